@@ -1,0 +1,63 @@
+/**
+ * The contract between the task service and an engine. An engine is a pure function of
+ * (resolved spec, input files, progress callback) → named output files; the service runs it off the
+ * HTTP event loop (a worker thread), stores what it returns and serves it for download.
+ */
+import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
+
+export interface EngineInputFile {
+  /**
+   * Where the bytes came from: `images` (generation uploads, in order), `model` and `image`
+   * (Bang custom-model mode), `asset` (Bang asset mode: the source generation's model file).
+   */
+  field: string;
+  /** The name as uploaded or stored; never trusted for the format (detect from bytes). */
+  filename: string;
+  bytes: Uint8Array;
+}
+
+export interface EngineFile {
+  /** Download name: unique within the task, no `/` (e.g. `base_basic_pbr.glb`, `preview.webp`). */
+  name: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** Reports progress within the whole run: `percent` 0–100 rises monotonically; `stage` names the step. */
+export type ProgressReporter = (stage: string, percent: number) => void;
+
+export interface EngineRun<S extends TaskSpec = TaskSpec> {
+  taskId: string;
+  spec: S;
+  inputs: EngineInputFile[];
+  progress: ProgressReporter;
+  signal: AbortSignal;
+}
+
+export interface EngineResult {
+  files: EngineFile[];
+  /** Facts worth keeping with the task record (repairs done, how a prompt was read, piece count …). */
+  notes?: Record<string, unknown>;
+}
+
+/** An engine refuses input it cannot use by throwing this; the task fails with `code` and is refunded. */
+export class EngineError extends Error {
+  constructor(
+    readonly code: 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'UNKNOWN',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export interface Engine<S extends TaskSpec = TaskSpec> {
+  kind: EngineKind;
+  /**
+   * Runs at submission, in the API process, before the response is sent: the text the response's
+   * `prompt` field carries (the user's prompt, a description derived from the images, or how a text
+   * prompt was interpreted). Must be quick (well under a second).
+   */
+  describePrompt?(spec: S, inputs: EngineInputFile[]): Promise<string>;
+  run(run: EngineRun<S>): Promise<EngineResult>;
+}
