@@ -4,14 +4,17 @@
  * Messages say what the caller should change, not what went wrong inside.
  */
 
+// Submission refusals keep to the statuses of api.md §7 (201, 400, 401, 429), because real clients were
+// written against those: a refusal that is neither bad input nor throttling is "handled, not accepted",
+// i.e. 201 with an `error` (§7: "otherwise the task is not accepted even with 201").
 export const ERROR_CATALOGUE = {
   INVALID_REQUEST: { status: 400, summary: 'A field or file is missing, malformed or not allowed.' },
   UNAUTHORIZED: { status: 401, summary: 'An active API key is required.' },
   PERMISSION_DENIED: { status: 403, summary: 'The key may not perform this operation.' },
   NO_SUCH_TASK: { status: 404, summary: 'No task with that identifier belongs to this account.' },
-  IDEMPOTENCY_KEY_REUSED: { status: 409, summary: 'The Idempotency-Key was already used with another request body.' },
-  PAYLOAD_TOO_LARGE: { status: 413, summary: 'An upload exceeds the configured size or count limits.' },
-  INSUFFICIENT_FUND: { status: 402, summary: 'The account balance is lower than the price of the request.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 400, summary: 'The Idempotency-Key was already used with another request body.' },
+  PAYLOAD_TOO_LARGE: { status: 400, summary: 'An upload exceeds the configured size or count limits.' },
+  INSUFFICIENT_FUND: { status: 201, summary: 'The account balance is lower than the price of the request.' },
   API_PARALLELISM_LIMIT_REACHED: { status: 429, summary: 'Too many tasks are in flight for this key.' },
   RATE_LIMITED: { status: 429, summary: 'Too many requests for this key; retry after the Retry-After delay.' },
   API_OBJECT_NOT_FOUND_ON_IMAGE: { status: 400, summary: 'No object could be separated from the image background.' },
