@@ -1,0 +1,17 @@
+/** Credits charged per accepted request (api.md §8): additive, and nothing else costs anything. */
+import type { TaskSpec } from './task-spec.ts';
+
+export const PRICES = {
+  baseGeneration: 0.5,
+  extremeHighTier: 0.5,
+  extremeHighTextures: 2.0,
+  bang: 0.5,
+} as const;
+
+export function priceOf(spec: TaskSpec): number {
+  if (spec.kind === 'bang') return PRICES.bang;
+  let price = PRICES.baseGeneration;
+  if (spec.tier === 'Gen-2.5-Extreme-High') price += PRICES.extremeHighTier;
+  if (spec.textureMode === 'extreme-high') price += PRICES.extremeHighTextures;
+  return price;
+}
