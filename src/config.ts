@@ -1,0 +1,126 @@
+/**
+ * Service configuration: environment variables with documented defaults (all listed in .env.example).
+ * With nothing set Kiln runs embedded: SQLite file and blob directory under ./data, in-process workers.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  /** PORT, default 8080. */
+  port: number;
+  /** HOST, default 127.0.0.1 (set 0.0.0.0 to listen on every interface). */
+  host: string;
+  /** KILN_DATA_DIR, default ./data (resolved to an absolute path): SQLite file, blobs, signing secret. */
+  dataDir: string;
+  /** DATABASE_URL: `postgres://…` selects PostgreSQL; unset (default) uses SQLite at <dataDir>/kiln.db. */
+  databaseUrl?: string;
+  /** REDIS_URL: `redis://…` selects the BullMQ queue; unset (default) uses the embedded SQLite queue. */
+  redisUrl?: string;
+  /** KILN_WORKERS, default 1: in-process queue consumers (and engine worker threads) started by `startWorkers()`. */
+  workers: number;
+  /** KILN_LEASE_MS, default 30000: how long a worker holds a job without renewing; then the job is re-queued. */
+  leaseMs: number;
+  /** KILN_HEARTBEAT_MS, default 5000: how often a running job's lease is renewed (must be < leaseMs). */
+  heartbeatMs: number;
+  /** KILN_MAX_ATTEMPTS, default 3: runs of one job (crashes and retryable errors included) before it fails. */
+  maxAttempts: number;
+  /** KILN_STAGE_TIMEOUT_MS, default 600000 (10 min): longest time an engine may spend in one progress stage. */
+  stageTimeoutMs: number;
+  /** KILN_RETENTION_HOURS, default 168 (7 days): output files older than this are removed. */
+  retentionMs: number;
+  /** KILN_SWEEP_INTERVAL_MS, default 600000 (10 min): how often the retention sweep runs. */
+  sweepIntervalMs: number;
+  /** KILN_MAX_FILES, default 6: uploaded files per request. */
+  maxFiles: number;
+  /** KILN_MAX_FILE_BYTES, default 26214400 (25 MiB): size of one uploaded file. */
+  maxFileBytes: number;
+  /** KILN_MAX_TOTAL_BYTES, default 104857600 (100 MiB): all uploaded files of one request together. */
+  maxTotalBytes: number;
+  /** KILN_RATE_LIMIT_PER_MINUTE, default 600: requests per minute per API key (0 disables). */
+  rateLimitPerMinute: number;
+  /** KILN_MAX_IN_FLIGHT, default 10: tasks of one key in Waiting or Generating at once. */
+  maxInFlightPerKey: number;
+  /** KILN_DOWNLOAD_TTL_SECONDS, default 3600: lifetime of a signed download URL. */
+  downloadTtlSeconds: number;
+  /** KILN_PUBLIC_BASE_URL: absolute base of download URLs; unset, the HTTP layer derives it from the request. */
+  publicBaseUrl?: string;
+  /**
+   * KILN_SIGNING_SECRET: key for download URL signatures. When unset, a random secret is generated once
+   * and kept in <dataDir>/signing-secret, so links survive restarts and all processes sharing the data
+   * directory agree.
+   */
+  signingSecret: string;
+}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`Environment variable ${name} must be an integer ≥ ${min}; got "${raw}".`);
+  }
+  return value;
+}
+
+function stringVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/** Reads (or creates once, race-safely) the persisted signing secret of a data directory. */
+export function persistentSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'signing-secret');
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  try {
+    // `wx` fails if another process created it first; then its value wins.
+    writeFileSync(path, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(path, 'utf8').trim();
+}
+
+/**
+ * Builds the configuration from environment variables. Throws an Error naming the variable when a value
+ * is malformed. Side effect: may create the data directory and its signing-secret file.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(stringVar(env, 'KILN_DATA_DIR') ?? './data');
+  const leaseMs = intVar(env, 'KILN_LEASE_MS', 30_000, 100);
+  const heartbeatMs = intVar(env, 'KILN_HEARTBEAT_MS', Math.min(5_000, Math.floor(leaseMs / 3)), 10);
+  if (heartbeatMs >= leaseMs) {
+    throw new Error(`KILN_HEARTBEAT_MS (${heartbeatMs}) must be smaller than KILN_LEASE_MS (${leaseMs}).`);
+  }
+  const publicBaseUrl = stringVar(env, 'KILN_PUBLIC_BASE_URL');
+  if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
+    throw new Error(`KILN_PUBLIC_BASE_URL must be an absolute http(s) URL; got "${publicBaseUrl}".`);
+  }
+  return {
+    port: intVar(env, 'PORT', 8080, 0),
+    host: stringVar(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: stringVar(env, 'DATABASE_URL'),
+    redisUrl: stringVar(env, 'REDIS_URL'),
+    workers: intVar(env, 'KILN_WORKERS', 1, 0),
+    leaseMs,
+    heartbeatMs,
+    maxAttempts: intVar(env, 'KILN_MAX_ATTEMPTS', 3, 1),
+    stageTimeoutMs: intVar(env, 'KILN_STAGE_TIMEOUT_MS', 600_000, 10),
+    retentionMs: intVar(env, 'KILN_RETENTION_HOURS', 168, 1) * 3_600_000,
+    sweepIntervalMs: intVar(env, 'KILN_SWEEP_INTERVAL_MS', 600_000, 10),
+    maxFiles: intVar(env, 'KILN_MAX_FILES', 6, 1),
+    maxFileBytes: intVar(env, 'KILN_MAX_FILE_BYTES', 25 * 1024 * 1024, 1),
+    maxTotalBytes: intVar(env, 'KILN_MAX_TOTAL_BYTES', 100 * 1024 * 1024, 1),
+    rateLimitPerMinute: intVar(env, 'KILN_RATE_LIMIT_PER_MINUTE', 600, 0),
+    maxInFlightPerKey: intVar(env, 'KILN_MAX_IN_FLIGHT', 10, 1),
+    downloadTtlSeconds: intVar(env, 'KILN_DOWNLOAD_TTL_SECONDS', 3600, 1),
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
+    signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
+  };
+}

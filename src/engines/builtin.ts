@@ -1,0 +1,9 @@
+/**
+ * The engines this server registers at start: [kind, module URL] pairs. Each module default-exports an
+ * `Engine` (src/engines/engine.ts). Engine authors add their line here once their engine works, e.g.
+ *   ['bang', new URL('./bang/index.ts', import.meta.url).href],
+ * Until a kind is listed (or registered at run time), submissions of that kind get ENGINE_UNAVAILABLE.
+ */
+import type { EngineKind } from '../domain/task-spec.ts';
+
+export const BUILTIN_ENGINES: ReadonlyArray<readonly [EngineKind, string]> = [];

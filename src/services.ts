@@ -1,0 +1,97 @@
+/**
+ * Wires the infrastructure together from a Config: database (SQLite or PostgreSQL), blob store,
+ * job queue, engine registry (built-ins registered), accounts and tasks. The HTTP layer, the CLI and
+ * `kiln worker` all start here.
+ */
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import { silentLogger } from './logger.ts';
+import { createDb, type Db } from './store/index.ts';
+import { createBlobStore, type BlobStore } from './store/index.ts';
+import { createQueue, type JobQueue } from './queue/index.ts';
+import { defaultRegistry, EngineRegistry } from './engines/registry.ts';
+import { BUILTIN_ENGINES } from './engines/builtin.ts';
+import { createAccountService, type AccountService } from './accounts/index.ts';
+import { createTaskService, type TaskService } from './tasks/index.ts';
+import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
+import { startRetentionSweep } from './tasks/retention.ts';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  queue: JobQueue;
+  /** Engine kinds known to this process; `engines.register(kind, moduleUrl)` adds one. */
+  engines: EngineRegistry;
+  accounts: AccountService;
+  tasks: TaskService;
+  /**
+   * Starts `count` (default config.workers) queue consumers running engines in worker threads, plus the
+   * lease reaper and the retention sweep. `kiln serve` calls it; `kiln worker` calls it and waits.
+   * Returns a handle whose `stop()` waits for running jobs to be released.
+   */
+  startWorkers(options?: { count?: number }): WorkerPool;
+  /** Health probe for /healthz: resolves when the database answers. */
+  ping(): Promise<void>;
+  /** Stops workers and sweeps, closes the queue and the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * `engines` defaults to the process-wide registry, so `registerEngine()` calls made before or after
+ * (tests registering a fixture engine) are seen by this instance.
+ */
+export async function createServices(
+  config: Config,
+  options: { logger?: Logger; engines?: EngineRegistry } = {},
+): Promise<Services> {
+  const logger = options.logger ?? silentLogger;
+  const db = await createDb(config, { logger });
+  const blobs = createBlobStore(config);
+  const queue = await createQueue(config, db, { logger });
+  const engines = options.engines ?? defaultRegistry;
+  for (const [kind, moduleUrl] of BUILTIN_ENGINES) engines.register(kind, moduleUrl);
+  const accounts = createAccountService(db);
+  const tasks = createTaskService({ db, blobs, queue, engines, config, logger });
+
+  const pools: WorkerPool[] = [];
+  let stopSweep: (() => void) | undefined;
+  let closed = false;
+
+  return {
+    config,
+    db,
+    blobs,
+    queue,
+    engines,
+    accounts,
+    tasks,
+    startWorkers(workerOptions = {}) {
+      const pool = startWorkerPool({
+        db,
+        blobs,
+        queue,
+        engines,
+        config,
+        logger,
+        count: workerOptions.count ?? config.workers,
+      });
+      pools.push(pool);
+      stopSweep ??= startRetentionSweep(tasks, config, logger);
+      return pool;
+    },
+    async ping() {
+      await db.ping();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopSweep?.();
+      await Promise.all(pools.map((pool) => pool.stop()));
+      await queue.close();
+      await db.close();
+    },
+  };
+}
+
+export type { Config } from './config.ts';
