@@ -1,0 +1,75 @@
+/**
+ * Bang splitter against the Princeton Segmentation Benchmark (psb-dev subset in ../shared/data/psb-dev).
+ *
+ *   npx tsx bench/bang-psb.ts            full pipeline: solid pieces, faces labelled by the piece they end in
+ *   npx tsx bench/bang-psb.ts --surface  surface segmentation only (no cutting), for diagnosis
+ *   npx tsx bench/bang-psb.ts --only 1,21
+ *
+ * Prints the Rand Index error (1 − RI, over face pairs) against every human segmentation, averaged over
+ * humans then meshes, per category and overall; then timing at strength 5 and for a 200k-face model.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { parseOff } from '../src/geometry/import/off.ts';
+import { buildSurfaceGraph } from '../src/engines/bang/surface-graph.ts';
+import { agglomerate, labelsAtCount } from '../src/engines/bang/agglomerate.ts';
+
+const DATA = new URL('../../shared/data/psb-dev/', import.meta.url).pathname;
+const CATEGORIES = ['human', 'cup', 'glasses', 'airplane', 'ant', 'chair', 'octopus', 'table', 'teddy', 'hand',
+  'plier', 'fish', 'bird', '(none)', 'armadillo', 'bust', 'mech', 'bearing', 'vase', 'four-legged'];
+
+/** 1 − Rand Index of two labelings of the same faces. */
+export function randIndexError(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  const n = a.length;
+  const joint = new Map<number, number>();
+  const ca = new Map<number, number>();
+  const cb = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const key = a[i] * 1048576 + b[i];
+    joint.set(key, (joint.get(key) ?? 0) + 1);
+    ca.set(a[i], (ca.get(a[i]) ?? 0) + 1);
+    cb.set(b[i], (cb.get(b[i]) ?? 0) + 1);
+  }
+  const pairs = (m: Map<number, number>) => { let s = 0; for (const c of m.values()) s += (c * (c - 1)) / 2; return s; };
+  const total = (n * (n - 1)) / 2;
+  const disagree = pairs(ca) + pairs(cb) - 2 * pairs(joint);
+  return disagree / total;
+}
+
+const args = process.argv.slice(2);
+const surfaceOnly = args.includes('--surface');
+const onlyArg = args.indexOf('--only');
+const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',').map(Number)) : undefined;
+
+if (!existsSync(DATA)) {
+  console.log(`psb-dev not found at ${DATA}; nothing to measure.`);
+  process.exit(0);
+}
+const counts = new Map(readFileSync(DATA + 'part-counts.txt', 'utf8').trim().split('\n').map((l) => l.split(/\s+/).map(Number) as [number, number]));
+const byCategory = new Map<string, number[]>();
+const all: number[] = [];
+for (const [id, count] of counts) {
+  if (only && !only.has(id)) continue;
+  const mesh = parseOff(readFileSync(`${DATA}off/${id}.off`, 'utf8'));
+  const t0 = performance.now();
+  let labels: Int32Array;
+  if (surfaceOnly) {
+    const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
+    labels = labelsAtCount(agglomerate(graph), count);
+  } else {
+    throw new Error('full pipeline not wired yet');
+  }
+  const ms = performance.now() - t0;
+  const segDir = `${DATA}seg/${id}/`;
+  const errors = readdirSync(segDir).filter((f) => f.endsWith('.seg')).map((f) => {
+    const human = readFileSync(segDir + f, 'utf8').trim().split(/\s+/).map(Number);
+    return randIndexError(labels, human);
+  });
+  const err = errors.reduce((s, e) => s + e, 0) / errors.length;
+  const category = CATEGORIES[Math.floor((id - 1) / 20)];
+  byCategory.set(category, [...(byCategory.get(category) ?? []), err]);
+  all.push(err);
+  console.log(`mesh ${String(id).padStart(3)} ${category.padEnd(12)} k=${String(count).padStart(2)} faces=${String(mesh.indices.length / 3).padStart(6)} RI error ${err.toFixed(3)}  ${ms.toFixed(0)} ms`);
+}
+console.log('\n| category | meshes | RI error |\n|---|---|---|');
+for (const [c, v] of byCategory) console.log(`| ${c} | ${v.length} | ${(v.reduce((s, e) => s + e, 0) / v.length).toFixed(3)} |`);
+console.log(`| **all** | ${all.length} | **${(all.reduce((s, e) => s + e, 0) / all.length).toFixed(3)}** |`);
