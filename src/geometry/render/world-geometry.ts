@@ -1,0 +1,159 @@
+/**
+ * Gathers a scene's node tree into one world-space triangle soup for rasterising: positions,
+ * normals (where the mesh has them), UVs, and per triangle its material and the root node (piece)
+ * it came from.
+ */
+import type { Mesh, Scene, SceneNode } from '../mesh.ts';
+
+export interface WorldGeometry {
+  positions: Float32Array;
+  /** Per-vertex world normals; meaningful only for triangles whose `flat` flag is 0. */
+  normals: Float32Array;
+  uvs: Float32Array;
+  /** 1 when the vertex has UVs. */
+  hasUv: Uint8Array;
+  indices: Uint32Array;
+  /** Material index per triangle (into Scene.materials). */
+  triMaterial: Int32Array;
+  /** Index of the root node each triangle belongs to. */
+  triPiece: Int32Array;
+  /** 1 when the triangle's mesh has no normals: shade it with its face normal. */
+  flat: Uint8Array;
+}
+
+type Mat4 = Float64Array;
+
+function trs(node: SceneNode): Mat4 {
+  const [x, y, z, w] = node.rotation;
+  const [sx, sy, sz] = node.scale;
+  const m = new Float64Array(16);
+  // Column-major like glTF: m[col * 4 + row].
+  m[0] = (1 - 2 * (y * y + z * z)) * sx;
+  m[1] = 2 * (x * y + z * w) * sx;
+  m[2] = 2 * (x * z - y * w) * sx;
+  m[4] = 2 * (x * y - z * w) * sy;
+  m[5] = (1 - 2 * (x * x + z * z)) * sy;
+  m[6] = 2 * (y * z + x * w) * sy;
+  m[8] = 2 * (x * z + y * w) * sz;
+  m[9] = 2 * (y * z - x * w) * sz;
+  m[10] = (1 - 2 * (x * x + y * y)) * sz;
+  m[12] = node.translation[0];
+  m[13] = node.translation[1];
+  m[14] = node.translation[2];
+  m[15] = 1;
+  return m;
+}
+
+function multiply(a: Mat4, b: Mat4): Mat4 {
+  const out = new Float64Array(16);
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 4; r++) {
+      let s = 0;
+      for (let k = 0; k < 4; k++) s += a[k * 4 + r] * b[c * 4 + k];
+      out[c * 4 + r] = s;
+    }
+  }
+  return out;
+}
+
+const IDENTITY: Mat4 = Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+
+interface Placed {
+  mesh: Mesh;
+  matrix: Mat4;
+  piece: number;
+}
+
+/** Every mesh of the scene with its world matrix; `offsets[piece]` (optional) moves a whole root. */
+export function placedMeshes(scene: Scene, offsets?: ReadonlyArray<[number, number, number]>): Placed[] {
+  const out: Placed[] = [];
+  const visit = (node: SceneNode, parent: Mat4, piece: number) => {
+    const matrix = multiply(parent, trs(node));
+    if (node.mesh && node.mesh.indices.length > 0) out.push({ mesh: node.mesh, matrix, piece });
+    for (const child of node.children) visit(child, matrix, piece);
+  };
+  scene.roots.forEach((root, piece) => {
+    const base = Float64Array.from(IDENTITY);
+    const offset = offsets?.[piece];
+    if (offset) {
+      base[12] = offset[0];
+      base[13] = offset[1];
+      base[14] = offset[2];
+    }
+    visit(root, base, piece);
+  });
+  return out;
+}
+
+export function worldGeometry(scene: Scene, offsets?: ReadonlyArray<[number, number, number]>): WorldGeometry {
+  const placed = placedMeshes(scene, offsets);
+  let vertexTotal = 0;
+  let triangleTotal = 0;
+  for (const { mesh } of placed) {
+    vertexTotal += mesh.positions.length / 3;
+    triangleTotal += mesh.indices.length / 3;
+  }
+  const positions = new Float32Array(vertexTotal * 3);
+  const normals = new Float32Array(vertexTotal * 3);
+  const uvs = new Float32Array(vertexTotal * 2);
+  const hasUv = new Uint8Array(vertexTotal);
+  const indices = new Uint32Array(triangleTotal * 3);
+  const triMaterial = new Int32Array(triangleTotal);
+  const triPiece = new Int32Array(triangleTotal);
+  const flat = new Uint8Array(triangleTotal);
+  let v0 = 0;
+  let t0 = 0;
+  for (const { mesh, matrix: m, piece } of placed) {
+    const n = mesh.positions.length / 3;
+    const p = mesh.positions;
+    for (let i = 0; i < n; i++) {
+      const x = p[i * 3];
+      const y = p[i * 3 + 1];
+      const z = p[i * 3 + 2];
+      const o = (v0 + i) * 3;
+      positions[o] = m[0] * x + m[4] * y + m[8] * z + m[12];
+      positions[o + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
+      positions[o + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
+    }
+    if (mesh.normals) {
+      // Normals transform by the inverse transpose; the cofactor matrix is proportional to it.
+      const c = [
+        m[5] * m[10] - m[6] * m[9], m[6] * m[8] - m[4] * m[10], m[4] * m[9] - m[5] * m[8],
+        m[2] * m[9] - m[1] * m[10], m[0] * m[10] - m[2] * m[8], m[1] * m[8] - m[0] * m[9],
+        m[1] * m[6] - m[2] * m[5], m[2] * m[4] - m[0] * m[6], m[0] * m[5] - m[1] * m[4],
+      ];
+      const q = mesh.normals;
+      for (let i = 0; i < n; i++) {
+        const x = q[i * 3];
+        const y = q[i * 3 + 1];
+        const z = q[i * 3 + 2];
+        const nx = c[0] * x + c[3] * y + c[6] * z;
+        const ny = c[1] * x + c[4] * y + c[7] * z;
+        const nz = c[2] * x + c[5] * y + c[8] * z;
+        const l = Math.hypot(nx, ny, nz) || 1;
+        const o = (v0 + i) * 3;
+        normals[o] = nx / l;
+        normals[o + 1] = ny / l;
+        normals[o + 2] = nz / l;
+      }
+    }
+    if (mesh.uvs) {
+      uvs.set(mesh.uvs.subarray(0, n * 2), v0 * 2);
+      hasUv.fill(1, v0, v0 + n);
+    }
+    const triangles = mesh.indices.length / 3;
+    for (let i = 0; i < mesh.indices.length; i++) indices[t0 * 3 + i] = mesh.indices[i] + v0;
+    triMaterial.fill(0, t0, t0 + triangles);
+    for (const group of mesh.groups) triMaterial.fill(group.material, t0 + group.start, t0 + group.start + group.count);
+    triPiece.fill(piece, t0, t0 + triangles);
+    if (!mesh.normals) flat.fill(1, t0, t0 + triangles);
+    v0 += n;
+    t0 += triangles;
+  }
+  return { positions, normals, uvs, hasUv, indices, triMaterial, triPiece, flat };
+}
+
+/** A bare mesh as world geometry (identity transform, one piece). */
+export function meshWorldGeometry(mesh: Mesh): WorldGeometry {
+  return worldGeometry({ materials: [], roots: [{ name: 'mesh', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh, children: [] }] });
+}
