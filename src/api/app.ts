@@ -1,0 +1,169 @@
+/**
+ * The HTTP app factory: plugins, error mapping, auth and rate limits on /api/v2, the routes, OpenAPI
+ * at /docs, Prometheus at /metrics, /healthz. Tests drive it through `inject`; `kiln serve` listens.
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from '../config.ts';
+import { KilnError } from '../errors.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { installAuth } from './auth.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { installMetrics, type MetricsSources } from './metrics.ts';
+import { ErrorResponse, HealthResponse } from './schemas.ts';
+import { submitRoutes } from './routes/submit.ts';
+import { queryRoutes } from './routes/query.ts';
+import { fileRoutes } from './routes/files.ts';
+import type { ApiServices } from './types.ts';
+
+export type AppConfig = Pick<
+  Config,
+  | 'maxFiles'
+  | 'maxFileBytes'
+  | 'maxTotalBytes'
+  | 'rateLimitPerMinute'
+  | 'downloadTtlSeconds'
+  | 'publicBaseUrl'
+  | 'signingSecret'
+>;
+
+export interface BuildAppOptions {
+  services: ApiServices;
+  config: AppConfig;
+  /** Request logs; default silent. */
+  logger?: Logger;
+  /** Collect Node process metrics (GC, heap, event loop) in /metrics; default true. */
+  processMetrics?: boolean;
+}
+
+const VERSION = '0.1.0';
+
+function metricsSources(services: ApiServices): MetricsSources {
+  const { db, queue } = services;
+  return {
+    queueDepth: queue ? async () => (await queue.stats()).queued : undefined,
+    tasksByState: db
+      ? async () => {
+          const rows = await db.kysely
+            .selectFrom('tasks')
+            .select((eb) => ['state', eb.fn.countAll<number>().as('count')])
+            .groupBy('state')
+            .execute();
+          const counts: Record<string, number> = { Waiting: 0, Generating: 0, Done: 0, Failed: 0 };
+          for (const row of rows) counts[row.state] = Number(row.count);
+          return counts;
+        }
+      : undefined,
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { services, config } = options;
+  const app = Fastify({
+    loggerInstance: (options.logger ?? silentLogger) as FastifyBaseLogger,
+    // Room for JSON/urlencoded bodies; multipart uploads have their own per-route limits below.
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    disableRequestLogging: false,
+  });
+  // Response schemas document the API; serialising with JSON.stringify keeps bodies exactly as built
+  // (a refusal may share a status with a success, e.g. INSUFFICIENT_FUND is 201).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandler(app);
+  app.addSchema(ErrorResponse);
+
+  const limits = { maxFiles: config.maxFiles, maxFileBytes: config.maxFileBytes, maxTotalBytes: config.maxTotalBytes };
+  await app.register(formbody);
+  await app.register(multipart, { limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kiln API',
+        version: VERSION,
+        description:
+          'Self-hostable 3D asset service. Every /api/v2 route needs `Authorization: Bearer <key>`. Refusals are `{"error": CODE, "message": …}`; see ErrorResponse for the codes and their HTTP statuses.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      tags: [
+        { name: 'submit', description: 'Generation and Bang submissions' },
+        { name: 'tasks', description: 'Status, downloads and task records' },
+        { name: 'account', description: 'Credits' },
+        { name: 'files', description: 'Signed file downloads' },
+        { name: 'service', description: 'Health and metrics' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(helmet, (instance) => ({
+    contentSecurityPolicy: {
+      // Merged over helmet's defaults; swagger-ui's inline script/style hashes are added for /docs.
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", ...(instance as unknown as { swaggerCSP: { script: string[] } }).swaggerCSP.script],
+        'style-src': ["'self'", 'https:', ...(instance as unknown as { swaggerCSP: { style: string[] } }).swaggerCSP.style],
+        'img-src': ["'self'", 'data:'],
+        // Self-hosted over plain http on a LAN must keep working.
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // Download links are fetched from other origins (viewers, editor add-ons).
+    crossOriginResourcePolicy: { policy: 'cross-origin' as const },
+  }));
+
+  installMetrics(app, metricsSources(services), { defaultMetrics: options.processMetrics ?? true });
+
+  const startedAt = Date.now();
+  app.get(
+    '/healthz',
+    { schema: { summary: 'Liveness: 200 when the database answers, else 503', tags: ['service'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    async (request, reply) => {
+      const body = { status: 'ok', version: VERSION, uptime_seconds: Math.round((Date.now() - startedAt) / 1000) };
+      try {
+        await services.ping?.();
+      } catch (error) {
+        request.log.error({ err: error }, 'health check failed');
+        return reply.code(503).send({ ...body, status: 'unavailable' });
+      }
+      return body;
+    },
+  );
+
+  await app.register(fileRoutes, { tasks: services.tasks, signingSecret: config.signingSecret });
+
+  await app.register(
+    async (api) => {
+      installAuth(api, services.accounts);
+      if (config.rateLimitPerMinute > 0) {
+        await api.register(rateLimit, {
+          max: config.rateLimitPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => request.principal?.keyId ?? request.ip,
+          errorResponseBuilder: (_request, context) =>
+            new KilnError(
+              'RATE_LIMITED',
+              `Too many requests for this API key (limit ${context.max} per minute); retry after ${Math.ceil(context.ttl / 1000)} s.`,
+              { retryAfter: Math.ceil(context.ttl / 1000) },
+            ),
+        });
+      }
+      await api.register(submitRoutes, { tasks: services.tasks, limits });
+      await api.register(queryRoutes, {
+        tasks: services.tasks,
+        accounts: services.accounts,
+        limits,
+        signingSecret: config.signingSecret,
+        downloadTtlSeconds: config.downloadTtlSeconds,
+        publicBaseUrl: config.publicBaseUrl,
+      });
+    },
+    { prefix: '/api/v2' },
+  );
+
+  return app;
+}

@@ -1,0 +1,169 @@
+/**
+ * TypeBox schemas of every request and response: Fastify validates JSON/form bodies with them and
+ * @fastify/swagger turns them into the OpenAPI document at /docs. Multipart submission bodies are
+ * documented here but parsed leniently by the domain (compat.md), not by Ajv.
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { ERROR_CATALOGUE } from '../errors.ts';
+import {
+  GEN25_TIERS,
+  LEGACY_TIERS,
+  MATERIAL_VARIANTS,
+  MESH_MODES,
+  OUTPUT_FORMATS,
+  QUALITIES,
+  TEXTURE_MODES,
+  VIEW_LABELS,
+} from '../domain/task-spec.ts';
+
+const codes = Object.keys(ERROR_CATALOGUE);
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.String({ enum: codes, description: 'Stable application error code (see the README error table).' }),
+    message: Type.String({ description: 'What to change to make the request succeed.' }),
+  },
+  { $id: 'ErrorResponse', description: `Refusal. Codes: ${codes.map((code) => `${code} (HTTP ${ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].status})`).join(', ')}.` },
+);
+
+const errorRef = Type.Ref('ErrorResponse');
+
+/** Response map for an /api/v2 route: the success schemas plus every refusal status it can give. */
+export function responses(success: Record<number, TSchema>, refusals: number[] = [400, 401, 429, 500]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = { ...success };
+  for (const status of refusals) if (!out[status]) out[status] = errorRef;
+  return out;
+}
+
+const choice = (values: readonly string[], description: string) => Type.String({ enum: [...values], description });
+const fileField = (description: string) => Type.String({ format: 'binary', description });
+
+export const GenerateBody = Type.Object(
+  {
+    images: Type.Optional(Type.Array(fileField('Image file (PNG, JPEG, WebP …); type detected from bytes.'), { minItems: 1, maxItems: 5, description: 'Image-to-3D: 1 to 5 images; the first is the material source. Omit for text-to-3D.' })),
+    prompt: Type.Optional(Type.String({ description: 'Text-to-3D: required without images. Optional guidance with images.' })),
+    tier: Type.Optional(choice([...GEN25_TIERS, ...LEGACY_TIERS], 'Quality tier. Omitted → Regular (legacy Gen-1/1.5 pipeline).')),
+    mesh_mode: Type.Optional(choice(MESH_MODES, 'Raw (triangles) or Quad (quad-dominant).')),
+    quality: Type.Optional(choice(QUALITIES, 'Face budget class.')),
+    quality_override: Type.Optional(Type.Number({ description: 'Exact face budget; ≤ 20000 allows fast mode.' })),
+    geometry_file_format: Type.Optional(choice(OUTPUT_FORMATS, 'Output model format; default glb.')),
+    geometry_instruct_mode: Type.Optional(Type.String({ description: '`creative` enables Creative mode (Gen-2.5-Medium and higher).' })),
+    texture_mode: Type.Optional(choice(TEXTURE_MODES, 'Texture quality; default follows the tier. extreme-high adds 2.0 credits.')),
+    uhd_texture: Type.Optional(Type.String({ description: 'Boolean: true/false, True/False, 1/0.' })),
+    addons: Type.Optional(Type.String({ description: 'Array: repeated field, JSON array string or comma list. `HighPack` raises texture resolution.' })),
+    material: Type.Optional(choice(MATERIAL_VARIANTS, 'Material variants to produce.')),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+    bbox_condition: Type.Optional(Type.String({ description: 'Array [width, height, length] (any array encoding).' })),
+    image_label: Type.Optional(Type.String({ description: `View label per image (${VIEW_LABELS.join(', ')}); default order F, R, B, L, U.` })),
+    use_original_alpha: Type.Optional(Type.String({ description: 'Boolean.' })),
+    TAPose: Type.Optional(Type.String({ description: 'Boolean: T/A pose for characters.' })),
+    condition_mode: Type.Optional(choice(['concat', 'fuse'], 'How multiple images are combined.')),
+    preview_render: Type.Optional(Type.String({ description: 'Boolean.' })),
+  },
+  { description: 'multipart/form-data (also accepted: JSON or urlencoded without files). Unknown fields are ignored.' },
+);
+
+export const BangBody = Type.Object(
+  {
+    asset_id: Type.Optional(Type.String({ description: 'Asset mode: top-level uuid of a completed generation of this account.' })),
+    model: Type.Optional(fileField('Custom-model mode: obj, glb, stl, fbx, usd, usda, usdz or usdc (detected from content).')),
+    image: Type.Optional(fileField('Reference image; required in custom-model mode unless material=None.')),
+    prompt: Type.Optional(Type.String({ description: 'Custom-model mode only.' })),
+    strength: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, default: 5, description: 'More strength, more pieces.' })),
+    material: Type.Optional(choice(MATERIAL_VARIANTS, '`None` disables material generation.')),
+    geometry_file_format: Type.Optional(choice(OUTPUT_FORMATS, 'Output model format; default glb.')),
+    resolution: Type.Optional(Type.Number()),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+    escore: Type.Optional(Type.Number()),
+    reference_scale: Type.Optional(Type.Number()),
+  },
+  { description: 'multipart/form-data. Exactly one of asset_id or model.' },
+);
+
+const jobsObject = Type.Object({
+  uuids: Type.Array(Type.String({ format: 'uuid' })),
+  subscription_key: Type.String({ description: 'Pass to POST /api/v2/status.' }),
+});
+
+export const SubmitResponse = Type.Object(
+  {
+    message: Type.String({ description: '`Submitted.`' }),
+    prompt: Type.String({ description: 'Generation only: the prompt the engine works from (user prompt or derived).' }),
+    submit_time: Type.String({ format: 'date-time' }),
+    uuid: Type.String({ format: 'uuid', description: 'Task id: pass to /download and as Bang asset_id.' }),
+    jobs: jobsObject,
+    consumed: Type.Number({ description: 'Credits charged.' }),
+  },
+  { description: 'Accepted. There is no `error` key on acceptance.' },
+);
+export const BangResponse = Type.Omit(SubmitResponse, ['prompt']);
+
+/** Status and download also take x-www-form-urlencoded and multipart bodies with the same fields. */
+export const StatusBody = Type.Object({ subscription_key: Type.String({ minLength: 1, description: 'jobs.subscription_key of the submission.' }) });
+export const DownloadBody = Type.Object({ task_uuid: Type.String({ minLength: 1, description: 'Top-level uuid of the submission (a job uuid works too).' }) });
+
+export const JOB_STATUSES = ['Waiting', 'Generating', 'Done', 'Failed'] as const;
+
+export const StatusResponse = Type.Object({
+  jobs: Type.Array(
+    Type.Object({
+      uuid: Type.String(),
+      status: Type.String({ enum: [...JOB_STATUSES] }),
+      progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+      stage: Type.Optional(Type.String()),
+      queue_position: Type.Optional(Type.Integer({ minimum: 0 })),
+      error: Type.Optional(Type.String({ description: 'Failed jobs: the error code.' })),
+      message: Type.Optional(Type.String({ description: 'Failed jobs: why.' })),
+    }),
+    { minItems: 1 },
+  ),
+});
+
+export const DownloadResponse = Type.Object({
+  list: Type.Array(
+    Type.Object({
+      url: Type.String({ description: 'Absolute, signed, expiring URL; GET it without Authorization.' }),
+      name: Type.String({ description: 'File name, e.g. base_basic_pbr.glb, preview.webp.' }),
+    }),
+  ),
+});
+
+export const BalanceResponse = Type.Object({ balance: Type.Number() });
+
+export const TaskParams = Type.Object({ uuid: Type.String({ minLength: 1 }) });
+
+export const TaskRecord = Type.Object(
+  {
+    uuid: Type.String(),
+    kind: Type.String({ description: 'generate or bang' }),
+    state: Type.String({ enum: [...JOB_STATUSES] }),
+    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'The resolved task spec: effective tier, texture_mode, texture resolution, fast mode …' }),
+    consumed: Type.Number(),
+    submit_time: Type.String({ format: 'date-time' }),
+    started_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    finished_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    jobs: Type.Array(
+      Type.Object({
+        uuid: Type.String(),
+        status: Type.String({ enum: [...JOB_STATUSES] }),
+        progress: Type.Number(),
+        stage: Type.Union([Type.String(), Type.Null()]),
+        attempts: Type.Optional(Type.Integer()),
+      }),
+    ),
+    files: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() })),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+    notes: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: true },
+);
+
+export const FileParams = Type.Object({ task: Type.String(), name: Type.String() });
+export const FileQuery = Type.Object({
+  expires: Type.Optional(Type.String({ description: 'Expiry, Unix seconds.' })),
+  sig: Type.Optional(Type.String({ description: 'HMAC signature.' })),
+});
+
+export const HealthResponse = Type.Object({ status: Type.String(), uptime_seconds: Type.Number() }, { additionalProperties: true });
+
+export type Schema = TObject;
