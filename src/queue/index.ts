@@ -66,11 +66,14 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-/** The embedded SQLite queue over the service database, or BullMQ when REDIS_URL is set. */
+/**
+ * The embedded queue over the service database (SQLite, or PostgreSQL when DATABASE_URL says so).
+ * REDIS_URL is not used yet: a BullMQ implementation is not part of this build, so it is logged and
+ * the embedded queue serves.
+ */
 export async function createQueue(config: Config, db: Db, options: { logger?: Logger } = {}): Promise<JobQueue> {
   if (config.redisUrl) {
-    const { BullQueue } = await import('./bullmq-queue.ts');
-    return BullQueue.connect(config.redisUrl, { maxAttempts: config.maxAttempts, logger: options.logger });
+    options.logger?.warn('REDIS_URL is set, but this build has no BullMQ queue; using the embedded database queue');
   }
   return new SqliteQueue(db, { maxAttempts: config.maxAttempts });
 }

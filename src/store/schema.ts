@@ -3,8 +3,6 @@
  * epoch (bigint columns), credits integer thousandths, JSON stored as text: every value reads back
  * the same in both dialects (see the pg type parsers in db.ts).
  */
-import type { Generated } from 'kysely';
-
 export interface AccountsTable {
   id: string;
   created_at: number;
@@ -26,9 +24,8 @@ export interface ApiKeysTable {
 }
 
 export interface LedgerTable {
+  /** Sortable id: creation time in ms (zero-padded) then random, so ORDER BY id is insertion order. */
   id: string;
-  /** Insertion order (ids are random). */
-  seq: Generated<number>;
   account_id: string;
   task_id: string | null;
   kind: 'credit' | 'reserve' | 'settle' | 'refund';

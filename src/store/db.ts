@@ -1,0 +1,113 @@
+/**
+ * The relational store: Kysely over better-sqlite3 (embedded, default) or pg (DATABASE_URL=postgres://).
+ * Migrations run on open. `tx()` is the one way to write several rows together.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { silentLogger } from '../logger.ts';
+import { migrationProvider } from './migrations.ts';
+import type { Schema } from './schema.ts';
+
+export interface Db {
+  readonly kysely: Kysely<Schema>;
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs `fn` in one write transaction and commits, or rolls back when it throws.
+   * SQLite: BEGIN IMMEDIATE, so concurrent writers (other processes too) queue on busy_timeout instead
+   * of failing on a read-to-write upgrade. PostgreSQL: READ COMMITTED; writers that decide on a value
+   * use conditional updates (`… WHERE balance_milli >= price`), which lock the row they change.
+   */
+  tx<T>(fn: (trx: Kysely<Schema>) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function migrate(kysely: Kysely<Schema>, logger: Logger): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') logger.info({ migration: result.migrationName }, 'migration applied');
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Opens (creating and migrating) the SQLite database at `file`. */
+export async function openSqlite(file: string, options: { logger?: Logger } = {}): Promise<Db> {
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 10000');
+  // WAL + NORMAL is durable against process crashes (what the queue needs); only an OS crash may lose the last commits.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  await migrate(kysely, options.logger ?? silentLogger);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    async tx(fn) {
+      // Kysely's SQLite driver has one connection guarded by a mutex: holding it serialises this process;
+      // BEGIN IMMEDIATE takes the write lock up front against other processes.
+      return kysely.connection().execute(async (conn) => {
+        await sql`begin immediate`.execute(conn);
+        try {
+          const result = await fn(conn as Kysely<Schema>);
+          await sql`commit`.execute(conn);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(conn).catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+    async ping() {
+      await sql`select 1`.execute(kysely);
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+/** int8 and numeric (SUM, COUNT, bigint columns) as JavaScript numbers: every value Kiln keeps fits. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Connects to PostgreSQL and migrates. */
+export async function openPostgres(url: string, options: { logger?: Logger; poolSize?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes as pg.CustomTypesConfig });
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  await migrate(kysely, options.logger ?? silentLogger);
+  return {
+    kysely,
+    dialect: 'postgres',
+    tx: (fn) => kysely.transaction().execute(fn),
+    async ping() {
+      await sql`select 1`.execute(kysely);
+    },
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is postgres://…, else SQLite at <dataDir>/kiln.db. */
+export async function createDb(config: Config, options: { logger?: Logger } = {}): Promise<Db> {
+  if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+    return openPostgres(config.databaseUrl, options);
+  }
+  if (config.databaseUrl && !config.databaseUrl.startsWith('sqlite:')) {
+    throw new Error(`DATABASE_URL must start with postgres:// (or sqlite:<file>); got "${config.databaseUrl}".`);
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = config.databaseUrl?.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : join(config.dataDir, 'kiln.db');
+  return openSqlite(file, options);
+}

@@ -1,0 +1,77 @@
+/**
+ * Test databases: a fresh SQLite file per call, and (when reachable) a fresh PostgreSQL schema per call.
+ * PostgreSQL comes from KILN_TEST_DATABASE_URL or CI's postgres://postgres@127.0.0.1:5432/test.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPostgres, openSqlite, type Db } from '../../src/store/db.ts';
+
+export interface TestDb {
+  db: Db;
+  /** Removes the database (file or schema). */
+  drop(): Promise<void>;
+}
+
+export function tempDir(label = 'kiln-test-'): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), label));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function sqliteTestDb(): Promise<TestDb> {
+  const temp = tempDir();
+  const db = await openSqlite(join(temp.dir, 'kiln.db'));
+  return {
+    db,
+    async drop() {
+      await db.close();
+      temp.remove();
+    },
+  };
+}
+
+const PG_URL = process.env.KILN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+let reachable: Promise<boolean> | undefined;
+
+/** Whether PostgreSQL answers; tests call `t.skip(...)` with PG_SKIP_MESSAGE when not. */
+export function postgresReachable(): Promise<boolean> {
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return reachable;
+}
+
+export const PG_SKIP_MESSAGE = `PostgreSQL not reachable at ${PG_URL} (CI provides it; set KILN_TEST_DATABASE_URL to run these here)`;
+
+/** A Db on a fresh schema of the test PostgreSQL database. */
+export async function postgresTestDb(): Promise<TestDb> {
+  const schema = `kiln_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openPostgres(url.toString(), { poolSize: 10 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
