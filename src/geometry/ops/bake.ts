@@ -1,0 +1,159 @@
+/**
+ * The generic texel-space baker: every engine's texturing and the Shaded lighting bake run through it.
+ * Triangles are rasterised in UV space, position and normal are interpolated per covered texel and a
+ * caller-supplied `shade` writes the texel; then charts are dilated outwards so mip-mapping and bilinear
+ * filtering do not pull background colour across seams.
+ *
+ * Memory: the output image plus one byte per texel of coverage (12K RGBA: 604 MB + 151 MB). The
+ * per-texel path allocates nothing — `out`, `position`, `normal` and `bary` are reused buffers.
+ */
+import type { Mesh, RasterImage } from '../mesh.ts';
+import { GrowableUint32 } from './pair-table.ts';
+import { computeNormals } from './normals.ts';
+
+export interface BakeOptions {
+  /** Width and height of the square texture in texels (2048, 4096, 6144, 8192, 12288 …). */
+  size: number;
+  /** Bytes per texel of the result. Default 4 (RGBA). */
+  channels?: 1 | 2 | 3 | 4;
+  /** Texels to dilate each chart outwards against seams. Default 4; at most 250. */
+  padding?: number;
+  /** Value of texels no chart or padding reaches, per channel in 0..1. Default all zero. */
+  background?: readonly number[];
+  /**
+   * Writes one texel. `out` has `channels` entries in 0..1 (zeroed before each call; values are clamped
+   * and rounded to bytes). `position` and `normal` (unit) are interpolated in the mesh's space,
+   * `triangle` is the triangle index and `bary` its barycentric weights for its three corners.
+   * The arrays are reused between calls: copy them if you keep them.
+   */
+  shade: (out: Float32Array, position: Float32Array, normal: Float32Array, triangle: number, bary: Float32Array) => void;
+}
+
+/**
+ * Bakes a texture over the mesh's UVs (glTF convention: (0,0) top-left, v down). Every triangle is
+ * guaranteed at least one texel: triangles too small to cover a texel centre get the texel under their
+ * centroid. Where charts overlap, the later triangle wins.
+ */
+export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
+  const { size, shade } = options;
+  const channels = options.channels ?? 4;
+  const padding = Math.min(250, Math.max(0, Math.floor(options.padding ?? 4)));
+  if (!mesh.uvs) throw new Error('bakeTexture needs a mesh with UVs (see generateUvAtlas).');
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`bakeTexture: bad size ${size}`);
+  const normals = mesh.normals ?? computeNormals(mesh).normals!;
+  const { positions: P, uvs: UV, indices: I } = mesh;
+  const data = new Uint8Array(size * size * channels);
+  if (options.background) {
+    for (let c = 0; c < channels; c++) {
+      const b = Math.round(Math.min(1, Math.max(0, options.background[c] ?? 0)) * 255);
+      if (b !== 0) for (let i = c; i < data.length; i += channels) data[i] = b;
+    }
+  }
+  // 0: empty, 1: rasterised, k + 1: filled by dilation step k.
+  const coverage = new Uint8Array(size * size);
+  const out = new Float32Array(channels);
+  const position = new Float32Array(3);
+  const normal = new Float32Array(3);
+  const bary = new Float32Array(3);
+
+  const write = (texel: number, t: number, w0: number, w1: number, w2: number, a: number, b: number, c: number): void => {
+    bary[0] = w0;
+    bary[1] = w1;
+    bary[2] = w2;
+    for (let k = 0; k < 3; k++) {
+      position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
+      normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
+    }
+    const len = Math.hypot(normal[0], normal[1], normal[2]) || 1;
+    normal[0] /= len;
+    normal[1] /= len;
+    normal[2] /= len;
+    out.fill(0);
+    shade(out, position, normal, t, bary);
+    const o = texel * channels;
+    for (let k = 0; k < channels; k++) {
+      const v = out[k];
+      data[o + k] = v >= 1 ? 255 : v > 0 ? Math.round(v * 255) : 0;
+    }
+    coverage[texel] = 1;
+  };
+
+  const triCount = I.length / 3;
+  for (let t = 0; t < triCount; t++) {
+    const a = I[t * 3], b = I[t * 3 + 1], c = I[t * 3 + 2];
+    const ax = UV[a * 2] * size, ay = UV[a * 2 + 1] * size;
+    const bx = UV[b * 2] * size, by = UV[b * 2 + 1] * size;
+    const cx = UV[c * 2] * size, cy = UV[c * 2 + 1] * size;
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    let covered = false;
+    if (area !== 0 && Number.isFinite(area)) {
+      const inv = 1 / area;
+      const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - 0.5));
+      const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) - 0.5));
+      const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - 0.5));
+      const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) - 0.5));
+      for (let y = y0; y <= y1; y++) {
+        const py = y + 0.5;
+        for (let x = x0; x <= x1; x++) {
+          const px = x + 0.5;
+          // Barycentric weights from edge functions; the sign of `area` cancels out.
+          const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) * inv;
+          const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) * inv;
+          const w2 = 1 - w0 - w1;
+          if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+          write(y * size + x, t, w0, w1, w2, a, b, c);
+          covered = true;
+        }
+      }
+    }
+    if (!covered) {
+      const mx = Math.min(size - 1, Math.max(0, Math.floor((ax + bx + cx) / 3)));
+      const my = Math.min(size - 1, Math.max(0, Math.floor((ay + by + cy) / 3)));
+      if (Number.isFinite(mx) && Number.isFinite(my)) write(my * size + mx, t, 1 / 3, 1 / 3, 1 / 3, a, b, c);
+    }
+  }
+
+  if (padding > 0) dilate(data, coverage, size, channels, padding);
+  return { width: size, height: size, channels, data };
+}
+
+/** Grows covered texels outwards `padding` rings (8-neighbourhood), copying the nearest texel. */
+function dilate(data: Uint8Array, coverage: Uint8Array, size: number, channels: number, padding: number): void {
+  let frontier = new GrowableUint32(1 << 16);
+  for (let y = 0; y < size; y++) {
+    const row = y * size;
+    for (let x = 0; x < size; x++) {
+      const i = row + x;
+      if (coverage[i] !== 1) continue;
+      if (
+        (x > 0 && coverage[i - 1] === 0) ||
+        (x < size - 1 && coverage[i + 1] === 0) ||
+        (y > 0 && coverage[i - size] === 0) ||
+        (y < size - 1 && coverage[i + size] === 0)
+      )
+        frontier.push(i);
+    }
+  }
+  for (let step = 1; step <= padding && frontier.length > 0; step++) {
+    const next = new GrowableUint32(frontier.length * 2);
+    const list = frontier.data;
+    for (let f = 0; f < frontier.length; f++) {
+      const i = list[f];
+      const x = i % size, y = (i - x) / size;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= size) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= size) continue;
+          const j = ny * size + nx;
+          if (coverage[j] !== 0) continue;
+          coverage[j] = step + 1;
+          data.copyWithin(j * channels, i * channels, i * channels + channels);
+          next.push(j);
+        }
+      }
+    }
+    frontier = next;
+  }
+}

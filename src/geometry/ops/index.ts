@@ -1,0 +1,11 @@
+/**
+ * Geometry operations the engines stand on. All functions take and return `Mesh` values from
+ * `../mesh.ts` (CCW-outward winding, glTF UVs with v down) and never mutate their input.
+ */
+export { computeNormals, faceNormals, type ComputeNormalsOptions } from './normals.ts';
+export { weld, canonicalVertices, type WeldOptions } from './weld.ts';
+export { meshVolume, surfaceArea, isWatertight, edgeReport, type EdgeReport } from './measure.ts';
+export { flattenScene, meshInstances } from './flatten.ts';
+export { meshFromGrid, type MeshFromGridOptions } from './mesh-from-grid.ts';
+export { bakeTexture, type BakeOptions } from './bake.ts';
+export { compactVertices, triangleMaterials, groupsFromMaterials } from './mesh-utils.ts';

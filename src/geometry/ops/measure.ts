@@ -1,0 +1,103 @@
+/** Measurements: volume, area, watertightness. */
+import type { Mesh } from '../mesh.ts';
+import { PairTable } from './pair-table.ts';
+import { canonicalVertices } from './weld.ts';
+
+/**
+ * Signed volume enclosed by the mesh (divergence theorem). Positive for a closed mesh wound CCW seen
+ * from outside; meaningless for open meshes.
+ */
+export function meshVolume(mesh: Mesh): number {
+  const { positions: p, indices: idx } = mesh;
+  let sum = 0;
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
+    const ax = p[a], ay = p[a + 1], az = p[a + 2];
+    const bx = p[b], by = p[b + 1], bz = p[b + 2];
+    const cx = p[c], cy = p[c + 1], cz = p[c + 2];
+    sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+  }
+  return sum / 6;
+}
+
+export function surfaceArea(mesh: Mesh): number {
+  const { positions: p, indices: idx } = mesh;
+  let sum = 0;
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    sum += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
+  }
+  return sum;
+}
+
+export interface EdgeReport {
+  /** Edges used by exactly one triangle (hole borders). */
+  boundaryEdges: number;
+  /** Edges used by more than two triangles, or twice in the same direction (flipped neighbours). */
+  badEdges: number;
+  /** Triangles with two corners on one vertex. */
+  degenerateTriangles: number;
+}
+
+/**
+ * Counts the edges that keep a mesh from being closed. With `byPosition` (default true) vertices that
+ * share a position count as one, so UV seams do not open the mesh.
+ */
+export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): EdgeReport {
+  const key = options.byPosition === false ? null : canonicalVertices(mesh.positions, 0);
+  const idx = mesh.indices;
+  // Directed half-edge counts: a closed, consistently wound surface has each (a,b) once and (b,a) once.
+  const table = new PairTable(idx.length);
+  const counts = new Uint32Array(idx.length);
+  let used = 0;
+  let degenerateTriangles = 0;
+  for (let t = 0; t < idx.length; t += 3) {
+    const v0 = key ? key[idx[t]] : idx[t], v1 = key ? key[idx[t + 1]] : idx[t + 1], v2 = key ? key[idx[t + 2]] : idx[t + 2];
+    if (v0 === v1 || v1 === v2 || v0 === v2) {
+      degenerateTriangles++;
+      continue;
+    }
+    for (let k = 0; k < 3; k++) {
+      const a = k === 0 ? v0 : k === 1 ? v1 : v2;
+      const b = k === 0 ? v1 : k === 1 ? v2 : v0;
+      let slot = table.getOrSet(a, b, used);
+      if (slot < 0) slot = used++;
+      counts[slot]++;
+    }
+  }
+  let boundaryEdges = 0;
+  let badEdges = 0;
+  // Walk the triangles again to visit each directed edge through its key.
+  const seen = new Uint8Array(used);
+  for (let t = 0; t < idx.length; t += 3) {
+    const v0 = key ? key[idx[t]] : idx[t], v1 = key ? key[idx[t + 1]] : idx[t + 1], v2 = key ? key[idx[t + 2]] : idx[t + 2];
+    if (v0 === v1 || v1 === v2 || v0 === v2) continue;
+    for (let k = 0; k < 3; k++) {
+      const a = k === 0 ? v0 : k === 1 ? v1 : v2;
+      const b = k === 0 ? v1 : k === 1 ? v2 : v0;
+      const slot = table.get(a, b);
+      if (seen[slot]) continue;
+      seen[slot] = 1;
+      const reverse = table.get(b, a);
+      const forward = counts[slot];
+      const back = reverse >= 0 ? counts[reverse] : 0;
+      if (forward > 1) badEdges++;
+      else if (back === 0) boundaryEdges++;
+      else if (back > 1 && a < b) badEdges++;
+    }
+  }
+  return { boundaryEdges, badEdges, degenerateTriangles };
+}
+
+/**
+ * True when every edge is shared by exactly two triangles wound in opposite directions (a closed,
+ * consistently oriented surface) and no triangle is degenerate. Vertices sharing a position count as
+ * one unless `byPosition` is false.
+ */
+export function isWatertight(mesh: Mesh, options: { byPosition?: boolean } = {}): boolean {
+  if (mesh.indices.length === 0) return false;
+  const r = edgeReport(mesh, options);
+  return r.boundaryEdges === 0 && r.badEdges === 0 && r.degenerateTriangles === 0;
+}
