@@ -1,0 +1,111 @@
+/** `kiln generate|bang|status|download`: client commands against a running server. */
+import { join } from 'node:path';
+import { CliError, type CliIo } from './output.ts';
+import { clientOptions, download, formOf, status, submit, waitForTask, type ClientOptions, type SubmitResponse } from './client.ts';
+
+export interface CommonFlags {
+  url?: string;
+  key?: string;
+  out?: string;
+  wait?: boolean;
+  interval?: string;
+}
+
+function intervalMs(flags: CommonFlags): number {
+  const seconds = flags.interval === undefined ? 1 : Number(flags.interval);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--interval must be a positive number of seconds; got "${flags.interval}".`, 2);
+  return seconds * 1000;
+}
+
+async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
+  io.err(`Submitted task ${accepted.uuid} (${accepted.consumed} credits). Subscription key: ${accepted.jobs.subscription_key}`);
+  if (accepted.prompt) io.err(`Prompt: ${accepted.prompt}`);
+  if (flags.wait === false) {
+    io.out(accepted.uuid);
+    return;
+  }
+  await waitForTask(options, accepted.jobs.subscription_key, io, intervalMs(flags));
+  const outDir = flags.out ?? join('.', accepted.uuid);
+  for (const path of await download(options, accepted.uuid, outDir)) io.out(path);
+}
+
+export interface GenerateFlags extends CommonFlags {
+  image?: string[];
+  prompt?: string;
+  tier?: string;
+  quality?: string;
+  format?: string;
+  material?: string;
+  'mesh-mode'?: string;
+  'texture-mode'?: string;
+  addons?: string[];
+  seed?: string;
+  label?: string[];
+}
+
+export async function generateCommand(io: CliIo, flags: GenerateFlags): Promise<void> {
+  const images = flags.image ?? [];
+  if (images.length === 0 && !flags.prompt) {
+    throw new CliError('Send 1–5 images (--image a.png --image b.png …) or a text prompt (--prompt "a red chair").', 2);
+  }
+  if (images.length > 5) throw new CliError(`At most 5 images; got ${images.length}.`, 2);
+  const options = clientOptions(io.env, flags);
+  const form = await formOf(
+    {
+      prompt: flags.prompt,
+      tier: flags.tier,
+      quality: flags.quality,
+      geometry_file_format: flags.format,
+      material: flags.material,
+      mesh_mode: flags['mesh-mode'],
+      texture_mode: flags['texture-mode'],
+      addons: flags.addons,
+      seed: flags.seed,
+      image_label: flags.label,
+    },
+    images.map((path) => ({ field: 'images', path })),
+  );
+  await followUp(io, options, await submit(options, '/api/v2/generate', form), flags);
+}
+
+export interface BangFlags extends CommonFlags {
+  asset?: string;
+  model?: string;
+  image?: string[];
+  prompt?: string;
+  strength?: string;
+  material?: string;
+  format?: string;
+}
+
+export async function bangCommand(io: CliIo, flags: BangFlags): Promise<void> {
+  if (Boolean(flags.asset) === Boolean(flags.model)) {
+    throw new CliError('Pass exactly one of --asset <uuid of a completed generation> or --model <file>.', 2);
+  }
+  const options = clientOptions(io.env, flags);
+  const files = [
+    ...(flags.model ? [{ field: 'model', path: flags.model }] : []),
+    ...(flags.image ?? []).map((path) => ({ field: 'image', path })),
+  ];
+  const form = await formOf(
+    { asset_id: flags.asset, prompt: flags.prompt, strength: flags.strength, material: flags.material, geometry_file_format: flags.format },
+    files,
+  );
+  await followUp(io, options, await submit(options, '/api/v2/bang', form), flags);
+}
+
+export async function statusCommand(io: CliIo, subscriptionKey: string | undefined, flags: CommonFlags): Promise<void> {
+  if (!subscriptionKey) throw new CliError('Usage: kiln status <subscription_key> [--wait].', 2);
+  const options = clientOptions(io.env, flags);
+  const jobs = flags.wait ? await waitForTask(options, subscriptionKey, io, intervalMs(flags)) : await status(options, subscriptionKey);
+  for (const job of jobs) {
+    const detail = job.status === 'Failed' ? ` ${job.error ?? ''}: ${job.message ?? ''}` : job.stage ? ` ${job.stage}` : '';
+    io.out(`${job.uuid}  ${job.status}  ${Math.round(job.status === 'Done' ? 100 : (job.progress ?? 0))}%${detail}`);
+  }
+}
+
+export async function downloadCommand(io: CliIo, uuid: string | undefined, flags: CommonFlags): Promise<void> {
+  if (!uuid) throw new CliError('Usage: kiln download <task uuid> [--out dir].', 2);
+  const options = clientOptions(io.env, flags);
+  for (const path of await download(options, uuid, flags.out ?? join('.', uuid))) io.out(path);
+}

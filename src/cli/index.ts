@@ -1,0 +1,134 @@
+/**
+ * The `kiln` command. Server side: serve, worker, keys, credits (on KILN_DATA_DIR / DATABASE_URL).
+ * Client side: generate, bang, status, download (against KILN_URL with KILN_API_KEY).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError, processIo, type CliIo } from './output.ts';
+import { serve, worker } from './serve.ts';
+import { creditsAdd, creditsShow, keysCreate, keysList, keysRevoke } from './admin.ts';
+import { bangCommand, downloadCommand, generateCommand, statusCommand } from './client-commands.ts';
+
+export const USAGE = `Usage: kiln <command> [options]
+
+Server (uses KILN_DATA_DIR, default ./data; see .env.example):
+  serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
+  worker                               queue workers only (scale out beside \`serve\`)
+  keys create [--credits N] [--name X] new API key; the key alone is the last line of output
+  keys list                            keys with balance and tasks in flight
+  keys revoke <key-id-or-prefix>
+  credits add <key-or-account> <N>     add (or with a negative N, remove) credits
+  credits show <key-or-account>        balance and ledger
+
+Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
+  generate --image a.png [--image b.png …] | --prompt "…"  [--tier T] [--format glb] [--material PBR]
+           [--quality medium] [--mesh-mode Raw] [--texture-mode high] [--addons HighPack] [--seed N] [--label F …]
+  bang --asset <uuid> | --model m.glb [--image ref.png] [--strength 1-12] [--material None]
+  status <subscription_key> [--wait]
+  download <task uuid> [--out dir]
+  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.`;
+
+const clientFlags = {
+  url: { type: 'string' },
+  key: { type: 'string' },
+  out: { type: 'string' },
+  wait: { type: 'boolean' },
+  'no-wait': { type: 'boolean' },
+  interval: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+const OPTIONS = {
+  serve: { port: { type: 'string', short: 'p' } },
+  worker: {},
+  keys: { credits: { type: 'string' }, name: { type: 'string' } },
+  credits: {},
+  generate: {
+    ...clientFlags,
+    image: { type: 'string', multiple: true, short: 'i' },
+    prompt: { type: 'string' },
+    tier: { type: 'string' },
+    quality: { type: 'string' },
+    format: { type: 'string' },
+    material: { type: 'string' },
+    'mesh-mode': { type: 'string' },
+    'texture-mode': { type: 'string' },
+    addons: { type: 'string', multiple: true },
+    seed: { type: 'string' },
+    label: { type: 'string', multiple: true },
+  },
+  bang: {
+    ...clientFlags,
+    asset: { type: 'string' },
+    model: { type: 'string' },
+    image: { type: 'string', multiple: true },
+    prompt: { type: 'string' },
+    strength: { type: 'string' },
+    material: { type: 'string' },
+    format: { type: 'string' },
+  },
+  status: clientFlags,
+  download: clientFlags,
+} as const satisfies Record<string, ParseArgsConfig['options']>;
+
+type Command = keyof typeof OPTIONS;
+
+function parse(command: Command, args: string[]) {
+  try {
+    const parsed = parseArgs({ args, options: OPTIONS[command], allowPositionals: true, strict: true });
+    const values = parsed.values as Record<string, unknown>;
+    if (values['no-wait']) values.wait = false;
+    return { values, positionals: parsed.positionals };
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nRun \`kiln help\` for the options of each command.`, 2);
+  }
+}
+
+async function run(argv: string[], io: CliIo): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    io.out(USAGE);
+    return;
+  }
+  if (!(command in OPTIONS)) throw new CliError(`Unknown command "${command}".\n\n${USAGE}`, 2);
+  const { values, positionals } = parse(command as Command, rest);
+  const flags = values as never;
+  switch (command as Command) {
+    case 'serve':
+      return serve(io, flags);
+    case 'worker':
+      return worker(io);
+    case 'keys': {
+      const [sub, ref] = positionals;
+      if (sub === 'create') return keysCreate(io, flags);
+      if (sub === 'list') return keysList(io);
+      if (sub === 'revoke') return keysRevoke(io, ref);
+      throw new CliError('Usage: kiln keys create [--credits N] [--name X] | keys list | keys revoke <key-id-or-prefix>', 2);
+    }
+    case 'credits': {
+      const [sub, ref, amount] = positionals;
+      if (sub === 'add') return creditsAdd(io, ref, amount);
+      if (sub === 'show') return creditsShow(io, ref);
+      throw new CliError('Usage: kiln credits add <key-or-account> <N> | credits show <key-or-account>', 2);
+    }
+    case 'generate':
+      return generateCommand(io, flags);
+    case 'bang':
+      return bangCommand(io, flags);
+    case 'status':
+      return statusCommand(io, positionals[0], flags);
+    case 'download':
+      return downloadCommand(io, positionals[0], flags);
+  }
+}
+
+/** Runs one command; sets process.exitCode on failure (1 refused, 2 usage) instead of throwing. */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    await run(argv, io);
+    return 0;
+  } catch (error) {
+    const code = error instanceof CliError ? error.exitCode : 1;
+    io.err(error instanceof CliError ? `kiln: ${error.message}` : `kiln: unexpected error: ${(error as Error)?.stack ?? String(error)}`);
+    process.exitCode = code;
+    return code;
+  }
+}
