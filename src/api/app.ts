@@ -69,7 +69,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Room for JSON/urlencoded bodies; multipart uploads have their own per-route limits below.
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
-    disableRequestLogging: false,
   });
   // Response schemas document the API; serialising with JSON.stringify keeps bodies exactly as built
   // (a refusal may share a status with a success, e.g. INSUFFICIENT_FUND is 201).
