@@ -1,0 +1,136 @@
+/**
+ * Runs engines off the event loop in piscina worker threads. Inputs move to the worker as
+ * transferables, progress comes back over a MessagePort, outputs move back. Each progress stage has a
+ * time limit: a stage that overruns ends the run (the thread is terminated) with StageTimeoutError.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { TaskSpec } from '../../domain/task-spec.ts';
+import type { EngineInputFile, EngineResult } from '../engine.ts';
+import { EngineError } from '../engine.ts';
+import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+
+export class StageTimeoutError extends Error {
+  constructor(
+    readonly stage: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`The engine spent more than ${Math.round(timeoutMs / 1000)} s in stage "${stage}" and was stopped.`);
+    this.name = 'StageTimeoutError';
+  }
+}
+
+/** The run was aborted by its caller (e.g. the worker lost its lease or is shutting down). */
+export class RunAbortedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RunAbortedError';
+  }
+}
+
+export interface EngineRunnerOptions {
+  /** Worker threads (default 1). */
+  threads?: number;
+  /** Longest time in one stage, ms (default 600000). */
+  stageTimeoutMs?: number;
+  /** Idle threads exit after this long, ms (default 60000). */
+  idleTimeoutMs?: number;
+}
+
+export interface RunRequest {
+  moduleUrl: string;
+  taskId: string;
+  spec: TaskSpec;
+  inputs: EngineInputFile[];
+  onProgress?: (stage: string, percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** A copy only when the view does not own its whole buffer (transfer would detach unrelated bytes). */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? bytes
+    : bytes.slice();
+}
+
+export class EngineRunner {
+  readonly #pool: Piscina;
+  readonly #stageTimeoutMs: number;
+
+  constructor(options: EngineRunnerOptions = {}) {
+    const threads = Math.max(1, options.threads ?? 1);
+    this.#stageTimeoutMs = options.stageTimeoutMs ?? 600_000;
+    this.#pool = new Piscina({
+      filename: new URL('./worker-entry.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+    });
+  }
+
+  /** Runs one engine task; rejects with EngineError, StageTimeoutError, RunAbortedError or Error. */
+  async run(request: RunRequest): Promise<EngineResult> {
+    const { port1, port2 } = new MessageChannel();
+    const inputs = request.inputs.map((input) => ({ ...input, bytes: ownBuffer(input.bytes) }));
+    const controller = new AbortController();
+    let stage = 'starting';
+    let stageTimer: NodeJS.Timeout | undefined;
+    let failure: Error | undefined;
+
+    const stop = (error: Error) => {
+      if (failure) return;
+      failure = error;
+      // Let the engine see its signal first, then end the thread whatever it does.
+      port1.postMessage({ type: 'abort', reason: error.message } satisfies AbortMessage);
+      controller.abort(error);
+    };
+    const armStageTimer = () => {
+      clearTimeout(stageTimer);
+      stageTimer = setTimeout(() => stop(new StageTimeoutError(stage, this.#stageTimeoutMs)), this.#stageTimeoutMs);
+    };
+    const onAbort = () => stop(new RunAbortedError(String(request.signal?.reason ?? 'run aborted')));
+
+    port1.on('message', (message: ProgressMessage) => {
+      if (message.type !== 'progress') return;
+      if (message.stage !== stage) {
+        stage = message.stage;
+        armStageTimer();
+      }
+      request.onProgress?.(message.stage, message.percent);
+    });
+    if (request.signal?.aborted) onAbort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    armStageTimer();
+
+    const task: WorkerTask = { moduleUrl: request.moduleUrl, taskId: request.taskId, spec: request.spec, inputs, port: port2 };
+    try {
+      const outcome = (await this.#pool.run(task, {
+        transferList: [port2, ...inputs.map((input) => input.bytes.buffer as ArrayBuffer)],
+        signal: controller.signal,
+      })) as WorkerOutcome;
+      if (failure) throw failure;
+      if (!outcome.ok) {
+        if (outcome.engineError) throw new EngineError(outcome.code as EngineError['code'], outcome.message);
+        const error = new Error(outcome.message);
+        if (outcome.stack) error.stack = outcome.stack;
+        throw error;
+      }
+      return { files: outcome.files, notes: outcome.notes };
+    } catch (error) {
+      throw failure ?? error;
+    } finally {
+      clearTimeout(stageTimer);
+      request.signal?.removeEventListener('abort', onAbort);
+      port1.close();
+    }
+  }
+
+  /** Threads currently alive (tests, metrics). */
+  get threads(): number {
+    return this.#pool.threads.length;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.destroy();
+  }
+}

@@ -1,0 +1,56 @@
+/** Runs inside a piscina worker thread: imports the engine module and runs one task. */
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { EngineError } from '../engine.ts';
+import { importEngine } from '../registry.ts';
+import type { Engine } from '../engine.ts';
+import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+
+const engines = new Map<string, Promise<Engine>>();
+
+function load(moduleUrl: string): Promise<Engine> {
+  let engine = engines.get(moduleUrl);
+  if (!engine) {
+    engine = importEngine(moduleUrl);
+    engines.set(moduleUrl, engine);
+    engine.catch(() => engines.delete(moduleUrl));
+  }
+  return engine;
+}
+
+export async function runEngineTask(task: WorkerTask): Promise<unknown> {
+  const controller = new AbortController();
+  task.port.on('message', (message: AbortMessage) => {
+    if (message.type === 'abort') controller.abort(new Error(message.reason));
+  });
+  let outcome: WorkerOutcome;
+  try {
+    const engine = await load(task.moduleUrl);
+    const result = await engine.run({
+      taskId: task.taskId,
+      spec: task.spec,
+      inputs: task.inputs,
+      signal: controller.signal,
+      progress(stage, percent) {
+        const message: ProgressMessage = { type: 'progress', stage, percent };
+        task.port.postMessage(message);
+      },
+    });
+    outcome = { ok: true, files: result.files, notes: result.notes };
+  } catch (error) {
+    const err = error instanceof Error ? error : new Error(String(error));
+    outcome =
+      error instanceof EngineError || (err.name === 'EngineError' && 'code' in err)
+        ? { ok: false, engineError: true, code: (err as EngineError).code, message: err.message }
+        : { ok: false, engineError: false, code: 'UNKNOWN', message: err.message, stack: err.stack };
+  } finally {
+    task.port.close();
+  }
+  if (!outcome.ok) return outcome;
+  // Output bytes move to the main thread instead of being copied.
+  const buffers = new Set<ArrayBuffer>();
+  for (const file of outcome.files) {
+    const buffer = file.bytes.buffer;
+    if (buffer instanceof ArrayBuffer && file.bytes.byteLength === buffer.byteLength) buffers.add(buffer);
+  }
+  return buffers.size > 0 ? move({ [transferableSymbol]: [...buffers], [valueSymbol]: outcome } as never) : outcome;
+}
