@@ -1,0 +1,48 @@
+/**
+ * Binary FBX 7.4 writer: `<stem>.fbx` plus the material maps as PNGs beside it (the FBX references
+ * them by relative file name and, by default, also embeds them as Video content so the model alone
+ * still shows its textures).
+ */
+import type { EngineFile } from '../../../engines/engine.ts';
+import type { Logger } from '../../../logger.ts';
+import { silentLogger } from '../../../logger.ts';
+import type { Scene } from '../../mesh.ts';
+import { CONTENT_TYPES, type TextureChannel } from '../names.ts';
+import { defaultTextureNamer, sidecarTextures, type TextureNamer } from '../sidecar.ts';
+import { encodeFbx } from './binary.ts';
+import { fbxDocument, type FbxMaterialMaps, type FbxTextureFile } from './document.ts';
+
+export { encodeFbx, fbxNode, FBX_VERSION } from './binary.ts';
+export { fbxDocument, fbxEulerDegrees } from './document.ts';
+
+export interface FbxOptions {
+  /** File name stem: `<stem>.fbx`. Default `model`. */
+  stem?: string;
+  /** Names the texture PNGs. Default `texture_<channel>.png` (then `_2`, `_3` … for later materials). */
+  textureNamer?: TextureNamer;
+  /** Also embed every map inside the FBX. Default true. */
+  embedTextures?: boolean;
+  /** Centimetres per scene unit. Default 100 (the scene is in metres). */
+  unitScaleFactor?: number;
+  logger?: Logger;
+}
+
+export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<EngineFile[]> {
+  const logger = options.logger ?? silentLogger;
+  const stem = options.stem ?? 'model';
+  const embed = options.embedTextures ?? true;
+  const sidecar = await sidecarTextures(scene, options.textureNamer ?? defaultTextureNamer);
+  const bytesByName = new Map(sidecar.files.map((file) => [file.name, file.bytes]));
+  const materials = new Map<number, FbxMaterialMaps>();
+  for (const [index, { material, maps }] of sidecar.materials) {
+    const files: Partial<Record<TextureChannel, FbxTextureFile>> = {};
+    for (const [channel, name] of Object.entries(maps) as [TextureChannel, string][]) {
+      files[channel] = { name, bytes: embed ? bytesByName.get(name) : undefined };
+    }
+    materials.set(index, { material, maps: files });
+  }
+  const document = fbxDocument(scene, { materials, unitScaleFactor: options.unitScaleFactor });
+  const bytes = encodeFbx(document.roots);
+  logger.debug({ bytes: bytes.length, quads: document.quadCount }, 'fbx written');
+  return [{ name: `${stem}.fbx`, bytes, contentType: CONTENT_TYPES.fbx }, ...sidecar.files];
+}

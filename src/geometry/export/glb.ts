@@ -1,0 +1,149 @@
+/**
+ * GLB writer (glTF 2.0 via @gltf-transform/core): PBR metallic-roughness materials, KHR_materials_unlit
+ * for unlit (Shaded) ones, one glTF node per scene node with its name and TRS, one primitive per
+ * material group. Vertex data goes in as the mesh's own typed arrays (shared by a mesh's primitives),
+ * so a 10M-face mesh costs its arrays plus the one output buffer, never per-vertex objects.
+ */
+import { Document, NodeIO, type Material as GltfMaterial, type Node as GltfNode, type Texture as GltfTexture } from '@gltf-transform/core';
+import { KHRMaterialsUnlit } from '@gltf-transform/extensions';
+import type { Logger } from '../../logger.ts';
+import { silentLogger } from '../../logger.ts';
+import type { Material, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
+import { portableTextureBytes } from './textures.ts';
+import { unitQuaternion } from './transform.ts';
+
+export interface GlbOptions {
+  logger?: Logger;
+  /** `asset.generator` in the file. Default `Kiln`. */
+  generator?: string;
+}
+
+/** Unit normals as glTF requires; returns the input when it already complies. Zero normals become +Y. */
+export function unitNormals(normals: Float32Array): Float32Array {
+  let compliant = true;
+  for (let i = 0; i < normals.length && compliant; i += 3) {
+    const l = normals[i] * normals[i] + normals[i + 1] * normals[i + 1] + normals[i + 2] * normals[i + 2];
+    if (!(Math.abs(l - 1) < 1e-4)) compliant = false;
+  }
+  if (compliant) return normals;
+  const out = new Float32Array(normals.length);
+  for (let i = 0; i < normals.length; i += 3) {
+    const x = normals[i], y = normals[i + 1], z = normals[i + 2];
+    const l = Math.hypot(x, y, z);
+    if (l > 1e-20 && Number.isFinite(l)) {
+      out[i] = x / l;
+      out[i + 1] = y / l;
+      out[i + 2] = z / l;
+    } else out[i + 1] = 1;
+  }
+  return out;
+}
+
+class GlbBuilder {
+  readonly doc = new Document();
+  private readonly buffer = this.doc.createBuffer();
+  private readonly unlit = this.doc.createExtension(KHRMaterialsUnlit);
+  private readonly textures = new Map<Texture, GltfTexture>();
+  private readonly materials: (GltfMaterial | undefined)[] = [];
+  private usedUnlit = false;
+
+  async addMaterials(materials: Material[]): Promise<void> {
+    for (const material of materials) this.materials.push(await this.material(material));
+  }
+
+  private async texture(texture: Texture): Promise<GltfTexture> {
+    let out = this.textures.get(texture);
+    if (!out) {
+      const { bytes, mimeType } = await portableTextureBytes(texture);
+      out = this.doc.createTexture(texture.name ?? '').setImage(bytes).setMimeType(mimeType);
+      this.textures.set(texture, out);
+    }
+    return out;
+  }
+
+  private async material(source: Material): Promise<GltfMaterial> {
+    const m = this.doc
+      .createMaterial(source.name)
+      .setBaseColorFactor([...source.baseColor])
+      .setMetallicFactor(clamp01(source.metallic))
+      .setRoughnessFactor(clamp01(source.roughness))
+      .setDoubleSided(source.doubleSided ?? false);
+    if (source.baseColor[3] < 1) m.setAlphaMode('BLEND');
+    if (source.baseColorTexture) m.setBaseColorTexture(await this.texture(source.baseColorTexture));
+    if (source.unlit) {
+      m.setExtension('KHR_materials_unlit', this.unlit.createUnlit());
+      this.usedUnlit = true;
+      return m;
+    }
+    if (source.metallicRoughnessTexture) m.setMetallicRoughnessTexture(await this.texture(source.metallicRoughnessTexture));
+    if (source.normalTexture) m.setNormalTexture(await this.texture(source.normalTexture));
+    return m;
+  }
+
+  private mesh(source: Mesh, name: string) {
+    const doc = this.doc;
+    const vertexCount = source.positions.length / 3;
+    const position = doc.createAccessor().setType('VEC3').setArray(source.positions).setBuffer(this.buffer);
+    const normal = source.normals
+      ? doc.createAccessor().setType('VEC3').setArray(unitNormals(source.normals)).setBuffer(this.buffer)
+      : undefined;
+    const uv = source.uvs ? doc.createAccessor().setType('VEC2').setArray(source.uvs).setBuffer(this.buffer) : undefined;
+    const mesh = doc.createMesh(name);
+    const triangles = source.indices.length / 3;
+    for (const group of source.groups) {
+      const start = Math.max(0, group.start);
+      const end = Math.min(triangles, group.start + group.count);
+      if (end <= start) continue;
+      const range = source.indices.subarray(start * 3, end * 3);
+      // Small meshes get 16-bit indices (half the size); large ones keep the mesh's own Uint32Array view.
+      const indices = vertexCount <= 0xffff ? Uint16Array.from(range) : range;
+      const primitive = doc
+        .createPrimitive()
+        .setAttribute('POSITION', position)
+        .setIndices(doc.createAccessor().setType('SCALAR').setArray(indices).setBuffer(this.buffer));
+      if (normal) primitive.setAttribute('NORMAL', normal);
+      if (uv) primitive.setAttribute('TEXCOORD_0', uv);
+      const material = this.materials[group.material];
+      if (material) primitive.setMaterial(material);
+      mesh.addPrimitive(primitive);
+    }
+    return mesh.listPrimitives().length > 0 ? mesh : undefined;
+  }
+
+  node(source: SceneNode): GltfNode {
+    const node = this.doc
+      .createNode(source.name)
+      .setTranslation([...source.translation])
+      .setRotation(unitQuaternion(source.rotation))
+      .setScale([...source.scale]);
+    if (source.mesh && source.mesh.indices.length > 0) {
+      const mesh = this.mesh(source.mesh, source.name);
+      if (mesh) node.setMesh(mesh);
+    }
+    for (const child of source.children) node.addChild(this.node(child));
+    return node;
+  }
+
+  finish(): void {
+    if (!this.usedUnlit) this.unlit.dispose();
+  }
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
+
+export async function writeGlb(scene: Scene, options: GlbOptions = {}): Promise<Uint8Array> {
+  const logger = options.logger ?? silentLogger;
+  const builder = new GlbBuilder();
+  builder.doc.getRoot().getAsset().generator = options.generator ?? 'Kiln';
+  await builder.addMaterials(scene.materials);
+  const gltfScene = builder.doc.createScene('Scene');
+  for (const root of scene.roots) gltfScene.addChild(builder.node(root));
+  builder.doc.getRoot().setDefaultScene(gltfScene);
+  builder.finish();
+  const io = new NodeIO().registerExtensions([KHRMaterialsUnlit]);
+  const bytes = await io.writeBinary(builder.doc);
+  logger.debug({ bytes: bytes.byteLength }, 'glb written');
+  return bytes;
+}

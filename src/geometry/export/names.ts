@@ -1,0 +1,62 @@
+/**
+ * Download names (see ../shared/spec/compat.md and README of this folder):
+ * - one model per material variant: `base_basic_pbr.<ext>` (PBR), `base_basic_shaded.<ext>` (Shaded),
+ *   both for All, and `base_basic.<ext>` for None (geometry only, no material at all);
+ * - fbx/obj write their maps beside the model: `texture_diffuse.png`, `texture_normal.png`,
+ *   `texture_metallic.png`, `texture_roughness.png`. A Shaded model alone uses `texture_diffuse.png`
+ *   for its baked colour (what clients look for); with All the PBR model keeps the plain names and the
+ *   Shaded model's colour map is `texture_diffuse_shaded.png`;
+ * - a scene with several textured materials numbers the later ones: `texture_diffuse_2.png`, … in the
+ *   order the materials are first drawn.
+ * Names are unique within one export and never contain `/`.
+ */
+import type { MaterialVariant, OutputFormat } from '../../domain/task-spec.ts';
+
+export type VariantKind = 'pbr' | 'shaded' | 'none';
+export type TextureChannel = 'diffuse' | 'normal' | 'metallic' | 'roughness';
+
+export function variantsOf(material: MaterialVariant): VariantKind[] {
+  switch (material) {
+    case 'PBR':
+      return ['pbr'];
+    case 'Shaded':
+      return ['shaded'];
+    case 'All':
+      return ['pbr', 'shaded'];
+    case 'None':
+      return ['none'];
+  }
+}
+
+export function modelStem(kind: VariantKind): string {
+  return kind === 'none' ? 'base_basic' : `base_basic_${kind}`;
+}
+
+export function modelFileName(kind: VariantKind, format: OutputFormat): string {
+  return `${modelStem(kind)}.${format}`;
+}
+
+/**
+ * Names a variant's texture files. `ordinal` counts textured materials from 0; `shadedBesidePbr` is
+ * true when a PBR model is written in the same export (All), so the baked colour needs its own name.
+ */
+export function textureFileName(
+  kind: VariantKind,
+  channel: TextureChannel,
+  ordinal: number,
+  shadedBesidePbr: boolean,
+): string {
+  const variant = kind === 'shaded' && shadedBesidePbr ? '_shaded' : '';
+  const number = ordinal > 0 ? `_${ordinal + 1}` : '';
+  return `texture_${channel}${variant}${number}.png`;
+}
+
+export const CONTENT_TYPES: Record<OutputFormat | 'mtl' | 'png', string> = {
+  glb: 'model/gltf-binary',
+  usdz: 'model/vnd.usdz+zip',
+  fbx: 'application/octet-stream',
+  obj: 'model/obj',
+  stl: 'model/stl',
+  mtl: 'model/mtl',
+  png: 'image/png',
+};

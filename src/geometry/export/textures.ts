@@ -1,0 +1,112 @@
+/**
+ * Texture files for formats that keep maps beside the model (FBX, OBJ). Those formats have no colour
+ * factors worth trusting across importers, so each map is the final value: the base colour factor is
+ * multiplied into the colour map, the packed glTF metal/rough map is split into two grey maps scaled by
+ * their factors, and a material without a map gets a small solid one, so every material always ships
+ * the four maps clients expect.
+ */
+import type { ImageMimeType, Material, RasterImage, Texture } from '../mesh.ts';
+import { encodeImage, textureBytes, textureImage } from '../texture.ts';
+import type { TextureChannel } from './names.ts';
+
+const SOLID_SIZE = 4;
+
+const SRGB_TO_LINEAR = Float64Array.from({ length: 256 }, (_, i) => {
+  const c = i / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+export function linearToSrgbByte(linear: number): number {
+  const c = Math.min(1, Math.max(0, linear));
+  const s = c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055;
+  return Math.round(s * 255);
+}
+
+function clampByte(value: number): number {
+  return Math.min(255, Math.max(0, Math.round(value)));
+}
+
+function solid(channels: RasterImage['channels'], values: number[]): RasterImage {
+  const data = new Uint8Array(SOLID_SIZE * SOLID_SIZE * channels);
+  for (let i = 0; i < data.length; i++) data[i] = values[i % channels];
+  return { width: SOLID_SIZE, height: SOLID_SIZE, channels, data };
+}
+
+function isWhite(color: readonly number[]): boolean {
+  return color.every((c) => Math.abs(c - 1) < 1e-6);
+}
+
+/**
+ * Encoded bytes a glTF or USDZ can embed (PNG or JPEG). Other encodings (WebP) and bare pixels are
+ * re-encoded as PNG.
+ */
+export async function portableTextureBytes(texture: Texture): Promise<{ bytes: Uint8Array; mimeType: ImageMimeType }> {
+  if (texture.encoded && texture.encoded.mimeType !== 'image/webp') return texture.encoded;
+  if (texture.image) return { bytes: await encodeImage(texture.image, 'image/png'), mimeType: 'image/png' };
+  const image = await textureImage(texture);
+  return { bytes: await encodeImage(image, 'image/png'), mimeType: 'image/png' };
+}
+
+async function pngOf(texture: Texture): Promise<Uint8Array> {
+  if (texture.encoded?.mimeType === 'image/png') return texture.encoded.bytes;
+  if (!texture.image && texture.encoded) return encodeImage(await textureImage(texture), 'image/png');
+  return (await textureBytes(texture, 'image/png')).bytes;
+}
+
+/** Final base colour: texture × factor in linear space, or the factor alone as a solid map. */
+export async function diffusePng(material: Material): Promise<Uint8Array> {
+  const factor = material.baseColor;
+  if (!material.baseColorTexture) {
+    const rgb = [0, 1, 2].map((k) => linearToSrgbByte(factor[k]));
+    const image = factor[3] < 1 ? solid(4, [...rgb, clampByte(factor[3] * 255)]) : solid(3, rgb);
+    return encodeImage(image);
+  }
+  if (isWhite(factor)) return pngOf(material.baseColorTexture);
+  const source = await textureImage(material.baseColorTexture);
+  const channels = source.channels;
+  const out = new Uint8Array(source.data.length);
+  const colour = channels >= 3 ? 3 : 1;
+  for (let i = 0; i < source.data.length; i += channels) {
+    for (let k = 0; k < colour; k++) out[i + k] = linearToSrgbByte(SRGB_TO_LINEAR[source.data[i + k]] * factor[k]);
+    if (channels === 2 || channels === 4) out[i + channels - 1] = clampByte(source.data[i + channels - 1] * factor[3]);
+  }
+  return encodeImage({ ...source, data: out });
+}
+
+export async function normalPng(material: Material): Promise<Uint8Array> {
+  if (material.normalTexture) return pngOf(material.normalTexture);
+  return encodeImage(solid(3, [128, 128, 255]));
+}
+
+/** One grey map from the packed glTF texture (G = roughness, B = metallic) times its factor. */
+async function splitChannel(material: Material, which: 'metallic' | 'roughness'): Promise<Uint8Array> {
+  const factor = which === 'metallic' ? material.metallic : material.roughness;
+  if (!material.metallicRoughnessTexture) return encodeImage(solid(1, [clampByte(factor * 255)]));
+  const source = await textureImage(material.metallicRoughnessTexture);
+  const channels = source.channels;
+  // A grey packed map carries the same value in every channel.
+  const offset = channels >= 3 ? (which === 'metallic' ? 2 : 1) : 0;
+  const pixels = source.width * source.height;
+  const out = new Uint8Array(pixels);
+  for (let p = 0; p < pixels; p++) out[p] = clampByte(source.data[p * channels + offset] * factor);
+  return encodeImage({ width: source.width, height: source.height, channels: 1, data: out });
+}
+
+export const PBR_CHANNELS: TextureChannel[] = ['diffuse', 'normal', 'metallic', 'roughness'];
+
+/** The channels a material ships beside an FBX/OBJ: all four for PBR, only the colour for unlit. */
+export function channelsOf(material: Material): TextureChannel[] {
+  return material.unlit ? ['diffuse'] : PBR_CHANNELS;
+}
+
+export function channelPng(material: Material, channel: TextureChannel): Promise<Uint8Array> {
+  switch (channel) {
+    case 'diffuse':
+      return diffusePng(material);
+    case 'normal':
+      return normalPng(material);
+    case 'metallic':
+    case 'roughness':
+      return splitChannel(material, channel);
+  }
+}
