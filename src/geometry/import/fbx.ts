@@ -1,0 +1,33 @@
+/**
+ * FBX (binary 7.x and ASCII 7.x) through three's FBXLoader. Binary files are scanned first
+ * (fbx-scan.ts); textures embedded in the file are captured as bytes, external ones are looked up
+ * among the companion files and otherwise skipped.
+ */
+import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
+import { GeometryInputError } from '../errors.ts';
+import type { Scene } from '../mesh.ts';
+import { scanBinaryFbx } from './fbx-scan.ts';
+import { sceneFromThree } from './three-convert.ts';
+import { capturingManager, quietly, type ResolveContext } from './three-shim.ts';
+
+const BINARY_MAGIC = 'Kaydara FBX Binary  ';
+
+export async function importFbx(bytes: Uint8Array, maxExpanded: number, ctx: ResolveContext): Promise<Scene> {
+  const binary = new TextDecoder().decode(bytes.subarray(0, BINARY_MAGIC.length)) === BINARY_MAGIC;
+  if (binary) scanBinaryFbx(bytes, maxExpanded);
+  else {
+    const version = /FBXVersion:\s*(\d+)/.exec(new TextDecoder().decode(bytes.subarray(0, 4096)))?.[1];
+    if (version && Number(version) < 7000) {
+      throw new GeometryInputError('unsupported', `This FBX file is version ${version}; Kiln reads FBX 7.0 and later. Export it again as FBX 7.4 or newer.`);
+    }
+  }
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  let group;
+  try {
+    group = quietly(ctx.logger, () => new FBXLoader(capturingManager()).parse(buffer, ""));
+  } catch (error) {
+    ctx.logger.debug({ err: error }, 'FBXLoader failed');
+    throw new GeometryInputError('malformed', 'The FBX file could not be read (it may be truncated or corrupt); export it again as binary FBX 7.4 or newer.');
+  }
+  return sceneFromThree(group, { ...ctx, flipV: true });
+}
