@@ -91,7 +91,7 @@ const TRIANGLE_STRIP = 5;
 const TRIANGLE_FAN = 6;
 
 async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => Promise<number>): Promise<Mesh | undefined> {
-  const parts: { positions: Float32Array; normals?: Float32Array; uvs?: Float32Array; indices: Uint32Array; material: number }[] = [];
+  const parts: Part[] = [];
   for (const primitive of mesh.listPrimitives()) {
     const mode = primitive.getMode();
     const position = primitive.getAttribute('POSITION');
@@ -100,15 +100,22 @@ async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => 
     const indexAccessor = primitive.getIndices();
     const raw = indexAccessor ? Uint32Array.from(indexAccessor.getArray() as ArrayLike<number>) : sequence(vertexCount);
     const indices = mode === TRIANGLES ? raw.subarray(0, raw.length - (raw.length % 3)) : mode === TRIANGLE_STRIP ? fromStrip(raw) : fromFan(raw);
+    for (let i = 0; i < indices.length; i++) {
+      if (indices[i] >= vertexCount) {
+        throw new GeometryInputError('malformed', `Mesh "${mesh.getName()}" refers to vertices that do not exist; export it again.`);
+      }
+    }
     const normal = primitive.getAttribute('NORMAL');
     const uv = primitive.getAttribute('TEXCOORD_0');
-    parts.push({
-      positions: readFloats(position, 3),
-      normals: normal && normal.getCount() === vertexCount ? readFloats(normal, 3) : undefined,
-      uvs: uv && uv.getCount() === vertexCount ? readFloats(uv, 2) : undefined,
-      indices,
-      material: await materialOf(primitive.getMaterial()),
-    });
+    parts.push(
+      compact({
+        positions: readFloats(position, 3),
+        normals: normal && normal.getCount() === vertexCount ? readFloats(normal, 3) : undefined,
+        uvs: uv && uv.getCount() === vertexCount ? readFloats(uv, 2) : undefined,
+        indices,
+        material: await materialOf(primitive.getMaterial()),
+      }),
+    );
   }
   if (parts.length === 0) return undefined;
   // One Mesh per glTF mesh: primitives become material groups over concatenated vertices.
@@ -137,6 +144,30 @@ async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => 
     vertexBase += part.positions.length / 3;
   }
   return { positions, normals, uvs, indices, groups };
+}
+
+type Part = { positions: Float32Array; normals?: Float32Array; uvs?: Float32Array; indices: Uint32Array; material: number };
+
+/** Drops vertices no triangle uses: writers often give every primitive the whole vertex buffer. */
+function compact(part: Part): Part {
+  const count = part.positions.length / 3;
+  const remap = new Int32Array(count).fill(-1);
+  let used = 0;
+  for (const i of part.indices) if (remap[i] === -1) remap[i] = used++;
+  if (used === count) return part;
+  const pick = (source: Float32Array | undefined, size: number): Float32Array | undefined => {
+    if (!source) return undefined;
+    const out = new Float32Array(used * size);
+    for (let v = 0; v < count; v++) if (remap[v] >= 0) out.set(source.subarray(v * size, v * size + size), remap[v] * size);
+    return out;
+  };
+  return {
+    positions: pick(part.positions, 3)!,
+    normals: pick(part.normals, 3),
+    uvs: pick(part.uvs, 2),
+    indices: part.indices.map((i) => remap[i]),
+    material: part.material,
+  };
 }
 
 /** Float values of an accessor, de-quantised where the file stores normalised integers. */

@@ -1,0 +1,137 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { importModel } from '../../../src/geometry/import/index.ts';
+import type { Material, Scene } from '../../../src/geometry/mesh.ts';
+import { writeFbx } from '../../../src/geometry/export/fbx/index.ts';
+import {
+  cubeArrays, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz,
+  quadFbxAscii, redPng, sceneBounds, sceneTriangles,
+} from './fixtures.ts';
+
+const near = (actual: number[], expected: number[], what: string) =>
+  actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < 1e-5, `${what}: ${actual} ≠ ${expected}`));
+
+function assertCubeAt(scene: Scene, centre: [number, number, number], label: string): void {
+  assert.equal(sceneTriangles(scene), 12, `${label}: triangle count`);
+  const bounds = sceneBounds(scene);
+  near(bounds.min, centre.map((c) => c - 0.5), `${label}: min`);
+  near(bounds.max, centre.map((c) => c + 0.5), `${label}: max`);
+}
+
+function materialNamed(scene: Scene, name: string): Material {
+  const found = scene.materials.find((m) => m.name === name);
+  assert.ok(found, `material ${name} among ${scene.materials.map((m) => m.name)}`);
+  return found;
+}
+
+function meshes(scene: Scene) {
+  const out: NonNullable<Scene['roots'][number]['mesh']>[] = [];
+  const visit = (n: Scene['roots'][number]) => {
+    if (n.mesh) out.push(n.mesh);
+    n.children.forEach(visit);
+  };
+  scene.roots.forEach(visit);
+  return out;
+}
+
+/** Triangles drawn with each material name. */
+function trianglesPerMaterial(scene: Scene): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const mesh of meshes(scene)) for (const g of mesh.groups) out[scene.materials[g.material].name] = (out[scene.materials[g.material].name] ?? 0) + g.count;
+  return out;
+}
+
+test('glb: nodes, transforms, PBR factors, base colour texture and UVs survive', async () => {
+  const scene = await importModel(await cubeGlb(), { filename: 'cube.glb' });
+  assertCubeAt(scene, [1, 2, 3], 'glb');
+  assert.equal(scene.roots[0].name, 'Box');
+  assert.deepEqual(scene.roots[0].translation, [1, 2, 3]);
+  const red = materialNamed(scene, 'red');
+  assert.deepEqual([red.baseColor, red.metallic, red.roughness], [[1, 0, 0, 1], 0.25, 0.75]);
+  assert.equal(red.baseColorTexture?.encoded?.mimeType, 'image/png');
+  assert.deepEqual(red.baseColorTexture?.encoded?.bytes, await redPng());
+  assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+  const mesh = meshes(scene)[0];
+  assert.equal(mesh.positions.length / 3, 24, 'vertices shared by both primitives are not duplicated');
+  near(Array.from(mesh.uvs!.subarray(0, 4)), cubeArrays().uvs.slice(0, 4), 'glTF UVs are kept as they are');
+});
+
+test('gltf with embedded data: URIs reads like the glb', async () => {
+  const scene = await importModel(await cubeGltfEmbedded());
+  assertCubeAt(scene, [1, 2, 3], 'gltf');
+  assert.equal(materialNamed(scene, 'red').baseColorTexture?.encoded?.mimeType, 'image/png');
+});
+
+test('obj with its mtl and texture as companions: materials, groups and flipped UVs', async () => {
+  const { obj, mtl } = cubeObj();
+  const scene = await importModel(obj, { companions: { 'cube.mtl': mtl, 'red.png': await redPng() } });
+  assertCubeAt(scene, [1, 2, 3], 'obj');
+  assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+  const red = materialNamed(scene, 'red');
+  assert.deepEqual([red.baseColor, red.metallic, red.roughness], [[1, 0, 0, 1], 0.25, 0.75]);
+  assert.equal(red.baseColorTexture?.encoded?.mimeType, 'image/png');
+  const mesh = meshes(scene)[0];
+  const vertices = mesh.positions.length / 3;
+  assert.ok(vertices >= 8 && vertices <= 24, `OBJ corners are re-indexed, not left as 36-corner triangle soup (${vertices})`);
+  near(Array.from(mesh.uvs!.subarray(0, 2)), cubeArrays().uvs.slice(0, 2), 'v is flipped back to v-down');
+});
+
+test('obj alone (no mtl) still imports with default materials', async () => {
+  const scene = await importModel(cubeObj().obj);
+  assertCubeAt(scene, [1, 2, 3], 'obj without mtl');
+  assert.deepEqual(Object.keys(trianglesPerMaterial(scene)).sort(), ['blue', 'red']);
+});
+
+test('stl ascii and binary (with a header that starts with "solid") weld into a closed cube', async () => {
+  for (const [bytes, label] of [[cubeStlAscii(), 'ascii'], [cubeStlBinary(), 'binary']] as const) {
+    const scene = await importModel(bytes);
+    assertCubeAt(scene, [0, 0, 0], `stl ${label}`);
+    assert.equal(meshes(scene)[0].positions.length / 3, 8, `stl ${label}: shared corners weld`);
+  }
+});
+
+test('usda: xform, GeomSubset materials with UsdPreviewSurface values', async () => {
+  const scene = await importModel(cubeUsda(), { filename: 'cube.usda' });
+  assertCubeAt(scene, [1, 2, 3], 'usda');
+  assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+  const red = materialNamed(scene, 'red');
+  assert.deepEqual([red.metallic, red.roughness], [0.25, 0.75]);
+  near(red.baseColor, [1, 0, 0, 1], 'usda red');
+});
+
+test('usdz: the packaged layer and its texture', async () => {
+  const scene = await importModel(await cubeUsdz());
+  assertCubeAt(scene, [1, 2, 3], 'usdz');
+  const red = materialNamed(scene, 'red');
+  assert.equal(red.baseColorTexture?.encoded?.mimeType, 'image/png');
+  assert.deepEqual(red.baseColorTexture?.encoded?.bytes, await redPng());
+});
+
+test('fbx ascii: a quad and a triangle with a Phong material', async () => {
+  const scene = await importModel(quadFbxAscii());
+  assert.equal(sceneTriangles(scene), 3);
+  const bounds = sceneBounds(scene);
+  near(bounds.min, [1, 2, 3], 'fbx min');
+  near(bounds.max, [3, 4, 3], 'fbx max');
+  near(materialNamed(scene, 'Green').baseColor, [0, 1, 0, 1], 'fbx colour');
+});
+
+test('fbx binary written by the export module reads back with nodes and materials', async () => {
+  const { positions, uvs, indices } = cubeArrays();
+  const source: Scene = {
+    materials: [
+      { name: 'red', baseColor: [1, 0, 0, 1], metallic: 0, roughness: 0.5, baseColorTexture: { encoded: { bytes: await redPng(), mimeType: 'image/png' } } },
+      { name: 'blue', baseColor: [0, 0, 1, 1], metallic: 0, roughness: 0.5 },
+    ],
+    roots: [{
+      name: 'part_01', translation: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [],
+      mesh: { positions: new Float32Array(positions), uvs: new Float32Array(uvs), indices: new Uint32Array(indices), groups: [{ start: 0, count: 6, material: 0 }, { start: 6, count: 6, material: 1 }] },
+    }],
+  };
+  const files = await writeFbx(source);
+  const fbx = files.find((f) => f.name.endsWith('.fbx'))!;
+  const scene = await importModel(fbx.bytes, { filename: 'model.fbx' });
+  assertCubeAt(scene, [1, 2, 3], 'fbx binary');
+  assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+  assert.ok(materialNamed(scene, 'red').baseColorTexture?.encoded, 'the embedded texture is captured as bytes');
+});
