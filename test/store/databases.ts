@@ -54,8 +54,8 @@ export function postgresReachable(): Promise<boolean> {
 
 export const PG_SKIP_MESSAGE = `PostgreSQL not reachable at ${PG_URL} (CI provides it; set KILN_TEST_DATABASE_URL to run these here)`;
 
-/** A Db on a fresh schema of the test PostgreSQL database. */
-export async function postgresTestDb(): Promise<TestDb> {
+/** A URL whose connections use a fresh schema of the test PostgreSQL database, and its removal. */
+export async function postgresTestSchema(): Promise<{ url: string; drop(): Promise<void> }> {
   const schema = `kiln_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -63,15 +63,26 @@ export async function postgresTestDb(): Promise<TestDb> {
   await admin.end();
   const url = new URL(PG_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openPostgres(url.toString(), { poolSize: 10 });
   return {
-    db,
+    url: url.toString(),
     async drop() {
-      await db.close();
       const cleanup = new pg.Client({ connectionString: PG_URL });
       await cleanup.connect();
       await cleanup.query(`drop schema ${schema} cascade`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A Db on a fresh schema of the test PostgreSQL database. */
+export async function postgresTestDb(): Promise<TestDb> {
+  const schema = await postgresTestSchema();
+  const db = await openPostgres(schema.url, { poolSize: 10 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await schema.drop();
     },
   };
 }

@@ -15,7 +15,8 @@ export class StageTimeoutError extends Error {
     readonly stage: string,
     readonly timeoutMs: number,
   ) {
-    super(`The engine spent more than ${Math.round(timeoutMs / 1000)} s in stage "${stage}" and was stopped.`);
+    const limit = timeoutMs >= 10_000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+    super(`The engine spent more than ${limit} in stage "${stage}" and was stopped.`);
     this.name = 'StageTimeoutError';
   }
 }
@@ -45,6 +46,9 @@ export interface RunRequest {
   onProgress?: (stage: string, percent: number) => void;
   signal?: AbortSignal;
 }
+
+/** Least time allowed for a worker thread to start and import the engine module, ms. */
+export const STARTUP_ALLOWANCE_MS = 60_000;
 
 /** A copy only when the view does not own its whole buffer (transfer would detach unrelated bytes). */
 function ownBuffer(bytes: Uint8Array): Uint8Array {
@@ -86,7 +90,10 @@ export class EngineRunner {
     };
     const armStageTimer = () => {
       clearTimeout(stageTimer);
-      stageTimer = setTimeout(() => stop(new StageTimeoutError(stage, this.#stageTimeoutMs)), this.#stageTimeoutMs);
+      // Until the engine reports its first stage the thread may still be starting (loader, module
+      // imports on a busy machine): that pseudo-stage gets at least STARTUP_ALLOWANCE_MS.
+      const limit = stage === 'starting' ? Math.max(this.#stageTimeoutMs, STARTUP_ALLOWANCE_MS) : this.#stageTimeoutMs;
+      stageTimer = setTimeout(() => stop(new StageTimeoutError(stage, limit)), limit);
     };
     const onAbort = () => stop(new RunAbortedError(String(request.signal?.reason ?? 'run aborted')));
 

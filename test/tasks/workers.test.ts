@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { describe, it } from 'node:test';
+import { harness, textSpec, waitFor, type Harness } from './harness.ts';
+
+async function runOne(h: Harness, prompt: string, inputs: Array<{ field: string; filename: string; bytes: Uint8Array }> = []) {
+  const principal = await h.key(5);
+  const task = await h.services.tasks.submit({ ...principal, spec: textSpec(prompt), price: 0.5, inputs });
+  const record = await waitFor(async () => {
+    const current = await h.services.tasks.get(principal.accountId, task.uuid);
+    return current.status === 'Done' || current.status === 'Failed' ? current : null;
+  }, 20_000, `task "${prompt}" to end`);
+  return { principal, task, record };
+}
+
+describe('workers run engines in threads and record outcomes', () => {
+  it('runs a task to Done: progress by stage, files stored, reservation settled', async () => {
+    const h = await harness();
+    const pool = h.services.startWorkers();
+    try {
+      const inputs = [{ field: 'images', filename: 'a.png', bytes: new TextEncoder().encode('hello ') }, { field: 'images', filename: 'b.png', bytes: new TextEncoder().encode('world') }];
+      const principal = await h.key(5);
+      const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=600'), price: 0.5, inputs });
+      const seen = new Set<string>();
+      const progress: number[] = [];
+      let record;
+      for (;;) {
+        const jobs = await h.services.tasks.statusBySubscriptionKey(principal.accountId, task.subscriptionKey);
+        seen.add(jobs[0]!.status);
+        progress.push(jobs[0]!.progress);
+        if (jobs[0]!.status === 'Done') {
+          record = await h.services.tasks.get(principal.accountId, task.uuid);
+          break;
+        }
+        assert.notEqual(jobs[0]!.status, 'Failed');
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      assert.ok(seen.has('Generating'), 'Generating was observable');
+      assert.ok(progress.some((value) => value > 0 && value < 100), 'intermediate progress was persisted');
+      assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes backwards');
+      assert.equal(record.jobs[0]!.progress, 100);
+      assert.deepEqual(record.files.map((file) => [file.name, file.size, file.contentType]), [
+        ['base_basic_pbr.glb', 11, 'model/gltf-binary'],
+        ['preview.webp', 7, 'image/webp'],
+      ]);
+      assert.deepEqual(record.notes, { inputs: 2, commands: ['sleep=600'] });
+      assert.ok(record.startedAt && record.finishedAt && record.filesExpireAt);
+      const opened = await h.services.tasks.openFile(task.uuid, 'base_basic_pbr.glb');
+      assert.equal(opened?.contentType, 'model/gltf-binary');
+      assert.equal(await text(opened!.stream), 'hello world', 'the engine received the inputs in order');
+      assert.equal(new TextDecoder().decode((await h.services.tasks.readFile(task.uuid, 'preview.webp'))!), 'preview');
+      assert.equal(await h.services.tasks.openFile(task.uuid, 'missing.glb'), null);
+      assert.equal(await h.services.accounts.balance(principal.accountId), 4.5);
+      const kinds = (await h.services.accounts.ledger(principal.accountId)).map((entry) => entry.kind);
+      assert.deepEqual(kinds, ['credit', 'reserve', 'settle']);
+      const listing = (await h.services.accounts.listKeys()).find((key) => key.id === principal.keyId);
+      assert.equal(listing?.inFlight, 0, 'the in-flight slot is released');
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+
+  it('an engine refusal fails the task with its code and refunds', async () => {
+    const h = await harness();
+    const pool = h.services.startWorkers();
+    try {
+      const { principal, record } = await runOne(h, 'refuse');
+      assert.equal(record.status, 'Failed');
+      assert.deepEqual(record.error, { code: 'API_OBJECT_NOT_FOUND_ON_IMAGE', message: 'No object found on the image.' });
+      assert.equal(record.jobs[0]!.status, 'Failed');
+      assert.deepEqual(record.files, []);
+      assert.equal(record.jobs[0]!.attempts, 1, 'refusals are not retried');
+      assert.equal(await h.services.accounts.balance(principal.accountId), 5);
+      assert.deepEqual((await h.services.accounts.ledger(principal.accountId)).map((entry) => [entry.kind, entry.amount]), [
+        ['credit', 5],
+        ['reserve', -0.5],
+        ['refund', 0.5],
+      ]);
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+
+  it('retries a failing run, then succeeds; gives up after max attempts with a message', async () => {
+    const h = await harness({ KILN_MAX_ATTEMPTS: '2' });
+    const pool = h.services.startWorkers();
+    try {
+      const marker = join(h.dataDir, 'failed-once');
+      const flaky = await runOne(h, `once=${marker}`);
+      assert.equal(flaky.record.status, 'Done');
+      assert.equal(flaky.record.jobs[0]!.attempts, 2);
+      const broken = await runOne(h, 'error');
+      assert.equal(broken.record.status, 'Failed');
+      assert.equal(broken.record.error?.code, 'UNKNOWN');
+      assert.match(broken.record.error!.message, /after 2 attempts: scripted failure/);
+      assert.equal(await h.services.accounts.balance(broken.principal.accountId), 5, 'refunded');
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+
+  it('a stage that overruns its timeout fails the task with a clear message', async () => {
+    const h = await harness({ KILN_STAGE_TIMEOUT_MS: '400' });
+    const pool = h.services.startWorkers();
+    try {
+      const { principal, record } = await runOne(h, 'hang');
+      assert.equal(record.status, 'Failed');
+      assert.match(record.error!.message, /stage "stuck"/);
+      assert.equal(await h.services.accounts.balance(principal.accountId), 5);
+      const after = await runOne(h, '');
+      assert.equal(after.record.status, 'Done', 'the pool keeps working after a thread was stopped');
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+
+  it('rejects output names that are not plain file names', async () => {
+    const h = await harness({ KILN_MAX_ATTEMPTS: '1' });
+    const pool = h.services.startWorkers();
+    try {
+      const { record } = await runOne(h, 'badname');
+      assert.equal(record.status, 'Failed');
+      assert.match(record.error!.message, /invalid file name "a\/b.glb"/);
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+});
