@@ -2,7 +2,7 @@
 import { createServices, type Services } from '../services.ts';
 import { silentLogger } from '../logger.ts';
 import { CliError, type CliIo } from './output.ts';
-import { configFrom } from './serve.ts';
+import { configFrom } from './config-from.ts';
 
 async function withServices<T>(io: CliIo, fn: (services: Services) => Promise<T>): Promise<T> {
   const services = await createServices(configFrom(io), { logger: silentLogger });

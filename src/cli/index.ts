@@ -4,9 +4,12 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError, processIo, type CliIo } from './output.ts';
-import { serve, worker } from './serve.ts';
-import { creditsAdd, creditsShow, keysCreate, keysList, keysRevoke } from './admin.ts';
-import { bangCommand, downloadCommand, generateCommand, statusCommand } from './client-commands.ts';
+
+// Command modules load on demand: client commands need no database or HTTP server code, and admin
+// commands no Fastify, which keeps each invocation quick.
+const serverCommands = () => import('./serve.ts');
+const adminCommands = () => import('./admin.ts');
+const clientCommands = () => import('./client-commands.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
 
@@ -93,30 +96,30 @@ async function run(argv: string[], io: CliIo): Promise<void> {
   const flags = values as never;
   switch (command as Command) {
     case 'serve':
-      return serve(io, flags);
+      return (await serverCommands()).serve(io, flags);
     case 'worker':
-      return worker(io);
+      return (await serverCommands()).worker(io);
     case 'keys': {
       const [sub, ref] = positionals;
-      if (sub === 'create') return keysCreate(io, flags);
-      if (sub === 'list') return keysList(io);
-      if (sub === 'revoke') return keysRevoke(io, ref);
+      if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
+      if (sub === 'list') return (await adminCommands()).keysList(io);
+      if (sub === 'revoke') return (await adminCommands()).keysRevoke(io, ref);
       throw new CliError('Usage: kiln keys create [--credits N] [--name X] | keys list | keys revoke <key-id-or-prefix>', 2);
     }
     case 'credits': {
       const [sub, ref, amount] = positionals;
-      if (sub === 'add') return creditsAdd(io, ref, amount);
-      if (sub === 'show') return creditsShow(io, ref);
+      if (sub === 'add') return (await adminCommands()).creditsAdd(io, ref, amount);
+      if (sub === 'show') return (await adminCommands()).creditsShow(io, ref);
       throw new CliError('Usage: kiln credits add <key-or-account> <N> | credits show <key-or-account>', 2);
     }
     case 'generate':
-      return generateCommand(io, flags);
+      return (await clientCommands()).generateCommand(io, flags);
     case 'bang':
-      return bangCommand(io, flags);
+      return (await clientCommands()).bangCommand(io, flags);
     case 'status':
-      return statusCommand(io, positionals[0], flags);
+      return (await clientCommands()).statusCommand(io, positionals[0], flags);
     case 'download':
-      return downloadCommand(io, positionals[0], flags);
+      return (await clientCommands()).downloadCommand(io, positionals[0], flags);
   }
 }
 

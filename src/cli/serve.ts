@@ -1,23 +1,9 @@
 /** `kiln serve` (HTTP server + in-process workers) and `kiln worker` (workers only). */
-import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services.ts';
 import { buildApp } from '../api/index.ts';
 import { CliError, type CliIo } from './output.ts';
-
-export function configFrom(io: CliIo, overrides: { port?: string } = {}): Config {
-  try {
-    const config = loadConfig(io.env);
-    if (overrides.port !== undefined) {
-      const port = Number(overrides.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (0–65535); got "${overrides.port}".`);
-      config.port = port;
-    }
-    return config;
-  } catch (error) {
-    throw new CliError((error as Error).message, 2);
-  }
-}
+import { configFrom } from './config-from.ts';
 
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
