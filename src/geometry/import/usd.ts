@@ -37,7 +37,7 @@ if (typeof applyMaterial === 'function') {
   };
 }
 
-type Layer = { specsByPath: Record<string, { fields?: Record<string, unknown> }> };
+type Layer = { specsByPath: Record<string, { fields?: Record<string, unknown> }>; kilnTextPaths?: Set<string> };
 
 export async function importUsd(bytes: Uint8Array, ctx: ResolveContext): Promise<Scene> {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
@@ -78,6 +78,9 @@ function parseLayer(bytes: Uint8Array, label: string): Layer {
         : new USDAParser().parseData(new TextDecoder().decode(bytes)),
     ) as Layer;
     if (!isLayer(layer)) throw new Error('no specs');
+    // three's USDA parser drops some list-op forms (`references = @x@` without prepend); the text
+    // itself tells every asset path the layer names.
+    if (!crate) layer.kilnTextPaths = new Set([...new TextDecoder().decode(bytes).matchAll(/@([^@\n]+)@/g)].map((m) => m[1]));
     return layer;
   } catch (error) {
     if (error instanceof GeometryInputError) throw error;
@@ -132,5 +135,6 @@ function assetPaths(layer: Layer): Set<string> {
     }
   };
   for (const spec of Object.values(layer.specsByPath)) visit(spec?.fields, 0);
+  for (const path of layer.kilnTextPaths ?? []) found.add(path);
   return found;
 }
