@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
+import { PG_SKIP_MESSAGE, postgresReachable, postgresTestSchema } from '../store/databases.ts';
 import { harness, textSpec, waitFor, type Harness } from './harness.ts';
 
 async function runOne(h: Harness, prompt: string, inputs: Array<{ field: string; filename: string; bytes: Uint8Array }> = []) {
@@ -131,4 +132,24 @@ describe('workers run engines in threads and record outcomes', () => {
       await h.cleanup();
     }
   });
+});
+
+it('on PostgreSQL: a task runs to Done and settles; a refusal refunds', async (t) => {
+  if (!(await postgresReachable())) return t.skip(PG_SKIP_MESSAGE);
+  const schema = await postgresTestSchema();
+  const h = await harness({ DATABASE_URL: schema.url });
+  const pool = h.services.startWorkers();
+  try {
+    const ok = await runOne(h, '');
+    assert.equal(ok.record.status, 'Done');
+    assert.equal(ok.record.files.length, 2);
+    assert.equal(await h.services.accounts.balance(ok.principal.accountId), 4.5);
+    const refused = await runOne(h, 'refuse');
+    assert.equal(refused.record.error?.code, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
+    assert.equal(await h.services.accounts.balance(refused.principal.accountId), 5);
+  } finally {
+    await pool.stop();
+    await h.cleanup();
+    await schema.drop();
+  }
 });

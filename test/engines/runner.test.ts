@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { EngineError } from '../../src/engines/engine.ts';
+import { EngineRunner, RunAbortedError, StageTimeoutError } from '../../src/engines/runner/index.ts';
+import { SCRIPTED_ENGINE, textSpec } from '../tasks/harness.ts';
+
+describe('EngineRunner (piscina worker threads)', () => {
+  const runner = new EngineRunner({ threads: 1, stageTimeoutMs: 500 });
+  after(() => runner.close());
+
+  it('runs a .ts engine module in a thread, streams progress, moves bytes both ways', async () => {
+    const input = new TextEncoder().encode('bytes in');
+    const updates: Array<[string, number]> = [];
+    const result = await runner.run({
+      moduleUrl: SCRIPTED_ENGINE,
+      taskId: 't1',
+      spec: textSpec('sleep=200'),
+      inputs: [{ field: 'images', filename: 'x.png', bytes: input }],
+      onProgress: (stage, percent) => updates.push([stage, percent]),
+    });
+    assert.equal(new TextDecoder().decode(result.files[0]!.bytes), 'bytes in');
+    assert.equal(input.byteLength, 0, 'the input buffer was transferred, not copied');
+    assert.deepEqual([...new Set(updates.map(([stage]) => stage))], ['prepare', 'shape', 'export']);
+    assert.ok(result.files[0]!.bytes instanceof Uint8Array);
+    assert.deepEqual(result.notes, { inputs: 1, commands: ['sleep=200'] });
+  });
+
+  it('keeps EngineError codes across the thread boundary', async () => {
+    await assert.rejects(
+      runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't2', spec: textSpec('refuse'), inputs: [] }),
+      (error: unknown) => error instanceof EngineError && error.code === 'API_OBJECT_NOT_FOUND_ON_IMAGE',
+    );
+    await assert.rejects(runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't3', spec: textSpec('error'), inputs: [] }), /scripted failure/);
+  });
+
+  it('stops a stage that overruns, and a run its caller aborts', async () => {
+    await assert.rejects(
+      runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't4', spec: textSpec('hang'), inputs: [] }),
+      (error: unknown) => error instanceof StageTimeoutError && error.stage === 'stuck',
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('lease lost'), 300);
+    await assert.rejects(
+      runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't5', spec: textSpec('sleep=5000'), inputs: [], signal: controller.signal }),
+      (error: unknown) => error instanceof RunAbortedError && /lease lost/.test(error.message),
+    );
+  });
+
+  it('fails clearly for a module that is not an engine', async () => {
+    await assert.rejects(
+      runner.run({ moduleUrl: new URL('../tasks/harness.ts', import.meta.url).href, taskId: 't6', spec: textSpec(), inputs: [] }),
+      /must default-export an object with a run\(\) method/,
+    );
+  });
+});
