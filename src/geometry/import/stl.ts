@@ -10,6 +10,7 @@ import { isBinaryStl } from './detect.ts';
 import { dedupeVertices } from './dedupe.ts';
 import type { ImportLimits } from './limits.ts';
 import { checkCounts } from './validate.ts';
+import { quietly } from './three-shim.ts';
 
 export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl'): Scene {
   let data = bytes;
@@ -36,7 +37,7 @@ export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl')
   const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
   let geometry;
   try {
-    geometry = new STLLoader().parse(buffer);
+    geometry = quietly(undefined, () => new STLLoader().parse(buffer));
   } catch {
     throw new GeometryInputError('malformed', 'The STL file could not be read (it may be corrupt); export it again as binary STL.');
   }
