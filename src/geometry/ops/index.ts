@@ -9,3 +9,7 @@ export { flattenScene, meshInstances } from './flatten.ts';
 export { meshFromGrid, type MeshFromGridOptions } from './mesh-from-grid.ts';
 export { bakeTexture, type BakeOptions } from './bake.ts';
 export { compactVertices, triangleMaterials, groupsFromMaterials } from './mesh-utils.ts';
+export { simplifyToBudget, type SimplifyOptions } from './simplify.ts';
+export { subdivideToCount } from './subdivide.ts';
+export { repairToSolid, type RepairOptions, type RepairReport, type MeshState } from './repair.ts';
+export { voxelRebuild, type VoxelRebuildOptions } from './voxel-rebuild.ts';

@@ -5,75 +5,71 @@
  * lookup.
  */
 export class PairTable {
-  private keysA: Uint32Array;
-  private keysB: Uint32Array;
-  /** Stored value + 1; 0 marks an empty slot. */
-  private values: Int32Array;
+  /** Interleaved slots [a, b, value + 1] so a probe touches one cache line; value 0 marks empty. */
+  private slots: Uint32Array;
   private mask: number;
   size = 0;
 
   constructor(expected: number) {
     let capacity = 16;
     while (capacity < expected * 2) capacity *= 2;
-    this.keysA = new Uint32Array(capacity);
-    this.keysB = new Uint32Array(capacity);
-    this.values = new Int32Array(capacity);
+    this.slots = new Uint32Array(capacity * 3);
     this.mask = capacity - 1;
   }
 
-  private slot(a: number, b: number): number {
+  /** Offset of the slot holding (a, b), or of the empty slot where it belongs. */
+  private find(a: number, b: number): number {
     let h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca77);
     h ^= h >>> 15;
     h = Math.imul(h, 0x2c1b3c6d);
     h ^= h >>> 13;
-    let i = h & this.mask;
-    const values = this.values;
-    while (values[i] !== 0 && (this.keysA[i] !== a || this.keysB[i] !== b)) i = (i + 1) & this.mask;
-    return i;
+    const slots = this.slots;
+    const mask = this.mask;
+    let i = h & mask;
+    for (;;) {
+      const o = i * 3;
+      if (slots[o + 2] === 0 || (slots[o] === a && slots[o + 1] === b)) return o;
+      i = (i + 1) & mask;
+    }
   }
 
   /** The value stored for (a, b), or -1. */
   get(a: number, b: number): number {
-    return this.values[this.slot(a, b)] - 1;
+    return this.slots[this.find(a, b) + 2] - 1;
   }
 
   /** Stores value (>= 0) for (a, b), replacing any previous value. */
   set(a: number, b: number, value: number): void {
-    const i = this.slot(a, b);
-    if (this.values[i] === 0) {
-      this.keysA[i] = a;
-      this.keysB[i] = b;
-      this.size++;
-      if (this.size * 2 > this.mask) {
-        this.values[i] = value + 1;
-        this.grow();
-        return;
-      }
-    }
-    this.values[i] = value + 1;
+    const o = this.find(a, b);
+    const fresh = this.slots[o + 2] === 0;
+    this.slots[o] = a;
+    this.slots[o + 1] = b;
+    this.slots[o + 2] = value + 1;
+    if (fresh && ++this.size * 2 > this.mask) this.grow();
   }
 
   /** The value for (a, b); when absent stores `value` and returns -1 (one probe for find-or-insert). */
   getOrSet(a: number, b: number, value: number): number {
-    const i = this.slot(a, b);
-    if (this.values[i] !== 0) return this.values[i] - 1;
-    this.set(a, b, value);
+    const o = this.find(a, b);
+    if (this.slots[o + 2] !== 0) return this.slots[o + 2] - 1;
+    this.slots[o] = a;
+    this.slots[o + 1] = b;
+    this.slots[o + 2] = value + 1;
+    if (++this.size * 2 > this.mask) this.grow();
     return -1;
   }
 
   private grow(): void {
-    const { keysA, keysB, values } = this;
+    const old = this.slots;
     const capacity = (this.mask + 1) * 2;
-    this.keysA = new Uint32Array(capacity);
-    this.keysB = new Uint32Array(capacity);
-    this.values = new Int32Array(capacity);
+    this.slots = new Uint32Array(capacity * 3);
     this.mask = capacity - 1;
-    for (let i = 0; i < values.length; i++) {
-      if (values[i] === 0) continue;
-      const j = this.slot(keysA[i], keysB[i]);
-      this.keysA[j] = keysA[i];
-      this.keysB[j] = keysB[i];
-      this.values[j] = values[i];
+    for (let o = 0; o < old.length; o += 3) {
+      if (old[o + 2] === 0) continue;
+      const n = this.find(old[o], old[o + 1]);
+      this.slots[n] = old[o];
+      this.slots[n + 1] = old[o + 1];
+      this.slots[n + 2] = old[o + 2];
     }
   }
 }

@@ -1,0 +1,136 @@
+/**
+ * Reaching an exact face budget: meshoptimizer's quadric simplifier when there are too many faces,
+ * longest-edge midpoint splits when there are too few.
+ */
+import { MeshoptSimplifier } from 'meshoptimizer';
+import type { Mesh } from '../mesh.ts';
+import { silentLogger, type Logger } from '../../logger.ts';
+import { compactVertices, groupsFromMaterials, triangleMaterials } from './mesh-utils.ts';
+import { canonicalVertices, weld } from './weld.ts';
+import { subdivideToCount } from './subdivide.ts';
+
+export interface SimplifyOptions {
+  /** Accepted relative distance from the budget. Default 0.01 (±1 %). */
+  tolerance?: number;
+  /** Weight of UV differences against geometric error; higher keeps UV seams and stretch tighter. Default 1. */
+  uvWeight?: number;
+  /** Weight of normal differences; keeps creases. Default 0.25 (only when the mesh has normals). */
+  normalWeight?: number;
+  /** Never move vertices on open borders (keeps the outline of open meshes exactly). Default false. */
+  lockBorder?: boolean;
+  logger?: Logger;
+}
+
+// 'Permissive' (collapse across seams when nothing else is left) exists at run time since 0.25 but is missing from the typings.
+type Flag = 'LockBorder' | 'Sparse' | 'ErrorAbsolute' | 'Prune' | 'Permissive';
+
+/**
+ * A mesh with `faces` triangles (within `tolerance`; closed meshes only have even counts). Above the
+ * budget it is simplified with meshoptimizer keeping UV seams (vertices sharing a position with
+ * different UVs collapse only along the seam) and material borders (locked); below it, the longest
+ * edges are split at their midpoints, which keeps the shape and closedness exactly. Quad flags are
+ * dropped (run toQuadDominant afterwards).
+ */
+export async function simplifyToBudget(mesh: Mesh, faces: number, options: SimplifyOptions = {}): Promise<Mesh> {
+  const { tolerance = 0.01, logger = silentLogger } = options;
+  const target = Math.max(1, Math.round(faces));
+  const slack = Math.max(1, Math.floor(target * tolerance));
+  let current: Mesh = { ...mesh, quads: undefined };
+  delete current.quads;
+  const start = current.indices.length / 3;
+  if (Math.abs(start - target) <= slack) return current;
+  if (start > target) {
+    await MeshoptSimplifier.ready;
+    // Soups (every corner its own vertex) look like all-seam meshes to the simplifier: weld first.
+    current = weld(current);
+    current = reduce(current, target, options, []);
+    if (current.indices.length / 3 > target + slack) {
+      logger.debug({ faces: current.indices.length / 3, target }, 'simplify: retrying with seams relaxed');
+      current = reduce(current, target, options, ['Permissive', 'Prune']);
+    }
+    if (current.indices.length / 3 > target + slack) {
+      logger.warn({ faces: current.indices.length / 3, target }, 'simplify: budget not reachable without breaking material borders');
+    }
+  }
+  if (current.indices.length / 3 < target - slack) current = subdivideToCount(current, target);
+  logger.debug({ from: start, to: current.indices.length / 3, target }, 'simplify: done');
+  return current;
+}
+
+function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags: Flag[]): Mesh {
+  const { uvWeight = 1, normalWeight = 0.25, lockBorder = false } = options;
+  const vertexCount = mesh.positions.length / 3;
+  const faces = mesh.indices.length / 3;
+  const weights: number[] = [];
+  const stride = (mesh.uvs ? 2 : 0) + (mesh.normals ? 3 : 0);
+  const attributes = new Float32Array(vertexCount * stride);
+  if (stride > 0) {
+    for (let v = 0; v < vertexCount; v++) {
+      let o = v * stride;
+      if (mesh.uvs) {
+        attributes[o++] = mesh.uvs[v * 2];
+        attributes[o++] = mesh.uvs[v * 2 + 1];
+      }
+      if (mesh.normals) {
+        attributes[o++] = mesh.normals[v * 3];
+        attributes[o++] = mesh.normals[v * 3 + 1];
+        attributes[o++] = mesh.normals[v * 3 + 2];
+      }
+    }
+    if (mesh.uvs) weights.push(uvWeight, uvWeight);
+    if (mesh.normals) weights.push(normalWeight, normalWeight, normalWeight);
+  }
+  const flags: Flag[] = [...extraFlags];
+  if (lockBorder) flags.push('LockBorder');
+  const materials = triangleMaterials(mesh);
+  const groups = mesh.groups.filter((g) => g.count > 0);
+  // Vertices (by position) touched by more than one material stay put so groups meet without cracks.
+  let lock: Uint8Array | null = null;
+  if (groups.length > 1) {
+    const pid = canonicalVertices(mesh.positions, 0);
+    const seen = new Int32Array(vertexCount).fill(-1);
+    const shared = new Uint8Array(vertexCount);
+    for (let t = 0; t < faces; t++)
+      for (let k = 0; k < 3; k++) {
+        const p = pid[mesh.indices[t * 3 + k]];
+        if (seen[p] < 0) seen[p] = materials[t];
+        else if (seen[p] !== materials[t]) shared[p] = 1;
+      }
+    lock = new Uint8Array(vertexCount);
+    for (let v = 0; v < vertexCount; v++) lock[v] = shared[pid[v]];
+  }
+  const parts: Uint32Array[] = [];
+  const partMaterials: number[] = [];
+  let remaining = target;
+  let remainingFaces = faces;
+  for (const group of groups) {
+    const slice = mesh.indices.subarray(group.start * 3, (group.start + group.count) * 3);
+    // Budget in proportion to the group's share, so every material keeps its detail level.
+    const share = Math.max(1, Math.round((remaining * group.count) / remainingFaces));
+    remaining -= share;
+    remainingFaces -= group.count;
+    const want = Math.min(group.count, share) * 3;
+    let result: Uint32Array;
+    if (want >= slice.length) result = slice.slice();
+    else if (stride > 0 || lock) {
+      [result] = MeshoptSimplifier.simplifyWithAttributes(
+        slice, mesh.positions, 3, stride > 0 ? attributes : new Float32Array(vertexCount), Math.max(1, stride),
+        stride > 0 ? weights : [0], lock, want, 1e9, flags as never[],
+      );
+    } else {
+      [result] = MeshoptSimplifier.simplify(slice, mesh.positions, 3, want, 1e9, flags as never[]);
+    }
+    parts.push(result);
+    partMaterials.push(group.material);
+  }
+  const total = parts.reduce((s, p) => s + p.length, 0);
+  const indices = new Uint32Array(total);
+  const mats = new Uint32Array(total / 3);
+  let o = 0;
+  parts.forEach((p, i) => {
+    indices.set(p, o);
+    mats.fill(partMaterials[i], o / 3, (o + p.length) / 3);
+    o += p.length;
+  });
+  return compactVertices({ positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, indices, groups: groupsFromMaterials(mats) });
+}
