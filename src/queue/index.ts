@@ -50,6 +50,11 @@ export interface JobQueue {
   lease(leaseMs: number): Promise<LeasedJob | null>;
   /** Extends the lease; false when the lease was lost (expired and taken by another worker). */
   heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Gives a leased job back without spending the attempt (a worker shutting down cleanly); it is
+   * available again at once. False when the lease was lost.
+   */
+  release(id: string, owner: string): Promise<boolean>;
   /** Marks the job done; false when the lease was lost. */
   complete(id: string, owner: string): Promise<boolean>;
   /**

@@ -122,6 +122,21 @@ export class SqliteQueue implements JobQueue {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async release(id: string, owner: string): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.#leased(id, owner)
+      .set({
+        state: 'queued',
+        lease_owner: null,
+        lease_expires_at: null,
+        attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`,
+        available_at: now,
+        updated_at: now,
+      })
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async complete(id: string, owner: string): Promise<boolean> {
     const result = await this.#leased(id, owner)
       .set({ state: 'done', lease_owner: null, lease_expires_at: null, updated_at: Date.now() })

@@ -17,8 +17,12 @@ import type { JobPayload } from './task-service.ts';
 import { completeTask, failTask, outputKey, recordProgress, startAttempt } from './transitions.ts';
 
 export interface WorkerPool {
-  /** Stops leasing and waits for running jobs to finish, then shuts the threads down. */
-  stop(): Promise<void>;
+  /**
+   * Stops leasing and shuts the threads down. By default running jobs are stopped and handed back to
+   * the queue (attempt not spent) so another worker, or this one after a restart, runs them at once;
+   * with `drain` the running jobs are allowed to finish first.
+   */
+  stop(options?: { drain?: boolean }): Promise<void>;
   /** Resolves once no job is queued, leased or running (tests). */
   idle(): Promise<void>;
 }
@@ -57,6 +61,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
+  const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
 
   async function finalFailure(job: LeasedJob, payload: JobPayload, code: string, message: string) {
@@ -112,7 +117,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         spec: JSON.parse(context.spec) as TaskSpec,
         inputs,
         onProgress,
-        signal: lease.signal,
+        signal: AbortSignal.any([lease.signal, shutdown.signal]),
       });
       checkFiles(result.files);
       await pending;
@@ -123,7 +128,10 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       log.info({ files: files.length }, 'task done');
     } catch (error) {
       await pending;
-      if (error instanceof RunAbortedError) {
+      if (error instanceof RunAbortedError && shutdown.signal.aborted && !lease.signal.aborted) {
+        log.info('worker stopping: job handed back to the queue');
+        await queue.release(job.id, job.owner);
+      } else if (error instanceof RunAbortedError) {
         log.warn({ reason: error.message }, 'run abandoned'); // another worker owns the job now
       } else if (error instanceof EngineError) {
         log.info({ code: error.code, message: error.message }, 'engine refused the task');
@@ -175,10 +183,11 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const consumers = Array.from({ length: options.count }, () => consume());
 
   return {
-    async stop() {
+    async stop(stopOptions = {}) {
       if (stopping) return;
       stopping = true;
       clearInterval(reaper);
+      if (!stopOptions.drain) shutdown.abort('the worker is shutting down');
       await Promise.all(consumers);
       await runner.close();
     },

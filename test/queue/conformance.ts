@@ -113,6 +113,17 @@ export function queueConformance(label: string, factory: QueueFactory, skip: () 
         assert.equal((await queue.state('crashy'))?.state, 'failed');
       }, t));
 
+    it('takes a released job back without spending its attempt', (t) =>
+      withQueue(2, async (queue) => {
+        await queue.enqueue('handed-back', 'r');
+        const first = await queue.lease(5_000);
+        assert.equal(await queue.release(first!.id, first!.owner), true);
+        assert.equal(await queue.release(first!.id, first!.owner), false, 'the lease ended with the release');
+        const second = await queue.lease(5_000);
+        assert.equal(second?.id, 'handed-back');
+        assert.equal(second?.attempt, 1);
+      }, t));
+
     it('reports the state of queued and unknown jobs', (t) =>
       withQueue(3, async (queue) => {
         await queue.enqueue('durable', 'p');

@@ -120,6 +120,30 @@ describe('workers run engines in threads and record outcomes', () => {
     }
   });
 
+  it('stopping a pool hands the running job back; the next pool runs it without spending an attempt', async () => {
+    const h = await harness();
+    let pool = h.services.startWorkers();
+    try {
+      const principal = await h.key(5);
+      const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=1500'), price: 0.5, inputs: [] });
+      await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Generating', 20_000, 'Generating');
+      const started = Date.now();
+      await pool.stop();
+      assert.ok(Date.now() - started < 1_500, 'stop does not wait for the job to finish');
+      assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'queued');
+      pool = h.services.startWorkers();
+      const done = await waitFor(async () => {
+        const record = await h.services.tasks.get(principal.accountId, task.uuid);
+        return record.status === 'Done' ? record : null;
+      }, 20_000, 'Done after restart');
+      assert.equal(done.jobs[0]!.attempts, 1);
+      assert.equal(await h.services.accounts.balance(principal.accountId), 4.5);
+    } finally {
+      await pool.stop();
+      await h.cleanup();
+    }
+  });
+
   it('rejects output names that are not plain file names', async () => {
     const h = await harness({ KILN_MAX_ATTEMPTS: '1' });
     const pool = h.services.startWorkers();
