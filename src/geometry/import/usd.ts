@@ -13,6 +13,7 @@ import type { Scene } from '../mesh.ts';
 import { sceneFromThree } from './three-convert.ts';
 import { CapturingTextureLoader, quietly, type ResolveContext } from './three-shim.ts';
 import { readUsdzEntries } from './usdz-archive.ts';
+import { scanUsdc } from './usdc-scan.ts';
 
 const CRATE_MAGIC = 'PXR-USDC';
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|avif|exr|tga|bmp|tiff?)$/i;
@@ -71,6 +72,7 @@ export async function importUsd(bytes: Uint8Array, ctx: ResolveContext): Promise
 
 function parseLayer(bytes: Uint8Array, label: string): Layer {
   const crate = new TextDecoder().decode(bytes.subarray(0, CRATE_MAGIC.length)) === CRATE_MAGIC;
+  if (crate) scanUsdc(bytes);
   try {
     const layer = quietly(undefined, () =>
       crate

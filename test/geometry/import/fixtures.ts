@@ -289,3 +289,42 @@ function multiply(a: number[], b: number[]): number[] {
   for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
   return out;
 }
+
+/**
+ * The frame of a usdc (crate 0.8.0): header, table of contents and the given sections, each a count
+ * followed by `body`. Not a usable stage: it exercises the crate checks and the parser's error paths.
+ */
+export function crateFrame(sections: { name: string; count: bigint; body?: Uint8Array }[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let offset = 88;
+  const entries: { name: string; start: number; size: number }[] = [];
+  for (const s of sections) {
+    const body = new Uint8Array(8 + (s.body?.length ?? 0));
+    new DataView(body.buffer).setBigUint64(0, s.count, true);
+    if (s.body) body.set(s.body, 8);
+    entries.push({ name: s.name, start: offset, size: body.length });
+    parts.push(body);
+    offset += body.length;
+  }
+  const toc = new Uint8Array(8 + entries.length * 32);
+  const tv = new DataView(toc.buffer);
+  tv.setBigUint64(0, BigInt(entries.length), true);
+  entries.forEach((e, i) => {
+    toc.set(enc(e.name), 8 + i * 32);
+    tv.setBigUint64(8 + i * 32 + 16, BigInt(e.start), true);
+    tv.setBigUint64(8 + i * 32 + 24, BigInt(e.size), true);
+  });
+  const header = new Uint8Array(88);
+  header.set(enc('PXR-USDC'));
+  header.set([0, 8, 0], 8);
+  new DataView(header.buffer).setBigUint64(16, BigInt(offset), true);
+  const out = new Uint8Array(offset + toc.length);
+  out.set(header);
+  let at = 88;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  out.set(toc, offset);
+  return out;
+}

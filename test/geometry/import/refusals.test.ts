@@ -4,7 +4,7 @@ import { zipSync, zlibSync } from 'fflate';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { GeometryInputError, type GeometryInputReason } from '../../../src/geometry/errors.ts';
 import { KilnError } from '../../../src/errors.ts';
-import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
+import { crateFrame, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
 
 async function refused(bytes: Uint8Array, reason: GeometryInputReason, options: Parameters<typeof importModel>[1] = {}): Promise<GeometryInputError> {
   try {
@@ -160,4 +160,17 @@ test('NaN or infinite coordinates and faceless files are refused', async () => {
 test('old FBX versions are refused with what to export instead', async () => {
   const error = await refused(enc('; FBX 6.1.0 project file\nFBXHeaderExtension:  {\n\tFBXVersion: 6100\n}\n'), 'unsupported');
   assert.match(error.message, /7\.4/);
+});
+
+test('usdc: forged table counts are refused before the parser loops over them', async () => {
+  const tokens = new Uint8Array(24);
+  new DataView(tokens.buffer).setBigUint64(0, 16n, true); // uncompressed size
+  new DataView(tokens.buffer).setBigUint64(8, 8n, true); // stored size
+  const started = Date.now();
+  await refused(crateFrame([{ name: 'TOKENS', count: 1n << 40n, body: tokens }]), 'malformed');
+  await refused(crateFrame([{ name: 'PATHS', count: 50_000_000n, body: new Uint8Array(16) }]), 'malformed');
+  await refused(crateFrame([{ name: 'STRINGS', count: 1000n, body: new Uint8Array(8) }]), 'malformed');
+  const cut = crateFrame([{ name: 'SPECS', count: 1n, body: new Uint8Array(64) }]);
+  await refused(cut.subarray(0, cut.length - 10), 'truncated');
+  assert.ok(Date.now() - started < 5000, 'refused without looping over the forged counts');
 });
