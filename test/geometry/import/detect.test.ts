@@ -38,6 +38,30 @@ test('each format is recognised from its bytes even under a misleading name', ()
   }
 });
 
+test('generated fixtures of every format are detected whatever their name says', async () => {
+  const f = await import('./fixtures.ts');
+  const { writeFbx } = await import('../../../src/geometry/export/fbx/index.ts');
+  const { positions, indices } = f.cubeArrays();
+  const fbx = (await writeFbx({ materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }], roots: [{ name: 'n', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [{ start: 0, count: 12, material: 0 }] } }] })).find((x) => x.name.endsWith('.fbx'))!.bytes;
+  const cases: [Uint8Array, string][] = [
+    [await f.cubeGlb(), 'glb'],
+    [await f.cubeGltfEmbedded(), 'gltf'],
+    [f.cubeObj().obj, 'obj'],
+    [f.cubeStlAscii(), 'stl'],
+    [f.cubeStlBinary(), 'stl'],
+    [f.cubeUsda(), 'usda'],
+    [f.cubeUsdc(), 'usdc'],
+    [await f.cubeUsdz(), 'usdz'],
+    [f.quadFbxAscii(), 'fbx'],
+    [fbx, 'fbx'],
+  ];
+  for (const [bytes, expected] of cases) {
+    for (const name of [undefined, 'model.glb', 'model.obj', 'model.stl', 'model.usdz', 'photo.jpg']) {
+      assert.equal(detectModelFormat(bytes, name), expected, `${expected} named ${name}`);
+    }
+  }
+});
+
 test('files that are no model are not given a format', () => {
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
   assert.equal(detectModelFormat(png, 'model.glb'), null);

@@ -7,6 +7,7 @@ import { Document, NodeIO } from '@gltf-transform/core';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Bounds, Scene, SceneNode } from '../../../src/geometry/mesh.ts';
+import { writeCrate } from './usdc-writer.ts';
 
 export const enc = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -327,4 +328,32 @@ export function crateFrame(sections: { name: string; count: bigint; body?: Uint8
   }
   out.set(toc, offset);
   return out;
+}
+
+/** usdc: Xform "Box" at (1, 2, 3) with the cube as quads and a display colour of (0.2, 0.4, 0.6). */
+export function cubeUsdc(): Uint8Array {
+  const { positions } = cubeArrays();
+  return writeCrate(
+    [
+      {
+        path: '/Box',
+        typeName: 'Xform',
+        attributes: {
+          'xformOp:translate': { typeName: 'double3', value: { kind: 'vec3d', value: [1, 2, 3] } },
+          xformOpOrder: { typeName: 'token[]', value: { kind: 'tokens', value: ['xformOp:translate'] } },
+        },
+      },
+      {
+        path: '/Box/Cube',
+        typeName: 'Mesh',
+        attributes: {
+          points: { typeName: 'point3f[]', value: { kind: 'vec3f[]', value: positions } },
+          faceVertexCounts: { typeName: 'int[]', value: { kind: 'ints', value: [4, 4, 4, 4, 4, 4] } },
+          faceVertexIndices: { typeName: 'int[]', value: { kind: 'ints', value: Array.from({ length: 24 }, (_, i) => i) } },
+          'primvars:displayColor': { typeName: 'color3f[]', value: { kind: 'vec3f[]', value: [0.2, 0.4, 0.6] } },
+        },
+      },
+    ],
+    { upAxis: { kind: 'token', value: 'Y' } },
+  );
 }

@@ -4,7 +4,7 @@ import { importModel } from '../../../src/geometry/import/index.ts';
 import type { Material, Scene } from '../../../src/geometry/mesh.ts';
 import { writeFbx } from '../../../src/geometry/export/fbx/index.ts';
 import {
-  cubeArrays, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz,
+  cubeArrays, cubeGlb, cubeUsdc, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz,
   quadFbxAscii, redPng, sceneBounds, sceneTriangles,
 } from './fixtures.ts';
 
@@ -105,6 +105,18 @@ test('usdz: the packaged layer and its texture', async () => {
   const red = materialNamed(scene, 'red');
   assert.equal(red.baseColorTexture?.encoded?.mimeType, 'image/png');
   assert.deepEqual(red.baseColorTexture?.encoded?.bytes, await redPng());
+});
+
+test('usdc (crate 0.8.0): xform, quads and display colour', async () => {
+  const scene = await importModel(cubeUsdc(), { filename: 'cube.usdc' });
+  assertCubeAt(scene, [1, 2, 3], 'usdc');
+  near(scene.materials[0].baseColor, [0.2, 0.4, 0.6, 1], 'usdc display colour');
+});
+
+test('usdz whose root layer is usdc', async () => {
+  const { zipSync } = await import('fflate');
+  const scene = await importModel(zipSync({ 'cube.usdc': cubeUsdc() }, { level: 0 }));
+  assertCubeAt(scene, [1, 2, 3], 'usdz with usdc');
 });
 
 test('fbx ascii: a quad and a triangle with a Phong material', async () => {

@@ -9,7 +9,7 @@ import { GeometryInputError } from '../../../src/geometry/errors.ts';
 import { writeFbx } from '../../../src/geometry/export/fbx/index.ts';
 import type { Scene } from '../../../src/geometry/mesh.ts';
 import {
-  crateFrame, cubeArrays, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz, quadFbxAscii,
+  crateFrame, cubeArrays, cubeGlb, cubeUsdc, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz, quadFbxAscii,
 } from './fixtures.ts';
 
 const { seed, perBase } = workerData as { seed: number; perBase: number };
@@ -42,6 +42,7 @@ async function bases(): Promise<[string, Uint8Array, string][]> {
     ['usdz', await cubeUsdz(), 'cube.usdz'],
     ['fbx-ascii', quadFbxAscii(), 'cube.fbx'],
     ['fbx-binary', fbx, 'cube.fbx'],
+    ['usdc', cubeUsdc(), 'cube.usdc'],
     ['usdc-frame', crateFrame([
       { name: 'TOKENS', count: 3n, body: new Uint8Array([12, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0xb0, 0x61, 0, 0x62, 0, 0x63, 0, 0, 0, 0, 0, 0]) },
       { name: 'STRINGS', count: 1n, body: new Uint8Array(4) },
