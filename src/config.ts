@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl?: string;
   /** REDIS_URL: `redis://…` selects the BullMQ queue; unset (default) uses the embedded SQLite queue. */
   redisUrl?: string;
+  /** KILN_QUEUE_NAME, default `kiln-jobs`: the BullMQ queue name (deployments sharing one Redis need distinct names). */
+  queueName: string;
   /** KILN_WORKERS, default 1: in-process queue consumers (and engine worker threads) started by `startWorkers()`. */
   workers: number;
   /** KILN_LEASE_MS, default 30000: how long a worker holds a job without renewing; then the job is re-queued. */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: stringVar(env, 'DATABASE_URL'),
     redisUrl: stringVar(env, 'REDIS_URL'),
+    queueName: stringVar(env, 'KILN_QUEUE_NAME') ?? 'kiln-jobs',
     workers: intVar(env, 'KILN_WORKERS', 1, 0),
     leaseMs,
     heartbeatMs,

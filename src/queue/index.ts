@@ -44,6 +44,11 @@ export interface EnqueueOptions {
 }
 
 export interface JobQueue {
+  /**
+   * True when `enqueue` joins the caller's SQL transaction (`options.trx`). When false the task
+   * service enqueues after its commit, and workers re-enqueue Waiting tasks at start (ids dedupe).
+   */
+  readonly transactional: boolean;
   /** Adds a job under a caller-chosen unique id; enqueueing an existing id is a no-op. */
   enqueue(id: string, payload: string, options?: EnqueueOptions): Promise<void>;
   /** Takes the oldest available job under a lease of `leaseMs`, or null when none is ready. */
@@ -72,13 +77,13 @@ export interface JobQueue {
 }
 
 /**
- * The embedded queue over the service database (SQLite, or PostgreSQL when DATABASE_URL says so).
- * REDIS_URL is not used yet: a BullMQ implementation is not part of this build, so it is logged and
- * the embedded queue serves.
+ * BullMQ on Redis when REDIS_URL is set; otherwise the embedded queue in the service database
+ * (SQLite, or PostgreSQL when DATABASE_URL says so).
  */
 export async function createQueue(config: Config, db: Db, options: { logger?: Logger } = {}): Promise<JobQueue> {
   if (config.redisUrl) {
-    options.logger?.warn('REDIS_URL is set, but this build has no BullMQ queue; using the embedded database queue');
+    const { BullQueue } = await import('./bullmq-queue.ts');
+    return BullQueue.connect(config.redisUrl, { name: config.queueName, maxAttempts: config.maxAttempts, logger: options.logger });
   }
   return new SqliteQueue(db, { maxAttempts: config.maxAttempts });
 }

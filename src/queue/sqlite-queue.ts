@@ -20,6 +20,7 @@ export interface SqliteQueueOptions {
 const LEASE_EXPIRED = 'lease expired: the worker stopped responding (crashed or was killed)';
 
 export class SqliteQueue implements JobQueue {
+  readonly transactional = true;
   readonly #db: Db;
   readonly #name: string;
   readonly #maxAttempts: number;

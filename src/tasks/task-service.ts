@@ -14,7 +14,7 @@ import type { TasksTable } from '../store/schema.ts';
 import { sql } from 'kysely';
 import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
-import { inputKey } from './transitions.ts';
+import { failTask, inputKey } from './transitions.ts';
 
 export interface TaskServiceDeps {
   db: Db;
@@ -40,6 +40,10 @@ const noSuchTask = (uuid: string) =>
 export interface JobPayload {
   taskId: string;
   jobId: string;
+}
+
+export function jobPayload(taskId: string, jobId: string): string {
+  return JSON.stringify({ taskId, jobId } satisfies JobPayload);
 }
 
 export function createTaskService(deps: TaskServiceDeps): TaskService {
@@ -198,8 +202,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
             )
             .execute();
         }
-        const payload: JobPayload = { taskId, jobId };
-        await queue.enqueue(jobId, JSON.stringify(payload), { trx });
+        if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx });
       });
     } catch (error) {
       await blobs.deletePrefix(`inputs/${taskId}/`).catch(() => undefined);
@@ -209,6 +212,16 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         if (earlier) return earlier;
       }
       throw error;
+    }
+    if (!queue.transactional) {
+      try {
+        await queue.enqueue(jobId, jobPayload(taskId, jobId));
+      } catch (error) {
+        // Accepted but not queued: refund at once rather than leave the task waiting for a recovery pass.
+        logger.error({ err: error, taskId }, 'enqueue failed after commit');
+        await failTask(db, taskId, jobId, { code: 'UNKNOWN', message: 'The job queue was unavailable; the task was refunded.' }, config.retentionMs);
+        throw new KilnError('UNKNOWN', 'The job queue is unavailable right now; nothing was charged. Retry shortly.');
+      }
     }
     const task = await kysely.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
     logger.info({ taskId, kind, price: request.price }, 'task accepted');

@@ -13,7 +13,7 @@ import type { Logger } from '../logger.ts';
 import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
-import type { JobPayload } from './task-service.ts';
+import { jobPayload, type JobPayload } from './task-service.ts';
 import { completeTask, failTask, outputKey, recordProgress, startAttempt } from './transitions.ts';
 
 export interface WorkerPool {
@@ -180,7 +180,22 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }, Math.max(50, Math.floor(config.leaseMs / 2)));
   reaper.unref();
 
-  const consumers = Array.from({ length: options.count }, () => consume());
+  // A queue outside the database is fed after each commit; a crash in between leaves a Waiting task
+  // without a queue entry. Enqueue them all again at start: ids dedupe, so this is harmless otherwise.
+  const recovered = queue.transactional
+    ? Promise.resolve()
+    : db.kysely
+        .selectFrom('jobs')
+        .select(['id', 'task_id'])
+        .where('state', '=', 'Waiting')
+        .execute()
+        .then(async (waiting) => {
+          for (const job of waiting) await queue.enqueue(job.id, jobPayload(job.task_id, job.id));
+          if (waiting.length > 0) logger.info({ jobs: waiting.length }, 'waiting jobs re-enqueued');
+        })
+        .catch((error) => logger.error({ err: error }, 'could not re-enqueue waiting jobs'));
+
+  const consumers = Array.from({ length: options.count }, () => recovered.then(consume));
 
   return {
     async stop(stopOptions = {}) {

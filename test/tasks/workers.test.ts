@@ -177,3 +177,28 @@ it('on PostgreSQL: a task runs to Done and settles; a refusal refunds', async (t
     await schema.drop();
   }
 });
+
+it('with REDIS_URL (BullMQ queue): a task runs to Done and settles; a refusal refunds', async (t) => {
+  const url = process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1_500, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const up = await probe.connect().then(() => true, () => false);
+  probe.disconnect();
+  if (!up) return t.skip(`Redis not reachable at ${url} (CI provides it; set KILN_TEST_REDIS_URL to run this here)`);
+  const queueName = `kiln-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const h = await harness({ REDIS_URL: url, KILN_QUEUE_NAME: queueName });
+  const pool = h.services.startWorkers();
+  try {
+    assert.equal(h.services.queue.transactional, false);
+    const ok = await runOne(h, '');
+    assert.equal(ok.record.status, 'Done');
+    assert.equal(await h.services.accounts.balance(ok.principal.accountId), 4.5);
+    const refused = await runOne(h, 'refuse');
+    assert.equal(refused.record.error?.code, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
+    assert.equal(await h.services.accounts.balance(refused.principal.accountId), 5);
+  } finally {
+    await pool.stop();
+    await (h.services.queue as import('../../src/queue/bullmq-queue.ts').BullQueue).obliterate();
+    await h.cleanup();
+  }
+});

@@ -1,0 +1,197 @@
+/**
+ * JobQueue on BullMQ (Redis), for API servers and `kiln worker` processes on several machines.
+ * BullMQ's own worker loop is not used: jobs are pulled with `getNextJob` (manual processing), so the
+ * lease/heartbeat/complete/fail protocol stays the same as the embedded queue's. Attempts count leases
+ * (`attemptsStarted`); BullMQ's automatic stalled-job handling is off and `reap()` re-queues active jobs
+ * whose lock expired. Enqueueing cannot join a SQL transaction (`transactional` is false): the task
+ * service enqueues after its commit.
+ */
+import { randomUUID } from 'node:crypto';
+import { Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger.ts';
+import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './index.ts';
+
+export interface BullQueueOptions {
+  /** Queue name (default `kiln-jobs`); also separates test runs. */
+  name?: string;
+  /** Default maxAttempts of enqueued jobs (default 3). */
+  maxAttempts?: number;
+  logger?: Logger;
+}
+
+const LEASE_EXPIRED = 'lease expired: the worker stopped responding (crashed or was killed)';
+type Payload = { payload: string };
+
+export class BullQueue implements JobQueue {
+  readonly transactional = false;
+  readonly #connection: Redis;
+  readonly #queue: Queue<Payload>;
+  readonly #worker: Worker<Payload>;
+  readonly #maxAttempts: number;
+  /** Hash of the last error per job: BullMQ records no reason when a job is moved back after a crash. */
+  readonly #errorsKey: string;
+
+  private constructor(connection: Redis, options: BullQueueOptions) {
+    const name = options.name ?? 'kiln-jobs';
+    this.#connection = connection;
+    this.#maxAttempts = options.maxAttempts ?? 3;
+    this.#queue = new Queue<Payload>(name, { connection });
+    this.#worker = new Worker<Payload>(name, null, {
+      connection,
+      autorun: false,
+      // Stalls are handled by reap(); BullMQ must never fail a job by itself.
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+      skipStalledCheck: true,
+    });
+    this.#errorsKey = `bull:${name}:kiln-last-error`;
+  }
+
+  /** Connects (failing fast when Redis does not answer) and returns the queue. */
+  static async connect(url: string, options: BullQueueOptions = {}): Promise<BullQueue> {
+    const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, connectTimeout: 3_000 });
+    try {
+      await connection.connect();
+      await connection.ping();
+    } catch (error) {
+      connection.disconnect();
+      throw new Error(`REDIS_URL ${url} is not reachable: ${(error as Error).message}`);
+    }
+    return new BullQueue(connection, options);
+  }
+
+  async enqueue(id: string, payload: string, options: EnqueueOptions = {}): Promise<void> {
+    await this.#queue.add('job', { payload }, {
+      jobId: id,
+      attempts: options.maxAttempts ?? this.#maxAttempts,
+      delay: options.delayMs ?? 0,
+      removeOnComplete: false,
+      removeOnFail: false,
+    });
+  }
+
+  async lease(leaseMs: number): Promise<LeasedJob | null> {
+    const owner = randomUUID();
+    const job = await this.#worker.getNextJob(owner, { block: false });
+    if (!job) return null;
+    await job.extendLock(owner, leaseMs);
+    const maxAttempts = job.opts.attempts ?? this.#maxAttempts;
+    const attempt = job.attemptsStarted;
+    return {
+      id: job.id!,
+      payload: job.data.payload,
+      attempt,
+      maxAttempts,
+      exhausted: attempt > maxAttempts,
+      lastError: (await this.#connection.hget(this.#errorsKey, job.id!)) ?? null,
+      owner,
+    };
+  }
+
+  async #job(id: string): Promise<Job<Payload> | undefined> {
+    return Job.fromId<Payload>(this.#queue, id);
+  }
+
+  /** Runs a lock-checked BullMQ move; a missing or foreign lock means the lease was lost. */
+  async #owned<T>(id: string, action: (job: Job<Payload>) => Promise<T>): Promise<T | null> {
+    const job = await this.#job(id);
+    if (!job) return null;
+    try {
+      return await action(job);
+    } catch (error) {
+      if (/lock|Missing key|not in the active state/i.test((error as Error).message)) return null;
+      throw error;
+    }
+  }
+
+  async heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const job = await this.#job(id);
+    if (!job) return false;
+    // extendLock answers 0 when the token no longer holds the lock.
+    return (await job.extendLock(owner, leaseMs)) === 1;
+  }
+
+  async release(id: string, owner: string): Promise<boolean> {
+    const moved = await this.#owned(id, async (job) => {
+      await job.moveToWait(owner);
+      // Give the attempt back (BullMQ counted it when the job became active).
+      await this.#connection.hincrby(this.#queue.toKey(id), 'ats', -1);
+      return true;
+    });
+    return moved === true;
+  }
+
+  async complete(id: string, owner: string): Promise<boolean> {
+    const done = await this.#owned(id, async (job) => {
+      await job.moveToCompleted('done', owner, false);
+      return true;
+    });
+    if (done) await this.#connection.hdel(this.#errorsKey, id);
+    return done === true;
+  }
+
+  async fail(id: string, owner: string, error: string, options: { retry?: boolean; delayMs?: number } = {}) {
+    const result = await this.#owned(id, async (job) => {
+      const maxAttempts = job.opts.attempts ?? this.#maxAttempts;
+      if ((options.retry ?? true) && job.attemptsStarted < maxAttempts) {
+        await this.#connection.hset(this.#errorsKey, id, error);
+        if (options.delayMs) await job.moveToDelayed(Date.now() + options.delayMs, owner);
+        else await job.moveToWait(owner);
+        return 'queued' as const;
+      }
+      job.discard();
+      await job.moveToFailed(new Error(error), owner, false);
+      await this.#connection.hset(this.#errorsKey, id, error);
+      return 'failed' as const;
+    });
+    return result;
+  }
+
+  async reap(): Promise<number> {
+    const active = await this.#queue.getActive();
+    let requeued = 0;
+    for (const job of active) {
+      if (!job.id) continue;
+      if (await this.#connection.exists(`${this.#queue.toKey(job.id)}:lock`)) continue;
+      try {
+        await job.moveToWait(); // no token: only lock-less (abandoned) jobs reach here
+        await this.#connection.hset(this.#errorsKey, job.id, LEASE_EXPIRED);
+        requeued++;
+      } catch {
+        // Finished or re-leased meanwhile.
+      }
+    }
+    return requeued;
+  }
+
+  async state(id: string) {
+    const job = await this.#job(id);
+    if (!job) return null;
+    const raw = await job.getState();
+    const state =
+      raw === 'active' ? 'leased' : raw === 'completed' ? 'done' : raw === 'failed' ? 'failed' : ('queued' as const);
+    return { state, attempts: job.attemptsStarted, lastError: (await this.#connection.hget(this.#errorsKey, id)) ?? null } as const;
+  }
+
+  async stats(): Promise<QueueStats> {
+    const counts = await this.#queue.getJobCounts('wait', 'delayed', 'prioritized', 'paused', 'active', 'completed', 'failed');
+    return {
+      queued: (counts.wait ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0) + (counts.paused ?? 0),
+      leased: counts.active ?? 0,
+      done: counts.completed ?? 0,
+      failed: counts.failed ?? 0,
+    };
+  }
+
+  /** Removes every job and key of this queue (tests). */
+  async obliterate(): Promise<void> {
+    await this.#queue.obliterate({ force: true });
+    await this.#connection.del(this.#errorsKey);
+  }
+
+  async close(): Promise<void> {
+    await this.#worker.close();
+    await this.#queue.close();
+    await this.#connection.quit().catch(() => undefined);
+  }
+}
