@@ -1,0 +1,214 @@
+/**
+ * Animals and characters, articulated from primitives: a quadruped rig (torso, neck, head, four
+ * legs, tail, ears) whose species profile sets proportions, plus birds, fish, snakes, turtles,
+ * dragons, people, robots, snowmen and teddy bears.
+ */
+import type { Manifold, Vec3 } from 'manifold-3d';
+import { around, type GenContext, type RGB } from './kit.ts';
+
+interface Species {
+  body: [number, number, number]; // half-lengths of the torso ellipsoid (x length, y height, z width)
+  leg: number; legR: number; neck: number; head: number; snout: number; tail: number;
+  ear: 'pointy' | 'floppy' | 'round' | 'big' | 'long' | 'none'; horns?: boolean; trunk?: boolean; colour: RGB;
+  material: 'fabric' | 'organic';
+}
+
+const SPECIES: Record<string, Species> = {
+  dog: { body: [0.32, 0.15, 0.13], leg: 0.3, legR: 0.045, neck: 0.12, head: 0.1, snout: 0.09, tail: 0.22, ear: 'floppy', colour: [0.6, 0.42, 0.25], material: 'fabric' },
+  cat: { body: [0.25, 0.1, 0.09], leg: 0.2, legR: 0.03, neck: 0.06, head: 0.085, snout: 0.03, tail: 0.35, ear: 'pointy', colour: [0.55, 0.55, 0.55], material: 'fabric' },
+  horse: { body: [0.7, 0.3, 0.25], leg: 0.9, legR: 0.07, neck: 0.5, head: 0.14, snout: 0.3, tail: 0.5, ear: 'pointy', colour: [0.45, 0.28, 0.15], material: 'fabric' },
+  cow: { body: [0.8, 0.38, 0.32], leg: 0.65, legR: 0.09, neck: 0.2, head: 0.18, snout: 0.2, tail: 0.5, ear: 'round', horns: true, colour: [0.92, 0.9, 0.88], material: 'fabric' },
+  pig: { body: [0.5, 0.3, 0.28], leg: 0.22, legR: 0.07, neck: 0.02, head: 0.2, snout: 0.1, tail: 0.1, ear: 'floppy', colour: [0.95, 0.65, 0.65], material: 'organic' },
+  elephant: { body: [1.2, 0.8, 0.7], leg: 1.0, legR: 0.22, neck: 0.1, head: 0.5, snout: 0.1, tail: 0.6, ear: 'big', trunk: true, colour: [0.55, 0.55, 0.58], material: 'organic' },
+  rabbit: { body: [0.14, 0.12, 0.11], leg: 0.06, legR: 0.035, neck: 0.04, head: 0.08, snout: 0.03, tail: 0.04, ear: 'long', colour: [0.85, 0.82, 0.78], material: 'fabric' },
+};
+
+const SPECIES_WORDS: Record<string, string> = { sheep: 'pig', lamb: 'pig', ram: 'pig', goat: 'pig', wolf: 'dog', fox: 'dog', tiger: 'cat', lion: 'cat', leopard: 'cat', panther: 'cat', donkey: 'horse', zebra: 'horse', deer: 'horse', giraffe: 'horse', mouse: 'rabbit', rat: 'rabbit', hamster: 'rabbit', squirrel: 'rabbit' };
+
+function quadruped(ctx: GenContext, key: string): void {
+  const { s, rng } = ctx;
+  const sp = SPECIES[SPECIES_WORDS[ctx.interpretation.word ?? ''] ?? key] ?? SPECIES[key];
+  const j = () => rng.range(0.88, 1.12);
+  const cartoon = s.cartoon ? 1.35 : 1;
+  const [bx, by, bz] = [sp.body[0] * s.long * j(), sp.body[1] * s.wide * j(), sp.body[2] * s.wide * j()];
+  const legL = sp.leg * s.tall * j() / (s.cartoon ? 1.3 : 1);
+  const y = legL + by * 0.6;
+  const mat = sp.material;
+  const add = (m: Manifold, part?: string) => ctx.add(m, mat, { part, colour: sp.colour, primary: true });
+  add(ctx.ellipsoid([bx, by, bz], [0, y, 0]));
+  const legCount = ctx.count('leg', 4, 2, 8);
+  const pairs = Math.ceil(legCount / 2);
+  for (let p = 0; p < pairs; p++) for (const side of [-1, 1]) {
+    if (p * 2 + (side > 0 ? 1 : 0) >= legCount) continue;
+    const x = pairs === 1 ? 0 : -bx * 0.65 + (bx * 1.3 * p) / (pairs - 1);
+    const z = side * bz * 0.55;
+    add(ctx.capsule([x, y - by * 0.3, z], [x + rng.range(-0.02, 0.02), sp.legR, z], sp.legR * 1.1 * s.thick, sp.legR * s.thick), 'leg');
+  }
+  const neckTop: Vec3 = [bx * 0.95 + sp.neck * 0.5, y + by * 0.4 + sp.neck, 0];
+  const headR = sp.head * cartoon * j();
+  add(ctx.capsule([bx * 0.7, y + by * 0.2, 0], neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
+  add(ctx.sphere(headR, neckTop), 'head');
+  if (sp.snout > 0.02) add(ctx.capsule(neckTop, [neckTop[0] + sp.snout + headR * 0.5, neckTop[1] - headR * 0.35, 0], headR * 0.55, headR * 0.42), 'head');
+  if (sp.trunk) add(ctx.union([ctx.capsule(neckTop, [neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], headR * 0.35, headR * 0.25), ctx.capsule([neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], [neckTop[0] + headR, sp.legR * 3, 0], headR * 0.25, headR * 0.18)]), 'trunk');
+  for (const side of [-1, 1]) {
+    const base: Vec3 = [neckTop[0] - headR * 0.2, neckTop[1] + headR * 0.6, side * headR * 0.55];
+    if (sp.ear === 'pointy') add(ctx.cyl(headR * 0.35, headR * 0.7, [0, 0, 0], 0.002, 8).translate(base), 'ear');
+    else if (sp.ear === 'floppy') add(ctx.ellipsoid([headR * 0.25, headR * 0.5, headR * 0.1], [base[0], base[1] - headR * 0.6, side * headR * 1.0]), 'ear');
+    else if (sp.ear === 'round') add(ctx.ellipsoid([headR * 0.2, headR * 0.35, headR * 0.35], [base[0], base[1] - headR * 0.3, side * headR * 1.1]), 'ear');
+    else if (sp.ear === 'big') add(ctx.ellipsoid([headR * 0.1, headR * 0.9, headR * 0.8], [base[0] - headR * 0.3, base[1] - headR * 0.5, side * headR * 1.2]), 'ear');
+    else if (sp.ear === 'long') add(ctx.ellipsoid([headR * 0.2, headR * 1.1, headR * 0.12], [base[0], base[1] + headR * 0.8, side * headR * 0.4]), 'ear');
+    if (sp.horns || ctx.partSpec('horn')) ctx.add(ctx.capsule([base[0], base[1], side * headR * 0.5], [base[0] + headR * 0.2, base[1] + headR * 0.6, side * headR * 1.1], headR * 0.12, headR * 0.04), 'bone', { part: 'horn', primary: false });
+    ctx.add(ctx.sphere(headR * (s.cartoon ? 0.22 : 0.13), [neckTop[0] + headR * 0.75, neckTop[1] + headR * 0.25, side * headR * 0.45]), 'glass', { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] });
+  }
+  if (ctx.interpretation.word === 'unicorn') ctx.add(ctx.cyl(headR * 0.15, headR * 1.5, [0, 0, 0], 0.002).rotate([0, 0, -30]).translate([neckTop[0] + headR * 0.3, neckTop[1] + headR * 0.7, 0]), 'gold', { part: 'horn', primary: false });
+  const tails = ctx.count('tail', 1, 0, 3);
+  for (let k = 0; k < tails; k++) add(ctx.capsule([-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05], [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1], sp.legR * 0.6, sp.legR * 0.3), 'tail');
+}
+
+export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
+export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
+export const horse = (ctx: GenContext) => quadruped(ctx, 'horse');
+export const cow = (ctx: GenContext) => quadruped(ctx, 'cow');
+export const pig = (ctx: GenContext) => quadruped(ctx, 'pig');
+export const elephant = (ctx: GenContext) => quadruped(ctx, 'elephant');
+export const rabbit = (ctx: GenContext) => quadruped(ctx, 'rabbit');
+
+export function bird(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const r = 0.1 * s.wide * rng.range(0.85, 1.15);
+  const col: RGB = rng.pick([[0.3, 0.45, 0.75], [0.85, 0.3, 0.2], [0.95, 0.85, 0.2], [0.5, 0.4, 0.3]]);
+  const legH = r * 0.9 * s.tall;
+  ctx.add(ctx.ellipsoid([r * 1.3, r, r * 0.9], [0, legH + r, 0]), 'organic', { colour: col });
+  const head: Vec3 = [r * 1.1, legH + r * 2, 0];
+  ctx.add(ctx.sphere(r * 0.6 * (s.cartoon ? 1.3 : 1), head), 'organic', { part: 'head', colour: col });
+  ctx.add(ctx.cyl(r * 0.2, r * 0.6, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]).translate([head[0] + r * 0.45, head[1] - r * 0.05, 0]), 'organic', { part: 'beak', primary: false, colour: [0.95, 0.6, 0.1] });
+  for (const side of [-1, 1]) {
+    ctx.add(ctx.sphere(r * 0.11, [head[0] + r * 0.35, head[1] + r * 0.2, side * r * 0.35], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+    ctx.add(ctx.ellipsoid([r * 0.9, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)], [-r * 0.2, legH + r * 1.15, side * r * 0.8]).rotate([side * 10, 0, 0]), 'organic', { part: 'wing', colour: col });
+    ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.35], [0.02, 0, side * r * 0.35], r * 0.07), 'organic', { part: 'leg', primary: false, colour: [0.95, 0.6, 0.1] });
+  }
+  ctx.add(ctx.ellipsoid([r * 0.8, r * 0.12, r * 0.4], [-r * 1.6, legH + r * 1.3, 0]).rotate([0, 0, 0]), 'organic', { part: 'tail', colour: col });
+}
+
+export function fish(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const L = 0.3 * s.long * rng.range(0.85, 1.2);
+  const col: RGB = ctx.interpretation.word === 'goldfish' ? [0.95, 0.5, 0.1] : rng.pick([[0.4, 0.55, 0.7], [0.95, 0.5, 0.1], [0.6, 0.65, 0.7]]);
+  const H = L * 0.35 * s.tall;
+  ctx.add(ctx.ellipsoid([L / 2, H / 2, L * 0.12 * s.wide], [0, H, 0]), 'organic', { colour: col });
+  ctx.add(ctx.prism([[-L * 0.42, 0], [-L * 0.7, H * 0.55], [-L * 0.62, 0], [-L * 0.7, -H * 0.55]], L * 0.03, [0, H, 0]), 'organic', { part: 'tail', colour: col });
+  ctx.add(ctx.prism([[-L * 0.2, H * 0.4], [L * 0.05, H * 0.45], [-L * 0.15, H * 0.8]], L * 0.02, [0, H, 0]), 'organic', { part: 'fin', colour: col });
+  for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * L * 0.07], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+}
+
+export function snake(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const n = 16;
+  const r = 0.04 * s.thick * s.wide;
+  const pts: Vec3[] = [];
+  for (let k = 0; k <= n; k++) { const t = k / n; const ang = t * Math.PI * rng.range(2.5, 3.5); const R = 0.35 * (1 - t * 0.6) * s.long; pts.push([Math.cos(ang) * R, r + (t > 0.8 ? (t - 0.8) * 1.2 * s.tall : 0), Math.sin(ang) * R]); }
+  const col: RGB = rng.pick([[0.3, 0.55, 0.2], [0.7, 0.55, 0.2], [0.2, 0.2, 0.2]]);
+  ctx.add(ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, r * (0.35 + (k / n) * 0.7), r * (0.35 + ((k + 1) / n) * 0.7)))), 'organic', { colour: col });
+  const h = pts[n];
+  ctx.add(ctx.ellipsoid([r * 1.6, r * 1.0, r * 1.2], h), 'organic', { part: 'head', colour: col });
+  for (const side of [-1, 1]) ctx.add(ctx.sphere(r * 0.25, [h[0], h[1] + r * 0.6, h[2] + side * r * 0.6], 8), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+}
+
+export function turtle(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const R = 0.25 * s.wide * rng.range(0.9, 1.1);
+  const snail = ctx.interpretation.word === 'snail';
+  if (snail) {
+    ctx.add(ctx.capsule([-R, R * 0.15, 0], [R * 1.1, R * 0.3, 0], R * 0.18), 'organic', { colour: [0.75, 0.7, 0.55] });
+    ctx.add(ctx.torus(R * 0.35, R * 0.28, [0, R * 0.7, 0], 'z').add(ctx.sphere(R * 0.3, [0, R * 0.7, 0])), 'organic', { part: 'shell', colour: [0.55, 0.35, 0.2] });
+    return;
+  }
+  ctx.add(ctx.sphere(R, [0, R * 0.15, 0]).scale([1.15, 0.55 * s.tall, 1]).trimByPlane([0, 1, 0], R * 0.08), 'organic', { part: 'shell', colour: [0.35, 0.45, 0.2] });
+  const skin: RGB = [0.5, 0.6, 0.35];
+  ctx.add(ctx.sphere(R * 0.3, [R * 1.35, R * 0.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
+  for (const [x, z] of [[0.7, 0.7], [-0.7, 0.7], [0.7, -0.7], [-0.7, -0.7]]) ctx.add(ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', { part: 'leg', primary: false, colour: skin });
+}
+
+export function dragon(ctx: GenContext): void {
+  quadruped(ctx, 'cat');
+  const { s, rng } = ctx;
+  for (const p of ctx.parts) p.colour = [0.25, 0.5, 0.25];
+  const dino = ['dinosaur', 't rex', 'trex', 'lizard', 'crocodile', 'alligator'].includes(ctx.interpretation.word ?? '');
+  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0, 0], [0.3, 0.05], [0.15, 0.35 * s.wide], [-0.1, 0.3]], 0.01).rotate([side * 70, 0, 0]).translate([0, 0.35, side * 0.08]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
+  for (let k = 0; k < 6; k++) ctx.add(ctx.cyl(0.02, 0.05, [-0.2 + k * 0.08, 0.32, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
+  void rng;
+}
+
+function limb(ctx: GenContext, a: Vec3, b: Vec3, r: number, material: 'fabric' | 'metal' | 'organic', part: string, colour?: RGB): void {
+  ctx.add(ctx.capsule(a, b, r, r * 0.85), material, { part, colour, primary: false });
+}
+
+export function person(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const H = 1.75 * s.tall * rng.range(0.92, 1.08) * (['child', 'boy', 'girl'].includes(ctx.interpretation.word ?? '') ? 0.7 : 1);
+  const headR = H * (s.cartoon ? 0.11 : 0.065);
+  const hip = H * 0.5;
+  const shoulder = H * 0.8;
+  const w = H * 0.12 * s.wide;
+  const skin: RGB = rng.pick([[0.95, 0.8, 0.68], [0.78, 0.57, 0.42], [0.45, 0.3, 0.2]]);
+  ctx.add(ctx.roundBox([w * 1.6, shoulder - hip + 0.05, w], w * 0.35, [0, (hip + shoulder) / 2, 0]), 'fabric', { part: 'body', colour: [0.3, 0.4, 0.7] });
+  ctx.add(ctx.sphere(headR, [0, shoulder + headR * 1.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
+  for (const side of [-1, 1]) {
+    limb(ctx, [side * w * 0.4, hip, 0], [side * w * 0.45, H * 0.04, 0], w * 0.3 * s.thick, 'fabric', 'leg', [0.2, 0.2, 0.3]);
+    ctx.add(ctx.roundBox([w * 0.4, H * 0.04, w * 0.8], H * 0.015, [side * w * 0.45, H * 0.02, w * 0.15]), 'leather', { part: 'foot', primary: false });
+    limb(ctx, [side * w * 0.85, shoulder - 0.02, 0], [side * w * 1.1, hip - H * 0.02, 0], w * 0.22 * s.thick, 'fabric', 'arm', [0.3, 0.4, 0.7]);
+    ctx.add(ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', { part: 'hand', primary: false, colour: skin });
+  }
+  const word = ctx.interpretation.word ?? '';
+  if (word === 'wizard') ctx.add(ctx.cyl(headR * 1.2, headR * 3, [0, shoulder + headR * 1.9, 0], 0.002), 'fabric', { part: 'hat', primary: false, colour: [0.25, 0.2, 0.6] });
+  if (word === 'king' || word === 'queen') ctx.add(ctx.cyl(headR * 0.8, headR * 0.6, [0, shoulder + headR * 2.1, 0], headR * 0.9).subtract(ctx.cyl(headR * 0.7, headR, [0, shoulder + headR * 2.2, 0])), 'gold', { part: 'crown', primary: false });
+  if (word === 'knight' || word === 'soldier' || word === 'warrior') ctx.add(ctx.sphere(headR * 1.12, [0, shoulder + headR * 1.35, 0]).trimByPlane([0, 1, 0], shoulder + headR * 0.9), 'metal', { part: 'helmet', primary: false });
+}
+
+export function robot(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const H = 1.6 * s.tall;
+  const w = 0.5 * s.wide * rng.range(0.85, 1.2);
+  const legH = H * 0.4;
+  const bodyH = H * 0.38;
+  ctx.add(ctx.roundBox([w, bodyH, w * 0.6], 0.04 + 0.08 * s.round, [0, legH + bodyH / 2, 0]), 'metal', { colour: [0.7, 0.72, 0.75] });
+  const headS = w * 0.55 * (s.cartoon ? 1.4 : 1);
+  ctx.add(ctx.roundBox([headS, headS * 0.8, headS * 0.8], 0.03, [0, legH + bodyH + headS * 0.45, 0]), 'metal', { part: 'head', colour: [0.7, 0.72, 0.75] });
+  const eyes = ctx.count('eye', rng.pick([1, 2, 2]), 1, 4);
+  for (let k = 0; k < eyes; k++) ctx.add(ctx.sphere(headS * 0.1, [eyes === 1 ? 0 : -headS * 0.2 + (headS * 0.4 * k) / (eyes - 1), legH + bodyH + headS * 0.5, headS * 0.4], 12), 'glass', { part: 'eye', primary: false, colour: [0.2, 0.8, 1] });
+  ctx.add(ctx.cyl(0.01, headS * 0.4, [0, legH + bodyH + headS * 0.85, 0]).add(ctx.sphere(0.03, [0, legH + bodyH + headS * 1.25, 0])), 'metal', { part: 'antenna', primary: false, colour: [0.9, 0.2, 0.2] });
+  for (const side of [-1, 1]) {
+    ctx.add(ctx.roundBox([w * 0.28, legH, w * 0.32], 0.02, [side * w * 0.25, legH / 2, 0]), 'metal', { part: 'leg', primary: false, colour: [0.35, 0.37, 0.4] });
+    limb(ctx, [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0], [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08], w * 0.09 * s.thick, 'metal', 'arm', [0.35, 0.37, 0.4]);
+  }
+}
+
+export function snowman(ctx: GenContext): void {
+  const { s, rng } = ctx;
+  const balls = ctx.count('tier', 3, 2, 5);
+  let y = 0;
+  let r = 0.4 * s.wide;
+  for (let k = 0; k < balls; k++) { ctx.add(ctx.sphere(r, [0, y + r * 0.9, 0]), 'ice', { colour: [0.97, 0.97, 1] }); y += r * 1.7; r *= rng.range(0.65, 0.78); }
+  const head: Vec3 = [0, y + r * 0.3 / 0.7, 0];
+  const hr = r / 0.72;
+  ctx.add(ctx.cyl(hr * 0.15, hr * 0.9, [0, 0, 0], 0.002, 10).rotate([90, 0, 0]).translate([0, head[1] - hr * 0.85, hr * 0.85]), 'organic', { part: 'nose', primary: false, colour: [0.95, 0.45, 0.1] });
+  ctx.add(ctx.cyl(hr * 0.75, hr * 0.12, [0, head[1] - hr * 0.05, 0]).add(ctx.cyl(hr * 0.5, hr * 0.8, [0, head[1], 0])), 'fabric', { part: 'hat', primary: false, colour: [0.08, 0.08, 0.08] });
+  for (const side of [-1, 1]) ctx.add(ctx.sphere(hr * 0.09, [side * hr * 0.3, head[1] - hr * 0.6, hr * 0.85], 8), 'stone', { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] });
+}
+
+export function teddyBear(ctx: GenContext): void {
+  const { s } = ctx;
+  const col: RGB = ctx.interpretation.word === 'panda' ? [0.95, 0.95, 0.95] : [0.6, 0.4, 0.22];
+  const r = 0.15 * s.wide;
+  ctx.add(ctx.ellipsoid([r, r * 1.2 * s.tall, r * 0.9], [0, r * 1.3, 0]), 'fabric', { colour: col });
+  const hy = r * 2.9;
+  ctx.add(ctx.sphere(r * 0.8, [0, hy, 0]), 'fabric', { part: 'head', colour: col });
+  ctx.add(ctx.ellipsoid([r * 0.35, r * 0.25, r * 0.3], [0, hy - r * 0.2, r * 0.65]), 'fabric', { part: 'snout', primary: false, colour: [0.85, 0.75, 0.6] });
+  for (const side of [-1, 1]) {
+    ctx.add(ctx.sphere(r * 0.3, [side * r * 0.6, hy + r * 0.6, 0]), 'fabric', { part: 'ear', colour: col });
+    ctx.add(ctx.capsule([side * r * 0.8, r * 1.9, 0], [side * r * 1.25, r * 1.1, r * 0.4], r * 0.25), 'fabric', { part: 'arm', colour: col });
+    ctx.add(ctx.capsule([side * r * 0.5, r * 0.6, 0], [side * r * 0.6, r * 0.25, r * 0.6], r * 0.3), 'fabric', { part: 'leg', colour: col });
+    ctx.add(ctx.sphere(r * 0.09, [side * r * 0.3, hy + r * 0.15, r * 0.7], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+  }
+  void around;
+}

@@ -1,0 +1,174 @@
+/**
+ * Runs a category's generator (and its companions for "X on Y" / "X with Y"), unions every part into
+ * one closed manifold solid, and returns it as a Mesh whose material groups carry the per-part
+ * material (kind + sRGB colour) the prompt asked for.
+ */
+import type { Manifold, ManifoldToplevel } from 'manifold-3d';
+import type { Mesh } from '../../../../geometry/mesh.ts';
+import { weld } from '../../../../geometry/ops/index.ts';
+import type { Companion, Interpretation, MaterialKind } from '../understand/index.ts';
+import { manifoldModule, withArena } from './arena.ts';
+import { createContext, createRng, hashString, shapeParams, type GenContext, type PartRecord, type RGB } from './kit.ts';
+import { generatorFor } from './registry.ts';
+import { DEFAULT_COLOURS } from './default-colours.ts';
+
+export interface PartMaterial {
+  kind: MaterialKind;
+  /** sRGB 0–1. */
+  colour: RGB;
+  /** The part name (leg, seat …) or `body`. */
+  part: string;
+}
+
+export interface BuiltAsset {
+  /** Closed, manifold; +Y up, base on y = 0, centred in x/z, largest side 1. Groups index `materials`. */
+  mesh: Mesh;
+  materials: PartMaterial[];
+  partCount: number;
+}
+
+export interface BuildOptions {
+  seed: number;
+  creative?: boolean;
+}
+
+function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'material' | 'parts'>): PartMaterial {
+  const spec = record.part ? i.parts.find((p) => p.name === record.part) : undefined;
+  let kind = record.material;
+  let colour: RGB | undefined = record.colour;
+  if (i.material && !record.colour) kind = i.material;
+  if (record.primary && i.colours[0]) colour = i.colours[0].rgb;
+  else if (!record.primary && !record.colour && i.colours[1]) colour = i.colours[1].rgb;
+  if (spec?.material) kind = spec.material;
+  if (spec?.colours[0]) colour = spec.colours[0].rgb;
+  if (!colour || (i.material && !record.colour && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
+  return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
+}
+
+function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean): GenContext {
+  const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
+  const ctx = createContext(M, rng, shapeParams(i, creative, rng), i);
+  generatorFor(category)(ctx);
+  if (ctx.parts.length === 0) throw new Error(`generator ${category} produced nothing`);
+  return ctx;
+}
+
+function companionInterpretation(base: Interpretation, c: Companion): Interpretation {
+  return {
+    ...base, category: c.category, word: c.word, colours: c.colours, material: c.material, sizes: c.sizes,
+    parts: [], companions: [],
+  };
+}
+
+function bounds(ms: Manifold[], M: ManifoldToplevel) {
+  const u = M.Manifold.union(ms);
+  return { solid: u, box: u.boundingBox() };
+}
+
+/** Places the companion's parts relative to the subject: on top, inside (sunk in) or beside. */
+function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenContext, relation: Companion['relation']): void {
+  const s = bounds(subject.parts.map((p) => p.manifold), M);
+  const c = bounds(comp.parts.map((p) => p.manifold), M);
+  const sSize = [s.box.max[0] - s.box.min[0], s.box.max[1] - s.box.min[1], s.box.max[2] - s.box.min[2]];
+  const cSize = [c.box.max[0] - c.box.min[0], c.box.max[1] - c.box.min[1], c.box.max[2] - c.box.min[2]];
+  const cx = (c.box.min[0] + c.box.max[0]) / 2;
+  const cz = (c.box.min[2] + c.box.max[2]) / 2;
+  let scale = 1;
+  let offset: [number, number, number];
+  if (relation === 'on' || relation === 'in') {
+    // "X on Y": the subject X rests on the companion Y; keep X within Y's footprint.
+    const footprint = Math.min(cSize[0], cSize[2]);
+    const sFoot = Math.max(sSize[0], sSize[2]);
+    scale = Math.min(1, Math.max(0.15 * footprint, Math.min(sFoot, 0.85 * footprint)) / sFoot);
+    const scx = (s.box.min[0] + s.box.max[0]) / 2;
+    const scz = (s.box.min[2] + s.box.max[2]) / 2;
+    const hits = c.solid.rayCast([cx, c.box.max[1] + 1, cz], [cx, c.box.min[1] - 1, cz]);
+    const top = hits.length ? Math.max(...hits.map((h) => h.position[1])) : c.box.max[1];
+    const sink = relation === 'in' ? 0.3 * sSize[1] * scale : 0.002;
+    // Move the subject above the companion (the companion stays put).
+    for (const p of subject.parts) p.manifold = p.manifold.translate([-scx, -s.box.min[1], -scz]).scale(scale).translate([cx, top - sink, cz]);
+    return;
+  }
+  // "X with Y" / "X beside Y": the companion stands to the subject's right, scaled to at most its height.
+  scale = Math.min(1, (sSize[1] * 0.9) / cSize[1]);
+  offset = [s.box.max[0] + (cSize[0] * scale) / 2 + 0.02 * Math.max(...sSize) - cx * scale, s.box.min[1] - c.box.min[1] * scale, (s.box.min[2] + s.box.max[2]) / 2 - cz * scale];
+  for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
+}
+
+function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[]): Mesh {
+  const idToSlot = new Map<number, number>();
+  const originals = records.map((r, k) => {
+    const o = r.manifold.asOriginal();
+    idToSlot.set(o.originalID(), k);
+    return o;
+  });
+  let solid = M.Manifold.union(originals);
+  const box = solid.boundingBox();
+  const size = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]) || 1;
+  solid = solid
+    .translate([-(box.min[0] + box.max[0]) / 2, -box.min[1], -(box.min[2] + box.max[2]) / 2])
+    .scale(1 / size)
+    // Collapse slivers the booleans leave behind, which would turn degenerate in float32.
+    .simplify(2e-5);
+  const mesh = solid.getMesh();
+  const np = mesh.numProp;
+  const nv = mesh.vertProperties.length / np;
+  const positions = new Float32Array(nv * 3);
+  for (let v = 0; v < nv; v++) for (let k = 0; k < 3; k++) positions[v * 3 + k] = mesh.vertProperties[v * np + k];
+  const triCount = mesh.triVerts.length / 3;
+  // Material of each triangle from the run it came from; then order triangles by material.
+  const slotOfTri = new Int32Array(triCount);
+  for (let r = 0; r + 1 < mesh.runIndex.length; r++) {
+    const slot = idToSlot.get(mesh.runOriginalID[r]) ?? 0;
+    for (let t = mesh.runIndex[r] / 3; t < mesh.runIndex[r + 1] / 3; t++) slotOfTri[t] = slot;
+  }
+  // Merge records that ended up with identical materials into one group.
+  const keyToGroup = new Map<string, number>();
+  const slotToGroup = materials.map((m) => {
+    const key = `${m.kind}|${m.colour.map((c) => c.toFixed(3)).join(',')}|${m.part}`;
+    if (!keyToGroup.has(key)) keyToGroup.set(key, keyToGroup.size);
+    return keyToGroup.get(key)!;
+  });
+  const groupCount = keyToGroup.size;
+  const order = Array.from({ length: triCount }, (_, t) => t).sort((a, b) => slotToGroup[slotOfTri[a]] - slotToGroup[slotOfTri[b]] || a - b);
+  const indices = new Uint32Array(triCount * 3);
+  const groups: Mesh['groups'] = [];
+  order.forEach((t, k) => {
+    for (let j = 0; j < 3; j++) indices[k * 3 + j] = mesh.triVerts[t * 3 + j];
+    const g = slotToGroup[slotOfTri[t]];
+    const last = groups[groups.length - 1];
+    if (last && last.material === g) last.count++;
+    else groups.push({ start: k, count: 1, material: g });
+  });
+  // Collapse materials to one per group, in group order.
+  const merged: PartMaterial[] = new Array(groupCount);
+  materials.forEach((m, slot) => (merged[slotToGroup[slot]] ??= m));
+  materials.splice(0, materials.length, ...merged);
+  // Exact float32 duplicates left by the booleans would read as degenerate triangles: weld them away.
+  return weld({ positions, indices, groups }, { tolerance: 0 });
+}
+
+let warm: ManifoldToplevel | undefined;
+
+/** Loads the WASM module ahead of the first task. */
+export async function warmGenerators(): Promise<void> {
+  warm ??= await manifoldModule();
+}
+
+export async function buildAsset(i: Interpretation, options: BuildOptions): Promise<BuiltAsset> {
+  const M = (warm ??= await manifoldModule());
+  return withArena(() => {
+    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false);
+    const records: PartRecord[] = [...subject.parts];
+    const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
+    for (const c of i.companions.slice(0, 1)) {
+      const ci = companionInterpretation(i, c);
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false);
+      placeCompanion(M, subject, comp, c.relation);
+      records.push(...comp.parts);
+      materials.push(...comp.parts.map((p) => materialFor(p, ci)));
+    }
+    const mesh = toMesh(M, records, materials);
+    return { mesh, materials, partCount: records.length };
+  });
+}

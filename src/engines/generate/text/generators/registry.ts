@@ -1,0 +1,49 @@
+/** Category id → generator. Every catalogue category has one; unknown objects get the sculpted blob. */
+import type { GenContext } from './kit.ts';
+import * as furniture from './furniture.ts';
+import * as vessels from './vessels.ts';
+import * as tools from './tools.ts';
+import * as buildings from './buildings.ts';
+import * as plants from './plants.ts';
+import * as vehicles from './vehicles.ts';
+import * as animals from './animals.ts';
+import * as food from './food-props.ts';
+import * as terrain from './terrain.ts';
+import { GENERIC_CATEGORY } from '../catalog.ts';
+
+export type Generator = (ctx: GenContext) => void;
+
+const GENERATORS: Record<string, Generator> = {
+  chair: furniture.chair, stool: furniture.stool, table: furniture.table, desk: furniture.desk,
+  bench: furniture.bench, sofa: furniture.sofa, bed: furniture.bed, bookshelf: furniture.bookshelf,
+  cabinet: furniture.cabinet, lamp: furniture.lamp,
+  vase: vessels.vase, mug: vessels.mug, bowl: vessels.bowl, bottle: vessels.bottle, teapot: vessels.teapot,
+  barrel: vessels.barrel, crate: vessels.crate, bucket: vessels.bucket, jar: vessels.jar, chest: vessels.chest,
+  hammer: tools.hammer, axe: tools.axe, sword: tools.sword, dagger: tools.dagger, shield: tools.shield,
+  spear: tools.spear, shovel: tools.shovel, pickaxe: tools.pickaxe, staff: tools.staff,
+  house: buildings.house, tower: buildings.tower, castle: buildings.castle, skyscraper: buildings.skyscraper,
+  lighthouse: buildings.lighthouse, tent: buildings.tent, church: buildings.church, windmill: buildings.windmill,
+  tree: plants.tree, 'pine-tree': plants.pineTree, 'palm-tree': plants.palmTree, bush: plants.bush,
+  flower: plants.flower, cactus: plants.cactus, mushroom: plants.mushroom, 'potted-plant': plants.pottedPlant,
+  car: vehicles.car, truck: vehicles.truck, bus: vehicles.bus, airplane: vehicles.airplane, boat: vehicles.boat,
+  rocket: vehicles.rocket, train: vehicles.train, bicycle: vehicles.bicycle,
+  dog: animals.dog, cat: animals.cat, horse: animals.horse, cow: animals.cow, pig: animals.pig,
+  elephant: animals.elephant, rabbit: animals.rabbit, bird: animals.bird, fish: animals.fish, snake: animals.snake,
+  turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
+  snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
+  apple: food.apple, pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
+  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: food.carrot,
+  ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
+  book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
+  rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
+  arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
+  [GENERIC_CATEGORY]: terrain.blob,
+};
+
+export function generatorFor(category: string): Generator {
+  return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
+}
+
+export function generatorCategories(): string[] {
+  return Object.keys(GENERATORS);
+}
