@@ -10,7 +10,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -131,7 +131,13 @@ function statusOptions(url: string, ready: Ready): autocannon.Options {
 }
 
 async function main(): Promise<void> {
-  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const loadBefore = loadavg()[0].toFixed(1);
+  // BENCH_PROFILE=dir writes a CPU profile of the server process there.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child: ChildProcess = fork(new URL(import.meta.url).pathname, ['--serve'], {
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
@@ -158,7 +164,7 @@ async function main(): Promise<void> {
   const row = (name: string, m: Measured) =>
     `| ${name} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p99.toFixed(1)} | ${m.errors + m.non2xx} |`;
   const lines = [
-    `API benchmark — ${SECONDS}s per row, ${STATUS_CONNECTIONS} connections for status, ${SUBMIT_CONNECTIONS} for submit; ${PRELOADED_TASKS} tasks preloaded; Node ${process.version}`,
+    `API benchmark — ${SECONDS}s per row, ${STATUS_CONNECTIONS} connections for status, ${SUBMIT_CONNECTIONS} for submit; ${PRELOADED_TASKS} tasks preloaded; Node ${process.version}; load average before/after ${loadBefore} / ${loadavg()[0].toFixed(1)}`,
     '',
     '| measurement | req/s | p50 ms | p99 ms | errors/non-2xx |',
     '|---|---|---|---|---|',

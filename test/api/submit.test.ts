@@ -229,3 +229,18 @@ describe('Idempotency-Key', () => {
     assert.equal(other.body.error, 'IDEMPOTENCY_KEY_REUSED');
   });
 });
+
+describe('balance', () => {
+  test('a price above the balance → 201 with error INSUFFICIENT_FUND (not accepted), no task', async () => {
+    const poor = { authorization: `Bearer ${await h.newKey(0.5)}` };
+    const body = multipart([img(), { name: 'tier', value: 'Gen-2.5-Extreme-High' }]);
+    const response = await h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...poor, ...body.headers }, payload: body.payload });
+    assert.equal(response.statusCode, 201);
+    const refused = response.json();
+    assert.equal(refused.error, 'INSUFFICIENT_FUND');
+    assert.equal(refused.uuid, undefined);
+    assert.match(refused.message, /1 credits/);
+    const balance = (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: poor })).json();
+    assert.deepEqual(balance, { balance: 0.5 });
+  });
+});

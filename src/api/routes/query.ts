@@ -36,7 +36,8 @@ export function requestOrigin(request: FastifyRequest): string {
 /** Multipart bodies on status/download become a plain object of first values, so Ajv can check them. */
 async function tolerateMultipart(request: FastifyRequest, limits: UploadLimits): Promise<void> {
   if (!request.isMultipart()) return;
-  const raw = await readMultipart(request, { ...limits, maxFiles: 0 });
+  // Stray file parts are read within the usual limits and dropped: only the text fields matter here.
+  const raw = await readMultipart(request, limits);
   request.body = Object.fromEntries(Object.entries(raw.fields).map(([name, values]) => [name, values[0]]));
 }
 
