@@ -13,3 +13,6 @@ export { simplifyToBudget, type SimplifyOptions } from './simplify.ts';
 export { subdivideToCount } from './subdivide.ts';
 export { repairToSolid, type RepairOptions, type RepairReport, type MeshState } from './repair.ts';
 export { voxelRebuild, type VoxelRebuildOptions } from './voxel-rebuild.ts';
+export { toQuadDominant, quadStats, type QuadOptions } from './quads.ts';
+export { generateUvAtlas, type UvAtlasOptions } from './uv-atlas.ts';
+export { packCharts, type ChartRect, type Packing } from './chart-pack.ts';
