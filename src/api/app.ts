@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { KilnError } from '../errors.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -30,6 +31,7 @@ export type AppConfig = Pick<
   | 'downloadTtlSeconds'
   | 'publicBaseUrl'
   | 'signingSecret'
+  | 'redisUrl'
 >;
 
 export interface BuildAppOptions {
@@ -42,6 +44,15 @@ export interface BuildAppOptions {
 }
 
 const VERSION = '0.1.0';
+
+function sharedRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
 
 function metricsSources(services: ApiServices): MetricsSources {
   const { db, queue } = services;
@@ -140,6 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
         await api.register(rateLimit, {
+          // With Redis configured, every API server counts against the same per-key window; an outage of
+          // Redis lets requests through rather than taking the API down.
+          ...(config.redisUrl ? { redis: sharedRedis(app, config.redisUrl), nameSpace: 'kiln-rate-', skipOnError: true } : {}),
           max: config.rateLimitPerMinute,
           timeWindow: 60_000,
           keyGenerator: (request) => request.principal?.keyId ?? request.ip,
