@@ -7,7 +7,8 @@
 import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
 import type { Material, Mesh, RasterImage, Scene, SceneNode } from '../mesh.ts';
-import { bakeTexture, flattenScene, triangleMaterials } from '../ops/index.ts';
+import { defaultMaterial } from '../mesh.ts';
+import { bakeTexture, flattenScene, generateUvAtlas, triangleMaterials } from '../ops/index.ts';
 import { textureImage } from '../texture.ts';
 import { linearToSrgbByte } from './textures.ts';
 
@@ -98,8 +99,8 @@ function subMesh(world: Mesh, materials: Uint32Array, material: number): Mesh {
   return { ...world, indices, groups: [{ start: 0, count, material: 0 }], quads: undefined };
 }
 
-async function bakeMaterial(world: Mesh, source: Material, options: ShadedOptions): Promise<RasterImage> {
-  const base = source.baseColorTexture ? await textureImage(source.baseColorTexture) : undefined;
+async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, options: ShadedOptions): Promise<RasterImage> {
+  const base = source.baseColorTexture && sampleMap ? await textureImage(source.baseColorTexture) : undefined;
   const sample = base ? sampler(base) : undefined;
   const size = base ? Math.max(base.width, base.height) : (options.textureSize ?? 1024);
   const [fr, fg, fb, fa] = source.baseColor;
@@ -128,38 +129,67 @@ async function bakeMaterial(world: Mesh, source: Material, options: ShadedOption
   });
 }
 
+/** One baked texture: a source material over either the scene's own UVs or one unwrapped mesh. */
+interface BakeUnit {
+  source: Material;
+  /** False for meshes unwrapped here: their fresh UVs do not address the source's colour map. */
+  sampleMap: boolean;
+  name: string;
+}
+
 /**
- * A scene with the same nodes and meshes whose materials are replaced by unlit ones carrying the baked
- * colour. Every mesh drawn with a material must have UVs (engines unwrap before exporting).
+ * A scene with the same nodes whose materials are unlit ones carrying the baked colour. Meshes with UVs
+ * bake into one texture per material, shared across nodes like the source's maps; a mesh without UVs
+ * is given its own atlas (ops generateUvAtlas) and its own baked material, so atlases never overlap.
  */
 export async function shadedScene(scene: Scene, options: ShadedOptions = {}): Promise<Scene> {
   const logger = options.logger ?? silentLogger;
-  const missingUvs = (node: SceneNode): boolean =>
-    Boolean(node.mesh && node.mesh.indices.length > 0 && !node.mesh.uvs) || node.children.some(missingUvs);
-  if (scene.roots.some(missingUvs)) {
-    throw new Error('The Shaded variant bakes into each mesh\'s UVs; unwrap meshes without UVs before exporting.');
-  }
-  const world = flattenScene(scene);
+  const units: BakeUnit[] = [];
+  const unitIndex = new Map<string, number>();
+  const unitFor = (key: string, make: () => BakeUnit): number => {
+    let index = unitIndex.get(key);
+    if (index === undefined) {
+      index = units.push(make()) - 1;
+      unitIndex.set(key, index);
+    }
+    return index;
+  };
+  let unwrapped = 0;
+  const mapNode = (node: SceneNode): SceneNode => {
+    let mesh = node.mesh;
+    if (mesh && mesh.indices.length > 0) {
+      const own = !mesh.uvs;
+      const atlas = own ? unwrapped++ : -1;
+      if (own) mesh = generateUvAtlas(mesh, { textureSize: options.textureSize ?? 1024, padding: options.padding ?? 4 });
+      const groups = mesh.groups.map((group) => {
+        const source = scene.materials[group.material] ?? defaultMaterial();
+        const key = own ? `own:${atlas}:${group.material}` : `shared:${group.material}`;
+        const name = own ? `${source.name}_${node.name}_shaded` : `${source.name}_shaded`;
+        return { ...group, material: unitFor(key, () => ({ source, sampleMap: !own, name })) };
+      });
+      mesh = { ...mesh, groups };
+    }
+    return { ...node, mesh, children: node.children.map(mapNode) };
+  };
+  const roots = scene.roots.map(mapNode);
+  const shadedSceneOut: Scene = { materials: [], roots };
+  const world = flattenScene(shadedSceneOut);
   const perTriangle = triangleMaterials(world);
-  const used = new Set(perTriangle);
-  const materials: Material[] = [];
-  for (let index = 0; index < scene.materials.length; index++) {
-    const source = scene.materials[index];
-    const shaded: Material = {
-      name: `${source.name}_shaded`,
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index];
+    const started = Date.now();
+    const image = await bakeMaterial(subMesh(world, perTriangle, index), unit.source, unit.sampleMap, options);
+    shadedSceneOut.materials.push({
+      name: unit.name,
       baseColor: [1, 1, 1, 1],
       metallic: 0,
       roughness: 1,
       unlit: true,
-      doubleSided: source.doubleSided,
-    };
-    if (used.has(index)) {
-      const started = Date.now();
-      const image = await bakeMaterial(subMesh(world, perTriangle, index), source, options);
-      shaded.baseColorTexture = { name: `${source.name}_shaded`, image };
-      logger.debug({ material: source.name, size: image.width, ms: Date.now() - started }, 'shaded colour baked');
-    }
-    materials.push(shaded);
+      doubleSided: unit.source.doubleSided,
+      baseColorTexture: { name: unit.name, image },
+    });
+    logger.debug({ material: unit.name, size: image.width, ms: Date.now() - started }, 'shaded colour baked');
   }
-  return { materials, roots: scene.roots };
+  if (unwrapped > 0) logger.info({ meshes: unwrapped }, 'meshes without UVs were unwrapped for the Shaded bake');
+  return shadedSceneOut;
 }

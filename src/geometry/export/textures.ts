@@ -6,6 +6,7 @@
  * the four maps clients expect.
  */
 import type { ImageMimeType, Material, RasterImage, Texture } from '../mesh.ts';
+import sharp from 'sharp';
 import { encodeImage, textureBytes, textureImage } from '../texture.ts';
 import type { TextureChannel } from './names.ts';
 
@@ -78,10 +79,21 @@ export async function normalPng(material: Material): Promise<Uint8Array> {
   return encodeImage(solid(3, [128, 128, 255]));
 }
 
+/** A one-channel PNG (colour type 0): a third the data of the RGB PNG a plain encode would give. */
+async function greyPng(width: number, height: number, data: Uint8Array): Promise<Uint8Array> {
+  const buffer = await sharp(data, { raw: { width, height, channels: 1 }, limitInputPixels: 16384 * 16384 })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
 /** One grey map from the packed glTF texture (G = roughness, B = metallic) times its factor. */
 async function splitChannel(material: Material, which: 'metallic' | 'roughness'): Promise<Uint8Array> {
   const factor = which === 'metallic' ? material.metallic : material.roughness;
-  if (!material.metallicRoughnessTexture) return encodeImage(solid(1, [clampByte(factor * 255)]));
+  if (!material.metallicRoughnessTexture) {
+    return greyPng(SOLID_SIZE, SOLID_SIZE, solid(1, [clampByte(factor * 255)]).data);
+  }
   const source = await textureImage(material.metallicRoughnessTexture);
   const channels = source.channels;
   // A grey packed map carries the same value in every channel.
@@ -89,7 +101,7 @@ async function splitChannel(material: Material, which: 'metallic' | 'roughness')
   const pixels = source.width * source.height;
   const out = new Uint8Array(pixels);
   for (let p = 0; p < pixels; p++) out[p] = clampByte(source.data[p * channels + offset] * factor);
-  return encodeImage({ width: source.width, height: source.height, channels: 1, data: out });
+  return greyPng(source.width, source.height, out);
 }
 
 export const PBR_CHANNELS: TextureChannel[] = ['diffuse', 'normal', 'metallic', 'roughness'];

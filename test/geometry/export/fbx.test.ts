@@ -134,9 +134,10 @@ test('Euler angles follow FBX rotation order XYZ (three order ZYX)', () => {
     [0, 0.7, 0, 0.7],
     [0.3, -0.1, 0.8, -0.2],
   ]) {
-    const quaternion = new Quaternion(...q).normalize();
+    const quaternion = new Quaternion(q[0], q[1], q[2], q[3]).normalize();
     const degrees = fbxEulerDegrees(q);
-    const back = new Quaternion().setFromEuler(new Euler(...degrees.map((d) => (d * Math.PI) / 180), 'ZYX'));
+    const [x, y, z] = degrees.map((d) => (d * Math.PI) / 180);
+    const back = new Quaternion().setFromEuler(new Euler(x, y, z, 'ZYX'));
     assert.ok(back.angleTo(quaternion) < 1e-6, `round trip of ${q}`);
   }
 });
