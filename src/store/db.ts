@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { silentLogger } from '../logger.ts';
@@ -27,13 +27,39 @@ export interface Db {
   close(): Promise<void>;
 }
 
-async function migrate(kysely: Kysely<Schema>, logger: Logger): Promise<void> {
-  const migrator = new Migrator({ db: kysely, provider: migrationProvider });
+async function migrate(kysely: Kysely<Schema>, logger: Logger, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Success') logger.info({ migration: result.migrationName }, 'migration applied');
   }
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * better-sqlite3 behind Kysely, with prepared statements reused: Kysely prepares every query afresh,
+ * and preparing costs more than running the small indexed queries of status polling. Reuse is safe:
+ * Kysely's SQLite driver runs one query at a time on its single connection.
+ */
+function withStatementCache(database: Database.Database, limit = 256): SqliteDatabase {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = cache.get(source);
+      if (statement) {
+        cache.delete(source); // re-insert: the Map's order is the recency order
+      } else {
+        statement = database.prepare(source);
+        if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(source, statement);
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+    close() {
+      cache.clear();
+      database.close();
+    },
+  };
 }
 
 /** Opens (creating and migrating) the SQLite database at `file`. */
@@ -44,7 +70,7 @@ export async function openSqlite(file: string, options: { logger?: Logger } = {}
   // WAL + NORMAL is durable against process crashes (what the queue needs); only an OS crash may lose the last commits.
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   await migrate(kysely, options.logger ?? silentLogger);
   return {
     kysely,
@@ -85,7 +111,10 @@ const pgTypes = {
 export async function openPostgres(url: string, options: { logger?: Logger; poolSize?: number } = {}): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes as pg.CustomTypesConfig });
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  await migrate(kysely, options.logger ?? silentLogger);
+  // Kysely looks for its migration tables in every schema unless told which: name the schema the
+  // connection works in (search_path), so databases holding several Kiln schemas migrate each one.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely);
+  await migrate(kysely, options.logger ?? silentLogger, rows[0]?.schema ?? 'public');
   return {
     kysely,
     dialect: 'postgres',
