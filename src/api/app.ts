@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import { KilnError } from '../errors.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { installAuth } from './auth.ts';
+import { useApiSecurityHeaders } from './security-headers.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
 import { ErrorResponse, HealthResponse } from './schemas.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      useApiSecurityHeaders(api);
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
         await api.register(rateLimit, {

@@ -133,6 +133,18 @@ describe('service routes', () => {
     assert.equal(response.statusCode, 200);
     assert.match(response.headers['content-type'] as string, /html/);
   });
+  test('security headers: fixed JSON set on /api/v2 (401s too), helmet’s on /docs', async () => {
+    for (const headers of [h.auth, {}]) {
+      const api = await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers });
+      assert.equal(api.headers['x-content-type-options'], 'nosniff');
+      assert.equal(api.headers['cache-control'], 'no-store');
+      assert.equal(api.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+    }
+    const docs = await h.app.inject({ method: 'GET', url: '/docs/' });
+    assert.match(String(docs.headers['content-security-policy']), /script-src 'self'/);
+    assert.doesNotMatch(String(docs.headers['content-security-policy']), /upgrade-insecure-requests/);
+    assert.equal(docs.headers['x-content-type-options'], 'nosniff');
+  });
   test('an unknown path → 404 with an error body', async () => {
     const response = await h.app.inject({ method: 'GET', url: '/api/v2/nothing', headers: h.auth });
     assert.equal(response.statusCode, 404);
