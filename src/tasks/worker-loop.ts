@@ -44,6 +44,7 @@ export interface WorkerPoolOptions {
 const PROGRESS_WRITE_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const attempts = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
 
 function checkFiles(files: EngineFile[]): void {
   const names = new Set<string>();
@@ -74,7 +75,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const log = logger.child({ taskId: payload.taskId, jobId: payload.jobId, attempt: job.attempt });
     if (job.exhausted) {
       log.warn({ lastError: job.lastError }, 'job out of attempts');
-      return finalFailure(job, payload, 'UNKNOWN', `The task failed after ${job.maxAttempts} attempts: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
+      return finalFailure(job, payload, 'UNKNOWN', `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
     }
     const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt);
     if (!context) {
@@ -145,7 +146,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         if (job.attempt < job.maxAttempts) {
           await queue.fail(job.id, job.owner, message, { delayMs: 1_000 * job.attempt });
         } else {
-          await finalFailure(job, payload, 'UNKNOWN', `The task failed after ${job.attempt} attempts: ${message}. Credits were refunded.`);
+          await finalFailure(job, payload, 'UNKNOWN', `The task failed after ${attempts(job.attempt)}: ${message}. Credits were refunded.`);
         }
       }
     } finally {

@@ -144,6 +144,31 @@ describe('workers run engines in threads and record outcomes', () => {
     }
   });
 
+  it('a job whose worker died on its last attempt is failed and refunded, not lost', async () => {
+    const h = await harness({ KILN_MAX_ATTEMPTS: '1', KILN_LEASE_MS: '300', KILN_HEARTBEAT_MS: '100' });
+    try {
+      const principal = await h.key(5);
+      const task = await h.services.tasks.submit({ ...principal, spec: textSpec(), price: 0.5, inputs: [] });
+      // A worker that leases the job and dies without a word.
+      const lost = await h.services.queue.lease(300);
+      assert.equal(lost?.attempt, 1);
+      const pool = h.services.startWorkers();
+      try {
+        const record = await waitFor(async () => {
+          const current = await h.services.tasks.get(principal.accountId, task.uuid);
+          return current.status === 'Failed' ? current : null;
+        }, 20_000, 'Failed');
+        assert.match(record.error!.message, /after 1 attempt: lease expired/);
+        assert.equal(await h.services.accounts.balance(principal.accountId), 5);
+        assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'failed');
+      } finally {
+        await pool.stop();
+      }
+    } finally {
+      await h.cleanup();
+    }
+  });
+
   it('rejects output names that are not plain file names', async () => {
     const h = await harness({ KILN_MAX_ATTEMPTS: '1' });
     const pool = h.services.startWorkers();
