@@ -126,6 +126,20 @@ describe('a Done task', () => {
   });
 });
 
+describe('after retention removed the files (runs last)', () => {
+  test('old links → 404 saying the file is gone; Bang asset mode says to regenerate', async () => {
+    const glb = (await downloadList(accepted.uuid)).find((item) => item.name === 'base_basic_pbr.glb')!;
+    await h.services.tasks.sweepExpired(new Date(Date.now() + 365 * 24 * 3600_000));
+    const response = await h.app.inject({ method: 'GET', url: pathOf(glb.url) });
+    assert.equal(response.statusCode, 404);
+    assert.match(response.json().message, /no longer stored/);
+    assert.deepEqual(await downloadList(accepted.uuid), []);
+    const { status, body } = await submit('/api/v2/bang', [{ name: 'asset_id', value: accepted.uuid }]);
+    assert.equal(status, 400);
+    assert.match(body.message, /asset_id|asset .* no longer stored/);
+  });
+});
+
 describe('public base URL from config', () => {
   test('KILN_PUBLIC_BASE_URL overrides the request origin', async () => {
     const other = await startHarness({ env: { KILN_PUBLIC_BASE_URL: 'https://assets.example.com/kiln/' } });

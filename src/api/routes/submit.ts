@@ -4,7 +4,6 @@
  * the exact shape of compat.md (no `error` key on acceptance).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import { KilnError, invalidRequest } from '../../errors.ts';
 import {
   bangAssetId,
@@ -82,12 +81,6 @@ export function pickModelFile(record: TaskRecord): string | undefined {
   );
 }
 
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
 /** Loads the asset of a Bang asset-mode request, refusing anything but a completed generation of the caller. */
 export async function loadAsset(tasks: TaskService, accountId: string, assetId: string): Promise<{ asset: StoredAsset; input: EngineInputFile }> {
   let record: TaskRecord;
@@ -110,14 +103,13 @@ export async function loadAsset(tasks: TaskService, accountId: string, assetId: 
     throw invalidRequest('asset_id', `asset_id ${assetId} is not a completed generation: ${advice}.`);
   }
   const name = pickModelFile(record);
-  const opened = name && !record.filesExpired ? await tasks.openFile(record.uuid, name) : null;
-  if (!opened) {
+  const bytes = name && !record.filesExpired ? await tasks.readFile(record.uuid, name) : null;
+  if (!name || !bytes) {
     throw invalidRequest('asset_id', `The files of asset ${assetId} are no longer stored (retention); generate it again or upload the model in custom-model mode.`);
   }
-  const bytes = await readAll(opened.stream);
   return {
     asset: { taskId: record.uuid, spec: record.params as GenerateSpec },
-    input: { field: 'asset', filename: opened.name, bytes },
+    input: { field: 'asset', filename: name, bytes },
   };
 }
 
