@@ -1,10 +1,11 @@
 /**
- * glb and self-contained gltf through glTF-Transform (all Khronos extensions; meshopt compression via
- * meshoptimizer). Draco-compressed files are refused: draco3dgltf is not a dependency of Kiln.
+ * glb and self-contained gltf through glTF-Transform with all Khronos extensions, including Draco
+ * (draco3dgltf) and meshopt (meshoptimizer) compressed geometry. The decoders load once, lazily.
  */
 import { NodeIO, type Accessor, type Document, type Material as GltfMaterial, type Mesh as GltfMesh, type Node, type Texture as GltfTexture } from '@gltf-transform/core';
 import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
+import draco3d from 'draco3dgltf';
 import { GeometryInputError } from '../errors.ts';
 import type { Material, MaterialGroup, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
 import type { Logger } from '../../logger.ts';
@@ -20,8 +21,10 @@ export interface GltfContext {
 let io: Promise<NodeIO> | undefined;
 
 function getIo(): Promise<NodeIO> {
-  io ??= MeshoptDecoder.ready.then(() =>
-    new NodeIO().registerExtensions(KHRONOS_EXTENSIONS).registerDependencies({ 'meshopt.decoder': MeshoptDecoder }),
+  io ??= Promise.all([MeshoptDecoder.ready, draco3d.createDecoderModule()]).then(([, dracoDecoder]) =>
+    new NodeIO()
+      .registerExtensions(KHRONOS_EXTENSIONS)
+      .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'draco3d.decoder': dracoDecoder }),
   );
   return io;
 }
@@ -30,10 +33,6 @@ export async function importGltf(bytes: Uint8Array, binary: boolean, ctx: GltfCo
   const label = binary ? 'glb' : 'gltf';
   const json = binary ? readGlbHeader(bytes).json : parseJson(new TextDecoder().decode(bytes), label);
   checkGltfJson(json, binary ? readGlbHeader(bytes).binLength : 0, ctx.limits, label);
-  const used: string[] = [...(json.extensionsRequired ?? [])];
-  if (used.includes('KHR_draco_mesh_compression')) {
-    throw new GeometryInputError('unsupported', `The ${label} file uses Draco mesh compression, which Kiln does not read. Export it again without Draco compression.`);
-  }
   const reader = await getIo();
   let document: Document;
   try {

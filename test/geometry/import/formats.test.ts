@@ -56,6 +56,24 @@ test('glb: nodes, transforms, PBR factors, base colour texture and UVs survive',
   near(Array.from(mesh.uvs!.subarray(0, 4)), cubeArrays().uvs.slice(0, 4), 'glTF UVs are kept as they are');
 });
 
+test('Draco-compressed glb decodes to the same cube', async () => {
+  const { NodeIO } = await import('@gltf-transform/core');
+  const { KHRONOS_EXTENSIONS } = await import('@gltf-transform/extensions');
+  const { draco } = await import('@gltf-transform/functions');
+  const draco3d = (await import('draco3dgltf')).default;
+  const { cubeGltfDocument } = await import('./fixtures.ts');
+  const io = new NodeIO().registerExtensions(KHRONOS_EXTENSIONS).registerDependencies({ 'draco3d.encoder': await draco3d.createEncoderModule() });
+  const doc = await cubeGltfDocument();
+  await doc.transform(draco({ quantizePosition: 14 }));
+  const bytes = await io.writeBinary(doc);
+  assert.match(new TextDecoder().decode(bytes.subarray(0, 2000)), /KHR_draco_mesh_compression/);
+  const scene = await importModel(bytes);
+  assert.equal(sceneTriangles(scene), 12);
+  const bounds = sceneBounds(scene);
+  bounds.min.forEach((v, i) => assert.ok(Math.abs(v - [0.5, 1.5, 2.5][i]) < 1e-3, `draco min ${bounds.min}`));
+  assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+});
+
 test('gltf with embedded data: URIs reads like the glb', async () => {
   const scene = await importModel(await cubeGltfEmbedded());
   assertCubeAt(scene, [1, 2, 3], 'gltf');

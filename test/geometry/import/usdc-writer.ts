@@ -12,8 +12,8 @@ type Value =
   | { kind: 'token'; value: string }
   | { kind: 'specifier'; value: number }
   | { kind: 'tokens'; value: string[] }
-  | { kind: 'ints'; value: number[] }
-  | { kind: 'vec3f[]'; value: number[] }
+  | { kind: 'ints'; value: ArrayLike<number> }
+  | { kind: 'vec3f[]'; value: ArrayLike<number> }
   | { kind: 'vec3d'; value: [number, number, number] };
 
 export interface CratePrim {
@@ -31,26 +31,29 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
     if (i < 0) i = tokens.push(t) - 1;
     return i;
   };
-  // Value payloads live right after the 88-byte bootstrap.
-  const payload: number[] = [];
+  // Value payloads live right after the 88-byte bootstrap, as typed chunks (large meshes stay cheap).
+  const chunks: Uint8Array[] = [];
+  let payloadLength = 0;
   const payloadBase = 88;
-  const u32 = (v: number) => payload.push(v & 255, (v >>> 8) & 255, (v >>> 16) & 255, (v >>> 24) & 255);
-  const u64 = (v: number) => { u32(v); u32(Math.floor(v / 2 ** 32)); };
-  const f32 = (v: number) => { const b = new Uint8Array(new Float32Array([v]).buffer); payload.push(...b); };
-  const f64 = (v: number) => { const b = new Uint8Array(new Float64Array([v]).buffer); payload.push(...b); };
+  const push = (chunk: Uint8Array): void => {
+    chunks.push(chunk);
+    payloadLength += chunk.length;
+  };
   const rep = (type: number, flags: { array?: boolean; inlined?: boolean }, value: number): [number, number] => {
     const hi = (flags.array ? 0x80000000 : 0) | (flags.inlined ? 0x40000000 : 0) | (type << 16) | Math.floor(value / 2 ** 32);
     return [value >>> 0, hi >>> 0];
   };
+  const array = (count: number, data: Uint8Array): void => push(concat(le64(count), data));
+  const bytesOf = (a: Float32Array | Float64Array | Uint32Array | Int32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const encodeValue = (v: Value): [number, number] => {
-    const at = payloadBase + payload.length;
+    const at = payloadBase + payloadLength;
     switch (v.kind) {
       case 'token': return rep(TYPE.Token, { inlined: true }, token(v.value));
       case 'specifier': return rep(TYPE.Specifier, { inlined: true }, v.value);
-      case 'tokens': u64(v.value.length); v.value.forEach((t) => u32(token(t))); return rep(TYPE.Token, { array: true }, at);
-      case 'ints': u64(v.value.length); v.value.forEach((n) => u32(n)); return rep(TYPE.Int, { array: true }, at);
-      case 'vec3f[]': u64(v.value.length / 3); v.value.forEach(f32); return rep(TYPE.Vec3f, { array: true }, at);
-      case 'vec3d': v.value.forEach(f64); return rep(TYPE.Vec3d, {}, at);
+      case 'tokens': array(v.value.length, bytesOf(Uint32Array.from(v.value, token))); return rep(TYPE.Token, { array: true }, at);
+      case 'ints': array(v.value.length, bytesOf(Int32Array.from(v.value))); return rep(TYPE.Int, { array: true }, at);
+      case 'vec3f[]': array(v.value.length / 3, bytesOf(Float32Array.from(v.value))); return rep(TYPE.Vec3f, { array: true }, at);
+      case 'vec3d': push(bytesOf(Float64Array.from(v.value))); return rep(TYPE.Vec3d, {}, at);
     }
   };
 
@@ -112,7 +115,7 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
   const st = compressInts(entries.map((e) => e.spec));
   sections.push(['SPECS', concat(le64(entries.length), le64(sp.length), sp, le64(sf.length), sf, le64(st.length), st)]);
 
-  const body = new Uint8Array(payload);
+  const body = concat(...chunks);
   let offset = payloadBase + body.length;
   const toc: Uint8Array[] = [le64(sections.length)];
   const sectionBytes: Uint8Array[] = [];

@@ -1,4 +1,5 @@
-// three ships no type declarations for the internals of its USD loader, which usd.ts drives directly.
+// Modules without type declarations: the internals of three's USD loader (usd.ts drives them directly)
+// and draco3dgltf (gltf.ts).
 declare module 'three/examples/jsm/loaders/usd/USDAParser.js' {
   export class USDAParser {
     parseData(text: string): unknown;
@@ -15,4 +16,8 @@ declare module 'three/examples/jsm/loaders/usd/USDComposer.js' {
     constructor(manager?: LoadingManager);
     compose(parsedData: unknown, assets?: Record<string, unknown>, variantSelections?: Record<string, string>, basePath?: string): Group;
   }
+}
+declare module 'draco3dgltf' {
+  const draco3d: { createDecoderModule(options?: object): Promise<unknown>; createEncoderModule(options?: object): Promise<unknown> };
+  export default draco3d;
 }
