@@ -20,7 +20,7 @@ const SECTION_STATICS = ['square', 'circle', 'union', 'difference', 'intersectio
 const SECTION_TO_MANIFOLD = ['extrude', 'revolve'];
 
 function record<T>(value: T): T {
-  if (current && value && typeof (value as { delete?: unknown }).delete === 'function') current.add(value as { delete(): void });
+  if (current && value && typeof (value as { delete?: unknown }).delete === 'function') current.add(value as unknown as { delete(): void });
   if (current && Array.isArray(value)) for (const v of value) record(v);
   return value;
 }

@@ -1,0 +1,85 @@
+/**
+ * The text-to-3D engine (`generate-text`): reads the prompt (./understand), builds the object from
+ * parametric generators as a closed manifold solid with per-part materials (./generators), bakes
+ * procedural PBR maps (./materials) and writes the same outputs as image-to-3D (./output.ts).
+ * The response's `prompt` field carries `describePrompt`: how the prompt was interpreted and which
+ * words were not understood; the task notes keep the full Interpretation.
+ */
+import type { GenerateSpec } from '../../../domain/task-spec.ts';
+import type { Engine, EngineResult, EngineRun } from '../../engine.ts';
+import { buildAsset, warmGenerators } from './generators/build.ts';
+import { writeOutputs } from './output.ts';
+import { interpretPrompt, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
+
+// WordNet's index and the phrase table load once per process, so describePrompt stays fast.
+warmLexicon();
+// The manifold WASM module starts loading now; the first task awaits it.
+void warmGenerators();
+
+export interface TextRunOptions {
+  prompt: string;
+  seed: number;
+  creative: boolean;
+}
+
+/** The interpretation and its summary line, as stored with the task. */
+export function describe(prompt: string): { interpretation: Interpretation; summary: string } {
+  const interpretation = interpretPrompt(prompt);
+  return { interpretation, summary: summarizeInterpretation(interpretation) };
+}
+
+async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise<EngineResult> {
+  const started = performance.now();
+  progress('understanding prompt', 2);
+  const { interpretation, summary } = describe(spec.prompt ?? '');
+  progress('building shape', 8);
+  await warmGenerators();
+  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative });
+  const buildMs = Math.round(performance.now() - started);
+  progress('shape built', 25);
+  const lowPoly = interpretation.styles.includes('low-poly');
+  const { files, stats } = await writeOutputs(asset, spec, {
+    seed: spec.seed,
+    style: { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon') },
+    progress,
+    signal,
+    span: [25, 99],
+  });
+  progress('done', 100);
+  return {
+    files,
+    notes: {
+      prompt: summary,
+      interpretation: {
+        category: interpretation.category,
+        family: interpretation.family,
+        via: interpretation.via,
+        chain: interpretation.chain,
+        colours: interpretation.colours.map((c) => c.name),
+        material: interpretation.material,
+        sizes: interpretation.sizes,
+        styles: interpretation.styles,
+        parts: interpretation.parts.map((p) => ({ name: p.name, count: p.count, material: p.material, colours: p.colours.map((c) => c.name) })),
+        companions: interpretation.companions.map((c) => ({ relation: c.relation, category: c.category })),
+        corrections: interpretation.corrections,
+        notUnderstood: interpretation.unknown,
+      },
+      parts: asset.partCount,
+      materials: asset.materials.map((m) => `${m.part}: ${m.kind}`),
+      faces: stats.faces,
+      textureSize: stats.textureSize,
+      highPolyFaces: stats.highPolyFaces,
+      timingsMs: { build: buildMs, ...stats.timings, total: Math.round(performance.now() - started) },
+    },
+  };
+}
+
+const engine: Engine<GenerateSpec> = {
+  kind: 'generate-text',
+  async describePrompt(spec) {
+    return describe(spec.prompt ?? '').summary;
+  },
+  run,
+};
+
+export default engine;

@@ -1,0 +1,130 @@
+/**
+ * Bakes the per-part procedural materials into glTF PBR maps of one size: base colour (sRGB RGBA),
+ * metallic-roughness (G roughness, B metallic) and a tangent-space normal map.
+ *
+ * One shader evaluation per texel: the colour goes through bakeTexture's `out`, while roughness,
+ * metallic and relief height are written to side buffers at the texel the interpolated UV falls in.
+ * The side buffers are then dilated like the baker dilates its charts, and the normal map is derived
+ * from the height buffer's texel-space gradient (within a chart that is the tangent-space gradient).
+ */
+import type { Mesh, RasterImage } from '../../../../geometry/mesh.ts';
+import { bakeTexture } from '../../../../geometry/ops/index.ts';
+import type { PartMaterial } from '../generators/build.ts';
+import { createNoise } from './noise.ts';
+import { createShader, type ShaderStyle, type SurfaceSample, type SurfaceShader } from './shaders.ts';
+
+export interface MaterialMaps {
+  baseColor: RasterImage;
+  metallicRoughness: RasterImage;
+  normal?: RasterImage;
+}
+
+export interface BakeMaterialOptions {
+  size: number;
+  seed: number;
+  style: ShaderStyle;
+  /** Also derive a normal map from the relief. Default true. */
+  normalMap?: boolean;
+  /** Texels of dilation around charts. Default 4 (matches generateUvAtlas's default gutter). */
+  padding?: number;
+  /** Relief strength of the normal map. Default 1. */
+  bumpStrength?: number;
+}
+
+function triangleMaterials(mesh: Mesh): Uint16Array {
+  const out = new Uint16Array(mesh.indices.length / 3);
+  for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
+  return out;
+}
+
+/**
+ * Grows filled texels into empty neighbours, `steps` rings deep (4-neighbourhood). Scanline passes over
+ * typed arrays only, so a 12K map needs no per-texel lists. `filled`: 0 empty, 1 baked, k + 1 ring k.
+ */
+function dilate(buffers: Uint8Array[], filled: Uint8Array, size: number, steps: number): void {
+  for (let s = 1; s <= steps; s++) {
+    const mark = s + 1;
+    let grew = false;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const j = y * size + x;
+        if (filled[j]) continue;
+        let from = -1;
+        if (x > 0 && filled[j - 1] && filled[j - 1] < mark) from = j - 1;
+        else if (x < size - 1 && filled[j + 1] && filled[j + 1] < mark) from = j + 1;
+        else if (y > 0 && filled[j - size] && filled[j - size] < mark) from = j - size;
+        else if (y < size - 1 && filled[j + size] && filled[j + size] < mark) from = j + size;
+        if (from < 0) continue;
+        filled[j] = mark;
+        for (const b of buffers) b[j] = b[from];
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+}
+
+export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: BakeMaterialOptions): MaterialMaps {
+  const { size, seed, style, normalMap = true, padding = 4, bumpStrength = 1 } = options;
+  if (!mesh.uvs) throw new Error('bakeMaterials needs UVs');
+  const noise = createNoise(seed);
+  const shaders: SurfaceShader[] = materials.map((m) => createShader(m.kind, m.colour, noise, style));
+  const triMaterial = triangleMaterials(mesh);
+  // Bytes, not floats: at 12K every side buffer is 151M texels.
+  const rough = new Uint8Array(size * size);
+  const metal = new Uint8Array(size * size);
+  const height = new Uint8Array(size * size);
+  const filled = new Uint8Array(size * size);
+  const sample: SurfaceSample = { r: 0, g: 0, b: 0, roughness: 0, metallic: 0, height: 0 };
+  const { uvs, indices } = mesh;
+  const baseColor = bakeTexture(mesh, {
+    size,
+    channels: 4,
+    padding,
+    shade(out, p, n, triangle, bary) {
+      shaders[triMaterial[triangle]](p[0], p[1], p[2], n[0], n[1], n[2], sample);
+      out[0] = sample.r;
+      out[1] = sample.g;
+      out[2] = sample.b;
+      out[3] = 1;
+      const a = indices[triangle * 3], b = indices[triangle * 3 + 1], c = indices[triangle * 3 + 2];
+      const u = bary[0] * uvs[a * 2] + bary[1] * uvs[b * 2] + bary[2] * uvs[c * 2];
+      const v = bary[0] * uvs[a * 2 + 1] + bary[1] * uvs[b * 2 + 1] + bary[2] * uvs[c * 2 + 1];
+      const x = Math.min(size - 1, Math.max(0, Math.floor(u * size)));
+      const y = Math.min(size - 1, Math.max(0, Math.floor(v * size)));
+      const t = y * size + x;
+      rough[t] = Math.round(Math.min(1, Math.max(0.02, sample.roughness)) * 255);
+      metal[t] = Math.round(sample.metallic * 255);
+      height[t] = Math.round((Math.max(-1, Math.min(1, sample.height)) * 0.5 + 0.5) * 255);
+      filled[t] = 1;
+    },
+  });
+  dilate([rough, metal, height], filled, size, padding + 1);
+  const mr = new Uint8Array(size * size * 3);
+  for (let i = 0; i < size * size; i++) {
+    mr[i * 3] = 255;
+    mr[i * 3 + 1] = filled[i] ? rough[i] : 200;
+    mr[i * 3 + 2] = metal[i];
+  }
+  const maps: MaterialMaps = { baseColor, metallicRoughness: { width: size, height: size, channels: 3, data: mr } };
+  if (normalMap) {
+    const nm = new Uint8Array(size * size * 3);
+    // Relief in texels: a height step of 1 spans about 1/64 of the asset, whatever the map size.
+    const k = (bumpStrength * (size / 2048) * 0.9 * 2) / 255;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const i = y * size + x;
+        const hl = height[x > 0 ? i - 1 : i], hr = height[x < size - 1 ? i + 1 : i];
+        const hu = height[y > 0 ? i - size : i], hd = height[y < size - 1 ? i + size : i];
+        // glTF tangent space: +X along +u, +Y towards the image's top (decreasing v).
+        const nx = -(hr - hl) * k, ny = (hd - hu) * k;
+        const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1);
+        nm[i * 3] = (nx * inv * 127.5 + 128) | 0;
+        nm[i * 3 + 1] = (ny * inv * 127.5 + 128) | 0;
+        nm[i * 3 + 2] = (inv * 127.5 + 128) | 0;
+      }
+    }
+    maps.normal = { width: size, height: size, channels: 3, data: nm };
+  }
+  return maps;
+}
