@@ -35,7 +35,7 @@ export function surfaceArea(mesh: Mesh): number {
 export interface EdgeReport {
   /** Edges used by exactly one triangle (hole borders). */
   boundaryEdges: number;
-  /** Edges used by more than two triangles, or twice in the same direction (flipped neighbours). */
+  /** Edges used by more than two triangles, or by two in the same direction (flipped neighbours). */
   badEdges: number;
   /** Triangles with two corners on one vertex. */
   degenerateTriangles: number;
@@ -48,10 +48,12 @@ export interface EdgeReport {
 export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): EdgeReport {
   const key = options.byPosition === false ? null : canonicalVertices(mesh.positions, 0);
   const idx = mesh.indices;
-  // Directed half-edge counts: a closed, consistently wound surface has each (a,b) once and (b,a) once.
-  const table = new PairTable(idx.length);
-  const counts = new Uint32Array(idx.length);
-  let used = 0;
+  // Per undirected edge: how many triangles use it and how many of them run from low to high id.
+  // A closed, consistently wound surface uses every edge twice, once in each direction.
+  const table = new PairTable(idx.length / 2);
+  const uses = new Uint32Array(idx.length);
+  const forward = new Uint32Array(idx.length);
+  let edges = 0;
   let degenerateTriangles = 0;
   for (let t = 0; t < idx.length; t += 3) {
     const v0 = key ? key[idx[t]] : idx[t], v1 = key ? key[idx[t + 1]] : idx[t + 1], v2 = key ? key[idx[t + 2]] : idx[t + 2];
@@ -62,31 +64,17 @@ export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): 
     for (let k = 0; k < 3; k++) {
       const a = k === 0 ? v0 : k === 1 ? v1 : v2;
       const b = k === 0 ? v1 : k === 1 ? v2 : v0;
-      let slot = table.getOrSet(a, b, used);
-      if (slot < 0) slot = used++;
-      counts[slot]++;
+      let e = a < b ? table.getOrSet(a, b, edges) : table.getOrSet(b, a, edges);
+      if (e < 0) e = edges++;
+      uses[e]++;
+      if (a < b) forward[e]++;
     }
   }
   let boundaryEdges = 0;
   let badEdges = 0;
-  // Walk the triangles again to visit each directed edge through its key.
-  const seen = new Uint8Array(used);
-  for (let t = 0; t < idx.length; t += 3) {
-    const v0 = key ? key[idx[t]] : idx[t], v1 = key ? key[idx[t + 1]] : idx[t + 1], v2 = key ? key[idx[t + 2]] : idx[t + 2];
-    if (v0 === v1 || v1 === v2 || v0 === v2) continue;
-    for (let k = 0; k < 3; k++) {
-      const a = k === 0 ? v0 : k === 1 ? v1 : v2;
-      const b = k === 0 ? v1 : k === 1 ? v2 : v0;
-      const slot = table.get(a, b);
-      if (seen[slot]) continue;
-      seen[slot] = 1;
-      const reverse = table.get(b, a);
-      const forward = counts[slot];
-      const back = reverse >= 0 ? counts[reverse] : 0;
-      if (forward > 1) badEdges++;
-      else if (back === 0) boundaryEdges++;
-      else if (back > 1 && a < b) badEdges++;
-    }
+  for (let e = 0; e < edges; e++) {
+    if (uses[e] === 1) boundaryEdges++;
+    else if (uses[e] !== 2 || forward[e] !== 1) badEdges++;
   }
   return { boundaryEdges, badEdges, degenerateTriangles };
 }

@@ -66,10 +66,14 @@ export interface RepairReport {
 
 function state(mesh: Mesh): MeshState {
   const r = edgeReport(mesh);
+  // Closed either by position (UV seams split vertices) or by index (manifold-3d may keep two vertices
+  // at one point where shells touch; the surface is still a closed 2-manifold).
+  const closedByPosition = r.boundaryEdges === 0 && r.badEdges === 0 && r.degenerateTriangles === 0;
+  const closed = closedByPosition || isWatertight(mesh, { byPosition: false });
   return {
     triangles: mesh.indices.length / 3,
     vertices: mesh.positions.length / 3,
-    watertight: r.boundaryEdges === 0 && r.badEdges === 0 && r.degenerateTriangles === 0 && mesh.indices.length > 0,
+    watertight: closed && mesh.indices.length > 0,
     boundaryEdges: r.boundaryEdges,
     nonManifoldEdges: r.badEdges,
     volume: meshVolume(mesh),

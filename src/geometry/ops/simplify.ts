@@ -8,6 +8,8 @@ import { silentLogger, type Logger } from '../../logger.ts';
 import { compactVertices, groupsFromMaterials, triangleMaterials } from './mesh-utils.ts';
 import { canonicalVertices, weld } from './weld.ts';
 import { subdivideToCount } from './subdivide.ts';
+import { edgeGraph, removeDuplicateFaces } from './clean.ts';
+import { isWatertight } from './measure.ts';
 
 export interface SimplifyOptions {
   /** Accepted relative distance from the budget. Default 0.01 (±1 %). */
@@ -42,11 +44,23 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
   if (start > target) {
     await MeshoptSimplifier.ready;
     // Soups (every corner its own vertex) look like all-seam meshes to the simplifier: weld first.
-    current = weld(current);
-    current = reduce(current, target, options, []);
-    if (current.indices.length / 3 > target + slack) {
-      logger.debug({ faces: current.indices.length / 3, target }, 'simplify: retrying with seams relaxed');
-      current = reduce(current, target, options, ['Permissive', 'Prune']);
+    const input = weld(current);
+    const closed = isWatertight(input);
+    // meshoptimizer does not check the link condition everywhere: near thin necks a collapse can leave
+    // an edge with four triangles. Freeze the neighbourhood of such edges and simplify again.
+    let frozen: Uint8Array | null = null;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      current = dropFoldedPairs(reduce(input, target, options, [], frozen));
+      if (current.indices.length / 3 > target + slack) {
+        logger.debug({ faces: current.indices.length / 3, target }, 'simplify: retrying with seams relaxed');
+        current = dropFoldedPairs(reduce(input, target, options, ['Permissive', 'Prune'], frozen));
+      }
+      if (!closed) break;
+      const bad = nonManifoldPositions(current);
+      if (bad.size === 0) break;
+      frozen ??= new Uint8Array(input.positions.length / 3);
+      freezeAround(input, bad, frozen);
+      logger.debug({ attempt, positions: bad.size }, 'simplify: froze the surroundings of non-manifold edges');
     }
     if (current.indices.length / 3 > target + slack) {
       logger.warn({ faces: current.indices.length / 3, target }, 'simplify: budget not reachable without breaking material borders');
@@ -57,7 +71,7 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
   return current;
 }
 
-function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags: Flag[]): Mesh {
+function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags: Flag[], frozen: Uint8Array | null): Mesh {
   const { uvWeight = 1, normalWeight = 0.25, lockBorder = false } = options;
   const vertexCount = mesh.positions.length / 3;
   const faces = mesh.indices.length / 3;
@@ -99,6 +113,10 @@ function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags
     lock = new Uint8Array(vertexCount);
     for (let v = 0; v < vertexCount; v++) lock[v] = shared[pid[v]];
   }
+  if (frozen) {
+    lock ??= new Uint8Array(vertexCount);
+    for (let v = 0; v < vertexCount; v++) lock[v] |= frozen[v];
+  }
   const parts: Uint32Array[] = [];
   const partMaterials: number[] = [];
   let remaining = target;
@@ -133,4 +151,47 @@ function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags
     o += p.length;
   });
   return compactVertices({ positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, indices, groups: groupsFromMaterials(mats) });
+}
+
+/**
+ * Collapses can fold two triangles onto each other with opposite winding (a zero-volume fin), which
+ * leaves an edge with four triangles; removing such twins restores a closed mesh.
+ */
+function dropFoldedPairs(mesh: Mesh): Mesh {
+  const pidOf = canonicalVertices(mesh.positions, 0);
+  const pid = Uint32Array.from(mesh.indices, (v) => pidOf[v]);
+  const { topo, removed } = removeDuplicateFaces({ pid, corners: mesh.indices, materials: triangleMaterials(mesh) });
+  if (removed === 0) return mesh;
+  return compactVertices({ ...mesh, indices: topo.corners, groups: groupsFromMaterials(topo.materials) });
+}
+
+/** Positions (as x,y,z keys) on edges that are not shared by exactly two opposite triangles. */
+function nonManifoldPositions(mesh: Mesh): Set<string> {
+  const pidOf = canonicalVertices(mesh.positions, 0);
+  const pid = Uint32Array.from(mesh.indices, (v) => pidOf[v]);
+  const graph = edgeGraph(pid);
+  const bad = new Set<string>();
+  const key = (v: number): string => `${mesh.positions[v * 3]},${mesh.positions[v * 3 + 1]},${mesh.positions[v * 3 + 2]}`;
+  for (let t = 0; t < pid.length / 3; t++)
+    for (let k = 0; k < 3; k++) {
+      if (graph.uses[graph.side[t * 3 + k]] === 2) continue;
+      bad.add(key(mesh.indices[t * 3 + k]));
+      bad.add(key(mesh.indices[t * 3 + ((k + 1) % 3)]));
+    }
+  return bad;
+}
+
+/** Locks the input vertices at the given positions and their one-ring (by position). */
+function freezeAround(input: Mesh, positions: Set<string>, frozen: Uint8Array): void {
+  const P = input.positions;
+  const pidOf = canonicalVertices(P, 0);
+  const seed = new Uint8Array(frozen.length);
+  for (let v = 0; v < frozen.length; v++) if (positions.has(`${P[v * 3]},${P[v * 3 + 1]},${P[v * 3 + 2]}`)) seed[pidOf[v]] = 1;
+  const ring = new Uint8Array(frozen.length);
+  const I = input.indices;
+  for (let t = 0; t < I.length; t += 3) {
+    if (!seed[pidOf[I[t]]] && !seed[pidOf[I[t + 1]]] && !seed[pidOf[I[t + 2]]]) continue;
+    ring[pidOf[I[t]]] = ring[pidOf[I[t + 1]]] = ring[pidOf[I[t + 2]]] = 1;
+  }
+  for (let v = 0; v < frozen.length; v++) if (ring[pidOf[v]]) frozen[v] = 1;
 }
