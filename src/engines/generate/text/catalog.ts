@@ -45,7 +45,7 @@ export const CATEGORIES: CategoryEntry[] = [
   c('bed', 'furniture', ['bunk', 'cot', 'crib', 'mattress', 'four poster'], ['bed#1']),
   c('bookshelf', 'furniture', ['bookcase', 'shelf', 'shelving', 'shelves', 'book shelf'], ['bookcase#1', 'shelf#1']),
   c('cabinet', 'furniture', ['cupboard', 'dresser', 'wardrobe', 'chest of drawers', 'drawers', 'sideboard', 'locker'], ['cabinet#1', 'wardrobe#1', 'chest#4', 'furniture#1']),
-  c('lamp', 'furniture', ['floor lamp', 'desk lamp', 'table lamp', 'lampshade', 'light'], ['lamp#1', 'lamp#2']),
+  c('lamp', 'furniture', ['floor lamp', 'desk lamp', 'table lamp', 'lampshade', 'light'], ['lamp#1', 'lamp#2', 'lighting fixture#1']),
   // vessels and containers
   c('vase', 'vessel', ['urn', 'amphora', 'pot', 'planter'], ['vase#1', 'urn#1']),
   c('mug', 'vessel', ['cup', 'teacup', 'coffee mug', 'tankard', 'stein', 'beaker', 'glass', 'tumbler'], ['mug#4', 'cup#1', 'drinking vessel#1']),

@@ -7,7 +7,7 @@ import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
 import {
-  knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -120,6 +120,19 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       }
     }
     if (matched) continue;
+    if (!rel) {
+      // WordNet compounds ("german shepherd", "golden retriever") are one noun.
+      for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
+        const phrase = words.slice(i, i + n).join(' ');
+        const noun = knownNoun(phrase.replace(/ /g, '_'));
+        if (noun && resolveByWordNet(noun)) {
+          tokens.push({ text: phrase, meanings: [], noun });
+          i += n;
+          matched = true;
+        }
+      }
+      if (matched) continue;
+    }
     if (rel) {
       tokens.push({ text: rel[0], meanings: [], relation: rel[1] });
       i += rel[0].split(' ').length;
@@ -132,14 +145,14 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     else {
       let noun = knownNoun(w);
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
-      const fix = noun && !resolveByWordNet(noun) ? closestWord(w, vocab) : undefined;
+      const fix = noun && !notNoun.has(i) && !hasConcreteSense(noun) ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
       else {
-        const fix = closestWord(w, vocab);
+        const fix = closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
@@ -252,8 +265,9 @@ export function interpretPrompt(prompt: string): Interpretation {
   };
   const used = new Set<Token>();
   clauses.forEach((clause, index) => {
-    const subject = index === 0 || (result.via === 'generic' && clause.relation !== 'of' && clause.relation !== 'with');
-    const head = clause.relation === 'of' ? undefined : findHead(clause, !subject, corrections);
+    // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
+    const subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
+    const head = clause.relation === 'of' && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections);
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
     for (const t of clause.tokens) {

@@ -105,6 +105,11 @@ function anchorMap(): Map<number, string> {
   return map;
 }
 
+/** True when some sense of the noun is a concrete thing (animal, artifact, food, object, person, plant). */
+export function hasConcreteSense(lemma: string): boolean {
+  return nounSenses(lemma).some((o) => CONCRETE.has(readSynset(o).lexFile));
+}
+
 export function knownNoun(word: string): string | undefined {
   return baseForms(word).find((f) => isNoun(f));
 }
@@ -142,7 +147,9 @@ export function resolveByWordNet(word: string): WordNetResolution | undefined {
         frontier = next;
       }
       if (!found) continue;
-      const score = found.depth + rank * 0.6;
+      // Sense order matters more than depth: WordNet lists the common sense first (submarine: ship
+      // before sandwich), while a specific anchor may sit a few levels up.
+      const score = found.depth * 0.4 + rank * 1.2;
       if (!best || score < best.score) {
         const chain = found.via === form ? [form] : [form, found.via];
         best = { score, res: { category: found.id, chain } };

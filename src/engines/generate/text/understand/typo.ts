@@ -22,20 +22,21 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Edits tolerated for a word of this length: none below 4 letters, one up to 6, two beyond. */
-export function toleranceFor(word: string): number {
+export function toleranceFor(word: string, allowShort = false): number {
+  if (word.length === 3 && allowShort) return 1;
   if (word.length < 4) return 0;
   return word.length <= 6 ? 1 : 2;
 }
 
 /** The closest vocabulary word within tolerance (ties: the first in `vocabulary`), or undefined. */
-export function closestWord(word: string, vocabulary: Iterable<string>): string | undefined {
-  const max = toleranceFor(word);
+export function closestWord(word: string, vocabulary: Iterable<string>, options: { allowShort?: boolean } = {}): string | undefined {
+  const max = toleranceFor(word, options.allowShort);
   if (max === 0) return undefined;
   let best: string | undefined;
   let bestD = max + 1;
   for (const candidate of vocabulary) {
-    if (candidate.length < 4 || candidate.includes(' ')) continue;
-    const d = editDistance(word, candidate, Math.min(max, bestD - 1 < 0 ? 0 : bestD - 1 + 0));
+    if (candidate.length < Math.min(4, word.length) || candidate.includes(' ')) continue;
+    const d = editDistance(word, candidate, Math.min(max, bestD - 1));
     if (d < bestD) {
       best = candidate;
       bestD = d;
