@@ -46,13 +46,14 @@ const PROGRESS_WRITE_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const attempts = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
 
+/** Output names become URL path segments and blob keys; a bad one is an engine bug, not worth a retry. */
 function checkFiles(files: EngineFile[]): void {
   const names = new Set<string>();
   for (const file of files) {
     if (!file.name || file.name.includes('/') || file.name.includes('\\') || file.name === '.' || file.name === '..') {
-      throw new Error(`The engine returned an invalid file name "${file.name}".`);
+      throw new EngineError('UNKNOWN', `The engine returned an invalid file name "${file.name}".`);
     }
-    if (names.has(file.name)) throw new Error(`The engine returned two files named "${file.name}".`);
+    if (names.has(file.name)) throw new EngineError('UNKNOWN', `The engine returned two files named "${file.name}".`);
     names.add(file.name);
   }
 }
