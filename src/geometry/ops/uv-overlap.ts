@@ -1,9 +1,10 @@
 /** Finding triangles whose UV images overlap (with positive area) inside a UV layout. */
 
 /**
- * Triangles that overlap an earlier triangle they share no vertex with. Triangles are binned into a
- * uniform grid (about one per cell on average), then candidate pairs in a cell are separated by the
- * six edge axes. Adjacent triangles share a vertex and are skipped: they meet along edges only.
+ * Triangles that overlap an earlier triangle. Triangles are binned into a uniform grid (about one per
+ * cell on average), then candidate pairs in a cell are separated by the six edge axes; neighbours that
+ * only touch along an edge or at a corner are separated with zero gap and do not count. Neighbours
+ * still need the test: a fan folding past 360° around a vertex overlaps itself.
  */
 export function overlappingTriangles(indices: Uint32Array, uvs: Float32Array): Uint8Array {
   const faces = indices.length / 3;
@@ -38,7 +39,7 @@ export function overlappingTriangles(indices: Uint32Array, uvs: Float32Array): U
       if (flagged[t]) continue;
       for (let j = start[cell]; j < i; j++) {
         const u = entries[j];
-        if (flagged[u] || shareVertex(indices, t, u)) continue;
+        if (flagged[u]) continue;
         if (overlap(indices, uvs, t, u)) {
           flagged[t] = 1;
           break;
@@ -47,11 +48,6 @@ export function overlappingTriangles(indices: Uint32Array, uvs: Float32Array): U
     }
   }
   return flagged;
-}
-
-function shareVertex(I: Uint32Array, t: number, u: number): boolean {
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) if (I[t * 3 + i] === I[u * 3 + j]) return true;
-  return false;
 }
 
 const xs = new Float64Array(6), ys = new Float64Array(6);
