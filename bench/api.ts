@@ -3,7 +3,7 @@
  * route answering the same requests with a fixed body, in one run, so the ratio shows what Kiln's
  * layers (auth, rate limit, validation, SQLite, multipart, image check, blobs) cost.
  *
- *   node --import tsx bench/api.ts            # BENCH_SECONDS=10 per measurement by default
+ *   node --import tsx bench/api.ts    # BENCH_SECONDS=20 per row (BENCH_ROUNDS=5 alternating rounds)
  *
  * The servers run in a child process (this file with --serve) so the load generator does not share
  * their event loop. Embedded stack (SQLite, local blobs), no workers: tasks stay Waiting.
@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const STATUS_CONNECTIONS = 32;
 const SUBMIT_CONNECTIONS = 8;
 const PRELOADED_TASKS = 500;
@@ -101,14 +101,39 @@ interface Measured {
   non2xx: number;
 }
 
-async function measure(options: autocannon.Options): Promise<Measured> {
-  const result = await autocannon({ duration: SECONDS, ...options });
+/** Rounds per comparison: Kiln and bare alternate so a change in machine load hits both alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+async function measureOnce(options: autocannon.Options, seconds: number): Promise<Measured> {
+  const result = await autocannon({ duration: seconds, ...options });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Alternating rounds; figures are medians over rounds, the ratio the median of per-round ratios. */
+async function compare(kiln: () => autocannon.Options, bare: () => autocannon.Options): Promise<{ kiln: Measured; bare: Measured; ratio: number; latencyRatio: number }> {
+  const seconds = Math.max(2, Math.round(SECONDS / ROUNDS));
+  const rounds: Array<{ kiln: Measured; bare: Measured }> = [];
+  for (let i = 0; i < ROUNDS; i += 1) rounds.push({ kiln: await measureOnce(kiln(), seconds), bare: await measureOnce(bare(), seconds) });
+  const summary = (pick: (round: { kiln: Measured; bare: Measured }) => Measured): Measured => ({
+    rps: median(rounds.map((round) => pick(round).rps)),
+    p50: median(rounds.map((round) => pick(round).p50)),
+    p99: median(rounds.map((round) => pick(round).p99)),
+    errors: rounds.reduce((sum, round) => sum + pick(round).errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + pick(round).non2xx, 0),
+  });
+  return {
+    kiln: summary((round) => round.kiln),
+    bare: summary((round) => round.bare),
+    ratio: median(rounds.map((round) => round.kiln.rps / round.bare.rps)),
+    latencyRatio: median(rounds.map((round) => round.kiln.p50 / Math.max(round.bare.p50, 0.5))),
   };
 }
 
@@ -155,16 +180,15 @@ async function main(): Promise<void> {
   await autocannon({ ...statusOptions(ready.kiln, ready), duration: 2 });
   await autocannon({ ...statusOptions(ready.bare, ready), duration: 2 });
 
-  const statusKiln = await measure(statusOptions(ready.kiln, ready));
-  const statusBare = await measure(statusOptions(ready.bare, ready));
-  const submitKiln = await measure(submitOptions(ready.kiln));
-  const submitBare = await measure(submitOptions(ready.bare));
+  const status = await compare(() => statusOptions(ready.kiln, ready), () => statusOptions(ready.bare, ready));
+  const submit = await compare(() => submitOptions(ready.kiln), () => submitOptions(ready.bare));
   child.disconnect();
+  const [statusKiln, statusBare, submitKiln, submitBare] = [status.kiln, status.bare, submit.kiln, submit.bare];
 
   const row = (name: string, m: Measured) =>
     `| ${name} | ${m.rps.toFixed(0)} | ${m.p50.toFixed(1)} | ${m.p99.toFixed(1)} | ${m.errors + m.non2xx} |`;
   const lines = [
-    `API benchmark — ${SECONDS}s per row, ${STATUS_CONNECTIONS} connections for status, ${SUBMIT_CONNECTIONS} for submit; ${PRELOADED_TASKS} tasks preloaded; Node ${process.version}; load average before/after ${loadBefore} / ${loadavg()[0].toFixed(1)}`,
+    `API benchmark — ${ROUNDS} alternating rounds of ${Math.max(2, Math.round(SECONDS / ROUNDS))}s per row (medians), ${STATUS_CONNECTIONS} connections for status, ${SUBMIT_CONNECTIONS} for submit; ${PRELOADED_TASKS} tasks preloaded; Node ${process.version}; load average before/after ${loadBefore} / ${loadavg()[0].toFixed(1)}`,
     '',
     '| measurement | req/s | p50 ms | p99 ms | errors/non-2xx |',
     '|---|---|---|---|---|',
@@ -173,8 +197,8 @@ async function main(): Promise<void> {
     row('Kiln POST /api/v2/generate (256² PNG, multipart)', submitKiln),
     row('bare Fastify POST /api/v2/generate (same body)', submitBare),
     '',
-    `status throughput ratio Kiln/bare: ${(statusKiln.rps / statusBare.rps).toFixed(3)}; status p99 ratio: ${(statusKiln.p99 / Math.max(statusBare.p99, 0.001)).toFixed(1)}×`,
-    `submit throughput ratio Kiln/bare: ${(submitKiln.rps / submitBare.rps).toFixed(3)}; submit p50 latency ratio: ${(submitKiln.p50 / Math.max(submitBare.p50, 0.001)).toFixed(1)}×`,
+    `status throughput ratio Kiln/bare (median of rounds): ${status.ratio.toFixed(3)}; p50 latency ratio ${status.latencyRatio.toFixed(1)}×`,
+    `submit throughput ratio Kiln/bare (median of rounds): ${submit.ratio.toFixed(3)}; p50 latency ratio ${submit.latencyRatio.toFixed(1)}×`,
     '',
     'command: node --import tsx bench/api.ts',
   ];
