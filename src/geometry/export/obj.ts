@@ -15,6 +15,8 @@ import { defaultTextureNamer, sidecarTextures, type MaterialMaps, type TextureNa
 import { num, TextChunks } from './text-chunks.ts';
 import { determinant3, placedMeshes, transformNormals, transformPositions } from './transform.ts';
 
+const SPACE = 32, NEWLINE = 10, SLASH = 47, F = 102;
+
 export interface ObjOptions {
   /** File name stem: `<stem>.obj` and `<stem>.mtl`. Default `model`. */
   stem?: string;
@@ -82,20 +84,44 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
     const uv = mesh.uvs;
     const flip = determinant3(matrix) < 0;
     text.push(`o ${objectNames[k]}\ng ${objectNames[k]}\n`);
-    for (let i = 0; i < p.length; i += 3) text.push(`v ${num(p[i])} ${num(p[i + 1])} ${num(p[i + 2])}\n`);
-    if (uv) for (let i = 0; i < uv.length; i += 2) text.push(`vt ${num(uv[i])} ${num(1 - uv[i + 1])}\n`);
-    if (n) for (let i = 0; i < n.length; i += 3) text.push(`vn ${num(n[i])} ${num(n[i + 1])} ${num(n[i + 2])}\n`);
+    const triple = (prefix: string, values: Float32Array) => {
+      for (let i = 0; i < values.length; i += 3) {
+        text.push(prefix);
+        text.float(values[i]);
+        text.byte(SPACE);
+        text.float(values[i + 1]);
+        text.byte(SPACE);
+        text.float(values[i + 2]);
+        text.byte(NEWLINE);
+      }
+    };
+    triple('v ', p);
+    if (uv) {
+      for (let i = 0; i < uv.length; i += 2) {
+        text.push('vt ');
+        text.float(uv[i]);
+        text.byte(SPACE);
+        text.float(1 - uv[i + 1]);
+        text.byte(NEWLINE);
+      }
+    }
+    if (n) triple('vn ', n);
     const polygons = polygonsOf(mesh);
     quads += polygons.quadCount;
     const corner = (v: number) => {
       const i = v + base;
-      if (uv && n) return `${i}/${i}/${i}`;
-      if (uv) return `${i}/${i}`;
-      if (n) return `${i}//${i}`;
-      return `${i}`;
+      text.byte(SPACE);
+      text.uint(i);
+      if (!uv && !n) return;
+      text.byte(SLASH);
+      if (uv) text.uint(i);
+      if (!n) return;
+      text.byte(SLASH);
+      text.uint(i);
     };
     let cursor = 0;
     let current = -1;
+    const c = polygons.corners;
     for (let f = 0; f < polygons.faceCount; f++) {
       const size = polygons.faceSizes[f];
       const material = polygons.faceMaterials[f];
@@ -104,11 +130,10 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
         const name = materialNames.get(material);
         if (name) text.push(`usemtl ${name}\n`);
       }
-      const c = polygons.corners;
-      let line = 'f';
-      if (flip) for (let j = 0; j < size; j++) line += ' ' + corner(c[cursor + ((size - j) % size)]);
-      else for (let j = 0; j < size; j++) line += ' ' + corner(c[cursor + j]);
-      text.push(line + '\n');
+      text.byte(F);
+      if (flip) for (let j = 0; j < size; j++) corner(c[cursor + ((size - j) % size)]);
+      else for (let j = 0; j < size; j++) corner(c[cursor + j]);
+      text.byte(NEWLINE);
       cursor += size;
     }
     base += p.length / 3;

@@ -4,6 +4,7 @@
  * place). The alignment comes from padding the local header's extra field, as Pixar's packager does.
  * Plain zip 2.0 records (no zip64): a package must stay under 4 GiB and 65535 entries.
  */
+import * as zlib from 'node:zlib';
 
 const LOCAL_HEADER = 30;
 const CENTRAL_HEADER = 46;
@@ -31,7 +32,11 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
+// zlib's crc32 (Node ≥ 20.15) is an order of magnitude faster than the table loop below.
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+
 export function crc32(bytes: Uint8Array): number {
+  if (nativeCrc32) return nativeCrc32(bytes) >>> 0;
   let c = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;

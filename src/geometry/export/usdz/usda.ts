@@ -28,6 +28,8 @@ export function primName(name: string, taken: Set<string>, fallback: string): st
   return candidate;
 }
 
+const OPEN = 40, CLOSE = 41;
+
 const tuple = (values: ArrayLike<number>) => `(${Array.from(values, num).join(', ')})`;
 
 class UsdaWriter {
@@ -158,9 +160,11 @@ class UsdaWriter {
     const [qx, qy, qz, qw] = unitQuaternion(node.rotation);
     this.line(at, `def Xform "${name}"`);
     this.line(at, '{');
-    this.line(at + 1, `double3 xformOp:translate = ${tuple(node.translation)}`);
-    this.line(at + 1, `quatf xformOp:orient = ${tuple([qw, qx, qy, qz])}`);
-    this.line(at + 1, `float3 xformOp:scale = ${tuple(node.scale)}`);
+    // Transforms are few numbers: full precision (float32 needs 9 significant digits to round-trip).
+    const exact = (values: number[], digits: number) => `(${values.map((v) => String(Number(v.toPrecision(digits)))).join(', ')})`;
+    this.line(at + 1, `double3 xformOp:translate = ${exact(node.translation, 17)}`);
+    this.line(at + 1, `quatf xformOp:orient = ${exact([qw, qx, qy, qz], 9)}`);
+    this.line(at + 1, `float3 xformOp:scale = ${exact(node.scale, 9)}`);
     this.line(at + 1, 'uniform token[] xformOpOrder = ["xformOp:translate", "xformOp:orient", "xformOp:scale"]');
     const children = new Set<string>();
     if (node.mesh && node.mesh.indices.length > 0) this.mesh(node.mesh, at + 1, primName('mesh', children, 'mesh'));
@@ -219,28 +223,29 @@ class UsdaWriter {
   }
 
   private array(at: number, declaration: string, values: Float32Array, width: 2 | 3, metadata = ''): void {
-    this.text.push(`${'    '.repeat(at)}${declaration} = [`);
+    const text = this.text;
+    text.push(`${'    '.repeat(at)}${declaration} = [`);
     for (let i = 0; i < values.length; i += width) {
-      const sep = i === 0 ? '' : ', ';
-      this.text.push(
-        width === 3
-          ? `${sep}(${num(values[i])}, ${num(values[i + 1])}, ${num(values[i + 2])})`
-          : `${sep}(${num(values[i])}, ${num(values[i + 1])})`,
-      );
+      if (i > 0) text.push(', ');
+      text.byte(OPEN);
+      text.float(values[i]);
+      for (let k = 1; k < width; k++) {
+        text.push(', ');
+        text.float(values[i + k]);
+      }
+      text.byte(CLOSE);
     }
-    this.text.push(`]${metadata}\n`);
+    text.push(`]${metadata}\n`);
   }
 
   private intArray(at: number, declaration: string, values: ArrayLike<number>): void {
-    this.text.push(`${'    '.repeat(at)}${declaration} = [`);
-    const step = 4096;
-    for (let i = 0; i < values.length; i += step) {
-      const end = Math.min(values.length, i + step);
-      let part = i === 0 ? '' : ', ';
-      for (let k = i; k < end; k++) part += k === i ? String(values[k]) : ', ' + values[k];
-      this.text.push(part);
+    const text = this.text;
+    text.push(`${'    '.repeat(at)}${declaration} = [`);
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) text.push(', ');
+      text.uint(values[i]);
     }
-    this.text.push(']\n');
+    text.push(']\n');
   }
 }
 
