@@ -71,7 +71,7 @@ export async function importModel(bytes: Uint8Array, options: ImportOptions = {}
       scene = importStl(bytes, limits, baseNameWithoutExtension(options.filename) ?? 'stl');
       break;
     case 'obj':
-      scene = await importObj(bytes, ctx);
+      scene = await importObj(bytes, { ...ctx, limits });
       break;
     case 'fbx':
       scene = await importFbx(bytes, maxExpandedBytes(limits), ctx);

@@ -12,10 +12,15 @@ import type { Material, Scene, Texture } from '../mesh.ts';
 import { sceneFromThree } from './three-convert.ts';
 import { encodedTexture, findCompanion, quietly, type ResolveContext } from './three-shim.ts';
 import { roughnessFromShininess } from './three-convert.ts';
+import type { ImportLimits } from './limits.ts';
+import { checkCounts } from './validate.ts';
 
 type MtlInfo = Record<string, any>;
 
-export async function importObj(bytes: Uint8Array, ctx: ResolveContext): Promise<Scene> {
+export async function importObj(bytes: Uint8Array, ctx: ResolveContext & { limits: ImportLimits }): Promise<Scene> {
+  // OBJLoader holds about 1.4 KB per face while parsing: count faces first so an oversized file is
+  // refused before that memory is spent.
+  checkCounts(countObjTriangles(bytes), 0, ctx.limits, 'OBJ');
   const text = new TextDecoder().decode(bytes);
   const library = readMaterialLibraries(text, ctx);
   let group;
@@ -77,6 +82,33 @@ async function fromMtl(name: string, info: MtlInfo | undefined, texture: (statem
   const normal = await texture(info.norm ?? info.map_bump ?? info.bump);
   if (normal) material.normalTexture = normal;
   return material;
+}
+
+/** Triangles the `f` statements will make (corners − 2 per face), from a byte scan without decoding. */
+export function countObjTriangles(bytes: Uint8Array): number {
+  let triangles = 0;
+  let lineStart = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 10) {
+      lineStart = true;
+      continue;
+    }
+    if (!lineStart) continue;
+    if (b === 32 || b === 9) continue; // leading blanks
+    lineStart = false;
+    if (b !== 102 || (bytes[i + 1] !== 32 && bytes[i + 1] !== 9)) continue; // "f "
+    let corners = 0;
+    let inToken = false;
+    for (i += 1; i < bytes.length && bytes[i] !== 10; i++) {
+      const blank = bytes[i] === 32 || bytes[i] === 9 || bytes[i] === 13;
+      if (!blank && !inToken) corners++;
+      inToken = !blank;
+    }
+    i--;
+    if (corners >= 3) triangles += corners - 2;
+  }
+  return triangles;
 }
 
 /** The file name of a map statement, after its options ("-bm 1.0 -s 1 1 1 tex.png"). */

@@ -18,6 +18,27 @@ function assertCubeAt(scene: Scene, centre: [number, number, number], label: str
   near(bounds.max, centre.map((c) => c + 0.5), `${label}: max`);
 }
 
+/** At every corner position, the imported UVs are the cube's (v-down), whatever the vertex order. */
+function assertUvsMatch(scene: Scene, offset: [number, number, number], label: string): void {
+  const key = (x: number, y: number, z: number) => [x, y, z].map((v) => v.toFixed(3)).join(',');
+  const uvKey = (u: number, v: number) => `${u.toFixed(3)},${v.toFixed(3)}`;
+  const collect = (positions: ArrayLike<number>, uvs: ArrayLike<number>, shift: number[]) => {
+    const out = new Map<string, Set<string>>();
+    for (let i = 0; i < positions.length / 3; i++) {
+      const k = key(positions[i * 3] + shift[0], positions[i * 3 + 1] + shift[1], positions[i * 3 + 2] + shift[2]);
+      if (!out.has(k)) out.set(k, new Set());
+      out.get(k)!.add(uvKey(uvs[i * 2], uvs[i * 2 + 1]));
+    }
+    return out;
+  };
+  const { positions, uvs } = cubeArrays();
+  const expected = collect(positions, uvs, offset);
+  const mesh = meshes(scene)[0];
+  assert.ok(mesh.uvs, `${label}: has UVs`);
+  const actual = collect(mesh.positions, mesh.uvs, [0, 0, 0]);
+  for (const [k, set] of expected) assert.deepEqual([...(actual.get(k) ?? [])].sort(), [...set].sort(), `${label}: UVs at ${k}`);
+}
+
 function materialNamed(scene: Scene, name: string): Material {
   const found = scene.materials.find((m) => m.name === name);
   assert.ok(found, `material ${name} among ${scene.materials.map((m) => m.name)}`);
@@ -54,6 +75,7 @@ test('glb: nodes, transforms, PBR factors, base colour texture and UVs survive',
   const mesh = meshes(scene)[0];
   assert.equal(mesh.positions.length / 3, 24, 'vertices shared by both primitives are not duplicated');
   near(Array.from(mesh.uvs!.subarray(0, 4)), cubeArrays().uvs.slice(0, 4), 'glTF UVs are kept as they are');
+  assertUvsMatch(scene, [0, 0, 0], 'glb');
 });
 
 test('Draco-compressed glb decodes to the same cube', async () => {
@@ -91,7 +113,7 @@ test('obj with its mtl and texture as companions: materials, groups and flipped 
   const mesh = meshes(scene)[0];
   const vertices = mesh.positions.length / 3;
   assert.ok(vertices >= 8 && vertices <= 24, `OBJ corners are re-indexed, not left as 36-corner triangle soup (${vertices})`);
-  near(Array.from(mesh.uvs!.subarray(0, 2)), cubeArrays().uvs.slice(0, 2), 'v is flipped back to v-down');
+  assertUvsMatch(scene, [1, 2, 3], 'obj (v flipped back to v-down)');
 });
 
 test('obj alone (no mtl) still imports with default materials', async () => {
@@ -112,6 +134,7 @@ test('usda: xform, GeomSubset materials with UsdPreviewSurface values', async ()
   const scene = await importModel(cubeUsda(), { filename: 'cube.usda' });
   assertCubeAt(scene, [1, 2, 3], 'usda');
   assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
+  assertUvsMatch(scene, [0, 0, 0], 'usda');
   const red = materialNamed(scene, 'red');
   assert.deepEqual([red.metallic, red.roughness], [0.25, 0.75]);
   near(red.baseColor, [1, 0, 0, 1], 'usda red');
@@ -164,4 +187,5 @@ test('fbx binary written by the export module reads back with nodes and material
   assertCubeAt(scene, [1, 2, 3], 'fbx binary');
   assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
   assert.ok(materialNamed(scene, 'red').baseColorTexture?.encoded, 'the embedded texture is captured as bytes');
+  assertUvsMatch(scene, [0, 0, 0], 'fbx binary');
 });

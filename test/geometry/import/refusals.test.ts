@@ -63,6 +63,12 @@ test('the triangle and vertex limits apply to every format', async () => {
   await refused(cubeUsda(), 'too-large', { limits: { maxTriangles: 5 } });
 });
 
+test('OBJ faces are counted from the bytes before parsing', async () => {
+  const { countObjTriangles } = await import('../../../src/geometry/import/obj.ts');
+  assert.equal(countObjTriangles(cubeObj().obj), 12);
+  assert.equal(countObjTriangles(enc('v 0 0 0\r\n  f 1 2 3 4 5\r\nf\t1 2 3\nfo 1 2 3\n# f 1 2 3\n')), 4);
+});
+
 test('truncated files of each binary format are refused as truncated', async () => {
   const glb = await cubeGlb();
   await refused(glb.subarray(0, glb.length - 40), 'truncated');
