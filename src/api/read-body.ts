@@ -101,7 +101,7 @@ function translateMultipartError(error: unknown, limits: UploadLimits): unknown 
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
     return new KilnError('INVALID_REQUEST', `The multipart body could not be read: ${(error as Error).message}`);
   }
-  if (error instanceof Error && /Unexpected end of form|terminated early|Malformed/i.test(error.message)) {
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /Unexpected end of form|terminated early|Malformed/i.test(error.message))) {
     return new KilnError('INVALID_REQUEST', 'The multipart body is malformed or was cut short; resend the request.');
   }
   return error;

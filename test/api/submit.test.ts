@@ -155,6 +155,16 @@ describe('refusals', () => {
     assert.match(body.message, /tier/);
     assert.equal(await balance(), before);
   });
+  test('a multipart body cut short → 400 INVALID_REQUEST, not a server error', async () => {
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: { ...h.auth, 'content-type': 'multipart/form-data; boundary=xx' },
+      payload: '--xx\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\nabc',
+    });
+    assert.equal(response.statusCode, 400);
+    assert.equal(response.json().error, 'INVALID_REQUEST');
+  });
   test('neither images nor prompt is INVALID_REQUEST', async () => {
     const { status, body } = await post('/api/v2/generate', [{ name: 'tier', value: 'Gen-2.5-Low' }]);
     assert.equal(status, 400);
