@@ -6,4 +6,6 @@
  */
 import type { EngineKind } from '../domain/task-spec.ts';
 
-export const BUILTIN_ENGINES: ReadonlyArray<readonly [EngineKind, string]> = [];
+export const BUILTIN_ENGINES: ReadonlyArray<readonly [EngineKind, string]> = [
+  ['generate-text', new URL('./generate/text/index.ts', import.meta.url).href],
+];

@@ -140,10 +140,15 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     if (last && last.material === g) last.count++;
     else groups.push({ start: k, count: 1, material: g });
   });
-  // Collapse materials to one per group, in group order.
+  // One material per group, numbered in drawing order; parts swallowed whole by others have none.
   const merged: PartMaterial[] = new Array(groupCount);
   materials.forEach((m, slot) => (merged[slotToGroup[slot]] ??= m));
-  materials.splice(0, materials.length, ...merged);
+  const renumber = new Map<number, number>();
+  for (const g of groups) {
+    if (!renumber.has(g.material)) renumber.set(g.material, renumber.size);
+    g.material = renumber.get(g.material)!;
+  }
+  materials.splice(0, materials.length, ...[...renumber.keys()].map((k) => merged[k]));
   // Exact float32 duplicates left by the booleans would read as degenerate triangles: weld them away.
   return weld({ positions, indices, groups }, { tolerance: 0 });
 }

@@ -166,7 +166,7 @@ export function pottedPlant(ctx: GenContext): void {
   const r = 0.12 * s.wide;
   const h = 0.22 * s.tall;
   ctx.add(ctx.lathe([[r * 0.7, 0], [r, h], [r * 1.1, h], [r * 1.1, h * 1.1]]), 'clay', { part: 'pot' });
-  ctx.add(ctx.cyl(r * 0.95, 0.01, [0, h * 1.05, 0]), 'organic', { part: 'soil', primary: false, colour: [0.3, 0.2, 0.12] });
+  ctx.add(ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', { part: 'soil', primary: false, colour: [0.3, 0.2, 0.12] });
   const leaves = ctx.count('leaf', rng.int(5, 9), 2, 16);
   for (const a of around(leaves, rng.range(0, 1))) {
     const L = 0.3 * s.tall * rng.range(0.7, 1.2);

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NodeIO } from '@gltf-transform/core';
+import validator from 'gltf-validator';
+import sharp from 'sharp';
+import { resolveGenerateRequest, type GenerateSpec } from '../../../../src/domain/index.ts';
+import engine from '../../../../src/engines/generate/text/index.ts';
+import type { EngineResult } from '../../../../src/engines/engine.ts';
+import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+
+function specOf(fields: Record<string, string>): GenerateSpec {
+  const raw = { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
+  return resolveGenerateRequest(raw).spec as GenerateSpec;
+}
+
+async function run(spec: GenerateSpec): Promise<EngineResult> {
+  const stages: number[] = [];
+  const result = await engine.run({ taskId: 't', spec, inputs: [], progress: (_s, p) => stages.push(p), signal: new AbortController().signal });
+  for (let i = 1; i < stages.length; i++) assert.ok(stages[i] >= stages[i - 1], 'progress never goes back');
+  return result;
+}
+
+async function readGlb(bytes: Uint8Array) {
+  const doc = await new NodeIO().readBinary(bytes);
+  let faces = 0;
+  let closed = true;
+  for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) {
+    const indices = prim.getIndices()!.getArray()!;
+    faces += indices.length / 3;
+    const positions = prim.getAttribute('POSITION')!.getArray() as Float32Array;
+    closed &&= isWatertight({ positions, indices: Uint32Array.from(indices), groups: [{ start: 0, count: indices.length / 3, material: 0 }] });
+  }
+  const sizes = await Promise.all(doc.getRoot().listTextures().map(async (t) => {
+    const meta = await sharp(t.getImage()!).metadata();
+    return [meta.width, meta.height];
+  }));
+  return { faces, sizes, closed };
+}
+
+test('a prompt at the smallest tier gives a valid GLB with the exact budget, tabled textures and a preview', async () => {
+  const spec = specOf({ prompt: 'a blue ceramic teapot with a glowing zorblax', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '5' });
+  const result = await run(spec);
+  const names = result.files.map((f) => f.name).sort();
+  assert.deepEqual(names, ['base_basic_pbr.glb', 'preview.webp']);
+  const glb = result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes;
+  const report = (await validator.validateBytes(glb, { maxIssues: 20 })) as { issues: { numErrors: number; messages: unknown[] } };
+  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages));
+  const { faces, sizes, closed } = await readGlb(glb);
+  assert.ok(closed, 'the budgeted mesh is still a closed solid');
+  assert.ok(Math.abs(faces - spec.faceBudget) <= spec.faceBudget * 0.01, `${faces} faces for a budget of ${spec.faceBudget}`);
+  assert.ok(sizes.length >= 2, 'base colour and metallic-roughness maps');
+  for (const [w, h] of sizes) assert.deepEqual([w, h], [spec.textureResolution, spec.textureResolution]);
+  const preview = result.files.find((f) => f.name === 'preview.webp')!;
+  assert.equal((await sharp(preview.bytes).metadata()).format, 'webp');
+  const notes = result.notes as { prompt: string; interpretation: { category: string; notUnderstood: string[] } };
+  assert.equal(notes.interpretation.category, 'teapot');
+  assert.ok(notes.interpretation.notUnderstood.includes('zorblax'));
+  assert.match(notes.prompt, /not understood: .*zorblax/);
+  assert.equal(await engine.describePrompt!(spec, []), notes.prompt);
+});
+
+test('obj with the Shaded variant and geometry-only output follow the export rules', async () => {
+  const shaded = await run(specOf({ prompt: 'a red mushroom', tier: 'Gen-2.5-Low', quality_override: '3000', geometry_file_format: 'obj', material: 'Shaded' }));
+  const names = shaded.files.map((f) => f.name);
+  assert.ok(names.includes('base_basic_shaded.obj'), names.join(','));
+  assert.ok(names.includes('texture_diffuse.png'));
+  const diffuse = shaded.files.find((f) => f.name === 'texture_diffuse.png')!;
+  const meta = await sharp(diffuse.bytes).metadata();
+  assert.deepEqual([meta.width, meta.height], [2048, 2048]);
+  const bare = await run(specOf({ prompt: 'a rock', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', material: 'None' }));
+  const glb = bare.files.find((f) => f.name.endsWith('.glb'))!;
+  const { sizes } = await readGlb(glb.bytes);
+  assert.equal(sizes.length, 0, 'no textures without material');
+});

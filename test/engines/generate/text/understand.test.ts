@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { interpretPrompt, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { CATEGORIES } from '../../../../src/engines/generate/text/catalog.ts';
+
+warmLexicon();
+
+test('words of the vocabulary, WordNet hyponyms and typos resolve to their categories', () => {
+  const cases: [string, string][] = [
+    ['a red wooden chair', 'chair'],
+    ['a poodle', 'dog'], // poodle → dog (WordNet)
+    ['armchair', 'chair'],
+    ['a dachshund puppy', 'dog'],
+    ['a mansion on a hill', 'house'],
+    ['a sedan', 'car'],
+    ['a golden retriever', 'dog'], // WordNet compound
+    ['a tabel', 'table'], // typo
+    ['a draggon', 'dragon'],
+    ['a submarine', 'boat'],
+    ['an orange', 'apple'],
+    ['an orange cat', 'cat'], // colour word before a noun is a colour
+    ['a glass bottle', 'bottle'],
+    ['a stack of pancakes', 'pizza'], // quantity noun: the of-clause names the object
+    ['three-tier wedding cake', 'cake'],
+  ];
+  for (const [prompt, category] of cases) assert.equal(interpretPrompt(prompt).category, category, prompt);
+});
+
+test('colours with modifiers, materials, sizes and styles are read', () => {
+  const i = interpretPrompt('a tall pale blue ceramic vase in low-poly style');
+  assert.equal(i.category, 'vase');
+  assert.equal(i.material, 'ceramic');
+  assert.deepEqual(i.sizes, ['tall']);
+  assert.deepEqual(i.styles, ['low-poly']);
+  assert.equal(i.colours.length, 1);
+  const [r, g, b] = i.colours[0].rgb;
+  assert.ok(b > r && b > g, 'still blue');
+  assert.ok(r > 0.4, 'pale lifts the darker channels');
+});
+
+test('parts and counts: "with four legs", "two handles", "three-legged", part materials', () => {
+  const stool = interpretPrompt('a three-legged stool');
+  assert.deepEqual(stool.parts.map((p) => [p.name, p.count]), [['leg', 3]]);
+  const mug = interpretPrompt('a white mug with two handles');
+  assert.deepEqual(mug.parts.map((p) => [p.name, p.count]), [['handle', 2]]);
+  const chair = interpretPrompt('a chair with four metal legs and a red leather seat');
+  const legs = chair.parts.find((p) => p.name === 'leg');
+  const seat = chair.parts.find((p) => p.name === 'seat');
+  assert.equal(legs?.count, 4);
+  assert.equal(legs?.material, 'metal');
+  assert.equal(seat?.material, 'leather');
+  assert.equal(seat?.colours[0]?.name, 'red');
+});
+
+test('"X on Y" and "X with Y" compose two known objects', () => {
+  const cat = interpretPrompt('a cat sitting on a chair');
+  assert.equal(cat.category, 'cat');
+  assert.deepEqual(cat.companions.map((c) => [c.relation, c.category]), [['on', 'chair']]);
+  const robot = interpretPrompt('a robot holding a sword');
+  assert.deepEqual(robot.companions.map((c) => [c.relation, c.category]), [['with', 'sword']]);
+});
+
+test('unknown objects fall back to the generic form and the summary names the words not understood', () => {
+  const i = interpretPrompt('a glowing thingamajig');
+  assert.equal(i.category, 'blob');
+  assert.ok(i.unknown.includes('thingamajig'));
+  const summary = summarizeInterpretation(i);
+  assert.match(summary, /^interpreted as: generic/);
+  assert.match(summary, /not understood: .*thingamajig/);
+});
+
+test('the summary line reads like the spec example', () => {
+  assert.equal(summarizeInterpretation(interpretPrompt('a red wooden chair')), 'interpreted as: chair; colour red; material wood');
+  assert.match(summarizeInterpretation(interpretPrompt('a poodle')), /dog \(poodle → dog\)/);
+});
+
+test('the catalogue has at least 60 categories in all ten families', () => {
+  assert.ok(CATEGORIES.length >= 60);
+  const families = new Set(CATEGORIES.map((c) => c.family));
+  for (const f of ['furniture', 'vessel', 'tool', 'building', 'plant', 'vehicle', 'animal', 'food', 'prop', 'terrain'])
+    assert.ok(families.has(f as never), f);
+});
