@@ -39,6 +39,24 @@ export function clientOptions(env: NodeJS.ProcessEnv, flags: { url?: string; key
   return { baseUrl, apiKey };
 }
 
+/** A refusal from the server, with its catalogue code (and Retry-After seconds when throttled). */
+export class ServerRefusal extends CliError {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+const HINTS: Record<string, string> = {
+  UNAUTHORIZED: ' Check KILN_API_KEY (list keys with `kiln keys list` on the server).',
+  INSUFFICIENT_FUND: ' Add credits on the server: `kiln credits add <key> <N>`.',
+  API_PARALLELISM_LIMIT_REACHED: ' Wait for one of your running tasks to finish, then retry.',
+  RATE_LIMITED: ' Wait a little, then retry.',
+};
+
 async function call<T>(options: ClientOptions, method: string, path: string, body?: FormData | Record<string, unknown>): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
   let payload: FormData | string | undefined;
@@ -62,8 +80,12 @@ async function call<T>(options: ClientOptions, method: string, path: string, bod
     throw new CliError(`${method} ${path} answered HTTP ${response.status} with a non-JSON body; is KILN_URL pointing at Kiln?`);
   }
   if (typeof json.error === 'string' && json.error !== '') {
-    const hint = json.error === 'UNAUTHORIZED' ? ' Check KILN_API_KEY (list keys with `kiln keys list`).' : '';
-    throw new CliError(`${json.error}: ${String(json.message ?? '')}${hint}`);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ServerRefusal(
+      json.error,
+      `${json.error}: ${String(json.message ?? '')}${HINTS[json.error] ?? ''}`,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   if (!response.ok) throw new CliError(`${method} ${path} failed with HTTP ${response.status}.`);
   return json as T;
@@ -101,7 +123,17 @@ export async function status(options: ClientOptions, subscriptionKey: string): P
 export async function waitForTask(options: ClientOptions, subscriptionKey: string, io: CliIo, intervalMs = 1000): Promise<StatusJob[]> {
   const bar = new ProgressBar(io);
   for (;;) {
-    const jobs = await status(options, subscriptionKey);
+    let jobs: StatusJob[];
+    try {
+      jobs = await status(options, subscriptionKey);
+    } catch (error) {
+      // Polling many tasks can hit the per-key rate limit: wait as told instead of giving up.
+      if (error instanceof ServerRefusal && error.code === 'RATE_LIMITED') {
+        await new Promise((done) => setTimeout(done, (error.retryAfterSeconds ?? 5) * 1000));
+        continue;
+      }
+      throw error;
+    }
     const failed = jobs.find((job) => job.status === 'Failed');
     const progress = jobs.reduce((sum, job) => sum + (job.status === 'Done' ? 100 : (job.progress ?? 0)), 0) / jobs.length;
     const lead = failed ?? jobs.find((job) => job.status !== 'Done') ?? jobs[0];

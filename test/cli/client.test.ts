@@ -54,6 +54,9 @@ test('client errors say what to change', async () => {
   const badKey = captureIo({ ...env, KILN_API_KEY: 'kiln_wrong' });
   assert.equal(await main(['status', 'x'], badKey), 1);
   assert.match(badKey.stderr.join('\n'), /UNAUTHORIZED.*KILN_API_KEY/);
+  const broke = captureIo({ ...env, KILN_API_KEY: await h.newKey(0) });
+  assert.equal(await main(['generate', '--prompt', 'a lamp', '--no-wait'], broke), 1);
+  assert.match(broke.stderr.join('\n'), /INSUFFICIENT_FUND: .*kiln credits add/);
   const unknown = captureIo(env);
   await main(['status', 'no-such-key'], unknown);
   assert.match(unknown.stderr.join('\n'), /NO_SUCH_TASK/);
