@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Mesh as ThreeMesh, MeshStandardMaterial } from 'three';
 import { writeGlb } from '../../../src/geometry/export/index.ts';
 import { createMesh, createNode, defaultMaterial, sceneFromMesh, type Scene } from '../../../src/geometry/mesh.ts';
+import { encodeImage } from '../../../src/geometry/texture.ts';
 import {
   byName,
   cubeMesh,
@@ -112,4 +113,16 @@ test('a large mesh takes 32-bit indices and stays valid', async () => {
   const accessor = parser.json.accessors[parser.json.meshes[0].primitives[0].indices];
   assert.equal(accessor.componentType, 5125, 'UNSIGNED_INT indices');
   assert.equal(accessor.count, indices.length);
+});
+
+test('JPEG maps are embedded as they are; WebP maps become PNG (core glTF allows only those two)', async () => {
+  const pixels = { width: 8, height: 8, channels: 3 as const, data: new Uint8Array(192).fill(90) };
+  const material = {
+    ...plainMaterial('mixed'),
+    baseColorTexture: { encoded: { bytes: await encodeImage(pixels, 'image/jpeg'), mimeType: 'image/jpeg' as const } },
+    normalTexture: { encoded: { bytes: await encodeImage(pixels, 'image/webp'), mimeType: 'image/webp' as const } },
+  };
+  const glb = await assertValid({ materials: [material], roots: [createNode('box', cubeMesh())] });
+  const { parser } = await loadGltf(glb);
+  assert.deepEqual(parser.json.images.map((i: { mimeType: string }) => i.mimeType).sort(), ['image/jpeg', 'image/png']);
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Box3, Vector3, type Mesh as ThreeMesh, type MeshPhongMaterial } from 'three';
 import { writeObj, writeStl } from '../../../src/geometry/export/index.ts';
 import { createNode } from '../../../src/geometry/mesh.ts';
-import { decodeImage } from '../../../src/geometry/texture.ts';
+import { decodeImage, encodeImage } from '../../../src/geometry/texture.ts';
 import { byName, cubeMesh, loadObj, loadStl, plainMaterial, triangleCountOf, twoPartScene } from './fixtures.ts';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -127,5 +127,18 @@ test('stl: mirrored transforms flip the winding so facets stay outward', () => {
     const facet = new Vector3().fromBufferAttribute(n as never, t * 3);
     assert.ok(a.add(b).add(c).dot(facet) > 0, 'outward');
     assert.ok(winding.dot(facet) > 0.99, 'winding agrees with the facet normal');
+  }
+});
+
+test('obj: maps that arrive as JPEG or WebP are written as real PNGs', async () => {
+  const pixels = { width: 8, height: 8, channels: 3 as const, data: new Uint8Array(192).fill(90) };
+  const material = {
+    ...plainMaterial('mixed', [1, 1, 1, 1]),
+    baseColorTexture: { encoded: { bytes: await encodeImage(pixels, 'image/jpeg'), mimeType: 'image/jpeg' as const } },
+    normalTexture: { encoded: { bytes: await encodeImage(pixels, 'image/webp'), mimeType: 'image/webp' as const } },
+  };
+  const files = await writeObj({ materials: [material], roots: [createNode('box', cubeMesh())] });
+  for (const file of files.filter((f) => f.name.endsWith('.png'))) {
+    assert.deepEqual([...file.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${file.name} is a PNG`);
   }
 });
