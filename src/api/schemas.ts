@@ -137,7 +137,10 @@ export const TaskRecord = Type.Object(
     uuid: Type.String(),
     kind: Type.String({ description: 'generate or bang' }),
     state: Type.String({ enum: [...JOB_STATUSES] }),
-    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'The resolved task spec: effective tier, texture_mode, texture resolution, fast mode …' }),
+    effective: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'Headline settings as applied: generation → tier, texture_mode, texture_resolution (2K…12K), fast_mode, creative, mesh_mode, face_budget, geometry_file_format, material, credits; Bang → mode, asset_id, strength, piece_target, material, geometry_file_format, credits.',
+    }),
+    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'The full resolved task spec as stored and given to the engine.' }),
     consumed: Type.Number(),
     submit_time: Type.String({ format: 'date-time' }),
     started_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

@@ -95,6 +95,10 @@ describe('GET /api/v2/tasks/{uuid}', () => {
     assert.equal(record.parameters.textureMode, 'medium');
     assert.equal(record.parameters.textureResolution, 2048);
     assert.equal(typeof record.parameters.fastMode, 'boolean');
+    assert.deepEqual(
+      [record.effective.tier, record.effective.texture_mode, record.effective.texture_resolution, record.effective.fast_mode, record.effective.credits],
+      ['Gen-2.5-Medium', 'medium', '2K', record.parameters.fastMode, 0.5],
+    );
     assert.equal(record.consumed, 0.5);
     assert.equal(record.jobs[0].progress, 0);
     assert.equal(typeof record.submit_time, 'string');

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../../accounts/index.ts';
+import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { JobView, TaskRecord, TaskService } from '../../tasks/index.ts';
 import { readMultipart, type UploadLimits } from '../read-body.ts';
 import { signedFileUrl } from '../signed-url.ts';
@@ -56,12 +57,42 @@ export function jobBody(job: JobView): Record<string, unknown> {
   };
 }
 
+const K = (pixels: number) => `${Math.round(pixels / 1024)}K`;
+
+/** The headline settings in the API's own spelling (the full resolved spec is `parameters`). */
+export function effectiveSettings(spec: TaskSpec, price: number): Record<string, unknown> {
+  if (spec.kind === 'generate') {
+    return {
+      tier: spec.tier,
+      texture_mode: spec.textureMode,
+      texture_resolution: K(spec.textureResolution),
+      fast_mode: spec.fastMode,
+      creative: spec.creative,
+      mesh_mode: spec.meshMode,
+      face_budget: spec.faceBudget,
+      geometry_file_format: spec.geometryFileFormat,
+      material: spec.material,
+      credits: price,
+    };
+  }
+  return {
+    mode: spec.mode,
+    asset_id: spec.assetId ?? null,
+    strength: spec.strength,
+    piece_target: spec.pieceTarget,
+    material: spec.material,
+    geometry_file_format: spec.geometryFileFormat,
+    credits: price,
+  };
+}
+
 export function taskBody(record: TaskRecord): Record<string, unknown> {
   return {
     uuid: record.uuid,
     kind: record.params.kind,
     engine: record.kind,
     state: record.status,
+    effective: effectiveSettings(record.params, record.price),
     parameters: record.params,
     prompt: record.prompt,
     consumed: record.price,
