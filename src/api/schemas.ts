@@ -111,7 +111,6 @@ export const StatusResponse = Type.Object({
       status: Type.String({ enum: [...JOB_STATUSES] }),
       progress: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
       stage: Type.Optional(Type.String()),
-      queue_position: Type.Optional(Type.Integer({ minimum: 0 })),
       error: Type.Optional(Type.String({ description: 'Failed jobs: the error code.' })),
       message: Type.Optional(Type.String({ description: 'Failed jobs: why.' })),
     }),
