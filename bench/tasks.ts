@@ -44,7 +44,7 @@ async function serviceFigures(label: string, env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-'));
   const engines = new EngineRegistry();
   engines.register('generate-text', ENGINE);
-  const services = await createServices(loadConfig({ KILN_DATA_DIR: dir, KILN_MAX_IN_FLIGHT: '100000', ...env }), { engines });
+  const services = await createServices(loadConfig({ KILN_DATA_DIR: dir, KILN_MAX_IN_FLIGHT: '100000', ...env }), { engines, builtins: false });
   try {
     const { record } = await services.accounts.createKey({ credits: 1_000_000 });
     const principal = { accountId: record.accountId, keyId: record.id };

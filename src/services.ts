@@ -37,20 +37,29 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/**
- * `engines` defaults to the process-wide registry, so `registerEngine()` calls made before or after
- * (tests registering a fixture engine) are seen by this instance.
- */
-export async function createServices(
-  config: Config,
-  options: { logger?: Logger; engines?: EngineRegistry } = {},
-): Promise<Services> {
+export interface CreateServicesOptions {
+  logger?: Logger;
+  /**
+   * Default: the process-wide registry, so `registerEngine()` calls made before or after (tests
+   * registering a fixture engine) are seen by this instance.
+   */
+  engines?: EngineRegistry;
+  /**
+   * Register the built-in engines of src/engines/builtin.ts (default true). Kinds already registered
+   * keep their module: an explicit registration always wins over a built-in.
+   */
+  builtins?: boolean;
+}
+
+export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<Services> {
   const logger = options.logger ?? silentLogger;
   const db = await createDb(config, { logger });
   const blobs = createBlobStore(config);
   const queue = await createQueue(config, db, { logger });
   const engines = options.engines ?? defaultRegistry;
-  for (const [kind, moduleUrl] of BUILTIN_ENGINES) engines.register(kind, moduleUrl);
+  if (options.builtins ?? true) {
+    for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
+  }
   const accounts = createAccountService(db);
   const tasks = createTaskService({ db, blobs, queue, engines, config, logger });
 

@@ -8,7 +8,7 @@ import { createServices } from '../../src/services.ts';
 
 const engines = new EngineRegistry();
 engines.register('generate-text', new URL('../fixtures/engines/scripted.ts', import.meta.url).href);
-const services = await createServices(loadConfig(), { engines });
+const services = await createServices(loadConfig(), { engines, builtins: false });
 services.startWorkers();
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => void services.close().then(() => process.exit(0)));

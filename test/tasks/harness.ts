@@ -28,7 +28,8 @@ export async function harness(env: Record<string, string> = {}, register = true)
     engines.register('generate-text', SCRIPTED_ENGINE);
     engines.register('generate-image', SCRIPTED_ENGINE);
   }
-  const services = await createServices(config, { engines });
+  // Built-ins off: each test decides which kinds have an engine.
+  const services = await createServices(config, { engines, builtins: false });
   return {
     services,
     config,
