@@ -16,15 +16,15 @@ it('a worker killed mid-job: after restart the job is re-leased, finishes, and i
   const children: ChildProcess[] = [];
   try {
     const principal = await h.key(5);
-    const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=2500'), price: 0.5, inputs: [] });
+    const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=4000'), price: 0.5, inputs: [] });
     const childEnv = { ...env, KILN_DATA_DIR: h.dataDir, KILN_WORKERS: '1' };
 
     const first = startWorker(childEnv);
     children.push(first);
     await waitFor(async () => {
       const jobs = await h.services.tasks.statusBySubscriptionKey(principal.accountId, task.subscriptionKey);
-      return jobs[0]!.status === 'Generating' && jobs[0]!.progress >= 20;
-    }, 30_000, 'the first worker to be mid-job');
+      return jobs[0]!.status === 'Generating' && jobs[0]!.progress >= 15;
+    }, 60_000, 'the first worker to be mid-job');
     first.kill('SIGKILL');
     await once(first, 'exit');
     const midway = await h.services.tasks.get(principal.accountId, task.uuid);
@@ -35,7 +35,7 @@ it('a worker killed mid-job: after restart the job is re-leased, finishes, and i
     const done = await waitFor(async () => {
       const record = await h.services.tasks.get(principal.accountId, task.uuid);
       return record.status === 'Done' || record.status === 'Failed' ? record : null;
-    }, 40_000, 'the restarted worker to finish the job');
+    }, 60_000, 'the restarted worker to finish the job');
     assert.equal(done.status, 'Done');
     assert.equal(done.jobs[0]!.attempts, 2, 're-leased once after the lease expired');
     assert.deepEqual(done.files.map((file) => file.name), ['base_basic_pbr.glb', 'preview.webp']);

@@ -8,7 +8,7 @@ it('retention removes output files after the configured time and the record says
   try {
     const principal = await h.key(5);
     const task = await h.services.tasks.submit({ ...principal, spec: textSpec(), price: 0.5, inputs: [{ field: 'images', filename: 'a', bytes: new Uint8Array([1]) }] });
-    await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Done', 20_000, 'Done');
+    await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Done', 60_000, 'Done');
     const done = await h.services.tasks.get(principal.accountId, task.uuid);
     const expiresAt = Date.parse(done.filesExpireAt!);
     assert.ok(Math.abs(expiresAt - Date.parse(done.finishedAt!) - 3_600_000) < 1000, 'expiry = finish + retention');

@@ -11,7 +11,7 @@ async function runOne(h: Harness, prompt: string, inputs: Array<{ field: string;
   const record = await waitFor(async () => {
     const current = await h.services.tasks.get(principal.accountId, task.uuid);
     return current.status === 'Done' || current.status === 'Failed' ? current : null;
-  }, 20_000, `task "${prompt}" to end`);
+  }, 60_000, `task "${prompt}" to end`);
   return { principal, task, record };
 }
 
@@ -130,8 +130,8 @@ describe('workers run engines in threads and record outcomes', () => {
     let pool = h.services.startWorkers();
     try {
       const principal = await h.key(5);
-      const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=1500'), price: 0.5, inputs: [] });
-      await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Generating', 20_000, 'Generating');
+      const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=3000'), price: 0.5, inputs: [] });
+      await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Generating', 60_000, 'Generating');
       await pool.stop();
       // Had stop waited for the run, the entry would be done; it is back in the queue instead.
       assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'queued');
@@ -140,7 +140,7 @@ describe('workers run engines in threads and record outcomes', () => {
       const done = await waitFor(async () => {
         const record = await h.services.tasks.get(principal.accountId, task.uuid);
         return record.status === 'Done' ? record : null;
-      }, 20_000, 'Done after restart');
+      }, 60_000, 'Done after restart');
       assert.equal(done.jobs[0]!.attempts, 1);
       assert.equal(await h.services.accounts.balance(principal.accountId), 4.5);
     } finally {
@@ -162,7 +162,7 @@ describe('workers run engines in threads and record outcomes', () => {
         const record = await waitFor(async () => {
           const current = await h.services.tasks.get(principal.accountId, task.uuid);
           return current.status === 'Failed' ? current : null;
-        }, 20_000, 'Failed');
+        }, 60_000, 'Failed');
         assert.match(record.error!.message, /after 1 attempt: lease expired/);
         assert.equal(await h.services.accounts.balance(principal.accountId), 5);
         assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'failed');
