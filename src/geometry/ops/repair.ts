@@ -7,7 +7,7 @@ import type { Mesh } from '../mesh.ts';
 import { meshBounds } from '../mesh.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
 import { fillHoles, orientConsistently, removeDuplicateFaces, type Topology } from './clean.ts';
-import { edgeReport, isWatertight, meshVolume } from './measure.ts';
+import { edgeReport, isWatertight, meshVolume, surfaceArea } from './measure.ts';
 import { simplifyToBudget } from './simplify.ts';
 import { compactVertices, groupsFromMaterials, orderByMaterial, triangleMaterials } from './mesh-utils.ts';
 import { manifoldModule } from './manifold.ts';
@@ -86,6 +86,9 @@ function state(mesh: Mesh): MeshState {
  */
 export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Promise<{ mesh: Mesh; report: RepairReport }> {
   const { maxHoleEdges = 64, rebuild = 'auto', unionOverlaps = true, logger = silentLogger } = options;
+  for (let i = 0; i < mesh.positions.length; i++) {
+    if (!Number.isFinite(mesh.positions[i])) throw new RangeError('repairToSolid: the mesh has non-finite vertex positions.');
+  }
   const before = state(mesh);
   const steps: string[] = [];
   const bounds = meshBounds(mesh);
@@ -143,6 +146,11 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
   let rebuilt = false;
   let rebuildResolution: number | undefined;
 
+  // A closed surface around nothing (a filled sheet, two faces back to back) is no solid.
+  if (current.watertight && cleaned.indices.length > 0 && Math.abs(current.volume) <= 1e-4 * surfaceArea(cleaned) ** 1.5) {
+    steps.push('the closed surface encloses no volume');
+    current = { ...current, watertight: false };
+  }
   if (current.watertight && rebuild !== 'always') {
     const checked = await validateAndUnion(cleaned, unionOverlaps);
     if (checked.valid) {
