@@ -9,6 +9,7 @@ import { KHRMaterialsUnlit } from '@gltf-transform/extensions';
 import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
 import type { Material, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
+import { coveringGroups } from './polygons.ts';
 import { portableTextureBytes } from './textures.ts';
 import { unitQuaternion } from './transform.ts';
 
@@ -89,11 +90,9 @@ class GlbBuilder {
       : undefined;
     const uv = source.uvs ? doc.createAccessor().setType('VEC2').setArray(source.uvs).setBuffer(this.buffer) : undefined;
     const mesh = doc.createMesh(name);
-    const triangles = source.indices.length / 3;
-    for (const group of source.groups) {
-      const start = Math.max(0, group.start);
-      const end = Math.min(triangles, group.start + group.count);
-      if (end <= start) continue;
+    for (const group of coveringGroups(source)) {
+      const start = group.start;
+      const end = group.start + group.count;
       const range = source.indices.subarray(start * 3, end * 3);
       // Small meshes get 16-bit indices (half the size); large ones keep the mesh's own Uint32Array view.
       const indices = vertexCount <= 0xffff ? Uint16Array.from(range) : range;

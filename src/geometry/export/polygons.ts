@@ -4,7 +4,7 @@
  * share the a–c diagonal, or that straddles two material groups, stays two triangles, so a slightly
  * wrong `quads` array can never produce a wrong surface.
  */
-import type { Mesh } from '../mesh.ts';
+import type { MaterialGroup, Mesh } from '../mesh.ts';
 
 export interface PolygonList {
   faceCount: number;
@@ -75,9 +75,34 @@ export function polygonsOf(mesh: Mesh, { quads = true }: { quads?: boolean } = {
   };
 }
 
+/**
+ * The mesh's groups when they tile every triangle exactly once (the mesh.ts contract); otherwise runs
+ * rebuilt from the per-triangle materials (uncovered triangles drawn with material 0), so a writer that
+ * emits per-group ranges never drops or duplicates triangles.
+ */
+export function coveringGroups(mesh: Mesh): MaterialGroup[] {
+  const triangles = mesh.indices.length / 3;
+  const sorted = mesh.groups.filter((g) => g.count > 0).sort((a, b) => a.start - b.start);
+  let next = 0;
+  let exact = true;
+  for (const group of sorted) {
+    if (group.start !== next) exact = false;
+    next = group.start + group.count;
+  }
+  if (exact && next === triangles) return sorted;
+  const materials = triangleMaterials(mesh);
+  const runs: MaterialGroup[] = [];
+  for (let t = 0; t < triangles; t++) {
+    const last = runs[runs.length - 1];
+    if (last && last.material === materials[t]) last.count++;
+    else runs.push({ start: t, count: 1, material: materials[t] });
+  }
+  return runs;
+}
+
 /** Materials the mesh actually draws with, ascending. */
 export function usedMaterials(mesh: Mesh): number[] {
   const used = new Set<number>();
-  for (const group of mesh.groups) if (group.count > 0) used.add(group.material);
+  for (const group of coveringGroups(mesh)) used.add(group.material);
   return [...used].sort((a, b) => a - b);
 }

@@ -126,3 +126,11 @@ test('JPEG maps are embedded as they are; WebP maps become PNG (core glTF allows
   const { parser } = await loadGltf(glb);
   assert.deepEqual(parser.json.images.map((i: { mimeType: string }) => i.mimeType).sort(), ['image/jpeg', 'image/png']);
 });
+
+test('a mesh whose groups miss triangles still writes every triangle', async () => {
+  const mesh = cubeMesh();
+  mesh.groups = [{ start: 2, count: 4, material: 0 }];
+  const glb = await assertValid({ materials: [plainMaterial()], roots: [createNode('box', mesh)] });
+  const { scene } = await loadGltf(glb);
+  assert.equal(triangleCountOf(scene), 12);
+});
