@@ -1,0 +1,176 @@
+/**
+ * The Bang splitter: a closed solid → `count` closed solid pieces that follow the shape's parts.
+ *
+ * The merge tree of the surface (agglomerate.ts) read top-down is a sequence of candidate splits:
+ * first the separate components (smallest first), then the weakest necks. Each candidate is realised
+ * as a solid cut (cut.ts) and accepted when both sides keep at least `minVolumeFraction` of the volume
+ * (and, with `escore`, when the neck is concave enough). The sequence does not depend on `count`, so a
+ * larger count continues where a smaller one stopped: more pieces always refine fewer. Shapes with too
+ * few natural parts are finished by halving the largest piece across its longest axis.
+ */
+import type { Manifold, ManifoldToplevel } from 'manifold-3d';
+import type { MergeTree } from './agglomerate.ts';
+import { cutSolid } from './cut.ts';
+import { symmetricEigen3 } from './linalg.ts';
+import type { SurfaceGraph } from './surface-graph.ts';
+
+export interface SplitOptions {
+  /** Pieces wanted. */
+  count: number;
+  /** No piece below this fraction of the total volume. Default 0.002. */
+  minVolumeFraction?: number;
+  /**
+   * Cut acceptance threshold in [0, 1]: a tree split is taken only when the surface boundary it cuts
+   * along is at least this concave on average (0 = any boundary, the default). Higher values keep only
+   * clear necks and joints, leaving more of the count to the axis halving of large pieces.
+   */
+  escore?: number;
+  /** Tree splits tried at most (bounds the time on shapes with many tiny parts). Default 120. */
+  maxAttempts?: number;
+  /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
+  seed?: number;
+}
+
+export interface SplitContext {
+  wasm: ManifoldToplevel;
+  graph: SurfaceGraph;
+  tree: MergeTree;
+  originalId: number;
+}
+
+export interface SplitResult {
+  /** The pieces, each a closed solid; the caller owns and must delete() them. */
+  pieces: Manifold[];
+  /** How many pieces came from tree splits (the rest from axis halving). */
+  treeSplits: number;
+  fallbackSplits: number;
+}
+
+interface Piece {
+  solid: Manifold;
+  /** Tree node this piece stands for, or −1 once it has left the tree (axis halving). */
+  node: number;
+}
+
+function leavesOf(tree: MergeTree, node: number, out: number[]): number[] {
+  const stack = [node];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (id < tree.leafCount) out.push(id);
+    else stack.push(tree.left[id - tree.leafCount], tree.right[id - tree.leafCount]);
+  }
+  return out;
+}
+
+/** Mean concavity (1 − cos θ, convex counted as 0) along the boundary between two face sets, length-weighted. */
+function boundaryConcavity(graph: SurfaceGraph, side: Uint8Array, facesA: number[]): number {
+  let sum = 0, length = 0;
+  for (const f of facesA) {
+    for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
+      if (side[graph.adjFace[s]] !== 2) continue;
+      sum += graph.adjLength[s] * Math.max(0, graph.adjCrease[s]);
+      length += graph.adjLength[s];
+    }
+  }
+  return length > 0 ? sum / length : 1;
+}
+
+export function splitSolid(context: SplitContext, solid: Manifold, options: SplitOptions): SplitResult {
+  const { wasm, graph, tree } = context;
+  const n = tree.leafCount;
+  const total = solid.volume();
+  const minVolume = (options.minVolumeFraction ?? 0.002) * total;
+  const minArea = (options.minVolumeFraction ?? 0.002) * tree.area[tree.root];
+  const escore = options.escore ?? 0;
+  const maxAttempts = options.maxAttempts ?? 120;
+  const pieces: Piece[] = [{ solid: solid.translate([0, 0, 0]), node: tree.root }];
+  const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
+  const side = new Uint8Array(n);
+  let attempts = 0, treeSplits = 0, fallbackSplits = 0;
+
+  for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
+    const piece = byNode.get(id);
+    if (!piece) continue;
+    byNode.delete(id);
+    const a = tree.left[id - n], b = tree.right[id - n];
+    const bigger = tree.area[a] >= tree.area[b] ? a : b;
+    if (tree.area[a] < minArea || tree.area[b] < minArea) {
+      piece.node = bigger;
+      byNode.set(bigger, piece);
+      continue;
+    }
+    attempts++;
+    const facesA = leavesOf(tree, a, []);
+    const facesB = leavesOf(tree, b, []);
+    for (const f of facesA) side[f] = 1;
+    for (const f of facesB) side[f] = 2;
+    let cut: ReturnType<typeof cutSolid>;
+    if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
+      cut = cutSolid(piece.solid, { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10 });
+    }
+    for (const f of facesA) side[f] = 0;
+    for (const f of facesB) side[f] = 0;
+    if (cut && Math.min(cut.a.volume(), cut.b.volume()) >= minVolume) {
+      piece.solid.delete();
+      piece.solid = cut.a;
+      piece.node = a;
+      const other: Piece = { solid: cut.b, node: b };
+      pieces.push(other);
+      byNode.set(a, piece);
+      byNode.set(b, other);
+      treeSplits++;
+    } else {
+      if (cut) {
+        cut.a.delete();
+        cut.b.delete();
+      }
+      piece.node = bigger;
+      byNode.set(bigger, piece);
+    }
+  }
+
+  // Not enough natural parts: halve the largest pieces across their longest axis.
+  const unsplittable = new Set<Piece>();
+  let random = (options.seed ?? 0) >>> 0;
+  const jitter = () => {
+    random = (Math.imul(random ^ (random >>> 15), 0x2c1b3c6d) + 0x9e3779b9) >>> 0;
+    return (random / 4294967296 - 0.5) * 0.2;
+  };
+  while (pieces.length < options.count) {
+    let target: Piece | undefined;
+    for (const piece of pieces) {
+      if (!unsplittable.has(piece) && (!target || piece.solid.volume() > target.solid.volume())) target = piece;
+    }
+    if (!target) break;
+    const plane = principalPlane(target.solid);
+    const normal: [number, number, number] = [plane.normal[0] + jitter(), plane.normal[1] + jitter(), plane.normal[2] + jitter()];
+    const offset = normal[0] * plane.center[0] + normal[1] * plane.center[1] + normal[2] * plane.center[2];
+    const [x, y] = target.solid.splitByPlane(normal, offset);
+    if (Math.min(x.volume(), y.volume()) >= minVolume) {
+      target.solid.delete();
+      target.solid = x;
+      target.node = -1;
+      pieces.push({ solid: y, node: -1 });
+      fallbackSplits++;
+    } else {
+      x.delete();
+      y.delete();
+      unsplittable.add(target);
+    }
+  }
+  return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits };
+}
+
+/** Plane through the vertex centroid, normal to the direction of largest spread. */
+function principalPlane(solid: Manifold): { normal: [number, number, number]; center: [number, number, number] } {
+  const mesh = solid.getMesh();
+  const p = mesh.vertProperties, np = mesh.numProp, nv = p.length / np;
+  const c = [0, 0, 0];
+  for (let v = 0; v < nv; v++) for (let k = 0; k < 3; k++) c[k] += p[v * np + k] / nv;
+  const cov = new Float64Array(9);
+  for (let v = 0; v < nv; v++) {
+    const d = [p[v * np] - c[0], p[v * np + 1] - c[1], p[v * np + 2] - c[2]];
+    for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) cov[3 * r + s] += d[r] * d[s];
+  }
+  return { normal: symmetricEigen3(cov).vectors[2], center: c as [number, number, number] };
+}
