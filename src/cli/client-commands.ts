@@ -9,6 +9,19 @@ export interface CommonFlags {
   out?: string;
   wait?: boolean;
   interval?: string;
+  /** `--field name=value` (repeatable): any other form field, e.g. uhd_texture=true, quality_override=20000. */
+  field?: string[];
+}
+
+/** Extra form fields from --field name=value, merged over the named flags (repeats become repeated fields). */
+export function extraFields(flags: CommonFlags): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const item of flags.field ?? []) {
+    const at = item.indexOf('=');
+    if (at <= 0) throw new CliError(`--field takes name=value (e.g. --field uhd_texture=true); got "${item}".`, 2);
+    (out[item.slice(0, at)] ??= []).push(item.slice(at + 1));
+  }
+  return out;
 }
 
 function intervalMs(flags: CommonFlags): number {
@@ -62,6 +75,7 @@ export async function generateCommand(io: CliIo, flags: GenerateFlags): Promise<
       addons: flags.addons,
       seed: flags.seed,
       image_label: flags.label,
+      ...extraFields(flags),
     },
     images.map((path) => ({ field: 'images', path })),
   );
@@ -88,7 +102,7 @@ export async function bangCommand(io: CliIo, flags: BangFlags): Promise<void> {
     ...(flags.image ?? []).map((path) => ({ field: 'image', path })),
   ];
   const form = await formOf(
-    { asset_id: flags.asset, prompt: flags.prompt, strength: flags.strength, material: flags.material, geometry_file_format: flags.format },
+    { asset_id: flags.asset, prompt: flags.prompt, strength: flags.strength, material: flags.material, geometry_file_format: flags.format, ...extraFields(flags) },
     files,
   );
   await followUp(io, options, await submit(options, '/api/v2/bang', form), flags);

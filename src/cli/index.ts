@@ -28,7 +28,8 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   bang --asset <uuid> | --model m.glb [--image ref.png] [--strength 1-12] [--material None]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
-  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.`;
+  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
+  --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
 const clientFlags = {
   url: { type: 'string' },
@@ -37,6 +38,7 @@ const clientFlags = {
   wait: { type: 'boolean' },
   'no-wait': { type: 'boolean' },
   interval: { type: 'string' },
+  field: { type: 'string', multiple: true },
 } as const satisfies ParseArgsConfig['options'];
 
 const OPTIONS = {

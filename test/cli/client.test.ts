@@ -29,7 +29,7 @@ test('kiln generate --image waits with progress, then downloads the files', asyn
   const image = join(dir, 'front.png');
   await writeFile(image, await png());
   const io = captureIo(env);
-  const code = await main(['generate', '--image', image, '--tier', 'Gen-2.5-Low', '--out', join(dir, 'out'), '--interval', '0.05'], io);
+  const code = await main(['generate', '--image', image, '--tier', 'Gen-2.5-Low', '--field', 'uhd_texture=true', '--out', join(dir, 'out'), '--interval', '0.05'], io);
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.deepEqual(io.stdout.map((path) => basename(path)).sort(), ['base_basic_pbr.glb', 'preview.webp']);
   const glb = await readFile(join(dir, 'out', 'base_basic_pbr.glb'));
@@ -42,6 +42,8 @@ test('kiln generate --image waits with progress, then downloads the files', asyn
   const status = captureIo(env);
   assert.equal(await main(['status', key], status), 0);
   assert.match(status.stdout[0], /Done\s+100%/);
+  const record = await (await fetch(`${env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  assert.equal(record.effective.texture_resolution, '4K', '--field uhd_texture=true reached the server');
   const again = captureIo(env);
   assert.equal(await main(['download', uuid, '--out', join(dir, 'again')], again), 0);
   assert.equal(again.stdout.length, 2);
