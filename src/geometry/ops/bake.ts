@@ -92,13 +92,14 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
       const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) - 0.5));
       const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - 0.5));
       const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) - 0.5));
+      // Edge functions step linearly along a row: w0 and w1 gain a constant per texel.
+      const stepX0 = -(cy - by) * inv, stepX1 = -(ay - cy) * inv;
       for (let y = y0; y <= y1; y++) {
         const py = y + 0.5;
-        for (let x = x0; x <= x1; x++) {
-          const px = x + 0.5;
-          // Barycentric weights from edge functions; the sign of `area` cancels out.
-          const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) * inv;
-          const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) * inv;
+        const px0 = x0 + 0.5;
+        let w0 = ((bx - px0) * (cy - py) - (by - py) * (cx - px0)) * inv;
+        let w1 = ((cx - px0) * (ay - py) - (cy - py) * (ax - px0)) * inv;
+        for (let x = x0; x <= x1; x++, w0 += stepX0, w1 += stepX1) {
           const w2 = 1 - w0 - w1;
           if (w0 < 0 || w1 < 0 || w2 < 0) continue;
           write(y * size + x, t, w0, w1, w2, a, b, c);

@@ -53,12 +53,20 @@ test('duplicated vertices and faces are merged and dropped', async () => {
   assert.ok(Math.abs(meshVolume(mesh) - 1) < 1e-5);
 });
 
-test('overlapping closed shells are united into one solid by manifold-3d', async () => {
-  const { mesh, report } = await repairToSolid(concat(box([0, 0, 0], [2, 2, 2]), box([1, 1, 1], [3, 3, 3])));
+test('overlapping closed shells are united into one solid by manifold-3d, materials and UVs kept', async () => {
+  const shells = concat(box([0, 0, 0], [2, 2, 2]), box([1, 1, 1], [3, 3, 3]));
+  shells.groups = [{ start: 0, count: 12, material: 0 }, { start: 12, count: 12, material: 1 }];
+  shells.uvs = new Float32Array(32).map((_, i) => (i < 16 ? 0.25 : 0.75)); // one UV per shell
+  const { mesh, report } = await repairToSolid(shells);
   assert.equal(report.unionedShells, 2);
   assert.equal(report.rebuilt, false);
   assert.ok(Math.abs(meshVolume(mesh) - 15) < 1e-4, `volume ${meshVolume(mesh)}`);
   assert.equal(report.after.watertight, true);
+  assert.deepEqual(mesh.groups.map((g) => g.material), [0, 1]);
+  // Triangles of material 1 come from the second shell and carry its UV.
+  for (const group of mesh.groups)
+    for (let t = group.start; t < group.start + group.count; t++)
+      for (let k = 0; k < 3; k++) assert.equal(mesh.uvs![mesh.indices[t * 3 + k] * 2], group.material ? 0.75 : 0.25);
 });
 
 test('a non-manifold union (cubes sharing an edge) is rebuilt into a closed solid', async () => {
