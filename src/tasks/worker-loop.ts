@@ -110,7 +110,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       const inputs: EngineInputFile[] = [];
       for (const input of context.inputs) {
         const bytes = await blobs.get(input.blobKey);
-        if (!bytes) throw new Error(`Input file ${input.blobKey} is missing from the blob store.`);
+        if (!bytes) throw new EngineError('UNKNOWN', `An uploaded file of this task (${input.filename}) is missing from storage; please submit again.`);
         inputs.push({ field: input.field, filename: input.filename, bytes });
       }
       const result = await runner.run({
