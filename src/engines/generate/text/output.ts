@@ -54,7 +54,23 @@ function assetMaterial(maps: ReturnType<typeof bakeMaterials> | undefined): Mate
   };
 }
 
-function singleGroup(mesh: Mesh): Mesh {
+/**
+ * UV atlas and baked procedural maps on a (coarse) solid: the textured mesh and its one material.
+ * Used for the task output and for previews and the gallery, so they show exactly the same surface.
+ */
+export function textureAsset(
+  mesh: Mesh,
+  asset: Pick<BuiltAsset, 'materials'>,
+  options: { size: number; seed: number; style: ShaderStyle; textured?: boolean; normalMap?: boolean },
+): { atlas: Mesh; material: Material } {
+  const atlas = computeNormals(generateUvAtlas(mesh, { textureSize: options.size }));
+  const maps = options.textured === false
+    ? undefined
+    : bakeMaterials(atlas, asset.materials, { size: options.size, seed: options.seed, style: options.style, normalMap: options.normalMap });
+  return { atlas, material: assetMaterial(maps) };
+}
+
+export function singleGroup(mesh: Mesh): Mesh {
   return { ...mesh, groups: [{ start: 0, count: mesh.indices.length / 3, material: 0 }] };
 }
 
@@ -78,17 +94,10 @@ export async function writeOutputs(asset: BuiltAsset, spec: GenerateSpec, option
   // maps fit the final mesh exactly while the baker walks a few thousand triangles, not 150k.
   let coarse = asset.mesh;
   if (coarse.indices.length / 3 > spec.faceBudget) coarse = await simplifyToBudget(coarse, spec.faceBudget, { logger });
-  const atlas = computeNormals(generateUvAtlas(coarse, { textureSize: size }));
-  lap('uv');
+  progress('texture', at(0.1));
+  const { atlas, material } = textureAsset(coarse, asset, { size, seed: options.seed, style: options.style, textured, normalMap: !spec.fastMode });
+  lap('uv+bake');
   checkAbort(signal);
-
-  progress('texture', at(0.15));
-  const maps = textured
-    ? bakeMaterials(atlas, asset.materials, { size, seed: options.seed, style: options.style, normalMap: !spec.fastMode })
-    : undefined;
-  lap('bake');
-  checkAbort(signal);
-  const material = assetMaterial(maps);
 
   if (spec.previewRender !== false) {
     progress('preview', at(0.45));

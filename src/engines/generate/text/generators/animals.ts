@@ -134,7 +134,7 @@ export function dragon(ctx: GenContext): void {
   const { s, rng } = ctx;
   for (const p of ctx.parts) p.colour = [0.25, 0.5, 0.25];
   const dino = ['dinosaur', 't rex', 'trex', 'lizard', 'crocodile', 'alligator'].includes(ctx.interpretation.word ?? '');
-  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0, 0], [0.3, 0.05], [0.15, 0.35 * s.wide], [-0.1, 0.3]], 0.01).rotate([side * 70, 0, 0]).translate([0, 0.35, side * 0.08]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
+  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.12, 0], [-0.12, 0], [-0.3, 0.3 * s.wide], [-0.05, 0.38 * s.wide], [0.1, 0.25 * s.wide]], 0.012).rotate([-side * 60, 0, 0]).translate([0, 0.33, side * 0.06]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
   for (let k = 0; k < 6; k++) ctx.add(ctx.cyl(0.02, 0.05, [-0.2 + k * 0.08, 0.32, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;
 }

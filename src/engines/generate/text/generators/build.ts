@@ -167,6 +167,8 @@ export async function buildAsset(i: Interpretation, options: BuildOptions): Prom
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
+      // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
+      if (subject.parts.some((p) => p.part === c.category)) continue;
       const ci = companionInterpretation(i, c);
       const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false);
       placeCompanion(M, subject, comp, c.relation);

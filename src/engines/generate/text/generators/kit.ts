@@ -145,7 +145,7 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
     partSpec: (part) => interpretation.parts.find((p) => p.name === part),
     add(m, material, options = {}) {
       if (m.isEmpty()) return;
-      parts.push({ manifold: m, material, part: options.part, primary: options.primary ?? options.part === undefined, colour: options.colour });
+      parts.push({ manifold: m, material, part: options.part, primary: options.primary ?? true, colour: options.colour });
     },
     box: (size, at = [0, 0, 0]) => M.Manifold.cube(size, true).translate(at),
     roundBox(size, radius, at = [0, 0, 0]) {

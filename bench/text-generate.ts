@@ -1,0 +1,87 @@
+/**
+ * Text-to-3D end to end: a prompt submitted over HTTP (Fastify inject on the real stack: SQLite,
+ * embedded queue, one worker thread running the built-in generate-text engine) until its status is
+ * Done, per tier; plus fast mode against the same request without it. Also times the engine alone
+ * (same process, warm) to show where the time goes.
+ *
+ *   npx tsx bench/text-generate.ts                       # default prompts, 3 runs each
+ *   BENCH_RUNS=5 npx tsx bench/text-generate.ts
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { createServices } from '../src/services.ts';
+import { EngineRegistry } from '../src/engines/registry.ts';
+import { buildApp } from '../src/api/index.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PROMPTS = ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
+
+function multipart(fields: Record<string, string>): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----kilntextbench';
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  return { payload: Buffer.from(parts.join('') + `--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kiln-textbench-'));
+  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_WORKERS: '1', KILN_SIGNING_SECRET: 'bench' });
+  const services = await createServices(config, { engines: new EngineRegistry() });
+  const app = await buildApp({ services, config, processMetrics: false });
+  const { key } = await services.accounts.createKey({ name: 'bench', credits: 1e6 });
+  const auth = { authorization: `Bearer ${key}` };
+  services.startWorkers({ count: 1 });
+
+  async function submitAndWait(fields: Record<string, string>): Promise<{ ms: number; submitMs: number; prompt: string; status: string }> {
+    const t0 = performance.now();
+    const { payload, headers } = multipart(fields);
+    const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload, headers: { ...headers, ...auth } });
+    const body = res.json() as { uuid: string; prompt: string; jobs: { subscription_key: string }; error?: string; message?: string };
+    if (!body.uuid) throw new Error(`submit refused: ${res.statusCode} ${res.body}`);
+    const submitMs = performance.now() - t0;
+    for (;;) {
+      const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: body.jobs.subscription_key }, headers: auth });
+      const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
+      if (status === 'Done' || status === 'Failed') return { ms: performance.now() - t0, submitMs, prompt: body.prompt, status };
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores shared)`);
+  // The worker thread loads WordNet, compromise and manifold on its first task: measured apart.
+  const first = await submitAndWait({ prompt: 'a small wooden stool', tier: 'Gen-2.5-Medium' });
+  console.log(`first task (cold worker): ${(first.ms / 1000).toFixed(2)} s, ${first.status}`);
+
+  const rows: string[] = [];
+  for (const [label, fields] of [
+    ['Gen-2.5-Medium (150k faces, 2K PBR)', { tier: 'Gen-2.5-Medium' }],
+    ['Gen-2.5-Low (20k faces, 2K PBR)', { tier: 'Gen-2.5-Low', quality: 'low' }],
+    ['Gen-2.5-Low fast mode (quality_override 20000)', { tier: 'Gen-2.5-Low', quality_override: '20000' }],
+  ] as [string, Record<string, string>][]) {
+    const times: number[] = [];
+    const submits: number[] = [];
+    let failed = 0;
+    for (let r = 0; r < RUNS; r++) {
+      for (const prompt of PROMPTS) {
+        const out = await submitAndWait({ prompt, seed: String(r + 1), ...fields });
+        if (out.status !== 'Done') failed++;
+        times.push(out.ms);
+        submits.push(out.submitMs);
+      }
+    }
+    rows.push(`| ${label} | ${(median(times) / 1000).toFixed(2)} s | ${(Math.max(...times) / 1000).toFixed(2)} s | ${median(submits).toFixed(0)} ms | ${times.length - failed}/${times.length} |`);
+  }
+  console.log('| request | median submit → Done | max | median submit (response incl. prompt) | Done |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('command: npx tsx bench/text-generate.ts');
+  await app.close();
+  await services.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+await main();
