@@ -1,38 +1,23 @@
 /**
- * OBJ through three's OBJLoader, with its MTL read from the companion files when the upload packaged
- * one. OBJLoader is used without a MaterialCreator (that path loads textures through the DOM): its
- * groups carry the `usemtl` names, and the MTL statements are mapped here, textures taken from the
- * companions by file name.
+ * OBJ (+ MTL from the companion files when the upload packaged them). Geometry comes from Kiln's own
+ * reader (obj-parse.ts: OBJLoader was ~20× slower and held ~1.4 KB per face); MTL statements are read
+ * with three's MTLLoader and mapped to Kiln materials here, textures taken from the companions by name.
  */
-import type { Material as ThreeMaterial } from 'three';
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
-import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
-import { GeometryInputError } from '../errors.ts';
-import type { Material, Scene, Texture } from '../mesh.ts';
-import { sceneFromThree } from './three-convert.ts';
-import { encodedTexture, findCompanion, quietly, type ResolveContext } from './three-shim.ts';
-import { roughnessFromShininess } from './three-convert.ts';
+import type { Material, Scene, SceneNode, Texture } from '../mesh.ts';
 import type { ImportLimits } from './limits.ts';
+import { parseObj } from './obj-parse.ts';
+import { roughnessFromShininess } from './three-convert.ts';
+import { encodedTexture, findCompanion, type ResolveContext } from './three-shim.ts';
 import { checkCounts } from './validate.ts';
 
 type MtlInfo = Record<string, any>;
 
 export async function importObj(bytes: Uint8Array, ctx: ResolveContext & { limits: ImportLimits }): Promise<Scene> {
-  // OBJLoader holds about 1.4 KB per face while parsing: count faces first so an oversized file is
-  // refused before that memory is spent.
+  // Count faces from the bytes first so an oversized file is refused before any memory is spent on it.
   checkCounts(countObjTriangles(bytes), 0, ctx.limits, 'OBJ');
-  const text = new TextDecoder().decode(bytes);
-  const library = readMaterialLibraries(text, ctx);
-  let group;
-  try {
-    group = quietly(ctx.logger, () => new OBJLoader().parse(text));
-  } catch {
-    throw new GeometryInputError('malformed', 'The OBJ file could not be read (it may be corrupt); export it again.');
-  }
-  // Without `vn` statements OBJLoader invents flat per-face normals, which would split every vertex.
-  if (!/^[ \t]*vn[ \t]/m.test(text)) {
-    group.traverse((object) => (object as { geometry?: { deleteAttribute(name: string): void } }).geometry?.deleteAttribute('normal'));
-  }
+  const document = parseObj(new TextDecoder().decode(bytes));
+  const library = readMaterialLibraries(document.mtllibs, ctx);
   const textures = new Map<string, Promise<Texture | undefined>>();
   const texture = (statement: unknown): Promise<Texture | undefined> => {
     const file = textureFile(statement);
@@ -44,19 +29,30 @@ export async function importObj(bytes: Uint8Array, ctx: ResolveContext & { limit
     }
     return textures.get(file)!;
   };
-  return sceneFromThree(group, {
-    ...ctx,
-    flipV: true,
-    material: async (material: ThreeMaterial) => fromMtl(material.name, library[material.name], texture),
-  });
+  const materials: Material[] = [];
+  const materialIndex = new Map<string, number>();
+  const roots: SceneNode[] = [];
+  for (const object of document.objects) {
+    const slots: number[] = [];
+    for (const name of object.materialNames) {
+      if (!materialIndex.has(name)) {
+        materials.push(await fromMtl(name, library[name], texture));
+        materialIndex.set(name, materials.length - 1);
+      }
+      slots.push(materialIndex.get(name)!);
+    }
+    for (const group of object.mesh.groups) group.material = slots[group.material];
+    roots.push({ name: object.name, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: object.mesh, children: [] });
+  }
+  return { materials, roots };
 }
 
-function readMaterialLibraries(text: string, ctx: ResolveContext): Record<string, MtlInfo> {
+function readMaterialLibraries(names: string[], ctx: ResolveContext): Record<string, MtlInfo> {
   const library: Record<string, MtlInfo> = {};
-  for (const match of text.matchAll(/^[ \t]*mtllib[ \t]+(.+?)[ \t]*$/gm)) {
-    const bytes = findCompanion(match[1], ctx.companions);
+  for (const name of names) {
+    const bytes = findCompanion(name, ctx.companions);
     if (!bytes) {
-      ctx.logger.info({ mtllib: match[1] }, 'OBJ: material library is not inside the upload; default materials used');
+      ctx.logger.info({ mtllib: name }, 'OBJ: material library is not inside the upload; default materials used');
       continue;
     }
     Object.assign(library, new MTLLoader().parse(new TextDecoder().decode(bytes), '').materialsInfo);
