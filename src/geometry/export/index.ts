@@ -40,6 +40,11 @@ export interface ExportOptions {
   shadedTextureSize?: number;
   /** FBX: embed the maps inside the file as well as writing them beside it. Default true. */
   embedTextures?: boolean;
+  /**
+   * Stem of the model names. Default `base_basic` (compat.md). Another model of the same task (e.g.
+   * `base_basic_highpoly`) gets `<baseName>_pbr.<ext>` …; its texture names stay the shared `texture_*.png`.
+   */
+  baseName?: string;
 }
 
 /** The same nodes and meshes with no materials at all (groups then point at nothing and are ignored). */
@@ -66,7 +71,7 @@ export async function exportScene(scene: Scene, options: ExportOptions): Promise
   let stl: Uint8Array | undefined;
   for (const kind of kinds) {
     const started = Date.now();
-    const name = modelFileName(kind, options.format);
+    const name = modelFileName(kind, options.format, options.baseName);
     if (options.format === 'stl') {
       stl ??= writeStl(scene);
       files.push({ name, bytes: stl, contentType: CONTENT_TYPES.stl });
@@ -83,11 +88,11 @@ export async function exportScene(scene: Scene, options: ExportOptions): Promise
         break;
       case 'fbx':
         files.push(
-          ...(await writeFbx(variant, { stem: modelStem(kind), textureNamer: namer, embedTextures: options.embedTextures, logger })),
+          ...(await writeFbx(variant, { stem: modelStem(kind, options.baseName), textureNamer: namer, embedTextures: options.embedTextures, logger })),
         );
         break;
       case 'obj':
-        files.push(...(await writeObj(variant, { stem: modelStem(kind), textureNamer: namer, logger })));
+        files.push(...(await writeObj(variant, { stem: modelStem(kind, options.baseName), textureNamer: namer, logger })));
         break;
     }
     logger.info({ format: options.format, variant: kind, ms: Date.now() - started }, 'model exported');

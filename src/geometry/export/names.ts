@@ -28,12 +28,13 @@ export function variantsOf(material: MaterialVariant): VariantKind[] {
   }
 }
 
-export function modelStem(kind: VariantKind): string {
-  return kind === 'none' ? 'base_basic' : `base_basic_${kind}`;
+/** `base` is `base_basic` for the main model; a second model of the same task (a high-poly mesh) picks another. */
+export function modelStem(kind: VariantKind, base = 'base_basic'): string {
+  return kind === 'none' ? base : `${base}_${kind}`;
 }
 
-export function modelFileName(kind: VariantKind, format: OutputFormat): string {
-  return `${modelStem(kind)}.${format}`;
+export function modelFileName(kind: VariantKind, format: OutputFormat, base = 'base_basic'): string {
+  return `${modelStem(kind, base)}.${format}`;
 }
 
 /**

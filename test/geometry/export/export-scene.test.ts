@@ -145,3 +145,9 @@ test('a scene with an empty mesh node still exports everywhere', async () => {
     if (format === 'glb') assert.deepEqual(errorsOf(await validateGlb(files[0].bytes)), []);
   }
 });
+
+test('a second model of a task takes its own stem and shares the texture names', async () => {
+  const files = await exportScene(twoPartScene(), { format: 'obj', material: 'PBR', baseName: 'base_basic_highpoly' });
+  assert.deepEqual(files.map((f) => f.name), ['base_basic_highpoly_pbr.obj', 'base_basic_highpoly_pbr.mtl', ...TEXTURES]);
+  assert.match(new TextDecoder().decode(files[0].bytes), /^mtllib base_basic_highpoly_pbr\.mtl$/m);
+});

@@ -47,7 +47,8 @@ test('marked quads are written as 4-corner polygons; normals, UVs and materials 
     const pvi = findRecords(geometry.children, 'PolygonVertexIndex')[0].props[0] as Int32Array;
     assert.deepEqual(polygonSizes(pvi), [4, 4, 4, 4, 4, 4]);
     const normals = findRecords(geometry.children, 'Normals')[0].props[0] as Float64Array;
-    assert.equal(normals.length, 24 * 3, 'one normal per polygon corner');
+    assert.equal(normals.length, 24 * 3, 'one normal per control point');
+    assert.deepEqual([...normals.subarray(0, 3)], [0, 0, 1]);
     const uvIndex = findRecords(geometry.children, 'UVIndex')[0].props[0] as Int32Array;
     assert.equal(uvIndex.length, 24);
     const uv = findRecords(geometry.children, 'UV')[0].props[0] as Float64Array;

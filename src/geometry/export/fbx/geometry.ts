@@ -1,6 +1,6 @@
 /**
  * An FBX `Geometry` record for one mesh: control points, polygons (real quads where the mesh marks
- * them; the last corner of each polygon stored as its one's complement), per-corner normals, UVs
+ * them; the last corner of each polygon stored as its one's complement), per-vertex normals, UVs
  * (v flipped: FBX's v grows upwards) and per-polygon material slots.
  */
 import type { Mesh } from '../../mesh.ts';
@@ -36,21 +36,15 @@ export function geometryRecord(id: bigint, name: string, mesh: Mesh, slots?: Map
     fbxNode('LayerElement', [], [fbxNode('Type', [str(type)]), fbxNode('TypedIndex', [int(0)])]);
 
   if (mesh.normals) {
-    const normals = new Float64Array(corners.length * 3);
-    const n = mesh.normals;
-    for (let c = 0; c < corners.length; c++) {
-      const v = corners[c] * 3;
-      normals[c * 3] = n[v];
-      normals[c * 3 + 1] = n[v + 1];
-      normals[c * 3 + 2] = n[v + 2];
-    }
+    // Per control point (ByVertice), the mesh's own layout: a third of per-corner data, read by
+    // Blender, Unity (FBX SDK) and three.js alike.
     children.push(
       fbxNode('LayerElementNormal', [int(0)], [
         fbxNode('Version', [int(101)]),
         fbxNode('Name', [str('')]),
-        fbxNode('MappingInformationType', [str('ByPolygonVertex')]),
+        fbxNode('MappingInformationType', [str('ByVertice')]),
         fbxNode('ReferenceInformationType', [str('Direct')]),
-        fbxNode('Normals', [doubles(normals)]),
+        fbxNode('Normals', [doubles(Float64Array.from(mesh.normals))]),
       ]),
     );
     layer.push(layerElement('LayerElementNormal'));
