@@ -92,22 +92,23 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return { ...(await loadRecord(earlier)), replayed: true };
   }
 
+  /** The response's prompt: the caller's, else the engine's description (bounded in time, module load included), else the spec's. */
   async function describe(request: SubmitRequest): Promise<string> {
     if (request.prompt !== undefined) return request.prompt;
     const fallback = request.spec.prompt ?? '';
-    try {
-      const engine = await engines.load(engineKindOf(request.spec));
-      if (!engine.describePrompt) return fallback;
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<string>((resolve) => {
-        timer = setTimeout(() => resolve(fallback), DESCRIBE_PROMPT_TIMEOUT_MS);
+    const described = engines
+      .load(engineKindOf(request.spec))
+      .then((engine) => (engine.describePrompt ? engine.describePrompt(request.spec, request.inputs) : fallback))
+      .then((text) => (typeof text === 'string' ? text : fallback))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'describePrompt failed; using the request prompt');
+        return fallback;
       });
-      const described = await Promise.race([engine.describePrompt(request.spec, request.inputs), timeout]).finally(() => clearTimeout(timer));
-      return typeof described === 'string' ? described : fallback;
-    } catch (error) {
-      logger.warn({ err: error }, 'describePrompt failed; using the request prompt');
-      return fallback;
-    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), DESCRIBE_PROMPT_TIMEOUT_MS);
+    });
+    return Promise.race([described, timeout]).finally(() => clearTimeout(timer));
   }
 
   async function submit(request: SubmitRequest): Promise<SubmitResult> {

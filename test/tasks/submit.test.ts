@@ -40,6 +40,21 @@ describe('TaskService.submit (no workers running)', () => {
     }
   });
 
+  it('uses the caller prompt as given, and does not wait long for a slow describePrompt', async () => {
+    const h = await harness();
+    try {
+      const principal = await h.key(5);
+      const given = await h.services.tasks.submit({ ...principal, spec: textSpec('slowdescribe'), price: 0.5, inputs: [], prompt: 'as sent' });
+      assert.equal(given.prompt, 'as sent');
+      const started = Date.now();
+      const slow = await h.services.tasks.submit({ ...principal, spec: textSpec('a slowdescribe vase'), price: 0.5, inputs: [] });
+      assert.ok(Date.now() - started < 8_000, 'bounded by the describe timeout, not the 10 s engine');
+      assert.equal(slow.prompt, 'a slowdescribe vase', 'falls back to the request prompt');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
   it('refuses a short balance with INSUFFICIENT_FUND and stores nothing', async () => {
     const h = await harness();
     try {
