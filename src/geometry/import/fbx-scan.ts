@@ -11,7 +11,15 @@ const ELEMENT_BYTES: Record<string, number> = { f: 4, d: 8, l: 8, i: 4, b: 1 };
 const SCALAR_BYTES: Record<string, number> = { Y: 2, C: 1, I: 4, F: 4, D: 8, L: 8 };
 const MAX_DEPTH = 64;
 
-export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): { version: number } {
+export interface FbxScan {
+  version: number;
+  /** Polygon corners over all geometries (PolygonVertexIndex lengths): at least 3 per triangle made. */
+  corners: number;
+  /** Control points over all geometries (Vertices lengths / 3). */
+  vertices: number;
+}
+
+export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): FbxScan {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < 27) throw truncated();
   const version = view.getUint32(23, true);
@@ -21,6 +29,9 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): { version
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
   let expanded = 0;
+  let corners = 0;
+  let coordinates = 0;
+  let nodeName = '';
 
   const readRecordList = (start: number, end: number, depth: number): number => {
     if (depth > MAX_DEPTH) throw malformed('its nodes are nested too deeply');
@@ -34,6 +45,8 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): { version
       if (endOffset === 0) return at + headerSize; // the null record ends a nested list or the top level
       if (endOffset > end || endOffset <= at) throw endOffset > bytes.length ? truncated() : malformed('a node record has an invalid length');
       let p = at + headerSize + nameLength;
+      if (p > bytes.length) throw truncated();
+      nodeName = String.fromCharCode(...bytes.subarray(at + headerSize, p));
       const propertiesEnd = p + propertyBytes;
       if (propertiesEnd > endOffset) throw malformed('a node record has an invalid property length');
       for (let k = 0; k < propertyCount; k++) p = readProperty(p, propertiesEnd);
@@ -60,6 +73,8 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): { version
     const dataEnd = bounded(p + 12 + stored, end);
     const declared = length * element;
     expanded += declared;
+    if (nodeName === 'PolygonVertexIndex') corners += length;
+    else if (nodeName === 'Vertices') coordinates += length;
     if (expanded > maxExpanded) {
       throw new GeometryInputError('too-large', 'The FBX file holds more geometry data than Kiln accepts (or claims to); decimate the model and upload it again.');
     }
@@ -81,7 +96,7 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): { version
   };
 
   readRecordList(27, bytes.length, 0);
-  return { version };
+  return { version, corners, vertices: Math.floor(coordinates / 3) };
 }
 
 function bounded(offset: number, end: number): number {

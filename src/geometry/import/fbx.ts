@@ -7,14 +7,20 @@ import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
 import { GeometryInputError } from '../errors.ts';
 import type { Scene } from '../mesh.ts';
 import { scanBinaryFbx } from './fbx-scan.ts';
+import { maxExpandedBytes, type ImportLimits } from './limits.ts';
+import { checkCounts } from './validate.ts';
 import { sceneFromThree } from './three-convert.ts';
 import { capturingManager, quietly, type ResolveContext } from './three-shim.ts';
 
 const BINARY_MAGIC = 'Kaydara FBX Binary  ';
 
-export async function importFbx(bytes: Uint8Array, maxExpanded: number, ctx: ResolveContext): Promise<Scene> {
+export async function importFbx(bytes: Uint8Array, limits: ImportLimits, ctx: ResolveContext): Promise<Scene> {
   const binary = new TextDecoder().decode(bytes.subarray(0, BINARY_MAGIC.length)) === BINARY_MAGIC;
-  if (binary) scanBinaryFbx(bytes, maxExpanded);
+  if (binary) {
+    // FBXLoader needs about 1 KB per face: refuse oversized files from their declared arrays first.
+    const scan = scanBinaryFbx(bytes, maxExpandedBytes(limits));
+    checkCounts(Math.ceil(scan.corners / 3), scan.vertices, limits, 'FBX');
+  }
   else {
     const version = /FBXVersion:\s*(\d+)/.exec(new TextDecoder().decode(bytes.subarray(0, 4096)))?.[1];
     if (version && Number(version) < 7000) {

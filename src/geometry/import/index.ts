@@ -11,7 +11,7 @@ import type { Scene } from '../mesh.ts';
 import { detectModelFormat, formatFromName } from './detect.ts';
 import { importFbx } from './fbx.ts';
 import { importGltf } from './gltf.ts';
-import { maxExpandedBytes, resolveLimits, type ImportLimits } from './limits.ts';
+import { resolveLimits, type ImportLimits } from './limits.ts';
 import { importObj } from './obj.ts';
 import { importStl } from './stl.ts';
 import { importUsd } from './usd.ts';
@@ -74,7 +74,7 @@ export async function importModel(bytes: Uint8Array, options: ImportOptions = {}
       scene = await importObj(bytes, { ...ctx, limits });
       break;
     case 'fbx':
-      scene = await importFbx(bytes, maxExpandedBytes(limits), ctx);
+      scene = await importFbx(bytes, limits, ctx);
       break;
     case 'usd':
     case 'usda':

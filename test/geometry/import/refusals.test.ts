@@ -61,6 +61,16 @@ test('the triangle and vertex limits apply to every format', async () => {
   await refused(await cubeGlb(), 'too-large', { limits: { maxVertices: 10 } });
   await refused(cubeObj().obj, 'too-large', { limits: { maxTriangles: 5 } });
   await refused(cubeUsda(), 'too-large', { limits: { maxTriangles: 5 } });
+  // Binary FBX: refused from the declared PolygonVertexIndex and Vertices arrays, before FBXLoader runs.
+  const { writeFbx } = await import('../../../src/geometry/export/fbx/index.ts');
+  const { cubeArrays } = await import('./fixtures.ts');
+  const { positions, indices } = cubeArrays();
+  const fbx = (await writeFbx({ materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }], roots: [{ name: 'n', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [{ start: 0, count: 12, material: 0 }] } }] })).find((f) => f.name.endsWith('.fbx'))!.bytes;
+  const { scanBinaryFbx } = await import('../../../src/geometry/import/fbx-scan.ts');
+  const scan = scanBinaryFbx(fbx, 1 << 30);
+  assert.equal(scan.corners, 36, 'the writer stores the 12 triangles as 36 corners');
+  assert.equal(scan.vertices, 24);
+  await refused(fbx, 'too-large', { limits: { maxVertices: 20 } });
 });
 
 test('OBJ faces are counted from the bytes before parsing', async () => {
