@@ -46,6 +46,11 @@ export interface BuildAppOptions {
 
 const VERSION = '0.1.0';
 
+/** Read-only /api/v2 routes (status, download, balance, task record): rate-limited in their own window. */
+const READ_ROUTES = /^\/api\/v2\/(status|download|check_balance|tasks\/)/;
+/** Reads per minute per key = KILN_RATE_LIMIT_PER_MINUTE × this. */
+export const READ_BUDGET_FACTOR = 10;
+
 function sharedRedis(app: FastifyInstance, url: string): Redis {
   const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: true });
   redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit redis error'));
@@ -152,6 +157,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useApiSecurityHeaders(api);
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
+        // Clients poll /status for many tasks at once (compat.md); reads get their own, larger budget so
+        // polling never starves submissions and a busy poller is not told its task failed.
+        api.addHook('onRoute', (route) => {
+          if (READ_ROUTES.test(route.url)) {
+            route.config = {
+              ...(route.config as object),
+              rateLimit: { max: config.rateLimitPerMinute * READ_BUDGET_FACTOR, timeWindow: 60_000, groupId: 'read' },
+            } as typeof route.config;
+          }
+        });
         await api.register(rateLimit, {
           // With Redis configured, every API server counts against the same per-key window; an outage of
           // Redis lets requests through rather than taking the API down.
@@ -159,10 +174,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           max: config.rateLimitPerMinute,
           timeWindow: 60_000,
           keyGenerator: (request) => request.principal?.keyId ?? request.ip,
-          errorResponseBuilder: (_request, context) =>
+          errorResponseBuilder: (request, context) =>
             new KilnError(
               'RATE_LIMITED',
-              `Too many requests for this API key (limit ${context.max} per minute); retry after ${Math.ceil(context.ttl / 1000)} s.`,
+              `Too many ${READ_ROUTES.test(request.url) ? 'status/download/balance' : 'submission'} requests for this API key (limit ${context.max} per minute); retry after ${Math.ceil(context.ttl / 1000)} s.`,
               { retryAfter: Math.ceil(context.ttl / 1000) },
             ),
         });

@@ -59,16 +59,28 @@ describe('per-key rate limit', () => {
   });
   after(() => h.close());
 
-  test('the 4th request in a minute → 429 RATE_LIMITED with Retry-After in seconds; other keys unaffected', async () => {
-    const call = (auth: Record<string, string>) => h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: auth });
-    for (let i = 0; i < 3; i += 1) assert.equal((await call(h.auth)).statusCode, 200);
-    const limited = await call(h.auth);
+  const submit = (auth: Record<string, string>) =>
+    h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: auth, payload: { prompt: 'a cup' } });
+  const read = (auth: Record<string, string>) => h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: auth });
+
+  test('the 4th submission in a minute → 429 RATE_LIMITED with Retry-After in seconds; other keys unaffected', async () => {
+    for (let i = 0; i < 3; i += 1) assert.equal((await submit(h.auth)).statusCode, 201);
+    const limited = await submit(h.auth);
     assert.equal(limited.statusCode, 429);
     assert.equal(limited.json().error, 'RATE_LIMITED');
+    assert.match(limited.json().message, /submission requests .* 3 per minute/);
     const retryAfter = Number(limited.headers['retry-after']);
     assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${limited.headers['retry-after']}`);
-    const other = await h.newKey(1);
-    assert.equal((await call({ authorization: `Bearer ${other}` })).statusCode, 200);
+    const other = { authorization: `Bearer ${await h.newKey(5)}` };
+    assert.equal((await submit(other)).statusCode, 201);
+  });
+
+  test('reads (status, balance …) have their own window of 10× the limit, so polling survives throttled submissions', async () => {
+    for (let i = 0; i < 30; i += 1) assert.equal((await read(h.auth)).statusCode, 200, `read ${i + 1}`);
+    const limited = await read(h.auth);
+    assert.equal(limited.statusCode, 429);
+    assert.equal(limited.json().error, 'RATE_LIMITED');
+    assert.ok(Number(limited.headers['retry-after']) >= 1);
   });
 });
 
