@@ -1,6 +1,6 @@
 /**
  * OBJ geometry reader. three's OBJLoader works in Node but expands every face to fresh vertices and
- * holds about 1.4 KB per face (a 1M-face file took ~20 s and 1.4 GB), so Kiln reads OBJ itself: one
+ * holds about 1.4 KB per face (a 1M-face file took 18–57 s and 1.4 GB here), so Kiln reads OBJ itself: one
  * pass over the text, corners deduplicated by their (v, vt, vn) triple, one mesh per `o`/`g` object,
  * triangles grouped by `usemtl`, polygons fan-triangulated, UVs flipped to v-down.
  */
@@ -139,7 +139,7 @@ export function parseObj(text: string): ObjDocument {
         material = parts.slice(1).join(' ') || 'default';
         break;
       case 'mtllib':
-        mtllibs.push(parts.slice(1).join(' '));
+        mtllibs.push(...parts.slice(1));
         break;
       default:
         break; // s, l, p, curves and surfaces: nothing to draw as triangles

@@ -1,6 +1,6 @@
 /**
  * OBJ (+ MTL from the companion files when the upload packaged them). Geometry comes from Kiln's own
- * reader (obj-parse.ts: OBJLoader was ~20× slower and held ~1.4 KB per face); MTL statements are read
+ * reader (obj-parse.ts; OBJLoader was 1.5–5× slower and needed twice the memory, see BENCHMARKS.md); MTL is read
  * with three's MTLLoader and mapped to Kiln materials here, textures taken from the companions by name.
  */
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';

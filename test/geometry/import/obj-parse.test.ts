@@ -20,7 +20,7 @@ test('relative indices, v//vn corners, continuation lines and objects', () => {
     'usemtl red',
     'f 7/3 6/2 5/1',
   ].join('\r\n'));
-  assert.deepEqual(doc.mtllibs, ['a.mtl b.mtl']);
+  assert.deepEqual(doc.mtllibs, ['a.mtl', 'b.mtl']);
   assert.deepEqual(doc.objects.map((o) => o.name), ['first', 'second']);
   const [first, second] = doc.objects;
   assert.equal(first.mesh.indices.length / 3, 2, 'the quad is fanned into two triangles');
