@@ -96,6 +96,11 @@ test('Draco-compressed glb decodes to the same cube', async () => {
   assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
 });
 
+test('the bytes win over a wrong name and a wrong declared format', async () => {
+  const scene = await importModel(await cubeGlb(), { filename: 'cube.obj', format: 'obj' });
+  assertCubeAt(scene, [1, 2, 3], 'glb named obj');
+});
+
 test('gltf with embedded data: URIs reads like the glb', async () => {
   const scene = await importModel(await cubeGltfEmbedded());
   assertCubeAt(scene, [1, 2, 3], 'gltf');
