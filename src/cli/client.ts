@@ -137,7 +137,7 @@ export async function waitForTask(options: ClientOptions, subscriptionKey: strin
     const failed = jobs.find((job) => job.status === 'Failed');
     const progress = jobs.reduce((sum, job) => sum + (job.status === 'Done' ? 100 : (job.progress ?? 0)), 0) / jobs.length;
     const lead = failed ?? jobs.find((job) => job.status !== 'Done') ?? jobs[0];
-    bar.update({ status: lead.status, progress, stage: lead.stage });
+    bar.update({ status: lead.status, progress, stage: lead.status === 'Generating' ? lead.stage : undefined });
     if (failed) {
       bar.done();
       throw new CliError(`Task failed: ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no reason given'} (credits were refunded).`);
