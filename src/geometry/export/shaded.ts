@@ -103,8 +103,9 @@ async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, o
   const base = source.baseColorTexture && sampleMap ? await textureImage(source.baseColorTexture) : undefined;
   const sample = base ? sampler(base) : undefined;
   const size = base ? Math.max(base.width, base.height) : (options.textureSize ?? 1024);
-  const [fr, fg, fb, fa] = source.baseColor;
-  const translucent = fa < 1 || (base !== undefined && (base.channels === 2 || base.channels === 4));
+  const [fr, fg, fb] = source.baseColor;
+  // The map keeps the source map's alpha; the factor's alpha stays a factor (see shadedScene).
+  const translucent = base !== undefined && (base.channels === 2 || base.channels === 4);
   const uvs = world.uvs!;
   const indices = world.indices;
   const colour = new Float32Array(4);
@@ -124,7 +125,7 @@ async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, o
       out[0] = toSrgb(colour[0] * fr * light);
       out[1] = toSrgb(colour[1] * fg * light);
       out[2] = toSrgb(colour[2] * fb * light);
-      if (translucent) out[3] = colour[3] * fa;
+      if (translucent) out[3] = colour[3];
     },
   });
 }
@@ -181,7 +182,7 @@ export async function shadedScene(scene: Scene, options: ShadedOptions = {}): Pr
     const image = await bakeMaterial(subMesh(world, perTriangle, index), unit.source, unit.sampleMap, options);
     shadedSceneOut.materials.push({
       name: unit.name,
-      baseColor: [1, 1, 1, 1],
+      baseColor: [1, 1, 1, unit.source.baseColor[3]],
       metallic: 0,
       roughness: 1,
       unlit: true,

@@ -74,7 +74,7 @@ test('the usda layer carries points, quads, normals, flipped st and per-node tra
   assert.match(usda, /token inputs:sourceColorSpace = "raw"/, 'data maps are not colour-managed');
 });
 
-test('three.js USDLoader reads the package back with names, transforms and every triangle', async () => {
+test('three.js USD reader (USDAParser + USDComposer) reads the package back with names, transforms and every triangle', async () => {
   const group = loadUsdz(await writeUsdz(twoPartScene()));
   assert.deepEqual(byName(group, 'part_01').position.toArray(), [1, 2, 3]);
   const part2 = byName(group, 'part_02');
