@@ -6,6 +6,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, KilnError, type ErrorCode } from '../errors.ts';
 
+/** Retry-After for a 429 that does not say how long to wait (API_PARALLELISM_LIMIT_REACHED). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 export interface ErrorBody {
   error: ErrorCode;
   message: string;
@@ -67,8 +70,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const kiln = toKilnError(error);
     if (kiln) {
-      const retryAfter = kiln.details.retryAfter;
-      if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after')) {
+      // Every 429 carries Retry-After (compat.md); a cap on tasks in flight has no known end, so clients
+      // are asked to come back after a short, fixed delay.
+      const retryAfter = typeof kiln.details.retryAfter === 'number' ? kiln.details.retryAfter : kiln.status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
+      if (retryAfter !== undefined && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       }
       if (kiln.status >= 500) request.log.error({ err: error }, 'request failed');

@@ -104,6 +104,7 @@ describe('per-key in-flight cap and missing engines', () => {
     const third = await submit([{ name: 'images', data: image, filename: 'a.png' }]);
     assert.equal(third.statusCode, 429);
     assert.equal(third.json().error, 'API_PARALLELISM_LIMIT_REACHED');
+    assert.ok(Number(third.headers['retry-after']) >= 1, 'every 429 carries Retry-After');
     const balance = (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance;
     assert.equal(balance, 99);
   });
