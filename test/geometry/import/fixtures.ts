@@ -357,3 +357,62 @@ export function cubeUsdc(): Uint8Array {
     { upAxis: { kind: 'token', value: 'Y' } },
   );
 }
+
+export async function greyPng(value: number): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: value, g: value, b: value } } }).greyscale().png().toBuffer());
+}
+
+/** A usdz whose one material takes base colour, roughness, metallic and normal from packaged textures. */
+export async function texturedQuadUsdz(): Promise<Uint8Array> {
+  const tex = (name: string, file: string, output: string) => `
+        def Shader "${name}"
+        {
+            uniform token info:id = "UsdUVTexture"
+            asset inputs:file = @${file}@
+            token inputs:sourceColorSpace = "raw"
+            ${output}
+        }`;
+  const layer = enc(`#usda 1.0
+(
+    defaultPrim = "Quad"
+    upAxis = "Y"
+)
+
+def Xform "Quad"
+{
+    def Mesh "Plane" (
+        prepend apiSchemas = ["MaterialBindingAPI"]
+    )
+    {
+        int[] faceVertexCounts = [4]
+        int[] faceVertexIndices = [0, 1, 2, 3]
+        point3f[] points = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0)]
+        texCoord2f[] primvars:st = [(0, 0), (1, 0), (1, 1), (0, 1)] (
+            interpolation = "vertex"
+        )
+        rel material:binding = </Quad/Looks/Painted>
+    }
+
+    def Scope "Looks"
+    {
+        def Material "Painted"
+        {
+            token outputs:surface.connect = </Quad/Looks/Painted/Surface.outputs:surface>
+            def Shader "Surface"
+            {
+                uniform token info:id = "UsdPreviewSurface"
+                color3f inputs:diffuseColor.connect = </Quad/Looks/Painted/Base.outputs:rgb>
+                float inputs:roughness.connect = </Quad/Looks/Painted/Rough.outputs:r>
+                float inputs:metallic.connect = </Quad/Looks/Painted/Metal.outputs:r>
+                normal3f inputs:normal.connect = </Quad/Looks/Painted/Normal.outputs:rgb>
+                token outputs:surface
+            }${tex('Base', 'tex/base.png', 'float3 outputs:rgb')}${tex('Rough', 'tex/rough.png', 'float outputs:r')}${tex('Metal', 'tex/metal.png', 'float outputs:r')}${tex('Normal', 'tex/normal.png', 'float3 outputs:rgb')}
+        }
+    }
+}
+`);
+  return zipSync(
+    { 'quad.usda': layer, 'tex/base.png': await redPng(), 'tex/rough.png': await greyPng(200), 'tex/metal.png': await greyPng(50), 'tex/normal.png': await greyPng(128) },
+    { level: 0 },
+  );
+}

@@ -165,6 +165,19 @@ test('usdz whose root layer is usdc', async () => {
   assertCubeAt(scene, [1, 2, 3], 'usdz with usdc');
 });
 
+test('usdz PBR maps: base colour, normal, and separate roughness/metallic maps packed the glTF way', async () => {
+  const { texturedQuadUsdz } = await import('./fixtures.ts');
+  const { decodeImage } = await import('../../../src/geometry/texture.ts');
+  const scene = await importModel(await texturedQuadUsdz());
+  assert.equal(sceneTriangles(scene), 2);
+  const material = materialNamed(scene, 'Painted');
+  assert.deepEqual(material.baseColorTexture?.encoded?.bytes, await redPng());
+  assert.ok(material.normalTexture?.encoded, 'normal map kept');
+  assert.deepEqual([material.metallic, material.roughness], [1, 1], 'factors are 1 so the packed map decides');
+  const packed = await decodeImage(material.metallicRoughnessTexture!.encoded!.bytes);
+  assert.deepEqual(Array.from(packed.data.subarray(0, 3)), [255, 200, 50], 'G = roughness, B = metallic');
+});
+
 test('fbx ascii: a quad and a triangle with a Phong material', async () => {
   const scene = await importModel(quadFbxAscii());
   assert.equal(sceneTriangles(scene), 3);
