@@ -33,6 +33,9 @@ export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl')
     }
     // Some exporters pad the end: the declared count decides what is read.
     data = bytes.subarray(0, expected);
+  } else {
+    // STLLoader's ASCII path holds the whole text and its regex matches: count facets first.
+    checkCounts(countAsciiFacets(bytes), 0, limits, 'STL');
   }
   const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
   let geometry;
@@ -51,4 +54,20 @@ export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl')
     materials: [defaultMaterial()],
     roots: [{ name, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: welded.positions, indices: welded.indices, groups: [{ start: 0, count: welded.indices.length / 3, material: 0 }] } }],
   };
+}
+
+/** `endfacet` statements, counted on the bytes (either case), without decoding the text. */
+export function countAsciiFacets(bytes: Uint8Array): number {
+  const word = [101, 110, 100, 102, 97, 99, 101, 116]; // "endfacet"
+  let count = 0;
+  for (let i = 0; i + word.length <= bytes.length; i++) {
+    if ((bytes[i] | 0x20) !== 101) continue;
+    let k = 1;
+    while (k < word.length && (bytes[i + k] | 0x20) === word[k]) k++;
+    if (k === word.length) {
+      count++;
+      i += k - 1;
+    }
+  }
+  return count;
 }

@@ -4,7 +4,7 @@ import { zipSync, zlibSync } from 'fflate';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { GeometryInputError, type GeometryInputReason } from '../../../src/geometry/errors.ts';
 import { KilnError } from '../../../src/errors.ts';
-import { crateFrame, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
+import { crateFrame, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
 
 async function refused(bytes: Uint8Array, reason: GeometryInputReason, options: Parameters<typeof importModel>[1] = {}): Promise<GeometryInputError> {
   try {
@@ -58,6 +58,9 @@ test('empty, unknown and oversized files are refused before parsing', async () =
 
 test('the triangle and vertex limits apply to every format', async () => {
   await refused(cubeStlBinary(), 'too-large', { limits: { maxTriangles: 11 } });
+  const { countAsciiFacets } = await import('../../../src/geometry/import/stl.ts');
+  assert.equal(countAsciiFacets(cubeStlAscii()), 12);
+  await refused(cubeStlAscii(), 'too-large', { limits: { maxTriangles: 11 } });
   await refused(await cubeGlb(), 'too-large', { limits: { maxVertices: 10 } });
   await refused(cubeObj().obj, 'too-large', { limits: { maxTriangles: 5 } });
   await refused(cubeUsda(), 'too-large', { limits: { maxTriangles: 5 } });
