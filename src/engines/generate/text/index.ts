@@ -34,13 +34,13 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
   const { interpretation, summary } = describe(spec.prompt ?? '');
   progress('building shape', 8);
   await warmGenerators();
-  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative });
+  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative, fast: spec.fastMode });
   const buildMs = Math.round(performance.now() - started);
   progress('shape built', 25);
   const lowPoly = interpretation.styles.includes('low-poly');
   const { files, stats } = await writeOutputs(asset, spec, {
     seed: spec.seed,
-    style: { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon') },
+    style: { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon'), fast: spec.fastMode },
     progress,
     signal,
     span: [25, 99],

@@ -30,6 +30,8 @@ export interface BuiltAsset {
 export interface BuildOptions {
   seed: number;
   creative?: boolean;
+  /** Fast mode: coarser curves. */
+  fast?: boolean;
 }
 
 function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'material' | 'parts'>): PartMaterial {
@@ -45,9 +47,9 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
-function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean): GenContext {
+function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
-  const ctx = createContext(M, rng, shapeParams(i, creative, rng), i);
+  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast), i);
   generatorFor(category)(ctx);
   if (ctx.parts.length === 0) throw new Error(`generator ${category} produced nothing`);
   return ctx;
@@ -163,14 +165,14 @@ export async function warmGenerators(): Promise<void> {
 export async function buildAsset(i: Interpretation, options: BuildOptions): Promise<BuiltAsset> {
   const M = (warm ??= await manifoldModule());
   return withArena(() => {
-    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false);
+    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast);
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
       // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
       if (subject.parts.some((p) => p.part === c.category)) continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false);
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast);
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));

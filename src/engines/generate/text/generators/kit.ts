@@ -61,7 +61,7 @@ export interface ShapeParams {
   bold: number;
 }
 
-export function shapeParams(i: Interpretation, creative: boolean, rng: Rng): ShapeParams {
+export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false): ShapeParams {
   const has = (w: string) => i.sizes.includes(w as never);
   const styles = new Set(i.styles);
   const bold = creative ? 1.35 : 1;
@@ -72,7 +72,8 @@ export function shapeParams(i: Interpretation, creative: boolean, rng: Rng): Sha
     long: (has('long') ? 1.45 : 1) * jitter(),
     thick: has('thin') ? 0.6 : has('thick') || has('wide') ? 1.45 : has('narrow') ? 0.8 : 1,
     round: has('round') ? 1 : has('square') ? 0 : 0.5,
-    segments: styles.has('low-poly') ? 7 : 40,
+    // Fast mode tessellates curves more coarsely: fewer triangles to union, unwrap and bake.
+    segments: styles.has('low-poly') ? 7 : fast ? 24 : 40,
     lowPoly: styles.has('low-poly'),
     cartoon: styles.has('cartoon') || creative,
     ornate: styles.has('ornate'),

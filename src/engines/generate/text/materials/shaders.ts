@@ -20,6 +20,11 @@ export interface ShaderStyle {
   weathered: boolean;
   /** Low-poly / cartoon: flat colours with only faint variation. */
   flat: boolean;
+  /**
+   * Fast mode: one noise lookup per texel (broad mottling in the material's colour and finish)
+   * instead of the full grain/vein/weave patterns.
+   */
+  fast?: boolean;
 }
 
 export type SurfaceShader = (x: number, y: number, z: number, nx: number, ny: number, nz: number, out: SurfaceSample) => void;
@@ -64,6 +69,12 @@ export function createShader(kind: MaterialKind, colour: [number, number, number
       out.metallic *= 1 - t;
     }
   };
+  if (style.fast) {
+    return (x, y, z, _nx, _ny, _nz, out) => {
+      const n = noise(x * 7, y * 7, z * 7);
+      set(out, 1 + n * 0.1, base.roughness + n * 0.05, base.metallic, 0);
+    };
+  }
   switch (kind) {
     case 'wood':
       return (x, y, z, _nx, _ny, _nz, out) => {
