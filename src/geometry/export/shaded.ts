@@ -3,6 +3,7 @@
  * unlit. Lighting is evaluated in world space (so every piece of a scene is lit from the same side)
  * with the ops texel-space baker over the mesh's own UVs: for every texel, base colour (texture ×
  * factor, in linear light) × (hemisphere ambient + wrapped key light along the interpolated normal).
+ * Normal maps are not applied to the light (the bake uses the interpolated vertex normals).
  */
 import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
@@ -47,41 +48,11 @@ const SRGB_TO_LINEAR = Float32Array.from({ length: 256 }, (_, i) => {
 });
 
 const LUT_SIZE = 16384;
-/** Linear → sRGB (0..1) through a table: a pow per channel per texel is too slow for 12K bakes. */
-const LINEAR_TO_SRGB = Float32Array.from({ length: LUT_SIZE + 1 }, (_, i) => linearToSrgbByte(i / LUT_SIZE) / 255);
+/** Linear → sRGB byte through a table: a pow per channel per texel is too slow for 12K bakes. */
+const LINEAR_TO_SRGB = Uint8Array.from({ length: LUT_SIZE + 1 }, (_, i) => linearToSrgbByte(i / LUT_SIZE));
 
-function toSrgb(linear: number): number {
+function toSrgbByte(linear: number): number {
   return LINEAR_TO_SRGB[linear >= 1 ? LUT_SIZE : linear > 0 ? Math.round(linear * LUT_SIZE) : 0];
-}
-
-/** Bilinear, wrapping sample of a colour texture in linear light (rgb) and straight alpha. */
-function sampler(image: RasterImage): (u: number, v: number, out: Float32Array) => void {
-  const { width, height, channels, data } = image;
-  const grey = channels < 3;
-  const alphaAt = channels === 2 ? 1 : channels === 4 ? 3 : -1;
-  return (u, v, out) => {
-    const x = (u - Math.floor(u)) * width - 0.5;
-    const y = (v - Math.floor(v)) * height - 0.5;
-    const x0 = Math.floor(x), y0 = Math.floor(y);
-    const fx = x - x0, fy = y - y0;
-    const xa = (x0 + width) % width, xb = (x0 + 1 + width) % width;
-    const ya = (y0 + height) % height, yb = (y0 + 1 + height) % height;
-    const p00 = (ya * width + xa) * channels, p10 = (ya * width + xb) * channels;
-    const p01 = (yb * width + xa) * channels, p11 = (yb * width + xb) * channels;
-    const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
-    for (let c = 0; c < 3; c++) {
-      const k = grey ? 0 : c;
-      out[c] =
-        w00 * SRGB_TO_LINEAR[data[p00 + k]] +
-        w10 * SRGB_TO_LINEAR[data[p10 + k]] +
-        w01 * SRGB_TO_LINEAR[data[p01 + k]] +
-        w11 * SRGB_TO_LINEAR[data[p11 + k]];
-    }
-    out[3] =
-      alphaAt < 0
-        ? 1
-        : (w00 * data[p00 + alphaAt] + w10 * data[p10 + alphaAt] + w01 * data[p01 + alphaAt] + w11 * data[p11 + alphaAt]) / 255;
-  };
 }
 
 /** The triangles of one material, sharing the flattened mesh's vertex arrays. */
@@ -99,35 +70,50 @@ function subMesh(world: Mesh, materials: Uint32Array, material: number): Mesh {
   return { ...world, indices, groups: [{ start: 0, count, material: 0 }], quads: undefined };
 }
 
+/** Light values are baked as bytes of light / LIGHT_RANGE; the brightest light is 1.06. */
+const LIGHT_RANGE = 1.1;
+
+/**
+ * Two passes: the texel baker writes only the light (one byte per texel, the costly part), then one
+ * tight loop multiplies it into the colour map texel by texel. The bake covers the colour map at its
+ * own size, so texel (x, y) of the light is texel (x, y) of the map — no filtering needed.
+ */
 async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, options: ShadedOptions): Promise<RasterImage> {
   const base = source.baseColorTexture && sampleMap ? await textureImage(source.baseColorTexture) : undefined;
-  const sample = base ? sampler(base) : undefined;
   const size = base ? Math.max(base.width, base.height) : (options.textureSize ?? 1024);
+  const light = bakeTexture(world, {
+    size,
+    channels: 1,
+    padding: options.padding ?? 4,
+    shade(out, _position, normal) {
+      out[0] = shadedLight(normal[0], normal[1], normal[2]) / LIGHT_RANGE;
+    },
+  });
   const [fr, fg, fb] = source.baseColor;
   // The map keeps the source map's alpha; the factor's alpha stays a factor (see shadedScene).
   const translucent = base !== undefined && (base.channels === 2 || base.channels === 4);
-  const uvs = world.uvs!;
-  const indices = world.indices;
-  const colour = new Float32Array(4);
-  return bakeTexture(world, {
-    size,
-    channels: translucent ? 4 : 3,
-    padding: options.padding ?? 4,
-    shade(out, _position, normal, triangle, bary) {
-      if (sample) {
-        const a = indices[triangle * 3] * 2, b = indices[triangle * 3 + 1] * 2, c = indices[triangle * 3 + 2] * 2;
-        const u = bary[0] * uvs[a] + bary[1] * uvs[b] + bary[2] * uvs[c];
-        const v = bary[0] * uvs[a + 1] + bary[1] * uvs[b + 1] + bary[2] * uvs[c + 1];
-        sample(u, v, colour);
-      } else colour.fill(1);
-      const light = shadedLight(normal[0], normal[1], normal[2]);
-      // The baker rounds out × 255; these are sRGB-encoded values.
-      out[0] = toSrgb(colour[0] * fr * light);
-      out[1] = toSrgb(colour[1] * fg * light);
-      out[2] = toSrgb(colour[2] * fb * light);
-      if (translucent) out[3] = colour[3];
-    },
-  });
+  const channels = translucent ? 4 : 3;
+  const data = new Uint8Array(size * size * channels);
+  const lightScale = LIGHT_RANGE / 255;
+  const factor = [fr, fg, fb];
+  for (let y = 0; y < size; y++) {
+    const by = base ? Math.min(base.height - 1, Math.floor((y * base.height) / size)) : 0;
+    for (let x = 0; x < size; x++) {
+      const texel = y * size + x;
+      const l = light.data[texel] * lightScale;
+      const o = texel * channels;
+      if (!base) {
+        for (let c = 0; c < 3; c++) data[o + c] = toSrgbByte(factor[c] * l);
+        continue;
+      }
+      const bx = Math.min(base.width - 1, Math.floor((x * base.width) / size));
+      const p = (by * base.width + bx) * base.channels;
+      const grey = base.channels < 3;
+      for (let c = 0; c < 3; c++) data[o + c] = toSrgbByte(SRGB_TO_LINEAR[base.data[p + (grey ? 0 : c)]] * factor[c] * l);
+      if (translucent) data[o + 3] = base.data[p + base.channels - 1];
+    }
+  }
+  return { width: size, height: size, channels, data };
 }
 
 /** One baked texture: a source material over either the scene's own UVs or one unwrapped mesh. */
