@@ -4,7 +4,7 @@ import { triangleMaterials } from './mesh-utils.ts';
 import { PairTable } from './pair-table.ts';
 
 export interface QuadOptions {
-  /** Largest accepted deviation of a quad corner from 90°, in degrees. Default 45. */
+  /** Largest accepted deviation of a quad corner from 90°, in degrees. Default 55. */
   maxCornerDeviation?: number;
   /** Largest accepted fold between the two triangles, in degrees. Default 30. */
   maxFold?: number;
@@ -20,7 +20,7 @@ const BINS = 1024;
  * span a UV seam (they must share both diagonal vertices).
  */
 export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
-  const maxDeviation = ((options.maxCornerDeviation ?? 45) * Math.PI) / 180;
+  const maxDeviation = ((options.maxCornerDeviation ?? 55) * Math.PI) / 180;
   const minFoldCos = Math.cos(((options.maxFold ?? 30) * Math.PI) / 180);
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
@@ -69,14 +69,12 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
       if (fold < minFoldCos) continue;
       const nx = normal[0] + normal[3], ny = normal[1] + normal[4], nz = normal[2] + normal[5];
       // Quad (p, s, q, r).
-      const angles = [corner(r, p, s, nx, ny, nz), corner(p, s, q, nx, ny, nz), corner(s, q, r, nx, ny, nz), corner(q, r, p, nx, ny, nz)];
-      let worst = 0;
-      let convex = true;
-      for (const angle of angles) {
-        if (angle < 0) convex = false;
-        worst = Math.max(worst, Math.abs(angle - Math.PI / 2));
-      }
-      if (!convex || worst > maxDeviation) continue;
+      const c0 = corner(r, p, s, nx, ny, nz), c1 = corner(p, s, q, nx, ny, nz);
+      const c2 = corner(s, q, r, nx, ny, nz), c3 = corner(q, r, p, nx, ny, nz);
+      if (c0 < 0 || c1 < 0 || c2 < 0 || c3 < 0) continue; // not convex
+      const half = Math.PI / 2;
+      const worst = Math.max(Math.abs(c0 - half), Math.abs(c1 - half), Math.abs(c2 - half), Math.abs(c3 - half));
+      if (worst > maxDeviation) continue;
       const flatness = Math.acos(Math.min(1, fold)); // up to maxFold
       const score = worst + 0.5 * flatness;
       candidateSide[candidates] = t * 3 + k;
