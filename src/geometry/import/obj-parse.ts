@@ -2,7 +2,8 @@
  * OBJ geometry reader. three's OBJLoader works in Node but expands every face to fresh vertices and
  * holds about 1.4 KB per face (a 1M-face file took 18–57 s and 1.4 GB here), so Kiln reads OBJ itself: one
  * pass over the text, corners deduplicated by their (v, vt, vn) triple, one mesh per `o`/`g` object,
- * triangles grouped by `usemtl`, polygons fan-triangulated, UVs flipped to v-down.
+ * triangles grouped by `usemtl`, polygons fan-triangulated (quads marked in `Mesh.quads`), UVs flipped
+ * to v-down.
  */
 import { GeometryInputError } from '../errors.ts';
 import type { MaterialGroup, Mesh } from '../mesh.ts';
@@ -44,6 +45,9 @@ class Builder {
   anyUv = false;
   corners = new CornerTable();
   triangles = new Map<string, number[]>();
+  /** Per material, one flag per triangle: 1 where it and the next form a quad of the file. */
+  quadFlags = new Map<string, number[]>();
+  anyQuad = false;
   constructor(readonly name: string) {}
   get empty(): boolean {
     return this.triangles.size === 0;
@@ -120,8 +124,17 @@ export function parseObj(text: string): ObjDocument {
         if (parts.length < 4) throw malformed(lineNumber, 'a face needs at least three corners');
         const ids = parts.slice(1).map((token) => corner(token, lineNumber));
         let list = current.triangles.get(material);
-        if (!list) current.triangles.set(material, (list = []));
+        let flags = current.quadFlags.get(material);
+        if (!list || !flags) {
+          current.triangles.set(material, (list = []));
+          current.quadFlags.set(material, (flags = []));
+        }
         for (let k = 1; k + 1 < ids.length; k++) list.push(ids[0], ids[k], ids[k + 1]);
+        // The fan of a quad (a, b, c, d) is (a, b, c), (a, c, d): Mesh.quads' own convention.
+        if (ids.length === 4) {
+          flags.push(1, 0);
+          current.anyQuad = true;
+        } else for (let k = 2; k < ids.length; k++) flags.push(0);
         break;
       }
       case 'o':
@@ -243,6 +256,7 @@ function build(b: Builder): ObjObject {
   const mesh: Mesh = { positions: Float32Array.from(b.positions), indices, groups };
   if (b.anyUv) mesh.uvs = Float32Array.from(b.uvs);
   if (b.allNormals) mesh.normals = Float32Array.from(b.normals);
+  if (b.anyQuad) mesh.quads = Uint8Array.from(materialNames.flatMap((name) => b.quadFlags.get(name)!));
   return { name: b.name, mesh, materialNames };
 }
 

@@ -119,6 +119,7 @@ test('obj with its mtl and texture as companions: materials, groups and flipped 
   const vertices = mesh.positions.length / 3;
   assert.ok(vertices >= 8 && vertices <= 24, `OBJ corners are re-indexed, not left as 36-corner triangle soup (${vertices})`);
   assertUvsMatch(scene, [1, 2, 3], 'obj (v flipped back to v-down)');
+  assert.equal(mesh.quads?.reduce((n, q) => n + q, 0), 6, 'the six quad faces stay marked as quads');
 });
 
 test('obj alone (no mtl) still imports with default materials', async () => {

@@ -24,6 +24,8 @@ test('relative indices, v//vn corners, continuation lines and objects', () => {
   assert.deepEqual(doc.objects.map((o) => o.name), ['first', 'second']);
   const [first, second] = doc.objects;
   assert.equal(first.mesh.indices.length / 3, 2, 'the quad is fanned into two triangles');
+  assert.deepEqual(Array.from(first.mesh.quads!), [1, 0], 'and remembered as a quad');
+  assert.equal(second.mesh.quads, undefined, 'triangle-only objects carry no quad marks');
   assert.equal(first.mesh.positions.length / 3, 4);
   assert.deepEqual(Array.from(first.mesh.normals!.subarray(0, 3)), [0, 0, 1]);
   assert.equal(first.mesh.uvs, undefined);
