@@ -2,9 +2,9 @@
 export interface ImportLimits {
   /** Largest accepted file in bytes. Default 256 MiB. */
   maxBytes: number;
-  /** Most triangles after triangulation, summed over the scene. Default 10,000,000. */
+  /** Most triangles after triangulation, summed over the scene's distinct meshes (an instanced mesh counts once). Default 10,000,000. */
   maxTriangles: number;
-  /** Most vertices, summed over the scene. Default 10,000,000. */
+  /** Most vertices, summed like maxTriangles. Default 10,000,000. */
   maxVertices: number;
 }
 
