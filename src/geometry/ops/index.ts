@@ -1,6 +1,14 @@
 /**
  * Geometry operations the engines stand on. All functions take and return `Mesh` values from
  * `../mesh.ts` (CCW-outward winding, glTF UVs with v down) and never mutate their input.
+ *
+ * Synchronous: weld, computeNormals, meshVolume, isWatertight, flattenScene, meshFromGrid, bakeTexture,
+ * toQuadDominant, generateUvAtlas, voxelRebuild. Asynchronous (they wait for a WASM module once):
+ * simplifyToBudget (meshoptimizer), repairToSolid (manifold-3d).
+ *
+ * Typical engine pipeline: meshFromGrid (field < iso is inside) → repairToSolid when the source is a
+ * user mesh → simplifyToBudget(faces) → toQuadDominant (quad mesh mode) → generateUvAtlas({ textureSize,
+ * padding }) → bakeTexture({ size: textureSize, padding, shade }) with the same size and padding.
  */
 export { computeNormals, faceNormals, type ComputeNormalsOptions } from './normals.ts';
 export { weld, canonicalVertices, type WeldOptions } from './weld.ts';

@@ -31,16 +31,16 @@ type Flag = 'LockBorder' | 'Sparse' | 'ErrorAbsolute' | 'Prune' | 'Permissive';
  * budget it is simplified with meshoptimizer keeping UV seams (vertices sharing a position with
  * different UVs collapse only along the seam) and material borders (locked); below it, the longest
  * edges are split at their midpoints, which keeps the shape and closedness exactly. Quad flags are
- * dropped (run toQuadDominant afterwards).
+ * dropped (run toQuadDominant afterwards). A mesh already within tolerance is returned as it is.
  */
 export async function simplifyToBudget(mesh: Mesh, faces: number, options: SimplifyOptions = {}): Promise<Mesh> {
   const { tolerance = 0.01, logger = silentLogger } = options;
   const target = Math.max(1, Math.round(faces));
   const slack = Math.max(1, Math.floor(target * tolerance));
-  let current: Mesh = { ...mesh, quads: undefined };
+  const start = mesh.indices.length / 3;
+  if (Math.abs(start - target) <= slack) return mesh;
+  let current: Mesh = { ...mesh };
   delete current.quads;
-  const start = current.indices.length / 3;
-  if (Math.abs(start - target) <= slack) return current;
   if (start > target) {
     await MeshoptSimplifier.ready;
     // Soups (every corner its own vertex) look like all-seam meshes to the simplifier: weld first.
