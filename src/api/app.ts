@@ -21,6 +21,7 @@ import { ErrorResponse, HealthResponse } from './schemas.ts';
 import { submitRoutes } from './routes/submit.ts';
 import { queryRoutes } from './routes/query.ts';
 import { fileRoutes } from './routes/files.ts';
+import { webRoutes } from './routes/web.ts';
 import type { ApiServices } from './types.ts';
 
 export type AppConfig = Pick<
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await app.register(fileRoutes, { tasks: services.tasks, signingSecret: config.signingSecret });
+  await app.register(webRoutes, { publicBaseUrl: config.publicBaseUrl });
 
   await app.register(
     async (api) => {

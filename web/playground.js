@@ -1,0 +1,437 @@
+// Kiln playground: submit a generation or a Bang with an API key, follow /status, list the downloads and
+// show the GLB in 3D (Bang pieces can be exploded). Plain ES module, no build step; three.js comes from
+// this server (see src/api/routes/web.ts), never from a CDN.
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+
+const $ = (id) => document.getElementById(id);
+/** sessionStorage only: the key dies with the tab and is never written to disk by the page. */
+const KEY_STORE = 'kiln.apiKey';
+const VIEW_LABELS = ['F', 'R', 'B', 'L', 'U', 'D', 'FR', 'BR', 'BL', 'FL'];
+/** Without labels the API reads images in this order (views.md); the page proposes the same. */
+const DEFAULT_VIEWS = ['F', 'R', 'B', 'L', 'U'];
+const MAX_IMAGES = 5;
+const POLL_MS = 1000;
+const RETRY_MS = 5000;
+const PART_NAME = /^part_\d+$/;
+
+// ---------- API ----------
+
+class ApiError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Calls /api/v2/<path>; any refusal (including a 201 that carries `error`) throws the API's own message. */
+async function api(path, { method = 'GET', body, json } = {}) {
+  const key = sessionStorage.getItem(KEY_STORE);
+  if (!key) throw new ApiError('NO_KEY', 'Enter an API key first.');
+  const headers = { authorization: `Bearer ${key}` };
+  if (json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  let response;
+  try {
+    response = await fetch(`/api/v2/${path}`, { method, headers, body });
+  } catch (error) {
+    throw new ApiError('NETWORK', `Could not reach the server (${error.message}).`);
+  }
+  const data = await response.json().catch(() => null);
+  if (data === null) throw new ApiError(`HTTP_${response.status}`, `The server answered HTTP ${response.status} without a JSON body.`);
+  if (!response.ok || data.error) {
+    const retry = response.headers.get('retry-after');
+    const message = data.message ?? `HTTP ${response.status}`;
+    throw new ApiError(data.error ?? `HTTP_${response.status}`, retry ? `${message} (retry after ${retry} s)` : message);
+  }
+  return data;
+}
+
+function showMessage(text, kind = 'error') {
+  const box = $('message');
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+}
+
+const describe = (error) => (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.code !== 'NETWORK' && error.code !== 'NO_KEY' ? `${error.code}: ${error.message}` : error.message);
+
+async function refreshBalance() {
+  const out = $('balance');
+  if (!sessionStorage.getItem(KEY_STORE)) {
+    out.textContent = 'Balance: —';
+    return;
+  }
+  try {
+    const { balance } = await api('check_balance');
+    out.textContent = `Balance: ${balance} credits`;
+    out.dataset.balance = String(balance);
+  } catch (error) {
+    out.textContent = `Balance: ${describe(error)}`;
+  }
+}
+
+// ---------- key ----------
+
+$('key-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const key = $('api-key').value.trim();
+  if (key) sessionStorage.setItem(KEY_STORE, key);
+  showMessage('');
+  refreshBalance();
+});
+$('forget-key').addEventListener('click', () => {
+  sessionStorage.removeItem(KEY_STORE);
+  $('api-key').value = '';
+  refreshBalance();
+});
+
+// ---------- tabs ----------
+
+function selectTab(name) {
+  for (const tab of ['generate', 'bang']) {
+    $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
+    $(`${tab}-form`).hidden = tab !== name;
+  }
+}
+$('tab-generate').addEventListener('click', () => selectTab('generate'));
+$('tab-bang').addEventListener('click', () => selectTab('bang'));
+
+// ---------- generation images with view labels ----------
+
+/** @type {{ file: File, label: string, url: string }[]} */
+let images = [];
+
+function renderImages() {
+  const list = $('image-list');
+  list.replaceChildren();
+  images.forEach((image, index) => {
+    const item = document.createElement('li');
+    const thumb = document.createElement('img');
+    thumb.src = image.url;
+    thumb.alt = '';
+    const name = document.createElement('span');
+    name.textContent = image.file.name;
+    const label = document.createElement('label');
+    label.textContent = 'View ';
+    const select = document.createElement('select');
+    select.setAttribute('aria-label', `View of ${image.file.name}`);
+    for (const view of VIEW_LABELS) select.add(new Option(view, view, false, view === image.label));
+    select.addEventListener('change', () => (image.label = select.value));
+    label.append(select);
+    const remove = document.createElement('button');
+    remove.type = 'button';
+    remove.textContent = 'Remove';
+    remove.setAttribute('aria-label', `Remove ${image.file.name}`);
+    remove.addEventListener('click', () => {
+      URL.revokeObjectURL(image.url);
+      images.splice(index, 1);
+      renderImages();
+    });
+    item.append(thumb, name, label, remove);
+    list.append(item);
+  });
+}
+
+$('images').addEventListener('change', (event) => {
+  const input = event.target;
+  const added = [...input.files];
+  const room = MAX_IMAGES - images.length;
+  if (added.length > room) showMessage(`At most ${MAX_IMAGES} images: ${added.length - room} not added.`);
+  for (const file of added.slice(0, Math.max(0, room))) {
+    const used = new Set(images.map((image) => image.label));
+    const label = DEFAULT_VIEWS.find((view) => !used.has(view)) ?? 'F';
+    images.push({ file, label, url: URL.createObjectURL(file) });
+  }
+  input.value = ''; // lets the same file be picked again and keeps the list as the one source of truth
+  renderImages();
+});
+
+// ---------- submissions ----------
+
+$('generate-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const body = new FormData();
+  const prompt = form.elements.prompt.value.trim();
+  if (prompt) body.append('prompt', prompt);
+  for (const image of images) body.append('images', image.file, image.file.name);
+  for (const image of images) body.append('image_label', image.label);
+  for (const name of ['tier', 'quality', 'geometry_file_format', 'material', 'mesh_mode', 'texture_mode']) {
+    if (form.elements[name].value) body.append(name, form.elements[name].value);
+  }
+  body.append('uhd_texture', String(form.elements.uhd_texture.checked));
+  if (form.elements.addons.checked) body.append('addons', 'HighPack');
+  submit('generate', body, form);
+});
+
+function bangMode() {
+  return document.querySelector('input[name="bang-mode"]:checked').value;
+}
+for (const radio of document.querySelectorAll('input[name="bang-mode"]')) {
+  radio.addEventListener('change', () => {
+    $('bang-asset').hidden = bangMode() !== 'asset';
+    $('bang-model').hidden = bangMode() !== 'model';
+  });
+}
+$('strength').addEventListener('input', () => ($('strength-value').value = $('strength').value));
+
+$('bang-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const body = new FormData();
+  if (bangMode() === 'asset') {
+    body.append('asset_id', form.elements.asset_id.value.trim());
+  } else {
+    const model = $('bang-model-file').files[0];
+    const image = $('bang-image').files[0];
+    if (model) body.append('model', model, model.name);
+    if (image) body.append('image', image, image.name);
+    if (form.elements.prompt.value.trim()) body.append('prompt', form.elements.prompt.value.trim());
+  }
+  body.append('strength', form.elements.strength.value);
+  if (form.elements.material.value) body.append('material', form.elements.material.value);
+  body.append('geometry_file_format', form.elements.geometry_file_format.value);
+  submit('bang', body, form);
+});
+
+async function submit(endpoint, body, form) {
+  const button = form.querySelector('button[type="submit"]');
+  button.disabled = true;
+  showMessage('');
+  try {
+    const accepted = await api(endpoint, { method: 'POST', body });
+    follow(endpoint, accepted);
+    refreshBalance();
+  } catch (error) {
+    showMessage(describe(error));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// ---------- following a task ----------
+
+let following = 0; // a newer submission stops the older one's polling
+
+/** One line for the task from its jobs: Failed if any failed, Done when all are, else the busiest stage. */
+function summarise(jobs) {
+  const failed = jobs.find((job) => job.status === 'Failed');
+  if (failed) return { status: 'Failed', progress: failed.progress ?? 0, text: `Failed — ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no message'}` };
+  if (jobs.every((job) => job.status === 'Done')) return { status: 'Done', progress: 100, text: 'Done' };
+  const progress = Math.round(jobs.reduce((sum, job) => sum + (job.progress ?? 0), 0) / jobs.length);
+  const active = jobs.find((job) => job.status === 'Generating');
+  if (!active) return { status: 'Waiting', progress, text: 'Waiting in the queue' };
+  return { status: 'Generating', progress, text: `Generating — ${active.stage ?? 'starting'} ${progress}%` };
+}
+
+async function follow(kind, accepted) {
+  const token = ++following;
+  $('task-empty').hidden = true;
+  $('task').hidden = false;
+  $('task-uuid').textContent = accepted.uuid;
+  $('task-consumed').textContent = `${accepted.consumed} credits`;
+  $('downloads').replaceChildren();
+  $('bang-this').hidden = true;
+  $('explode-row').hidden = true;
+  viewer.clear();
+  const status = $('task-status');
+  const bar = $('task-progress');
+  for (;;) {
+    let line;
+    try {
+      const { jobs } = await api('status', { method: 'POST', json: { subscription_key: accepted.jobs.subscription_key } });
+      line = summarise(jobs);
+    } catch (error) {
+      if (token !== following) return;
+      const transient = ['NETWORK', 'RATE_LIMITED', 'API_PARALLELISM_LIMIT_REACHED'].includes(error.code) || error.code.startsWith('HTTP_5');
+      status.textContent = `Status check failed — ${describe(error)}${transient ? '; retrying' : ''}`;
+      if (!transient) return;
+      await new Promise((done) => setTimeout(done, RETRY_MS));
+      continue;
+    }
+    if (token !== following) return;
+    status.textContent = line.text;
+    status.dataset.status = line.status;
+    bar.value = line.progress;
+    if (line.status === 'Failed') {
+      refreshBalance(); // failed tasks are refunded
+      return;
+    }
+    if (line.status === 'Done') break;
+    await new Promise((done) => setTimeout(done, POLL_MS));
+  }
+  try {
+    const { list } = await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
+    if (token !== following) return;
+    showDownloads(list);
+    if (kind === 'generate') $('bang-this').hidden = false;
+    const glb = list.find((item) => item.name === 'base_basic_pbr.glb') ?? list.find((item) => item.name.endsWith('.glb'));
+    if (glb) await viewer.load(glb.url);
+    else viewer.note('This result has no GLB to show here; download the files below.');
+  } catch (error) {
+    showMessage(describe(error));
+  }
+}
+
+function showDownloads(list) {
+  const items = list.map(({ name, url }) => {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.textContent = name;
+    item.append(link);
+    return item;
+  });
+  $('downloads').replaceChildren(...items);
+}
+
+$('bang-this').addEventListener('click', () => {
+  $('asset-id').value = $('task-uuid').textContent;
+  document.querySelector('input[name="bang-mode"][value="asset"]').click();
+  selectTab('bang');
+  $('strength').focus();
+});
+
+// ---------- 3D view ----------
+
+const viewer = (() => {
+  const element = $('viewer');
+  const canvas = $('viewer-canvas');
+  const scene = new THREE.Scene();
+  scene.background = new THREE.Color(0xeef0f3);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
+  const sun = new THREE.DirectionalLight(0xffffff, 2);
+  sun.position.set(3, 5, 4);
+  scene.add(sun);
+  const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100);
+  let renderer = null;
+  let controls = null;
+  let root = null;
+  let parts = []; // { node, base: Vector3, direction: Vector3 (parent space, length = model radius) }
+
+  function note(text) {
+    $('viewer-note').textContent = text;
+    $('viewer-note').hidden = !text;
+  }
+  function render() {
+    if (renderer) renderer.render(scene, camera);
+  }
+  function ensureRenderer() {
+    if (renderer) return true;
+    try {
+      renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+    } catch {
+      note('WebGL is not available in this browser: the model loaded but cannot be drawn. Download it below.');
+      return false;
+    }
+    renderer.setPixelRatio(window.devicePixelRatio);
+    controls = new OrbitControls(camera, canvas);
+    controls.addEventListener('change', render);
+    new ResizeObserver(resize).observe(element);
+    resize();
+    return true;
+  }
+  function resize() {
+    const { clientWidth: width, clientHeight: height } = canvas;
+    if (!renderer || width === 0 || height === 0) return;
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    render();
+  }
+  function clear() {
+    if (root) scene.remove(root);
+    root = null;
+    parts = [];
+    note('');
+    element.dataset.state = 'empty';
+    delete element.dataset.nodes;
+    delete element.dataset.parts;
+    render();
+  }
+  function frame(box) {
+    const center = box.getCenter(new THREE.Vector3());
+    const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1e-3);
+    camera.near = radius / 100;
+    camera.far = radius * 100;
+    camera.position.copy(center).add(new THREE.Vector3(0.9, 0.6, 1.4).normalize().multiplyScalar(radius * 2.6));
+    camera.updateProjectionMatrix();
+    if (controls) {
+      controls.target.copy(center);
+      controls.update();
+    }
+  }
+  /** Each part moves along the line from the model's centre through its own centre. */
+  function collectParts(box) {
+    const center = box.getCenter(new THREE.Vector3());
+    const radius = box.getSize(new THREE.Vector3()).length() / 2;
+    const found = [];
+    root.traverse((node) => {
+      if (!PART_NAME.test(node.name)) return;
+      const own = new THREE.Box3().setFromObject(node).getCenter(new THREE.Vector3());
+      const outward = own.clone().sub(center);
+      if (outward.lengthSq() < 1e-12) outward.set(0, 1, 0).multiplyScalar(1e-3);
+      const parent = node.parent;
+      const from = parent.worldToLocal(own.clone());
+      const to = parent.worldToLocal(own.clone().add(outward.normalize().multiplyScalar(radius)));
+      found.push({ node, base: node.position.clone(), direction: to.sub(from) });
+    });
+    return found;
+  }
+  function explode(amount) {
+    for (const part of parts) part.node.position.copy(part.base).addScaledVector(part.direction, amount);
+    render();
+  }
+  async function load(url) {
+    clear();
+    element.dataset.state = 'loading';
+    note('Loading the model…');
+    try {
+      const response = await fetch(url);
+      if (!response.ok) {
+        const body = await response.json().catch(() => ({}));
+        throw new Error(`${body.error ?? `HTTP ${response.status}`}: ${body.message ?? 'the file could not be fetched'}`);
+      }
+      const gltf = await new GLTFLoader().parseAsync(await response.arrayBuffer(), '');
+      root = gltf.scene;
+      scene.add(root);
+      let nodes = 0;
+      root.traverse((node) => (nodes += node === root ? 0 : 1));
+      const box = new THREE.Box3().setFromObject(root);
+      parts = collectParts(box);
+      element.dataset.nodes = String(nodes);
+      element.dataset.parts = String(parts.length);
+      element.dataset.state = 'loaded';
+      note('');
+      $('explode-row').hidden = parts.length === 0;
+      $('explode').value = '0';
+      $('explode-value').value = '0%';
+      if (ensureRenderer()) {
+        frame(box);
+        render();
+      }
+    } catch (error) {
+      element.dataset.state = 'error';
+      note(`Could not show the model: ${error.message}`);
+    }
+  }
+  return { load, clear, note, explode };
+})();
+
+$('explode').addEventListener('input', () => {
+  const amount = Number($('explode').value) / 100;
+  $('explode-value').value = `${$('explode').value}%`;
+  viewer.explode(amount);
+});
+
+// ---------- start ----------
+
+const saved = sessionStorage.getItem(KEY_STORE);
+if (saved) $('api-key').value = saved;
+refreshBalance();
+document.body.dataset.ready = 'true';
