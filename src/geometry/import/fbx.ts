@@ -35,5 +35,9 @@ export async function importFbx(bytes: Uint8Array, limits: ImportLimits, ctx: Re
     ctx.logger.debug({ err: error }, 'FBXLoader failed');
     throw new GeometryInputError('malformed', 'The FBX file could not be read (it may be truncated or corrupt); export it again as binary FBX 7.4 or newer.');
   }
+  // FBX counts in UnitScaleFactor centimetres per unit; Blender, for one, writes 1 (cm) with ×100 object
+  // scales. Scale the root to metres so an FBX comes in at the size the same model has as glb, USD or OBJ.
+  const unit = Number(group.userData?.unitScaleFactor);
+  if (Number.isFinite(unit) && unit > 0 && unit !== 100) group.scale.multiplyScalar(unit / 100);
   return sceneFromThree(group, { ...ctx, flipV: true });
 }

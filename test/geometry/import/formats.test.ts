@@ -179,6 +179,26 @@ test('usdz PBR maps: base colour, normal, and separate roughness/metallic maps p
   assert.deepEqual(Array.from(packed.data.subarray(0, 3)), [255, 200, 50], 'G = roughness, B = metallic');
 });
 
+test('files exported by Blender 3.4 (committed fixtures): FBX in centimetres and OBJ+MTL agree', async () => {
+  const { readFileSync } = await import('node:fs');
+  const dir = new URL('../../fixtures/models/', import.meta.url);
+  const read = (name: string) => new Uint8Array(readFileSync(new URL(name, dir)));
+  // Blender's cube of edge 2 at (1, 2, 3) Z-up is (1, 3, -2) Y-up.
+  const expected = { min: [0, 2, -3], max: [2, 4, -1] };
+  for (const [name, options] of [
+    ['blender-cube.fbx', {}],
+    ['blender-cube.obj', { companions: { 'blender-cube.mtl': read('blender-cube.mtl') } }],
+  ] as const) {
+    const scene = await importModel(read(name), options);
+    assert.equal(sceneTriangles(scene), 12, name);
+    const bounds = sceneBounds(scene);
+    near(bounds.min, expected.min, `${name} min`);
+    near(bounds.max, expected.max, `${name} max`);
+    const [r, g, b] = materialNamed(scene, 'Clay').baseColor;
+    assert.ok(b > g && g > r, `${name}: Blender's blue-grey clay (${r}, ${g}, ${b})`);
+  }
+});
+
 test('fbx ascii: a quad and a triangle with a Phong material', async () => {
   const scene = await importModel(quadFbxAscii());
   assert.equal(sceneTriangles(scene), 3);
