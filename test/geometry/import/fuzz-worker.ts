@@ -3,6 +3,7 @@
  * and imports each mutant, reporting before and after every case so the parent can time it out and
  * attribute a hang or an out-of-memory death to the case that caused it.
  */
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { GeometryInputError } from '../../../src/geometry/errors.ts';
@@ -43,6 +44,7 @@ async function bases(): Promise<[string, Uint8Array, string][]> {
     ['fbx-ascii', quadFbxAscii(), 'cube.fbx'],
     ['fbx-binary', fbx, 'cube.fbx'],
     ['usdc', cubeUsdc(), 'cube.usdc'],
+    ['fbx-blender', new Uint8Array(readFileSync(new URL('../../fixtures/models/blender-cube.fbx', import.meta.url))), 'cube.fbx'],
     ['usdc-frame', crateFrame([
       { name: 'TOKENS', count: 3n, body: new Uint8Array([12, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0xb0, 0x61, 0, 0x62, 0, 0x63, 0, 0, 0, 0, 0, 0]) },
       { name: 'STRINGS', count: 1n, body: new Uint8Array(4) },
