@@ -359,7 +359,11 @@ const viewer = (() => {
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1e-3);
     camera.near = radius / 100;
     camera.far = radius * 100;
-    camera.position.copy(center).add(new THREE.Vector3(0.9, 0.6, 1.4).normalize().multiplyScalar(radius * 2.6));
+    // Far enough that the bounding sphere fits the narrower of the two fields of view, with a margin.
+    const vertical = THREE.MathUtils.degToRad(camera.fov) / 2;
+    const half = Math.min(vertical, Math.atan(Math.tan(vertical) * camera.aspect));
+    const distance = (1.15 * radius) / Math.sin(half);
+    camera.position.copy(center).add(new THREE.Vector3(0.9, 0.6, 1.4).normalize().multiplyScalar(distance));
     camera.updateProjectionMatrix();
     if (controls) {
       controls.target.copy(center);
@@ -375,7 +379,11 @@ const viewer = (() => {
       if (!PART_NAME.test(node.name)) return;
       const own = new THREE.Box3().setFromObject(node).getCenter(new THREE.Vector3());
       const outward = own.clone().sub(center);
-      if (outward.lengthSq() < 1e-12) outward.set(0, 1, 0).multiplyScalar(1e-3);
+      // A piece sitting at the centre stays put; the others move away from it.
+      if (outward.length() < 1e-6 * radius) {
+        found.push({ node, base: node.position.clone(), direction: new THREE.Vector3() });
+        return;
+      }
       const parent = node.parent;
       const from = parent.worldToLocal(own.clone());
       const to = parent.worldToLocal(own.clone().add(outward.normalize().multiplyScalar(radius)));
@@ -412,7 +420,11 @@ const viewer = (() => {
       $('explode').value = '0';
       $('explode-value').value = '0%';
       if (ensureRenderer()) {
-        frame(box);
+        // Frame the fully exploded model so the slider never pushes pieces out of view.
+        explode(1);
+        const reach = new THREE.Box3().setFromObject(root).union(box);
+        explode(0);
+        frame(reach);
         render();
       }
     } catch (error) {

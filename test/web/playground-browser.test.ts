@@ -1,0 +1,115 @@
+/**
+ * The playground in a real browser (Debian's Chromium driven by playwright-core) against a real listening
+ * server with a fixture engine: enter a key, see the balance, submit a prompt, watch the stages, see the
+ * GLB loaded in the 3D view with its download listed, then Bang that asset and explode the pieces.
+ * Skips with a message when /usr/bin/chromium is absent (`apt-get install -y chromium`).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import { EngineRegistry } from '../../src/engines/registry.ts';
+import { buildApp } from '../../src/api/index.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
+const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
+const SCREENSHOT = join(tmpdir(), 'kiln-playground.png');
+
+let dataDir: string;
+let profile: string;
+let services: Services;
+let app: FastifyInstance;
+let base: string;
+let key: string;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  if (skip) return;
+  dataDir = await mkdtemp(join(tmpdir(), 'kiln-web-'));
+  profile = await mkdtemp(join(tmpdir(), 'kiln-chromium-'));
+  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'web-test-secret', KILN_WORKERS: '1' });
+  const engines = new EngineRegistry();
+  services = await createServices(config, { engines, builtins: false });
+  for (const kind of ['generate-text', 'generate-image', 'bang'] as const) engines.register(kind, ENGINE_URL);
+  app = await buildApp({ services, config, processMetrics: false });
+  services.startWorkers({ count: 1 });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  key = (await services.accounts.createKey({ name: 'browser', credits: 10 })).key;
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+});
+
+after(async () => {
+  if (skip) return;
+  await context?.close();
+  await app?.close();
+  await services?.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(profile, { recursive: true, force: true });
+});
+
+test('key → balance → prompt → progress → Done → GLB in the 3D view and its download listed; Bang + explode', { skip, timeout: 90_000 }, async () => {
+  await page.goto(`${base}/`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Use key' }).click();
+  await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '10');
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('kiln.apiKey')), key);
+  assert.equal(await page.evaluate(() => localStorage.length), 0);
+
+  // An API refusal is shown with its code and message: neither prompt nor images.
+  await page.getByRole('button', { name: 'Generate', exact: true }).last().click();
+  await page.waitForSelector('#message:not([hidden])');
+  assert.match(await page.textContent('#message') ?? '', /^INVALID_REQUEST: .+/);
+
+  await page.getByLabel(/^Prompt/).first().fill('a small clay cube');
+  await page.locator('#generate-form button[type="submit"]').click();
+  const stages = await page.waitForFunction(() => /^Generating — \w+ \d+%$/.test(document.getElementById('task-status')?.textContent ?? ''), null, { timeout: 30_000 });
+  assert.ok(stages);
+  await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
+  await page.waitForSelector('#viewer[data-state="loaded"]', { timeout: 15_000 });
+  assert.equal(await page.getAttribute('#viewer', 'data-nodes'), '1');
+  const links = await page.$$eval('#downloads a', (anchors) => anchors.map((a) => ({ name: a.textContent, href: (a as HTMLAnchorElement).href })));
+  assert.deepEqual(links.map((link) => link.name), ['base_basic_pbr.glb']);
+  assert.ok(links[0].href.startsWith(`${base}/files/`), links[0].href);
+  await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '9.5');
+  assert.equal(await page.isVisible('#viewer-note'), false, 'the 3D view drew the model (no WebGL or load error note)');
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+  // Bang the finished generation; the pieces come back as part_NN nodes and the explode slider moves them.
+  await page.getByRole('button', { name: 'Bang this asset' }).click();
+  assert.equal(await page.inputValue('#asset-id'), await page.textContent('#task-uuid'));
+  await page.locator('#strength').fill('7');
+  assert.equal(await page.textContent('#strength-value'), '7');
+  await page.locator('#bang-form button[type="submit"]').click();
+  await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
+  await page.waitForSelector('#viewer[data-state="loaded"]', { timeout: 15_000 });
+  assert.equal(await page.getAttribute('#viewer', 'data-parts'), '3');
+  assert.equal(await page.isVisible('#explode'), true);
+  const closed = await page.locator('#viewer-canvas').screenshot();
+  await page.locator('#explode').fill('100');
+  assert.equal(await page.textContent('#explode-value'), '100%');
+  const exploded = await page.locator('#viewer-canvas').screenshot();
+  assert.notDeepEqual(exploded, closed, 'exploding moves the pieces on screen');
+  await page.screenshot({ path: SCREENSHOT.replace('.png', '-bang.png'), fullPage: true });
+
+  assert.deepEqual(pageErrors.filter((text) => !/Failed to load resource/.test(text)), []);
+});
