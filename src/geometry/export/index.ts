@@ -23,7 +23,7 @@ import { writeStl } from './stl.ts';
 import { writeUsdz } from './usdz/index.ts';
 
 export { writeGlb, unitNormals, type GlbOptions } from './glb.ts';
-export { writeUsdz, storedZip, usdaText, USDZ_ROOT_LAYER, type UsdzOptions } from './usdz/index.ts';
+export { writeUsdz, storedZip, crc32, usdaText, USDZ_ROOT_LAYER, type UsdzOptions } from './usdz/index.ts';
 export { writeFbx, encodeFbx, fbxDocument, fbxEulerDegrees, type FbxOptions } from './fbx/index.ts';
 export { writeObj, type ObjOptions } from './obj.ts';
 export { writeStl } from './stl.ts';

@@ -91,8 +91,13 @@ export class TextChunks {
     }
   }
 
+  /** The text as consecutive byte chunks (no copy). */
+  parts(): Uint8Array[] {
+    return [...this.done, this.chunk.subarray(0, this.at)];
+  }
+
   bytes(): Uint8Array {
-    const parts = [...this.done, this.chunk.subarray(0, this.at)];
+    const parts = this.parts();
     let total = 0;
     for (const part of parts) total += part.length;
     const out = new Uint8Array(total);

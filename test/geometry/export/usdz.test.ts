@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
 import type { Mesh as ThreeMesh } from 'three';
-import { storedZip, writeUsdz } from '../../../src/geometry/export/index.ts';
+import { crc32, storedZip, writeUsdz } from '../../../src/geometry/export/index.ts';
 import { createNode } from '../../../src/geometry/mesh.ts';
 import { byName, cubeMesh, loadUsdz, plainMaterial, texturedMaterial, triangleCountOf, twoPartScene } from './fixtures.ts';
 
@@ -119,4 +119,13 @@ test('the packer aligns entries whatever the name lengths', () => {
   for (const entry of local) assert.equal(entry.dataOffset % 64, 0);
   const files = unzipSync(zip);
   for (const entry of entries) assert.deepEqual(files[entry.name], entry.bytes);
+});
+
+test('an entry given in parts is stored as one file with the CRC of the whole', () => {
+  const whole = new Uint8Array(1000).map((_, i) => (i * 7) % 251);
+  const parted = storedZip([{ name: 'a.usda', bytes: [whole.subarray(0, 333), whole.subarray(333, 900), whole.subarray(900)] }]);
+  assert.deepEqual(parted, storedZip([{ name: 'a.usda', bytes: whole }]));
+  assert.equal(crc32(whole.subarray(500), crc32(whole.subarray(0, 500))), crc32(whole));
+  // The CRC-32 check value of the ASCII digits 1–9.
+  assert.equal(crc32(new TextEncoder().encode('123456789')), 0xcbf43926);
 });

@@ -19,7 +19,8 @@ const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 export interface ZipEntry {
   /** Path inside the package, `/`-separated, ASCII. */
   name: string;
-  bytes: Uint8Array;
+  /** The file's content, whole or as consecutive parts (a large layer is never concatenated twice). */
+  bytes: Uint8Array | Uint8Array[];
 }
 
 const CRC_TABLE = (() => {
@@ -33,14 +34,18 @@ const CRC_TABLE = (() => {
 })();
 
 // zlib's crc32 (Node ≥ 20.15) is an order of magnitude faster than the table loop below.
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
 
-export function crc32(bytes: Uint8Array): number {
-  if (nativeCrc32) return nativeCrc32(bytes) >>> 0;
-  let c = 0xffffffff;
+/** CRC-32 of `bytes`, continuing from `previous` (the CRC of what came before). */
+export function crc32(bytes: Uint8Array, previous = 0): number {
+  if (nativeCrc32) return nativeCrc32(bytes, previous) >>> 0;
+  let c = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
+
+const partsOf = (entry: ZipEntry): Uint8Array[] => (Array.isArray(entry.bytes) ? entry.bytes : [entry.bytes]);
+const sizeOf = (entry: ZipEntry): number => partsOf(entry).reduce((sum, part) => sum + part.length, 0);
 
 /** Extra-field length that puts the data of an entry whose header starts at `offset` on the boundary. */
 function paddingFor(offset: number, nameLength: number): number {
@@ -55,7 +60,8 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
   if (entries.length > 0xffff) throw new Error('A USDZ package holds at most 65535 files.');
   const encoder = new TextEncoder();
   const names = entries.map((entry) => encoder.encode(entry.name));
-  const crcs = entries.map((entry) => crc32(entry.bytes));
+  const crcs = entries.map((entry) => partsOf(entry).reduce((crc, part) => crc32(part, crc), 0));
+  const sizes = entries.map(sizeOf);
   const offsets: number[] = [];
   const pads: number[] = [];
   let offset = 0;
@@ -63,7 +69,7 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
     offsets.push(offset);
     const pad = paddingFor(offset, names[i].length);
     pads.push(pad);
-    offset += LOCAL_HEADER + names[i].length + pad + entry.bytes.length;
+    offset += LOCAL_HEADER + names[i].length + pad + sizes[i];
   });
   const centralStart = offset;
   let centralSize = 0;
@@ -83,8 +89,8 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
     view.setUint16(at + 10, DOS_TIME, true);
     view.setUint16(at + 12, DOS_DATE, true);
     view.setUint32(at + 14, crcs[i], true);
-    view.setUint32(at + 18, entry.bytes.length, true);
-    view.setUint32(at + 22, entry.bytes.length, true);
+    view.setUint32(at + 18, sizes[i], true);
+    view.setUint32(at + 22, sizes[i], true);
     view.setUint16(at + 26, names[i].length, true);
     view.setUint16(at + 28, pads[i], true);
     at += LOCAL_HEADER;
@@ -95,7 +101,10 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
       view.setUint16(at + 2, pads[i] - 4, true);
     }
     at += pads[i];
-    out.set(entry.bytes, at);
+    for (const part of partsOf(entry)) {
+      out.set(part, at);
+      at += part.length;
+    }
   });
   let at = centralStart;
   entries.forEach((entry, i) => {
@@ -107,8 +116,8 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
     view.setUint16(at + 12, DOS_TIME, true);
     view.setUint16(at + 14, DOS_DATE, true);
     view.setUint32(at + 16, crcs[i], true);
-    view.setUint32(at + 20, entry.bytes.length, true);
-    view.setUint32(at + 24, entry.bytes.length, true);
+    view.setUint32(at + 20, sizes[i], true);
+    view.setUint32(at + 24, sizes[i], true);
     view.setUint16(at + 28, names[i].length, true);
     // Extra, comment, disk, internal and external attributes stay zero.
     view.setUint32(at + 42, offsets[i], true);

@@ -45,7 +45,7 @@ class UsdaWriter {
     this.text.push(`${'    '.repeat(indent)}${text}\n`);
   }
 
-  write(): Uint8Array {
+  write(): Uint8Array[] {
     this.text.push('#usda 1.0\n(\n    customLayerData = {\n        string creator = "Kiln"\n    }\n');
     this.text.push(`    defaultPrim = "Root"\n    metersPerUnit = ${num(this.options.metersPerUnit ?? 1)}\n`);
     this.text.push('    upAxis = "Y"\n)\n\n');
@@ -57,7 +57,7 @@ class UsdaWriter {
     if (this.scene.materials.length > 0) this.materials();
     for (const root of this.scene.roots) this.node(root, 1, '/Root', taken);
     this.line(0, '}');
-    return this.text.bytes();
+    return this.text.parts();
   }
 
   private materials(): void {
@@ -253,6 +253,7 @@ function clamp01(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
-export function usdaText(scene: Scene, options: UsdaOptions): Uint8Array {
+/** The layer as consecutive UTF-8 chunks (the packer copies them straight into the zip). */
+export function usdaText(scene: Scene, options: UsdaOptions): Uint8Array[] {
   return new UsdaWriter(scene, options).write();
 }
