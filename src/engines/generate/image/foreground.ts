@@ -153,7 +153,7 @@ function borderFlood(image: RasterImage, clusters: Cluster[]): Uint8Array {
 
 /** GrabCut seeded by the rough split: far from the split's boundary is certain, near it is probable. */
 async function refineWithGrabCut(image: RasterImage, rough: Uint8Array): Promise<Uint8Array> {
-  const cv = await loadOpenCv();
+  const { cv } = await loadOpenCv();
   const { width: W, height: H } = image;
   const rgb = new Uint8Array(W * H * 3);
   for (let p = 0; p < W * H; p++) {

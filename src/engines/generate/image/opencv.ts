@@ -3,16 +3,26 @@
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OpenCv = any;
 
-let loading: Promise<OpenCv> | undefined;
+// The Emscripten module object is a thenable that resolves to itself: awaiting it (or returning it
+// from an async function) never settles. It is therefore always passed around wrapped in a box.
+let loading: Promise<{ cv: OpenCv }> | undefined;
 
-export function loadOpenCv(): Promise<OpenCv> {
+export function loadOpenCv(): Promise<{ cv: OpenCv }> {
   loading ??= (async () => {
-    const mod = await import('@techstark/opencv-js');
-    let cv = (mod as { default?: unknown }).default ?? mod;
-    if (cv instanceof Promise) cv = await cv;
-    const ready = cv as OpenCv;
-    if (!ready.Mat) await new Promise<void>((resolve) => (ready.onRuntimeInitialized = () => resolve()));
-    return ready;
+    const mod = (await import('@techstark/opencv-js')) as { default?: OpenCv; cv?: OpenCv };
+    const cv: OpenCv = mod.default ?? mod.cv;
+    if (!cv.Mat) {
+      await new Promise<void>((resolve) => {
+        const previous = cv.onRuntimeInitialized;
+        cv.onRuntimeInitialized = () => {
+          previous?.();
+          resolve();
+        };
+        // Initialisation may have finished between the check and the hook.
+        if (cv.Mat) resolve();
+      });
+    }
+    return { cv };
   })();
   return loading;
 }

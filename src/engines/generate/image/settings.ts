@@ -1,0 +1,32 @@
+/**
+ * How a request's tier and fast mode set the image engine's work. The reconstruction grid (cells
+ * along the object's longest side) grows with the tier; fast mode (api.md §3) takes a cheaper path:
+ * a coarser grid, a smaller working mask, no GrabCut refinement and no normal map.
+ */
+import type { GenerateSpec, Tier } from '../../../domain/task-spec.ts';
+
+const GRID: Record<Tier, number> = {
+  'Gen-2.5-Extreme-Low': 64,
+  'Gen-2.5-Low': 96,
+  'Gen-2.5-Medium': 128,
+  'Gen-2.5-High': 160,
+  'Gen-2.5-Extreme-High': 192,
+  Sketch: 64,
+  Regular: 96,
+  Smooth: 96,
+  Detail: 128,
+  'Gen-2': 128,
+};
+
+export interface ImageEngineSettings {
+  resolution: number;
+  workingSize: number;
+  grabCut: boolean;
+  normalMap: boolean;
+}
+
+export function settingsFor(spec: GenerateSpec): ImageEngineSettings {
+  const grid = GRID[spec.tier] ?? 128;
+  if (spec.fastMode) return { resolution: Math.max(48, Math.round(grid * 0.5)), workingSize: 224, grabCut: false, normalMap: false };
+  return { resolution: grid, workingSize: grid >= 160 ? 384 : 320, grabCut: true, normalMap: true };
+}

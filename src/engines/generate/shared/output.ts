@@ -1,0 +1,175 @@
+/**
+ * The generation output steps both generate engines share, from a closed solid to the download files:
+ * 1. exact face budget (spec.faceBudget, ±1 %) by simplification or midpoint splits;
+ * 2. a UV atlas and the engine's texture maps at exactly spec.textureResolution (not for material None);
+ * 3. mesh_mode Quad → quad-dominant (after UVs, so quads never span a seam);
+ * 4. model files of the requested format and material variants (exportScene: PBR/Shaded/All/None);
+ * 5. preview.webp (unless preview_render is false);
+ * 6. Extreme-High: a high-poly mesh of HIGH_POLY_FACES (within 5M–10M), `base_basic_highpoly.<ext>`.
+ * The engine supplies only the solid, its texturing (`bake`) and optionally how dense vertices settle
+ * on a finer surface (`refineHighPoly`).
+ */
+import type { GenerateSpec } from '../../../domain/task-spec.ts';
+import type { EngineFile, ProgressReporter } from '../../engine.ts';
+import { exportScene } from '../../../geometry/export/index.ts';
+import { createNode, type Material, type Mesh, type RasterImage, type Scene } from '../../../geometry/mesh.ts';
+import { computeNormals, generateUvAtlas, simplifyToBudget, subdivideToCount, toQuadDominant } from '../../../geometry/ops/index.ts';
+import { renderPreview } from '../../../geometry/render/index.ts';
+import { silentLogger, type Logger } from '../../../logger.ts';
+
+/** Faces of the Extreme-High extra mesh: inside the 5M–10M range, with room for the ±1 split step. */
+export const HIGH_POLY_FACES = 6_000_000;
+
+export interface TextureMaps {
+  /** sRGB base colour, RGB or RGBA, exactly size × size. */
+  baseColor: RasterImage;
+  /** glTF packing (G = roughness, B = metallic), exactly size × size. */
+  metallicRoughness?: RasterImage;
+  /** Tangent-space normal map (glTF: +X along u, +Y towards the image top), exactly size × size. */
+  normal?: RasterImage;
+}
+
+export type UvMesh = Mesh & { uvs: Float32Array; normals: Float32Array };
+
+export interface GenerationOutputRequest {
+  spec: GenerateSpec;
+  /** The closed solid, in output units and axes (+Y up, front +Z). */
+  mesh: Mesh;
+  /** Bakes the maps over the final mesh's UVs at `size` texels. Not called for material None. */
+  bake(mesh: UvMesh, size: number): Promise<TextureMaps> | TextureMaps;
+  /** Material factors used where a map is absent (defaults: metallic 0, roughness 0.6). */
+  metallic?: number;
+  roughness?: number;
+  /** Moves the dense high-poly vertices onto a finer surface (default: midpoint splits as they are). */
+  refineHighPoly?(mesh: Mesh): Mesh;
+  progress: ProgressReporter;
+  signal: AbortSignal;
+  logger?: Logger;
+  /** Progress range this step reports into (default [40, 100]). */
+  span?: [number, number];
+  /** Name of the asset's node (default 'asset'). */
+  nodeName?: string;
+}
+
+export interface GenerationOutputStats {
+  faces: number;
+  quads: number;
+  textureSize: number | null;
+  highPolyFaces?: number;
+  /** Milliseconds per step. */
+  timings: Record<string, number>;
+}
+
+export function checkAbort(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The task was cancelled.');
+}
+
+/** A size × size image of one value per channel (e.g. a uniform metallic-roughness map). */
+export function uniformImage(size: number, values: number[]): RasterImage {
+  const channels = values.length as RasterImage['channels'];
+  const data = new Uint8Array(size * size * channels);
+  for (let c = 0; c < channels; c++) {
+    const v = Math.round(Math.min(1, Math.max(0, values[c])) * 255);
+    if (v) for (let i = c; i < data.length; i += channels) data[i] = v;
+  }
+  return { width: size, height: size, channels, data };
+}
+
+function assertSize(name: string, image: RasterImage | undefined, size: number): void {
+  if (image && (image.width !== size || image.height !== size)) {
+    throw new Error(`The ${name} map is ${image.width}×${image.height}; the spec asks for exactly ${size}×${size}.`);
+  }
+}
+
+function singleGroup(mesh: Mesh): Mesh {
+  return { ...mesh, groups: [{ start: 0, count: mesh.indices.length / 3, material: 0 }] };
+}
+
+export async function writeGenerationOutputs(
+  request: GenerationOutputRequest,
+): Promise<{ files: EngineFile[]; stats: GenerationOutputStats; scene: Scene }> {
+  const { spec, progress, signal, logger = silentLogger } = request;
+  const [from, to] = request.span ?? [40, 100];
+  const at = (f: number) => from + (to - from) * f;
+  const timings: Record<string, number> = {};
+  let clock = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - clock);
+    clock = now;
+  };
+  const textured = spec.material !== 'None';
+  const size = spec.textureResolution;
+  const name = request.nodeName ?? 'asset';
+
+  progress('face budget', at(0));
+  let mesh = singleGroup(await simplifyToBudget(request.mesh, spec.faceBudget, { logger }));
+  lap('budget');
+  checkAbort(signal);
+
+  let maps: TextureMaps | undefined;
+  if (textured) {
+    progress('uv atlas', at(0.1));
+    const atlas = computeNormals(generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: size })) as UvMesh;
+    mesh = atlas;
+    lap('uv');
+    checkAbort(signal);
+    progress('texture', at(0.2));
+    maps = await request.bake(atlas, size);
+    assertSize('base colour', maps.baseColor, size);
+    assertSize('metallic-roughness', maps.metallicRoughness, size);
+    assertSize('normal', maps.normal, size);
+    lap('bake');
+    checkAbort(signal);
+  } else {
+    mesh = computeNormals(mesh);
+  }
+  if (spec.meshMode === 'Quad') mesh = toQuadDominant(mesh);
+
+  const material: Material = {
+    name,
+    baseColor: [1, 1, 1, 1],
+    metallic: maps?.metallicRoughness ? 1 : (request.metallic ?? 0),
+    roughness: maps?.metallicRoughness ? 1 : (request.roughness ?? 0.6),
+    baseColorTexture: maps && { name: 'diffuse', image: maps.baseColor },
+    metallicRoughnessTexture: maps?.metallicRoughness && { name: 'metallic_roughness', image: maps.metallicRoughness },
+    normalTexture: maps?.normal && { name: 'normal', image: maps.normal },
+  };
+  const scene: Scene = { materials: [material], roots: [createNode(name, mesh)] };
+
+  progress('export', at(0.55));
+  const files = await exportScene(scene, { format: spec.geometryFileFormat, material: spec.material, logger, shadedTextureSize: size });
+  lap('export');
+  checkAbort(signal);
+
+  if (spec.previewRender !== false) {
+    progress('preview', at(0.7));
+    files.push({ name: 'preview.webp', bytes: await renderPreview(scene), contentType: 'image/webp' });
+    lap('preview');
+  }
+
+  const stats: GenerationOutputStats = {
+    faces: mesh.indices.length / 3,
+    quads: mesh.quads ? mesh.quads.reduce((a, q) => a + q, 0) : 0,
+    textureSize: textured ? size : null,
+    timings,
+  };
+  if (spec.highPolyMesh) {
+    progress('high-poly mesh', at(0.8));
+    let dense = subdivideToCount(singleGroup({ ...mesh, quads: undefined, normals: undefined }), HIGH_POLY_FACES);
+    if (request.refineHighPoly) dense = request.refineHighPoly(dense);
+    dense = computeNormals(dense);
+    checkAbort(signal);
+    const highScene: Scene = { materials: [material], roots: [createNode(`${name}_highpoly`, dense)] };
+    const highFiles = await exportScene(highScene, { format: spec.geometryFileFormat, material: textured ? 'PBR' : 'None', logger });
+    const taken = new Set(files.map((f) => f.name));
+    for (const f of highFiles) {
+      // The model gets its own name; its texture files are the same maps the main model wrote.
+      const renamed = f.name.replace(/^base_basic(_pbr)?\./, 'base_basic_highpoly.');
+      if (!taken.has(renamed)) files.push({ ...f, name: renamed });
+    }
+    stats.highPolyFaces = dense.indices.length / 3;
+    lap('highpoly');
+  }
+  return { files, stats, scene };
+}
