@@ -61,3 +61,14 @@ test('"X on Y" puts X on top of Y as one closed asset', async () => {
   const ceramic = onTable.materials.find((m) => m.kind === 'ceramic');
   assert.ok(ceramic, 'the vase keeps its material');
 });
+
+test('a face budget below the solid is met by manifold reduction: still closed, parts kept', async () => {
+  for (const prompt of ['a cat on a chair', 'an oak tree', 'a medieval castle']) {
+    const asset = await buildAsset(interpretPrompt(prompt), { seed: 1, maxFaces: 2000 });
+    const faces = asset.mesh.indices.length / 3;
+    assert.ok(faces <= 2000, `${prompt}: ${faces} faces`);
+    assert.ok(faces > 200, `${prompt}: not collapsed away`);
+    assert.ok(isWatertight(asset.mesh), `${prompt} stays closed`);
+    assert.ok(asset.materials.length >= 2, `${prompt} keeps its parts`);
+  }
+});

@@ -32,6 +32,11 @@ export interface BuildOptions {
   creative?: boolean;
   /** Fast mode: coarser curves. */
   fast?: boolean;
+  /**
+   * Face budget of the output: curves are tessellated for it, and a solid still above it is reduced
+   * here (closed and with its parts) so the output step only ever adds faces. Default: no limit.
+   */
+  maxFaces?: number;
 }
 
 function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'material' | 'parts'>): PartMaterial {
@@ -47,9 +52,9 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
-function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false): GenContext {
+function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
-  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast), i);
+  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces), i);
   generatorFor(category)(ctx);
   if (ctx.parts.length === 0) throw new Error(`generator ${category} produced nothing`);
   return ctx;
@@ -97,7 +102,7 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
   for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
 }
 
-function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[]): Mesh {
+function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[], maxFaces = Infinity): Mesh {
   const idToSlot = new Map<number, number>();
   const originals = records.map((r, k) => {
     const o = r.manifold.asOriginal();
@@ -111,7 +116,8 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     .translate([-(box.min[0] + box.max[0]) / 2, -box.min[1], -(box.min[2] + box.max[2]) / 2])
     .scale(1 / size)
     // Collapse slivers the booleans leave behind, which would turn degenerate in float32.
-    .simplify(2e-5);
+    .simplify(1e-4);
+  if (solid.numTri() > maxFaces) solid = reduceTo(solid, maxFaces);
   const mesh = solid.getMesh();
   const np = mesh.numProp;
   const nv = mesh.vertProperties.length / np;
@@ -152,7 +158,26 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
   }
   materials.splice(0, materials.length, ...[...renumber.keys()].map((k) => merged[k]));
   // Exact float32 duplicates left by the booleans would read as degenerate triangles: weld them away.
-  return weld({ positions, indices, groups }, { tolerance: 0 });
+  return weld({ positions, indices, groups }, { tolerance: 1e-6 });
+}
+
+/**
+ * Fewer triangles than `maxFaces` by manifold's own edge collapse, which keeps the solid closed and
+ * the part runs intact: the smallest tolerance (bisected, in units of the unit-sized asset) that fits.
+ */
+function reduceTo(solid: Manifold, maxFaces: number): Manifold {
+  let lo = 2e-5;
+  let hi = 0.08;
+  let best = solid.simplify(hi);
+  for (let k = 0; k < 9; k++) {
+    const mid = Math.sqrt(lo * hi);
+    const candidate = solid.simplify(mid);
+    if (candidate.numTri() <= maxFaces) {
+      best = candidate;
+      hi = mid;
+    } else lo = mid;
+  }
+  return best;
 }
 
 let warm: ManifoldToplevel | undefined;
@@ -165,19 +190,19 @@ export async function warmGenerators(): Promise<void> {
 export async function buildAsset(i: Interpretation, options: BuildOptions): Promise<BuiltAsset> {
   const M = (warm ??= await manifoldModule());
   return withArena(() => {
-    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast);
+    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, options.maxFaces);
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
       // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
       if (subject.parts.some((p) => p.part === c.category)) continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast);
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, options.maxFaces);
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));
     }
-    const mesh = toMesh(M, records, materials);
+    const mesh = toMesh(M, records, materials, options.maxFaces);
     return { mesh, materials, partCount: records.length };
   });
 }

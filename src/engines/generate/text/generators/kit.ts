@@ -61,7 +61,7 @@ export interface ShapeParams {
   bold: number;
 }
 
-export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false): ShapeParams {
+export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false, maxFaces = Infinity): ShapeParams {
   const has = (w: string) => i.sizes.includes(w as never);
   const styles = new Set(i.styles);
   const bold = creative ? 1.35 : 1;
@@ -73,7 +73,8 @@ export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast
     thick: has('thin') ? 0.6 : has('thick') || has('wide') ? 1.45 : has('narrow') ? 0.8 : 1,
     round: has('round') ? 1 : has('square') ? 0 : 0.5,
     // Fast mode tessellates curves more coarsely: fewer triangles to union, unwrap and bake.
-    segments: styles.has('low-poly') ? 7 : fast ? 24 : 40,
+    // Small budgets get coarser curves too, so little has to be collapsed afterwards.
+    segments: styles.has('low-poly') ? 7 : maxFaces <= 4000 ? 12 : fast || maxFaces <= 30000 ? 24 : 40,
     lowPoly: styles.has('low-poly'),
     cartoon: styles.has('cartoon') || creative,
     ornate: styles.has('ornate'),

@@ -29,6 +29,8 @@ export interface BakeMaterialOptions {
   padding?: number;
   /** Relief strength of the normal map. Default 1. */
   bumpStrength?: number;
+  /** Material index per triangle when the mesh's groups no longer carry the parts (see partsByPosition). */
+  triangleMaterials?: Uint16Array;
 }
 
 function triangleMaterials(mesh: Mesh): Uint16Array {
@@ -69,7 +71,7 @@ export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: Ba
   if (!mesh.uvs) throw new Error('bakeMaterials needs UVs');
   const noise = createNoise(seed);
   const shaders: SurfaceShader[] = materials.map((m) => createShader(m.kind, m.colour, noise, style));
-  const triMaterial = triangleMaterials(mesh);
+  const triMaterial = options.triangleMaterials ?? triangleMaterials(mesh);
   // Bytes, not floats: at 12K every side buffer is 151M texels.
   const rough = new Uint8Array(size * size);
   const metal = new Uint8Array(size * size);
