@@ -240,6 +240,9 @@ async function follow(kind, accepted) {
   viewer.clear();
   const status = $('task-status');
   const bar = $('task-progress');
+  status.textContent = 'Submitted';
+  delete status.dataset.status;
+  bar.value = 0;
   for (;;) {
     let line;
     try {

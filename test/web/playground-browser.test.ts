@@ -16,8 +16,17 @@ import { loadConfig } from '../../src/config.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import { EngineRegistry } from '../../src/engines/registry.ts';
 import { buildApp } from '../../src/api/index.ts';
+import sharp from 'sharp';
+import { sceneGlb } from './fixture-engine.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** A picture of a coloured square on white, as a PNG. */
+async function png(rgb: [number, number, number]): Promise<Buffer> {
+  const square = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).composite([{ input: square, left: 16, top: 16 }]).png().toBuffer();
+}
+
+/** Debian's package; KILN_CHROMIUM points elsewhere. */
+const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
 const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
 const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
 const SCREENSHOT = join(tmpdir(), 'kiln-playground.png');
@@ -66,7 +75,14 @@ after(async () => {
   await rm(profile, { recursive: true, force: true });
 });
 
-test('key → balance → prompt → progress → Done → GLB in the 3D view and its download listed; Bang + explode', { skip, timeout: 90_000 }, async () => {
+/** Submits a form and waits until the page follows the new task (the previous one may also be Done). */
+async function submitAndWait(form: string): Promise<void> {
+  const before = await page.textContent('#task-uuid');
+  await page.locator(`${form} button[type="submit"]`).click();
+  await page.waitForFunction((old) => document.getElementById('task-uuid')?.textContent !== old, before);
+}
+
+test('key → balance → prompt → progress → Done → GLB in the 3D view and its download listed; Bang + explode; labelled images', { skip, timeout: 90_000 }, async () => {
   await page.goto(`${base}/`);
   await page.waitForSelector('body[data-ready="true"]');
   await page.getByLabel('API key').fill(key);
@@ -99,7 +115,7 @@ test('key → balance → prompt → progress → Done → GLB in the 3D view an
   assert.equal(await page.inputValue('#asset-id'), await page.textContent('#task-uuid'));
   await page.locator('#strength').fill('7');
   assert.equal(await page.textContent('#strength-value'), '7');
-  await page.locator('#bang-form button[type="submit"]').click();
+  await submitAndWait('#bang-form');
   await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
   await page.waitForSelector('#viewer[data-state="loaded"]', { timeout: 15_000 });
   assert.equal(await page.getAttribute('#viewer', 'data-parts'), '3');
@@ -110,6 +126,33 @@ test('key → balance → prompt → progress → Done → GLB in the 3D view an
   const exploded = await page.locator('#viewer-canvas').screenshot();
   assert.notDeepEqual(exploded, closed, 'exploding moves the pieces on screen');
   await page.screenshot({ path: SCREENSHOT.replace('.png', '-bang.png'), fullPage: true });
+
+  // Custom-model Bang without a reference image: the API's refusal is shown as it was given.
+  await page.getByLabel('my own model').check();
+  await page.setInputFiles('#bang-model-file', { name: 'pieces.glb', mimeType: 'model/gltf-binary', buffer: Buffer.from(await sceneGlb(3)) });
+  await page.locator('#bang-form button[type="submit"]').click();
+  await page.waitForFunction(() => /^INVALID_REQUEST: .*image/i.test(document.getElementById('message')?.textContent ?? ''));
+
+  // Image-to-3D: two pictures, the second relabelled; the labels and options reach the task as chosen.
+  await page.getByRole('tab', { name: 'Generate' }).click();
+  await page.getByLabel(/^Prompt/).first().fill('');
+  await page.setInputFiles('#images', [
+    { name: 'front.png', mimeType: 'image/png', buffer: await png([200, 90, 40]) },
+    { name: 'back-left.png', mimeType: 'image/png', buffer: await png([40, 90, 200]) },
+  ]);
+  assert.deepEqual(await page.$$eval('#image-list select', (selects) => selects.map((select) => (select as HTMLSelectElement).value)), ['F', 'R']);
+  await page.getByLabel('View of back-left.png').selectOption('BL');
+  await page.getByLabel('Tier', { exact: true }).selectOption('Gen-2.5-High');
+  await page.getByLabel('HighPack').check();
+  await submitAndWait('#generate-form');
+  await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
+  await page.screenshot({ path: SCREENSHOT.replace('.png', '-images.png'), fullPage: true });
+  const uuid = await page.textContent('#task-uuid');
+  const record = await (await fetch(`${base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
+  assert.equal(record.parameters.mode, 'image');
+  assert.deepEqual(record.parameters.imageLabels, ['F', 'BL']);
+  assert.equal(record.parameters.tier, 'Gen-2.5-High');
+  assert.deepEqual(record.parameters.addons, ['HighPack']);
 
   assert.deepEqual(pageErrors.filter((text) => !/Failed to load resource/.test(text)), []);
 });
