@@ -5,13 +5,16 @@
  *   npx tsx bench/geometry-export.ts --only scene    1M-face textured quad mesh, exportScene per format (PBR)
  *   npx tsx bench/geometry-export.ts --only shaded   the Shaded bake at 2K and 4K through exportScene (glb)
  *   npx tsx bench/geometry-export.ts --only psb      every psb-dev mesh to all five formats
+ *   npx tsx bench/geometry-export.ts --only big      10M faces to fbx, obj, usdz (each in a child process
+ *                                                    so its peak RSS is its own; not part of the default run)
  *
  * Per-format 1M-face round trips and the 10M-face GLB are in bench/geometry.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OUTPUT_FORMATS } from '../src/domain/task-spec.ts';
-import { exportScene, scenePartsFromMeshes } from '../src/geometry/export/index.ts';
+import { exportScene, scenePartsFromMeshes, writeFbx, writeObj, writeUsdz } from '../src/geometry/export/index.ts';
 import { parseOff } from '../src/geometry/import/off.ts';
 import type { Material, Mesh, RasterImage, Scene } from '../src/geometry/mesh.ts';
 import { createNode } from '../src/geometry/mesh.ts';
@@ -84,6 +87,18 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 const rssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const mb = (files: { bytes: Uint8Array }[]) => (files.reduce((s, f) => s + f.bytes.length, 0) / 1e6).toFixed(1);
 
+const child = args.includes('--child') ? args[args.indexOf('--child') + 1] : undefined;
+if (child) {
+  // One 10M-face write in this process; prints a table row.
+  const scene: Scene = { materials: [], roots: [createNode('dense', quadGrid(5_000_000))] };
+  const rssBefore = rssMb();
+  const [bytes, ms] = await timed(async () =>
+    child === 'fbx' ? (await writeFbx(scene))[0].bytes : child === 'obj' ? (await writeObj(scene))[0].bytes : await writeUsdz(scene),
+  );
+  console.log(`| ${child} | ${ms} | ${(bytes.length / 1e6).toFixed(0)} | ${rssBefore} | ${rssMb()} |`);
+  process.exit(0);
+}
+
 console.log(`command: npx tsx bench/geometry-export.ts${args.length ? ' ' + args.join(' ') : ''}`);
 console.log(`node ${process.version}, 2 cpus shared\n`);
 
@@ -110,6 +125,16 @@ if (only.includes('shaded')) {
     console.log(`| bake ${size}² + write | ${ms} | ${mb(files)} |`);
   }
   console.log(`\npeak RSS so far: ${rssMb()} MB\n`);
+}
+
+if (only.includes('big')) {
+  console.log('| 10M faces (5M marked quads), geometry only | ms | file MB | RSS with mesh MB | peak RSS MB |');
+  console.log('|---|---|---|---|---|');
+  for (const format of ['fbx', 'obj', 'usdz']) {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', format], { encoding: 'utf8' });
+    process.stdout.write(run.stdout.split('\n').filter((l) => l.startsWith('|')).join('\n') + '\n');
+  }
+  console.log('');
 }
 
 if (only.includes('psb')) {
