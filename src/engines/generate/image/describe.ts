@@ -58,7 +58,7 @@ export async function describeImages(first: Uint8Array, count: number): Promise<
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]).filter(([, c]) => c >= total * 0.12).slice(0, 3).map(([n]) => n);
   const aspect = (box.y1 - box.y0 + 1) / (box.x1 - box.x0 + 1);
-  const shape = aspect > 1.6 ? 'A tall' : aspect < 0.62 ? 'A wide' : 'A compact';
+  const shape = aspect > 1.3 ? 'A tall' : aspect < 0.77 ? 'A wide' : 'A compact';
   const colours = ranked.length > 1 ? `${ranked.slice(0, -1).join(', ')} and ${ranked[ranked.length - 1]}` : ranked[0] ?? 'plain';
   return `${shape} ${colours} object (height to width ${aspect.toFixed(2)}), from ${count} picture${count > 1 ? 's' : ''}`;
 }

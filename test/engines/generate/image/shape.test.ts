@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ViewLabel } from '../../../../src/domain/task-spec.ts';
+import { createMesh, meshBounds, sceneFromMesh, type Mesh } from '../../../../src/geometry/mesh.ts';
+import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { renderScene, viewCamera } from '../../../../src/geometry/render/index.ts';
+import { encodeImage } from '../../../../src/geometry/texture.ts';
+import { extractForeground } from '../../../../src/engines/generate/image/foreground.ts';
+import { inflate } from '../../../../src/engines/generate/image/inflation.ts';
+import { reconstructShape } from '../../../../src/engines/generate/image/shape.ts';
+import { buildViews } from '../../../../src/engines/generate/image/views.ts';
+import { surfaceScores } from '../../../../src/engines/generate/image/quality/metrics.ts';
+import { svgPicture } from './pictures.ts';
+
+/** Axis-aligned box as a closed mesh. */
+function box(min: number[], max: number[]): Mesh {
+  const p: number[] = [];
+  for (let i = 0; i < 8; i++) p.push(i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]);
+  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  return createMesh(new Float32Array(p), new Uint32Array(quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d])));
+}
+
+function merge(meshes: Mesh[]): Mesh {
+  const positions = new Float32Array(meshes.reduce((s, m) => s + m.positions.length, 0));
+  const indices: number[] = [];
+  let offset = 0;
+  for (const m of meshes) {
+    positions.set(m.positions, offset * 3);
+    for (const i of m.indices) indices.push(i + offset);
+    offset += m.positions.length / 3;
+  }
+  return createMesh(positions, new Uint32Array(indices));
+}
+
+async function pictures(mesh: Mesh, labels: ViewLabel[]) {
+  const bounds = meshBounds(mesh);
+  const out = [];
+  for (const label of labels) {
+    const image = await renderScene(sceneFromMesh(mesh), viewCamera(label, bounds), { width: 256, height: 256 });
+    out.push(await extractForeground(await encodeImage(image)));
+  }
+  return out;
+}
+
+test('inflating a disc gives a hemisphere profile (h = √(R² − r²))', () => {
+  const W = 200, R = 80;
+  const mask = new Uint8Array(W * W);
+  for (let y = 0; y < W; y++) for (let x = 0; x < W; x++) if ((x + 0.5 - 100) ** 2 + (y + 0.5 - 100) ** 2 < R * R) mask[y * W + x] = 1;
+  const h = inflate(mask, W, W, 1);
+  assert.ok(Math.abs(h[100 * W + 100] - R) < R * 0.03, `centre ${h[100 * W + 100]}`);
+  assert.ok(Math.abs(h[100 * W + 140] - Math.sqrt(R * R - 40 * 40)) < R * 0.04, `half radius ${h[100 * W + 140]}`);
+  assert.equal(h[0], 0);
+});
+
+test('labels follow views.md: a nose seen on the left of the R picture lands on +Z (and on −Z if the picture is called L)', async () => {
+  // A cube body with a thin nose sticking out of its front (+Z).
+  const object = merge([box([-1, -1, -1], [1, 1, 1]), box([-0.25, -0.25, 0.9], [0.25, 0.25, 2])]);
+  const [front, right] = await pictures(object, ['F', 'R']);
+  // Units: the object's height is 1, centred on its bounding box: the body spans z −0.75 … 0.25 and
+  // the nose 0.2 … 0.75 when the nose is in front. Beyond |z| > 0.4 only the thin nose may remain.
+  const ends = (labels: ViewLabel[]) => {
+    const { mesh } = reconstructShape(buildViews([front, right], labels), { resolution: 48 });
+    assert.ok(isWatertight(mesh), 'closed solid');
+    const thickest = { plus: 0, minus: 0 };
+    for (let i = 0; i < mesh.positions.length; i += 3) {
+      const y = Math.abs(mesh.positions[i + 1]);
+      const z = mesh.positions[i + 2];
+      if (z > 0.4) thickest.plus = Math.max(thickest.plus, y);
+      if (z < -0.4) thickest.minus = Math.max(thickest.minus, y);
+    }
+    return thickest;
+  };
+  const asRight = ends(['F', 'R']);
+  assert.ok(asRight.plus > 0.05 && asRight.plus < 0.2 && asRight.minus > 0.4, `nose on +Z: ${JSON.stringify(asRight)}`);
+  const asLeft = ends(['F', 'L']);
+  assert.ok(asLeft.minus > 0.05 && asLeft.minus < 0.2 && asLeft.plus > 0.4, `nose on −Z: ${JSON.stringify(asLeft)}`);
+});
+
+test('four views of a box reconstruct it closely (F-score at τ = 0.05 above 0.8)', async () => {
+  const object = box([-0.9, -0.6, -0.4], [0.9, 0.6, 0.4]);
+  const views = buildViews(await pictures(object, ['F', 'R', 'B', 'L']), ['F', 'R', 'B', 'L']);
+  const { mesh } = reconstructShape(views, { resolution: 64 });
+  // Back to the source's frame: height 1.2, centred at the origin.
+  const placed = { ...mesh, positions: mesh.positions.map((v) => v * 1.2) };
+  const { fScore } = surfaceScores(placed, object, 0.05 * 1.8, 5000);
+  assert.ok(fScore > 0.8, `F-score ${fScore}`);
+});
+
+test('foreground: real alpha is used as the mask; a plain coloured background is segmented away', async () => {
+  const transparent = await svgPicture('<rect x="64" y="32" width="128" height="192" fill="#208040"/>', 256, 'none');
+  const a = await extractForeground(transparent);
+  assert.equal(a.method, 'alpha');
+  const area = (m: Uint8Array) => m.reduce((s, v) => s + v, 0);
+  assert.ok(Math.abs(area(a.mask) - 128 * 192) < 128 * 192 * 0.03, `alpha area ${area(a.mask)}`);
+  const onColour = await svgPicture('<circle cx="128" cy="128" r="70" fill="#d04010"/>', 256, '#3060a0');
+  const b = await extractForeground(onColour);
+  assert.equal(b.method, 'segmentation');
+  const expected = Math.PI * 70 * 70;
+  assert.ok(Math.abs(area(b.mask) - expected) < expected * 0.05, `segmented area ${area(b.mask)} vs ${expected}`);
+});
