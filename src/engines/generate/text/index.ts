@@ -34,7 +34,7 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
   const { interpretation, summary } = describe(spec.prompt ?? '');
   progress('building shape', 8);
   await warmGenerators();
-  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative, fast: spec.fastMode, maxFaces: spec.faceBudget });
+  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative, fast: spec.fastMode, maxFaces: spec.faceBudget, bbox: spec.bboxCondition });
   const buildMs = Math.round(performance.now() - started);
   progress('shape built', 25);
   const lowPoly = interpretation.styles.includes('low-poly');

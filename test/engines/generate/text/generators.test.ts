@@ -72,3 +72,14 @@ test('a face budget below the solid is met by manifold reduction: still closed, 
     assert.ok(asset.materials.length >= 2, `${prompt} keeps its parts`);
   }
 });
+
+test('bbox_condition sets the proportions; creative mode gives a bolder shape than the faithful one', async () => {
+  const boxed = await buildAsset(interpretPrompt('a chair'), { seed: 2, bbox: [1, 2, 1] });
+  const b = meshBounds(boxed.mesh);
+  const [w, h, l] = [0, 1, 2].map((k) => b.max[k] - b.min[k]);
+  assert.ok(Math.abs(h / w - 2) < 0.02 && Math.abs(l / w - 1) < 0.02, `${w} ${h} ${l}`);
+  const faithful = await buildAsset(interpretPrompt('a tall vase'), { seed: 2 });
+  const creative = await buildAsset(interpretPrompt('a tall vase'), { seed: 2, creative: true });
+  const aspect = (m: typeof faithful.mesh) => { const x = meshBounds(m); return (x.max[1] - x.min[1]) / (x.max[0] - x.min[0]); };
+  assert.ok(aspect(creative.mesh) > aspect(faithful.mesh) * 1.1, 'creative exaggerates the prompt\'s tallness');
+});

@@ -37,6 +37,8 @@ export interface BuildOptions {
    * here (closed and with its parts) so the output step only ever adds faces. Default: no limit.
    */
   maxFaces?: number;
+  /** bbox_condition: target width (x), height (y), length (z) proportions of the result. */
+  bbox?: [number, number, number];
 }
 
 function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'material' | 'parts'>): PartMaterial {
@@ -102,7 +104,7 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
   for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
 }
 
-function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[], maxFaces = Infinity): Mesh {
+function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[], maxFaces = Infinity, bbox?: [number, number, number]): Mesh {
   const idToSlot = new Map<number, number>();
   const originals = records.map((r, k) => {
     const o = r.manifold.asOriginal();
@@ -110,6 +112,13 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     return o;
   });
   let solid = M.Manifold.union(originals);
+  if (bbox && bbox.every((v) => v > 0)) {
+    // Stretch each axis so the extents take the requested proportions (then normalised below).
+    const b = solid.boundingBox();
+    const ext = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
+    const ratio = Math.max(...ext.map((e, k) => e / bbox[k]));
+    solid = solid.scale([0, 1, 2].map((k) => (bbox[k] * ratio) / ext[k]) as [number, number, number]);
+  }
   const box = solid.boundingBox();
   const size = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]) || 1;
   solid = solid
@@ -202,7 +211,7 @@ export async function buildAsset(i: Interpretation, options: BuildOptions): Prom
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));
     }
-    const mesh = toMesh(M, records, materials, options.maxFaces);
+    const mesh = toMesh(M, records, materials, options.maxFaces, options.bbox);
     return { mesh, materials, partCount: records.length };
   });
 }
