@@ -44,6 +44,11 @@ function blobField(n: number): Float32Array {
 }
 
 const ms = (start: number): number => Math.round(performance.now() - start);
+/** CPU time of this process since `start` (user + system): steadier than wall time on a shared machine. */
+const cpu = (start: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(start);
+  return Math.round((used.user + used.system) / 1000);
+};
 
 async function surface(n = 256): Promise<Mesh> {
   return meshFromGrid(blobField(n), [n, n, n], [0, 0, 0], 1 / n, 0);
@@ -58,17 +63,19 @@ async function run(which: Case): Promise<Row[]> {
     case 'grid': {
       const field = blobField(256);
       const t = performance.now();
+        const c = process.cpuUsage();
       const mesh = meshFromGrid(field, [256, 256, 256], [0, 0, 0], 1 / 256, 0);
-      return [{ case: 'meshFromGrid 256³', ms: ms(t), faces: mesh.indices.length / 3, watertight: isWatertight(mesh) }];
+      return [{ case: 'meshFromGrid 256³', ms: ms(t), 'cpu ms': cpu(c), faces: mesh.indices.length / 3, watertight: isWatertight(mesh) }];
     }
     case 'simplify': {
       const source = await surface();
       const rows: Row[] = [];
       for (const budget of [2_000, 10_000, 50_000, 200_000, 500_000]) {
         const t = performance.now();
+        const c = process.cpuUsage();
         const out = await simplifyToBudget(source, budget);
         const faces = out.indices.length / 3;
-        rows.push({ case: `simplify ${source.indices.length / 3} → ${budget}`, ms: ms(t), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
+        rows.push({ case: `simplify ${source.indices.length / 3} → ${budget}`, ms: ms(t), 'cpu ms': cpu(c), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
       }
       return rows;
     }
@@ -77,47 +84,53 @@ async function run(which: Case): Promise<Row[]> {
       const rows: Row[] = [];
       for (const budget of [5_000_000, 10_000_000]) {
         const t = performance.now();
+        const c = process.cpuUsage();
         const out = await simplifyToBudget(source, budget);
         const faces = out.indices.length / 3;
-        rows.push({ case: `subdivide 500000 → ${budget}`, ms: ms(t), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
+        rows.push({ case: `subdivide 500000 → ${budget}`, ms: ms(t), 'cpu ms': cpu(c), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
       }
       return rows;
     }
     case 'atlas': {
       const source = await mesh500k();
       const t = performance.now();
+        const c = process.cpuUsage();
       const out = generateUvAtlas(source);
-      return [{ case: 'generateUvAtlas 500k faces', ms: ms(t), faces: out.indices.length / 3, vertices: out.positions.length / 3 }];
+      return [{ case: 'generateUvAtlas 500k faces', ms: ms(t), 'cpu ms': cpu(c), faces: out.indices.length / 3, vertices: out.positions.length / 3 }];
     }
     case 'quads': {
       const source = await mesh500k();
       const t = performance.now();
+        const c = process.cpuUsage();
       const out = toQuadDominant(source);
       const stats = quadStats(out);
-      return [{ case: 'toQuadDominant 500k faces', ms: ms(t), quads: stats.quads, 'paired %': +((200 * stats.quads) / (out.indices.length / 3)).toFixed(1) }];
+      return [{ case: 'toQuadDominant 500k faces', ms: ms(t), 'cpu ms': cpu(c), quads: stats.quads, 'paired %': +((200 * stats.quads) / (out.indices.length / 3)).toFixed(1) }];
     }
     case 'repair': {
       const dir = fileURLToPath(new URL('../../shared/data/psb-dev/off/', import.meta.url));
       if (!existsSync(dir)) return [{ case: 'repair PSB dev set', note: `no data at ${dir}` }];
-      let total = 0, faces = 0, closed = 0, count = 0;
+      let total = 0, cpuTotal = 0, faces = 0, closed = 0, count = 0;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.off'))) {
         const mesh = parseOff(readFileSync(dir + file));
         const t = performance.now();
+        const c = process.cpuUsage();
         const { report } = await repairToSolid(mesh);
         total += performance.now() - t;
+        cpuTotal += cpu(c);
         faces += mesh.indices.length / 3;
         closed += report.after.watertight ? 1 : 0;
         count++;
       }
-      return [{ case: `repairToSolid, ${count} PSB meshes (${faces} faces)`, ms: Math.round(total), closed: `${closed}/${count}` }];
+      return [{ case: `repairToSolid, ${count} PSB meshes (${faces} faces)`, ms: Math.round(total), 'cpu ms': cpuTotal, closed: `${closed}/${count}` }];
     }
     case 'rebuild': {
       const source = await mesh500k();
       const rows: Row[] = [];
       for (const resolution of [128, 256]) {
         const t = performance.now();
+        const c = process.cpuUsage();
         const out = voxelRebuild(source, { resolution });
-        rows.push({ case: `voxelRebuild 500k faces @${resolution}`, ms: ms(t), faces: out.mesh.indices.length / 3, watertight: isWatertight(out.mesh) });
+        rows.push({ case: `voxelRebuild 500k faces @${resolution}`, ms: ms(t), 'cpu ms': cpu(c), faces: out.mesh.indices.length / 3, watertight: isWatertight(out.mesh) });
       }
       return rows;
     }
@@ -126,6 +139,7 @@ async function run(which: Case): Promise<Row[]> {
       const rows: Row[] = [];
       for (const size of [4096, 12288]) {
         const t = performance.now();
+        const c = process.cpuUsage();
         const image = bakeTexture(atlas, {
           size,
           channels: 4,
@@ -137,7 +151,7 @@ async function run(which: Case): Promise<Row[]> {
             out[3] = 1;
           },
         });
-        rows.push({ case: `bakeTexture ${size}² RGBA, 500k faces, padding 8`, ms: ms(t), 'image MB': Math.round(image.data.length / 2 ** 20) });
+        rows.push({ case: `bakeTexture ${size}² RGBA, 500k faces, padding 8`, ms: ms(t), 'cpu ms': cpu(c), 'image MB': Math.round(image.data.length / 2 ** 20) });
       }
       return rows;
     }
