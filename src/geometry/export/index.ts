@@ -24,7 +24,7 @@ import { writeUsdz } from './usdz/index.ts';
 
 export { writeGlb, unitNormals, type GlbOptions } from './glb.ts';
 export { writeUsdz, storedZip, crc32, usdaText, USDZ_ROOT_LAYER, type UsdzOptions } from './usdz/index.ts';
-export { writeFbx, encodeFbx, fbxDocument, fbxEulerDegrees, type FbxOptions } from './fbx/index.ts';
+export { writeFbx, encodeFbx, fbxDocument, fbxEulerDegrees, EMBED_LIMIT_BYTES, type FbxOptions } from './fbx/index.ts';
 export { writeObj, type ObjOptions } from './obj.ts';
 export { writeStl } from './stl.ts';
 export { scenePartsFromMeshes, pieceCentroid, partName } from './parts.ts';
@@ -38,8 +38,8 @@ export interface ExportOptions {
   logger?: Logger;
   /** Shaded variant: texture edge for materials without a colour map. Default 1024. */
   shadedTextureSize?: number;
-  /** FBX: embed the maps inside the file as well as writing them beside it. Default true. */
-  embedTextures?: boolean;
+  /** FBX: embed the maps inside the file as well as writing them beside it. Default `auto` (up to 64 MB of maps). */
+  embedTextures?: boolean | 'auto';
   /**
    * Stem of the model names. Default `base_basic` (compat.md). Another model of the same task (e.g.
    * `base_basic_highpoly`) gets `<baseName>_pbr.<ext>` …; its texture names stay the shared `texture_*.png`.

@@ -142,3 +142,11 @@ test('Euler angles follow FBX rotation order XYZ (three order ZYX)', () => {
     assert.ok(back.angleTo(quaternion) < 1e-6, `round trip of ${q}`);
   }
 });
+
+test('maps can stay out of the file: then only RelativeFilename points at them', async () => {
+  const files = await writeFbx(twoPartScene(), { embedTextures: false });
+  const { records } = readFbxRecords(files[0].bytes);
+  assert.equal(findRecords(records, 'Content').length, 0);
+  assert.equal(findRecords(records, 'RelativeFilename').length, 8, 'Texture and Video of each of the four maps');
+  assert.equal(files.length, 5);
+});

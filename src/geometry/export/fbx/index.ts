@@ -1,7 +1,7 @@
 /**
  * Binary FBX 7.4 writer: `<stem>.fbx` plus the material maps as PNGs beside it (the FBX references
- * them by relative file name and, by default, also embeds them as Video content so the model alone
- * still shows its textures).
+ * them by relative file name and, while they are not huge, also embeds them as Video content so the
+ * model alone still shows its textures).
  */
 import type { EngineFile } from '../../../engines/engine.ts';
 import type { Logger } from '../../../logger.ts';
@@ -15,13 +15,20 @@ import { fbxDocument, type FbxMaterialMaps, type FbxTextureFile } from './docume
 export { encodeFbx, fbxNode, FBX_VERSION } from './binary.ts';
 export { fbxDocument, fbxEulerDegrees } from './document.ts';
 
+/** `embedTextures: 'auto'` embeds maps up to this total size. */
+export const EMBED_LIMIT_BYTES = 64 * 1024 * 1024;
+
 export interface FbxOptions {
   /** File name stem: `<stem>.fbx`. Default `model`. */
   stem?: string;
   /** Names the texture PNGs. Default `texture_<channel>.png` (then `_2`, `_3` … for later materials). */
   textureNamer?: TextureNamer;
-  /** Also embed every map inside the FBX. Default true. */
-  embedTextures?: boolean;
+  /**
+   * Also embed the maps inside the FBX (as Video content), so the model alone still shows them.
+   * `auto` (the default) embeds while the maps total at most EMBED_LIMIT_BYTES: beyond that (8K–12K
+   * maps) the copies would only double a download that already carries the PNGs beside the model.
+   */
+  embedTextures?: boolean | 'auto';
   /** Centimetres per scene unit. Default 100 (the scene is in metres). */
   unitScaleFactor?: number;
   logger?: Logger;
@@ -30,8 +37,10 @@ export interface FbxOptions {
 export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<EngineFile[]> {
   const logger = options.logger ?? silentLogger;
   const stem = options.stem ?? 'model';
-  const embed = options.embedTextures ?? true;
   const sidecar = await sidecarTextures(scene, options.textureNamer ?? defaultTextureNamer);
+  const mapBytes = sidecar.files.reduce((sum, file) => sum + file.bytes.length, 0);
+  const choice = options.embedTextures ?? 'auto';
+  const embed = choice === 'auto' ? mapBytes <= EMBED_LIMIT_BYTES : choice;
   const bytesByName = new Map(sidecar.files.map((file) => [file.name, file.bytes]));
   const materials = new Map<number, FbxMaterialMaps>();
   for (const [index, { material, maps }] of sidecar.materials) {
@@ -43,6 +52,6 @@ export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<
   }
   const document = fbxDocument(scene, { materials, unitScaleFactor: options.unitScaleFactor });
   const bytes = encodeFbx(document.roots);
-  logger.debug({ bytes: bytes.length, quads: document.quadCount }, 'fbx written');
+  logger.debug({ bytes: bytes.length, quads: document.quadCount, embedded: embed }, 'fbx written');
   return [{ name: `${stem}.fbx`, bytes, contentType: CONTENT_TYPES.fbx }, ...sidecar.files];
 }
