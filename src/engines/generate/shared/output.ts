@@ -49,6 +49,8 @@ export interface GenerationOutputRequest {
   span?: [number, number];
   /** Name of the asset's node (default 'asset'). */
   nodeName?: string;
+  /** Faces of the Extreme-High extra mesh (default HIGH_POLY_FACES; tests use fewer). */
+  highPolyFaces?: number;
 }
 
 export interface GenerationOutputStats {
@@ -156,7 +158,7 @@ export async function writeGenerationOutputs(
   };
   if (spec.highPolyMesh) {
     progress('high-poly mesh', at(0.8));
-    let dense = subdivideToCount(singleGroup({ ...mesh, quads: undefined, normals: undefined }), HIGH_POLY_FACES);
+    let dense = subdivideToCount(singleGroup({ ...mesh, quads: undefined, normals: undefined }), request.highPolyFaces ?? HIGH_POLY_FACES);
     if (request.refineHighPoly) dense = request.refineHighPoly(dense);
     dense = computeNormals(dense);
     checkAbort(signal);

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NodeIO } from '@gltf-transform/core';
+import validator from 'gltf-validator';
+import sharp from 'sharp';
+import { resolveGenerateRequest, type GenerateSpec } from '../../../../src/domain/index.ts';
+import { meshFromGrid } from '../../../../src/geometry/ops/index.ts';
+import { uniformImage, writeGenerationOutputs } from '../../../../src/engines/generate/shared/output.ts';
+
+function specOf(fields: Record<string, string>): GenerateSpec {
+  const raw = { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
+  return resolveGenerateRequest(raw).spec as GenerateSpec;
+}
+
+function sphere() {
+  const n = 24;
+  const values = new Float32Array(n * n * n);
+  for (let z = 0; z < n; z++) for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
+    values[x + n * (y + n * z)] = Math.hypot(x - 11.5, y - 11.5, z - 11.5) / 10 - 1;
+  }
+  return meshFromGrid(values, [n, n, n], [-1, -1, -1], 2 / (n - 1));
+}
+
+const noop = () => {};
+
+test('All + Extreme-High: PBR and Shaded models, preview, a high-poly model, every GLB valid, maps at the tabled size', async () => {
+  const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Extreme-High', quality: 'extra-low', material: 'All' });
+  assert.equal(spec.highPolyMesh, true);
+  let bakedAt = 0;
+  const { files, stats } = await writeGenerationOutputs({
+    spec: { ...spec, textureResolution: 2048 },
+    mesh: sphere(),
+    bake(mesh, size) {
+      bakedAt = size;
+      assert.ok(mesh.uvs.length === (mesh.positions.length / 3) * 2);
+      return { baseColor: uniformImage(size, [0.8, 0.2, 0.1]), metallicRoughness: uniformImage(size, [1, 0.5, 0]) };
+    },
+    progress: noop,
+    signal: new AbortController().signal,
+    highPolyFaces: 40_000,
+  });
+  assert.equal(bakedAt, 2048);
+  assert.deepEqual(files.map((f) => f.name).sort(), ['base_basic_highpoly.glb', 'base_basic_pbr.glb', 'base_basic_shaded.glb', 'preview.webp']);
+  assert.ok(Math.abs(stats.faces - spec.faceBudget) <= spec.faceBudget * 0.01);
+  assert.ok(stats.highPolyFaces! >= 39_000 && stats.highPolyFaces! <= 41_000, `high-poly ${stats.highPolyFaces}`);
+  for (const f of files.filter((f) => f.name.endsWith('.glb'))) {
+    const report = (await validator.validateBytes(f.bytes, { maxIssues: 10 })) as { issues: { numErrors: number; messages: unknown[] } };
+    assert.equal(report.issues.numErrors, 0, `${f.name}: ${JSON.stringify(report.issues.messages)}`);
+    const doc = await new NodeIO().readBinary(f.bytes);
+    for (const t of doc.getRoot().listTextures()) {
+      const meta = await sharp(t.getImage()!).metadata();
+      assert.deepEqual([meta.width, meta.height], [2048, 2048], `${f.name} texture`);
+    }
+  }
+});
+
+test('material None writes geometry only, without calling the baker; a wrong map size is refused', async () => {
+  const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None' });
+  const { files, stats } = await writeGenerationOutputs({
+    spec,
+    mesh: sphere(),
+    bake() {
+      throw new Error('no baking for None');
+    },
+    progress: noop,
+    signal: new AbortController().signal,
+  });
+  assert.deepEqual(files.map((f) => f.name).sort(), ['base_basic.glb', 'preview.webp']);
+  assert.equal(stats.textureSize, null);
+  const textured = specOf({ prompt: 'ball', tier: 'Gen-2.5-Low', quality: 'extra-low' });
+  await assert.rejects(
+    writeGenerationOutputs({
+      spec: textured,
+      mesh: sphere(),
+      bake: () => ({ baseColor: uniformImage(512, [1, 1, 1]) }),
+      progress: noop,
+      signal: new AbortController().signal,
+    }),
+    /exactly 2048×2048/,
+  );
+});
