@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 const $ = (id) => document.getElementById(id);
 /** sessionStorage only: the key dies with the tab and is never written to disk by the page. */
@@ -307,8 +308,8 @@ const viewer = (() => {
   const canvas = $('viewer-canvas');
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(0xeef0f3);
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2));
-  const sun = new THREE.DirectionalLight(0xffffff, 2);
+  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 1));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.5);
   sun.position.set(3, 5, 4);
   scene.add(sun);
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100);
@@ -333,6 +334,10 @@ const viewer = (() => {
       return false;
     }
     renderer.setPixelRatio(window.devicePixelRatio);
+    // Metallic PBR surfaces reflect their surroundings: without an environment they render black.
+    const pmrem = new THREE.PMREMGenerator(renderer);
+    scene.environment = pmrem.fromScene(new RoomEnvironment(), 0.04).texture;
+    pmrem.dispose();
     controls = new OrbitControls(camera, canvas);
     controls.addEventListener('change', render);
     new ResizeObserver(resize).observe(element);

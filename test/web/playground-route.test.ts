@@ -49,7 +49,7 @@ test('the module, the styles and the imported three.js files are served with the
   assert.equal(styles.headers['content-type'], 'text/css; charset=utf-8');
 
   // Every relative or mapped import reachable from the page resolves to a served file.
-  for (const file of ['build/three.module.js', 'build/three.core.js', 'examples/jsm/loaders/GLTFLoader.js', 'examples/jsm/controls/OrbitControls.js', 'examples/jsm/utils/BufferGeometryUtils.js', 'examples/jsm/utils/SkeletonUtils.js']) {
+  for (const file of ['build/three.module.js', 'build/three.core.js', 'examples/jsm/loaders/GLTFLoader.js', 'examples/jsm/controls/OrbitControls.js', 'examples/jsm/environments/RoomEnvironment.js', 'examples/jsm/utils/BufferGeometryUtils.js', 'examples/jsm/utils/SkeletonUtils.js']) {
     const response = await h.app.inject({ url: `${THREE_BASE}/${file}` });
     assert.equal(response.statusCode, 200, file);
     assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');

@@ -44,6 +44,7 @@ const THREE_FILES: ReadonlyArray<string> = [
   'build/three.core.js',
   'examples/jsm/loaders/GLTFLoader.js',
   'examples/jsm/controls/OrbitControls.js',
+  'examples/jsm/environments/RoomEnvironment.js',
   'examples/jsm/utils/BufferGeometryUtils.js',
   'examples/jsm/utils/SkeletonUtils.js',
 ];
