@@ -25,6 +25,8 @@ export interface CutInput {
   negligibleVolume: number;
   /** Boundary loops shorter than this fraction of the longest are ignored. Default 0.05. */
   minLoopFraction?: number;
+  /** Half-width of the box that bounds a cut plane that grazed a wall, in loop radii. Default 2. */
+  reach?: number;
   /** At most this many boundary loops get a plane. Default 6. */
   maxLoops?: number;
 }
@@ -34,16 +36,26 @@ export interface CutResult {
   b: Manifold;
 }
 
-/** The planes of the A|B boundary, longest loop first. */
-export function boundaryPlanes(input: CutInput): Plane[] {
+/** A cut plane limited to the neighbourhood of one boundary loop. */
+export interface LocalPlane extends Plane {
+  /** A point of the plane at the loop's centre. */
+  center: [number, number, number];
+  /** Largest distance from the centre to a loop point, within the plane. */
+  radius: number;
+}
+
+/** The planes of the A|B boundary, longest loop first, normals pointing into side A. */
+export function boundaryPlanes(input: CutInput): LocalPlane[] {
   const { graph, side, facesA } = input;
   const edges: number[] = [];
   const lengths: number[] = [];
+  const faceOfEdge: number[] = [];
   for (const f of facesA) {
     for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
       if (side[graph.adjFace[s]] !== 2) continue;
       edges.push(graph.adjEdgeA[s], graph.adjEdgeB[s]);
       lengths.push(graph.adjLength[s]);
+      faceOfEdge.push(f);
     }
   }
   if (lengths.length === 0) return [];
@@ -88,14 +100,35 @@ export function boundaryPlanes(input: CutInput): Plane[] {
       weights[3 * i + 2] = lengths[e] / 2;
       total += lengths[e];
     });
-    return { plane: fitPlane(points, weights), total };
+    const plane = fitPlane(points, weights);
+    const [nx, ny, nz] = plane.normal;
+    const center: [number, number, number] = [...plane.centroid];
+    let radius = 0;
+    for (let i = 0; i < points.length; i += 3) {
+      const dx = points[i] - center[0], dy = points[i + 1] - center[1], dz = points[i + 2] - center[2];
+      const along = dx * nx + dy * ny + dz * nz;
+      radius = Math.max(radius, Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - along * along)));
+    }
+    // Point the normal into side A: A's faces next to the loop should lie on the positive side.
+    let lean = 0;
+    for (const e of list) {
+      const f = faceOfEdge[e];
+      const c = graph.centroid;
+      lean += lengths[e] * ((c[3 * f] - center[0]) * nx + (c[3 * f + 1] - center[1]) * ny + (c[3 * f + 2] - center[2]) * nz);
+    }
+    const sign = lean >= 0 ? 1 : -1;
+    const normal: [number, number, number] = [sign * nx, sign * ny, sign * nz];
+    // Planes fitted to loops on flat regions coincide with mesh faces; manifold-3d's coplanar handling
+    // is then very slow, so the plane is moved a hair (1e-4 of the loop radius) into side B.
+    const offset = sign * plane.offset - 1e-4 * radius;
+    return { plane: { normal, offset, center, radius }, total };
   });
   fitted.sort((x, y) => y.total - x.total);
   const longest = fitted[0].total;
   return fitted
     .filter((loop) => loop.total >= (input.minLoopFraction ?? 0.05) * longest)
     .slice(0, input.maxLoops ?? 6)
-    .map((loop) => ({ normal: loop.plane.normal, offset: loop.plane.offset }));
+    .map((loop) => loop.plane);
 }
 
 /**
@@ -124,6 +157,31 @@ function votes(solid: Manifold, input: CutInput): [number, number] {
   return [a, b];
 }
 
+/**
+ * The half-space on side A of `plane`, bounded to a box around its loop: side `reach` × radius
+ * across and the same deep. Only what lies near the neck is cut; the far parts of the solid are untouched.
+ */
+function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number): Manifold {
+  const r = Math.max(plane.radius * reach, 1e-9);
+  const n = plane.normal;
+  // Any unit u ⟂ n, then v = n × u.
+  const helper = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  let u = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
+  const ul = Math.hypot(u[0], u[1], u[2]);
+  u = u.map((x) => x / ul);
+  const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+  const c = plane.center;
+  const box = wasm.Manifold.cube([2 * r, 2 * r, 2 * r], false);
+  // Local (x, y, z) ∈ [0, 2r]³ → c + (x − r)·u + (y − r)·v + z·n.
+  const t = [c[0] - r * (u[0] + v[0]), c[1] - r * (u[1] + v[1]), c[2] - r * (u[2] + v[2])];
+  const placed = box.transform([u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, n[0], n[1], n[2], 0, t[0], t[1], t[2], 1]);
+  box.delete();
+  return placed;
+}
+
+/** More components than this from one plane cut means the plane grazed a wall (see cutSolid). */
+const SHATTERED = 40;
+
 function crosses(solid: Manifold, plane: Plane): boolean {
   const box = solid.boundingBox();
   let lo = Infinity, hi = -Infinity;
@@ -142,7 +200,7 @@ function crosses(solid: Manifold, plane: Plane): boolean {
  * Cuts `solid` (not consumed) into its A and B parts, or returns undefined when the planes cannot
  * separate them (one side would be empty). The caller owns the returned solids.
  */
-export function cutSolid(solid: Manifold, input: CutInput, planes: Plane[] = boundaryPlanes(input)): CutResult | undefined {
+export function cutSolid(solid: Manifold, input: CutInput, planes: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
   let parts = components(solid, input.negligibleVolume);
   const tally = new Map<Manifold, [number, number]>();
   const voteOf = (m: Manifold) => {
@@ -151,6 +209,7 @@ export function cutSolid(solid: Manifold, input: CutInput, planes: Plane[] = bou
     return v;
   };
   for (const plane of planes) {
+    let box: Manifold | undefined;
     const next: Manifold[] = [];
     for (const part of parts) {
       const [va, vb] = voteOf(part);
@@ -158,13 +217,21 @@ export function cutSolid(solid: Manifold, input: CutInput, planes: Plane[] = bou
         next.push(part);
         continue;
       }
-      const halves = part.splitByPlane(plane.normal, plane.offset);
+      let halves = part.splitByPlane(plane.normal, plane.offset);
+      // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
+      // shattered it into slivers. Cut only near the loop then (decomposing slivers is quadratic).
+      if (halves.some((half) => half.genus() < -SHATTERED)) {
+        for (const half of halves) half.delete();
+        box ??= localHalfSpace(input.wasm, plane, input.reach ?? 2);
+        halves = part.split(box);
+      }
       for (const half of halves) {
         next.push(...components(half, input.negligibleVolume));
         half.delete();
       }
       part.delete();
     }
+    box?.delete();
     parts = next;
   }
   const sideA: Manifold[] = [], sideB: Manifold[] = [], loose: Manifold[] = [];
@@ -182,15 +249,8 @@ export function cutSolid(solid: Manifold, input: CutInput, planes: Plane[] = bou
   (volume(sideA) >= volume(sideB) ? sideA : sideB).push(...loose);
   const join = (list: Manifold[]): Manifold => {
     if (list.length === 1) return list[0];
-    // Pairwise, largest first: manifold-3d's batch union has aborted on clusters of sliver tetrahedra.
-    const sorted = [...list].sort((x, y) => y.volume() - x.volume());
-    let joined = sorted[0];
-    for (let i = 1; i < sorted.length; i++) {
-      const next = joined.add(sorted[i]);
-      joined.delete();
-      sorted[i].delete();
-      joined = next;
-    }
+    const joined = input.wasm.Manifold.union(list);
+    for (const m of list) m.delete();
     return joined;
   };
   return { a: join(sideA), b: join(sideB) };
