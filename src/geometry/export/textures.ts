@@ -7,7 +7,7 @@
  */
 import type { ImageMimeType, Material, RasterImage, Texture } from '../mesh.ts';
 import sharp from 'sharp';
-import { encodeImage, textureBytes, textureImage } from '../texture.ts';
+import { encodeImage, textureImage } from '../texture.ts';
 import type { TextureChannel } from './names.ts';
 
 const SOLID_SIZE = 4;
@@ -43,15 +43,19 @@ function isWhite(color: readonly number[]): boolean {
  */
 export async function portableTextureBytes(texture: Texture): Promise<{ bytes: Uint8Array; mimeType: ImageMimeType }> {
   if (texture.encoded && texture.encoded.mimeType !== 'image/webp') return texture.encoded;
-  if (texture.image) return { bytes: await encodeImage(texture.image, 'image/png'), mimeType: 'image/png' };
-  const image = await textureImage(texture);
-  return { bytes: await encodeImage(image, 'image/png'), mimeType: 'image/png' };
+  if (!texture.encoded) {
+    // Baked pixels: encode once and cache on the texture (as texture.ts does), so every format reuses it.
+    texture.encoded = { bytes: await encodeImage(texture.image ?? (await textureImage(texture)), 'image/png'), mimeType: 'image/png' };
+    return texture.encoded;
+  }
+  return { bytes: await encodeImage(await textureImage(texture), 'image/png'), mimeType: 'image/png' };
 }
 
 async function pngOf(texture: Texture): Promise<Uint8Array> {
   if (texture.encoded?.mimeType === 'image/png') return texture.encoded.bytes;
-  if (!texture.image && texture.encoded) return encodeImage(await textureImage(texture), 'image/png');
-  return (await textureBytes(texture, 'image/png')).bytes;
+  // Not textureBytes: it returns whatever encoding is cached (a JPEG would land in a .png file).
+  if (!texture.encoded) return (await portableTextureBytes(texture)).bytes;
+  return encodeImage(texture.image ?? (await textureImage(texture)), 'image/png');
 }
 
 /** Final base colour: texture × factor in linear space, or the factor alone as a solid map. */

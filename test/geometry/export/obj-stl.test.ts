@@ -142,3 +142,14 @@ test('obj: maps that arrive as JPEG or WebP are written as real PNGs', async () 
     assert.deepEqual([...file.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47], `${file.name} is a PNG`);
   }
 });
+
+test('obj: a map holding both pixels and cached JPEG bytes is still written as PNG', async () => {
+  const pixels = { width: 8, height: 8, channels: 3 as const, data: new Uint8Array(192).fill(90) };
+  const material = {
+    ...plainMaterial('both', [1, 1, 1, 1]),
+    baseColorTexture: { image: pixels, encoded: { bytes: await encodeImage(pixels, 'image/jpeg'), mimeType: 'image/jpeg' as const } },
+  };
+  const files = await writeObj({ materials: [material], roots: [createNode('box', cubeMesh())] });
+  const diffuse = files.find((f) => f.name === 'texture_diffuse.png')!;
+  assert.deepEqual([...diffuse.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+});
