@@ -76,7 +76,10 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
   if (materialNames.size > 0) text.push(`mtllib ${stem}.mtl\n`);
   const placed = placedMeshes(scene);
   const objectNames = uniqueNames(placed.map(({ node }, k) => plainName(node.name, `node_${k + 1}`)));
+  // OBJ numbers v, vt and vn separately: a node without UVs or normals must not shift the others.
   let base = 1;
+  let uvBase = 1;
+  let normalBase = 1;
   let quads = 0;
   placed.forEach(({ mesh, matrix }, k) => {
     const p = transformPositions(mesh.positions, matrix);
@@ -109,15 +112,14 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
     const polygons = polygonsOf(mesh);
     quads += polygons.quadCount;
     const corner = (v: number) => {
-      const i = v + base;
       text.byte(SPACE);
-      text.uint(i);
+      text.uint(v + base);
       if (!uv && !n) return;
       text.byte(SLASH);
-      if (uv) text.uint(i);
+      if (uv) text.uint(v + uvBase);
       if (!n) return;
       text.byte(SLASH);
-      text.uint(i);
+      text.uint(v + normalBase);
     };
     let cursor = 0;
     let current = -1;
@@ -137,6 +139,8 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
       cursor += size;
     }
     base += p.length / 3;
+    if (uv) uvBase += uv.length / 2;
+    if (n) normalBase += n.length / 3;
   });
   logger.debug({ objects: placed.length, quads }, 'obj written');
 

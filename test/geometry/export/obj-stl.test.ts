@@ -153,3 +153,21 @@ test('obj: a map holding both pixels and cached JPEG bytes is still written as P
   const diffuse = files.find((f) => f.name === 'texture_diffuse.png')!;
   assert.deepEqual([...diffuse.bytes.subarray(1, 4)], [0x50, 0x4e, 0x47]);
 });
+
+test('obj: a node without UVs or normals does not shift the indices of the next', async () => {
+  const bare = cubeMesh();
+  delete bare.uvs;
+  delete bare.normals;
+  const first = createNode('bare', bare);
+  const second = createNode('full', cubeMesh());
+  second.translation = [3, 0, 0];
+  const [obj] = await writeObj({ materials: [], roots: [first, second] });
+  const text = new TextDecoder().decode(obj.bytes);
+  const lastFace = text.trim().split('\n').filter((l) => l.startsWith('f ')).pop()!;
+  // The second cube's last quad: vertices 25+20…, its vt and vn counted from 1.
+  assert.equal(lastFace, 'f 45/21/21 46/22/22 47/23/23 48/24/24');
+  const group = loadObj(text);
+  const full = byName(group, 'full') as ThreeMesh;
+  assert.ok(full.geometry.attributes.uv && full.geometry.attributes.normal);
+  assert.equal(full.geometry.attributes.uv.getY(0), 0, 'glTF v = 1 read back as OBJ v = 0 for the first corner');
+});
