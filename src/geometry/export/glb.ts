@@ -4,7 +4,14 @@
  * material group. Vertex data goes in as the mesh's own typed arrays (shared by a mesh's primitives),
  * so a 10M-face mesh costs its arrays plus the one output buffer, never per-vertex objects.
  */
-import { Document, NodeIO, type Material as GltfMaterial, type Node as GltfNode, type Texture as GltfTexture } from '@gltf-transform/core';
+import {
+  Document,
+  NodeIO,
+  type Material as GltfMaterial,
+  type Mesh as GltfMesh,
+  type Node as GltfNode,
+  type Texture as GltfTexture,
+} from '@gltf-transform/core';
 import { KHRMaterialsUnlit } from '@gltf-transform/extensions';
 import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
@@ -46,6 +53,8 @@ class GlbBuilder {
   private readonly unlit = this.doc.createExtension(KHRMaterialsUnlit);
   private readonly textures = new Map<Texture, GltfTexture>();
   private readonly materials: (GltfMaterial | undefined)[] = [];
+  /** One glTF mesh per Kiln mesh: nodes that share a mesh (instances) share its data in the file too. */
+  private readonly meshes = new Map<Mesh, GltfMesh | undefined>();
   private usedUnlit = false;
 
   async addMaterials(materials: Material[]): Promise<void> {
@@ -81,7 +90,7 @@ class GlbBuilder {
     return m;
   }
 
-  private mesh(source: Mesh, name: string) {
+  private mesh(source: Mesh, name: string): GltfMesh | undefined {
     const doc = this.doc;
     const vertexCount = source.positions.length / 3;
     const position = doc.createAccessor().setType('VEC3').setArray(source.positions).setBuffer(this.buffer);
@@ -116,7 +125,8 @@ class GlbBuilder {
       .setRotation(unitQuaternion(source.rotation))
       .setScale([...source.scale]);
     if (source.mesh && source.mesh.indices.length > 0) {
-      const mesh = this.mesh(source.mesh, source.name);
+      if (!this.meshes.has(source.mesh)) this.meshes.set(source.mesh, this.mesh(source.mesh, source.name));
+      const mesh = this.meshes.get(source.mesh);
       if (mesh) node.setMesh(mesh);
     }
     for (const child of source.children) node.addChild(this.node(child));

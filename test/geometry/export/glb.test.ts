@@ -134,3 +134,14 @@ test('a mesh whose groups miss triangles still writes every triangle', async () 
   const { scene } = await loadGltf(glb);
   assert.equal(triangleCountOf(scene), 12);
 });
+
+test('nodes sharing one mesh share its data in the file', async () => {
+  const mesh = cubeMesh();
+  const a = createNode('a', mesh);
+  const b = createNode('b', mesh);
+  b.translation = [2, 0, 0];
+  const glb = await assertValid({ materials: [plainMaterial()], roots: [a, b] });
+  const { parser } = await loadGltf(glb);
+  assert.equal(parser.json.meshes.length, 1);
+  assert.deepEqual(parser.json.nodes.map((n: { mesh: number }) => n.mesh), [0, 0]);
+});
