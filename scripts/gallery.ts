@@ -7,10 +7,9 @@
  */
 import { mkdir } from 'node:fs/promises';
 import sharp from 'sharp';
-import { createNode, type Scene } from '../src/geometry/mesh.ts';
 import { renderPreview } from '../src/geometry/render/index.ts';
 import { buildAsset } from '../src/engines/generate/text/generators/build.ts';
-import { singleGroup, textureAsset } from '../src/engines/generate/text/output.ts';
+import { texturedScene } from '../src/engines/generate/text/texture.ts';
 import { interpretPrompt, summarizeInterpretation } from '../src/engines/generate/text/understand/index.ts';
 
 const PROMPTS = [
@@ -69,8 +68,7 @@ async function tile(prompt: string, seed: number): Promise<Buffer> {
   const interpretation = interpretPrompt(prompt);
   const asset = await buildAsset(interpretation, { seed });
   const style = { weathered: interpretation.styles.includes('weathered'), flat: interpretation.styles.includes('low-poly') || interpretation.styles.includes('cartoon') };
-  const { atlas, material } = textureAsset(asset.mesh, asset, { size: 1024, seed, style });
-  const scene: Scene = { materials: [material], roots: [createNode('asset', singleGroup(atlas))] };
+  const scene = texturedScene(asset, 1024, { seed, style });
   const image = await sharp(await renderPreview(scene, { size: TILE })).png().toBuffer();
   return sharp({ create: { width: TILE, height: TILE + CAPTION, channels: 4, background: '#ececec' } })
     .composite([{ input: image, left: 0, top: 0 }, { input: caption(prompt, summarizeInterpretation(interpretation)), left: 0, top: TILE }])

@@ -8,7 +8,9 @@
 import type { GenerateSpec } from '../../../domain/task-spec.ts';
 import type { Engine, EngineResult, EngineRun } from '../../engine.ts';
 import { buildAsset, warmGenerators } from './generators/build.ts';
-import { writeOutputs } from './output.ts';
+import { subdivideToCount } from '../../../geometry/ops/index.ts';
+import { writeGenerationOutputs } from '../shared/output.ts';
+import { textBake } from './texture.ts';
 import { interpretPrompt, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
 
 // WordNet's index and the phrase table load once per process, so describePrompt stays fast.
@@ -38,9 +40,14 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
   const buildMs = Math.round(performance.now() - started);
   progress('shape built', 25);
   const lowPoly = interpretation.styles.includes('low-poly');
-  const { files, stats } = await writeOutputs(asset, spec, {
-    seed: spec.seed,
-    style: { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon'), fast: spec.fastMode },
+  const style = { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon'), fast: spec.fastMode };
+  // The solid is at most the budget (see buildAsset's maxFaces); midpoint splits bring it to the exact
+  // count here, keeping its part groups, so the shared pipeline's budget step has nothing left to do.
+  const budgeted = subdivideToCount(asset.mesh, spec.faceBudget);
+  const { files, stats } = await writeGenerationOutputs({
+    spec,
+    mesh: budgeted,
+    bake: textBake(asset, budgeted, { seed: spec.seed, style, normalMap: !spec.fastMode }),
     progress,
     signal,
     span: [25, 99],

@@ -72,3 +72,26 @@ test('obj with the Shaded variant and geometry-only output follow the export rul
   const { sizes } = await readGlb(glb.bytes);
   assert.equal(sizes.length, 0, 'no textures without material');
 });
+
+test('per-part materials survive the shared output pipeline: red seat and black legs both in the map', async () => {
+  const result = await run(specOf({ prompt: 'a chair with a red seat and black metal legs', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '3' }));
+  const glb = result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes;
+  const doc = await new NodeIO().readBinary(glb);
+  const base = doc.getRoot().listMaterials()[0].getBaseColorTexture()!;
+  const { data, info } = await sharp(base.getImage()!).raw().toBuffer({ resolveWithObject: true });
+  let red = 0;
+  let black = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    if (r > 150 && g < 80 && b < 80) red++;
+    if (r < 40 && g < 40 && b < 40) black++;
+  }
+  const texels = data.length / info.channels;
+  assert.ok(red > texels * 0.01, `red texels: ${red}`);
+  assert.ok(black > texels * 0.005, `black texels: ${black}`);
+  const mr = doc.getRoot().listMaterials()[0].getMetallicRoughnessTexture()!;
+  const m = await sharp(mr.getImage()!).raw().toBuffer({ resolveWithObject: true });
+  let metallic = 0;
+  for (let i = 2; i < m.data.length; i += m.info.channels) if (m.data[i] > 200) metallic++;
+  assert.ok(metallic > 0, 'the metal legs are metallic in the map');
+});

@@ -1,0 +1,57 @@
+/**
+ * The text engine's texturing, in the two places it runs: as the `bake` step of the shared output
+ * pipeline (src/engines/generate/shared/output.ts), and on the coarse solid for the gallery.
+ */
+import { createNode, type Material, type Mesh, type Scene } from '../../../geometry/mesh.ts';
+import { computeNormals, generateUvAtlas } from '../../../geometry/ops/index.ts';
+import type { TextureMaps } from '../shared/output.ts';
+import type { BuiltAsset } from './generators/build.ts';
+import { bakeMaterials } from './materials/bake-materials.ts';
+import { partsByPosition } from './materials/part-lookup.ts';
+import type { ShaderStyle } from './materials/shaders.ts';
+
+export interface TextureOptions {
+  seed: number;
+  style: ShaderStyle;
+  normalMap?: boolean;
+}
+
+function groupMaterials(mesh: Mesh): Uint16Array {
+  const out = new Uint16Array(mesh.indices.length / 3);
+  for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
+  return out;
+}
+
+/**
+ * A `bake` for writeGenerationOutputs. `budgeted` is the mesh handed to the pipeline, with its part
+ * groups; the pipeline keeps triangle order through the budget (already met) and the UV atlas, so
+ * parts carry over by index. Should a future pipeline reorder or remesh, parts are found by position.
+ */
+export function textBake(asset: BuiltAsset, budgeted: Mesh, options: TextureOptions) {
+  return (atlas: Mesh, size: number): TextureMaps => {
+    const sameTriangles = atlas.indices.length === budgeted.indices.length;
+    const triangleMaterials = sameTriangles ? groupMaterials(budgeted) : partsByPosition(asset.mesh, atlas);
+    return bakeMaterials(atlas, asset.materials, { size, seed: options.seed, style: options.style, normalMap: options.normalMap, triangleMaterials });
+  };
+}
+
+/** The asset's one PBR material over baked maps (per-part looks live in the maps). */
+export function assetMaterial(maps: TextureMaps | undefined, name = 'asset'): Material {
+  return {
+    name,
+    baseColor: [1, 1, 1, 1],
+    metallic: maps?.metallicRoughness ? 1 : 0,
+    roughness: maps?.metallicRoughness ? 1 : 0.6,
+    baseColorTexture: maps && { name: 'diffuse', image: maps.baseColor },
+    metallicRoughnessTexture: maps?.metallicRoughness && { name: 'metallic_roughness', image: maps.metallicRoughness },
+    normalTexture: maps?.normal && { name: 'normal', image: maps.normal },
+  };
+}
+
+/** The coarse solid with UVs and baked maps as a one-node scene (gallery, quick previews). */
+export function texturedScene(asset: BuiltAsset, size: number, options: TextureOptions): Scene {
+  const atlas = computeNormals(generateUvAtlas(asset.mesh, { textureSize: size }));
+  const maps = bakeMaterials(atlas, asset.materials, { size, seed: options.seed, style: options.style, normalMap: options.normalMap });
+  const mesh = { ...atlas, groups: [{ start: 0, count: atlas.indices.length / 3, material: 0 }] };
+  return { materials: [assetMaterial(maps)], roots: [createNode('asset', mesh)] };
+}
