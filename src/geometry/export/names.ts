@@ -6,8 +6,8 @@
  *   `texture_metallic.png`, `texture_roughness.png`. A Shaded model alone uses `texture_diffuse.png`
  *   for its baked colour (what clients look for); with All the PBR model keeps the plain names and the
  *   Shaded model's colour map is `texture_diffuse_shaded.png`;
- * - a scene with several textured materials numbers the later ones: `texture_diffuse_2.png`, … in the
- *   order the materials are first drawn.
+ * - a scene with several materials numbers the later ones: `texture_diffuse_2.png`, … in node-walk order
+ *   (within one mesh by material index).
  * Names are unique within one export and never contain `/`.
  */
 import type { MaterialVariant, OutputFormat } from '../../domain/task-spec.ts';

@@ -1,7 +1,7 @@
 /**
- * The maps an FBX or OBJ carries beside itself: for every material the scene draws with (in the order
- * first drawn), its channel PNGs under names from a namer. Materials that share one name set (same
- * ordinal) are never produced; materials missing from `scene.materials` (the None variant) get none.
+ * The maps an FBX or OBJ carries beside itself: for every material the scene draws with, its channel
+ * PNGs under names from a namer. Materials are numbered in node-walk order (within one mesh by material
+ * index); materials missing from `scene.materials` (the None variant) get no maps.
  */
 import type { EngineFile } from '../../engines/engine.ts';
 import type { Material, Scene } from '../mesh.ts';
