@@ -44,7 +44,10 @@ test('the module, the styles and the imported three.js files are served with the
   const script = await h.app.inject({ url: '/web/playground.js' });
   assert.equal(script.statusCode, 200);
   assert.equal(script.headers['content-type'], 'text/javascript; charset=utf-8');
-  assert.match(script.body, /from 'three\/addons\/loaders\/GLTFLoader.js'/);
+  assert.match(script.body, /from '\.\/viewer.js'/);
+  const viewer = await h.app.inject({ url: '/web/viewer.js' });
+  assert.equal(viewer.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.match(viewer.body, /from 'three\/addons\/loaders\/GLTFLoader.js'/);
   const styles = await h.app.inject({ url: '/web/playground.css' });
   assert.equal(styles.headers['content-type'], 'text/css; charset=utf-8');
 

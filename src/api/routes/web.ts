@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface WebRouteOptions {
-  /** Folder holding index.html, playground.js and playground.css; default `<repo>/web`. */
+  /** Folder holding index.html, playground.js, viewer.js and playground.css; default `<repo>/web`. */
   webDir?: string;
   /**
    * KILN_PUBLIC_BASE_URL: download links point there, so the page may fetch GLBs from that origin too.
@@ -50,6 +50,7 @@ const THREE_FILES: ReadonlyArray<string> = [
 ];
 const OWN_FILES: Readonly<Record<string, string>> = {
   'playground.js': 'text/javascript; charset=utf-8',
+  'viewer.js': 'text/javascript; charset=utf-8',
   'playground.css': 'text/css; charset=utf-8',
 };
 
