@@ -12,8 +12,8 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { parseOff } from '../src/geometry/import/off.ts';
 import { buildSurfaceGraph } from '../src/engines/bang/surface-graph.ts';
 import { agglomerate, labelsAtCount } from '../src/engines/bang/agglomerate.ts';
-import { buildInputSolid, loadManifold, tracedFaces } from '../src/engines/bang/solid.ts';
-import { splitSolid } from '../src/engines/bang/split.ts';
+import { splitMesh } from '../src/engines/bang/split-mesh.ts';
+import { subdivideToCount } from '../src/geometry/ops/index.ts';
 
 const DATA = new URL('../../shared/data/psb-dev/', import.meta.url).pathname;
 const CATEGORIES = ['human', 'cup', 'glasses', 'airplane', 'ant', 'chair', 'octopus', 'table', 'teddy', 'hand',
@@ -40,6 +40,7 @@ export function randIndexError(a: ArrayLike<number>, b: ArrayLike<number>): numb
 const args = process.argv.slice(2);
 const surfaceOnly = args.includes('--surface');
 const onlyArg = args.indexOf('--only');
+const timing = !args.includes('--no-timing');
 const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',').map(Number)) : undefined;
 
 if (!existsSync(DATA)) {
@@ -59,25 +60,10 @@ for (const [id, count] of counts) {
     const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
     labels = labelsAtCount(agglomerate(graph), count);
   } else {
-    const wasm = await loadManifold();
-    const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
-    const tree = agglomerate(graph);
-    const input = buildInputSolid(wasm, mesh);
-    const result = splitSolid({ wasm, graph, tree, originalId: input.originalId }, input.solid, { count });
-    // Each input face goes to the piece holding most of its area.
-    const best = new Float64Array(graph.faceCount);
-    labels = new Int32Array(graph.faceCount);
-    let volume = 0;
-    result.pieces.forEach((piece, index) => {
-      volume += piece.volume();
-      const traced = tracedFaces(piece, input.originalId);
-      const area = new Map<number, number>();
-      for (let i = 0; i < traced.faces.length; i++) area.set(traced.faces[i], (area.get(traced.faces[i]) ?? 0) + traced.areas[i]);
-      for (const [f, a] of area) if (a > best[f]) { best[f] = a; labels[f] = index; }
-      piece.delete();
-    });
-    extra = ` pieces=${result.pieces.length} (tree ${result.treeSplits}, axis ${result.fallbackSplits}) volume error ${Math.abs(volume / input.solid.volume() - 1).toExponential(1)}`;
-    input.solid.delete();
+    const result = await splitMesh(mesh, { count });
+    labels = result.faceLabels;
+    const volume = result.volumes.reduce((a, v) => a + v, 0);
+    extra = ` pieces=${result.pieces.length} (tree ${result.treeSplits}, axis ${result.fallbackSplits}) volume error ${Math.abs(volume / result.inputVolume - 1).toExponential(1)}`;
   }
   const ms = performance.now() - t0;
   const segDir = `${DATA}seg/${id}/`;
@@ -94,3 +80,23 @@ for (const [id, count] of counts) {
 console.log('\n| category | meshes | RI error |\n|---|---|---|');
 for (const [c, v] of byCategory) console.log(`| ${c} | ${v.length} | ${(v.reduce((s, e) => s + e, 0) / v.length).toFixed(3)} |`);
 console.log(`| **all** | ${all.length} | **${(all.reduce((s, e) => s + e, 0) / all.length).toFixed(3)}** |`);
+
+if (timing && !surfaceOnly) {
+  // Strength 5 = 7 pieces on every mesh; then a psb mesh subdivided to 200k faces at strength 12 (32 pieces).
+  const times: number[] = [];
+  for (const id of counts.keys()) {
+    if (only && !only.has(id)) continue;
+    const mesh = parseOff(readFileSync(`${DATA}off/${id}.off`, 'utf8'));
+    const t0 = performance.now();
+    await splitMesh(mesh, { count: 7 });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+  console.log(`\nstrength 5 (7 pieces): median ${(median / 1000).toFixed(2)} s per mesh over ${times.length} meshes (max ${(times[times.length - 1] / 1000).toFixed(1)} s)`);
+  const big = subdivideToCount(parseOff(readFileSync(`${DATA}off/1.off`, 'utf8')), 200_000);
+  const t0 = performance.now();
+  const result = await splitMesh(big, { count: 32 });
+  console.log(`strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${result.pieces.length} pieces`);
+}
+console.log('\ncommand: npx tsx bench/bang-psb.ts');

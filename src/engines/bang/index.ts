@@ -1,0 +1,163 @@
+/**
+ * The Bang engine (api.md §2.2): split a model into closed solid pieces that follow its parts.
+ *
+ * Stages (progress): import → repair → segment → cut → texture → export → preview.
+ *
+ * Options and what they do here:
+ * - `strength` → `pieceTarget` (2 … 32 pieces), clamped to what the geometry supports: no piece below
+ *   0.2 % of the volume. More strength never gives fewer pieces and refines the lower-strength split.
+ * - `material`: `None` writes geometry only; otherwise the input's own surfaces keep their materials and
+ *   UVs and the faces the cuts expose get a separate `interior` material.
+ * - `image` (custom-model mode): when the model has no texture of its own, the picture is projected
+ *   onto it from the front (along −Z) and baked into a shared texture; `resolution` is that texture's
+ *   edge in texels (default 2048). A model with its own textures keeps them and ignores the picture.
+ * - `escore` (0–1, default 0): cut acceptance threshold — a natural cut is taken only when the crease
+ *   it follows is at least this concave on average (mean 1 − cos of the dihedral angle). Higher values
+ *   keep only clear necks and joints; the remaining count is made by halving the largest pieces.
+ * - `reference_scale` (default 1): multiplies the output geometry's size (e.g. 0.01 for cm → m).
+ * - `seed`: the split is deterministic for the same input and seed; the seed only tilts the halving
+ *   planes used on shapes without enough natural parts.
+ * - `prompt`: stored and echoed, not used for geometry.
+ */
+import type { BangSpec } from '../../domain/task-spec.ts';
+import { GeometryInputError } from '../../geometry/errors.ts';
+import { exportScene, scenePartsFromMeshes } from '../../geometry/export/index.ts';
+import { importModel } from '../../geometry/import/index.ts';
+import type { Material, Mesh } from '../../geometry/mesh.ts';
+import { computeNormals, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
+import { renderPreview } from '../../geometry/render/index.ts';
+import { decodeImage } from '../../geometry/texture.ts';
+import { EngineError, type Engine, type EngineResult, type EngineRun } from '../engine.ts';
+import { interiorMaterial } from './piece-mesh.ts';
+import { projectImage, referenceMaterial } from './projection.ts';
+import { buildInputSolid, loadManifold } from './solid.ts';
+import { splitMesh } from './split-mesh.ts';
+
+export { splitMesh, type SplitMeshOptions, type SplitMeshResult } from './split-mesh.ts';
+
+/** Texture edge for the projected picture when the request gives no `resolution`. */
+export const DEFAULT_PROJECTION_RESOLUTION = 2048;
+
+async function closedSolid(mesh: Mesh): Promise<{ mesh: Mesh; repairs?: string[] }> {
+  if (isWatertight(mesh)) {
+    const wasm = await loadManifold();
+    try {
+      const probe = buildInputSolid(wasm, mesh);
+      const shells = probe.solid.decompose();
+      const overlapping = shells.some((a, i) =>
+        shells.some((b, j) => {
+          if (j <= i) return false;
+          const x = a.boundingBox(), y = b.boundingBox();
+          return [0, 1, 2].every((k) => x.min[k] < y.max[k] && y.min[k] < x.max[k]);
+        }),
+      );
+      for (const shell of shells) shell.delete();
+      probe.solid.delete();
+      if (!overlapping) return { mesh };
+    } catch {
+      // Not a valid manifold despite closed edges (e.g. inconsistent winding): repair below.
+    }
+  }
+  const repaired = await repairToSolid(mesh);
+  if (!repaired.report.after.watertight) {
+    throw new EngineError('INVALID_REQUEST', 'The model could not be turned into a closed solid to split; send a model with a closed surface.');
+  }
+  return { mesh: repaired.mesh, repairs: repaired.report.steps };
+}
+
+export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
+  const { spec, inputs, progress, signal } = run;
+  const checkAbort = () => {
+    if (signal.aborted) throw new Error('Bang run aborted');
+  };
+  progress('import', 2);
+  const source = inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ?? inputs.find((f) => f.field === 'asset' || f.field === 'model');
+  if (!source) throw new EngineError('INVALID_REQUEST', 'Bang needs a model: an asset_id or a model file.');
+  let scene;
+  try {
+    scene = await importModel(source.bytes, { filename: source.filename, format: spec.modelFormat });
+  } catch (error) {
+    if (error instanceof GeometryInputError) throw new EngineError('INVALID_REQUEST', error.message);
+    throw error;
+  }
+  const flat = flattenScene(scene);
+  if (flat.indices.length === 0) throw new EngineError('INVALID_REQUEST', 'The model has no triangles to split.');
+  checkAbort();
+
+  progress('repair', 10);
+  const solid = await closedSolid(flat);
+  checkAbort();
+
+  progress('segment', 20);
+  const materials: Material[] = scene.materials.length > 0 ? [...scene.materials] : [interiorMaterial()];
+  if (scene.materials.length === 0) materials[0] = { ...materials[0], name: 'surface', baseColor: [0.8, 0.8, 0.8, 1] };
+  const interior = materials.length;
+  materials.push(interiorMaterial());
+  const result = await splitMesh(solid.mesh, {
+    count: spec.pieceTarget,
+    escore: spec.escore,
+    seed: spec.seed,
+    scale: spec.referenceScale ?? 1,
+    interiorMaterial: interior,
+    onProgress: (stage, fraction) => progress(stage === 'segment' ? 'segment' : 'cut', 20 + 50 * fraction),
+  });
+  checkAbort();
+
+  progress('texture', 70);
+  let pieces = result.pieces;
+  let projected = false;
+  const image = inputs.find((f) => f.field === 'image');
+  const usedMaterials = new Set(solid.mesh.groups.map((g) => g.material));
+  const hasOwnTexture = [...usedMaterials].some((m) => materials[m]?.baseColorTexture);
+  if (spec.mode === 'custom' && image && spec.material !== 'None' && !hasOwnTexture) {
+    const picture = await decodeImage(image.bytes);
+    const projectedMaterial = materials.length;
+    const done = projectImage(pieces, picture, {
+      size: spec.resolution ?? DEFAULT_PROJECTION_RESOLUTION,
+      projectOnto: new Set([...usedMaterials].filter((m) => m !== interior)),
+      projectedMaterial,
+    });
+    materials.push(referenceMaterial(done.texture));
+    pieces = done.pieces.map((piece) => computeNormals(piece));
+    projected = true;
+  }
+  checkAbort();
+
+  progress('export', 80);
+  const partScene = scenePartsFromMeshes(pieces, materials);
+  const files = await exportScene(partScene, { format: spec.geometryFileFormat, material: spec.material });
+  checkAbort();
+
+  progress('preview', 92);
+  files.push({ name: 'preview.webp', bytes: await renderPreview(partScene, { explode: true }), contentType: 'image/webp' });
+  progress('done', 100);
+
+  const volumeSum = result.volumes.reduce((s, v) => s + v, 0);
+  return {
+    files,
+    notes: {
+      pieces: pieces.length,
+      pieceTarget: spec.pieceTarget,
+      naturalCuts: result.treeSplits,
+      halvingCuts: result.fallbackSplits,
+      ...(pieces.length < spec.pieceTarget
+        ? { clamped: `the geometry supports ${pieces.length} pieces of at least 0.2% of the volume` }
+        : {}),
+      repaired: solid.repairs ? solid.repairs : false,
+      inputVolume: result.inputVolume,
+      volumeError: result.inputVolume > 0 ? Math.abs(volumeSum / result.inputVolume - 1) : 0,
+      projectedImage: projected,
+      ...(spec.prompt ? { prompt: spec.prompt } : {}),
+    },
+  };
+}
+
+const bang: Engine<BangSpec> = {
+  kind: 'bang',
+  async describePrompt(spec) {
+    return spec.prompt ?? '';
+  },
+  run: runBang,
+};
+
+export default bang;

@@ -1,0 +1,98 @@
+/**
+ * The whole splitter on a closed mesh: segment the surface, cut the solid, read the pieces back as
+ * meshes. Owns every manifold-3d object it makes. Used by the engine, the tests and bench/bang-psb.ts.
+ */
+import type { Mesh } from '../../geometry/mesh.ts';
+import { triangleMaterials } from '../../geometry/ops/index.ts';
+import { agglomerate, type AgglomerateOptions } from './agglomerate.ts';
+import { pieceMesh } from './piece-mesh.ts';
+import { buildInputSolid, loadManifold } from './solid.ts';
+import { splitSolid, type SplitOptions } from './split.ts';
+import { buildSurfaceGraph } from './surface-graph.ts';
+
+export interface SplitMeshOptions extends SplitOptions {
+  segmentation?: AgglomerateOptions;
+  /** Material index for the faces the cuts expose. Default: one past the mesh's highest material. */
+  interiorMaterial?: number;
+  /** Multiplies every output position. Default 1. */
+  scale?: number;
+  /** Called between stages with a fraction 0–1 of the split done. */
+  onProgress?: (stage: 'segment' | 'cut' | 'pieces', fraction: number) => void;
+}
+
+export interface SplitMeshResult {
+  pieces: Mesh[];
+  /** Per piece, per triangle: the input triangle it comes from, −1 for cut faces. */
+  sourceFaces: Int32Array[];
+  /** Piece index per input triangle (the piece holding most of its area). */
+  faceLabels: Int32Array;
+  /** Enclosed volume per piece, and of the input (manifold-3d, before `scale`). */
+  volumes: number[];
+  inputVolume: number;
+  treeSplits: number;
+  fallbackSplits: number;
+}
+
+/** Splits a closed mesh (throws if it is not one: repair first). */
+export async function splitMesh(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMeshResult> {
+  const wasm = await loadManifold();
+  options.onProgress?.('segment', 0);
+  const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
+  const tree = agglomerate(graph, options.segmentation);
+  const inputMaterials = triangleMaterials(mesh);
+  const interior = options.interiorMaterial ?? inputMaterials.reduce((m, x) => Math.max(m, x), 0) + 1;
+  const input = buildInputSolid(wasm, mesh);
+  try {
+    options.onProgress?.('cut', 0.3);
+    const split = splitSolid({ wasm, graph, tree, originalId: input.originalId }, input.solid, options);
+    options.onProgress?.('pieces', 0.8);
+    const pieces: Mesh[] = [];
+    const sourceFaces: Int32Array[] = [];
+    const volumes: number[] = [];
+    const faceLabels = new Int32Array(graph.faceCount);
+    const best = new Float64Array(graph.faceCount);
+    try {
+      split.pieces.forEach((solid, index) => {
+        volumes.push(solid.volume());
+        const piece = pieceMesh(solid, {
+          originalId: input.originalId,
+          inputMaterials,
+          interior,
+          uvs: !!mesh.uvs,
+          scale: options.scale,
+        });
+        pieces.push(piece.mesh);
+        sourceFaces.push(piece.sourceFace);
+        const area = new Map<number, number>();
+        const p = piece.mesh.positions, I = piece.mesh.indices;
+        for (let t = 0; t < piece.sourceFace.length; t++) {
+          const f = piece.sourceFace[t];
+          if (f < 0) continue;
+          const a = 3 * I[3 * t], b = 3 * I[3 * t + 1], c = 3 * I[3 * t + 2];
+          const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+          const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+          area.set(f, (area.get(f) ?? 0) + Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx));
+        }
+        for (const [f, a] of area) {
+          if (a > best[f]) {
+            best[f] = a;
+            faceLabels[f] = index;
+          }
+        }
+      });
+    } finally {
+      for (const solid of split.pieces) solid.delete();
+    }
+    return {
+      pieces,
+      sourceFaces,
+      faceLabels,
+      volumes,
+      inputVolume: input.solid.volume(),
+      treeSplits: split.treeSplits,
+      fallbackSplits: split.fallbackSplits,
+    };
+  } finally {
+    input.solid.delete();
+  }
+}

@@ -1,0 +1,99 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { splitMesh } from '../../../src/engines/bang/split-mesh.ts';
+import { buildInputSolid, loadManifold } from '../../../src/engines/bang/solid.ts';
+import { pieceCountForStrength } from '../../../src/domain/index.ts';
+import { isWatertight, meshVolume } from '../../../src/geometry/ops/index.ts';
+import { parseOff } from '../../../src/geometry/import/index.ts';
+import { limbedSolid } from './fixtures.ts';
+
+const creature = await limbedSolid();
+
+test('strengths 1–5 give the tabled counts of closed pieces whose volumes sum to the whole', async () => {
+  const wasm = await loadManifold();
+  const inputVolume = meshVolume(creature);
+  for (let strength = 1; strength <= 5; strength++) {
+    const count = pieceCountForStrength(strength);
+    const result = await splitMesh(creature, { count });
+    assert.equal(result.pieces.length, count, `strength ${strength}`);
+    let sum = 0;
+    for (const piece of result.pieces) {
+      assert.ok(isWatertight(piece), `strength ${strength}: a piece is not closed`);
+      const solid = buildInputSolid(wasm, piece).solid; // throws when not a closed 2-manifold
+      sum += solid.volume();
+      solid.delete();
+    }
+    assert.ok(Math.abs(sum / inputVolume - 1) < 1e-6, `strength ${strength}: volumes sum to ${sum}, input ${inputVolume}`);
+  }
+});
+
+test('pieces do not overlap: their union has the volume of their sum', async () => {
+  const wasm = await loadManifold();
+  const result = await splitMesh(creature, { count: 7 });
+  const solids = result.pieces.map((p) => buildInputSolid(wasm, p).solid);
+  const union = wasm.Manifold.union(solids);
+  const sum = solids.reduce((s, m) => s + m.volume(), 0);
+  assert.ok(Math.abs(union.volume() / sum - 1) < 1e-6, `union ${union.volume()} vs sum ${sum}`);
+  union.delete();
+  for (const s of solids) s.delete();
+});
+
+test('the cuts follow the limbs: at 7 pieces every piece is one of the natural parts, not a slab', async () => {
+  const result = await splitMesh(creature, { count: 7 });
+  assert.equal(result.fallbackSplits, 0);
+  // Body + six limbs (each with its ball): the largest piece is the body, which is compact.
+  const largest = result.pieces.reduce((a, b) => (meshVolume(a) > meshVolume(b) ? a : b));
+  let extent = 0;
+  for (let i = 0; i < largest.positions.length; i++) extent = Math.max(extent, Math.abs(largest.positions[i]));
+  assert.ok(extent < 1.6, `the body piece reaches ${extent} from the centre: it still holds a limb`);
+});
+
+test('more strength refines: every piece at strength s+1 lies inside one piece at strength s', async () => {
+  let previous: Int32Array | undefined;
+  let previousCount = 0;
+  for (const strength of [2, 3, 4, 5, 6]) {
+    const result = await splitMesh(creature, { count: pieceCountForStrength(strength) });
+    assert.ok(result.pieces.length >= previousCount, 'fewer pieces at higher strength');
+    if (previous) {
+      const parent = new Map<number, number>();
+      for (let f = 0; f < previous.length; f++) {
+        const known = parent.get(result.faceLabels[f]);
+        if (known === undefined) parent.set(result.faceLabels[f], previous[f]);
+        else assert.equal(known, previous[f], `strength ${strength}: a piece straddles two pieces of strength ${strength - 1}`);
+      }
+    }
+    previous = result.faceLabels;
+    previousCount = result.pieces.length;
+  }
+});
+
+test('the same seed and input give the same pieces', async () => {
+  const a = await splitMesh(creature, { count: 9, seed: 7 });
+  const b = await splitMesh(creature, { count: 9, seed: 7 });
+  assert.equal(a.pieces.length, b.pieces.length);
+  a.pieces.forEach((piece, i) => {
+    assert.deepEqual(piece.positions, b.pieces[i].positions);
+    assert.deepEqual(piece.indices, b.pieces[i].indices);
+  });
+});
+
+test('a shape without parts is clamped: no piece below 0.2% of the volume', async () => {
+  const wasm = await loadManifold();
+  const cube = wasm.Manifold.cube([1, 1, 1], true);
+  const { meshOf } = await import('./fixtures.ts');
+  const mesh = meshOf(cube);
+  cube.delete();
+  const result = await splitMesh(mesh, { count: 32 });
+  assert.ok(result.pieces.length >= 2);
+  for (const v of result.volumes) assert.ok(v >= 0.002 * result.inputVolume * 0.999);
+});
+
+const psb = new URL('../../../../shared/data/psb-dev/off/341.off', import.meta.url);
+test('a psb-dev mesh splits into its reference count along human-like parts', { skip: !existsSync(psb) && 'psb-dev data absent (../shared/data/psb-dev)' }, async () => {
+  const mesh = parseOff(readFileSync(psb, 'utf8'));
+  const result = await splitMesh(mesh, { count: 5 });
+  assert.equal(result.pieces.length, 5);
+  const sum = result.volumes.reduce((s, v) => s + v, 0);
+  assert.ok(Math.abs(sum / result.inputVolume - 1) < 1e-6);
+});
