@@ -64,7 +64,7 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
       position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
       normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
     }
-    const len = Math.hypot(normal[0], normal[1], normal[2]) || 1;
+    const len = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]) || 1;
     normal[0] /= len;
     normal[1] /= len;
     normal[2] /= len;

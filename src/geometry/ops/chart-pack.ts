@@ -48,8 +48,9 @@ export function packCharts(rects: ChartRect[], gutter: number): Packing {
   // Search the row width that gives the smallest square.
   let best = Infinity, bestWidth = Math.max(widest, Math.sqrt(area));
   let lo = widest, hi = Math.max(widest, Math.sqrt(area) * 2.5);
-  for (let step = 0; step < 12; step++) {
-    const w = step === 0 ? Math.max(widest, Math.sqrt(area) * 1.05) : lo + ((hi - lo) * step) / 11;
+  const steps = 32;
+  for (let step = 0; step < steps; step++) {
+    const w = step === 0 ? Math.max(widest, Math.sqrt(area) * 1.05) : lo + ((hi - lo) * step) / (steps - 1);
     const side = place(w);
     if (side < best) {
       best = side;

@@ -277,8 +277,15 @@ function layoutCharts(
     if (w < minV[c]) minV[c] = w;
     if (w > maxV[c]) maxV[c] = w;
   }
-  const rects = Array.from({ length: charts }, (_, c) => ({ width: maxU[c] - minU[c], height: maxV[c] - minV[c] }));
-  let gutterFraction = (2 * padding) / textureSize;
+  // Shelves pack wide charts better: turn tall ones a quarter turn (a rotation keeps the winding).
+  const turned = new Uint8Array(charts);
+  const rects = Array.from({ length: charts }, (_, c) => {
+    const width = maxU[c] - minU[c], height = maxV[c] - minV[c];
+    if (height <= width) return { width, height };
+    turned[c] = 1;
+    return { width: height, height: width };
+  });
+  const gutterFraction = (2 * padding) / textureSize;
   let packing = packCharts(rects, 0);
   for (let attempt = 0; attempt < 4; attempt++) {
     const gutter = gutterFraction * packing.side;
@@ -289,8 +296,9 @@ function layoutCharts(
   const scale = 1 / (packing.side || 1);
   for (let v = 0; v < count; v++) {
     const c = vertexChart[v];
-    uvs[v * 2] = (raw.data[v * 3] - minU[c] + packing.x[c]) * scale;
-    uvs[v * 2 + 1] = (raw.data[v * 3 + 1] - minV[c] + packing.y[c]) * scale;
+    const lu = raw.data[v * 3] - minU[c], lv = raw.data[v * 3 + 1] - minV[c];
+    uvs[v * 2] = ((turned[c] ? lv : lu) + packing.x[c]) * scale;
+    uvs[v * 2 + 1] = ((turned[c] ? maxU[c] - minU[c] - lu : lv) + packing.y[c]) * scale;
   }
   return {
     ...mesh,
