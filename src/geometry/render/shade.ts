@@ -155,7 +155,7 @@ export function shade(geometry: WorldGeometry, buffers: RasterBuffers, options: 
         ny = N[ia * 3 + 1] * b0 + N[ib * 3 + 1] * b1 + N[ic * 3 + 1] * b2;
         nz = N[ia * 3 + 2] * b0 + N[ib * 3 + 2] * b1 + N[ic * 3 + 2] * b2;
       }
-      const l = Math.hypot(nx, ny, nz) || 1;
+      const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
       nx /= l; ny /= l; nz /= l;
       // Two-sided lighting: the side facing the camera is the one lit.
       if (nx * forward[0] + ny * forward[1] + nz * forward[2] > 0) {

@@ -75,7 +75,7 @@ export function createColourProjector(views: View[], mesh: Mesh, transform: Outp
       const x = (px - ox) / sx, y = (py - oy) / sy, z = (pz - oz) / sz;
       // Normals transform by the inverse scale.
       let mx = nx * sx, my = ny * sy, mz = nz * sz;
-      const ml = Math.hypot(mx, my, mz) || 1;
+      const ml = Math.sqrt(mx * mx + my * my + mz * mz) || 1;
       mx /= ml; my /= ml; mz /= ml;
       let dr = 0, dg = 0, db = 0, dw = 0;
       let tr = 0, tg = 0, tb = 0, tw = 0;
@@ -93,7 +93,7 @@ export function createColourProjector(views: View[], mesh: Mesh, transform: Outp
         if (edge < RIM) {
           const gx = sampleField(s.edgePixels, v.width, v.height, cx + 1, cy, edge) - sampleField(s.edgePixels, v.width, v.height, cx - 1, cy, edge);
           const gy = sampleField(s.edgePixels, v.width, v.height, cx, cy + 1, edge) - sampleField(s.edgePixels, v.width, v.height, cx, cy - 1, edge);
-          const gl = Math.hypot(gx, gy);
+          const gl = Math.sqrt(gx * gx + gy * gy);
           if (gl > 1e-6) { sx += ((RIM - edge) * gx) / gl; sy += ((RIM - edge) * gy) / gl; }
         }
         sample(v, s, sx, sy, lin);

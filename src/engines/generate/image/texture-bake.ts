@@ -98,7 +98,7 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
       dy += w * gradient[o + 1];
       dz += w * gradient[o + 2];
     }
-    const l = Math.hypot(dx, dy, dz);
+    const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (l > 0) { out[0] = dx / l; out[1] = dy / l; out[2] = dz / l; }
   };
 }
@@ -135,7 +135,7 @@ export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOpti
         fieldNormal((position[0] - offset[0]) / scale[0], (position[1] - offset[1]) / scale[1], (position[2] - offset[2]) / scale[2], fine);
         // Back to output units: normals transform by the inverse scale.
         const x = fine[0] / scale[0], y = fine[1] / scale[1], z = fine[2] / scale[2];
-        const l = Math.hypot(x, y, z) || 1;
+        const l = Math.sqrt(x * x + y * y + z * z) || 1;
         fine[0] = x / l; fine[1] = y / l; fine[2] = z / l;
         encodeTangentNormal(out, fine, normal, tangents, triangle);
       },

@@ -38,7 +38,7 @@ export function encodeTangentNormal(out: Float32Array, n: ArrayLike<number>, N: 
   let tx = tangents[t * 6], ty = tangents[t * 6 + 1], tz = tangents[t * 6 + 2];
   let d = tx * N[0] + ty * N[1] + tz * N[2];
   tx -= d * N[0]; ty -= d * N[1]; tz -= d * N[2];
-  let l = Math.hypot(tx, ty, tz) || 1;
+  let l = Math.sqrt(tx * tx + ty * ty + tz * tz) || 1;
   tx /= l; ty /= l; tz /= l;
   let bx = N[1] * tz - N[2] * ty, by = N[2] * tx - N[0] * tz, bz = N[0] * ty - N[1] * tx;
   if (bx * tangents[t * 6 + 3] + by * tangents[t * 6 + 4] + bz * tangents[t * 6 + 5] < 0) { bx = -bx; by = -by; bz = -bz; }
@@ -46,7 +46,7 @@ export function encodeTangentNormal(out: Float32Array, n: ArrayLike<number>, N: 
   const y = n[0] * bx + n[1] * by + n[2] * bz;
   let z = n[0] * N[0] + n[1] * N[1] + n[2] * N[2];
   if (z < 0.05) z = 0.05;
-  l = Math.hypot(x, y, z);
+  l = Math.sqrt(x * x + y * y + z * z);
   d = 0.5 / l;
   out[0] = x * d + 0.5;
   out[1] = y * d + 0.5;

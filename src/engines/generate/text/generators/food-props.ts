@@ -1,6 +1,7 @@
 /** Food, jewellery and props: lathes, tori and faceted hulls with seeded detail. */
 import type { Manifold, Vec2, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
+import { COLOURS } from '../understand/vocabulary.ts';
 
 function fruit(ctx: GenContext, r: number, colour: RGB, squash = 1): void {
   const { s } = ctx;
@@ -112,8 +113,10 @@ export function ring(ctx: GenContext): void {
   const band = ctx.torus(R, 0.0018 * s.thick, [0, R + 0.002, 0], 'z');
   ctx.add(band, 'gold');
   const word = ctx.interpretation.word ?? '';
-  if (!['band', 'bracelet', 'bangle'].includes(word) && (rng.chance(0.7) || ctx.partSpec('gem') || ctx.interpretation.companions.some((c) => c.category === 'gem'))) {
-    ctx.add(ctx.cyl(0.0035, 0.003, [0, 2 * R + 0.002, 0], 0.001, s.lowPoly ? 6 : 8).add(ctx.cyl(0.0035, 0.002, [0, 2 * R + 0.002, 0], 0.0035, s.lowPoly ? 6 : 8).translate([0, 0.003, 0])), 'glass', { part: 'gem', primary: false, colour: [0.85, 0.95, 1] });
+  const stone = ctx.interpretation.companions.find((c) => c.category === 'gem');
+  const stoneColour: RGB = stone?.colours[0]?.rgb ?? (stone && COLOURS[stone.word]) ?? [0.85, 0.95, 1];
+  if (!['band', 'bracelet', 'bangle'].includes(word) && (rng.chance(0.7) || ctx.partSpec('gem') || stone)) {
+    ctx.add(ctx.cyl(0.0035, 0.003, [0, 2 * R + 0.002, 0], 0.001, s.lowPoly ? 6 : 8).add(ctx.cyl(0.0035, 0.002, [0, 2 * R + 0.002, 0], 0.0035, s.lowPoly ? 6 : 8).translate([0, 0.003, 0])), 'glass', { part: 'gem', primary: false, colour: stoneColour });
   }
 }
 

@@ -1,0 +1,152 @@
+/**
+ * Image-to-3D end to end (issue 5).
+ *
+ * Engine runs, each in its own child process so its wall time, CPU time and peak memory (max RSS) are
+ * its own: one 1024² picture at Gen-2.5-Medium with default textures; Gen-2.5-Extreme-High with
+ * texture_mode extreme-high + HighPack (12K maps) and the high-poly mesh; fast mode
+ * (quality_override 20000) against the same spec with fastMode switched off. Then over HTTP (Fastify
+ * inject on the real stack: SQLite, embedded queue, one worker thread running the built-in engine):
+ * the Medium request from submission to Done.
+ *
+ *   npx tsx bench/generate.ts                 # all cases, HTTP runs: BENCH_RUNS (default 2)
+ *   npx tsx bench/generate.ts --case medium   # one engine case in this process (prints JSON)
+ *   npx tsx bench/generate.ts --skip-extreme  # leave out the 12K case
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
+
+const { values: args } = parseArgs({ options: { case: { type: 'string' }, 'skip-extreme': { type: 'boolean' } } });
+
+/** A 1024² photo-like picture: a shaded figure with a few colours on a light, slightly noisy backdrop. */
+async function picture(): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
+  <defs><radialGradient id="body" cx="0.4" cy="0.35" r="0.8"><stop offset="0" stop-color="#e05a40"/><stop offset="1" stop-color="#8a2414"/></radialGradient>
+  <radialGradient id="head" cx="0.4" cy="0.35" r="0.8"><stop offset="0" stop-color="#f2cc60"/><stop offset="1" stop-color="#a07818"/></radialGradient></defs>
+  <rect width="100%" height="100%" fill="#efeee8"/>
+  <ellipse cx="512" cy="600" rx="250" ry="300" fill="url(#body)"/>
+  <circle cx="512" cy="250" r="150" fill="url(#head)"/>
+  <ellipse cx="300" cy="560" rx="60" ry="150" fill="url(#body)"/><ellipse cx="724" cy="560" rx="60" ry="150" fill="url(#body)"/>
+  <rect x="430" y="520" width="160" height="110" rx="12" fill="#2850c8"/>
+  <circle cx="460" cy="230" r="18" fill="#222"/><circle cx="564" cy="230" r="18" fill="#222"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+const CASES: Record<string, { fields: Record<string, string>; fastMode?: boolean; label: string }> = {
+  medium: { label: 'Gen-2.5-Medium, default textures (150k faces, 2K PBR)', fields: { tier: 'Gen-2.5-Medium' } },
+  extreme: {
+    label: 'Gen-2.5-Extreme-High, extreme-high + HighPack (12K PBR) + high-poly mesh',
+    fields: { tier: 'Gen-2.5-Extreme-High', texture_mode: 'extreme-high', addons: 'HighPack' },
+  },
+  fast: { label: 'Gen-2.5-Medium, quality_override 20000 (fast mode)', fields: { tier: 'Gen-2.5-Medium', quality_override: '20000' } },
+  'fast-off': {
+    label: 'the same request with fast mode switched off',
+    fields: { tier: 'Gen-2.5-Medium', quality_override: '20000' },
+    fastMode: false,
+  },
+};
+
+async function runCase(name: string): Promise<void> {
+  const { fields, fastMode } = CASES[name];
+  const { default: engine } = await import('../src/engines/generate/image/index.ts');
+  const bytes = await picture();
+  const raw = { fields: Object.fromEntries(Object.entries({ seed: '7', ...fields }).map(([k, v]) => [k, [v]])), files: [{ field: 'images', filename: '0000.png', bytes }] };
+  const submission = resolveGenerateRequest(raw);
+  const spec = { ...(submission.spec as GenerateSpec), ...(fastMode === undefined ? {} : { fastMode }) };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await engine.run({ taskId: 'bench', spec, inputs: submission.inputs, progress: () => {}, signal: new AbortController().signal });
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const notes = result.notes as Record<string, unknown>;
+  console.log(JSON.stringify({
+    ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    fastMode: spec.fastMode,
+    textureSize: notes.textureSize,
+    faces: notes.faces,
+    highPolyFaces: notes.highPolyFaces,
+    files: result.files.map((f) => `${f.name} ${(f.bytes.length / 1e6).toFixed(1)} MB`),
+    timings: notes.timings,
+  }));
+}
+
+function child(name: string): Record<string, unknown> {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--case', name], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const line = out.stdout.trim().split('\n').pop() ?? '';
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new Error(`case ${name} failed: ${out.stderr.slice(-2000)}`);
+  }
+}
+
+async function overHttp(runs: number): Promise<number[]> {
+  const { loadConfig } = await import('../src/config.ts');
+  const { createServices } = await import('../src/services.ts');
+  const { EngineRegistry } = await import('../src/engines/registry.ts');
+  const { buildApp } = await import('../src/api/index.ts');
+  const dataDir = await mkdtemp(join(tmpdir(), 'kiln-imagebench-'));
+  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_WORKERS: '1', KILN_SIGNING_SECRET: 'bench' });
+  const services = await createServices(config, { engines: new EngineRegistry() });
+  const app = await buildApp({ services, config, processMetrics: false });
+  const { key } = await services.accounts.createKey({ name: 'bench', credits: 1e6 });
+  const auth = { authorization: `Bearer ${key}` };
+  services.startWorkers({ count: 1 });
+  const image = await picture();
+  const boundary = '----kilnimagebench';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tier"\r\n\r\nGen-2.5-Medium\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="0000.png"\r\n\r\n`),
+    Buffer.from(image),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const times: number[] = [];
+  // The first task also starts the worker thread and loads OpenCV there: run it once before timing.
+  for (let r = 0; r <= runs; r++) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth } });
+    const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
+    if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
+    for (;;) {
+      const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: submitted.jobs.subscription_key }, headers: auth });
+      const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
+      if (status === 'Failed') throw new Error('the task failed');
+      if (status === 'Done') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (r > 0) times.push(performance.now() - t0);
+    else console.log(`HTTP warm-up task (cold worker): ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+  }
+  await app.close();
+  await services.close();
+  return times;
+}
+
+async function main(): Promise<void> {
+  if (args.case) return runCase(args.case);
+  console.log(`command: npx tsx bench/generate.ts ${process.argv.slice(2).join(' ')}`);
+  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
+  console.log('\n| engine run (own process, cold) | wall | CPU | peak RSS | maps | faces | high-poly |');
+  console.log('|---|---|---|---|---|---|---|');
+  const results: Record<string, Record<string, unknown>> = {};
+  for (const name of Object.keys(CASES)) {
+    if (name === 'extreme' && args['skip-extreme']) continue;
+    const r = (results[name] = child(name));
+    console.log(`| ${CASES[name].label} | ${((r.ms as number) / 1000).toFixed(2)} s | ${((r.cpuMs as number) / 1000).toFixed(2)} s | ${r.maxRssMB} MB | ${r.textureSize}² | ${r.faces} | ${r.highPolyFaces ?? '–'} |`);
+    console.error(JSON.stringify({ case: name, timings: r.timings, files: r.files }));
+  }
+  const fast = results.fast, off = results['fast-off'];
+  console.log(`\nfast mode / same request without it: wall ${((fast.ms as number) / (off.ms as number)).toFixed(2)}, CPU ${((fast.cpuMs as number) / (off.cpuMs as number)).toFixed(2)}`);
+  const runs = Number(process.env.BENCH_RUNS ?? 2);
+  const times = await overHttp(runs);
+  console.log(`HTTP, Gen-2.5-Medium 1024² picture, submit → Done: ${times.map((t) => (t / 1000).toFixed(2) + ' s').join(', ')}`);
+  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+
+await main();
