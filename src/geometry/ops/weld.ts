@@ -55,31 +55,32 @@ export function canonicalVertices(positions: Float32Array, tolerance: number, uv
     }
     return rep;
   }
-  const inv = 1 / tolerance;
-  const cellKey = (ix: number, iy: number, iz: number): [number, number] => [
-    ix >>> 0,
-    (Math.imul(iy, 0x9e3779b1) ^ Math.imul(iz, 0x85ebca77)) >>> 0,
-  ];
+  // Cells twice the tolerance wide: the points within tolerance of p lie in p's cell or, per axis, in
+  // the neighbour on the side of the cell p is nearer to, so 8 cells are searched instead of 27.
+  const inv = 1 / (2 * tolerance);
+  const cellA = (ix: number): number => ix >>> 0;
+  const cellB = (iy: number, iz: number): number => (Math.imul(iy, 0x9e3779b1) ^ Math.imul(iz, 0x85ebca77)) >>> 0;
   for (let v = 0; v < count; v++) {
     const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
-    const cx = Math.floor(x * inv), cy = Math.floor(y * inv), cz = Math.floor(z * inv);
+    const fx = x * inv, fy = y * inv, fz = z * inv;
+    const cx = Math.floor(fx), cy = Math.floor(fy), cz = Math.floor(fz);
+    const sx = fx - cx < 0.5 ? -1 : 1, sy = fy - cy < 0.5 ? -1 : 1, sz = fz - cz < 0.5 ? -1 : 1;
     let found = -1;
-    search: for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++) {
-          const [ka, kb] = cellKey(cx + dx, cy + dy, cz + dz);
-          for (let r = table.get(ka, kb); r >= 0; r = next[r]) {
-            const ex = positions[r * 3] - x, ey = positions[r * 3 + 1] - y, ez = positions[r * 3 + 2] - z;
-            if (ex * ex + ey * ey + ez * ez <= tol2 && sameUv(r, v)) {
-              found = r;
-              break search;
-            }
-          }
+    search: for (let i = 0; i < 8; i++) {
+      const ka = cellA(cx + (i & 1 ? sx : 0));
+      const kb = cellB(cy + (i & 2 ? sy : 0), cz + (i & 4 ? sz : 0));
+      for (let r = table.get(ka, kb); r >= 0; r = next[r]) {
+        const ex = positions[r * 3] - x, ey = positions[r * 3 + 1] - y, ez = positions[r * 3 + 2] - z;
+        if (ex * ex + ey * ey + ez * ez <= tol2 && sameUv(r, v)) {
+          found = r;
+          break search;
         }
+      }
+    }
     if (found >= 0) rep[v] = found;
     else {
       rep[v] = v;
-      const [ka, kb] = cellKey(cx, cy, cz);
+      const ka = cellA(cx), kb = cellB(cy, cz);
       next[v] = table.get(ka, kb);
       table.set(ka, kb, v);
     }

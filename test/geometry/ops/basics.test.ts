@@ -84,3 +84,20 @@ test('flattenScene applies node transforms, keeps groups and fixes mirrored wind
   assert.ok(Math.max(...z) < -9.9 && Math.min(...z) > -12.1, `z range ${Math.min(...z)}…${Math.max(...z)}`);
   assert.equal(isWatertight(flat), true);
 });
+
+test('weld with a tolerance finds neighbours across grid-cell borders', () => {
+  // 125 lattice points, each present 4 times jittered by up to ±4e-4 around integer coordinates, which
+  // sit exactly on the welding grid's cell borders.
+  const copies = 4;
+  const positions: number[] = [];
+  let seed = 7;
+  const jitter = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 8e-4;
+  for (let c = 0; c < copies; c++)
+    for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) positions.push(x + jitter(), y + jitter(), z + jitter());
+  const count = positions.length / 3;
+  const indices = new Uint32Array(count * 3).map((_, i) => Math.floor(i / 3)); // degenerate triangles, kept
+  const mesh = createMesh(new Float32Array(positions), indices);
+  const welded = weld(mesh, { tolerance: 2e-3, removeDegenerate: false });
+  assert.equal(welded.positions.length / 3, 125);
+  assert.equal(weld(mesh, { tolerance: 1e-5, removeDegenerate: false }).positions.length / 3, count);
+});
