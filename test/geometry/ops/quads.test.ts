@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Mesh } from '../../../src/geometry/mesh.ts';
-import { isWatertight, meshVolume, quadStats, toQuadDominant } from './helpers.ts';
+import { createNode, defaultMaterial } from '../../../src/geometry/mesh.ts';
+import { flattenScene, isWatertight, meshVolume, quadStats, toQuadDominant } from './helpers.ts';
 import { box, icosphere } from './fixtures.ts';
 
 /** Checks the mesh.ts contract: a flag at t pairs (a,b,c),(a,c,d), never overlapping another pair. */
@@ -56,4 +57,14 @@ test('quads never cross material groups and groups keep their triangles', () => 
   const quad = toQuadDominant(split);
   assert.deepEqual(quadStats(quad), { quads: 0, triangles: 12 });
   assert.deepEqual(quad.groups, split.groups);
+});
+
+test('flattening a mirrored node keeps its quads valid and outward', () => {
+  const node = createNode('mirrored', toQuadDominant(box()));
+  node.scale = [1, -1, 1];
+  const flat = flattenScene({ materials: [defaultMaterial()], roots: [node] });
+  assertValidQuads(flat);
+  assert.deepEqual(quadStats(flat), { quads: 6, triangles: 0 });
+  assert.equal(isWatertight(flat), true);
+  assert.ok(Math.abs(meshVolume(flat) - 1) < 1e-6);
 });
