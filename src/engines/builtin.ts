@@ -9,4 +9,5 @@ import type { EngineKind } from '../domain/task-spec.ts';
 export const BUILTIN_ENGINES: ReadonlyArray<readonly [EngineKind, string]> = [
   ['generate-text', new URL('./generate/text/index.ts', import.meta.url).href],
   ['generate-image', new URL('./generate/image/index.ts', import.meta.url).href],
+  ['bang', new URL('./bang/index.ts', import.meta.url).href],
 ];
