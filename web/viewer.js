@@ -7,6 +7,8 @@ import { RoomEnvironment } from 'three/addons/environments/RoomEnvironment.js';
 
 /** Bang pieces are nodes named part_01, part_02, … (src/geometry/export/parts.ts). */
 const PART_NAME = /^part_\d+$/;
+/** At full explode each piece moves this fraction of the model's radius away from the centre. */
+const EXPLODE_REACH = 0.6;
 
 /**
  * The 3D view in `element` (holding `canvas` and `note`): load(url) fetches a GLB and shows it, clear(),
@@ -24,7 +26,7 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
   let renderer = null;
   let controls = null;
   let root = null;
-  let parts = []; // { node, base: Vector3, direction: Vector3 (parent space, length = model radius) }
+  let parts = []; // { node, base: Vector3, direction: Vector3 (parent space, length = EXPLODE_REACH × model radius) }
 
   function note(text) {
     noteElement.textContent = text;
@@ -103,7 +105,7 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
       }
       const parent = node.parent;
       const from = parent.worldToLocal(own.clone());
-      const to = parent.worldToLocal(own.clone().add(outward.normalize().multiplyScalar(radius)));
+      const to = parent.worldToLocal(own.clone().add(outward.normalize().multiplyScalar(radius * EXPLODE_REACH)));
       found.push({ node, base: node.position.clone(), direction: to.sub(from) });
     });
     return found;
