@@ -4,9 +4,9 @@ import { triangleMaterials } from './mesh-utils.ts';
 import { PairTable } from './pair-table.ts';
 
 export interface QuadOptions {
-  /** Largest accepted deviation of a quad corner from 90°, in degrees. Default 55. */
+  /** Largest accepted deviation of a quad corner from 90°, in degrees. Default 65 (about half the faces of a simplified organic mesh become quads). */
   maxCornerDeviation?: number;
-  /** Largest accepted fold between the two triangles, in degrees. Default 30. */
+  /** Largest accepted fold between the two triangles, in degrees. Default 35. */
   maxFold?: number;
 }
 
@@ -14,14 +14,14 @@ const BINS = 1024;
 
 /**
  * A copy of the mesh whose triangles are reordered into pairs (a, b, c), (a, c, d) flagged in `quads`
- * (see mesh.ts), chosen greedily from the most rectangular candidates: both triangles share an edge
+ * (see mesh.ts), chosen greedily from the most rectangular candidates (then improved by short augmenting paths): both triangles share an edge
  * with opposite winding, one material, the quad is convex, its corners are near 90° and it is nearly
  * flat. Unpaired triangles stay triangles. Geometry, UVs and material groups are unchanged; pairs never
  * span a UV seam (they must share both diagonal vertices).
  */
 export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
-  const maxDeviation = ((options.maxCornerDeviation ?? 55) * Math.PI) / 180;
-  const minFoldCos = Math.cos(((options.maxFold ?? 30) * Math.PI) / 180);
+  const maxDeviation = ((options.maxCornerDeviation ?? 65) * Math.PI) / 180;
+  const minFoldCos = Math.cos(((options.maxFold ?? 35) * Math.PI) / 180);
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   const materials = triangleMaterials(mesh);
@@ -99,6 +99,7 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
     partner[u] = t;
     pairSide[t] = side;
   }
+  augment(candidates, candidateSide, I, table, partner, pairSide);
   const indices = new Uint32Array(I.length);
   const quads = new Uint8Array(faces);
   let o = 0;
@@ -123,6 +124,77 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
     o += 2;
   }
   return { ...mesh, indices, quads };
+}
+
+/**
+ * Greedy matching leaves triangles whose every good neighbour is taken. Augmenting paths of length
+ * three fix many: lone t, its candidate u paired with w, and w's candidate x also lone become the pairs
+ * (t, u) and (w, x) — one more quad, only through candidates that passed the quality limits.
+ */
+function augment(
+  candidates: number,
+  candidateSide: Uint32Array,
+  I: Uint32Array,
+  table: PairTable,
+  partner: Int32Array,
+  pairSide: Int32Array,
+): void {
+  const faces = partner.length;
+  const other = (c: number): [number, number] => {
+    const side = candidateSide[c];
+    const t = Math.floor(side / 3), k = side % 3;
+    const p = I[t * 3 + k], q = I[t * 3 + ((k + 1) % 3)];
+    return [t, Math.floor(table.get(q, p) / 3)];
+  };
+  // Candidates per triangle (a triangle has at most three edges).
+  const byTriangle = new Int32Array(faces * 3).fill(-1);
+  for (let c = 0; c < candidates; c++) {
+    for (const t of other(c)) {
+      for (let j = 0; j < 3; j++)
+        if (byTriangle[t * 3 + j] < 0) {
+          byTriangle[t * 3 + j] = c;
+          break;
+        }
+    }
+  }
+  const pair = (c: number): void => {
+    const [t, u] = other(c);
+    partner[t] = u;
+    partner[u] = t;
+    pairSide[t] = candidateSide[c];
+    pairSide[u] = -1;
+  };
+  for (let sweep = 0; sweep < 2; sweep++) {
+    let improved = 0;
+    for (let t = 0; t < faces; t++) {
+      if (partner[t] >= 0) continue;
+      search: for (let j = 0; j < 3; j++) {
+        const c = byTriangle[t * 3 + j];
+        if (c < 0) break;
+        const [a, b] = other(c);
+        const u = a === t ? b : a;
+        const w = partner[u];
+        if (w < 0) {
+          pair(c);
+          improved++;
+          break;
+        }
+        for (let m = 0; m < 3; m++) {
+          const c2 = byTriangle[w * 3 + m];
+          if (c2 < 0) break;
+          const [a2, b2] = other(c2);
+          const x = a2 === w ? b2 : a2;
+          if (x === u || x === t || partner[x] >= 0) continue;
+          pairSide[u] = pairSide[w] = -1;
+          pair(c);
+          pair(c2);
+          improved++;
+          break search;
+        }
+      }
+    }
+    if (improved === 0) break;
+  }
 }
 
 /** Number of quads and of lone triangles in a quad-dominant mesh. */
