@@ -3,15 +3,15 @@
  *
  * A real alpha channel (some pixels transparent, some opaque) is used as is. Otherwise the border of
  * the picture is taken as background: its colours are clustered (k-means), background is flood-filled
- * inwards from the border through pixels that match a border colour, and the rough split seeds
- * GrabCut (OpenCV), which settles the boundary by colour models of both sides. No object left (or
- * nothing separable from the background) → API_OBJECT_NOT_FOUND_ON_IMAGE.
+ * inwards from the border through pixels that match a border colour, and the rough split seeds a
+ * GrabCut-style refinement (refine-mask.ts) that settles the boundary by colour models of both sides.
+ * No object left (or nothing separable from the background) → API_OBJECT_NOT_FOUND_ON_IMAGE.
  */
 import sharp from 'sharp';
 import { EngineError } from '../../engine.ts';
 import type { RasterImage } from '../../../geometry/mesh.ts';
 import { fillHoles, keepMainComponents, maskBox } from './mask-ops.ts';
-import { loadOpenCv } from './opencv.ts';
+import { refineMask } from './refine-mask.ts';
 
 export interface Foreground {
   /** The picture, RGBA, at its own resolution. */
@@ -29,8 +29,8 @@ export interface ForegroundOptions {
   useOriginalAlpha?: boolean;
   /** Longest side of the working mask in pixels (default 320). */
   workingSize?: number;
-  /** Refine the border-colour split with GrabCut (default true). */
-  grabCut?: boolean;
+  /** Refine the border-colour split by colour models of both sides (default true). */
+  refine?: boolean;
 }
 
 export async function decodePicture(bytes: Uint8Array): Promise<{ image: RasterImage; hasAlpha: boolean }> {
@@ -151,47 +151,6 @@ function borderFlood(image: RasterImage, clusters: Cluster[]): Uint8Array {
   return candidate;
 }
 
-/** GrabCut seeded by the rough split: far from the split's boundary is certain, near it is probable. */
-async function refineWithGrabCut(image: RasterImage, rough: Uint8Array): Promise<Uint8Array> {
-  const { cv } = await loadOpenCv();
-  const { width: W, height: H } = image;
-  const rgb = new Uint8Array(W * H * 3);
-  for (let p = 0; p < W * H; p++) {
-    rgb[p * 3] = image.data[p * 4];
-    rgb[p * 3 + 1] = image.data[p * 4 + 1];
-    rgb[p * 3 + 2] = image.data[p * 4 + 2];
-  }
-  const margin = Math.max(2, Math.round(Math.min(W, H) * 0.02));
-  const img = cv.matFromArray(H, W, cv.CV_8UC3, rgb);
-  const mask = new cv.Mat(H, W, cv.CV_8UC1);
-  const roughMat = cv.matFromArray(H, W, cv.CV_8UC1, rough);
-  const eroded = new cv.Mat();
-  const dilated = new cv.Mat();
-  const kernel = cv.Mat.ones(2 * margin + 1, 2 * margin + 1, cv.CV_8U);
-  const bgd = new cv.Mat();
-  const fgd = new cv.Mat();
-  try {
-    cv.erode(roughMat, eroded, kernel);
-    cv.dilate(roughMat, dilated, kernel);
-    const m = mask.data as Uint8Array;
-    const e = eroded.data as Uint8Array;
-    const d = dilated.data as Uint8Array;
-    let sure = 0;
-    for (let p = 0; p < W * H; p++) {
-      m[p] = e[p] ? cv.GC_FGD : rough[p] ? cv.GC_PR_FGD : d[p] ? cv.GC_PR_BGD : cv.GC_BGD;
-      if (e[p]) sure++;
-    }
-    // Thin objects erode away entirely; GrabCut then needs a probable seed rather than a certain one.
-    if (sure === 0) for (let p = 0; p < W * H; p++) if (rough[p]) m[p] = cv.GC_PR_FGD;
-    cv.grabCut(img, mask, new cv.Rect(0, 0, 1, 1), bgd, fgd, 3, cv.GC_INIT_WITH_MASK);
-    const out = new Uint8Array(W * H);
-    for (let p = 0; p < W * H; p++) out[p] = m[p] === cv.GC_FGD || m[p] === cv.GC_PR_FGD ? 1 : 0;
-    return out;
-  } finally {
-    for (const mat of [img, mask, roughMat, eroded, dilated, kernel, bgd, fgd]) mat.delete();
-  }
-}
-
 function notFound(reason: string): EngineError {
   return new EngineError(
     'API_OBJECT_NOT_FOUND_ON_IMAGE',
@@ -221,7 +180,7 @@ export async function extractForeground(bytes: Uint8Array, options: ForegroundOp
     const roughArea = rough.reduce((a, v) => a + v, 0);
     if (roughArea < W * H * 0.002) throw notFound('the picture is all background');
     if (roughArea > W * H * 0.97) throw notFound('no background could be told apart from the object');
-    mask = options.grabCut === false ? rough : await refineWithGrabCut(small, rough);
+    mask = options.refine === false ? rough : refineMask(small.data, rough, W, H);
   }
   mask = fillHoles(keepMainComponents(mask, W, H, 0.05), W, H);
   const area = mask.reduce((a, v) => a + v, 0);

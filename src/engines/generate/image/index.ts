@@ -2,7 +2,7 @@
  * The image-to-3D engine (`generate-image`, issue 5): one to five pictures → a textured, closed
  * solid, on the CPU with no learned model.
  *
- *   foreground.ts   object mask per picture (real alpha, else border colours + flood fill + GrabCut)
+ *   foreground.ts   object mask per picture (real alpha, else border colours + flood fill + colour refinement)
  *   views.ts        each picture's camera per views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,
@@ -66,7 +66,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
   for (const picture of pictures) {
-    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, grabCut: settings.grabCut }));
+    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine }));
     checkAbort(signal);
   }
   lap('foreground');

@@ -1,7 +1,7 @@
 /**
  * How a request's tier and fast mode set the image engine's work. The reconstruction grid (cells
  * along the object's longest side) grows with the tier; fast mode (api.md §3) takes a cheaper path:
- * a coarser grid, a smaller working mask, no GrabCut refinement and no normal map.
+ * a coarser grid, a smaller working mask, no colour refinement of the mask and no normal map.
  */
 import type { GenerateSpec, Tier } from '../../../domain/task-spec.ts';
 
@@ -21,12 +21,12 @@ const GRID: Record<Tier, number> = {
 export interface ImageEngineSettings {
   resolution: number;
   workingSize: number;
-  grabCut: boolean;
+  refine: boolean;
   normalMap: boolean;
 }
 
 export function settingsFor(spec: GenerateSpec): ImageEngineSettings {
   const grid = GRID[spec.tier] ?? 128;
-  if (spec.fastMode) return { resolution: Math.max(48, Math.round(grid * 0.5)), workingSize: 224, grabCut: false, normalMap: false };
-  return { resolution: grid, workingSize: grid >= 160 ? 384 : 320, grabCut: true, normalMap: true };
+  if (spec.fastMode) return { resolution: Math.max(48, Math.round(grid * 0.5)), workingSize: 224, refine: false, normalMap: false };
+  return { resolution: grid, workingSize: grid >= 160 ? 384 : 320, refine: true, normalMap: true };
 }

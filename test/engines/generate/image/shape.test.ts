@@ -98,3 +98,9 @@ test('foreground: real alpha is used as the mask; a plain coloured background is
   const expected = Math.PI * 70 * 70;
   assert.ok(Math.abs(area(b.mask) - expected) < expected * 0.05, `segmented area ${area(b.mask)} vs ${expected}`);
 });
+
+test('foreground segmentation is repeatable: the same picture gives the same mask every time', async () => {
+  const picture = await svgPicture('<circle cx="128" cy="128" r="70" fill="#d04010"/><rect x="100" y="60" width="60" height="160" fill="#40d010"/>', 256, '#3060a0');
+  const first = (await extractForeground(picture)).mask;
+  for (let k = 0; k < 3; k++) assert.deepEqual((await extractForeground(picture)).mask, first);
+});
