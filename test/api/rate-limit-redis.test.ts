@@ -1,27 +1,15 @@
 /** With REDIS_URL, API servers share one per-key rate-limit window (skips without a local Redis). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Socket } from 'node:net';
 import { buildApp } from '../../src/api/index.ts';
 import { startHarness } from './harness.ts';
+import { REDIS_SKIP_MESSAGE, TEST_REDIS_URL, redisReachable } from '../support/external-services.ts';
 
-const REDIS_URL = process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(500);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || 6379), hostname);
-  });
-}
+const REDIS_URL = TEST_REDIS_URL;
 
 test('two API servers on one Redis count one window per key', async (t) => {
-  if (!(await reachable(REDIS_URL))) {
-    t.skip(`no Redis at ${REDIS_URL} (CI provides one; set KILN_TEST_REDIS_URL elsewhere)`);
+  if (!(await redisReachable())) {
+    t.skip(REDIS_SKIP_MESSAGE);
     return;
   }
   const h = await startHarness();

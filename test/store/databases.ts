@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres, openSqlite, type Db } from '../../src/store/db.ts';
+import { PG_SKIP_MESSAGE, TEST_POSTGRES_URL, postgresReachable } from '../support/external-services.ts';
 
 export interface TestDb {
   db: Db;
@@ -32,27 +33,8 @@ export async function sqliteTestDb(): Promise<TestDb> {
   };
 }
 
-const PG_URL = process.env.KILN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-let reachable: Promise<boolean> | undefined;
-
-/** Whether PostgreSQL answers; tests call `t.skip(...)` with PG_SKIP_MESSAGE when not. */
-export function postgresReachable(): Promise<boolean> {
-  reachable ??= (async () => {
-    const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
-  return reachable;
-}
-
-export const PG_SKIP_MESSAGE = `PostgreSQL not reachable at ${PG_URL} (CI provides it; set KILN_TEST_DATABASE_URL to run these here)`;
+const PG_URL = TEST_POSTGRES_URL;
+export { PG_SKIP_MESSAGE, postgresReachable };
 
 /** A URL whose connections use a fresh schema of the test PostgreSQL database, and its removal. */
 export async function postgresTestSchema(): Promise<{ url: string; drop(): Promise<void> }> {

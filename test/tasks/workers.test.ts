@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import { PG_SKIP_MESSAGE, postgresReachable, postgresTestSchema } from '../store/databases.ts';
+import { REDIS_SKIP_MESSAGE, TEST_REDIS_URL, redisReachable } from '../support/external-services.ts';
 import { harness, textSpec, waitFor, type Harness } from './harness.ts';
 
 async function runOne(h: Harness, prompt: string, inputs: Array<{ field: string; filename: string; bytes: Uint8Array }> = []) {
@@ -197,12 +198,8 @@ it('on PostgreSQL: a task runs to Done and settles; a refusal refunds', async (t
 });
 
 it('with REDIS_URL (BullMQ queue): a task runs to Done and settles; a refusal refunds', async (t) => {
-  const url = process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1_500, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  const up = await probe.connect().then(() => true, () => false);
-  probe.disconnect();
-  if (!up) return t.skip(`Redis not reachable at ${url} (CI provides it; set KILN_TEST_REDIS_URL to run this here)`);
+  if (!(await redisReachable())) return t.skip(REDIS_SKIP_MESSAGE);
+  const url = TEST_REDIS_URL;
   const queueName = `kiln-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const h = await harness({ REDIS_URL: url, KILN_QUEUE_NAME: queueName });
   const pool = h.services.startWorkers();
