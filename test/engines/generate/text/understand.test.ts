@@ -80,3 +80,14 @@ test('the catalogue has at least 60 categories in all ten families', () => {
   for (const f of ['furniture', 'vessel', 'tool', 'building', 'plant', 'vehicle', 'animal', 'food', 'prop', 'terrain'])
     assert.ok(families.has(f as never), f);
 });
+
+test('typo tolerance does not invent objects from short foreign words; very long prompts are cut and say so', () => {
+  const german = interpretPrompt('Ein roter Stuhl aus Holz');
+  assert.equal(german.category, 'blob');
+  assert.ok(german.unknown.includes('stuhl') && german.unknown.includes('aus'));
+  assert.equal(interpretPrompt('a dgo').category, 'dog', 'a swapped pair in three letters is still a typo');
+  const long = interpretPrompt(`a red chair ${'and more words '.repeat(40)}`);
+  assert.equal(long.category, 'chair');
+  assert.ok(long.ignoredWords > 0);
+  assert.match(summarizeInterpretation(long), /words past the first 60 not read/);
+});

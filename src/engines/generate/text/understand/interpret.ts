@@ -51,6 +51,8 @@ export interface Interpretation extends Modifiers {
   companions: Companion[];
   corrections: { from: string; to: string }[];
   unknown: string[];
+  /** Words past MAX_PROMPT_WORDS that were not read. */
+  ignoredWords: number;
 }
 
 interface Token {
@@ -86,8 +88,13 @@ function nonNounTags(words: string[]): Set<number> {
   return out;
 }
 
-function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[]): Token[] {
-  const raw = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[^a-z0-9\- ]+/g, ' ').split(/\s+/).filter(Boolean);
+/** Words read per prompt: a description longer than this is cut (and the summary says so). */
+export const MAX_PROMPT_WORDS = 60;
+
+function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[], cut: { words: number }): Token[] {
+  const all = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[^a-z0-9\- ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const raw = all.slice(0, MAX_PROMPT_WORDS);
+  cut.words = all.length - raw.length;
   const words: string[] = [];
   const counted = new Map<number, Token['countedPart']>();
   for (const w of raw) {
@@ -257,12 +264,14 @@ function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers &
 export function interpretPrompt(prompt: string): Interpretation {
   const corrections: Interpretation['corrections'] = [];
   const unknown: string[] = [];
-  const tokens = tokenize(prompt, corrections, unknown);
+  const cut = { words: 0 };
+  const tokens = tokenize(prompt, corrections, unknown, cut);
   const clauses = splitClauses(tokens);
   const result: Interpretation = {
     prompt, category: GENERIC_CATEGORY, family: 'generic', via: 'generic', colours: [], sizes: [], styles: [],
-    parts: [], companions: [], corrections, unknown,
+    parts: [], companions: [], corrections, unknown, ignoredWords: 0,
   };
+  result.ignoredWords = cut.words;
   const used = new Set<Token>();
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.

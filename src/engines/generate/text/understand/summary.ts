@@ -1,5 +1,5 @@
 /** The one-line account of how a prompt was read, carried by the response's `prompt` field. */
-import type { Interpretation, Modifiers } from './interpret.ts';
+import { MAX_PROMPT_WORDS, type Interpretation, type Modifiers } from './interpret.ts';
 
 function modifierText(m: Modifiers): string[] {
   const out: string[] = [];
@@ -31,5 +31,6 @@ export function summarizeInterpretation(i: Interpretation): string {
   const typos = i.corrections.filter((c) => c.to !== i.word);
   if (typos.length) parts.push(`corrected ${typos.map((c) => `${c.from}→${c.to}`).join(', ')}`);
   if (i.unknown.length) parts.push(`not understood: ${i.unknown.join(', ')}`);
+  if (i.ignoredWords > 0) parts.push(`${i.ignoredWords} words past the first ${MAX_PROMPT_WORDS} not read`);
   return `interpreted as: ${parts.join('; ')}`;
 }

@@ -36,6 +36,8 @@ export function closestWord(word: string, vocabulary: Iterable<string>, options:
   let bestD = max + 1;
   for (const candidate of vocabulary) {
     if (candidate.length < Math.min(4, word.length) || candidate.includes(' ')) continue;
+    // Three letters leave too little to go on: only a swapped pair counts ("dgo" → dog, not "aus" → bus).
+    if (word.length === 3 && [...word].sort().join('') !== [...candidate].sort().join('')) continue;
     const d = editDistance(word, candidate, Math.min(max, bestD - 1));
     if (d < bestD) {
       best = candidate;
