@@ -1,7 +1,8 @@
 /**
  * The text-to-3D engine (`generate-text`): reads the prompt (./understand), builds the object from
  * parametric generators as a closed manifold solid with per-part materials (./generators), bakes
- * procedural PBR maps (./materials) and writes the same outputs as image-to-3D (./output.ts).
+ * procedural PBR maps (./materials, ./texture.ts) and writes the same outputs as image-to-3D through
+ * the shared output pipeline (../shared/output.ts).
  * The response's `prompt` field carries `describePrompt`: how the prompt was interpreted and which
  * words were not understood; the task notes keep the full Interpretation.
  */
@@ -15,14 +16,6 @@ import { interpretPrompt, summarizeInterpretation, warmLexicon, type Interpretat
 
 // WordNet's index and the phrase table load once per process, so describePrompt stays fast.
 warmLexicon();
-// The manifold WASM module starts loading now; the first task awaits it.
-void warmGenerators();
-
-export interface TextRunOptions {
-  prompt: string;
-  seed: number;
-  creative: boolean;
-}
 
 /** The interpretation and its summary line, as stored with the task. */
 export function describe(prompt: string): { interpretation: Interpretation; summary: string } {
