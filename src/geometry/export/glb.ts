@@ -18,7 +18,7 @@ import { silentLogger } from '../../logger.ts';
 import type { Material, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
 import { coveringGroups } from './polygons.ts';
 import { portableTextureBytes } from './textures.ts';
-import { unitQuaternion } from './transform.ts';
+import { unitQuaternion } from '../transform.ts';
 
 export interface GlbOptions {
   logger?: Logger;

@@ -13,7 +13,7 @@ import { CONTENT_TYPES } from './names.ts';
 import { polygonsOf } from './polygons.ts';
 import { defaultTextureNamer, sidecarTextures, type MaterialMaps, type TextureNamer } from './sidecar.ts';
 import { num, TextChunks } from './text-chunks.ts';
-import { determinant3, placedMeshes, transformNormals, transformPositions } from './transform.ts';
+import { determinant3, placedMeshes, transformNormals, transformPositions } from '../transform.ts';
 
 const SPACE = 32, NEWLINE = 10, SLASH = 47, F = 102;
 

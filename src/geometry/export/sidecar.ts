@@ -8,7 +8,7 @@ import type { Material, Scene } from '../mesh.ts';
 import { CONTENT_TYPES, textureFileName, type TextureChannel } from './names.ts';
 import { usedMaterials } from './polygons.ts';
 import { channelPng, channelsOf } from './textures.ts';
-import { walkNodes } from './transform.ts';
+import { walkNodes } from '../transform.ts';
 
 /** Names a texture file from its channel and the material's ordinal among drawn materials. */
 export type TextureNamer = (channel: TextureChannel, ordinal: number) => string;

@@ -4,7 +4,7 @@
  * as their two triangles; STL has no materials, UVs or names.
  */
 import type { Scene } from '../mesh.ts';
-import { determinant3, placedMeshes, transformPositions } from './transform.ts';
+import { determinant3, placedMeshes, transformPositions } from '../transform.ts';
 
 const HEADER_BYTES = 80;
 const FACET_BYTES = 50;

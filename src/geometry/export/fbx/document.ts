@@ -6,7 +6,7 @@
 import type { Material, Scene, SceneNode } from '../../mesh.ts';
 import type { TextureChannel } from '../names.ts';
 import { usedMaterials } from '../polygons.ts';
-import { unitQuaternion } from '../transform.ts';
+import { unitQuaternion } from '../../transform.ts';
 import {
   bool,
   double,

@@ -8,7 +8,7 @@ import type { Material, Mesh, Scene, SceneNode, Texture } from '../../mesh.ts';
 import { meshBounds } from '../../mesh.ts';
 import { polygonsOf, usedMaterials } from '../polygons.ts';
 import { num, TextChunks } from '../text-chunks.ts';
-import { unitQuaternion } from '../transform.ts';
+import { unitQuaternion } from '../../transform.ts';
 
 export interface UsdaOptions {
   /** Path inside the package of each texture the materials use. */

@@ -1,9 +1,10 @@
 /**
- * World transforms for writers whose format has no node hierarchy (OBJ, STL) or that bake lighting in
- * world space (the Shaded variant): node TRS → column-major 4×4 matrices, and positions/normals carried
- * through them into fresh typed arrays (never per-vertex objects, so 10M-face meshes stay cheap).
+ * Node transforms for everything that walks a scene: writers whose format has no hierarchy (OBJ, STL),
+ * the flattening of a scene into one mesh, and the renderer. Node TRS → column-major 4×4 matrices, and
+ * positions/normals carried through them into fresh typed arrays (never per-vertex objects, so 10M-face
+ * meshes stay cheap).
  */
-import type { Mesh, Scene, SceneNode } from '../mesh.ts';
+import type { Mesh, Scene, SceneNode } from './mesh.ts';
 
 /** Column-major 4×4 (glTF layout: m[col * 4 + row]). */
 export type Mat4 = Float64Array;
