@@ -1,0 +1,68 @@
+/**
+ * Bang asset mode end to end over HTTP (issue 4's last "done when"): a small text-to-3D generation →
+ * POST /api/v2/bang with its uuid as asset_id → Done → a model whose nodes are the pieces `part_01` …,
+ * each a closed solid, together holding the asset's volume, plus the exploded preview.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { flattenScene, isWatertight, meshVolume } from '../../../src/geometry/ops/index.ts';
+import { pieceCountForStrength } from '../../../src/domain/index.ts';
+import { assertValidGlb, imageSize, reimport, walk } from './checks.ts';
+import { balance, downloadList, fetchAll, generateAndFetch, getJson, isBuiltin, startServer, submit, TEST_TIMEOUT_MS, waitDone, type Server } from './server.ts';
+
+const missing = (['generate-text', 'bang'] as const).filter((kind) => !isBuiltin(kind));
+const skip = missing.length === 0 ? false : `${missing.join(' and ')} not registered in src/engines/builtin.ts yet`;
+let server: Server;
+
+before(async () => {
+  if (!skip) server = await startServer({ warm: ['generate-text'] });
+});
+after(async () => server?.close());
+
+test('Bang of a generated asset: part_NN nodes, every piece closed, volume kept', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const generated = await generateAndFetch(server, {
+    prompt: 'a wooden table with four legs',
+    tier: 'Gen-2.5-Extreme-Low',
+    quality: 'extra-low',
+    seed: '11',
+  });
+  const source = await reimport('base_basic_pbr.glb', generated.files);
+  const sourceVolume = meshVolume(flattenScene(source));
+  assert.ok(sourceVolume > 0);
+
+  const before = await balance(server);
+  const strength = 2;
+  const accepted = await submit(server, '/api/v2/bang', { asset_id: generated.accepted.uuid, strength: String(strength) });
+  assert.equal(accepted.consumed, 0.5);
+  assert.equal('prompt' in accepted, false, 'Bang responses carry no prompt');
+  assert.equal(await balance(server), before - 0.5, 'the price is reserved at submission');
+  await waitDone(server, accepted);
+  const files = await fetchAll(await downloadList(server, accepted.uuid));
+  const models = [...files.keys()].filter((name) => name.endsWith('.glb'));
+  assert.deepEqual(models, ['base_basic_pbr.glb'], `Bang keeps the asset's format and PBR variant: ${[...files.keys()]}`);
+  assert.ok(files.has('preview.webp'));
+  assert.equal((await imageSize(files.get('preview.webp')!)).format, 'webp');
+  await assertValidGlb(files.get('base_basic_pbr.glb')!, 'Bang output');
+
+  const scene = await reimport('base_basic_pbr.glb', files);
+  const pieces = [...walk(scene.roots)].filter((node) => node.mesh && /^part_\d\d$/.test(node.name));
+  // A four-legged table has parts enough for the table's count (strength 2 → 3 pieces).
+  assert.equal(pieces.length, pieceCountForStrength(strength), `pieces at strength ${strength}: ${[...walk(scene.roots)].map((node) => node.name)}`);
+  assert.deepEqual(
+    pieces.map((node) => node.name),
+    pieces.map((_, i) => `part_${String(i + 1).padStart(2, '0')}`),
+    'pieces are numbered part_01, part_02, …',
+  );
+  let total = 0;
+  for (const piece of pieces) {
+    assert.ok(isWatertight(piece.mesh!), `${piece.name} is a closed solid`);
+    const volume = meshVolume(piece.mesh!) * Math.abs(piece.scale[0] * piece.scale[1] * piece.scale[2]);
+    assert.ok(volume > 0, `${piece.name} has positive volume`);
+    total += volume;
+  }
+  assert.ok(Math.abs(total - sourceVolume) <= sourceVolume * 1e-4, `pieces hold ${total} of the asset's ${sourceVolume}`);
+
+  const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
+  assert.equal(record.state, 'Done');
+  assert.equal(await balance(server), before - 0.5, 'a finished Bang keeps its charge');
+});
