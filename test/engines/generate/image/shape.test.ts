@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ViewLabel } from '../../../../src/domain/task-spec.ts';
 import { createMesh, meshBounds, sceneFromMesh, type Mesh } from '../../../../src/geometry/mesh.ts';
-import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { isWatertight, meshVolume, surfaceArea } from '../../../../src/geometry/ops/index.ts';
 import { renderScene, viewCamera } from '../../../../src/geometry/render/index.ts';
 import { encodeImage } from '../../../../src/geometry/texture.ts';
 import { extractForeground } from '../../../../src/engines/generate/image/foreground.ts';
@@ -103,4 +103,18 @@ test('foreground segmentation is repeatable: the same picture gives the same mas
   const picture = await svgPicture('<circle cx="128" cy="128" r="70" fill="#d04010"/><rect x="100" y="60" width="60" height="160" fill="#40d010"/>', 256, '#3060a0');
   const first = (await extractForeground(picture)).mask;
   for (let k = 0; k < 3; k++) assert.deepEqual((await extractForeground(picture)).mask, first);
+});
+
+test('creative mode trades silhouette fidelity for a rounder form', async () => {
+  const star = Array.from({ length: 10 }, (_, i) => {
+    const r = i % 2 ? 40 : 110;
+    const a = (i * Math.PI) / 5 - Math.PI / 2;
+    return `${128 + r * Math.cos(a)},${128 + r * Math.sin(a)}`;
+  }).join(' ');
+  const picture = await extractForeground(await svgPicture(`<polygon points="${star}" fill="#c08020"/>`, 256, '#ffffff'));
+  const views = buildViews([picture], ['F']);
+  const sphericity = (m: Mesh) => (36 * Math.PI * meshVolume(m) ** 2) / surfaceArea(m) ** 3;
+  const faithful = reconstructShape(views, { resolution: 64 }).mesh;
+  const creative = reconstructShape(views, { resolution: 64, creative: true }).mesh;
+  assert.ok(sphericity(creative) > sphericity(faithful) * 1.05, `${sphericity(creative)} vs ${sphericity(faithful)}`);
 });
