@@ -1,0 +1,80 @@
+/**
+ * Image-to-3D over HTTP with the real built-in engine: a picture the test draws (a red disc on a
+ * white background, no alpha) → Done → a validator-clean GLB with the tabled 2K base colour that is
+ * mostly the picture's red; and a picture with no object (uniform grey) → Failed with
+ * API_OBJECT_NOT_FOUND_ON_IMAGE and the credits back.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import sharp from 'sharp';
+import { assertValidGlb, baseColorSizes, imageSize, reimport, triangleCount } from './checks.ts';
+import { balance, generateAndFetch, getJson, isBuiltin, startServer, submit, TEST_TIMEOUT_MS, waitFinished, type Server } from './server.ts';
+
+const skip = isBuiltin('generate-image') ? false : 'generate-image is not registered in src/engines/builtin.ts yet';
+let server: Server;
+
+before(async () => {
+  if (!skip) server = await startServer({ warm: ['generate-image'] });
+});
+after(async () => server?.close());
+
+async function redDisc(): Promise<Uint8Array> {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><ellipse cx="192" cy="200" rx="110" ry="140" fill="#c8281e"/></svg>';
+  return new Uint8Array(await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).png().toBuffer());
+}
+
+async function uniformGrey(): Promise<Uint8Array> {
+  return new Uint8Array(await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer());
+}
+
+/** Mean RGB of a GLB's first base-colour map. */
+async function meanBaseColour(glb: Uint8Array): Promise<[number, number, number]> {
+  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(glb);
+  const image = doc.getRoot().listMaterials().map((m) => m.getBaseColorTexture()?.getImage()).find(Boolean)!;
+  const { channels } = await sharp(image).removeAlpha().stats();
+  return [channels[0].mean, channels[1].mean, channels[2].mean];
+}
+
+test('a drawn picture becomes a valid GLB with the tabled 2K map in the picture\'s colour', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const faces = 2000;
+  const { accepted, files } = await generateAndFetch(
+    server,
+    { tier: 'Gen-2.5-Low', quality_override: String(faces), geometry_file_format: 'glb' },
+    // No Content-Type and a meaningless name, as some clients send images.
+    [{ field: 'images', bytes: await redDisc(), filename: '0000' }],
+  );
+  assert.match(accepted.prompt ?? '', /red/i, `the response describes the picture: ${accepted.prompt}`);
+  assert.deepEqual([...files.keys()].sort(), ['base_basic_pbr.glb', 'preview.webp']);
+  const glb = files.get('base_basic_pbr.glb')!;
+  await assertValidGlb(glb, 'image-to-3D GLB');
+  const got = triangleCount(await reimport('base_basic_pbr.glb', files));
+  assert.ok(Math.abs(got - faces) <= faces * 0.02, `${got} triangles for quality_override=${faces}`);
+  const sizes = await baseColorSizes(glb);
+  assert.ok(sizes.length > 0, 'a base-colour map');
+  for (const size of sizes) assert.deepEqual(size, [2048, 2048]);
+  const [r, g, b] = await meanBaseColour(glb);
+  assert.ok(r > 2 * g && r > 2 * b, `the map is the disc's red, not the white background: mean ${[r, g, b].map(Math.round)}`);
+  assert.equal((await imageSize(files.get('preview.webp')!)).format, 'webp');
+  const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
+  assert.equal(record.engine, 'generate-image');
+  assert.equal(record.effective.texture_resolution, '2K');
+});
+
+test('a picture with no object fails with API_OBJECT_NOT_FOUND_ON_IMAGE and refunds', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const start = await balance(server);
+  const accepted = await submit(server, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low' }, [
+    { field: 'images', bytes: await uniformGrey(), filename: 'grey.png' },
+  ]);
+  assert.equal(accepted.consumed, 0.5);
+  const job = await waitFinished(server, accepted);
+  assert.equal(job.status, 'Failed');
+  assert.equal(job.error, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
+  assert.ok((job.message ?? '').length > 20, `a message saying what to change: ${job.message}`);
+  assert.equal(await balance(server), start, 'the reserved price is refunded');
+  const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
+  assert.equal(record.state, 'Failed');
+  assert.equal(record.error.code, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
+  assert.deepEqual(record.files, [], 'a failed task has no files');
+});
