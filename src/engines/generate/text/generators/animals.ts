@@ -20,6 +20,7 @@ const SPECIES: Record<string, Species> = {
   cow: { body: [0.8, 0.38, 0.32], leg: 0.65, legR: 0.09, neck: 0.2, head: 0.18, snout: 0.2, tail: 0.5, ear: 'round', horns: true, colour: [0.92, 0.9, 0.88], material: 'fabric' },
   pig: { body: [0.5, 0.3, 0.28], leg: 0.22, legR: 0.07, neck: 0.02, head: 0.2, snout: 0.1, tail: 0.1, ear: 'floppy', colour: [0.95, 0.65, 0.65], material: 'organic' },
   elephant: { body: [1.2, 0.8, 0.7], leg: 1.0, legR: 0.22, neck: 0.1, head: 0.5, snout: 0.1, tail: 0.6, ear: 'big', trunk: true, colour: [0.55, 0.55, 0.58], material: 'organic' },
+  dragon: { body: [0.6, 0.22, 0.2], leg: 0.35, legR: 0.06, neck: 0.45, head: 0.13, snout: 0.16, tail: 0.9, ear: 'pointy', horns: true, colour: [0.25, 0.5, 0.25], material: 'organic' },
   rabbit: { body: [0.14, 0.12, 0.11], leg: 0.06, legR: 0.035, neck: 0.04, head: 0.08, snout: 0.03, tail: 0.04, ear: 'long', colour: [0.85, 0.82, 0.78], material: 'fabric' },
 };
 
@@ -130,12 +131,11 @@ export function turtle(ctx: GenContext): void {
 }
 
 export function dragon(ctx: GenContext): void {
-  quadruped(ctx, 'cat');
+  quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
-  for (const p of ctx.parts) p.colour = [0.25, 0.5, 0.25];
   const dino = ['dinosaur', 't rex', 'trex', 'lizard', 'crocodile', 'alligator'].includes(ctx.interpretation.word ?? '');
-  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.12, 0], [-0.12, 0], [-0.3, 0.3 * s.wide], [-0.05, 0.38 * s.wide], [0.1, 0.25 * s.wide]], 0.012).rotate([-side * 60, 0, 0]).translate([0, 0.33, side * 0.06]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
-  for (let k = 0; k < 6; k++) ctx.add(ctx.cyl(0.02, 0.05, [-0.2 + k * 0.08, 0.32, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
+  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
+  for (let k = 0; k < 7; k++) ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;
 }
 

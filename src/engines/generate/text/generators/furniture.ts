@@ -39,7 +39,7 @@ export function chair(ctx: GenContext): void {
   if (style === 0) ctx.add(ctx.roundBox([w, backH, backT], backT * 0.4, [0, seatH + seatT + backH / 2, backZ]), 'fabric', { part: 'back' });
   else {
     const slats = style === 1 ? rng.int(3, 5) : 2;
-    for (const x of [-w / 2 + legR, w / 2 - legR]) ctx.add(ctx.cyl(legR, backH, [x, seatH, backZ]), 'wood', { part: 'back', primary: false });
+    for (const x of [-w / 2 + legR, w / 2 - legR]) ctx.add(ctx.cyl(legR, backH + seatT + backH * 0.05, [x, seatH, backZ]), 'wood', { part: 'back', primary: false });
     for (let k = 0; k < slats; k++) {
       const y = seatH + seatT + backH * (style === 1 ? 0.3 + (0.65 * k) / Math.max(1, slats - 1) : 0.55 + 0.4 * k);
       ctx.add(ctx.box([w - legR * 2, backH * 0.08, backT * 0.7], [0, y, backZ]), 'wood', { part: 'back', primary: false });
