@@ -29,7 +29,10 @@ interface ViewSampler {
 }
 
 export interface ColourProjector {
-  /** Linear RGB into out[0..2]; returns the direct weight (0 when no view sees the point directly). */
+  /**
+   * Linear RGB into out[0..2]; returns the direct weight (0 when no view sees the point directly, −1
+   * when no view contributed at all and there was no fallback: out is then a neutral grey).
+   */
   colour(out: Float32Array, px: number, py: number, pz: number, nx: number, ny: number, nz: number, fallback?: ArrayLike<number>): number;
 }
 
@@ -86,8 +89,9 @@ export function createColourProjector(views: View[], mesh: Mesh, transform: Outp
         const cx = v.centreX + (x * v.right[0] + y * v.right[1] + z * v.right[2]) / v.pixelSize;
         const cy = v.centreY - (x * v.up[0] + y * v.up[1] + z * v.up[2]) / v.pixelSize;
         const edge = sampleField(s.edgePixels, v.width, v.height, cx, cy, -1);
-        if (edge <= 0.25) continue;
-        const inside = Math.min(1, edge / 2);
+        // Rim points of the smoothed mesh land on or just outside the silhouette: still this view's.
+        if (edge <= -RIM) continue;
+        const inside = Math.min(1, Math.max(0.05, (edge + RIM) / (2 * RIM)));
         // Rim pixels mix with the background: take the colour a few pixels further inside instead.
         let sx = cx, sy = cy;
         if (edge < RIM) {
@@ -116,7 +120,7 @@ export function createColourProjector(views: View[], mesh: Mesh, transform: Outp
       let w = dw + through * tw;
       if (fallback) { r += fill * fallback[0]; g += fill * fallback[1]; b += fill * fallback[2]; w += fill; }
       if (w > 0) { out[0] = r / w; out[1] = g / w; out[2] = b / w; }
-      else { out[0] = out[1] = out[2] = 0.5; }
+      else { out[0] = out[1] = out[2] = 0.5; return -1; }
       return dw;
     },
   };

@@ -34,6 +34,8 @@ function vertexColours(mesh: UvMesh, colourAt: ReturnType<typeof createColourPro
   for (let i = 0; i < welded.length; i++) welded[i] = pid[mesh.indices[i]];
   const colours = new Float32Array(n * 3);
   const known = new Uint8Array(n);
+  // Vertices no view reaches at all take their colour from the surroundings alone.
+  const blank = new Uint8Array(n);
   const c = new Float32Array(3);
   const P = mesh.positions, N = mesh.normals;
   for (let v = 0; v < n; v++) {
@@ -41,6 +43,7 @@ function vertexColours(mesh: UvMesh, colourAt: ReturnType<typeof createColourPro
     const w = colourAt.colour(c, P[v * 3], P[v * 3 + 1], P[v * 3 + 2], N[v * 3], N[v * 3 + 1], N[v * 3 + 2]);
     colours.set(c, v * 3);
     known[v] = w > 1e-3 ? 1 : 0;
+    if (w < 0) blank[v] = 1;
   }
   const { offsets, list } = vertexNeighbours(welded, n);
   for (let layer = 0; layer < 100000; layer++) {
@@ -55,9 +58,10 @@ function vertexColours(mesh: UvMesh, colourAt: ReturnType<typeof createColourPro
       }
       if (k === 0) continue;
       // Blend the surroundings with the colour the vertex has through the object (mirrored back).
-      colours[v * 3] = 0.5 * colours[v * 3] + 0.5 * (r / k);
-      colours[v * 3 + 1] = 0.5 * colours[v * 3 + 1] + 0.5 * (g / k);
-      colours[v * 3 + 2] = 0.5 * colours[v * 3 + 2] + 0.5 * (b / k);
+      const own = blank[v] ? 0 : 0.5;
+      colours[v * 3] = own * colours[v * 3] + (1 - own) * (r / k);
+      colours[v * 3 + 1] = own * colours[v * 3 + 1] + (1 - own) * (g / k);
+      colours[v * 3 + 2] = own * colours[v * 3 + 2] + (1 - own) * (b / k);
       fresh.push(v);
     }
     if (fresh.length === 0) break;
