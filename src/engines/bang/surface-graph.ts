@@ -91,24 +91,31 @@ export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLi
     }
   }
   slots.sort((a, b) => keys[a] - keys[b] || a - b);
-  const degree = new Uint32Array(n + 1);
-  const links: number[] = [];
+  // Runs of equal keys, taken in order of each edge's first appearance in the face list: the merge
+  // tree breaks ties by link order, so this keeps it independent of vertex numbering.
+  const runs: number[] = [];
   for (let start = 0; start < slots.length; ) {
     const key = keys[slots[start]];
     let end = start + 1;
     while (end < slots.length && keys[slots[end]] === key) end++;
-    if (key >= 0) {
-      for (let x = start; x < end; x++) {
-        for (let y = x + 1; y < end; y++) {
-          const fx = Math.floor(slots[x] / 3), fy = Math.floor(slots[y] / 3);
-          if (fx === fy) continue;
-          links.push(fx, fy, Math.floor(key / nv), key % nv);
-          degree[fx]++;
-          degree[fy]++;
-        }
+    if (key >= 0 && end - start > 1) runs.push(start, end);
+    start = end;
+  }
+  const runOrder = Array.from({ length: runs.length / 2 }, (_, r) => r).sort((x, y) => slots[runs[2 * x]] - slots[runs[2 * y]]);
+  const degree = new Uint32Array(n + 1);
+  const links: number[] = [];
+  for (const r of runOrder) {
+    const start = runs[2 * r], end = runs[2 * r + 1];
+    const key = keys[slots[start]];
+    for (let x = start; x < end; x++) {
+      for (let y = x + 1; y < end; y++) {
+        const fx = Math.floor(slots[x] / 3), fy = Math.floor(slots[y] / 3);
+        if (fx === fy) continue;
+        links.push(fx, fy, Math.floor(key / nv), key % nv);
+        degree[fx]++;
+        degree[fy]++;
       }
     }
-    start = end;
   }
   const adjStart = new Uint32Array(n + 1);
   for (let f = 0; f < n; f++) adjStart[f + 1] = adjStart[f] + degree[f];
