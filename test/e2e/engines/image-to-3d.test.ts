@@ -1,14 +1,16 @@
 /**
  * Image-to-3D over HTTP with the real built-in engine: a picture the test draws (a red disc on a
  * white background, no alpha) → Done → a validator-clean GLB with the tabled 2K base colour that is
- * mostly the picture's red; and a picture with no object (uniform grey) → Failed with
- * API_OBJECT_NOT_FOUND_ON_IMAGE and the credits back.
+ * mostly the picture's red; two labelled views sent out of the default order → the box they show, in
+ * glTF axes; and a picture with no object (uniform grey) → Failed with API_OBJECT_NOT_FOUND_ON_IMAGE
+ * and the credits back.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import sharp from 'sharp';
+import { flattenScene } from '../../../src/geometry/ops/index.ts';
 import { assertValidGlb, baseColorSizes, imageSize, reimport, triangleCount } from './checks.ts';
 import { balance, generateAndFetch, getJson, isBuiltin, startServer, submit, TEST_TIMEOUT_MS, waitFinished, type Server } from './server.ts';
 
@@ -60,6 +62,36 @@ test('a drawn picture becomes a valid GLB with the tabled 2K map in the picture\
   const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
   assert.equal(record.engine, 'generate-image');
   assert.equal(record.effective.texture_resolution, '2K');
+});
+
+async function blueBar(width: number): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" fill="#ffffff"/><rect x="${256 - width / 2}" y="100" width="${width}" height="312" fill="#2050c0"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  // A box 200 wide (seen from the front, +Z), 100 deep (seen from the right, +X) and 312 tall.
+  const { files } = await generateAndFetch(
+    server,
+    { tier: 'Gen-2.5-Low', quality: 'extra-low', image_label: 'R,F' },
+    [
+      { field: 'images', bytes: await blueBar(100), filename: 'right.png' },
+      { field: 'images', bytes: await blueBar(200), filename: 'front.png' },
+    ],
+  );
+  await assertValidGlb(files.get('base_basic_pbr.glb')!, 'two-view GLB');
+  const mesh = flattenScene(await reimport('base_basic_pbr.glb', files));
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < mesh.positions.length; i += 3) {
+    for (let k = 0; k < 3; k += 1) {
+      min[k] = Math.min(min[k], mesh.positions[i + k]);
+      max[k] = Math.max(max[k], mesh.positions[i + k]);
+    }
+  }
+  const [x, y, z] = max.map((v, k) => v - min[k]);
+  assert.ok(Math.abs(x / y - 200 / 312) < 0.08, `width/height ${(x / y).toFixed(3)} (front view: ${(200 / 312).toFixed(3)})`);
+  assert.ok(Math.abs(z / y - 100 / 312) < 0.08, `depth/height ${(z / y).toFixed(3)} (right view: ${(100 / 312).toFixed(3)})`);
 });
 
 test('a picture with no object fails with API_OBJECT_NOT_FOUND_ON_IMAGE and refunds', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
