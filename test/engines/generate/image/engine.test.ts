@@ -98,3 +98,32 @@ test('describePrompt returns the prompt, or a description of the picture when th
   assert.match(text, /tall/);
   assert.ok(performance.now() - started < 1000);
 });
+
+test('labelled views F, R, L: colour seen only in the R picture lands on the +X side of the asset', async () => {
+  const { box, flatMaterial } = await import('../../../geometry/render/solids.ts');
+  const { sceneFromMesh } = await import('../../../../src/geometry/mesh.ts');
+  const { renderScene, viewCamera, sceneBounds } = await import('../../../../src/geometry/render/index.ts');
+  const { encodeImage } = await import('../../../../src/geometry/texture.ts');
+  const { importModel } = await import('../../../../src/geometry/import/index.ts');
+  // A box whose +X face is green and every other face grey, drawn unlit on a transparent background.
+  const scene = sceneFromMesh(box([-1, -0.8, -0.6], [1, 0.8, 0.6], [1, 0, 0, 0, 0, 0]), [flatMaterial('grey', [0.5, 0.5, 0.5]), flatMaterial('green', [0.05, 0.6, 0.1])]);
+  const bounds = sceneBounds(scene);
+  const pictures = [];
+  for (const label of ['F', 'R', 'L'] as const) pictures.push(await encodeImage(await renderScene(scene, viewCamera(label, bounds), { width: 256, height: 256 })));
+  const result = await run({ tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', image_label: 'F,R,L' }, pictures);
+  const asset = await importModel(result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes);
+  const assetBounds = sceneBounds(asset);
+  const greenShare = async (label: 'R' | 'L' | 'F') => {
+    const image = await renderScene(asset, viewCamera(label, assetBounds), { width: 64, height: 64, unlit: true });
+    let green = 0, drawn = 0;
+    for (let i = 0; i < image.data.length; i += 4) {
+      if (!image.data[i + 3]) continue;
+      drawn++;
+      if (image.data[i + 1] > image.data[i] + 40) green++;
+    }
+    return green / drawn;
+  };
+  assert.ok((await greenShare('R')) > 0.6, 'the +X side is green');
+  assert.ok((await greenShare('L')) < 0.2, 'the −X side (grey in the L picture) is not');
+  assert.ok((await greenShare('F')) < 0.2, 'the +Z side is not');
+});
