@@ -69,17 +69,20 @@ async function blueBar(width: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions; uhd_texture=True gives 4K', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
   // A box 200 wide (seen from the front, +Z), 100 deep (seen from the right, +X) and 312 tall.
   const { files } = await generateAndFetch(
     server,
-    { tier: 'Gen-2.5-Low', quality: 'extra-low', image_label: 'R,F' },
+    { tier: 'Gen-2.5-Low', quality: 'extra-low', image_label: 'R,F', uhd_texture: 'True' },
     [
       { field: 'images', bytes: await blueBar(100), filename: 'right.png' },
       { field: 'images', bytes: await blueBar(200), filename: 'front.png' },
     ],
   );
   await assertValidGlb(files.get('base_basic_pbr.glb')!, 'two-view GLB');
+  const sizes = await baseColorSizes(files.get('base_basic_pbr.glb')!);
+  assert.ok(sizes.length > 0, 'a base-colour map');
+  for (const size of sizes) assert.deepEqual(size, [4096, 4096], 'uhd_texture without HighPack: 4K (api.md table)');
   const mesh = flattenScene(await reimport('base_basic_pbr.glb', files));
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
