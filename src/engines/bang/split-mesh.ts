@@ -31,6 +31,8 @@ export interface SplitMeshResult {
   inputVolume: number;
   treeSplits: number;
   fallbackSplits: number;
+  /** Tree splits tried (accepted or rejected for a too-small side or a failed cut). */
+  attempts: number;
 }
 
 /** Splits a closed mesh (throws if it is not one: repair first). */
@@ -91,6 +93,7 @@ export async function splitMesh(mesh: Mesh, options: SplitMeshOptions): Promise<
       inputVolume: input.solid.volume(),
       treeSplits: split.treeSplits,
       fallbackSplits: split.fallbackSplits,
+      attempts: split.attempts,
     };
   } finally {
     input.solid.delete();

@@ -44,6 +44,8 @@ export interface SplitResult {
   /** How many pieces came from tree splits (the rest from axis halving). */
   treeSplits: number;
   fallbackSplits: number;
+  /** Tree splits tried (accepted or not). */
+  attempts: number;
 }
 
 interface Piece {
@@ -158,7 +160,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
       unsplittable.add(target);
     }
   }
-  return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits };
+  return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits, attempts };
 }
 
 /** Plane through the vertex centroid, normal to the direction of largest spread. */
