@@ -5,7 +5,7 @@
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import type { Mesh } from '../../../../geometry/mesh.ts';
-import { weld } from '../../../../geometry/ops/index.ts';
+import { isWatertight, weld } from '../../../../geometry/ops/index.ts';
 import type { Companion, Interpretation, MaterialKind } from '../understand/index.ts';
 import { manifoldModule, withArena } from './arena.ts';
 import { createContext, createRng, hashString, shapeParams, type GenContext, type PartRecord, type RGB } from './kit.ts';
@@ -54,9 +54,9 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
-function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity): GenContext {
+function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity, salt = 0): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
-  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces), i);
+  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces), i, salt);
   generatorFor(category)(ctx);
   if (ctx.parts.length === 0) throw new Error(`generator ${category} produced nothing`);
   return ctx;
@@ -166,8 +166,13 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     g.material = renumber.get(g.material)!;
   }
   materials.splice(0, materials.length, ...[...renumber.keys()].map((k) => merged[k]));
-  // Exact float32 duplicates left by the booleans would read as degenerate triangles: weld them away.
-  return weld({ positions, indices, groups }, { tolerance: 1e-6 });
+  // Near-duplicate vertices (a float32 ulp apart) left by the booleans would read as degenerate
+  // triangles: weld them. Where that glues two shells that only touch, exact welding is the closed one.
+  const raw: Mesh = { positions, indices, groups };
+  const welded = weld(raw, { tolerance: 1e-6 });
+  if (isWatertight(welded)) return welded;
+  const exact = weld(raw, { tolerance: 0 });
+  return isWatertight(exact) ? exact : welded;
 }
 
 /**
@@ -198,20 +203,32 @@ export async function warmGenerators(): Promise<void> {
 
 export async function buildAsset(i: Interpretation, options: BuildOptions): Promise<BuiltAsset> {
   const M = (warm ??= await manifoldModule());
+  // Rarely (≈ 0.3 % of prompts × seeds) two shells of the union meet along a single edge, which is a
+  // valid manifold but not closed by position; another contact jitter and reduction target fixes it.
+  let built: BuiltAsset | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    built = buildOnce(M, i, options, attempt);
+    if (isWatertight(built.mesh)) return built;
+  }
+  return built!;
+}
+
+function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions, attempt: number): BuiltAsset {
+  const maxFaces = options.maxFaces === undefined ? undefined : Math.floor(options.maxFaces * (1 - 0.04 * attempt));
   return withArena(() => {
-    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, options.maxFaces);
+    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, maxFaces, attempt);
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
       // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
       if (subject.parts.some((p) => p.part === c.category)) continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, options.maxFaces);
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt);
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));
     }
-    const mesh = toMesh(M, records, materials, options.maxFaces, options.bbox);
+    const mesh = toMesh(M, records, materials, maxFaces, options.bbox);
     return { mesh, materials, partCount: records.length };
   });
 }

@@ -131,7 +131,7 @@ export interface GenContext {
   union(items: Manifold[]): Manifold;
 }
 
-export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, interpretation: Interpretation): GenContext {
+export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, interpretation: Interpretation, salt = 0): GenContext {
   const seg = (n?: number) => n ?? s.segments;
   const parts: PartRecord[] = [];
   const ctx: GenContext = {
@@ -147,6 +147,14 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
     partSpec: (part) => interpretation.parts.find((p) => p.name === part),
     add(m, material, options = {}) {
       if (m.isEmpty()) return;
+      // Parts often meet exactly (a leg on a seat, a band flush with a box): coplanar contact can leave
+      // shells touching along an edge. A deterministic shift of 1e-4 of the part's size turns every
+      // such contact into a clean overlap or a hair's gap, without a visible change.
+      const box = m.boundingBox();
+      const extent = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]);
+      const k = parts.length + 1 + salt * 101;
+      const shift = (n: number) => (((Math.sin(k * 12.9898 + n * 78.233) * 43758.5453) % 1) - 0.5) * 2e-4 * extent;
+      m = m.translate([shift(1), shift(2), shift(3)]);
       parts.push({ manifold: m, material, part: options.part, primary: options.primary ?? true, colour: options.colour });
     },
     box: (size, at = [0, 0, 0]) => M.Manifold.cube(size, true).translate(at),

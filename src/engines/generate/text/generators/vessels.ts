@@ -152,7 +152,7 @@ export function chest(ctx: GenContext): void {
   ctx.add(ctx.box([w, h, d], [0, h / 2, 0]), 'wood');
   const lidScale = rng.range(0.6, 1);
   const arch = (r: number, x0: number, len: number) =>
-    ctx.cyl(r, len, [0, 0, 0]).rotate([0, 0, -90]).translate([x0, h, 0]).intersect(ctx.box([len, r, r * 2], [x0 + len / 2, h + r / 2, 0])).scale([1, 1, 1]);
+    ctx.cyl(r, len, [0, 0, 0]).rotate([0, 0, -90]).translate([x0, h, 0]).intersect(ctx.box([len, r + 0.01, r * 2], [x0 + len / 2, h + r / 2 - 0.005, 0]));
   ctx.add(arch(d / 2, -w / 2, w).translate([0, -h, 0]).scale([1, lidScale, 1]).translate([0, h, 0]), 'wood', { part: 'lid' });
   const bandXs = s.ornate ? [-w / 2 + 0.05, -0.025, w / 2 - 0.1] : [-w / 2 + 0.05, w / 2 - 0.1];
   for (const x of bandXs) {
