@@ -1,10 +1,15 @@
 /**
  * Bang asset mode end to end over HTTP (issue 4's last "done when"): a small text-to-3D generation →
  * POST /api/v2/bang with its uuid as asset_id → Done → a model whose nodes are the pieces `part_01` …,
- * each a closed solid, together holding the asset's volume, plus the exploded preview.
+ * each a closed solid, together holding the asset's volume, plus the exploded preview. And custom-model
+ * mode: an untextured STL the test writes by hand plus a reference picture → pieces textured from the
+ * picture at the requested `resolution`.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import sharp from 'sharp';
 import { flattenScene, isWatertight, meshVolume } from '../../../src/geometry/ops/index.ts';
 import { pieceCountForStrength } from '../../../src/domain/index.ts';
 import { assertValidGlb, imageSize, reimport, walk } from './checks.ts';
@@ -65,4 +70,60 @@ test('Bang of a generated asset: part_NN nodes, every piece closed, volume kept'
   const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
   assert.equal(record.state, 'Done');
   assert.equal(await balance(server), before - 0.5, 'a finished Bang keeps its charge');
+});
+
+/** An ASCII STL of an axis-aligned box centred on the origin (outward-facing triangles). */
+function boxStl(sx: number, sy: number, sz: number): Uint8Array {
+  const faces = [
+    [[-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]],
+    [[1, -1, -1], [-1, -1, -1], [-1, 1, -1], [1, 1, -1]],
+    [[1, -1, 1], [1, -1, -1], [1, 1, -1], [1, 1, 1]],
+    [[-1, -1, -1], [-1, -1, 1], [-1, 1, 1], [-1, 1, -1]],
+    [[-1, 1, 1], [1, 1, 1], [1, 1, -1], [-1, 1, -1]],
+    [[-1, -1, -1], [1, -1, -1], [1, -1, 1], [-1, -1, 1]],
+  ];
+  const lines = ['solid box'];
+  for (const quad of faces) {
+    for (const triangle of [[0, 1, 2], [0, 2, 3]]) {
+      lines.push('facet normal 0 0 0', 'outer loop');
+      for (const i of triangle) lines.push(`vertex ${(quad[i][0] * sx) / 2} ${(quad[i][1] * sy) / 2} ${(quad[i][2] * sz) / 2}`);
+      lines.push('endloop', 'endfacet');
+    }
+  }
+  lines.push('endsolid box');
+  return new TextEncoder().encode(lines.join('\n'));
+}
+
+test('Bang of an uploaded untextured model with a reference picture: closed pieces textured from the picture', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const red = new Uint8Array(await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 200, g: 40, b: 30 } } }).png().toBuffer());
+  const accepted = await submit(server, '/api/v2/bang', { strength: '1', resolution: '1024' }, [
+    { field: 'model', bytes: boxStl(1, 2, 1), filename: 'box.stl' },
+    { field: 'image', bytes: red, filename: 'reference.png' },
+  ]);
+  await waitDone(server, accepted);
+  const files = await fetchAll(await downloadList(server, accepted.uuid));
+  assert.deepEqual([...files.keys()].sort(), ['base_basic_pbr.glb', 'preview.webp']);
+  const glb = files.get('base_basic_pbr.glb')!;
+  await assertValidGlb(glb, 'custom-model Bang');
+  const pieces = [...walk((await reimport('base_basic_pbr.glb', files)).roots)].filter((node) => node.mesh);
+  assert.deepEqual(pieces.map((node) => node.name), ['part_01', 'part_02'], 'strength 1 → 2 pieces');
+  for (const piece of pieces) assert.ok(isWatertight(piece.mesh!), `${piece.name} is a closed solid`);
+
+  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(glb);
+  const maps = doc.getRoot().listMaterials().map((material) => material.getBaseColorTexture()?.getImage()).filter((image) => image !== undefined && image !== null);
+  assert.equal(maps.length, 1, 'one map: the projected picture');
+  const meta = await sharp(maps[0]!).metadata();
+  assert.deepEqual([meta.width, meta.height], [1024, 1024], 'the map has the requested resolution');
+  // Texels the pieces use are the picture's red (unused atlas space is transparent, so drop it first).
+  const { data, info } = await sharp(maps[0]!).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  let used = 0;
+  let reddish = 0;
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i + 3] < 128) continue;
+    used += 1;
+    if (data[i] > 150 && data[i + 1] < 90 && data[i + 2] < 90) reddish += 1;
+  }
+  assert.ok(used > 0 && reddish / used > 0.9, `${reddish} of ${used} used texels are the picture's red`);
+  const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
+  assert.equal(record.notes.projectedImage, true);
 });
