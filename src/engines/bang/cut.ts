@@ -25,6 +25,8 @@ export interface CutInput {
   negligibleVolume: number;
   /** Boundary loops shorter than this fraction of the longest are ignored. Default 0.05. */
   minLoopFraction?: number;
+  /** Use box-bounded cuts when a plane shatters a wall. Default true. */
+  localCuts?: boolean;
   /** Half-width of the box that bounds a cut plane that grazed a wall, in loop radii. Default 2. */
   reach?: number;
   /** At most this many boundary loops get a plane. Default 6. */
@@ -220,7 +222,7 @@ export function cutSolid(solid: Manifold, input: CutInput, planes: LocalPlane[] 
       let halves = part.splitByPlane(plane.normal, plane.offset);
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
       // shattered it into slivers. Cut only near the loop then (decomposing slivers is quadratic).
-      if (halves.some((half) => half.genus() < -SHATTERED)) {
+      if (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED)) {
         for (const half of halves) half.delete();
         box ??= localHalfSpace(input.wasm, plane, input.reach ?? 2);
         halves = part.split(box);

@@ -17,6 +17,18 @@ export function loadManifold(): Promise<ManifoldToplevel> {
   return loading;
 }
 
+/**
+ * manifold-3d aborts (a WebAssembly RuntimeError "Aborted()") on rare degenerate geometry, after which
+ * that module instance is unusable. Callers drop it with this and load a fresh instance to retry.
+ */
+export function isKernelAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'RuntimeError' || /Aborted\(/.test(error.message));
+}
+
+export function discardManifold(): void {
+  loading = undefined;
+}
+
 export interface InputSolid {
   solid: Manifold;
   /** The originalID carried by triangles that come from the input surface (cut faces carry others). */

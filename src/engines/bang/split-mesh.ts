@@ -6,7 +6,7 @@ import type { Mesh } from '../../geometry/mesh.ts';
 import { triangleMaterials } from '../../geometry/ops/index.ts';
 import { agglomerate, type AgglomerateOptions } from './agglomerate.ts';
 import { pieceMesh } from './piece-mesh.ts';
-import { buildInputSolid, loadManifold } from './solid.ts';
+import { buildInputSolid, discardManifold, isKernelAbort, loadManifold } from './solid.ts';
 import { splitSolid, type SplitOptions } from './split.ts';
 import { buildSurfaceGraph } from './surface-graph.ts';
 
@@ -35,8 +35,21 @@ export interface SplitMeshResult {
   attempts: number;
 }
 
-/** Splits a closed mesh (throws if it is not one: repair first). */
+/**
+ * Splits a closed mesh (throws if it is not one: repair first). If the geometry kernel aborts, the split
+ * is retried once on a fresh kernel instance without bounded (box) cuts, the rarer code path.
+ */
 export async function splitMesh(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMeshResult> {
+  try {
+    return await splitOnce(mesh, options);
+  } catch (error) {
+    if (!isKernelAbort(error) || options.localCuts === false) throw error;
+    discardManifold();
+    return await splitOnce(mesh, { ...options, localCuts: false });
+  }
+}
+
+async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMeshResult> {
   const wasm = await loadManifold();
   options.onProgress?.('segment', 0);
   const graph = buildSurfaceGraph(mesh.positions, mesh.indices);

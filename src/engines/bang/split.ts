@@ -27,6 +27,8 @@ export interface SplitOptions {
   escore?: number;
   /** Tree splits tried at most (bounds the time on shapes with many tiny parts). Default 120. */
   maxAttempts?: number;
+  /** Allow cuts bounded to a box around a neck when a plane grazes a wall. Default true. */
+  localCuts?: boolean;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -108,7 +110,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     for (const f of facesB) side[f] = 2;
     let cut: ReturnType<typeof cutSolid>;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      cut = cutSolid(piece.solid, { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10 });
+      cut = cutSolid(piece.solid, { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts });
     }
     for (const f of facesA) side[f] = 0;
     for (const f of facesB) side[f] = 0;
