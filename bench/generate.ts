@@ -63,7 +63,15 @@ async function runCase(name: string): Promise<void> {
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const notes = result.notes as Record<string, unknown>;
+  // Every GLB through the Khronos validator (its image checks read headers, so 12K maps are cheap).
+  const { default: validator } = await import('gltf-validator');
+  const glbErrors: Record<string, number> = {};
+  for (const f of result.files.filter((file) => file.name.endsWith('.glb'))) {
+    const report = (await validator.validateBytes(f.bytes, { maxIssues: 10 })) as { issues: { numErrors: number } };
+    glbErrors[f.name] = report.issues.numErrors;
+  }
   console.log(JSON.stringify({
+    glbErrors,
     ms: Math.round(ms),
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
     if (name === 'extreme' && args['skip-extreme']) continue;
     const r = (results[name] = child(name));
     console.log(`| ${CASES[name].label} | ${((r.ms as number) / 1000).toFixed(2)} s | ${((r.cpuMs as number) / 1000).toFixed(2)} s | ${r.maxRssMB} MB | ${r.textureSize}² | ${r.faces} | ${r.highPolyFaces ?? '–'} |`);
-    console.error(JSON.stringify({ case: name, timings: r.timings, files: r.files }));
+    console.error(JSON.stringify({ case: name, timings: r.timings, files: r.files, glbErrors: r.glbErrors }));
   }
   const fast = results.fast, off = results['fast-off'];
   console.log(`\nfast mode / same request without it: wall ${((fast.ms as number) / (off.ms as number)).toFixed(2)}, CPU ${((fast.cpuMs as number) / (off.cpuMs as number)).toFixed(2)}`);
