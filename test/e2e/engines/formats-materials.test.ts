@@ -1,9 +1,9 @@
 /**
  * Every geometry_file_format and every material variant through the real text-to-3D engine over HTTP,
  * on five small generations chosen so each format and each variant appears at least once:
- * glb+All, usdz+None, fbx+Shaded, obj+PBR, stl+PBR. Each output is read back by a reader other than
- * the writer (the Khronos validator and glTF-Transform for GLB, Kiln's importer for the rest) with the
- * download names compat.md lists.
+ * glb+All, usdz+None, fbx+Shaded, obj+PBR (with mesh_mode=Quad), stl+PBR. Each output is read back
+ * by a reader other than the writer (the Khronos validator and glTF-Transform for GLB, Kiln's importer
+ * for the rest) with the download names compat.md lists.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,6 +19,7 @@ interface Case {
   format: 'glb' | 'usdz' | 'fbx' | 'obj' | 'stl';
   material: 'PBR' | 'Shaded' | 'All' | 'None';
   names: string[];
+  extra?: Record<string, string>;
 }
 
 const CASES: Case[] = [
@@ -28,6 +29,7 @@ const CASES: Case[] = [
   {
     format: 'obj',
     material: 'PBR',
+    extra: { mesh_mode: 'Quad' },
     names: ['base_basic_pbr.mtl', 'base_basic_pbr.obj', 'preview.webp', 'texture_diffuse.png', 'texture_metallic.png', 'texture_normal.png', 'texture_roughness.png'],
   },
   { format: 'stl', material: 'PBR', names: ['base_basic_pbr.stl', 'preview.webp'] },
@@ -48,6 +50,7 @@ before(async () => {
       geometry_file_format: c.format,
       material: c.material,
       seed: '3',
+      ...c.extra,
     });
     const done = waitDone(server, accepted).then(async () => fetchAll(await downloadList(server, accepted.uuid)));
     done.catch(() => {}); // observed by the test of this case
@@ -99,8 +102,11 @@ test('fbx + Shaded: the model and its baked colour map, re-imported with the map
   assert.deepEqual(await imageSize(files.get('texture_diffuse.png')!), { width: 2048, height: 2048, format: 'png' });
 });
 
-test('obj + PBR: obj, mtl and the four maps at 2K, re-imported with its material', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('obj + PBR + Quad: quad-dominant obj, mtl and the four maps at 2K, re-imported with its material', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
   const files = await filesOf(CASES[3]);
+  const faceLines = new TextDecoder().decode(files.get('base_basic_pbr.obj')!).split('\n').filter((line) => line.startsWith('f '));
+  const quads = faceLines.filter((line) => line.trim().split(/\s+/).length === 5).length;
+  assert.ok(quads * 2 > faceLines.length, `mesh_mode=Quad writes mostly quads: ${quads} of ${faceLines.length} faces`);
   const scene = await reimport('base_basic_pbr.obj', files);
   assertFaces(triangleCount(scene), 'obj');
   assert.ok(hasBaseColorTexture(scene), 'the OBJ finds texture_diffuse.png through its .mtl');
