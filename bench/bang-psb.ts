@@ -4,6 +4,7 @@
  *   npx tsx bench/bang-psb.ts            full pipeline: solid pieces, faces labelled by the piece they end in
  *   npx tsx bench/bang-psb.ts --surface  surface segmentation only (no cutting), for diagnosis
  *   npx tsx bench/bang-psb.ts --only 1,21
+ *   npx tsx bench/bang-psb.ts --surface --concavity 12   try another crease weighting (default 24)
  *
  * Prints the Rand Index error (1 − RI, over face pairs) against every human segmentation, averaged over
  * humans then meshes, per category and overall; then timing at strength 5 and for a 200k-face model.
@@ -41,6 +42,8 @@ const args = process.argv.slice(2);
 const surfaceOnly = args.includes('--surface');
 const onlyArg = args.indexOf('--only');
 const timing = !args.includes('--no-timing');
+const concavityArg = args.indexOf('--concavity');
+const segmentation = concavityArg >= 0 ? { concavity: Number(args[concavityArg + 1]) } : undefined;
 const only = onlyArg >= 0 ? new Set(args[onlyArg + 1].split(',').map(Number)) : undefined;
 
 if (!existsSync(DATA)) {
@@ -58,9 +61,9 @@ for (const [id, count] of counts) {
   let extra = '';
   if (surfaceOnly) {
     const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
-    labels = labelsAtCount(agglomerate(graph), count);
+    labels = labelsAtCount(agglomerate(graph, segmentation), count);
   } else {
-    const result = await splitMesh(mesh, { count });
+    const result = await splitMesh(mesh, { count, segmentation });
     labels = result.faceLabels;
     const volume = result.volumes.reduce((a, v) => a + v, 0);
     extra = ` pieces=${result.pieces.length} (tree ${result.treeSplits}, axis ${result.fallbackSplits}) volume error ${Math.abs(volume / result.inputVolume - 1).toExponential(1)}`;
