@@ -243,7 +243,14 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
         .orderBy('jobs.id')
         .execute();
       if (rows.length === 0) {
-        throw new KilnError('NO_SUCH_TASK', `No task with subscription_key "${subscriptionKey}" belongs to this account.`);
+        // A common slip is sending the task uuid (the one /download takes): say so instead of a bare "no such task".
+        const isTaskUuid = await findTask(accountId, subscriptionKey).then(() => true, () => false);
+        throw new KilnError(
+          'NO_SUCH_TASK',
+          isTaskUuid
+            ? `"${subscriptionKey}" is a task or job uuid; /status takes the submission's jobs.subscription_key (GET /api/v2/tasks/${subscriptionKey} shows this task).`
+            : `No task with subscription_key "${subscriptionKey}" belongs to this account.`,
+        );
       }
       return rows.map((row) => toJobView(row, row));
     },

@@ -52,6 +52,17 @@ test('a prompt becomes a valid, budgeted, 2K-textured GLB and says how it was re
   assert.equal(record.notes.interpretation.material, 'wood');
   assert.deepEqual(record.notes.interpretation.parts.find((part: { name: string }) => part.name === 'leg')?.count, 4);
   assert.equal(record.notes.prompt, accepted.prompt, 'the record and the response tell the same reading');
+
+  // The slip a newcomer makes: /status with the task uuid. The refusal says which identifier to send.
+  const slip = await fetch(`${server.base}/api/v2/status`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ subscription_key: accepted.uuid }),
+  });
+  const refusal = await slip.json();
+  assert.equal(slip.status, 404);
+  assert.equal(refusal.error, 'NO_SUCH_TASK');
+  assert.match(refusal.message, /task or job uuid.*jobs\.subscription_key/);
 });
 
 test('an unknown word still completes and is named as not understood', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
