@@ -23,6 +23,8 @@ export interface AgglomerateOptions {
   concavity?: number;
   /** The same for convex creases (humans rarely cut there). Default 0. */
   convexity?: number;
+  /** Above this many faces, mutual-best pairing rounds shrink the graph before the exact greedy. Default 60 000. */
+  coarseAbove?: number;
 }
 
 export function creaseFactor(crease: number, concavity: number, convexity: number): number {
@@ -63,16 +65,8 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     neighbours[f] = map;
   }
 
-  const heap = new MinHeap();
-  const pairA: number[] = [], pairB: number[] = [];
   const gain = (a: number, b: number, shared: number): number =>
     cut[a] / area[a] + cut[b] / area[b] - (cut[a] + cut[b] - 2 * shared) / (area[a] + area[b]);
-  const offer = (a: number, b: number, shared: number): void => {
-    pairA.push(a);
-    pairB.push(b);
-    heap.push(-gain(a, b, shared), pairA.length - 1);
-  };
-  for (let f = 0; f < n; f++) for (const [g, w] of neighbours[f]!) if (f < g) offer(f, g, w);
 
   let next = n;
   const merge = (a: number, b: number): number => {
@@ -89,10 +83,8 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     return id;
   };
 
-  while (heap.size > 0) {
-    const pair = heap.pop();
-    const a = pairA[pair], b = pairB[pair];
-    if (!alive[a] || !alive[b]) continue;
+  /** Merges adjacent a and b (their maps are combined); returns the new id and its neighbours. */
+  const join = (a: number, b: number): number => {
     const na = neighbours[a]!, nb = neighbours[b]!;
     const shared = na.get(b) ?? 0;
     const id = merge(a, b);
@@ -105,15 +97,67 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     neighbours[a] = undefined;
     neighbours[b] = undefined;
     neighbours[id] = big;
-    for (const [g, w] of big) {
+    for (const g of big.keys()) {
       const ng = neighbours[g]!;
       const wa = ng.get(a) ?? 0, wb = ng.get(b) ?? 0;
       ng.delete(a);
       ng.delete(b);
       ng.set(id, wa + wb);
-      void w;
-      offer(id, g, wa + wb);
     }
+    return id;
+  };
+
+  // Large meshes: first rounds of mutual-best pairing (each segment's best merge partner, taken when
+  // the choice is mutual) — the same gain, without the heap, until the graph is small.
+  const coarseAbove = options.coarseAbove ?? 60_000;
+  if (n > coarseAbove) {
+    let aliveCount = n;
+    const bestOf = new Int32Array(total);
+    for (let round = 0; round < 8 && aliveCount > coarseAbove; round++) {
+      const current: number[] = [];
+      for (let id = 0; id < next; id++) if (alive[id]) current.push(id);
+      for (const a of current) {
+        let best = -1, bestGain = -Infinity;
+        for (const [g, w] of neighbours[a]!) {
+          const value = gain(a, g, w);
+          if (value > bestGain || (value === bestGain && g < best)) {
+            bestGain = value;
+            best = g;
+          }
+        }
+        bestOf[a] = best;
+      }
+      let merged = 0;
+      for (const a of current) {
+        const b = bestOf[a];
+        if (b > a && bestOf[b] === a && alive[a] && alive[b]) {
+          join(a, b);
+          merged++;
+        }
+      }
+      aliveCount -= merged;
+      if (merged < 0.05 * current.length) break;
+    }
+  }
+
+  const heap = new MinHeap();
+  const pairA: number[] = [], pairB: number[] = [];
+  const offer = (a: number, b: number, shared: number): void => {
+    pairA.push(a);
+    pairB.push(b);
+    heap.push(-gain(a, b, shared), pairA.length - 1);
+  };
+  for (let id = 0; id < next; id++) {
+    if (!alive[id]) continue;
+    for (const [g, w] of neighbours[id]!) if (id < g) offer(id, g, w);
+  }
+
+  while (heap.size > 0) {
+    const pair = heap.pop();
+    const a = pairA[pair], b = pairB[pair];
+    if (!alive[a] || !alive[b]) continue;
+    const id = join(a, b);
+    for (const [g, w] of neighbours[id]!) offer(id, g, w);
   }
 
   // Separate components: fold the smallest into its nearest (by area-weighted centroid) until one is left.
