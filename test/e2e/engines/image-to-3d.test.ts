@@ -2,8 +2,8 @@
  * Image-to-3D over HTTP with the real built-in engine: a picture the test draws (a red disc on a
  * white background, no alpha) → Done → a validator-clean GLB with the tabled 2K base colour that is
  * mostly the picture's red; two labelled views sent out of the default order → the box they show, in
- * glTF axes; and a picture with no object (uniform grey) → Failed with API_OBJECT_NOT_FOUND_ON_IMAGE
- * and the credits back.
+ * glTF axes; a two-colour front picture → its right half on the asset's +X side; and a picture with
+ * no object (uniform grey) → Failed with API_OBJECT_NOT_FOUND_ON_IMAGE and the credits back.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,6 +95,43 @@ test('labelled views (README "Views"): a side view sent first with image_label R
   const [x, y, z] = max.map((v, k) => v - min[k]);
   assert.ok(Math.abs(x / y - 200 / 312) < 0.04, `width/height ${(x / y).toFixed(3)} (front view: ${(200 / 312).toFixed(3)})`);
   assert.ok(Math.abs(z / y - 100 / 312) < 0.04, `depth/height ${(z / y).toFixed(3)} (right view: ${(100 / 312).toFixed(3)})`);
+});
+
+test('the front picture\'s right half lands on the asset\'s +X side (README "Views": front camera on +Z)', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  // Left half red, right half blue, on white.
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><rect x="72" y="72" width="120" height="240" fill="#c8281e"/><rect x="192" y="72" width="120" height="240" fill="#2050c0"/></svg>';
+  const picture = new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+  const { files } = await generateAndFetch(server, { tier: 'Gen-2.5-Low', quality: 'extra-low' }, [{ field: 'images', bytes: picture, filename: 'front.png' }]);
+  const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(files.get('base_basic_pbr.glb')!);
+  const votes = { left: { red: 0, blue: 0 }, right: { red: 0, blue: 0 } };
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const primitive of mesh.listPrimitives()) {
+      const image = primitive.getMaterial()?.getBaseColorTexture()?.getImage();
+      const positions = primitive.getAttribute('POSITION')?.getArray();
+      const uvs = primitive.getAttribute('TEXCOORD_0')?.getArray();
+      if (!image || !positions || !uvs) continue;
+      const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let maxX = 0;
+      let maxZ = 0;
+      for (let i = 0; i < positions.length; i += 3) {
+        maxX = Math.max(maxX, Math.abs(positions[i]));
+        maxZ = Math.max(maxZ, positions[i + 2]);
+      }
+      for (let v = 0; v < positions.length / 3; v += 1) {
+        const [x, z] = [positions[v * 3], positions[v * 3 + 2]];
+        if (z < maxZ * 0.5 || Math.abs(x) < maxX * 0.3) continue; // front-facing, clear of the middle seam
+        const px = Math.min(info.width - 1, Math.floor(uvs[v * 2] * info.width));
+        const py = Math.min(info.height - 1, Math.floor(uvs[v * 2 + 1] * info.height)); // glTF: v runs down
+        const at = (py * info.width + px) * info.channels;
+        const side = x > 0 ? votes.right : votes.left;
+        if (data[at] > data[at + 2]) side.red += 1;
+        else side.blue += 1;
+      }
+    }
+  }
+  assert.ok(votes.right.blue + votes.right.red >= 20 && votes.left.blue + votes.left.red >= 20, `enough front vertices sampled: ${JSON.stringify(votes)}`);
+  assert.ok(votes.right.blue > 3 * votes.right.red, `+X is the picture's right (blue): ${JSON.stringify(votes)}`);
+  assert.ok(votes.left.red > 3 * votes.left.blue, `−X is the picture's left (red): ${JSON.stringify(votes)}`);
 });
 
 test('a picture with no object fails with API_OBJECT_NOT_FOUND_ON_IMAGE and refunds', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
