@@ -4,6 +4,7 @@
  * it came from.
  */
 import type { Mesh, Scene, SceneNode } from '../mesh.ts';
+import { IDENTITY, multiply, nodeMatrix, type Mat4 } from '../transform.ts';
 
 export interface WorldGeometry {
   positions: Float32Array;
@@ -21,43 +22,6 @@ export interface WorldGeometry {
   flat: Uint8Array;
 }
 
-type Mat4 = Float64Array;
-
-function trs(node: SceneNode): Mat4 {
-  const [x, y, z, w] = node.rotation;
-  const [sx, sy, sz] = node.scale;
-  const m = new Float64Array(16);
-  // Column-major like glTF: m[col * 4 + row].
-  m[0] = (1 - 2 * (y * y + z * z)) * sx;
-  m[1] = 2 * (x * y + z * w) * sx;
-  m[2] = 2 * (x * z - y * w) * sx;
-  m[4] = 2 * (x * y - z * w) * sy;
-  m[5] = (1 - 2 * (x * x + z * z)) * sy;
-  m[6] = 2 * (y * z + x * w) * sy;
-  m[8] = 2 * (x * z + y * w) * sz;
-  m[9] = 2 * (y * z - x * w) * sz;
-  m[10] = (1 - 2 * (x * x + y * y)) * sz;
-  m[12] = node.translation[0];
-  m[13] = node.translation[1];
-  m[14] = node.translation[2];
-  m[15] = 1;
-  return m;
-}
-
-function multiply(a: Mat4, b: Mat4): Mat4 {
-  const out = new Float64Array(16);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) {
-      let s = 0;
-      for (let k = 0; k < 4; k++) s += a[k * 4 + r] * b[c * 4 + k];
-      out[c * 4 + r] = s;
-    }
-  }
-  return out;
-}
-
-const IDENTITY: Mat4 = Float64Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
-
 interface Placed {
   mesh: Mesh;
   matrix: Mat4;
@@ -68,7 +32,7 @@ interface Placed {
 export function placedMeshes(scene: Scene, offsets?: ReadonlyArray<[number, number, number]>): Placed[] {
   const out: Placed[] = [];
   const visit = (node: SceneNode, parent: Mat4, piece: number) => {
-    const matrix = multiply(parent, trs(node));
+    const matrix = multiply(parent, nodeMatrix(node));
     if (node.mesh && node.mesh.indices.length > 0) out.push({ mesh: node.mesh, matrix, piece });
     for (const child of node.children) visit(child, matrix, piece);
   };
