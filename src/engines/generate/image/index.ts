@@ -27,6 +27,7 @@ import { settingsFor } from './settings.ts';
 import { reconstructShape } from './shape.ts';
 import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
+import { stageTimer } from '../shared/stage-timer.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 
@@ -55,13 +56,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const pictures = inputs.filter((f) => f.field === 'images');
   if (pictures.length === 0) throw new EngineError('INVALID_REQUEST', 'Image-to-3D needs at least one file in the images field.');
   const settings = settingsFor(spec);
-  const timings: Record<string, number> = {};
-  let clock = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - clock);
-    clock = now;
-  };
+  const { timings, lap } = stageTimer();
 
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];

@@ -16,6 +16,7 @@ import { createNode, type Material, type Mesh, type RasterImage, type Scene } fr
 import { computeNormals, generateUvAtlas, simplifyToBudget, subdivideToCount, toQuadDominant } from '../../../geometry/ops/index.ts';
 import { renderPreview } from '../../../geometry/render/index.ts';
 import { silentLogger, type Logger } from '../../../logger.ts';
+import { stageTimer } from './stage-timer.ts';
 
 /** Faces of the Extreme-High extra mesh: inside the 5M–10M range, with room for the ±1 split step. */
 export const HIGH_POLY_FACES = 6_000_000;
@@ -93,13 +94,7 @@ export async function writeGenerationOutputs(
   const { spec, progress, signal, logger = silentLogger } = request;
   const [from, to] = request.span ?? [40, 100];
   const at = (f: number) => from + (to - from) * f;
-  const timings: Record<string, number> = {};
-  let clock = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = Math.round(now - clock);
-    clock = now;
-  };
+  const { timings, lap } = stageTimer();
   const textured = spec.material !== 'None';
   const size = spec.textureResolution;
   const name = request.nodeName ?? 'asset';
