@@ -82,7 +82,7 @@ export function pickModelFile(record: TaskRecord): string | undefined {
 }
 
 /** Loads the asset of a Bang asset-mode request, refusing anything but a completed generation of the caller. */
-export async function loadAsset(tasks: TaskService, accountId: string, assetId: string): Promise<{ asset: StoredAsset; input: EngineInputFile }> {
+export async function loadAsset(tasks: TaskService, accountId: string, assetId: string): Promise<{ asset: StoredAsset; inputs: EngineInputFile[] }> {
   let record: TaskRecord;
   try {
     record = await tasks.get(accountId, assetId);
@@ -107,9 +107,19 @@ export async function loadAsset(tasks: TaskService, accountId: string, assetId: 
   if (!name || !bytes) {
     throw invalidRequest('asset_id', `The files of asset ${assetId} are no longer stored (retention); generate it again or upload the model in custom-model mode.`);
   }
+  // OBJ and FBX assets keep their .mtl and texture maps beside the model; Bang needs them to keep the
+  // asset's surfaces. Other model files (the Shaded or high-poly twin) and the preview are not needed.
+  const companionNames = record.files
+    .map((file) => file.name)
+    .filter((other) => other !== name && other !== 'preview.webp' && !MODEL_EXTENSIONS.includes(other.slice(other.lastIndexOf('.') + 1).toLowerCase()));
+  const companions: EngineInputFile[] = [];
+  for (const companion of companionNames) {
+    const companionBytes = await tasks.readFile(record.uuid, companion);
+    if (companionBytes) companions.push({ field: 'asset-file', filename: companion, bytes: companionBytes });
+  }
   return {
     asset: { taskId: record.uuid, spec: record.params as GenerateSpec },
-    input: { field: 'asset', filename: name, bytes },
+    inputs: [{ field: 'asset', filename: name, bytes }, ...companions],
   };
 }
 
@@ -150,8 +160,8 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
     async (request, reply) => {
       const raw = await readRawRequest(request, limits);
       if (bangMode(raw) === 'asset') {
-        const { asset, input } = await loadAsset(tasks, request.principal.accountId, bangAssetId(raw));
-        return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw, asset), [input]);
+        const { asset, inputs } = await loadAsset(tasks, request.principal.accountId, bangAssetId(raw));
+        return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw, asset), inputs);
       }
       return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw));
     },

@@ -75,7 +75,10 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   if (!source) throw new EngineError('INVALID_REQUEST', 'Bang needs a model: an asset_id or a model file.');
   let scene;
   try {
-    scene = await importModel(source.bytes, { filename: source.filename, format: spec.modelFormat });
+    const companions = Object.fromEntries(
+      inputs.filter((f) => f.field === 'asset-file').map((f) => [f.filename, f.bytes] as const),
+    );
+    scene = await importModel(source.bytes, { filename: source.filename, format: spec.modelFormat, companions });
   } catch (error) {
     if (error instanceof GeometryInputError) throw new EngineError('INVALID_REQUEST', error.message);
     throw error;

@@ -72,6 +72,36 @@ test('Bang of a generated asset: part_NN nodes, every piece closed, volume kept'
   assert.equal(await balance(server), before - 0.5, 'a finished Bang keeps its charge');
 });
 
+/** Mean RGB of an encoded picture. */
+async function meanColour(bytes: Uint8Array): Promise<[number, number, number]> {
+  const { channels } = await sharp(bytes).removeAlpha().stats();
+  return [channels[0].mean, channels[1].mean, channels[2].mean];
+}
+
+test('Bang of an OBJ asset keeps the asset\'s texture (its .mtl and maps travel with the model)', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const generated = await generateAndFetch(server, {
+    prompt: 'a red wooden stool',
+    tier: 'Gen-2.5-Extreme-Low',
+    quality: 'extra-low',
+    geometry_file_format: 'obj',
+    seed: '5',
+  });
+  const sourceMap = generated.files.get('texture_diffuse.png');
+  assert.ok(sourceMap, `the OBJ asset ships its colour map: ${[...generated.files.keys()]}`);
+  const accepted = await submit(server, '/api/v2/bang', { asset_id: generated.accepted.uuid, strength: '2' });
+  await waitDone(server, accepted);
+  const files = await fetchAll(await downloadList(server, accepted.uuid));
+  assert.ok(files.has('base_basic_pbr.obj'), `Bang keeps the asset's format: ${[...files.keys()]}`);
+  const pieceMap = files.get('texture_diffuse.png');
+  assert.ok(pieceMap, 'the pieces carry a colour map');
+  const size = await imageSize(pieceMap);
+  assert.ok(size.width >= 256, `the pieces' colour map is the asset's texture, not a flat swatch (${size.width}×${size.height})`);
+  const [r, g, b] = await meanColour(pieceMap);
+  const [sr, sg, sb] = await meanColour(sourceMap);
+  assert.ok(r > b + 20, `a red stool stays red after splitting (mean ${r.toFixed(0)},${g.toFixed(0)},${b.toFixed(0)})`);
+  assert.ok(Math.abs(r - sr) < 40 && Math.abs(b - sb) < 40, 'the pieces show the asset\'s own colours');
+});
+
 /** An ASCII STL of an axis-aligned box centred on the origin (outward-facing triangles). */
 function boxStl(sx: number, sy: number, sz: number): Uint8Array {
   const faces = [
