@@ -34,7 +34,14 @@ export async function startAttempt(db: Db, taskId: string, jobId: string, attemp
     if (!task) return null;
     await trx
       .updateTable('jobs')
-      .set({ state: 'Generating', attempts: attempt, started_at: sql<number>`coalesce(started_at, ${now})`, updated_at: now })
+      // 'starting' covers loading the engine in its worker thread, before the engine reports its own stages.
+      .set({
+        state: 'Generating',
+        attempts: attempt,
+        stage: sql<string>`coalesce(stage, 'starting')`,
+        started_at: sql<number>`coalesce(started_at, ${now})`,
+        updated_at: now,
+      })
       .where('id', '=', jobId)
       .execute();
     const inputs = await trx

@@ -123,6 +123,8 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       });
       checkFiles(result.files);
       await pending;
+      // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
+      await recordProgress(db, payload.jobId, 'storing outputs', 99);
       await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
       const files = result.files.map((file) => ({ name: file.name, contentType: file.contentType, size: file.bytes.byteLength }));
       await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs);

@@ -26,10 +26,12 @@ describe('workers run engines in threads and record outcomes', () => {
       const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=600'), price: 0.5, inputs });
       const seen = new Set<string>();
       const progress: number[] = [];
+      const stagesWhileGenerating: Array<string | null | undefined> = [];
       let record;
       for (;;) {
         const jobs = await h.services.tasks.statusBySubscriptionKey(principal.accountId, task.subscriptionKey);
         seen.add(jobs[0]!.status);
+        if (jobs[0]!.status === 'Generating') stagesWhileGenerating.push(jobs[0]!.stage);
         progress.push(jobs[0]!.progress);
         if (jobs[0]!.status === 'Done') {
           record = await h.services.tasks.get(principal.accountId, task.uuid);
@@ -39,6 +41,10 @@ describe('workers run engines in threads and record outcomes', () => {
         await new Promise((resolve) => setTimeout(resolve, 40));
       }
       assert.ok(seen.has('Generating'), 'Generating was observable');
+      assert.ok(
+        stagesWhileGenerating.every((stage) => typeof stage === 'string' && stage.length > 0),
+        `a running job always names its stage (seen: ${JSON.stringify(stagesWhileGenerating)})`,
+      );
       assert.ok(progress.some((value) => value > 0 && value < 100), 'intermediate progress was persisted');
       assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes backwards');
       assert.equal(record.jobs[0]!.progress, 100);
