@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NodeIO } from '@gltf-transform/core';
-import validator from 'gltf-validator';
 import sharp from 'sharp';
 import engine from '../../../../src/engines/generate/image/index.ts';
 import { EngineError, type EngineResult } from '../../../../src/engines/engine.ts';
-import { isWatertight } from '../../../../src/geometry/ops/index.ts';
 import { figure, request, svgPicture } from './pictures.ts';
+import { assertValidGlb, readGlb } from '../glb-checks.ts';
 
 async function run(fields: Record<string, string>, pictures: Uint8Array[]): Promise<EngineResult & { spec: ReturnType<typeof request>['spec'] }> {
   const { spec, inputs } = request(fields, pictures);
@@ -16,31 +14,12 @@ async function run(fields: Record<string, string>, pictures: Uint8Array[]): Prom
   return { ...result, spec };
 }
 
-async function readGlb(bytes: Uint8Array) {
-  const doc = await new NodeIO().readBinary(bytes);
-  let faces = 0;
-  let closed = true;
-  for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) {
-    const indices = prim.getIndices()!.getArray()!;
-    faces += indices.length / 3;
-    const positions = prim.getAttribute('POSITION')!.getArray() as Float32Array;
-    closed &&= isWatertight({ positions, indices: Uint32Array.from(indices), groups: [{ start: 0, count: indices.length / 3, material: 0 }] }, { byPosition: true });
-  }
-  const textures = doc.getRoot().listTextures();
-  return { doc, faces, closed, textures };
-}
-
-async function validate(glb: Uint8Array): Promise<void> {
-  const report = (await validator.validateBytes(glb, { maxIssues: 20 })) as { issues: { numErrors: number; messages: unknown[] } };
-  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages));
-}
-
 test('one picture → a valid closed GLB with the exact budget, maps of exactly the tabled size and the picture colours', async () => {
   const result = await run({ tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '3' }, [await figure()]);
   const { spec } = result;
   assert.deepEqual(result.files.map((f) => f.name).sort(), ['base_basic_pbr.glb', 'preview.webp']);
   const glb = result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes;
-  await validate(glb);
+  await assertValidGlb(glb);
   const { faces, closed, textures } = await readGlb(glb);
   assert.ok(closed, 'the asset is a closed solid');
   assert.ok(Math.abs(faces - spec.faceBudget) <= spec.faceBudget * 0.01, `${faces} faces for a budget of ${spec.faceBudget}`);

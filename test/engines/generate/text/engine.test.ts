@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NodeIO } from '@gltf-transform/core';
-import validator from 'gltf-validator';
 import sharp from 'sharp';
 import { resolveGenerateRequest, type GenerateSpec } from '../../../../src/domain/index.ts';
 import engine from '../../../../src/engines/generate/text/index.ts';
 import type { EngineResult } from '../../../../src/engines/engine.ts';
-import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { assertValidGlb, readGlb } from '../glb-checks.ts';
 
 function specOf(fields: Record<string, string>): GenerateSpec {
   const raw = { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
@@ -20,31 +19,13 @@ async function run(spec: GenerateSpec): Promise<EngineResult> {
   return result;
 }
 
-async function readGlb(bytes: Uint8Array) {
-  const doc = await new NodeIO().readBinary(bytes);
-  let faces = 0;
-  let closed = true;
-  for (const mesh of doc.getRoot().listMeshes()) for (const prim of mesh.listPrimitives()) {
-    const indices = prim.getIndices()!.getArray()!;
-    faces += indices.length / 3;
-    const positions = prim.getAttribute('POSITION')!.getArray() as Float32Array;
-    closed &&= isWatertight({ positions, indices: Uint32Array.from(indices), groups: [{ start: 0, count: indices.length / 3, material: 0 }] });
-  }
-  const sizes = await Promise.all(doc.getRoot().listTextures().map(async (t) => {
-    const meta = await sharp(t.getImage()!).metadata();
-    return [meta.width, meta.height];
-  }));
-  return { faces, sizes, closed };
-}
-
 test('a prompt at the smallest tier gives a valid GLB with the exact budget, tabled textures and a preview', async () => {
   const spec = specOf({ prompt: 'a blue ceramic teapot with a glowing zorblax', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '5' });
   const result = await run(spec);
   const names = result.files.map((f) => f.name).sort();
   assert.deepEqual(names, ['base_basic_pbr.glb', 'preview.webp']);
   const glb = result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes;
-  const report = (await validator.validateBytes(glb, { maxIssues: 20 })) as { issues: { numErrors: number; messages: unknown[] } };
-  assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages));
+  await assertValidGlb(glb);
   const { faces, sizes, closed } = await readGlb(glb);
   assert.ok(closed, 'the budgeted mesh is still a closed solid');
   assert.ok(Math.abs(faces - spec.faceBudget) <= spec.faceBudget * 0.01, `${faces} faces for a budget of ${spec.faceBudget}`);
