@@ -13,9 +13,7 @@
  *   npx tsx bench/generate.ts --skip-extreme  # leave out the 12K case
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
@@ -95,30 +93,15 @@ function child(name: string): Record<string, unknown> {
 }
 
 async function overHttp(runs: number): Promise<number[]> {
-  const { loadConfig } = await import('../src/config.ts');
-  const { createServices } = await import('../src/services.ts');
-  const { EngineRegistry } = await import('../src/engines/registry.ts');
-  const { buildApp } = await import('../src/api/index.ts');
-  const dataDir = await mkdtemp(join(tmpdir(), 'kiln-imagebench-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_WORKERS: '1', KILN_SIGNING_SECRET: 'bench' });
-  const services = await createServices(config, { engines: new EngineRegistry() });
-  const app = await buildApp({ services, config, processMetrics: false });
-  const { key } = await services.accounts.createKey({ name: 'bench', credits: 1e6 });
-  const auth = { authorization: `Bearer ${key}` };
-  services.startWorkers({ count: 1 });
-  const image = await picture();
-  const boundary = '----kilnimagebench';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="tier"\r\n\r\nGen-2.5-Medium\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="0000.png"\r\n\r\n`),
-    Buffer.from(image),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  // Loaded here, not at the top: the per-case child processes never start the service.
+  const { startHttpStack, multipartBody } = await import('./support/http-stack.ts');
+  const { app, auth, close } = await startHttpStack('imagebench');
+  const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium' }, [{ field: 'images', filename: '0000.png', bytes: await picture() }]);
   const times: number[] = [];
   // The first task also starts the worker thread and loads OpenCV there: run it once before timing.
   for (let r = 0; r <= runs; r++) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...auth } });
+    const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload, headers: { ...headers, ...auth } });
     const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
     if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
     for (;;) {
@@ -131,8 +114,7 @@ async function overHttp(runs: number): Promise<number[]> {
     if (r > 0) times.push(performance.now() - t0);
     else console.log(`HTTP warm-up task (cold worker): ${((performance.now() - t0) / 1000).toFixed(2)} s`);
   }
-  await app.close();
-  await services.close();
+  await close();
   return times;
 }
 

@@ -7,37 +7,20 @@
  *   npx tsx bench/text-generate.ts                       # default prompts, 3 runs each
  *   BENCH_RUNS=5 npx tsx bench/text-generate.ts
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../src/config.ts';
-import { createServices } from '../src/services.ts';
-import { EngineRegistry } from '../src/engines/registry.ts';
-import { buildApp } from '../src/api/index.ts';
+import { loadavg } from 'node:os';
+import { multipartBody, startHttpStack } from './support/http-stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PROMPTS = ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
 
-function multipart(fields: Record<string, string>): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----kilntextbench';
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  return { payload: Buffer.from(parts.join('') + `--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kiln-textbench-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_WORKERS: '1', KILN_SIGNING_SECRET: 'bench' });
-  const services = await createServices(config, { engines: new EngineRegistry() });
-  const app = await buildApp({ services, config, processMetrics: false });
-  const { key } = await services.accounts.createKey({ name: 'bench', credits: 1e6 });
-  const auth = { authorization: `Bearer ${key}` };
-  services.startWorkers({ count: 1 });
+  const { app, auth, close } = await startHttpStack('textbench');
 
   async function submitAndWait(fields: Record<string, string>): Promise<{ ms: number; submitMs: number; prompt: string; status: string }> {
     const t0 = performance.now();
-    const { payload, headers } = multipart(fields);
+    const { payload, headers } = multipartBody(fields);
     const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload, headers: { ...headers, ...auth } });
     const body = res.json() as { uuid: string; prompt: string; jobs: { subscription_key: string }; error?: string; message?: string };
     if (!body.uuid) throw new Error(`submit refused: ${res.statusCode} ${res.body}`);
@@ -79,9 +62,7 @@ async function main(): Promise<void> {
   for (const r of rows) console.log(r);
   console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('command: npx tsx bench/text-generate.ts');
-  await app.close();
-  await services.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 await main();
