@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { resolveBangRequest, resolveGenerateRequest, type RawRequest } from '../src/domain/index.ts';
+import { resolveBangRequest, resolveGenerateRequest, type RawRequest, type ResolvedSubmission, type TaskSpec } from '../src/domain/index.ts';
 import bang from '../src/engines/bang/index.ts';
 import type { Engine, EngineResult } from '../src/engines/engine.ts';
 import imageEngine from '../src/engines/generate/image/index.ts';
@@ -46,7 +46,7 @@ function stackedBoxesObj(): Uint8Array {
   return new TextEncoder().encode(lines.join('\n') + '\n');
 }
 
-async function run(engine: Engine, submission: ReturnType<typeof resolveGenerateRequest>): Promise<EngineResult> {
+async function run<S extends TaskSpec>(engine: Engine<S>, submission: ResolvedSubmission<S>): Promise<EngineResult> {
   return engine.run({ taskId: 'fingerprint', spec: submission.spec, inputs: submission.inputs, progress: () => {}, signal: new AbortController().signal });
 }
 

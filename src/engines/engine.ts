@@ -4,6 +4,7 @@
  * HTTP event loop (a worker thread), stores what it returns and serves it for download.
  */
 import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export interface EngineInputFile {
   /**
@@ -41,11 +42,16 @@ export interface EngineResult {
   notes?: Record<string, unknown>;
 }
 
+/** The codes of the error catalogue (src/errors.ts) a task can fail with. */
+export type EngineErrorCode = Extract<ErrorCode, 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'UNKNOWN'>;
+
 /** An engine refuses input it cannot use by throwing this; the task fails with `code` and is refunded. */
 export class EngineError extends Error {
   constructor(
-    readonly code: 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'UNKNOWN',
+    readonly code: EngineErrorCode,
     message: string,
+    /** Extra machine-readable facts for logs and tests (the offending field …); not sent to clients. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'EngineError';

@@ -10,8 +10,8 @@ import {
   renderScene,
   renderSilhouette,
   sceneBounds,
-  viewCamera,
 } from '../../../src/geometry/render/index.ts';
+import { viewCamera } from '../../../src/engines/generate/image/view-cameras.ts';
 import { box, dominantChannel, flatMaterial, sceneOf } from './solids.ts';
 
 const RED = flatMaterial('red', [1, 0, 0]);

@@ -7,7 +7,8 @@
  * where the centre of the object's bounding box projects in axis-aligned views.
  */
 import type { ViewLabel } from '../../../domain/task-spec.ts';
-import { VIEW_DIRECTIONS, cameraBasis, orthographicCamera, type Vec3 } from '../../../geometry/render/index.ts';
+import { cameraBasis, orthographicCamera, type Vec3 } from '../../../geometry/render/index.ts';
+import { VIEW_DIRECTIONS } from './view-cameras.ts';
 import { maskBox, signedDistance } from './mask-ops.ts';
 import type { Foreground } from './foreground.ts';
 
