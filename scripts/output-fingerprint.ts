@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { resolveBangRequest, resolveGenerateRequest, type RawRequest, type ResolvedSubmission, type TaskSpec } from '../src/domain/index.ts';
 import bang from '../src/engines/bang/index.ts';
+import { detectModelFormat } from '../src/geometry/import/detect.ts';
 import type { Engine, EngineResult } from '../src/engines/engine.ts';
 import imageEngine from '../src/engines/generate/image/index.ts';
 import textEngine from '../src/engines/generate/text/index.ts';
@@ -77,7 +78,7 @@ print('image-usdz-two-views', await run(imageEngine, resolveGenerateRequest(raw(
 ]))));
 
 const boxes = { field: 'model', filename: 'boxes.obj', bytes: stackedBoxesObj() };
-print('bang-obj-none', await run(bang, resolveBangRequest(raw({ material: 'None', strength: '2', geometry_file_format: 'stl' }, [boxes]))));
-print('bang-obj-image', await run(bang, resolveBangRequest(raw({ strength: '2', resolution: '256', geometry_file_format: 'obj' }, [boxes, { field: 'image', filename: 'ref.png', bytes: image }]))));
+print('bang-obj-none', await run(bang, resolveBangRequest(raw({ material: 'None', strength: '2', geometry_file_format: 'stl' }, [boxes]), undefined, detectModelFormat)));
+print('bang-obj-image', await run(bang, resolveBangRequest(raw({ strength: '2', resolution: '256', geometry_file_format: 'obj' }, [boxes, { field: 'image', filename: 'ref.png', bytes: image }]), undefined, detectModelFormat)));
 const textGlb = text.files.find((f) => f.name.endsWith('.glb'))!;
-print('bang-generated-glb', await run(bang, resolveBangRequest(raw({ material: 'None', strength: '3', geometry_file_format: 'glb' }, [{ field: 'model', filename: 'teapot.glb', bytes: textGlb.bytes }]))));
+print('bang-generated-glb', await run(bang, resolveBangRequest(raw({ material: 'None', strength: '3', geometry_file_format: 'glb' }, [{ field: 'model', filename: 'teapot.glb', bytes: textGlb.bytes }]), undefined, detectModelFormat)));

@@ -1,7 +1,7 @@
 /** Turns a raw generation request (api.md §2.1, compat.md) into a GenerateSpec, or a precise INVALID_REQUEST. */
 import { randomInt } from 'node:crypto';
 import { invalidRequest } from '../errors.ts';
-import type { EngineInputFile } from '../engines/engine.ts';
+import type { InputFile } from './input-file.ts';
 import {
   MATERIAL_VARIANTS,
   MESH_MODES,
@@ -38,7 +38,7 @@ export const KNOWN_ADDONS: readonly string[] = [HIGH_PACK];
 export interface ResolvedSubmission<S = GenerateSpec> {
   spec: S;
   price: number;
-  inputs: EngineInputFile[];
+  inputs: InputFile[];
   /** The user's prompt as sent (engines may describe it further for the response). */
   prompt?: string;
 }
@@ -54,7 +54,7 @@ function resolveTier(raw: RawRequest): Tier {
   return choiceField(raw, 'tier', ALL_TIERS) ?? DEFAULT_TIER;
 }
 
-function resolveImages(raw: RawRequest): EngineInputFile[] {
+function resolveImages(raw: RawRequest): InputFile[] {
   const images = filesOf(raw, 'images');
   if (images.length > MAX_IMAGES) {
     throw invalidRequest('images', `Send 1 to ${MAX_IMAGES} images; got ${images.length}.`);

@@ -4,7 +4,7 @@
  * status views, output file manifests and downloads.
  */
 import type { Readable } from 'node:stream';
-import type { EngineInputFile } from '../engines/engine.ts';
+import type { TaskInput } from './task-input.ts';
 import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
 
 /** The four status words real clients accept; nothing else is ever reported. */
@@ -72,7 +72,7 @@ export interface SubmitRequest {
   keyId: string;
   spec: TaskSpec;
   price: number;
-  inputs: EngineInputFile[];
+  inputs: TaskInput[];
   /**
    * The response's `prompt`. When omitted, the engine's `describePrompt` is asked (if it has one),
    * else the spec's prompt, else ''.
@@ -119,4 +119,5 @@ export interface TaskService {
   sweepExpired(now?: Date): Promise<number>;
 }
 
+export { isStoredInput, type StoredInput, type TaskInput } from './task-input.ts';
 export { createTaskService } from './task-service.ts';

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { engineKindOf } from '../domain/task-spec.ts';
-import type { EngineInputFile } from '../engines/engine.ts';
 import type { EngineRegistry } from '../engines/registry.ts';
 import { KilnError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -13,6 +12,8 @@ import type { Db } from '../store/db.ts';
 import type { TasksTable } from '../store/schema.ts';
 import { sql } from 'kysely';
 import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
+import { isStoredInput, type TaskInput } from './task-input.ts';
+import type { InputFile } from '../domain/input-file.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
 import { failTask, inputKey } from './transitions.ts';
 
@@ -35,6 +36,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 const noSuchTask = (uuid: string) =>
   new KilnError('NO_SUCH_TASK', `No task or job "${uuid}" belongs to this account; check the identifier.`);
+
+/** The inputs that came with the request (stored references are not read back for the prompt). */
+function uploadedInputs(inputs: TaskInput[]): InputFile[] {
+  return inputs.filter((input): input is InputFile => !isStoredInput(input));
+}
 
 /** The payload the worker loop reads from a queue entry. */
 export interface JobPayload {
@@ -98,7 +104,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const fallback = request.spec.prompt ?? '';
     const described = engines
       .load(engineKindOf(request.spec))
-      .then((engine) => (engine.describePrompt ? engine.describePrompt(request.spec, request.inputs) : fallback))
+      .then((engine) => (engine.describePrompt ? engine.describePrompt(request.spec, uploadedInputs(request.inputs)) : fallback))
       .then((text) => (typeof text === 'string' ? text : fallback))
       .catch((error: unknown) => {
         logger.warn({ err: error }, 'describePrompt failed; using the request prompt');
@@ -131,7 +137,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const priceMilli = toMilli(request.price);
 
     // Blobs first (a slow disk must not hold the write lock); removed again if the transaction fails.
-    await Promise.all(request.inputs.map((input, position) => blobs.put(inputKey(taskId, position), input.bytes)));
+    await Promise.all(request.inputs.map((input, position) => (isStoredInput(input) ? undefined : blobs.put(inputKey(taskId, position), input.bytes))));
     try {
       await db.tx(async (trx) => {
         const reserved = await post(trx, {
@@ -192,13 +198,13 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
           await trx
             .insertInto('task_inputs')
             .values(
-              request.inputs.map((input: EngineInputFile, position) => ({
+              request.inputs.map((input, position) => ({
                 task_id: taskId,
                 position,
                 field: input.field,
                 filename: input.filename,
-                blob_key: inputKey(taskId, position),
-                size: input.bytes.byteLength,
+                blob_key: isStoredInput(input) ? input.blobKey : inputKey(taskId, position),
+                size: isStoredInput(input) ? input.size : input.bytes.byteLength,
               })),
             )
             .execute();

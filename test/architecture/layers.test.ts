@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { importsOf, layerViolations, partCycles, type ImportEdge } from '../../scripts/check-layers.ts';
+import { checkLayers, importsOf, layerViolations, partCycles, type ImportEdge } from '../../scripts/check-layers.ts';
 
 function edgesOf(files: Record<string, string>): ImportEdge[] {
   return Object.entries(files).flatMap(([file, source]) => importsOf(file, source));
@@ -51,4 +51,9 @@ test('a cycle between src/ folders is reported, even through type-only imports',
 test('a part with no rule is reported, so a new src/ folder has to be placed in the layers', () => {
   const problems = layerViolations(edgesOf({ 'plugins/p.ts': "import { x } from '../domain/index.ts';\n" }));
   assert.match(problems[0], /src\/plugins has no layer rule/);
+});
+
+test('src/ keeps its layers: no wrong-way import and no cycle between its folders', () => {
+  const problems = checkLayers(new URL('../../src', import.meta.url).pathname);
+  assert.deepEqual(problems, [], `layer problems (see scripts/check-layers.ts):\n${problems.join('\n')}`);
 });
