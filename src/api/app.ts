@@ -62,21 +62,10 @@ function sharedRedis(app: FastifyInstance, url: string): Redis {
 }
 
 function metricsSources(services: ApiServices): MetricsSources {
-  const { db, queue } = services;
+  const { tasks, queue } = services;
   return {
     queueDepth: queue ? async () => (await queue.stats()).queued : undefined,
-    tasksByState: db
-      ? async () => {
-          const rows = await db.kysely
-            .selectFrom('tasks')
-            .select((eb) => ['state', eb.fn.countAll<number>().as('count')])
-            .groupBy('state')
-            .execute();
-          const counts: Record<string, number> = { Waiting: 0, Generating: 0, Done: 0, Failed: 0 };
-          for (const row of rows) counts[row.state] = Number(row.count);
-          return counts;
-        }
-      : undefined,
+    tasksByState: () => tasks.countByState(),
   };
 }
 

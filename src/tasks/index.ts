@@ -117,6 +117,8 @@ export interface TaskService {
   readFile(taskId: string, name: string): Promise<Uint8Array | null>;
   /** Removes output files older than the retention; returns how many tasks expired. */
   sweepExpired(now?: Date): Promise<number>;
+  /** How many tasks are in each state (for /metrics). */
+  countByState(): Promise<Record<TaskStatus, number>>;
 }
 
 export { isStoredInput, type StoredInput, type TaskInput } from './task-input.ts';

@@ -16,6 +16,7 @@ import { isStoredInput, type TaskInput } from './task-input.ts';
 import type { InputFile } from '../domain/input-file.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
 import { failTask, inputKey } from './transitions.ts';
+import { countTasksByState } from './task-counts.ts';
 
 export interface TaskServiceDeps {
   db: Db;
@@ -315,5 +316,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       if (due.length > 0) logger.info({ tasks: due.length }, 'retention: output files removed');
       return due.length;
     },
+
+    countByState: () => countTasksByState(db),
   };
 }
