@@ -1,7 +1,7 @@
 /**
  * The layer check (docs/design.md "Layers"): reads every import in src/ with the TypeScript parser and
- * reports (1) an import from one part of src/ into a part it may not use, and (2) a cycle between the
- * parts of src/. Run `npx tsx scripts/check-layers.ts`; test/architecture/layers.test.ts runs it in
+ * reports (1) an import from one part of src/ into a part it may not use, (2) a cycle between the
+ * parts of src/, and (3) a cycle between files. Run `npx tsx scripts/check-layers.ts`; test/architecture/layers.test.ts runs it in
  * `npm test`.
  *
  * A "part" is a top-level folder of src/ (`api`, `tasks`, …) or a top-level file (`services.ts`,
@@ -114,9 +114,18 @@ export function layerViolations(edges: ImportEdge[], rules = LAYER_RULES): strin
 
 /** Cycles between parts of src/ (type-only imports count: they tie the parts together just the same). */
 export function partCycles(edges: ImportEdge[]): string[] {
+  return cycles(edges, partOf);
+}
+
+/** Cycles between files (e.g. an index.ts declaring an interface its implementation imports back). */
+export function fileCycles(edges: ImportEdge[]): string[] {
+  return cycles(edges, (file) => file);
+}
+
+function cycles(edges: ImportEdge[], nodeOf: (file: string) => string): string[] {
   const graph = new Map<string, Set<string>>();
   for (const edge of edges) {
-    const from = partOf(edge.from), to = partOf(edge.to);
+    const from = nodeOf(edge.from), to = nodeOf(edge.to);
     if (from === to) continue;
     if (!graph.has(from)) graph.set(from, new Set());
     graph.get(from)!.add(to);
@@ -156,7 +165,11 @@ export function readImports(srcDir: string): ImportEdge[] {
 
 export function checkLayers(srcDir: string): string[] {
   const edges = readImports(srcDir);
-  return [...layerViolations(edges), ...partCycles(edges).map((cycle) => `import cycle between parts of src/: ${cycle}`)];
+  return [
+    ...layerViolations(edges),
+    ...partCycles(edges).map((cycle) => `import cycle between parts of src/: ${cycle}`),
+    ...fileCycles(edges).map((cycle) => `import cycle between files of src/: ${cycle}`),
+  ];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {

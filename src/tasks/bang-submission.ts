@@ -16,7 +16,7 @@ import {
 } from '../domain/index.ts';
 import { KilnError, invalidRequest } from '../errors.ts';
 import { detectModelFormat } from '../geometry/import/detect.ts';
-import type { TaskRecord, TaskService } from './index.ts';
+import type { TaskRecord, TaskService } from './types.ts';
 import type { StoredInput } from './task-input.ts';
 
 const MODEL_EXTENSIONS = ['glb', 'gltf', 'usdz', 'fbx', 'obj', 'stl', 'usd', 'usda', 'usdc'];

@@ -1,6 +1,6 @@
 /** Task counts by state, for the /metrics gauge. */
 import type { Db } from '../store/db.ts';
-import type { TaskStatus } from './index.ts';
+import type { TaskStatus } from './types.ts';
 
 export async function countTasksByState(db: Db): Promise<Record<TaskStatus, number>> {
   const rows = await db.kysely

@@ -11,7 +11,7 @@ import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import type { TasksTable } from '../store/schema.ts';
 import { sql } from 'kysely';
-import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
+import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './types.ts';
 import { isStoredInput, type TaskInput } from './task-input.ts';
 import type { InputFile } from '../domain/input-file.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';

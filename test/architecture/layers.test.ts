@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkLayers, importsOf, layerViolations, partCycles, type ImportEdge } from '../../scripts/check-layers.ts';
+import { checkLayers, fileCycles, importsOf, layerViolations, partCycles, type ImportEdge } from '../../scripts/check-layers.ts';
 
 function edgesOf(files: Record<string, string>): ImportEdge[] {
   return Object.entries(files).flatMap(([file, source]) => importsOf(file, source));
@@ -46,6 +46,15 @@ test('a cycle between src/ folders is reported, even through type-only imports',
   }));
   assert.deepEqual(cycles, ['queue → store → queue']);
   assert.deepEqual(partCycles(edgesOf({ 'queue/a.ts': "import type { S } from '../store/s.ts';\n" })), []);
+});
+
+test('a cycle between files is reported: an index.ts whose implementation imports it back', () => {
+  const edges = edgesOf({
+    'queue/index.ts': "export interface JobQueue { close(): void }\nexport { SqlQueue } from './sql-queue.ts';\n",
+    'queue/sql-queue.ts': "import type { JobQueue } from './index.ts';\nexport class SqlQueue {}\n",
+  });
+  assert.deepEqual(fileCycles(edges), ['queue/index.ts → queue/sql-queue.ts → queue/index.ts']);
+  assert.deepEqual(partCycles(edges), [], 'inside one folder, so no folder cycle');
 });
 
 test('a part with no rule is reported, so a new src/ folder has to be placed in the layers', () => {
