@@ -9,7 +9,7 @@ import { silentLogger } from './logger.ts';
 import { createDb, type Db } from './store/index.ts';
 import { createBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
-import { defaultRegistry, EngineRegistry } from './engines/registry.ts';
+import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
@@ -39,10 +39,7 @@ export interface Services {
 
 export interface CreateServicesOptions {
   logger?: Logger;
-  /**
-   * Default: the process-wide registry, so `registerEngine()` calls made before or after (tests
-   * registering a fixture engine) are seen by this instance.
-   */
+  /** The engine registry this instance uses; default a new one (with the built-ins unless `builtins` is false). */
   engines?: EngineRegistry;
   /**
    * Register the built-in engines of src/engines/builtin.ts (default true). Kinds already registered
@@ -56,7 +53,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const db = await createDb(config, { logger });
   const blobs = createBlobStore(config);
   const queue = await createQueue(config, db, { logger });
-  const engines = options.engines ?? defaultRegistry;
+  const engines = options.engines ?? new EngineRegistry();
   if (options.builtins ?? true) {
     for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
   }

@@ -1,6 +1,7 @@
 /**
  * Which engine module serves which task kind. Engines are registered by module URL (not by object) so
- * that worker threads and `kiln worker` processes can import the same module themselves.
+ * that worker threads and `kiln worker` processes can import the same module themselves. There is no
+ * process-wide registry: each Services instance owns one (src/services.ts) and passes it on.
  */
 import type { EngineKind } from '../domain/task-spec.ts';
 import type { Engine } from './engine.ts';
@@ -48,19 +49,4 @@ export async function importEngine(moduleUrl: string): Promise<Engine> {
     throw new Error(`Engine module ${moduleUrl} must default-export an object with a run() method.`);
   }
   return engine;
-}
-
-/** The process-wide registry, for callers without a Services handle (tests, scripts). */
-export const defaultRegistry = new EngineRegistry();
-
-export function registerEngine(kind: EngineKind, moduleUrl: string | URL): void {
-  defaultRegistry.register(kind, moduleUrl);
-}
-
-export function hasEngine(kind: EngineKind): boolean {
-  return defaultRegistry.has(kind);
-}
-
-export function loadEngine(kind: EngineKind): Promise<Engine> {
-  return defaultRegistry.load(kind);
 }
