@@ -11,6 +11,7 @@ import { createBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
+import { PromptDescriber } from './engines/runner/describer.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
 import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
@@ -25,6 +26,8 @@ export interface Services {
   engines: EngineRegistry;
   accounts: AccountService;
   tasks: TaskService;
+  /** Runs engines' describePrompt for submissions in a worker thread; `warm(moduleUrl)` imports an engine there ahead of time. */
+  describer: PromptDescriber;
   /**
    * Starts `count` (default config.workers) queue consumers running engines in worker threads, plus the
    * lease reaper and the retention sweep. `kiln serve` calls it; `kiln worker` calls it and waits.
@@ -58,7 +61,8 @@ export async function createServices(config: Config, options: CreateServicesOpti
     for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
   }
   const accounts = createAccountService(db);
-  const tasks = createTaskService({ db, blobs, queue, engines, config, logger });
+  const describer = new PromptDescriber();
+  const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger });
 
   const pools: WorkerPool[] = [];
   let stopSweep: (() => void) | undefined;
@@ -72,6 +76,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     engines,
     accounts,
     tasks,
+    describer,
     startWorkers(workerOptions = {}) {
       const pool = startWorkerPool({
         db,
@@ -94,6 +99,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       closed = true;
       stopSweep?.();
       await Promise.all(pools.map((pool) => pool.stop()));
+      await describer.close();
       await queue.close();
       await db.close();
     },

@@ -8,7 +8,6 @@ import type { Engine } from './engine.ts';
 
 export class EngineRegistry {
   readonly #modules = new Map<EngineKind, string>();
-  readonly #loaded = new Map<string, Promise<Engine>>();
 
   /** Registers (or replaces) the module serving `kind`; `moduleUrl` is a file: URL of a module default-exporting an Engine. */
   register(kind: EngineKind, moduleUrl: string | URL): void {
@@ -27,21 +26,9 @@ export class EngineRegistry {
   kinds(): EngineKind[] {
     return [...this.#modules.keys()];
   }
-
-  /** Imports the engine in this thread (for `describePrompt` at submission). Throws when unregistered. */
-  async load(kind: EngineKind): Promise<Engine> {
-    const url = this.#modules.get(kind);
-    if (!url) throw new Error(`No engine is registered for "${kind}".`);
-    let loading = this.#loaded.get(url);
-    if (!loading) {
-      loading = importEngine(url);
-      this.#loaded.set(url, loading);
-      loading.catch(() => this.#loaded.delete(url));
-    }
-    return loading;
-  }
 }
 
+/** Imports an engine module (in the thread that runs or describes with it: src/engines/runner/worker.ts). */
 export async function importEngine(moduleUrl: string): Promise<Engine> {
   const module = (await import(moduleUrl)) as { default?: Engine };
   const engine = module.default;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { engineKindOf } from '../domain/task-spec.ts';
 import type { EngineRegistry } from '../engines/registry.ts';
+import type { PromptDescriber } from '../engines/runner/describer.ts';
 import { KilnError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { post, toMilli } from '../accounts/ledger.ts';
@@ -23,6 +24,8 @@ export interface TaskServiceDeps {
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
+  /** Runs engines' describePrompt off this thread (src/engines/runner/describer.ts). */
+  describer: Pick<PromptDescriber, 'describe' | 'ready'>;
   config: Pick<Config, 'maxInFlightPerKey' | 'retentionMs'>;
   logger: Logger;
 }
@@ -54,7 +57,7 @@ export function jobPayload(taskId: string, jobId: string): string {
 }
 
 export function createTaskService(deps: TaskServiceDeps): TaskService {
-  const { db, blobs, queue, engines, config, logger } = deps;
+  const { db, blobs, queue, engines, describer, config, logger } = deps;
   const { kysely } = db;
 
   async function loadRecord(task: TasksTable): Promise<TaskRecord> {
@@ -99,13 +102,21 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     return { ...(await loadRecord(earlier)), replayed: true };
   }
 
-  /** The response's prompt: the caller's, else the engine's description (bounded in time, module load included), else the spec's. */
+  /**
+   * The response's prompt: the caller's, else the engine's description (in the describer's worker
+   * thread once it is up; bounded in time, the engine's module load included), else the spec's.
+   */
   async function describe(request: SubmitRequest): Promise<string> {
     if (request.prompt !== undefined) return request.prompt;
     const fallback = request.spec.prompt ?? '';
-    const described = engines
-      .load(engineKindOf(request.spec))
-      .then((engine) => (engine.describePrompt ? engine.describePrompt(request.spec, uploadedInputs(request.inputs)) : fallback))
+    try {
+      await describer.ready();
+    } catch (error) {
+      logger.warn({ err: error }, 'describePrompt thread unavailable; using the request prompt');
+      return fallback;
+    }
+    const moduleUrl = engines.moduleUrl(engineKindOf(request.spec));
+    const described = (moduleUrl ? describer.describe(moduleUrl, request.spec, uploadedInputs(request.inputs)) : Promise.resolve(fallback))
       .then((text) => (typeof text === 'string' ? text : fallback))
       .catch((error: unknown) => {
         logger.warn({ err: error }, 'describePrompt failed; using the request prompt');
