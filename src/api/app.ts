@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useApiSecurityHeaders(api);
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
-        // Clients poll /status for many tasks at once (compat.md); reads get their own, larger budget so
+        // Clients poll /status for many tasks at once (docs/spec/compat.md); reads get their own, larger budget so
         // polling never starves submissions and a busy poller is not told its task failed.
         api.addHook('onRoute', (route) => {
           if (READ_ROUTES.test(route.url)) {

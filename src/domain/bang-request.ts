@@ -1,4 +1,4 @@
-/** Turns a raw Bang request (api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
+/** Turns a raw Bang request (docs/spec/api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
 import { invalidRequest } from '../errors.ts';
 import type { InputFile } from './input-file.ts';
 import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, type GenerateSpec, type ModelFormat } from './task-spec.ts';
@@ -99,7 +99,7 @@ function resolveCustomInputs(raw: RawRequest, materialNone: boolean, detectModel
 /**
  * Resolves a Bang request. In asset mode `asset` must be the loaded generation (the task layer checks
  * it exists, is Done and belongs to the caller); its format, material, seed and texture size are the
- * starting point, and every value the request sends overrides them (api.md §2.2 rule 4). In custom
+ * starting point, and every value the request sends overrides them (docs/spec/api.md §2.2 rule 4). In custom
  * mode the uploaded model's format comes from `detectModelFormat`.
  */
 export function resolveBangRequest(

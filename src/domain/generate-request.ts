@@ -1,4 +1,4 @@
-/** Turns a raw generation request (api.md §2.1, compat.md) into a GenerateSpec, or a precise INVALID_REQUEST. */
+/** Turns a raw generation request (docs/spec/api.md §2.1, docs/spec/compat.md) into a GenerateSpec, or a precise INVALID_REQUEST. */
 import { randomInt } from 'node:crypto';
 import { invalidRequest } from '../errors.ts';
 import type { InputFile } from './input-file.ts';
@@ -31,7 +31,7 @@ import { priceOf } from './pricing.ts';
 export const MAX_IMAGES = 5;
 export const MAX_PROMPT_LENGTH = 2000;
 export const SEED_RANGE = { min: 0, max: 65535, integer: true } as const;
-/** Views assumed for unlabelled images, in upload order (views.md). */
+/** Views assumed for unlabelled images, in upload order (docs/spec/views.md). */
 export const DEFAULT_VIEW_ORDER: readonly ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 export const KNOWN_ADDONS: readonly string[] = [HIGH_PACK];
 
@@ -133,7 +133,7 @@ function resolveCreative(raw: RawRequest, tier: Tier): boolean {
 
 /**
  * Legacy clients send texture_mode values of their own; for legacy tiers an unknown value is ignored
- * (compat.md: never fail for a field Kiln does not know), for Gen-2.5 tiers it is a mistake to report.
+ * (docs/spec/compat.md: never fail for a field Kiln does not know), for Gen-2.5 tiers it is a mistake to report.
  */
 function resolveTextureMode(raw: RawRequest, tier: Tier) {
   try {

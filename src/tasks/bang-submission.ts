@@ -1,5 +1,5 @@
 /**
- * Bang's submission rule (api.md §2.2): in asset mode the source is a completed generation of the
+ * Bang's submission rule (docs/spec/api.md §2.2): in asset mode the source is a completed generation of the
  * caller, whose main model file (and the .mtl and maps beside it) become the task's inputs by
  * reference to their stored blobs — nothing is read into the API process or written again. In custom
  * mode the upload's model format is detected from its bytes (geometry's detector, handed to domain).

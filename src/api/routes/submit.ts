@@ -1,7 +1,7 @@
 /**
  * POST /api/v2/generate (and its exact alias /api/v2/rodin) and POST /api/v2/bang: read the body,
  * let the domain resolve it, check images decode, hand the task to the task service, answer 201 in
- * the exact shape of compat.md (no `error` key on acceptance).
+ * the exact shape of docs/spec/compat.md (no `error` key on acceptance).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {

@@ -1,5 +1,5 @@
 /**
- * The Bang engine (api.md §2.2): split a model into closed solid pieces that follow its parts.
+ * The Bang engine (docs/spec/api.md §2.2): split a model into closed solid pieces that follow its parts.
  *
  * Stages (progress): import → repair → segment → cut → texture → export → preview.
  *

@@ -1,6 +1,6 @@
 /**
  * The engines' output stage: a Scene → the download files of one task for the requested format and
- * material variant. File names are documented in ./download-names.ts (compat.md's
+ * material variant. File names are documented in ./download-names.ts (docs/spec/compat.md's
  * `base_basic_pbr.glb`, `base_basic_shaded.glb`, `texture_*.png`; `base_basic.<ext>` for None).
  *
  * Variants: PBR writes the scene's materials as they are; Shaded bakes each material's colour with a
@@ -27,7 +27,7 @@ export interface ExportOptions {
   /** FBX: embed the maps inside the file as well as writing them beside it. Default `auto` (up to 64 MB of maps). */
   embedTextures?: boolean | 'auto';
   /**
-   * Stem of the model names. Default `base_basic` (compat.md). Another model of the same task (e.g.
+   * Stem of the model names. Default `base_basic` (docs/spec/compat.md). Another model of the same task (e.g.
    * `base_basic_highpoly`) gets `<baseName>_pbr.<ext>` …; its texture names stay the shared `texture_*.png`.
    */
   baseName?: string;

@@ -53,7 +53,7 @@ test('inflating a disc gives a hemisphere profile (h = √(R² − r²))', () =>
   assert.equal(h[0], 0);
 });
 
-test('labels follow views.md: a nose seen on the left of the R picture lands on +Z (and on −Z if the picture is called L)', async () => {
+test('labels follow docs/spec/views.md: a nose seen on the left of the R picture lands on +Z (and on −Z if the picture is called L)', async () => {
   // A cube body with a thin nose sticking out of its front (+Z).
   const object = merge([box([-1, -1, -1], [1, 1, 1]), box([-0.25, -0.25, 0.9], [0.25, 0.25, 2])]);
   const [front, right] = await pictures(object, ['F', 'R']);
