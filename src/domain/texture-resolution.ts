@@ -16,7 +16,3 @@ export function textureResolutionFor(
   return (uhdTexture ? 4 * K : 2 * K) as TextureResolution;
 }
 
-/** 2048 → "2K", for messages and records. */
-export function resolutionLabel(resolution: number): string {
-  return `${resolution / K}K`;
-}
