@@ -15,13 +15,17 @@ import type { Db } from '../store/db.ts';
 import type { JobPayload } from './submit-task.ts';
 import { completeTask, failTask, outputKey, recordProgress, startAttempt } from './transitions.ts';
 
-export interface JobDeps {
+/** What a worker needs from the services. */
+export interface WorkerDeps {
   db: Db;
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
   config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
   logger: Logger;
+}
+
+export interface JobDeps extends WorkerDeps {
   runner: EngineRunner;
   /** Aborted when the worker pool stops without draining. */
   shutdown: AbortSignal;

@@ -3,14 +3,9 @@
  * renewing the lease by heartbeat; a reaper re-queues jobs whose worker stopped responding. Crash
  * safety comes from the order of writes in run-job.ts.
  */
-import type { Config } from '../config.ts';
-import type { EngineRegistry } from '../engines/registry.ts';
 import { EngineRunner } from '../engines/runner/index.ts';
-import type { Logger } from '../logger.ts';
-import type { JobQueue, LeasedJob } from '../queue/index.ts';
-import type { BlobStore } from '../store/blob-store.ts';
-import type { Db } from '../store/db.ts';
-import { runJob, type JobDeps } from './run-job.ts';
+import type { LeasedJob } from '../queue/index.ts';
+import { runJob, type JobDeps, type WorkerDeps } from './run-job.ts';
 import { jobPayload } from './submit-task.ts';
 export interface WorkerPool {
   /**
@@ -23,13 +18,7 @@ export interface WorkerPool {
   idle(): Promise<void>;
 }
 
-export interface WorkerPoolOptions {
-  db: Db;
-  blobs: BlobStore;
-  queue: JobQueue;
-  engines: EngineRegistry;
-  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
-  logger: Logger;
+export interface WorkerPoolOptions extends WorkerDeps {
   /** Concurrent consumers (and engine threads). 0 runs only the reaper. */
   count: number;
   /** Pause between polls of an empty queue, ms (default 250). */
