@@ -62,21 +62,10 @@ function sharedRedis(app: FastifyInstance, url: string): Redis {
 }
 
 function metricsSources(services: ApiServices): MetricsSources {
-  const { db, queue } = services;
+  const { tasks, queue } = services;
   return {
     queueDepth: queue ? async () => (await queue.stats()).queued : undefined,
-    tasksByState: db
-      ? async () => {
-          const rows = await db.kysely
-            .selectFrom('tasks')
-            .select((eb) => ['state', eb.fn.countAll<number>().as('count')])
-            .groupBy('state')
-            .execute();
-          const counts: Record<string, number> = { Waiting: 0, Generating: 0, Done: 0, Failed: 0 };
-          for (const row of rows) counts[row.state] = Number(row.count);
-          return counts;
-        }
-      : undefined,
+    tasksByState: () => tasks.countByState(),
   };
 }
 
@@ -159,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useApiSecurityHeaders(api);
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
-        // Clients poll /status for many tasks at once (compat.md); reads get their own, larger budget so
+        // Clients poll /status for many tasks at once (docs/spec/compat.md); reads get their own, larger budget so
         // polling never starves submissions and a busy poller is not told its task failed.
         api.addHook('onRoute', (route) => {
           if (READ_ROUTES.test(route.url)) {

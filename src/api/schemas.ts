@@ -1,7 +1,7 @@
 /**
  * TypeBox schemas of every request and response: Fastify validates JSON/form bodies with them and
  * @fastify/swagger turns them into the OpenAPI document at /docs. Multipart submission bodies are
- * documented here but parsed leniently by the domain (compat.md), not by Ajv.
+ * documented here but parsed leniently by the domain (docs/spec/compat.md), not by Ajv.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { ERROR_CATALOGUE } from '../errors.ts';

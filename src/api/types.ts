@@ -5,15 +5,12 @@
 import type { AccountService, Principal } from '../accounts/index.ts';
 import type { TaskService } from '../tasks/index.ts';
 import type { JobQueue } from '../queue/index.ts';
-import type { Db } from '../store/index.ts';
 
 export interface ApiServices {
   accounts: AccountService;
   tasks: TaskService;
   /** For the queue-depth gauge of /metrics. */
   queue?: Pick<JobQueue, 'stats'>;
-  /** For the tasks-by-state gauge of /metrics (a read-only count). */
-  db?: Db;
   /** /healthz reports 503 when this rejects. */
   ping?(): Promise<void>;
 }

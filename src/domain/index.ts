@@ -1,5 +1,6 @@
 /** The spec's rules as pure functions: raw request in, typed task spec (or a precise error) out. */
 export * from './task-spec.ts';
+export * from './input-file.ts';
 export * from './raw-request.ts';
 export * from './tiers.ts';
 export * from './texture-resolution.ts';

@@ -1,4 +1,4 @@
-/** Credits charged per accepted request (api.md §8): additive, and nothing else costs anything. */
+/** Credits charged per accepted request (docs/spec/api.md §8): additive, and nothing else costs anything. */
 import type { TaskSpec } from './task-spec.ts';
 
 export const PRICES = {

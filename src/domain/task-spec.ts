@@ -34,7 +34,7 @@ export type Quality = (typeof QUALITIES)[number];
 export const MESH_MODES = ['Raw', 'Quad'] as const;
 export type MeshMode = (typeof MESH_MODES)[number];
 
-/** View labels of `../shared/spec/views.md`: where the camera stood for each input picture. */
+/** View labels of `docs/spec/views.md`: where the camera stood for each input picture. */
 export const VIEW_LABELS = ['F', 'FR', 'R', 'BR', 'B', 'BL', 'L', 'FL', 'U', 'D'] as const;
 export type ViewLabel = (typeof VIEW_LABELS)[number];
 

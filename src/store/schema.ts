@@ -86,7 +86,7 @@ export interface TaskFilesTable {
   created_at: number;
 }
 
-/** The embedded queue's entries (src/queue/sqlite-queue.ts). */
+/** The embedded queue's entries (src/queue/sql-queue.ts). */
 export interface QueueEntriesTable {
   id: string;
   queue: string;

@@ -3,7 +3,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineError } from '../engine.ts';
 import { importEngine } from '../registry.ts';
 import type { Engine } from '../engine.ts';
-import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+import type { AbortMessage, DescribeTask, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
 
 const engines = new Map<string, Promise<Engine>>();
 
@@ -53,4 +53,15 @@ export async function runEngineTask(task: WorkerTask): Promise<unknown> {
     if (buffer instanceof ArrayBuffer && file.bytes.byteLength === buffer.byteLength) buffers.add(buffer);
   }
   return buffers.size > 0 ? move({ [transferableSymbol]: [...buffers], [valueSymbol]: outcome } as never) : outcome;
+}
+
+/** The engine's `describePrompt`, or null when the engine has none. */
+export async function describePrompt(task: DescribeTask): Promise<string | null> {
+  const engine = await load(task.moduleUrl);
+  return engine.describePrompt ? engine.describePrompt(task.spec, task.inputs) : null;
+}
+
+/** Imports an engine module ahead of its first description (`kiln serve` warms every engine at start). */
+export async function warmEngine(task: { moduleUrl: string }): Promise<void> {
+  await load(task.moduleUrl);
 }

@@ -35,7 +35,7 @@ export function isBuiltin(kind: EngineKind): boolean {
 
 /**
  * Starts the server on a free port with one worker and a funded key. `warm` engines are imported in
- * the API thread first, as `kiln serve` does at start, so a submission's `describePrompt` (bounded to
+ * the describer's thread first, as `kiln serve` does at start, so a submission's `describePrompt` (bounded to
  * 2 s) does not race the module's first import on a busy machine.
  */
 export async function startServer(options: { credits?: number; warm?: EngineKind[] } = {}): Promise<Server> {
@@ -43,7 +43,7 @@ export async function startServer(options: { credits?: number; warm?: EngineKind
   const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'e2e-engines-secret', KILN_WORKERS: '1', LOG_LEVEL: 'silent' });
   // A registry of its own: the process-wide one may hold other tests' registrations.
   const services = await createServices(config, { engines: new EngineRegistry() });
-  for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.engines.load(kind);
+  for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
   const app: FastifyInstance = await buildApp({ services, config, processMetrics: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   services.startWorkers({ count: 1 });

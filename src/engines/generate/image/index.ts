@@ -3,7 +3,7 @@
  * solid, on the CPU with no learned model.
  *
  *   foreground.ts   object mask per picture (real alpha, else border colours + flood fill + colour refinement)
- *   views.ts        each picture's camera per views.md (labels, or F, R, B, L, U in order), one scale
+ *   views.ts        each picture's camera per docs/spec/views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,
  *                   preview, high-poly mesh, export
