@@ -1,0 +1,93 @@
+/**
+ * The convert engine on a 200k-face model (a psb-dev mesh split up to 200k, uploaded as GLB): every
+ * output format and every budget of the issue appears once (the full format × budget matrix runs in
+ * bench/texture-convert.ts). Each output is read back by a reader other than the writer: the Khronos
+ * validator and glTF-Transform for GLB, Kiln's importer (three's loaders) for the rest.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { NodeIO } from '@gltf-transform/core';
+import type { ConvertSpec, OutputFormat } from '../../../src/domain/task-spec.ts';
+import { writeGlb } from '../../../src/geometry/export/index.ts';
+import { parseOff } from '../../../src/geometry/import/index.ts';
+import { meshBounds, sceneFromMesh } from '../../../src/geometry/mesh.ts';
+import { flattenScene, subdivideToCount } from '../../../src/geometry/ops/index.ts';
+import { runConvert } from '../../../src/engines/convert/index.ts';
+import { assertValidGlb, reimport, triangleCount } from '../../e2e/engines/checks.ts';
+
+const dataDir = fileURLToPath(new URL('../../../../shared/data/psb-dev/off', import.meta.url));
+const skip = existsSync(dataDir) ? false : 'shared/data/psb-dev not found beside the checkout';
+let model: Uint8Array;
+
+before(async () => {
+  if (skip) return;
+  const mesh = subdivideToCount(parseOff(readFileSync(`${dataDir}/312.off`)), 200_000);
+  assert.equal(mesh.indices.length / 3, 200_000);
+  model = await writeGlb(sceneFromMesh(mesh));
+});
+
+function convertSpec(extra: Partial<ConvertSpec> = {}): ConvertSpec {
+  return { kind: 'convert', mode: 'custom', modelFormat: 'glb', geometryFileFormat: 'glb', meshMode: 'Raw', uv: 'keep', pivot: 'keep', upAxis: 'Y', material: 'PBR', ...extra };
+}
+
+async function convert(spec: ConvertSpec, bytes = model): Promise<Map<string, Uint8Array>> {
+  const result = await runConvert({ taskId: 't', spec, inputs: [{ field: 'model', filename: 'model.glb', bytes }], progress: () => {}, signal: new AbortController().signal });
+  return new Map(result.files.map((f) => [f.name, f.bytes]));
+}
+
+/** Polygons of an OBJ by corner count. */
+function objPolygons(text: string): { quads: number; triangles: number } {
+  let quads = 0, triangles = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('f ')) continue;
+    const corners = line.trim().split(/\s+/).length - 1;
+    if (corners === 4) quads++;
+    else if (corners === 3) triangles++;
+  }
+  return { quads, triangles };
+}
+
+const CASES: Array<{ format: OutputFormat; faces: number; quad?: boolean }> = [
+  { format: 'glb', faces: 2_000 },
+  { format: 'obj', faces: 20_000, quad: true },
+  { format: 'fbx', faces: 20_000, quad: true },
+  { format: 'stl', faces: 2_000 },
+  { format: 'usdz', faces: 500_000 },
+];
+
+for (const c of CASES) {
+  test(`200k faces → ${c.format} at exactly ${c.faces}${c.quad ? ' (Quad)' : ''}, read back by an independent loader`, { skip, timeout: 120_000 }, async () => {
+    const files = await convert(convertSpec({ geometryFileFormat: c.format, faceBudget: c.faces, meshMode: c.quad ? 'Quad' : 'Raw' }));
+    const name = c.format === 'stl' ? 'base_basic_pbr.stl' : `base_basic_pbr.${c.format}`;
+    assert.ok(files.has(name), `${name} among ${[...files.keys()]}`);
+    assert.ok(files.has('preview.webp'));
+    if (c.format === 'glb') {
+      await assertValidGlb(files.get(name)!, name);
+      const doc = await new NodeIO().readBinary(files.get(name)!);
+      let faces = 0;
+      for (const mesh of doc.getRoot().listMeshes()) for (const p of mesh.listPrimitives()) faces += p.getIndices()!.getCount() / 3;
+      assert.equal(faces, c.faces, 'glTF-Transform counts the budget');
+    }
+    assert.equal(triangleCount(await reimport(name, files)), c.faces, `${name} re-imports with exactly ${c.faces} triangles`);
+    if (c.format === 'obj') {
+      const { quads, triangles } = objPolygons(new TextDecoder().decode(files.get(name)!));
+      assert.equal(quads * 2 + triangles, c.faces);
+      assert.ok(quads > triangles, `quad-dominant: ${quads} quads, ${triangles} triangles`);
+    }
+  });
+}
+
+test('scale_to, pivot bottom-centre and up_axis Z place the model; an odd budget on a closed model is even', { skip, timeout: 120_000 }, async () => {
+  const files = await convert(convertSpec({ faceBudget: 2_001, scaleTo: 2, pivot: 'bottom-centre', upAxis: 'Z' }));
+  const scene = await reimport('base_basic_pbr.glb', files);
+  const mesh = flattenScene(scene);
+  assert.equal(mesh.indices.length / 3, 2_000);
+  const b = meshBounds(mesh);
+  const extents = [0, 1, 2].map((k) => b.max[k] - b.min[k]);
+  assert.ok(Math.abs(Math.max(...extents) - 2) < 1e-3, `largest side 2 m: ${extents}`);
+  // Bottom-centre pivot in the Y-up frame, then +Y turned to +Z: the base lies on z = 0, centred in x and y.
+  assert.ok(Math.abs(b.min[2]) < 1e-4, `base on z = 0: ${b.min[2]}`);
+  assert.ok(Math.abs(b.min[0] + b.max[0]) < 1e-3 && Math.abs(b.min[1] + b.max[1]) < 1e-3, 'centred in x and y');
+});
