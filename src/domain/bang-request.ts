@@ -8,6 +8,7 @@ import { DEFAULT_STRENGTH, STRENGTH_RANGE, pieceCountForStrength } from './mesh-
 import { ACCEPTED_IMAGE_NAMES, sniffImageType } from './image-type.ts';
 import { MAX_PROMPT_LENGTH, SEED_RANGE, type ResolvedSubmission } from './generate-request.ts';
 import { priceOf } from './pricing.ts';
+import type { AssetSettings } from './model-source.ts';
 
 export const BANG_MODEL_FORMATS_TEXT = 'obj, glb, gltf, stl, fbx, usd, usda, usdc or usdz';
 
@@ -22,7 +23,8 @@ export const DEFAULT_BANG_RESOLUTION = 2048;
 /** A completed generation of the same account, whose stored settings asset mode starts from. */
 export interface StoredAsset {
   taskId: string;
-  spec: GenerateSpec;
+  /** The source task's settings (a generation's, or a texture or convert task's). */
+  spec: AssetSettings;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

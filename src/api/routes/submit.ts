@@ -20,6 +20,7 @@ import type { EngineInputFile } from '../../engines/engine.ts';
 import type { SubmitResult, TaskRecord, TaskService } from '../../tasks/index.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
+import { assertModelsImport } from '../model-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
 import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from '../schemas.ts';
 
@@ -42,7 +43,7 @@ function acceptedBody(result: SubmitResult, withPrompt: boolean): Record<string,
   };
 }
 
-async function submit(
+export async function submit(
   request: FastifyRequest,
   reply: FastifyReply,
   tasks: TaskService,
@@ -52,6 +53,7 @@ async function submit(
   extraInputs: EngineInputFile[] = [],
 ): Promise<FastifyReply> {
   await assertImagesDecode(resolved.inputs);
+  await assertModelsImport(resolved.inputs);
   const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
   const result = await tasks.submit({
     accountId: request.principal.accountId,
@@ -62,7 +64,7 @@ async function submit(
     ...(idempotencyKey ? { idempotencyKey, requestHash: requestDigest(route, raw) } : {}),
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate'));
+  return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate' || resolved.spec.kind === 'texture'));
 }
 
 const MODEL_EXTENSIONS = ['glb', 'gltf', 'usdz', 'fbx', 'obj', 'stl', 'usd', 'usda', 'usdc'];
@@ -92,7 +94,8 @@ export async function loadAsset(tasks: TaskService, accountId: string, assetId: 
     }
     throw error;
   }
-  if (record.params.kind !== 'generate') {
+  // Generations, retextures and conversions each leave one model; a Bang task leaves pieces.
+  if (record.params.kind === 'bang') {
     throw invalidRequest('asset_id', `asset_id ${assetId} is a Bang task, not a generation; send the uuid of a completed generate request.`);
   }
   if (record.uuid !== assetId) {
