@@ -13,7 +13,7 @@ import type { TextureSpec } from '../../../src/domain/task-spec.ts';
 import { writeGlb } from '../../../src/geometry/export/index.ts';
 import { importModel, parseOff } from '../../../src/geometry/import/index.ts';
 import { meshBounds, sceneFromMesh, type Mesh } from '../../../src/geometry/mesh.ts';
-import { canonicalVertices, flattenScene } from '../../../src/geometry/ops/index.ts';
+import { canonicalVertices, flattenScene, generateUvAtlas } from '../../../src/geometry/ops/index.ts';
 import { orthographicCamera, renderScene } from '../../../src/geometry/render/index.ts';
 import { runTexture } from '../../../src/engines/texture/index.ts';
 import { assertValidGlb } from '../../e2e/engines/checks.ts';
@@ -88,4 +88,36 @@ test('a checkerboard projected from the front shows on the front of a psb-dev me
   const share = matching / covered;
   assert.ok(share >= 0.9, `${(share * 100).toFixed(1)} % of the object's pixels match the picture`);
   assert.equal(result.notes?.uvs, 'new atlas');
+});
+
+test('usable UVs are kept (every vertex as it was); overlapping UVs or keep_uvs=false get a new atlas', { skip, timeout: 120_000 }, async () => {
+  const withUvs = generateUvAtlas(parseOff(readFileSync(`${dataDir}/21.off`)), { textureSize: 1024 });
+  const picture = await checkerboardPng();
+  const retexture = async (mesh: Mesh, keepUvs?: boolean) => {
+    const model = await writeGlb(sceneFromMesh(mesh));
+    return runTexture({
+      taskId: 't',
+      spec: { ...spec(), keepUvs },
+      inputs: [{ field: 'model', filename: 'model.glb', bytes: model }, { field: 'image', filename: 'c.png', bytes: picture }],
+      progress: () => {},
+      signal: new AbortController().signal,
+    });
+  };
+  const kept = await retexture(withUvs);
+  assert.equal(kept.notes?.uvs, 'kept');
+  const out = flattenScene(await importModel(kept.files[0].bytes, { filename: 'o.glb' }));
+  assert.equal(out.positions.length, withUvs.positions.length, 'the same vertices');
+  assert.deepEqual(Array.from(out.indices), Array.from(withUvs.indices), 'the same triangles, in order');
+  assert.equal((await retexture(withUvs, false)).notes?.uvs, 'new atlas');
+
+  // Every triangle on the same corner of the UV square: overlapping, so not usable unless asked for.
+  const stacked = { ...withUvs, uvs: new Float32Array(withUvs.uvs.length) };
+  for (let t = 0; t < stacked.indices.length; t += 3) {
+    stacked.uvs.set([0.1, 0.1], stacked.indices[t] * 2);
+    stacked.uvs.set([0.9, 0.1], stacked.indices[t + 1] * 2);
+    stacked.uvs.set([0.1, 0.9], stacked.indices[t + 2] * 2);
+  }
+  const remade = await retexture(stacked);
+  assert.equal(remade.notes?.uvs, 'new atlas');
+  assert.match(String(remade.notes?.ownUvs), /overlap|no area/);
 });
