@@ -12,8 +12,10 @@ import { NodeIO } from '@gltf-transform/core';
 import type { ConvertSpec, OutputFormat } from '../../../src/domain/task-spec.ts';
 import { writeGlb } from '../../../src/geometry/export/index.ts';
 import { parseOff } from '../../../src/geometry/import/index.ts';
-import { meshBounds, sceneFromMesh } from '../../../src/geometry/mesh.ts';
-import { flattenScene, subdivideToCount } from '../../../src/geometry/ops/index.ts';
+import { meshBounds, sceneFromMesh, type Material } from '../../../src/geometry/mesh.ts';
+import { flattenScene, generateUvAtlas, subdivideToCount } from '../../../src/geometry/ops/index.ts';
+import { orthographicCamera, renderScene } from '../../../src/geometry/render/index.ts';
+import { textureImage } from '../../../src/geometry/texture.ts';
 import { runConvert } from '../../../src/engines/convert/index.ts';
 import { assertValidGlb, reimport, triangleCount } from '../../e2e/engines/checks.ts';
 
@@ -90,4 +92,36 @@ test('scale_to, pivot bottom-centre and up_axis Z place the model; an odd budget
   // Bottom-centre pivot in the Y-up frame, then +Y turned to +Z: the base lies on z = 0, centred in x and y.
   assert.ok(Math.abs(b.min[2]) < 1e-4, `base on z = 0: ${b.min[2]}`);
   assert.ok(Math.abs(b.min[0] + b.max[0]) < 1e-3 && Math.abs(b.min[1] + b.max[1]) < 1e-3, 'centred in x and y');
+});
+
+test('uv=new carries the colours over to a fresh atlas at texture_resolution; the front looks the same', { skip, timeout: 120_000 }, async () => {
+  // A held-out mesh with an atlas and a two-colour map (left half red, right half blue in UV space).
+  const mesh = generateUvAtlas(parseOff(readFileSync(`${dataDir}/41.off`)), { textureSize: 512 });
+  const size = 256;
+  const data = new Uint8Array(size * size * 4);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) data.set(x < size / 2 ? [220, 40, 40, 255] : [30, 70, 220, 255], (y * size + x) * 4);
+  const material: Material = { name: 'two-tone', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 0.6, baseColorTexture: { name: 'map', image: { width: size, height: size, channels: 4, data } } };
+  const input = sceneFromMesh(mesh, [material]);
+  const files = await convert(convertSpec({ uv: 'new', textureResolution: 512 }), await writeGlb(input));
+  const glb = files.get('base_basic_pbr.glb')!;
+  await assertValidGlb(glb, 'uv=new');
+  const output = await reimport('base_basic_pbr.glb', files);
+  assert.equal(triangleCount(output), mesh.indices.length / 3, 'faces unchanged without a budget');
+  const texture = output.materials[0].baseColorTexture!;
+  const image = await textureImage(texture);
+  assert.deepEqual([image.width, image.height], [512, 512]);
+
+  const b = meshBounds(mesh);
+  const span = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1]);
+  const centre: [number, number, number] = [(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2];
+  const camera = orthographicCamera({ position: [centre[0], centre[1], b.max[2] + span], target: centre, halfHeight: span / 2 });
+  const before = await renderScene(input, camera, { width: 256, height: 256, unlit: true });
+  const after = await renderScene(output, camera, { width: 256, height: 256, unlit: true });
+  let covered = 0, same = 0;
+  for (let o = 0; o < before.data.length; o += 4) {
+    if (before.data[o + 3] === 0) continue;
+    covered++;
+    if (Math.hypot(before.data[o] - after.data[o], before.data[o + 1] - after.data[o + 1], before.data[o + 2] - after.data[o + 2]) < 60) same++;
+  }
+  assert.ok(same / covered > 0.95, `${((same / covered) * 100).toFixed(1)} % of the front looks the same`);
 });
