@@ -1,8 +1,9 @@
 /**
  * The convert engine on a 200k-face model (a psb-dev mesh split up to 200k, uploaded as GLB): every
  * output format and every budget of the issue appears once (the full format × budget matrix runs in
- * bench/texture-convert.ts). Each output is read back by a reader other than the writer: the Khronos
- * validator and glTF-Transform for GLB, Kiln's importer (three's loaders) for the rest.
+ * bench/texture-convert.ts). Each output is read back by readers other than the writer: three's own
+ * loaders (GLTF, FBX, OBJ, STL, USDA parser) for every format, Kiln's importer, and for GLB the Khronos
+ * validator and glTF-Transform.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +19,7 @@ import { orthographicCamera, renderScene } from '../../../src/geometry/render/in
 import { textureImage } from '../../../src/geometry/texture.ts';
 import { runConvert } from '../../../src/engines/convert/index.ts';
 import { assertValidGlb, reimport, triangleCount } from '../../e2e/engines/checks.ts';
+import { loadFbx, loadGltf, loadObj, loadStl, loadUsdz, triangleCountOf } from '../../geometry/export/fixtures.ts';
 
 const dataDir = fileURLToPath(new URL('../../../../shared/data/psb-dev/off', import.meta.url));
 const skip = existsSync(dataDir) ? false : 'shared/data/psb-dev not found beside the checkout';
@@ -51,6 +53,22 @@ function objPolygons(text: string): { quads: number; triangles: number } {
   return { quads, triangles };
 }
 
+/** Triangles as three's own loaders read the file (independent of Kiln's importer and writers). */
+async function threeTriangles(format: OutputFormat, bytes: Uint8Array): Promise<number> {
+  switch (format) {
+    case 'glb':
+      return triangleCountOf((await loadGltf(bytes)).scene);
+    case 'fbx':
+      return triangleCountOf(loadFbx(bytes));
+    case 'obj':
+      return triangleCountOf(loadObj(new TextDecoder().decode(bytes)));
+    case 'usdz':
+      return triangleCountOf(loadUsdz(bytes));
+    case 'stl':
+      return loadStl(bytes).getAttribute('position').count / 3;
+  }
+}
+
 const CASES: Array<{ format: OutputFormat; faces: number; quad?: boolean }> = [
   { format: 'glb', faces: 2_000 },
   { format: 'obj', faces: 20_000, quad: true },
@@ -73,6 +91,7 @@ for (const c of CASES) {
       assert.equal(faces, c.faces, 'glTF-Transform counts the budget');
     }
     assert.equal(triangleCount(await reimport(name, files)), c.faces, `${name} re-imports with exactly ${c.faces} triangles`);
+    assert.equal(await threeTriangles(c.format, files.get(name)!), c.faces, `three's loader reads exactly ${c.faces} triangles from ${name}`);
     if (c.format === 'obj') {
       const { quads, triangles } = objPolygons(new TextDecoder().decode(files.get(name)!));
       assert.equal(quads * 2 + triangles, c.faces);
