@@ -144,3 +144,16 @@ test('uv=new carries the colours over to a fresh atlas at texture_resolution; th
   }
   assert.ok(same / covered > 0.95, `${((same / covered) * 100).toFixed(1)} % of the front looks the same`);
 });
+
+test('uv=keep keeps the UVs and maps, resized to texture_resolution when asked', { skip, timeout: 60_000 }, async () => {
+  const mesh = generateUvAtlas(parseOff(readFileSync(`${dataDir}/61.off`)), { textureSize: 256 });
+  const data = new Uint8Array(256 * 256 * 3).fill(128);
+  const material: Material = { name: 'grey', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 0.6, baseColorTexture: { name: 'map', image: { width: 256, height: 256, channels: 3, data } } };
+  const model = await writeGlb(sceneFromMesh(mesh, [material]));
+  const kept = await reimport('base_basic_pbr.glb', await convert(convertSpec({}), model));
+  assert.deepEqual(Array.from(flattenScene(kept).uvs!), Array.from(mesh.uvs), 'the same UVs');
+  assert.equal((await textureImage(kept.materials[0].baseColorTexture!)).width, 256);
+  const resized = await reimport('base_basic_pbr.glb', await convert(convertSpec({ textureResolution: 1024 }), model));
+  const image = await textureImage(resized.materials[0].baseColorTexture!);
+  assert.deepEqual([image.width, image.height], [1024, 1024]);
+});
