@@ -2,6 +2,7 @@
 // show the GLB in 3D (Bang pieces can be exploded). Plain ES module, no build step; three.js comes from
 // this server (see src/api/routes/web.ts), never from a CDN.
 import { createViewer } from './viewer.js';
+import { setupModelTasks } from './model-tasks.js';
 
 const $ = (id) => document.getElementById(id);
 /** sessionStorage only: the key dies with the tab and is never written to disk by the page. */
@@ -89,13 +90,15 @@ $('forget-key').addEventListener('click', () => {
 // ---------- tabs ----------
 
 function selectTab(name) {
-  for (const tab of ['generate', 'bang']) {
+  for (const tab of ['generate', 'bang', 'texture', 'convert']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-form`).hidden = tab !== name;
   }
 }
 $('tab-generate').addEventListener('click', () => selectTab('generate'));
 $('tab-bang').addEventListener('click', () => selectTab('bang'));
+$('tab-texture').addEventListener('click', () => selectTab('texture'));
+$('tab-convert').addEventListener('click', () => selectTab('convert'));
 
 // ---------- generation images with view labels ----------
 
@@ -268,7 +271,7 @@ async function follow(kind, accepted) {
     const { list } = await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
     if (token !== following) return;
     showDownloads(list);
-    if (kind === 'generate') $('bang-this').hidden = false;
+    if (kind !== 'bang') $('bang-this').hidden = false;
     // The light model first: the Extreme-High high-poly mesh (millions of faces) only on request.
     const glb = ['base_basic_pbr.glb', 'base_basic_shaded.glb'].map((name) => list.find((item) => item.name === name)).find(Boolean)
       ?? list.find((item) => item.name.endsWith('.glb') && !item.name.includes('highpoly'));
@@ -325,6 +328,8 @@ $('explode').addEventListener('input', () => {
   $('explode-value').value = `${$('explode').value}%`;
   viewer.explode(amount);
 });
+
+setupModelTasks({ submit, showMessage });
 
 // ---------- start ----------
 

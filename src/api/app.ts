@@ -19,6 +19,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
 import { ErrorResponse, HealthResponse } from './schemas.ts';
 import { submitRoutes } from './routes/submit.ts';
+import { modelTaskRoutes } from './routes/model-tasks.ts';
 import { queryRoutes } from './routes/query.ts';
 import { fileRoutes } from './routes/files.ts';
 import { webRoutes } from './routes/web.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         });
       }
       await api.register(submitRoutes, { tasks: services.tasks, limits });
+      await api.register(modelTaskRoutes, { tasks: services.tasks, limits });
       await api.register(queryRoutes, {
         tasks: services.tasks,
         accounts: services.accounts,

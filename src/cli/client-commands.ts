@@ -30,7 +30,7 @@ function intervalMs(flags: CommonFlags): number {
   return seconds * 1000;
 }
 
-async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
+export async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
   io.err(`Submitted task ${accepted.uuid} (${accepted.consumed} credits). Subscription key: ${accepted.jobs.subscription_key}`);
   if (accepted.prompt) io.err(`Prompt: ${accepted.prompt}`);
   if (flags.wait === false) {

@@ -1,6 +1,6 @@
 /**
  * The `kiln` command. Server side: serve, worker, keys, credits (on KILN_DATA_DIR / DATABASE_URL).
- * Client side: generate, bang, status, download (against KILN_URL with KILN_API_KEY).
+ * Client side: generate, bang, texture, convert, status, download (against KILN_URL with KILN_API_KEY).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError, processIo, type CliIo } from './output.ts';
@@ -10,6 +10,7 @@ import { CliError, processIo, type CliIo } from './output.ts';
 const serverCommands = () => import('./serve.ts');
 const adminCommands = () => import('./admin.ts');
 const clientCommands = () => import('./client-commands.ts');
+const modelCommands = () => import('./model-commands.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
 
@@ -26,9 +27,13 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   generate --image a.png [--image b.png …] | --prompt "…"  [--tier T] [--format glb] [--material PBR]
            [--quality medium] [--mesh-mode Raw] [--texture-mode high] [--addons HighPack] [--seed N] [--label F …]
   bang --asset <uuid> | --model m.glb [--image ref.png] [--strength 1-12] [--material None]
+  texture --asset <uuid> | --model m.obj  --image front.png [--image side.png …] [--label F …]
+          [--resolution Basic|High] [--keep-uvs true|false] [--material PBR] [--format glb]
+  convert --asset <uuid> | --model m.fbx  [--format glb|usdz|fbx|obj|stl] [--faces N] [--mesh-mode Quad]
+          [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
-  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
+  generate/bang/texture/convert wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
 const clientFlags = {
@@ -69,6 +74,33 @@ const OPTIONS = {
     strength: { type: 'string' },
     material: { type: 'string' },
     format: { type: 'string' },
+  },
+  texture: {
+    ...clientFlags,
+    asset: { type: 'string' },
+    model: { type: 'string' },
+    image: { type: 'string', multiple: true, short: 'i' },
+    label: { type: 'string', multiple: true },
+    prompt: { type: 'string' },
+    resolution: { type: 'string' },
+    'keep-uvs': { type: 'string' },
+    seed: { type: 'string' },
+    material: { type: 'string' },
+    format: { type: 'string' },
+  },
+  convert: {
+    ...clientFlags,
+    asset: { type: 'string' },
+    model: { type: 'string' },
+    format: { type: 'string' },
+    faces: { type: 'string' },
+    'mesh-mode': { type: 'string' },
+    uv: { type: 'string' },
+    'texture-resolution': { type: 'string' },
+    'scale-to': { type: 'string' },
+    pivot: { type: 'string' },
+    'up-axis': { type: 'string' },
+    material: { type: 'string' },
   },
   status: clientFlags,
   download: clientFlags,
@@ -118,6 +150,10 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await clientCommands()).generateCommand(io, flags);
     case 'bang':
       return (await clientCommands()).bangCommand(io, flags);
+    case 'texture':
+      return (await modelCommands()).textureCommand(io, flags);
+    case 'convert':
+      return (await modelCommands()).convertCommand(io, flags);
     case 'status':
       return (await clientCommands()).statusCommand(io, positionals[0], flags);
     case 'download':

@@ -7,6 +7,9 @@ import { DEFAULT_STRENGTH, STRENGTH_RANGE, pieceCountForStrength } from './mesh-
 import { ACCEPTED_IMAGE_NAMES, sniffImageType } from './image-type.ts';
 import { MAX_PROMPT_LENGTH, SEED_RANGE, type ResolvedSubmission } from './generate-request.ts';
 import { priceOf } from './pricing.ts';
+import type { ModelFormatDetector, StoredAsset } from './asset.ts';
+
+export type { ModelFormatDetector, StoredAsset } from './asset.ts';
 
 export const BANG_MODEL_FORMATS_TEXT = 'obj, glb, gltf, stl, fbx, usd, usda, usdc or usdz';
 
@@ -18,17 +21,7 @@ export const REFERENCE_SCALE_RANGE = { min: 0.001, max: 1000 } as const;
 export const DEFAULT_BANG_SEED = 0;
 export const DEFAULT_BANG_RESOLUTION = 2048;
 
-/**
- * Recognises a model from its bytes (the name only breaks ties), or null when it is no readable model.
- * Passed in by the caller (the task layer hands over geometry's detector) so domain stays pure.
- */
-export type ModelFormatDetector = (bytes: Uint8Array, filename?: string) => ModelFormat | null;
 
-/** A completed generation of the same account, whose stored settings asset mode starts from. */
-export interface StoredAsset {
-  taskId: string;
-  spec: GenerateSpec;
-}
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,3 +9,6 @@ export * from './mesh-rules.ts';
 export * from './image-type.ts';
 export * from './generate-request.ts';
 export * from './bang-request.ts';
+export * from './model-source.ts';
+export * from './texture-request.ts';
+export * from './convert-request.ts';

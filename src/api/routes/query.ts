@@ -8,6 +8,7 @@ import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { JobView, TaskRecord, TaskService } from '../../tasks/index.ts';
 import { readMultipart, type UploadLimits } from '../read-body.ts';
 import { signedFileUrl } from '../signed-url.ts';
+import { modelTaskSettings } from './model-task-settings.ts';
 import {
   BalanceResponse,
   DownloadBody,
@@ -75,6 +76,7 @@ export function effectiveSettings(spec: TaskSpec, price: number): Record<string,
       credits: price,
     };
   }
+  if (spec.kind === 'texture' || spec.kind === 'convert') return modelTaskSettings(spec, price);
   return {
     mode: spec.mode,
     asset_id: spec.assetId ?? null,

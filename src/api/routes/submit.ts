@@ -11,9 +11,10 @@ import {
   type TaskSpec,
 } from '../../domain/index.ts';
 import type { SubmitResult, TaskInput, TaskService } from '../../tasks/index.ts';
-import { resolveBangSubmission } from '../../tasks/bang-submission.ts';
+import { resolveBangSubmission } from '../../tasks/model-submission.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
+import { assertModelsImport } from '../../tasks/model-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
 import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from '../schemas.ts';
 
@@ -36,7 +37,7 @@ function acceptedBody(result: SubmitResult, withPrompt: boolean): Record<string,
   };
 }
 
-async function submit(
+export async function submit(
   request: FastifyRequest,
   reply: FastifyReply,
   tasks: TaskService,
@@ -46,6 +47,7 @@ async function submit(
   extraInputs: TaskInput[] = [],
 ): Promise<FastifyReply> {
   await assertImagesDecode(resolved.inputs);
+  await assertModelsImport(resolved.inputs);
   const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
   const result = await tasks.submit({
     accountId: request.principal.accountId,
@@ -56,11 +58,11 @@ async function submit(
     ...(idempotencyKey ? { idempotencyKey, requestHash: requestDigest(route, raw) } : {}),
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate'));
+  return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate' || resolved.spec.kind === 'texture'));
 }
 
 // Bang's asset loading is a task-layer rule; these names stay importable from here.
-export { loadAsset, pickModelFile } from '../../tasks/bang-submission.ts';
+export { loadAsset, pickModelFile } from '../../tasks/model-submission.ts';
 
 export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
   const { tasks, limits } = options;

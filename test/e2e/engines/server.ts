@@ -76,7 +76,7 @@ export interface Upload {
 }
 
 /** POSTs a multipart submission and asserts it was accepted (201, no `error` key, a uuid). */
-export async function submit(server: Server, path: '/api/v2/generate' | '/api/v2/rodin' | '/api/v2/bang', fields: Fields, uploads: Upload[] = []): Promise<Accepted> {
+export async function submit(server: Server, path: '/api/v2/generate' | '/api/v2/rodin' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/rodin_texture_only' | '/api/v2/convert', fields: Fields, uploads: Upload[] = []): Promise<Accepted> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
   for (const upload of uploads) form.append(upload.field, new Blob([upload.bytes as BlobPart]), upload.filename);

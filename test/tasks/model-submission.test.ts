@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { rawRequest } from '../../src/domain/index.ts';
 import { KilnError } from '../../src/errors.ts';
-import { resolveBangSubmission } from '../../src/tasks/bang-submission.ts';
+import { resolveBangSubmission } from '../../src/tasks/model-submission.ts';
 import { completeTask, outputKey } from '../../src/tasks/transitions.ts';
 import { SCRIPTED_ENGINE, harness, textSpec } from './harness.ts';
 

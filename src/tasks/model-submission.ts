@@ -1,5 +1,5 @@
 /**
- * Bang's submission rule (docs/spec/api.md §2.2): in asset mode the source is a completed generation of the
+ * Submission rules for requests that start from a model (Bang, texture, convert) (docs/spec/api.md §2.2): in asset mode the source is a completed generation of the
  * caller, whose main model file (and the .mtl and maps beside it) become the task's inputs by
  * reference to their stored blobs — nothing is read into the API process or written again. In custom
  * mode the upload's model format is detected from its bytes (geometry's detector, handed to domain).
@@ -7,8 +7,13 @@
 import {
   bangAssetId,
   bangMode,
+  modelAssetId,
+  modelSourceMode,
   resolveBangRequest,
+  type ModelFormatDetector,
+  type TaskSpec,
   type BangSpec,
+  type AssetSettings,
   type GenerateSpec,
   type RawRequest,
   type ResolvedSubmission,
@@ -52,7 +57,8 @@ export async function loadAsset(tasks: Pick<TaskService, 'get'>, accountId: stri
     }
     throw error;
   }
-  if (record.params.kind !== 'generate') {
+  // Generations, retextures and conversions each leave one model; a Bang task leaves pieces.
+  if (record.params.kind === 'bang') {
     throw invalidRequest('asset_id', `asset_id ${assetId} is a Bang task, not a generation; send the uuid of a completed generate request.`);
   }
   if (record.uuid !== assetId) {
@@ -74,9 +80,23 @@ export async function loadAsset(tasks: Pick<TaskService, 'get'>, accountId: stri
   );
   const stored = (field: string, file: TaskRecord['files'][number]): StoredInput => ({ field, filename: file.name, blobKey: file.blobKey, size: file.size });
   return {
-    asset: { taskId: record.uuid, spec: record.params as GenerateSpec },
+    asset: { taskId: record.uuid, spec: record.params as AssetSettings },
     inputs: [stored('asset', model), ...companions.map((file) => stored('asset-file', file))],
   };
+}
+
+/** Resolves a model-in request (texture, convert) the way Bang's modes work: an asset of the caller, or an upload. */
+export async function resolveModelTaskSubmission<Spec extends TaskSpec>(
+  tasks: Pick<TaskService, 'get'>,
+  accountId: string,
+  raw: RawRequest,
+  resolve: (raw: RawRequest, asset: StoredAsset | undefined, detect: ModelFormatDetector) => ResolvedSubmission<Spec>,
+): Promise<{ resolved: ResolvedSubmission<Spec>; assetInputs: StoredInput[] }> {
+  if (modelSourceMode(raw) === 'asset') {
+    const { asset, inputs } = await loadAsset(tasks, accountId, modelAssetId(raw));
+    return { resolved: resolve(raw, asset, detectModelFormat), assetInputs: inputs };
+  }
+  return { resolved: resolve(raw, undefined, detectModelFormat), assetInputs: [] };
 }
 
 /** Resolves a raw Bang request of `accountId` in either mode. */
