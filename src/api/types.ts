@@ -6,6 +6,8 @@ import type { AccountService, Principal } from '../accounts/index.ts';
 import type { TaskService } from '../tasks/index.ts';
 import type { JobQueue } from '../queue/index.ts';
 import type { Db } from '../store/index.ts';
+import type { TaskFeed } from '../tasks/events/index.ts';
+import type { WebhookService } from '../tasks/webhooks/index.ts';
 
 export interface ApiServices {
   accounts: AccountService;
@@ -14,6 +16,10 @@ export interface ApiServices {
   queue?: Pick<JobQueue, 'stats'>;
   /** For the tasks-by-state gauge of /metrics (a read-only count). */
   db?: Db;
+  /** Serves GET /api/v2/tasks/{uuid}/events when present. */
+  feed?: TaskFeed;
+  /** Accepts webhook_url on submissions and shows delivery logs in task records when present. */
+  webhooks?: WebhookService;
   /** /healthz reports 503 when this rejects. */
   ping?(): Promise<void>;
 }

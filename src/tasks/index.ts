@@ -82,6 +82,8 @@ export interface SubmitRequest {
   idempotencyKey?: string;
   /** A digest of the request body (fields + files); required to tell replays from reuse. */
   requestHash?: string;
+  /** Where Done/Failed webhooks go (already checked by the caller: see tasks/webhooks); none when absent. */
+  webhookUrl?: string | null;
 }
 
 export interface SubmitResult extends TaskRecord {

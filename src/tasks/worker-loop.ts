@@ -14,7 +14,7 @@ import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import { jobPayload, type JobPayload } from './task-service.ts';
-import { completeTask, failTask, outputKey, recordProgress, startAttempt } from './transitions.ts';
+import { completeTask, failTask, outputKey, recordProgress, startAttempt, type TransitionEvents } from './transitions.ts';
 
 export interface WorkerPool {
   /**
@@ -38,6 +38,8 @@ export interface WorkerPoolOptions {
   count: number;
   /** Pause between polls of an empty queue, ms (default 250). */
   pollMs?: number;
+  /** The task event publisher: started, progress, done and failed are announced through it. */
+  events?: TransitionEvents;
 }
 
 /** Progress rows are written at most this often per job (and on every stage change). */
@@ -59,7 +61,7 @@ function checkFiles(files: EngineFile[]): void {
 }
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const { db, blobs, queue, engines, config, logger } = options;
+  const { db, blobs, queue, engines, config, logger, events } = options;
   const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
@@ -67,7 +69,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const running = new Set<Promise<void>>();
 
   async function finalFailure(job: LeasedJob, payload: JobPayload, code: string, message: string) {
-    await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs);
+    await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs, events);
     await queue.fail(job.id, job.owner, message, { retry: false });
   }
 
@@ -78,7 +80,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       log.warn({ lastError: job.lastError }, 'job out of attempts');
       return finalFailure(job, payload, 'UNKNOWN', `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
     }
-    const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt);
+    const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
     if (!context) {
       await queue.complete(job.id, job.owner); // already Done or Failed: a duplicate delivery
       return;
@@ -100,7 +102,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastStage = stage;
       lastWrite = now;
-      pending = pending.then(() => recordProgress(db, payload.jobId, stage, percent)).catch((error) => log.warn({ err: error }, 'progress write failed'));
+      pending = pending.then(() => recordProgress(db, payload.jobId, stage, percent, events)).catch((error) => log.warn({ err: error }, 'progress write failed'));
     };
 
     try {
@@ -124,10 +126,10 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       checkFiles(result.files);
       await pending;
       // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
-      await recordProgress(db, payload.jobId, 'storing outputs', 99);
+      await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
       await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
       const files = result.files.map((file) => ({ name: file.name, contentType: file.contentType, size: file.bytes.byteLength }));
-      await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs);
+      await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events);
       await queue.complete(job.id, job.owner);
       log.info({ files: files.length }, 'task done');
     } catch (error) {

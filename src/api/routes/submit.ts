@@ -18,6 +18,8 @@ import {
 } from '../../domain/index.ts';
 import type { EngineInputFile } from '../../engines/engine.ts';
 import type { SubmitResult, TaskRecord, TaskService } from '../../tasks/index.ts';
+import type { WebhookService } from '../../tasks/webhooks/index.ts';
+import { scalar } from '../../domain/raw-request.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
@@ -26,6 +28,8 @@ import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from 
 export interface SubmitRouteOptions {
   tasks: TaskService;
   limits: UploadLimits;
+  /** When present, `webhook_url` (or the key's default) is checked before charging and stored with the task. */
+  webhooks?: WebhookService;
 }
 
 /** Submission bodies are parsed leniently by the domain; the schema only documents them. */
@@ -50,8 +54,10 @@ async function submit(
   raw: RawRequest,
   resolved: ResolvedSubmission<TaskSpec>,
   extraInputs: EngineInputFile[] = [],
+  webhooks?: WebhookService,
 ): Promise<FastifyReply> {
   await assertImagesDecode(resolved.inputs);
+  const webhookUrl = webhooks ? await webhooks.targetFor(request.principal.keyId, scalar(raw, 'webhook_url')) : null;
   const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
   const result = await tasks.submit({
     accountId: request.principal.accountId,
@@ -60,6 +66,7 @@ async function submit(
     price: resolved.price,
     inputs: [...resolved.inputs, ...extraInputs],
     ...(idempotencyKey ? { idempotencyKey, requestHash: requestDigest(route, raw) } : {}),
+    webhookUrl,
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate'));
@@ -124,7 +131,7 @@ export async function loadAsset(tasks: TaskService, accountId: string, assetId: 
 }
 
 export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
-  const { tasks, limits } = options;
+  const { tasks, limits, webhooks } = options;
   const generateSchema = {
     summary: 'Generate a 3D asset from 1–5 images or a text prompt',
     description:
@@ -138,7 +145,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
   };
   const generate = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = await readRawRequest(request, limits);
-    return submit(request, reply, tasks, 'generate', raw, resolveGenerateRequest(raw));
+    return submit(request, reply, tasks, 'generate', raw, resolveGenerateRequest(raw), [], webhooks);
   };
   app.post('/generate', { schema: generateSchema, validatorCompiler: documentOnly }, generate);
   app.post('/rodin', { schema: { ...generateSchema, summary: 'Alias of /api/v2/generate (the path real clients use)' }, validatorCompiler: documentOnly }, generate);
@@ -161,9 +168,9 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
       const raw = await readRawRequest(request, limits);
       if (bangMode(raw) === 'asset') {
         const { asset, inputs } = await loadAsset(tasks, request.principal.accountId, bangAssetId(raw));
-        return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw, asset), inputs);
+        return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw, asset), inputs, webhooks);
       }
-      return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw));
+      return submit(request, reply, tasks, 'bang', raw, resolveBangRequest(raw), [], webhooks);
     },
   );
 }

@@ -24,3 +24,5 @@ export async function createTaskEventPublisher(
   if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) return createPostgresPublisher(config.databaseUrl, { logger });
   return createEmbeddedPublisher(logger);
 }
+export { createTaskFeed, type TaskFeed, type FollowOptions } from './feed.ts';
+export { taskSnapshot } from './snapshot.ts';

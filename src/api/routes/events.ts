@@ -1,0 +1,92 @@
+/**
+ * GET /api/v2/tasks/{uuid}/events: the task's events as a server-sent event stream. Authorised by the
+ * bearer key (task or job uuid of the account) or by the signed events_url of the task record (for
+ * EventSource, which cannot send headers). `Last-Event-ID` resumes after that event; a comment line
+ * every heartbeat keeps proxies from closing an idle stream; the stream ends after done or failed.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { AccountService } from '../../accounts/index.ts';
+import { KilnError } from '../../errors.ts';
+import { parseEventId, type TaskFeed } from '../../tasks/events/index.ts';
+import type { TaskService } from '../../tasks/index.ts';
+import { bearerToken, UNAUTHORIZED_MESSAGE } from '../auth.ts';
+import { verifyEventsSignature } from '../signed-events-url.ts';
+import { signedFileUrl } from '../signed-url.ts';
+import { sseFrame, taskEventBody } from '../task-event-body.ts';
+import { requestOrigin } from './query.ts';
+import { responses } from '../schemas.ts';
+
+export interface EventRouteOptions {
+  tasks: TaskService;
+  accounts: AccountService;
+  feed: TaskFeed;
+  signingSecret: string;
+  downloadTtlSeconds: number;
+  heartbeatMs: number;
+  publicBaseUrl?: string;
+}
+
+type EventsRequest = FastifyRequest<{ Params: { uuid: string }; Querystring: { expires?: string; sig?: string; last_event_id?: string } }>;
+
+/** The task uuid the request may follow, or a refusal. */
+async function authorise(request: EventsRequest, options: EventRouteOptions): Promise<string> {
+  const { uuid } = request.params;
+  const token = bearerToken(request.headers.authorization);
+  if (token) {
+    const principal = await options.accounts.authenticate(token);
+    if (!principal) throw new KilnError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
+    return (await options.tasks.get(principal.accountId, uuid)).uuid;
+  }
+  const check = verifyEventsSignature(uuid, request.query, options.signingSecret);
+  if (!check.ok) throw new KilnError('UNAUTHORIZED', check.reason);
+  if (!(await options.feed.snapshot(uuid))) throw new KilnError('NO_SUCH_TASK', `No task "${uuid}".`);
+  return uuid;
+}
+
+export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions): Promise<void> {
+  app.get(
+    '/tasks/:uuid/events',
+    {
+      schema: {
+        summary: 'Live events of a task (text/event-stream)',
+        description:
+          'Events `waiting` (queue position), `started`, `progress` (stage, 0–100), `done` (signed download list) and `failed` (error code, message), each with an `id`. Send `Last-Event-ID` to resume; the stream ends after done or failed. Authorization: Bearer key, or the signed `events_url` of GET /api/v2/tasks/{uuid} (for EventSource).',
+        tags: ['tasks'],
+        params: { type: 'object', properties: { uuid: { type: 'string', minLength: 1 } }, required: ['uuid'] },
+        querystring: { type: 'object', properties: { expires: { type: 'string' }, sig: { type: 'string' }, last_event_id: { type: 'string' } } },
+        produces: ['text/event-stream'],
+        response: responses({ 200: Type.String({ description: 'text/event-stream' }) }, [401, 404, 500]),
+        security: [{ bearer: [] }, {}],
+      },
+    },
+    async (request: EventsRequest, reply) => {
+      const taskId = await authorise(request, options);
+      const afterId = parseEventId(request.headers['last-event-id'] ?? request.query.last_event_id);
+      const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
+      const signFile = (name: string) => signedFileUrl({ taskId, name }, { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds });
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no', // nginx: pass events through as they come
+      });
+      out.write('retry: 2000\n\n');
+      const gone = new AbortController();
+      out.on('close', () => gone.abort());
+      const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), options.heartbeatMs);
+      try {
+        await options.feed.follow(taskId, {
+          afterId,
+          signal: gone.signal,
+          onEvent: (id, event) => out.write(sseFrame(id, event, taskEventBody(event, signFile))),
+        });
+      } finally {
+        clearInterval(heartbeat);
+        out.end();
+      }
+    },
+  );
+}
