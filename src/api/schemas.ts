@@ -41,6 +41,7 @@ const fileField = (description: string) => Type.String({ format: 'binary', descr
 const WebhookUrl = Type.String({
   description: 'Optional: Kiln POSTs signed JSON (Kiln-Signature header) to this public http(s) URL when the task is done or failed. Default: the key\'s webhook URL, if set.',
 });
+const WebhookProgress = Type.String({ description: 'Boolean, default false: also POST `task.progress` to the webhook URL, once per stage.' });
 
 export const GenerateBody = Type.Object(
   {
@@ -64,6 +65,7 @@ export const GenerateBody = Type.Object(
     condition_mode: Type.Optional(choice(['concat', 'fuse'], 'Accepted and stored; does not change Kiln\'s output (every view always carves and colours the shape).')),
     preview_render: Type.Optional(Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' })),
     webhook_url: Type.Optional(WebhookUrl),
+    webhook_progress: Type.Optional(WebhookProgress),
   },
   { description: 'multipart/form-data (also accepted: JSON or urlencoded without files). Unknown fields are ignored.' },
 );
@@ -82,6 +84,7 @@ export const BangBody = Type.Object(
     escore: Type.Optional(Type.Number({ description: 'Cut acceptance threshold 0–1 (default 0): a natural cut is taken only where its crease is at least this concave on average; the rest of the count comes from halving the largest pieces.' })),
     reference_scale: Type.Optional(Type.Number({ description: 'Multiplies the output geometry\'s size (0.001–1000, default 1; e.g. 0.01 for cm → m).' })),
     webhook_url: Type.Optional(WebhookUrl),
+    webhook_progress: Type.Optional(WebhookProgress),
   },
   { description: 'multipart/form-data. Exactly one of asset_id or model.' },
 );

@@ -14,6 +14,7 @@ export const webhooksMigration: Migration = {
       .createTable('task_webhooks')
       .addColumn('task_id', 'text', (c) => c.primaryKey().references('tasks.id'))
       .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     await db.schema
       .createTable('webhook_outbox')

@@ -13,6 +13,8 @@ export interface KeyWebhooksTable {
 export interface TaskWebhooksTable {
   task_id: string;
   url: string;
+  /** 1 when the submission asked for `task.progress` events too (webhook_progress=true). */
+  progress: number;
 }
 
 /** One event to deliver, written in the same transaction as the state change it announces. */

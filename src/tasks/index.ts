@@ -84,6 +84,8 @@ export interface SubmitRequest {
   requestHash?: string;
   /** Where Done/Failed webhooks go (already checked by the caller: see tasks/webhooks); none when absent. */
   webhookUrl?: string | null;
+  /** Also send `task.progress` webhooks (one per stage) to webhookUrl. */
+  webhookProgress?: boolean;
 }
 
 export interface SubmitResult extends TaskRecord {

@@ -203,7 +203,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
             )
             .execute();
         }
-        if (request.webhookUrl) await trx.insertInto('task_webhooks').values({ task_id: taskId, url: request.webhookUrl }).execute();
+        if (request.webhookUrl) await trx.insertInto('task_webhooks').values({ task_id: taskId, url: request.webhookUrl, progress: request.webhookProgress ? 1 : 0 }).execute();
         if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx });
       });
     } catch (error) {

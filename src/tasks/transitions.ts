@@ -10,7 +10,7 @@ import type { EngineFile } from '../engines/engine.ts';
 import type { Db } from '../store/db.ts';
 import type { Schema } from '../store/schema.ts';
 import type { TaskEventPublisher } from './events/publisher.ts';
-import { queueWebhooks } from './webhooks/outbox.ts';
+import { queueProgressWebhook, queueWebhooks } from './webhooks/outbox.ts';
 
 /** Where committed transitions are announced (the task event publisher); optional so tools and tests can omit it. */
 export type TransitionEvents = Pick<TaskEventPublisher, 'publish'>;
@@ -83,7 +83,9 @@ export async function recordProgress(db: Db, jobId: string, stage: string, perce
     .where('state', '=', 'Generating')
     .returning(['task_id', 'progress'])
     .executeTakeFirst();
-  if (row) await events?.publish({ type: 'progress', taskId: row.task_id, jobId, stage, progress: Number(row.progress), at: Date.now() });
+  if (!row) return;
+  await queueProgressWebhook(db.kysely, row.task_id, stage, Date.now());
+  await events?.publish({ type: 'progress', taskId: row.task_id, jobId, stage, progress: Number(row.progress), at: Date.now() });
 }
 
 async function endInFlight(trx: Kysely<Schema>, keyId: string): Promise<void> {

@@ -34,7 +34,7 @@ async function crossServer(shared: Record<string, string>, expectedKind: string)
     assert.ok(Date.now() - started < 30_000, 'live, not from the minute-long re-read');
     const kinds = stream.events.map((event) => event.event);
     assert.deepEqual([kinds[0], kinds.at(-1)], ['waiting', 'done']);
-    assert.ok(kinds.includes('started') && kinds.filter((kind) => kind === 'progress').length >= 3, kinds.join());
+    assert.ok(kinds.includes('started') && kinds.includes('progress'), kinds.join());
     const glb = stream.events.at(-1)!.data.list.find((item: { name: string }) => item.name.endsWith('.glb'));
     assert.equal((await fetch(glb.url)).status, 200, 'A serves the files B stored');
   } finally {

@@ -87,6 +87,22 @@ test('a receiver that fails three times then succeeds gets the same event once m
   assert.ok(gaps[2] >= gaps[0], `backoff grows: ${gaps.join(', ')} ms`);
 });
 
+test('webhook_progress=true adds one task.progress event per stage (with the stage in the record) beside task.done', async () => {
+  receiver.answer(() => 200);
+  const task = await submit(h.key, { webhook_url: receiver.url, webhook_progress: 'true' });
+  const stagesOf = (all: typeof receiver.received) => all.filter((item) => item.json.task_uuid === task.uuid).map((item) => item.json.type === 'task.done' ? 'done' : item.json.task.jobs[0].stage);
+  // Engine stage messages can race the engine's result across the thread port on a loaded machine, so
+  // only the worker's own last stage ('storing outputs') is certain.
+  const hooks = await receiver.until((all) => ['storing outputs', 'done'].every((stage) => stagesOf(all).includes(stage)));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const mine = hooks.filter((item) => item.json.task_uuid === task.uuid);
+  const progress = mine.filter((item) => item.json.type === 'task.progress');
+  const stages = progress.map((item) => item.json.task.jobs[0].stage);
+  assert.ok(stages.includes('storing outputs'), stages.join());
+  assert.equal(new Set(progress.map((item) => item.json.id)).size, progress.length, 'one event per stage');
+  assert.ok(progress.every((item) => item.json.task.state === 'Generating'));
+});
+
 test('clients that send no webhook_url see no change: the same 201 body', async () => {
   const key = await h.newKey();
   const task = await submit(key, {});

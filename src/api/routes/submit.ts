@@ -19,7 +19,7 @@ import {
 import type { EngineInputFile } from '../../engines/engine.ts';
 import type { SubmitResult, TaskRecord, TaskService } from '../../tasks/index.ts';
 import type { WebhookService } from '../../tasks/webhooks/index.ts';
-import { scalar } from '../../domain/raw-request.ts';
+import { booleanField, scalar } from '../../domain/raw-request.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
@@ -67,6 +67,7 @@ async function submit(
     inputs: [...resolved.inputs, ...extraInputs],
     ...(idempotencyKey ? { idempotencyKey, requestHash: requestDigest(route, raw) } : {}),
     webhookUrl,
+    webhookProgress: webhookUrl !== null && booleanField(raw, 'webhook_progress', false),
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate'));

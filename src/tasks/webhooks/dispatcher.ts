@@ -63,7 +63,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
   async function deliver(row: WebhookOutboxTable): Promise<void> {
     let body = row.body;
     if (body === null) {
-      body = await webhookBody(db, row);
+      body = await webhookBody(kysely, row);
       await kysely.updateTable('webhook_outbox').set({ body }).where('id', '=', row.id).execute();
     }
     const task = await kysely.selectFrom('tasks').select('key_id').where('id', '=', row.task_id).executeTakeFirstOrThrow();

@@ -1,9 +1,9 @@
 /** The JSON body of a webhook: event id, type, task uuid and the task's status record. */
-import type { Db } from '../../store/db.ts';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../../store/schema.ts';
 import { toTaskRecord } from '../records.ts';
 
-export async function webhookBody(db: Db, event: { id: string; type: string; task_id: string; created_at: number }): Promise<string> {
-  const { kysely } = db;
+export async function webhookBody(kysely: Kysely<Schema>, event: { id: string; type: string; task_id: string; created_at: number }): Promise<string> {
   const task = await kysely.selectFrom('tasks').selectAll().where('id', '=', event.task_id).executeTakeFirstOrThrow();
   const [jobs, files] = await Promise.all([
     kysely.selectFrom('jobs').selectAll().where('task_id', '=', task.id).orderBy('id').execute(),
