@@ -31,7 +31,8 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   bang --asset <uuid> | --model m.glb [--image ref.png] [--strength 1-12] [--material None]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
-  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
+  generate/bang wait with a progress bar (following the task's event stream, else polling), then download
+  into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
 const clientFlags = {

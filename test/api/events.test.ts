@@ -108,3 +108,15 @@ test('heartbeats keep an idle stream alive', async () => {
   await reader.cancel();
   assert.match(text, /: heartbeat\n\n/);
 });
+
+test('closing the server ends its open streams (so shutdown never waits on them)', async () => {
+  const other = await startHarness();
+  const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
+  const response = await other.app.inject({ method: 'POST', url: '/api/v2/generate', headers: other.auth, payload: { prompt: 'a bowl' } });
+  const stream = await openStream(`${url}/api/v2/tasks/${response.json().uuid}/events`, other.auth);
+  await stream.until(1);
+  const started = Date.now();
+  await other.close();
+  await stream.ended;
+  assert.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms`);
+});

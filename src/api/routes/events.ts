@@ -45,6 +45,11 @@ async function authorise(request: EventsRequest, options: EventRouteOptions): Pr
 }
 
 export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions): Promise<void> {
+  // Open streams would hold a closing server forever: end them first (clients reconnect elsewhere with Last-Event-ID).
+  const open = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.abort();
+  });
   app.get(
     '/tasks/:uuid/events',
     {
@@ -75,6 +80,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       });
       out.write('retry: 2000\n\n');
       const gone = new AbortController();
+      open.add(gone);
       out.on('close', () => gone.abort());
       const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), options.heartbeatMs);
       try {
@@ -84,6 +90,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
           onEvent: (id, event) => out.write(sseFrame(id, event, taskEventBody(event, signFile))),
         });
       } finally {
+        open.delete(gone);
         clearInterval(heartbeat);
         out.end();
       }

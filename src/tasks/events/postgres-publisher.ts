@@ -14,10 +14,24 @@ const MAX_PAYLOAD = 7_900;
 export async function createPostgresPublisher(url: string, options: { logger?: Logger } = {}): Promise<TaskEventPublisher> {
   const logger = options.logger ?? silentLogger;
   const listeners = new Set<TaskEventListener>();
-  const sender = new pg.Client({ connectionString: url });
-  sender.on('error', (error) => logger.warn({ err: error }, 'task events: postgres sender error'));
-  await sender.connect();
-  const { rows } = await sender.query<{ schema: string }>('select current_schema() as schema');
+  // The sending connection is re-opened on the next publish after it broke.
+  let sender: Promise<pg.Client> | null = null;
+  const connectSender = async () => {
+    const client = new pg.Client({ connectionString: url });
+    const drop = () => {
+      if (sender === opened) sender = null;
+    };
+    const opened = client.connect().then(() => client);
+    opened.catch(drop);
+    client.on('error', (error) => {
+      logger.warn({ err: error }, 'task events: postgres sender error');
+      drop();
+    });
+    client.on('end', drop);
+    sender = opened;
+    return opened;
+  };
+  const { rows } = await (await connectSender()).query<{ schema: string }>('select current_schema() as schema');
   const channel = `kiln_events_${(rows[0]?.schema ?? 'public').replace(/[^a-zA-Z0-9_]/g, '_')}`.slice(0, 63);
   let listener: pg.Client | null = null;
   let closed = false;
@@ -47,7 +61,7 @@ export async function createPostgresPublisher(url: string, options: { logger?: L
       let payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ ...event, files: undefined });
       try {
-        await sender.query('select pg_notify($1, $2)', [channel, payload]);
+        await (await (sender ?? connectSender())).query('select pg_notify($1, $2)', [channel, payload]);
       } catch (error) {
         logger.warn({ err: error, taskId: event.taskId }, 'task event not published to postgres');
       }
@@ -59,7 +73,9 @@ export async function createPostgresPublisher(url: string, options: { logger?: L
     async close() {
       closed = true;
       listeners.clear();
-      await Promise.all([sender.end().catch(() => undefined), listener?.end().catch(() => undefined)]);
+      const sending = sender;
+      sender = null;
+      await Promise.all([sending?.then((client) => client.end()).catch(() => undefined), listener?.end().catch(() => undefined)]);
     },
   };
 }
