@@ -4,8 +4,10 @@
  * - delay from a job's progress to the client: the server records progress (the worker's own
  *   recordProgress: database write, then publish) for every task, R rounds paced over one second each;
  *   a client process (bench/support/event-clients.ts) takes receive time − event time; p50/p99/max.
- * `--redis` runs the same with REDIS_URL (events over Redis pub/sub, through a round trip to Redis).
- * Run: node --expose-gc --import tsx bench/events.ts [--streams 1000] [--rounds 5] [--redis]
+ * `--redis` runs the same with REDIS_URL (events over Redis pub/sub, through a round trip to Redis);
+ * `--postgres` with DATABASE_URL alone (rows in PostgreSQL, events over LISTEN/NOTIFY), on a fresh
+ * schema of BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
+ * Run: node --expose-gc --import tsx bench/events.ts [--streams 1000] [--rounds 5] [--redis | --postgres]
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { buildApp } from '../src/api/index.ts';
 import { loadConfig } from '../src/config.ts';
 import type { GenerateSpec } from '../src/domain/task-spec.ts';
@@ -21,7 +24,9 @@ import { EngineRegistry } from '../src/engines/registry.ts';
 import { createServices } from '../src/services.ts';
 import { recordProgress, startAttempt } from '../src/tasks/transitions.ts';
 
-const { values } = parseArgs({ options: { streams: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, redis: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { streams: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, redis: { type: 'boolean', default: false }, postgres: { type: 'boolean', default: false } },
+});
 const STREAMS = Number(values.streams);
 const ROUNDS = Number(values.rounds);
 const spec = {
@@ -39,10 +44,22 @@ function memory(): { heap: number; rss: number } {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kiln-bench-events-'));
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgSchema = `kiln_bench_events_${randomBytes(4).toString('hex')}`;
+async function pgAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+if (values.postgres) await pgAdmin(`create schema ${pgSchema}`);
+const pgUrl = new URL(PG_URL);
+pgUrl.searchParams.set('options', `-c search_path=${pgSchema}`);
 const config = loadConfig({
   KILN_DATA_DIR: dataDir,
   KILN_MAX_IN_FLIGHT: String(STREAMS + 10),
   KILN_RATE_LIMIT_PER_MINUTE: '0',
+  ...(values.postgres ? { DATABASE_URL: pgUrl.toString() } : {}),
   ...(values.redis ? { REDIS_URL: process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', KILN_QUEUE_NAME: `kiln-bench-${randomBytes(4).toString('hex')}` } : {}),
 });
 const engines = new EngineRegistry();
@@ -92,4 +109,5 @@ try {
   await app.close();
   await services.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (values.postgres) await pgAdmin(`drop schema ${pgSchema} cascade`);
 }
