@@ -58,6 +58,7 @@ pgUrl.searchParams.set('options', `-c search_path=${pgSchema}`);
 const config = loadConfig({
   KILN_DATA_DIR: dataDir,
   KILN_MAX_IN_FLIGHT: String(STREAMS + 10),
+  KILN_EVENTS_MAX_STREAMS_PER_KEY: String(STREAMS),
   KILN_RATE_LIMIT_PER_MINUTE: '0',
   ...(values.postgres ? { DATABASE_URL: pgUrl.toString() } : {}),
   ...(values.redis ? { REDIS_URL: process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', KILN_QUEUE_NAME: `kiln-bench-${randomBytes(4).toString('hex')}` } : {}),

@@ -14,6 +14,11 @@ export interface EventsConfig {
   resyncMs: number;
   /** KILN_EVENTS_URL_TTL_SECONDS, default 900: lifetime of the signed events URL of a task record. */
   urlTtlSeconds: number;
+  /**
+   * KILN_EVENTS_MAX_STREAMS_PER_KEY, default 200: open streams one API key may hold on one server (a
+   * signed events URL counts against its task, at most a tenth of that); more are refused with RATE_LIMITED.
+   */
+  maxStreamsPerKey: number;
 }
 
 export interface WebhookConfig {
@@ -36,6 +41,7 @@ export function loadEventsConfig(env: NodeJS.ProcessEnv, intVar: IntVar): Events
     heartbeatMs: intVar(env, 'KILN_EVENTS_HEARTBEAT_MS', 15_000, 100),
     resyncMs: intVar(env, 'KILN_EVENTS_RESYNC_MS', 5_000, 100),
     urlTtlSeconds: intVar(env, 'KILN_EVENTS_URL_TTL_SECONDS', 900, 1),
+    maxStreamsPerKey: intVar(env, 'KILN_EVENTS_MAX_STREAMS_PER_KEY', 200, 1),
   };
 }
 

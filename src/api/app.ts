@@ -213,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           signingSecret: config.signingSecret,
           downloadTtlSeconds: config.downloadTtlSeconds,
           heartbeatMs: config.events.heartbeatMs,
+          maxStreamsPerKey: config.events.maxStreamsPerKey,
           publicBaseUrl: config.publicBaseUrl,
         });
       },

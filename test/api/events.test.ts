@@ -120,3 +120,26 @@ test('closing the server ends its open streams (so shutdown never waits on them)
   await stream.ended;
   assert.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms`);
 });
+
+test('open streams per key are capped (KILN_EVENTS_MAX_STREAMS_PER_KEY); a closed one frees its place', async () => {
+  const capped = await startHarness({ env: { KILN_EVENTS_MAX_STREAMS_PER_KEY: '2' } });
+  try {
+    const url = await capped.app.listen({ port: 0, host: '127.0.0.1' });
+    const accepted = await capped.app.inject({ method: 'POST', url: '/api/v2/generate', headers: capped.auth, payload: { prompt: 'a jug' } });
+    const events = `${url}/api/v2/tasks/${accepted.json().uuid}/events`;
+    const first = await openStream(events, capped.auth);
+    const second = await openStream(events, capped.auth);
+    await Promise.all([first.until(1), second.until(1)]);
+    const third = await fetch(events, { headers: capped.auth });
+    assert.equal(third.status, 429);
+    assert.match((await third.json()).message, /already has 2 event streams open/);
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await openStream(events, capped.auth);
+    await again.until(1);
+    again.close();
+    second.close();
+  } finally {
+    await capped.close();
+  }
+});

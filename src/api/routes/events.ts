@@ -24,29 +24,33 @@ export interface EventRouteOptions {
   signingSecret: string;
   downloadTtlSeconds: number;
   heartbeatMs: number;
+  /** Open streams per key on this server; per task for signed URLs, a tenth of it (at least 1). */
+  maxStreamsPerKey: number;
   publicBaseUrl?: string;
 }
 
 type EventsRequest = FastifyRequest<{ Params: { uuid: string }; Querystring: { expires?: string; sig?: string; last_event_id?: string } }>;
 
-/** The task uuid the request may follow, or a refusal. */
-async function authorise(request: EventsRequest, options: EventRouteOptions): Promise<string> {
+/** The task uuid the request may follow and whose stream budget it uses, or a refusal. */
+async function authorise(request: EventsRequest, options: EventRouteOptions): Promise<{ taskId: string; holder: string; limit: number }> {
   const { uuid } = request.params;
   const token = bearerToken(request.headers.authorization);
   if (token) {
     const principal = await options.accounts.authenticate(token);
     if (!principal) throw new KilnError('UNAUTHORIZED', UNAUTHORIZED_MESSAGE);
-    return (await options.tasks.get(principal.accountId, uuid)).uuid;
+    const taskId = (await options.tasks.get(principal.accountId, uuid)).uuid;
+    return { taskId, holder: `key ${principal.keyId}`, limit: options.maxStreamsPerKey };
   }
   const check = verifyEventsSignature(uuid, request.query, options.signingSecret);
   if (!check.ok) throw new KilnError('UNAUTHORIZED', check.reason);
   if (!(await options.feed.snapshot(uuid))) throw new KilnError('NO_SUCH_TASK', `No task "${uuid}".`);
-  return uuid;
+  return { taskId: uuid, holder: `task ${uuid}`, limit: Math.max(1, Math.floor(options.maxStreamsPerKey / 10)) };
 }
 
 export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions): Promise<void> {
   // Open streams would hold a closing server forever: end them first (clients reconnect elsewhere with Last-Event-ID).
   const open = new Set<AbortController>();
+  const held = new Map<string, number>();
   app.addHook('preClose', async () => {
     for (const stream of open) stream.abort();
   });
@@ -61,12 +65,16 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
         params: { type: 'object', properties: { uuid: { type: 'string', minLength: 1 } }, required: ['uuid'] },
         querystring: { type: 'object', properties: { expires: { type: 'string' }, sig: { type: 'string' }, last_event_id: { type: 'string' } } },
         produces: ['text/event-stream'],
-        response: responses({ 200: Type.String({ description: 'text/event-stream' }) }, [401, 404, 500]),
+        response: responses({ 200: Type.String({ description: 'text/event-stream' }) }, [401, 404, 429, 500]),
         security: [{ bearer: [] }, {}],
       },
     },
     async (request: EventsRequest, reply) => {
-      const taskId = await authorise(request, options);
+      const { taskId, holder, limit } = await authorise(request, options);
+      const holding = held.get(holder) ?? 0;
+      if (holding >= limit) {
+        throw new KilnError('RATE_LIMITED', `This ${holder.startsWith('key') ? 'API key' : 'signed events URL'} already has ${limit} event streams open on this server; close one (or follow fewer tasks at once) and retry.`, { retryAfter: 5 });
+      }
       const afterId = parseEventId(request.headers['last-event-id'] ?? request.query.last_event_id);
       const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
       const signFile = (name: string) => signedFileUrl({ taskId, name }, { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds });
@@ -83,6 +91,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       open.add(gone);
       out.on('close', () => gone.abort());
       const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), options.heartbeatMs);
+      held.set(holder, (held.get(holder) ?? 0) + 1);
       try {
         await options.feed.follow(taskId, {
           afterId,
@@ -90,6 +99,9 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
           onEvent: (id, event) => out.write(sseFrame(id, event, taskEventBody(event, signFile))),
         });
       } finally {
+        const left = (held.get(holder) ?? 1) - 1;
+        if (left > 0) held.set(holder, left);
+        else held.delete(holder);
         open.delete(gone);
         clearInterval(heartbeat);
         out.end();
