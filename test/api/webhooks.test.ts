@@ -126,3 +126,20 @@ test('private, loopback and link-local targets are refused before charging unles
     await strict.close();
   }
 });
+
+test('KILN_WEBHOOK_SECRET signs for keys without their own secret', async () => {
+  const own = await startHarness({ env: { KILN_WEBHOOK_ALLOW_PRIVATE: 'true', KILN_WEBHOOK_SECRET: 'whsec_operator_default' } });
+  try {
+    own.services.startWorkers({ count: 1 });
+    receiver.answer(() => 200);
+    const response = await own.app.inject({ method: 'POST', url: '/api/v2/generate', headers: own.auth, payload: { prompt: 'a mug', webhook_url: receiver.url } });
+    const uuid = response.json().uuid;
+    const hooks = await receiver.until((all) => all.some((item) => item.json.task_uuid === uuid));
+    const hook = hooks.find((item) => item.json.task_uuid === uuid)!;
+    assert.ok(verifySignature('whsec_operator_default', hook.body, hook.headers['kiln-signature'] as string));
+    const keyId = (await own.services.accounts.authenticate(own.key))!.keyId;
+    assert.deepEqual(await own.services.webhooks.keySecret(keyId), { secret: 'whsec_operator_default', source: 'KILN_WEBHOOK_SECRET' });
+  } finally {
+    await own.close();
+  }
+});
