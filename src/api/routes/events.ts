@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { AccountService } from '../../accounts/index.ts';
 import { KilnError } from '../../errors.ts';
-import { parseEventId, type TaskFeed } from '../../tasks/events/index.ts';
+import { eventId, isFinal, parseEventId, type TaskFeed } from '../../tasks/events/index.ts';
 import type { TaskService } from '../../tasks/index.ts';
 import { bearerToken, UNAUTHORIZED_MESSAGE } from '../auth.ts';
 import { verifyEventsSignature } from '../signed-events-url.ts';
@@ -47,6 +47,11 @@ async function authorise(request: EventsRequest, options: EventRouteOptions): Pr
   return { taskId: uuid, holder: `task ${uuid}`, limit: Math.max(1, Math.floor(options.maxStreamsPerKey / 10)) };
 }
 
+async function finishedBefore(feed: TaskFeed, taskId: string, afterId: number): Promise<boolean> {
+  const final = ((await feed.snapshot(taskId)) ?? []).find(isFinal);
+  return final !== undefined && eventId(final) <= afterId;
+}
+
 export async function eventRoutes(app: FastifyInstance, options: EventRouteOptions): Promise<void> {
   // Open streams would hold a closing server forever: end them first (clients reconnect elsewhere with Last-Event-ID).
   const open = new Set<AbortController>();
@@ -60,12 +65,12 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       schema: {
         summary: 'Live events of a task (text/event-stream)',
         description:
-          'Events `waiting` (queue position), `started`, `progress` (stage, 0–100), `done` (signed download list) and `failed` (error code, message), each with an `id`. Send `Last-Event-ID` to resume; the stream ends after done or failed. Authorization: Bearer key, or the signed `events_url` of GET /api/v2/tasks/{uuid} (for EventSource).',
+          'Events `waiting` (queue position), `started`, `progress` (stage, 0–100), `done` (signed download list) and `failed` (error code, message), each with an `id`. Send `Last-Event-ID` to resume; the stream ends after done or failed, and a reconnect after the final event gets 204. Authorization: Bearer key, or the signed `events_url` of GET /api/v2/tasks/{uuid} (for EventSource).',
         tags: ['tasks'],
         params: { type: 'object', properties: { uuid: { type: 'string', minLength: 1 } }, required: ['uuid'] },
         querystring: { type: 'object', properties: { expires: { type: 'string' }, sig: { type: 'string' }, last_event_id: { type: 'string' } } },
         produces: ['text/event-stream'],
-        response: responses({ 200: Type.String({ description: 'text/event-stream' }) }, [401, 404, 429, 500]),
+        response: responses({ 200: Type.String({ description: 'text/event-stream' }), 204: Type.Null({ description: 'The task already ended and Last-Event-ID was its final event.' }) }, [401, 404, 429, 500]),
         security: [{ bearer: [] }, {}],
       },
     },
@@ -76,6 +81,8 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
         throw new KilnError('RATE_LIMITED', `This ${holder.startsWith('key') ? 'API key' : 'signed events URL'} already has ${limit} event streams open on this server; close one (or follow fewer tasks at once) and retry.`, { retryAfter: 5 });
       }
       const afterId = parseEventId(request.headers['last-event-id'] ?? request.query.last_event_id);
+      // A reconnect after the final event: 204 is what tells EventSource to stop reconnecting.
+      if (afterId > 0 && (await finishedBefore(options.feed, taskId, afterId))) return reply.code(204).send();
       const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
       const signFile = (name: string) => signedFileUrl({ taskId, name }, { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds });
       reply.hijack();
