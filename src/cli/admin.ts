@@ -3,9 +3,7 @@ import { createServices, type Services } from '../services.ts';
 import { silentLogger } from '../logger.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
-import { keysSetWebhook, keysWebhookSecret, setWebhook } from './webhook-admin.ts';
-import { checkWebhookUrl } from '../tasks/webhooks/index.ts';
-import { KilnError } from '../errors.ts';
+import { checkWebhookFlag, keysSetWebhook, keysWebhookSecret, setWebhook } from './webhook-admin.ts';
 
 async function withServices<T>(io: CliIo, fn: (services: Services) => Promise<T>): Promise<T> {
   const services = await createServices(configFrom(io), { logger: silentLogger });
@@ -42,9 +40,7 @@ export async function keysCreate(io: CliIo, flags: { credits?: string; name?: st
   if (amount < 0) throw new CliError('--credits must not be negative.', 2);
   await withServices(io, async (services) => {
     // Checked before the key exists, so a refused URL leaves nothing half made.
-    if (flags.webhook) await checkWebhookUrl(flags.webhook, services.config.webhooks.allowPrivate, '--webhook').catch((error: unknown) => {
-      throw error instanceof KilnError ? new CliError(error.message, 2) : error;
-    });
+    if (flags.webhook) await checkWebhookFlag(services, flags.webhook);
     const { key, record } = await services.accounts.createKey({ name: flags.name, credits: amount });
     io.err(`Created key ${record.prefix}… (id ${record.id}, name "${record.name}") for account ${record.accountId} with ${amount} credits.`);
     if (flags.webhook) {

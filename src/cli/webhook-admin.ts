@@ -1,6 +1,7 @@
 /** `kiln keys set-webhook` and `kiln keys webhook-secret`, and the --webhook of `kiln keys create`. */
 import type { Services } from '../services.ts';
 import { KilnError } from '../errors.ts';
+import { checkWebhookUrl } from '../tasks/webhooks/index.ts';
 import { CliError, type CliIo } from './output.ts';
 
 /** The key id for a full API key, a key id or a key prefix. */
@@ -13,6 +14,16 @@ export async function keyIdOf(services: Services, ref: string): Promise<string> 
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length > 1) throw new CliError(`"${ref}" matches ${matches.length} keys; pass the key id (see \`kiln keys list\`).`);
   throw new CliError(`No API key matches "${ref}"; see \`kiln keys list\`.`);
+}
+
+/** Refuses a --webhook URL Kiln would not deliver to, as a usage error. */
+export async function checkWebhookFlag(services: Services, url: string): Promise<void> {
+  try {
+    await checkWebhookUrl(url, services.config.webhooks.allowPrivate, '--webhook');
+  } catch (error) {
+    if (error instanceof KilnError) throw new CliError(error.message, 2);
+    throw error;
+  }
 }
 
 /** Sets the key's default webhook URL ("none" clears it); refusals (a private address …) become usage errors. */
