@@ -10,6 +10,7 @@
  *   cli → services.ts → api → tasks → {queue, accounts} → store
  *                              tasks → engines → geometry
  *   domain, config.ts, errors.ts, logger.ts: below every layer that uses them; they import no layer.
+ *   (config.ts may be split into top-level `*-config.ts` / `config-*.ts` modules: they count as config.ts.)
  *
  * - `domain/` is pure: at run time it imports only `errors.ts` (the one catalogue its refusals come
  *   from), and even type-only imports stay inside domain.
@@ -49,10 +50,14 @@ export const LAYER_RULES: Record<string, { runtime: string[]; types?: string[] }
   'logger.ts': { runtime: [] },
 };
 
+/** Top-level settings modules (`events-config.ts`, `config-s3.ts`) that config.ts composes: one part with it. */
+const CONFIG_MODULE = /^(config-[a-z0-9-]+|[a-z0-9-]+-config)\.ts$/;
+
 /** The part of src/ a file belongs to: its top-level folder, or the file itself at the top. */
 export function partOf(file: string): string {
   const slash = file.indexOf('/');
-  return slash < 0 ? file : file.slice(0, slash);
+  if (slash < 0) return CONFIG_MODULE.test(file) ? 'config.ts' : file;
+  return file.slice(0, slash);
 }
 
 function resolveSpecifier(from: string, specifier: string): string | undefined {

@@ -16,6 +16,8 @@ import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
 import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
 import { startRetentionSweep } from './tasks/retention.ts';
+import { createTaskEventPublisher, createTaskFeed, type TaskEventPublisher, type TaskFeed } from './tasks/events/index.ts';
+import { createWebhookService, startWebhookDispatcher, type WebhookDispatcher, type WebhookService } from './tasks/webhooks/index.ts';
 
 export interface Services {
   config: Config;
@@ -28,6 +30,12 @@ export interface Services {
   tasks: TaskService;
   /** Runs engines' describePrompt for submissions in a worker thread; `warm(moduleUrl)` imports an engine there ahead of time. */
   describer: PromptDescriber;
+  /** Task events out of this process and into it (embedded, Redis or PostgreSQL). */
+  events: TaskEventPublisher;
+  /** Follows one task's events (the SSE stream reads it). */
+  feed: TaskFeed;
+  /** Webhook targets, per-key settings and delivery logs. */
+  webhooks: WebhookService;
   /**
    * Starts `count` (default config.workers) queue consumers running engines in worker threads, plus the
    * lease reaper and the retention sweep. `kiln serve` calls it; `kiln worker` calls it and waits.
@@ -63,6 +71,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const accounts = createAccountService(db);
   const describer = new PromptDescriber();
   const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger });
+  const events = await createTaskEventPublisher(config, { logger });
+  const feed = createTaskFeed({ db, publisher: events, config, logger });
+  const webhooks = createWebhookService(db, config);
+  let dispatcher: WebhookDispatcher | undefined;
 
   const pools: WorkerPool[] = [];
   let stopSweep: (() => void) | undefined;
@@ -77,6 +89,9 @@ export async function createServices(config: Config, options: CreateServicesOpti
     accounts,
     tasks,
     describer,
+    events,
+    feed,
+    webhooks,
     startWorkers(workerOptions = {}) {
       const pool = startWorkerPool({
         db,
@@ -86,7 +101,9 @@ export async function createServices(config: Config, options: CreateServicesOpti
         config,
         logger,
         count: workerOptions.count ?? config.workers,
+        events,
       });
+      dispatcher ??= startWebhookDispatcher({ db, config, logger, events });
       pools.push(pool);
       stopSweep ??= startRetentionSweep(tasks, config, logger);
       return pool;
@@ -100,6 +117,9 @@ export async function createServices(config: Config, options: CreateServicesOpti
       stopSweep?.();
       await Promise.all(pools.map((pool) => pool.stop()));
       await describer.close();
+      await dispatcher?.stop();
+      feed.close();
+      await events.close();
       await queue.close();
       await db.close();
     },

@@ -23,6 +23,8 @@ import { modelTaskRoutes } from './routes/model-tasks.ts';
 import { queryRoutes } from './routes/query.ts';
 import { fileRoutes } from './routes/files.ts';
 import { webRoutes } from './routes/web.ts';
+import { eventRoutes } from './routes/events.ts';
+import { taskRecordExtras } from './task-record-extras.ts';
 import type { ApiServices } from './types.ts';
 
 export type AppConfig = Pick<
@@ -35,6 +37,7 @@ export type AppConfig = Pick<
   | 'publicBaseUrl'
   | 'signingSecret'
   | 'redisUrl'
+  | 'events'
 >;
 
 export interface BuildAppOptions {
@@ -174,8 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ),
         });
       }
-      await api.register(submitRoutes, { tasks: services.tasks, limits });
-      await api.register(modelTaskRoutes, { tasks: services.tasks, limits });
+      await api.register(submitRoutes, { tasks: services.tasks, limits, webhooks: services.webhooks });
+      await api.register(modelTaskRoutes, { tasks: services.tasks, limits, webhooks: services.webhooks });
       await api.register(queryRoutes, {
         tasks: services.tasks,
         accounts: services.accounts,
@@ -183,10 +186,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         signingSecret: config.signingSecret,
         downloadTtlSeconds: config.downloadTtlSeconds,
         publicBaseUrl: config.publicBaseUrl,
+        recordExtras: taskRecordExtras(services, config),
       });
     },
     { prefix: '/api/v2' },
   );
+  // The event stream authorises itself (bearer key or signed URL: EventSource sends no headers).
+  if (services.feed) {
+    const feed = services.feed;
+    await app.register(
+      async (api) => {
+        useApiSecurityHeaders(api);
+        await eventRoutes(api, {
+          tasks: services.tasks,
+          accounts: services.accounts,
+          feed,
+          signingSecret: config.signingSecret,
+          downloadTtlSeconds: config.downloadTtlSeconds,
+          heartbeatMs: config.events.heartbeatMs,
+          maxStreamsPerKey: config.events.maxStreamsPerKey,
+          publicBaseUrl: config.publicBaseUrl,
+        });
+      },
+      { prefix: '/api/v2' },
+    );
+  }
 
   return app;
 }

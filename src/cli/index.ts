@@ -17,9 +17,12 @@ export const USAGE = `Usage: kiln <command> [options]
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
   serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
   worker                               queue workers only (scale out beside \`serve\`)
-  keys create [--credits N] [--name X] new API key; the key alone is the last line of output
+  keys create [--credits N] [--name X] [--webhook URL]
+                                       new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
   keys revoke <key-id-or-prefix>
+  keys set-webhook <key> <URL|none>    default webhook URL of the key's tasks
+  keys webhook-secret <key>            the secret that signs the key's webhooks (Kiln-Signature)
   credits add <key-or-account> <N>     add (or with a negative N, remove) credits
   credits show <key-or-account>        balance and ledger
 
@@ -33,7 +36,8 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
           [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
-  generate/bang/texture/convert wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
+  generate/bang/texture/convert wait with a progress bar (following the task's event stream, else polling),
+  then download into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
 const clientFlags = {
@@ -49,7 +53,7 @@ const clientFlags = {
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' } },
   worker: {},
-  keys: { credits: { type: 'string' }, name: { type: 'string' } },
+  keys: { credits: { type: 'string' }, name: { type: 'string' }, webhook: { type: 'string' } },
   credits: {},
   generate: {
     ...clientFlags,
@@ -134,11 +138,12 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     case 'worker':
       return (await serverCommands()).worker(io);
     case 'keys': {
-      const [sub, ref] = positionals;
+      const [sub, ref, url] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
+      if (sub === 'set-webhook' || sub === 'webhook-secret') return (await adminCommands()).keysWebhook(io, sub, ref, url);
       if (sub === 'list') return (await adminCommands()).keysList(io);
       if (sub === 'revoke') return (await adminCommands()).keysRevoke(io, ref);
-      throw new CliError('Usage: kiln keys create [--credits N] [--name X] | keys list | keys revoke <key-id-or-prefix>', 2);
+      throw new CliError('Usage: kiln keys create [--credits N] [--name X] [--webhook URL] | keys list | keys revoke <key-id-or-prefix> | keys set-webhook <key> <URL|none> | keys webhook-secret <key>', 2);
     }
     case 'credits': {
       const [sub, ref, amount] = positionals;

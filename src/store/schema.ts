@@ -3,6 +3,8 @@
  * epoch (bigint columns), credits integer thousandths, JSON stored as text: every value reads back
  * the same in both dialects (see the pg type parsers in db.ts).
  */
+import type { KeyWebhooksTable, TaskWebhooksTable, WebhookDeliveriesTable, WebhookOutboxTable } from './webhook-schema.ts';
+
 export interface AccountsTable {
   id: string;
   created_at: number;
@@ -111,4 +113,8 @@ export interface Schema {
   task_inputs: TaskInputsTable;
   task_files: TaskFilesTable;
   queue_entries: QueueEntriesTable;
+  key_webhooks: KeyWebhooksTable;
+  task_webhooks: TaskWebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -13,7 +13,7 @@ import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import type { JobPayload } from './submit-task.ts';
-import { completeTask, failTask, outputKey, recordProgress, startAttempt } from './transitions.ts';
+import { completeTask, failTask, outputKey, recordProgress, startAttempt, type TransitionEvents } from './transitions.ts';
 
 /** What a worker needs from the services. */
 export interface WorkerDeps {
@@ -23,6 +23,8 @@ export interface WorkerDeps {
   engines: EngineRegistry;
   config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
   logger: Logger;
+  /** The task event publisher: started, progress, done and failed are announced through it. */
+  events?: TransitionEvents;
 }
 
 export interface JobDeps extends WorkerDeps {
@@ -48,8 +50,8 @@ function checkFiles(files: EngineFile[]): void {
   }
 }
 
-async function finalFailure({ db, queue, config }: JobDeps, job: LeasedJob, payload: JobPayload, code: string, message: string) {
-  await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs);
+async function finalFailure({ db, queue, config, events }: JobDeps, job: LeasedJob, payload: JobPayload, code: string, message: string) {
+  await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs, events);
   await queue.fail(job.id, job.owner, message, { retry: false });
 }
 
@@ -65,7 +67,7 @@ function startHeartbeat({ queue, config }: JobDeps, job: LeasedJob, lease: Abort
 }
 
 /** Progress rows in order, at most one per PROGRESS_WRITE_MS within a stage; `written()` waits for them. */
-function progressWriter(db: Db, jobId: string, log: Logger) {
+function progressWriter(db: Db, jobId: string, log: Logger, events: TransitionEvents | undefined) {
   let lastWrite = 0;
   let lastStage = '';
   let pending: Promise<void> = Promise.resolve();
@@ -75,7 +77,7 @@ function progressWriter(db: Db, jobId: string, log: Logger) {
       if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastStage = stage;
       lastWrite = now;
-      pending = pending.then(() => recordProgress(db, jobId, stage, percent)).catch((error) => log.warn({ err: error }, 'progress write failed'));
+      pending = pending.then(() => recordProgress(db, jobId, stage, percent, events)).catch((error) => log.warn({ err: error }, 'progress write failed'));
     },
     written: (): Promise<void> => pending,
   };
@@ -83,21 +85,21 @@ function progressWriter(db: Db, jobId: string, log: Logger) {
 
 /** Runs one leased job to its outcome: Done with its files stored, handed back, retried or Failed. */
 export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
-  const { db, blobs, queue, engines, config, logger, runner, shutdown } = deps;
+  const { db, blobs, queue, engines, config, logger, runner, shutdown, events } = deps;
   const payload = JSON.parse(job.payload) as JobPayload;
   const log = logger.child({ taskId: payload.taskId, jobId: payload.jobId, attempt: job.attempt });
   if (job.exhausted) {
     log.warn({ lastError: job.lastError }, 'job out of attempts');
     return finalFailure(deps, job, payload, 'UNKNOWN', `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
   }
-  const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt);
+  const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
   if (!context) {
     await queue.complete(job.id, job.owner); // already Done or Failed: a duplicate delivery
     return;
   }
   const lease = new AbortController();
   const heartbeat = startHeartbeat(deps, job, lease, log);
-  const progress = progressWriter(db, payload.jobId, log);
+  const progress = progressWriter(db, payload.jobId, log, events);
   const onProgress = progress.report;
 
   try {
@@ -121,10 +123,10 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     checkFiles(result.files);
     await progress.written();
     // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
-    await recordProgress(db, payload.jobId, 'storing outputs', 99);
+    await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
     await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
     const files = result.files.map((file) => ({ name: file.name, contentType: file.contentType, size: file.bytes.byteLength }));
-    await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs);
+    await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events);
     await queue.complete(job.id, job.owner);
     log.info({ files: files.length }, 'task done');
   } catch (error) {

@@ -153,6 +153,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
           )
           .execute();
       }
+      if (request.webhookUrl) await trx.insertInto('task_webhooks').values({ task_id: taskId, url: request.webhookUrl, progress: request.webhookProgress ? 1 : 0 }).execute();
       if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx });
     });
   } catch (error) {

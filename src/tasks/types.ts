@@ -78,6 +78,10 @@ export interface SubmitRequest {
   idempotencyKey?: string;
   /** A digest of the request body (fields + files); required to tell replays from reuse. */
   requestHash?: string;
+  /** Where Done/Failed webhooks go (already checked by the caller: see tasks/webhooks); none when absent. */
+  webhookUrl?: string | null;
+  /** Also send `task.progress` webhooks (one per stage) to webhookUrl. */
+  webhookProgress?: boolean;
 }
 
 export interface SubmitResult extends TaskRecord {

@@ -16,11 +16,11 @@ const documentOnly = () => () => true;
 type Resolver = (raw: RawRequest, asset: LoadedAsset | undefined, detect: ModelFormatDetector) => ResolvedSubmission<TaskSpec>;
 
 export async function modelTaskRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
-  const { tasks, limits } = options;
+  const { tasks, limits, webhooks } = options;
   const handler = (route: string, resolve: Resolver) => async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = await readRawRequest(request, limits);
     const { resolved, assetInputs } = await resolveModelTaskSubmission(tasks, request.principal.accountId, raw, resolve);
-    return submit(request, reply, tasks, route, raw, resolved, assetInputs);
+    return submit(request, reply, tasks, route, raw, resolved, assetInputs, webhooks);
   };
   const textureSchema = {
     summary: 'Texture a model from 1–5 pictures, keeping its geometry',

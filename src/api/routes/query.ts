@@ -28,6 +28,8 @@ export interface QueryRouteOptions {
   downloadTtlSeconds: number;
   /** Absolute origin for download URLs; when absent, derived from the request's protocol and Host. */
   publicBaseUrl?: string;
+  /** More fields for the task record (events_url, webhook deliveries). */
+  recordExtras?: (record: TaskRecord, request: FastifyRequest) => Promise<Record<string, unknown>>;
 }
 
 /** Origin of the request as the client addressed it. */
@@ -194,6 +196,9 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
         security,
       },
     },
-    async (request) => taskBody(await tasks.get(request.principal.accountId, request.params.uuid)),
+    async (request) => {
+      const record = await tasks.get(request.principal.accountId, request.params.uuid);
+      return { ...taskBody(record), ...(await options.recordExtras?.(record, request)) };
+    },
   );
 }

@@ -12,6 +12,8 @@ import {
 } from '../../domain/index.ts';
 import type { SubmitResult, TaskInput, TaskService } from '../../tasks/index.ts';
 import { resolveBangSubmission } from '../../tasks/model-submission.ts';
+import type { WebhookService } from '../../tasks/webhooks/index.ts';
+import { booleanField, scalar } from '../../domain/raw-request.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
 import { assertModelsImport } from '../../tasks/model-check.ts';
@@ -21,6 +23,8 @@ import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from 
 export interface SubmitRouteOptions {
   tasks: TaskService;
   limits: UploadLimits;
+  /** When present, `webhook_url` (or the key's default) is checked before charging and stored with the task. */
+  webhooks?: WebhookService;
 }
 
 /** Submission bodies are parsed leniently by the domain; the schema only documents them. */
@@ -45,9 +49,11 @@ export async function submit(
   raw: RawRequest,
   resolved: ResolvedSubmission<TaskSpec>,
   extraInputs: TaskInput[] = [],
+  webhooks?: WebhookService,
 ): Promise<FastifyReply> {
   await assertImagesDecode(resolved.inputs);
   await assertModelsImport(resolved.inputs);
+  const webhookUrl = webhooks ? await webhooks.targetFor(request.principal.keyId, scalar(raw, 'webhook_url')) : null;
   const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
   const result = await tasks.submit({
     accountId: request.principal.accountId,
@@ -56,6 +62,8 @@ export async function submit(
     price: resolved.price,
     inputs: [...resolved.inputs, ...extraInputs],
     ...(idempotencyKey ? { idempotencyKey, requestHash: requestDigest(route, raw) } : {}),
+    webhookUrl,
+    webhookProgress: webhookUrl !== null && booleanField(raw, 'webhook_progress', false),
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate' || resolved.spec.kind === 'texture'));
@@ -65,7 +73,7 @@ export async function submit(
 export { loadAsset, pickModelFile } from '../../tasks/model-submission.ts';
 
 export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
-  const { tasks, limits } = options;
+  const { tasks, limits, webhooks } = options;
   const generateSchema = {
     summary: 'Generate a 3D asset from 1–5 images or a text prompt',
     description:
@@ -79,7 +87,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
   };
   const generate = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = await readRawRequest(request, limits);
-    return submit(request, reply, tasks, 'generate', raw, resolveGenerateRequest(raw));
+    return submit(request, reply, tasks, 'generate', raw, resolveGenerateRequest(raw), [], webhooks);
   };
   app.post('/generate', { schema: generateSchema, validatorCompiler: documentOnly }, generate);
   app.post('/rodin', { schema: { ...generateSchema, summary: 'Alias of /api/v2/generate (the path real clients use)' }, validatorCompiler: documentOnly }, generate);
@@ -101,7 +109,7 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
     async (request, reply) => {
       const raw = await readRawRequest(request, limits);
       const { resolved, assetInputs } = await resolveBangSubmission(tasks, request.principal.accountId, raw);
-      return submit(request, reply, tasks, 'bang', raw, resolved, assetInputs);
+      return submit(request, reply, tasks, 'bang', raw, resolved, assetInputs, webhooks);
     },
   );
 }
