@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
 import { createDb, type Db } from './store/index.ts';
-import { createBlobStore, type BlobStore } from './store/index.ts';
+import { openBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { defaultRegistry, EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
@@ -54,7 +54,10 @@ export interface CreateServicesOptions {
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<Services> {
   const logger = options.logger ?? silentLogger;
   const db = await createDb(config, { logger });
-  const blobs = createBlobStore(config);
+  const blobs = await openBlobStore(config).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const queue = await createQueue(config, db, { logger });
   const engines = options.engines ?? defaultRegistry;
   if (options.builtins ?? true) {
@@ -99,6 +102,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       await Promise.all(pools.map((pool) => pool.stop()));
       await queue.close();
       await db.close();
+      await blobs.close?.();
     },
   };
 }

@@ -7,3 +7,5 @@ export { createDb, openSqlite, openPostgres } from './db.ts';
 export type { Schema } from './schema.ts';
 export type { BlobStore, BlobInfo } from './blob-store.ts';
 export { createBlobStore, LocalBlobStore } from './local-blob-store.ts';
+export { openBlobStore } from './open-blob-store.ts';
+export type { PresignOptions } from './blob-store.ts';
