@@ -14,8 +14,10 @@ const clientCommands = () => import('./client-commands.ts');
 export const USAGE = `Usage: kiln <command> [options]
 
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
-  serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
-  worker                               queue workers only (scale out beside \`serve\`)
+  serve [--port N] [--no-workers]      HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers;
+                                       --no-workers serves HTTP only (run \`kiln worker\` processes beside it)
+  worker [--concurrency N]             queue workers only, no HTTP (N consumers, default KILN_WORKERS)
+  migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
   keys create [--credits N] [--name X] new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
   keys revoke <key-id-or-prefix>
@@ -42,8 +44,9 @@ const clientFlags = {
 } as const satisfies ParseArgsConfig['options'];
 
 const OPTIONS = {
-  serve: { port: { type: 'string', short: 'p' } },
-  worker: {},
+  serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
+  worker: { concurrency: { type: 'string', short: 'c' } },
+  'migrate-blobs': { 'delete-local': { type: 'boolean' }, from: { type: 'string' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' } },
   credits: {},
   generate: {
@@ -100,7 +103,9 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     case 'serve':
       return (await serverCommands()).serve(io, flags);
     case 'worker':
-      return (await serverCommands()).worker(io);
+      return (await serverCommands()).worker(io, flags);
+    case 'migrate-blobs':
+      return (await import('./migrate-blobs.ts')).migrateBlobsCommand(io, flags);
     case 'keys': {
       const [sub, ref] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);

@@ -1,9 +1,13 @@
-/** `kiln serve` (HTTP server + in-process workers) and `kiln worker` (workers only). */
+/**
+ * `kiln serve` (HTTP server + in-process workers; `--no-workers` for HTTP only) and `kiln worker`
+ * (queue consumers only, no HTTP). The roles share DATABASE_URL, REDIS_URL and the KILN_S3_* settings.
+ */
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services.ts';
 import { buildApp } from '../api/index.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
+import { concurrencyFlag, distributedWarnings } from './roles.ts';
 
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
@@ -18,8 +22,10 @@ function untilSignal(): Promise<string> {
   });
 }
 
-export async function serve(io: CliIo, flags: { port?: string }): Promise<void> {
+export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: boolean }): Promise<void> {
   const config = configFrom(io, flags);
+  if (flags['no-workers']) config.workers = 0;
+  for (const warning of distributedWarnings(io, config, 'api')) io.err(`warning: ${warning}`);
   const logger = createLogger();
   const services = await createServices(config, { logger });
   const app = await buildApp({ services, config, logger });
@@ -48,12 +54,16 @@ export async function serve(io: CliIo, flags: { port?: string }): Promise<void> 
   await services.close();
 }
 
-export async function worker(io: CliIo): Promise<void> {
+export async function worker(io: CliIo, flags: { concurrency?: string } = {}): Promise<void> {
   const config = configFrom(io);
+  const count = flags.concurrency === undefined ? Math.max(1, config.workers) : concurrencyFlag(flags.concurrency);
+  for (const warning of distributedWarnings(io, config, 'worker')) io.err(`warning: ${warning}`);
   const logger = createLogger();
   const services = await createServices(config, { logger });
-  services.startWorkers({ count: Math.max(1, config.workers) });
-  io.err(`Kiln worker running ${Math.max(1, config.workers)} consumer(s) on ${config.databaseUrl ? 'the configured database' : config.dataDir}; engines: ${services.engines.kinds().join(', ') || 'none registered'}`);
+  services.startWorkers({ count });
+  io.err(
+    `Kiln worker running ${count} consumer(s) (database: ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}, queue: ${config.redisUrl ? `REDIS_URL/${config.queueName}` : 'embedded'}, blobs: ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : `${config.dataDir}/blobs`}; engines: ${services.engines.kinds().join(', ') || 'none registered'})`,
+  );
   const signal = await untilSignal();
   io.err(`${signal}: finishing running jobs`);
   await services.close();

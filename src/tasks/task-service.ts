@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
 import { failTask, inputKey } from './transitions.ts';
+import { presignedFileUrl } from './file-urls.ts';
 
 export interface TaskServiceDeps {
   db: Db;
@@ -231,6 +232,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
 
   return {
     submit,
+    presignedFileUrl: blobs.presignedUrl ? (taskId, name, seconds) => presignedFileUrl(db, blobs, taskId, name, seconds) : undefined,
 
     async statusBySubscriptionKey(accountId, subscriptionKey) {
       const rows = await kysely

@@ -14,6 +14,9 @@ import { s3ClientFor } from '../../src/store/s3-blob-store.ts';
 
 // The SDK warns once per process that Node 20 support ends in 2027; tests need not repeat it.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Stores built in this process by openS3BlobStore take credentials from the SDK's default chain.
+process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
+process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
 
 /** s3rver accepts this fixed key pair. */
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
