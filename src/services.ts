@@ -15,6 +15,7 @@ import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
 import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
 import { startRetentionSweep } from './tasks/retention.ts';
+import { startRequeueSweep } from './tasks/requeue-sweep.ts';
 
 export interface Services {
   config: Config;
@@ -68,6 +69,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
 
   const pools: WorkerPool[] = [];
   let stopSweep: (() => void) | undefined;
+  let stopRequeue: (() => void) | undefined;
   let closed = false;
 
   return {
@@ -90,6 +92,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       });
       pools.push(pool);
       stopSweep ??= startRetentionSweep(tasks, config, logger);
+      stopRequeue ??= startRequeueSweep(db, queue, logger);
       return pool;
     },
     async ping() {
@@ -99,6 +102,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       if (closed) return;
       closed = true;
       stopSweep?.();
+      stopRequeue?.();
       await Promise.all(pools.map((pool) => pool.stop()));
       await queue.close();
       await db.close();
