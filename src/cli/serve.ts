@@ -9,6 +9,15 @@ import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
 import { concurrencyFlag, distributedWarnings } from './roles.ts';
 
+/** The services, or a CliError naming what could not be reached (database, Redis, bucket) without a stack trace. */
+async function startServices(config: Parameters<typeof createServices>[0], logger: ReturnType<typeof createLogger>) {
+  try {
+    return await createServices(config, { logger });
+  } catch (error) {
+    throw new CliError(`could not start: ${(error as Error).message}`);
+  }
+}
+
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
@@ -27,7 +36,7 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   if (flags['no-workers']) config.workers = 0;
   for (const warning of distributedWarnings(io, config, 'api')) io.err(`warning: ${warning}`);
   const logger = createLogger();
-  const services = await createServices(config, { logger });
+  const services = await startServices(config, logger);
   const app = await buildApp({ services, config, logger });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -59,7 +68,7 @@ export async function worker(io: CliIo, flags: { concurrency?: string } = {}): P
   const count = flags.concurrency === undefined ? Math.max(1, config.workers) : concurrencyFlag(flags.concurrency);
   for (const warning of distributedWarnings(io, config, 'worker')) io.err(`warning: ${warning}`);
   const logger = createLogger();
-  const services = await createServices(config, { logger });
+  const services = await startServices(config, logger);
   services.startWorkers({ count });
   io.err(
     `Kiln worker running ${count} consumer(s) (database: ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}, queue: ${config.redisUrl ? `REDIS_URL/${config.queueName}` : 'embedded'}, blobs: ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : `${config.dataDir}/blobs`}; engines: ${services.engines.kinds().join(', ') || 'none registered'})`,

@@ -62,3 +62,10 @@ test('bad role flags are usage errors that say what to pass', async () => {
   assert.equal(await main(['serve', '--workers'], serveIo), 2);
   process.exitCode = 0; // main() marks the process failed on a usage error; this test expected them
 });
+
+test('a worker whose bucket cannot be reached exits 1 at start, naming the settings to check', async () => {
+  const io = captureIo({ ...env, LOG_LEVEL: 'silent', KILN_S3_BUCKET: 'kiln-missing', KILN_S3_ENDPOINT: 'http://127.0.0.1:9', KILN_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y', AWS_MAX_ATTEMPTS: '1' });
+  assert.equal(await main(['worker'], io), 1);
+  assert.match(io.stderr.join('\n'), /kiln: could not start: S3 bucket "kiln-missing" is not usable: .*Check KILN_S3_BUCKET, KILN_S3_ENDPOINT/);
+  process.exitCode = 0;
+});
