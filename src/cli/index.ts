@@ -18,6 +18,7 @@ Server (uses KILN_DATA_DIR, default ./data; see .env.example):
                                        --no-workers serves HTTP only (run \`kiln worker\` processes beside it)
   worker [--concurrency N]             queue workers only, no HTTP (N consumers, default KILN_WORKERS)
   migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
+  migrate-db [--from kiln.db]          copy the embedded SQLite database into DATABASE_URL's empty PostgreSQL
   keys create [--credits N] [--name X] new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
   keys revoke <key-id-or-prefix>
@@ -47,6 +48,7 @@ const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
   worker: { concurrency: { type: 'string', short: 'c' } },
   'migrate-blobs': { 'delete-local': { type: 'boolean' }, from: { type: 'string' } },
+  'migrate-db': { from: { type: 'string' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' } },
   credits: {},
   generate: {
@@ -106,6 +108,8 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await serverCommands()).worker(io, flags);
     case 'migrate-blobs':
       return (await import('./migrate-blobs.ts')).migrateBlobsCommand(io, flags);
+    case 'migrate-db':
+      return (await import('./migrate-db.ts')).migrateDbCommand(io, flags);
     case 'keys': {
       const [sub, ref] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
