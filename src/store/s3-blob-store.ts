@@ -42,6 +42,10 @@ export function s3ClientFor(settings: Pick<S3Settings, 'endpoint' | 'region' | '
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
+    // Checksums only where S3 requires them: many S3-compatible servers (older MinIO, Ceph, B2 …) refuse
+    // the SDK's default trailing CRC32 on uploads; TLS still guards the bytes in transit.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...extra,
   });
 }
