@@ -180,8 +180,9 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   assert.equal(twinA.body.uuid, twinB.body.uuid, 'one Idempotency-Key, one task, whichever server answers');
   submitted.set(0, twinA.body.uuid!);
 
-  // The in-flight cap across servers: 45 long tasks on one key at once, spread over both servers.
-  const capItems = Array.from({ length: 45 }, () => ({ key: capKey, path: '/api/v2/rodin' as const, fields: { prompt: 'sleep=2500 size=4096' }, files: [] }));
+  // The in-flight cap across servers: 45 long tasks on one key at once, spread over both servers (long
+  // enough that none finishes, freeing a slot, before the last of the 45 is answered).
+  const capItems = Array.from({ length: 45 }, () => ({ key: capKey, path: '/api/v2/rodin' as const, fields: { prompt: 'sleep=6000 size=4096' }, files: [] }));
   const capResults = await Promise.all(capItems.map((item, i) => post(i, item)));
   const capAccepted = capResults.filter((result) => result.status === 201 && result.body.uuid);
   assert.equal(capAccepted.length, 40, `exactly KILN_MAX_IN_FLIGHT accepted: ${JSON.stringify(capResults.map((r) => r.status))}`);
