@@ -16,7 +16,9 @@ export const USAGE = `Usage: kiln <command> [options]
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
   serve [--port N] [--no-workers]      HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers;
                                        --no-workers serves HTTP only (run \`kiln worker\` processes beside it)
-  worker [--concurrency N]             queue workers only, no HTTP (N consumers, default KILN_WORKERS)
+  worker [--concurrency N] [--health-port P]
+                                       queue workers only, no API (N consumers, default KILN_WORKERS);
+                                       --health-port serves GET /healthz on HOST:P for liveness probes
   migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
   migrate-db [--from kiln.db]          copy the embedded SQLite database into DATABASE_URL's empty PostgreSQL
   keys create [--credits N] [--name X] new API key; the key alone is the last line of output
@@ -46,7 +48,7 @@ const clientFlags = {
 
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
-  worker: { concurrency: { type: 'string', short: 'c' } },
+  worker: { concurrency: { type: 'string', short: 'c' }, 'health-port': { type: 'string' } },
   'migrate-blobs': { 'delete-local': { type: 'boolean' }, from: { type: 'string' } },
   'migrate-db': { from: { type: 'string' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' } },

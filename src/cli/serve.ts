@@ -8,6 +8,7 @@ import { buildApp } from '../api/index.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
 import { concurrencyFlag, distributedWarnings } from './roles.ts';
+import { healthPortFlag, startWorkerHealth } from './worker-health.ts';
 
 /** The services, or a CliError naming what could not be reached (database, Redis, bucket) without a stack trace. */
 async function startServices(config: Parameters<typeof createServices>[0], logger: ReturnType<typeof createLogger>) {
@@ -63,17 +64,29 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   await services.close();
 }
 
-export async function worker(io: CliIo, flags: { concurrency?: string } = {}): Promise<void> {
+export async function worker(io: CliIo, flags: { concurrency?: string; 'health-port'?: string } = {}): Promise<void> {
   const config = configFrom(io);
   const count = flags.concurrency === undefined ? Math.max(1, config.workers) : concurrencyFlag(flags.concurrency);
+  const healthPort = flags['health-port'] === undefined ? undefined : healthPortFlag(flags['health-port']);
   for (const warning of distributedWarnings(io, config, 'worker')) io.err(`warning: ${warning}`);
   const logger = createLogger();
   const services = await startServices(config, logger);
+  let health: Awaited<ReturnType<typeof startWorkerHealth>> | undefined;
+  if (healthPort !== undefined) {
+    try {
+      health = await startWorkerHealth(services, config.host, healthPort);
+    } catch (error) {
+      await services.close();
+      throw error;
+    }
+    io.err(`Kiln worker health on http://${config.host}:${health.port}/healthz`);
+  }
   services.startWorkers({ count });
   io.err(
     `Kiln worker running ${count} consumer(s) (database: ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}, queue: ${config.redisUrl ? `REDIS_URL/${config.queueName}` : 'embedded'}, blobs: ${config.s3 ? `s3://${config.s3.bucket}/${config.s3.prefix}` : `${config.dataDir}/blobs`}; engines: ${services.engines.kinds().join(', ') || 'none registered'})`,
   );
   const signal = await untilSignal();
   io.err(`${signal}: finishing running jobs`);
+  health?.server.close();
   await services.close();
 }

@@ -21,7 +21,7 @@ after(() => rm(dataDir, { recursive: true, force: true }));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('serve --no-workers queues without running; a separate `kiln worker --concurrency 2` runs the task', async () => {
+test('serve --no-workers queues without running; a separate `kiln worker --concurrency 2` runs the task and answers /healthz on --health-port', async () => {
   const keyIo = captureIo(env);
   assert.equal(await main(['keys', 'create', '--credits', '10'], keyIo), 0);
   const key = keyIo.stdout.at(-1)!;
@@ -38,8 +38,13 @@ test('serve --no-workers queues without running; a separate `kiln worker --concu
     const state = async () => (await (await fetch(`${api.url}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json()).state;
     await sleep(1_000);
     assert.equal(await state(), 'Waiting', 'an HTTP-only server runs no jobs');
-    worker = await startKiln(['worker', '--concurrency', '2'], env);
+    worker = await startKiln(['worker', '--concurrency', '2', '--health-port', '0'], env);
     assert.match(worker.log(), /running 2 consumer\(s\)/);
+    const healthUrl = /Kiln worker health on (http:\S+)/.exec(worker.log())![1];
+    const health = await fetch(healthUrl);
+    assert.equal(health.status, 200);
+    assert.equal((await health.json()).status, 'ok');
+    assert.equal((await fetch(healthUrl.replace('/healthz', '/'))).status, 404);
     let now = 'Waiting';
     for (let i = 0; i < 300 && now !== 'Done'; i++) {
       await sleep(100);
@@ -58,6 +63,9 @@ test('bad role flags are usage errors that say what to pass', async () => {
   const io = captureIo(env);
   assert.equal(await main(['worker', '--concurrency', '0'], io), 2);
   assert.match(io.stderr.join('\n'), /--concurrency must be a whole number from 1 to 64; got "0"/);
+  const portIo = captureIo(env);
+  assert.equal(await main(['worker', '--health-port', 'x'], portIo), 2);
+  assert.match(portIo.stderr.join('\n'), /--health-port must be a port number/);
   const serveIo = captureIo(env);
   assert.equal(await main(['serve', '--workers'], serveIo), 2);
   process.exitCode = 0; // main() marks the process failed on a usage error; this test expected them
