@@ -103,7 +103,13 @@ export class S3BlobStore implements BlobStore {
     });
     source.on('error', (error) => counted.destroy(error));
     source.pipe(counted);
-    await this.#upload(key, counted);
+    try {
+      await this.#upload(key, counted);
+    } catch (error) {
+      source.destroy(); // S3 refused: stop reading (and close the file) rather than leave the source paused
+      counted.destroy();
+      throw error;
+    }
     return bytes;
   }
 
