@@ -44,6 +44,7 @@ let s3: TestS3 | undefined;
 let db: Db | undefined;
 const dirs: string[] = [];
 const processes: KilnProcess[] = [];
+let finished = false;
 
 before(async () => {
   if (!(await postgresReachable())) skipReason = PG_SKIP_MESSAGE;
@@ -54,6 +55,7 @@ before(async () => {
 });
 
 after(async () => {
+  finished = true;
   await Promise.all(processes.map((process) => process.kill9()));
   await db?.close();
   await schema?.drop();
@@ -156,7 +158,11 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   // --- chaos: kill -9 as submissions and jobs are under way, then start the processes again ---
   const chaos = (async () => {
     const until = async (accepted: number) => {
-      while (submitted.size < accepted) await sleep(50);
+      // Gives up with the test, so a failed run never leaves this loop keeping the process alive.
+      while (submitted.size < accepted) {
+        if (finished) throw new Error('the test ended before the chaos schedule ran');
+        await sleep(50);
+      }
     };
     await until(40);
     await workers[0].kill9();
@@ -172,6 +178,7 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
     workers[1] = worker1;
     processes.push(api0, worker0, worker1);
   })();
+  chaos.catch(() => undefined); // awaited below; a failure before then is reported by the assertion that caused it
 
   // Idempotency across servers: the same request with one key sent to both at once is one task.
   const [twinA, twinB] = await Promise.all([post(0, plan[0]), post(1, plan[0])]);
