@@ -98,11 +98,13 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   const [capKey, rateKey] = [keys[4], keys[5]];
   db = await openPostgres(schema!.url, { poolSize: 4 });
 
-  const start = async (role: 'api' | 'worker') =>
-    startKiln(role === 'api' ? ['serve', '--no-workers'] : ['worker', '--concurrency', '3'], await withDataDir(), 120_000);
+  const start = async (role: 'api' | 'worker') => {
+    const started = await startKiln(role === 'api' ? ['serve', '--no-workers'] : ['worker', '--concurrency', '3'], await withDataDir(), 120_000);
+    processes.push(started); // every process, restarts included, is killed by after() whatever happens
+    return started;
+  };
   const apis = await Promise.all([start('api'), start('api')]);
   const workers = await Promise.all([start('worker'), start('worker'), start('worker')]);
-  processes.push(...apis, ...workers);
   const api = (i: number) => apis[i % 2].url;
 
   // --- the plan: 160 tasks on four keys, then 40 (the in-flight probe) on the fifth ---
@@ -174,9 +176,7 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
     const [api0, worker0] = await Promise.all([start('api'), start('worker')]);
     apis[0] = api0;
     workers[0] = worker0;
-    const worker1 = await start('worker');
-    workers[1] = worker1;
-    processes.push(api0, worker0, worker1);
+    workers[1] = await start('worker');
   })();
   chaos.catch(() => undefined); // awaited below; a failure before then is reported by the assertion that caused it
 

@@ -28,7 +28,10 @@ export async function startKiln(args: string[], env: NodeJS.ProcessEnv, timeoutM
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`kiln ${args.join(' ')} did not start in ${timeoutMs} ms:\n${text}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // not handed to the caller, so nobody else would stop it
+      reject(new Error(`kiln ${args.join(' ')} did not start in ${timeoutMs} ms:\n${text}`));
+    }, timeoutMs);
     const check = () => {
       const listening = /Kiln listening on (http:\/\/[\d.]+:\d+)/.exec(text);
       if (listening || /Kiln worker running/.test(text)) {
