@@ -56,7 +56,7 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  io.err(`Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`);
+  io.err(`Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}${config.s3 ? `, blobs: s3://${config.s3.bucket}/${config.s3.prefix}` : ''}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`);
   const signal = await untilSignal();
   io.err(`${signal}: shutting down`);
   await app.close();
