@@ -109,7 +109,7 @@ export interface TaskService {
   files(accountId: string, uuid: string): Promise<TaskFile[]>;
   /** Opens one output file for a (signed, account-less) download; null when absent or expired. */
   openFile(taskId: string, name: string): Promise<OpenedFile | null>;
-  /** The bytes of one output file (Bang asset mode reads the source generation's model); null when absent or expired. */
+  /** The bytes of one output file; null when absent or expired. */
   readFile(taskId: string, name: string): Promise<Uint8Array | null>;
   /** Removes output files older than the retention; returns how many tasks expired. */
   sweepExpired(now?: Date): Promise<number>;
