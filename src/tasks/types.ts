@@ -118,7 +118,7 @@ export interface TaskService {
    * absent or expired. Undefined when the blob store cannot presign (a local directory).
    */
   presignedFileUrl?(taskId: string, name: string, expiresSeconds: number): Promise<string | null>;
-  /** The bytes of one output file (Bang asset mode reads the source generation's model); null when absent or expired. */
+  /** The bytes of one output file; null when absent or expired. */
   readFile(taskId: string, name: string): Promise<Uint8Array | null>;
   /** Removes output files older than the retention; returns how many tasks expired. */
   sweepExpired(now?: Date): Promise<number>;
