@@ -53,6 +53,12 @@ export interface Config {
    * directory agree.
    */
   signingSecret: string;
+  /** KILN_REQUEST_TIMEOUT_MS, default 120000: headers and body of one request must arrive within this (slow senders are cut off). */
+  requestTimeoutMs: number;
+  /** KILN_IDLE_TIMEOUT_MS, default 30000: a connection that sends nothing for this long is closed. */
+  idleTimeoutMs: number;
+  /** KILN_OPS_TOKEN: when set, /metrics and /docs need `Authorization: Bearer <token>`; unset, they are public. */
+  opsToken?: string;
 }
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -125,5 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadTtlSeconds: intVar(env, 'KILN_DOWNLOAD_TTL_SECONDS', 3600, 1),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
+    requestTimeoutMs: intVar(env, 'KILN_REQUEST_TIMEOUT_MS', 120_000, 100),
+    idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 30_000, 100),
+    opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
   };
 }
