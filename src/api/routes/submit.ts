@@ -20,6 +20,7 @@ import type { EngineInputFile } from '../../engines/engine.ts';
 import type { SubmitResult, TaskRecord, TaskService } from '../../tasks/index.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../image-check.ts';
+import { assertModelsScan } from '../model-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
 import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from '../schemas.ts';
 
@@ -52,6 +53,7 @@ async function submit(
   extraInputs: EngineInputFile[] = [],
 ): Promise<FastifyReply> {
   await assertImagesDecode(resolved.inputs);
+  assertModelsScan(resolved.inputs);
   const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
   const result = await tasks.submit({
     accountId: request.principal.accountId,
