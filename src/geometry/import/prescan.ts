@@ -40,6 +40,7 @@ export function prescanModel(bytes: Uint8Array, options: PrescanOptions = {}): v
       return;
     case 'obj':
       checkCounts(countObjTriangles(bytes), 0, limits, 'OBJ');
+      checkObjNumbers(new TextDecoder().decode(bytes));
       return;
     case 'stl':
       prescanStl(bytes, limits);
@@ -96,5 +97,21 @@ export function checkBraceNesting(text: string, label: string, limit: number): v
       throw new GeometryInputError('too-large', `The ${label} file nests its blocks more than ${limit} levels deep; export it again.`, { limit });
     } else if (c === 125) depth = Math.max(0, depth - 1);
     else if (c === 10) inString = false;
+  }
+}
+
+/** Every coordinate of `v`, `vt` and `vn` lines must be a finite number (the reader uses Number()). */
+export function checkObjNumbers(text: string): void {
+  const vertexLine = /^[ \t]*(vt|vn|v)[ \t]+([^\r\n#]*)/gm;
+  for (const match of text.matchAll(vertexLine)) {
+    const tokens = match[2].trim().split(/[ \t]+/);
+    // v: x y z [w] [r g b]; vt: u [v] [w]; vn: x y z. Only the values the reader uses are checked.
+    const used = match[1] === 'vt' ? tokens.slice(0, 2) : tokens.slice(0, 3);
+    for (const token of used) {
+      if (token !== '' && !Number.isFinite(Number(token))) {
+        const line = text.slice(0, match.index).split('\n').length;
+        throw new GeometryInputError('non-finite', `Line ${line} of the OBJ file has a coordinate that is not a finite number ("${token.slice(0, 20)}"); fix the file and export it again.`);
+      }
+    }
   }
 }

@@ -60,3 +60,10 @@ test('the submission prescan passes every well-formed fixture format', async () 
   const scene = await importModel(cubeUsda(), { filename: 'cube.usda' });
   assert.ok(scene.roots.length > 0);
 });
+
+test('an OBJ with a non-finite texture coordinate is an input error (prescan and import), never a crash to retry', async () => {
+  const text = new TextDecoder().decode(cubeObj().obj).replace(/^vt .*$/m, 'vt 0.62u000 0.5');
+  const bytes = enc(text);
+  assert.throws(() => prescanModel(bytes, { filename: 'bad.obj' }), (error: Error) => refusedAsInput(error) && /0\.62u000/.test(error.message));
+  await assert.rejects(importModel(bytes, { filename: 'bad.obj' }), (error: Error) => refusedAsInput(error) && /texture coordinates/.test(error.message));
+});
