@@ -8,7 +8,8 @@ import type { Config } from '../config.ts';
 import type { TaskSpec } from '../domain/task-spec.ts';
 import { EngineError, type EngineFile, type EngineInputFile } from '../engines/engine.ts';
 import type { EngineRegistry } from '../engines/registry.ts';
-import { EngineRunner, RunAbortedError, StageTimeoutError } from '../engines/runner/index.ts';
+import { EngineRunner, RunAbortedError, StageTimeoutError, WorkerMemoryError } from '../engines/runner/index.ts';
+import { withoutServerPaths } from './public-message.ts';
 import type { Logger } from '../logger.ts';
 import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
@@ -32,7 +33,7 @@ export interface WorkerPoolOptions {
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
-  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
+  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> & Partial<Pick<Config, 'workerMemoryMb'>>;
   logger: Logger;
   /** Concurrent consumers (and engine threads). 0 runs only the reaper. */
   count: number;
@@ -60,14 +61,14 @@ function checkFiles(files: EngineFile[]): void {
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { db, blobs, queue, engines, config, logger } = options;
-  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs });
+  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
   const shutdown = new AbortController();
   const running = new Set<Promise<void>>();
 
   async function finalFailure(job: LeasedJob, payload: JobPayload, code: string, message: string) {
-    await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs);
+    await failTask(db, payload.taskId, payload.jobId, { code, message: withoutServerPaths(message) }, config.retentionMs);
     await queue.fail(job.id, job.owner, message, { retry: false });
   }
 
@@ -140,6 +141,10 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       } else if (error instanceof EngineError) {
         log.info({ code: error.code, message: error.message }, 'engine refused the task');
         await finalFailure(job, payload, error.code, error.message);
+      } else if (error instanceof WorkerMemoryError) {
+        // The same input would exhaust the next thread too: fail now rather than retry.
+        log.warn({ limitMb: error.limitMb }, 'engine thread out of memory');
+        await finalFailure(job, payload, 'UNKNOWN', `${error.message} Send a smaller model or picture. Credits were refunded.`);
       } else if (error instanceof StageTimeoutError) {
         log.warn({ stage: error.stage }, 'stage timeout');
         await finalFailure(job, payload, 'UNKNOWN', `${error.message} Credits were refunded.`);

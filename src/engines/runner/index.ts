@@ -36,6 +36,19 @@ export interface EngineRunnerOptions {
   stageTimeoutMs?: number;
   /** Idle threads exit after this long, ms (default 60000). */
   idleTimeoutMs?: number;
+  /**
+   * Heap limit of each engine thread in MiB (default 4096). A run past it ends that thread only (the
+   * server and other runs go on; the pool starts a fresh thread) and fails with WorkerMemoryError.
+   */
+  threadMemoryMb?: number;
+}
+
+/** The engine thread ran out of its heap limit and was ended. */
+export class WorkerMemoryError extends Error {
+  constructor(readonly limitMb: number) {
+    super(`The task needed more memory than an engine thread may use (${limitMb} MiB) and was stopped.`);
+    this.name = 'WorkerMemoryError';
+  }
 }
 
 export interface RunRequest {
@@ -60,15 +73,18 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 export class EngineRunner {
   readonly #pool: Piscina;
   readonly #stageTimeoutMs: number;
+  readonly #threadMemoryMb: number;
 
   constructor(options: EngineRunnerOptions = {}) {
     const threads = Math.max(1, options.threads ?? 1);
     this.#stageTimeoutMs = options.stageTimeoutMs ?? 600_000;
+    this.#threadMemoryMb = options.threadMemoryMb ?? 4096;
     this.#pool = new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: options.idleTimeoutMs ?? 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.#threadMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)) },
     });
   }
 
@@ -124,7 +140,9 @@ export class EngineRunner {
       }
       return { files: outcome.files, notes: outcome.notes };
     } catch (error) {
-      throw failure ?? error;
+      if (failure) throw failure;
+      if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerMemoryError(this.#threadMemoryMb);
+      throw error;
     } finally {
       clearTimeout(stageTimer);
       request.signal?.removeEventListener('abort', onAbort);
