@@ -128,13 +128,13 @@ async function main(): Promise<void> {
       result = await call('POST /generate (text)', '/api/v2/generate', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: prompts[n % prompts.length], tier: 'Gen-2.5-Medium' }) }, true);
     } else if (kind === 'image') {
       const body = multipartBody({ tier: 'Gen-2.5-Medium' }, [{ field: 'images', filename: '0000.png', bytes: pictures[n % pictures.length] }]);
-      result = await call('POST /generate (image)', '/api/v2/generate', { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload }, true);
+      result = await call('POST /generate (image)', '/api/v2/generate', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
     } else if (kind === 'bang-model') {
       const body = multipartBody({ material: 'None', strength: String(3 + (n % 4)) }, [{ field: 'model', filename: 'box.obj', bytes: boxObj(1 + (n % 3)) }]);
-      result = await call('POST /bang (model)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload }, true);
+      result = await call('POST /bang (model)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
     } else {
       const body = multipartBody({ asset_id: done[n % done.length][0], strength: '3' });
-      result = await call('POST /bang (asset)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: body.payload }, true);
+      result = await call('POST /bang (asset)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
     }
     if (result?.status === 201 && result.body?.uuid) {
       tasks.set(result.body.uuid, { kind: kind.startsWith('bang') ? 'bang' : 'generate', state: 'Waiting', subscriptionKey: result.body.jobs.subscription_key, submitted: Date.now() });
@@ -177,13 +177,13 @@ async function main(): Promise<void> {
     if (h === 0) await call('hostile: nameless part', '/api/v2/download', { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=Q' }, body: '--Q\r\nContent-Disposition: form-data\r\n\r\nx\r\n--Q--\r\n' }, false);
     else if (h === 1) {
       const body = multipartBody({ prompt: 'x' }, [{ field: 'images', filename: 'a.png', bytes: pictures[0] }]);
-      await call('hostile: truncated multipart', '/api/v2/generate', { method: 'POST', headers: { ...headers, ...body.headers }, body: body.payload.subarray(0, 200) }, false);
+      await call('hostile: truncated multipart', '/api/v2/generate', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload.subarray(0, 200)) }, false);
     } else if (h === 2) {
       const body = multipartBody({ material: 'None' }, [{ field: 'model', filename: 'bomb.usda', bytes: usdaBomb }]);
-      await call('hostile: USDA bomb', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: body.payload }, false);
+      await call('hostile: USDA bomb', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) }, false);
     } else if (h === 3) {
       const body = multipartBody({ material: 'None' }, [{ field: 'model', filename: 'deep.usda', bytes: deepUsda }]);
-      await call('hostile: deep USDA', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: body.payload }, false);
+      await call('hostile: deep USDA', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) }, false);
     } else if (h === 4) await call('hostile: no boundary', '/api/v2/generate', { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data' }, body: 'xx' }, false);
     else await call('hostile: long Idempotency-Key', '/api/v2/generate', { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) }, body: '{"prompt":"x"}' }, false);
   }
