@@ -57,6 +57,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** KILN_IDLE_TIMEOUT_MS, default 30000: a connection that sends nothing for this long is closed. */
   idleTimeoutMs: number;
+  /** KILN_UPLOAD_MEMORY_MB, default 1024: upload bytes all requests together may hold in memory while being read. */
+  uploadMemoryMb: number;
   /** KILN_WORKER_MEMORY_MB, default 4096: heap limit of each engine thread; a task past it fails alone. */
   workerMemoryMb: number;
   /** KILN_OPS_TOKEN: when set, /metrics and /docs need `Authorization: Bearer <token>`; unset, they are public. */
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
     requestTimeoutMs: intVar(env, 'KILN_REQUEST_TIMEOUT_MS', 120_000, 100),
     idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 30_000, 100),
+    uploadMemoryMb: intVar(env, 'KILN_UPLOAD_MEMORY_MB', 1024, 1),
     workerMemoryMb: intVar(env, 'KILN_WORKER_MEMORY_MB', 4096, 64),
     opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
   };

@@ -17,6 +17,7 @@ import { installAuth } from './auth.ts';
 import { useApiSecurityHeaders } from './security-headers.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { protectOpsEndpoints, serverTimeoutOptions } from './http-guards.ts';
+import { UploadBudget } from './upload-budget.ts';
 import { clientErrorHandler, frameworkErrors, installExpectationHandler } from './protocol-errors.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
 import { ErrorResponse, HealthResponse } from './schemas.ts';
@@ -39,6 +40,7 @@ export type AppConfig = Pick<
   | 'requestTimeoutMs'
   | 'idleTimeoutMs'
   | 'opsToken'
+  | 'uploadMemoryMb'
 >;
 
 export interface BuildAppOptions {
@@ -107,7 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   protectOpsEndpoints(app, config.opsToken);
   app.addSchema(ErrorResponse);
 
-  const limits = { maxFiles: config.maxFiles, maxFileBytes: config.maxFileBytes, maxTotalBytes: config.maxTotalBytes };
+  const limits = {
+    maxFiles: config.maxFiles,
+    maxFileBytes: config.maxFileBytes,
+    maxTotalBytes: config.maxTotalBytes,
+    budget: new UploadBudget(config.uploadMemoryMb * 1024 * 1024),
+  };
   await app.register(formbody);
   await app.register(multipart, { limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes } });
 

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { KilnError } from '../errors.ts';
 import { emptyFields, normaliseFieldName, type RawFile, type RawRequest } from '../domain/raw-request.ts';
 import { multipartBoundary, truncatedMultipart, watchClosingDelimiter } from './multipart-guard.ts';
+import type { UploadBudget } from './upload-budget.ts';
 
 export type { RawFile, RawRequest };
 
@@ -17,6 +18,8 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** Largest sum of all files in bytes. */
   maxTotalBytes: number;
+  /** Server-wide budget of upload bytes in memory at once (default: none beyond maxTotalBytes). */
+  budget?: UploadBudget;
 }
 
 /** Fields whose parts are files even without a filename or Content-Type (compat.md: untyped image parts). */
@@ -56,6 +59,7 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
   let total = 0;
   const boundary = multipartBoundary(request.headers['content-type']);
   let closing: { complete(): boolean } | undefined;
+  let held = 0;
   try {
     const parts = request.parts({
       limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fieldSize: 1024 * 1024, fields: 200, parts: 300 },
@@ -68,14 +72,24 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
         throw new KilnError('INVALID_REQUEST', 'A multipart part has no name in its Content-Disposition header; give every part a name (e.g. `form-data; name="images"`).');
       }
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        total += bytes.length;
-        if (total > limits.maxTotalBytes) {
-          throw tooLarge(
-            `The uploaded files total more than ${mib(limits.maxTotalBytes)} (the limit per request); send smaller or fewer files.`,
-            'maxTotalBytes',
-          );
+        // Counted chunk by chunk, so an over-limit upload is refused as soon as it crosses the limit.
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          total += chunk.length;
+          if (total > limits.maxTotalBytes) {
+            throw tooLarge(
+              `The uploaded files total more than ${mib(limits.maxTotalBytes)} (the limit per request); send smaller or fewer files.`,
+              'maxTotalBytes',
+            );
+          }
+          limits.budget?.take(chunk.length);
+          held += chunk.length;
+          chunks.push(chunk);
         }
+        if ((part.file as { truncated?: boolean }).truncated) {
+          throw translateMultipartError(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', part }), limits);
+        }
+        const bytes = Buffer.concat(chunks);
         const contentType = part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : undefined;
         files.push({ field: normaliseFieldName(part.fieldname), filename: part.filename || part.fieldname, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...(contentType ? { contentType } : {}) });
       } else {
@@ -84,6 +98,8 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
     }
   } catch (error) {
     throw translateMultipartError(error, limits);
+  } finally {
+    limits.budget?.give(held);
   }
   if (!closing?.complete()) throw truncatedMultipart();
   return { fields, files };
