@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
 import { failTask, inputKey } from './transitions.ts';
+import { keyTurn } from './fair-turn.ts';
 
 export interface TaskServiceDeps {
   db: Db;
@@ -129,6 +130,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     const jobId = randomUUID();
     const now = Date.now();
     const priceMilli = toMilli(request.price);
+    let turn = 0;
 
     // Blobs first (a slow disk must not hold the write lock); removed again if the transaction fails.
     await Promise.all(request.inputs.map((input, position) => blobs.put(inputKey(taskId, position), input.bytes)));
@@ -160,6 +162,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
             { limit: config.maxInFlightPerKey },
           );
         }
+        turn = await keyTurn(trx, request.keyId);
         await trx
           .insertInto('tasks')
           .values({
@@ -203,7 +206,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
             )
             .execute();
         }
-        if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx });
+        if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx, priority: turn });
       });
     } catch (error) {
       await blobs.deletePrefix(`inputs/${taskId}/`).catch(() => undefined);
@@ -216,7 +219,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     }
     if (!queue.transactional) {
       try {
-        await queue.enqueue(jobId, jobPayload(taskId, jobId));
+        await queue.enqueue(jobId, jobPayload(taskId, jobId), { priority: turn });
       } catch (error) {
         // Accepted but not queued: refund at once rather than leave the task waiting for a recovery pass.
         logger.error({ err: error, taskId }, 'enqueue failed after commit');
