@@ -101,11 +101,16 @@ function submissionParts(dice: Dice, ctx: CaseContext, route: string): Part[] {
   if (dice.chance(0.05)) parts.push({ value: 'x' }); // no name at all
   if (dice.chance(0.05)) parts.push({ name: 'images', disposition: dice.pick(['form-data; filename="a.png"', 'attachment', 'form-data; name=images', 'form-data; name="images"; filename*=UTF-8\'\'%e2%82%ac.png']), data: ctx.corpus.images[0].bytes });
   if (dice.chance(0.03)) for (let i = 0; i < 320; i++) parts.push({ name: `f${i}`, value: 'v' });
+  // Sizes: a file just past the per-file limit, or many files past the file count limit.
+  if (dice.chance(0.02)) parts.push({ name: bang ? 'model' : 'images', data: new Uint8Array(2 * 1024 * 1024 + 1), filename: 'big.bin' });
+  if (dice.chance(0.02)) for (let i = 0; i < 8; i++) parts.push({ name: 'images', data: ctx.corpus.images[0].bytes, filename: `${i}.png` });
+  if (dice.chance(0.02)) parts.push({ name: 'prompt', value: 'p'.repeat(1024 * 1024 + 1) });
   return parts;
 }
 
 function jsonBody(dice: Dice, ctx: CaseContext, forQuery: boolean): string {
   const roll = dice.int(10);
+  if (roll === 0 && dice.chance(0.1)) return JSON.stringify({ prompt: 'x'.repeat(1024 * 1024 + 10) });
   if (roll === 0) return dice.pick(['', '{', '[]', 'null', '"x"', '{"a":', '{}'.repeat(3), `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"prompt":"a\\ud800"}']);
   const body: Record<string, unknown> = forQuery
     ? { [dice.chance(0.5) ? 'task_uuid' : 'subscription_key']: dice.chance(0.6) ? (dice.chance(0.5) ? ctx.taskUuid : ctx.subscriptionKey) : values(dice) }
