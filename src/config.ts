@@ -55,7 +55,7 @@ export interface Config {
   signingSecret: string;
   /** KILN_REQUEST_TIMEOUT_MS, default 120000: headers and body of one request must arrive within this (slow senders are cut off). */
   requestTimeoutMs: number;
-  /** KILN_IDLE_TIMEOUT_MS, default 30000: a connection that sends nothing for this long is closed. */
+  /** KILN_IDLE_TIMEOUT_MS, default 60000: a connection with no traffic either way for this long is closed (long-lived streams need a heartbeat more often). */
   idleTimeoutMs: number;
   /** KILN_UPLOAD_MEMORY_MB, default 1024: upload bytes all requests together may hold in memory while being read. */
   uploadMemoryMb: number;
@@ -136,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
     requestTimeoutMs: intVar(env, 'KILN_REQUEST_TIMEOUT_MS', 120_000, 100),
-    idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 30_000, 100),
+    idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 60_000, 100),
     uploadMemoryMb: intVar(env, 'KILN_UPLOAD_MEMORY_MB', 1024, 1),
     workerMemoryMb: intVar(env, 'KILN_WORKER_MEMORY_MB', 4096, 64),
     opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
