@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdc, cubeUsdz, enc, quadFbxAscii } from '../../geometry/import/fixtures.ts';
 import { pngDeclaring, webpDeclaring } from '../../support/hostile-images.ts';
+import { USDA_CORNER_BOMB, nestedUsda } from '../../support/hostile-models.ts';
 
 /** mulberry32: small, fast, seedable. */
 export function rng(seed: number): () => number {
@@ -78,8 +79,8 @@ export async function buildCorpus(): Promise<Corpus> {
   const stlBomb = cubeStlBinary();
   new DataView(stlBomb.buffer).setUint32(80, 4_000_000_000, true);
   const modelBombs: Sample[] = [
-    { name: 'corners.usda', bytes: enc('#usda 1.0\ndef Mesh "m" {\n int[] faceVertexCounts = [1000000000]\n int[] faceVertexIndices = [0, 1, 2]\n point3f[] points = [(0,0,0), (1,0,0), (0,1,0)]\n}\n') },
-    { name: 'deep.usda', bytes: enc(`#usda 1.0\n${'def Xform "x" {\n'.repeat(5000)}${'}\n'.repeat(5000)}`) },
+    { name: 'corners.usda', bytes: enc(USDA_CORNER_BOMB) },
+    { name: 'deep.usda', bytes: enc(nestedUsda(5000)) },
     { name: 'count.stl', bytes: stlBomb },
     { name: 'vt.obj', bytes: enc(new TextDecoder().decode(obj).replace(/^vt .*$/m, 'vt 0.62u000 0.5')) },
     { name: 'faces.obj', bytes: enc(`v 0 0 0\nv 1 0 0\nv 0 1 0\n${'f 1 2 3\n'.repeat(2000)}`) },

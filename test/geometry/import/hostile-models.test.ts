@@ -8,19 +8,8 @@ import assert from 'node:assert/strict';
 import { importModel, isGeometryInputError } from '../../../src/geometry/import/index.ts';
 import { prescanModel } from '../../../src/geometry/import/prescan.ts';
 import { MAX_USDA_NESTING } from '../../../src/geometry/import/usd-guard.ts';
+import { USDA_CORNER_BOMB, nestedUsda } from '../../support/hostile-models.ts';
 import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdc, cubeUsdz, enc, quadFbxAscii } from './fixtures.ts';
-
-export const USDA_CORNER_BOMB = `#usda 1.0
-def Mesh "m" {
-  int[] faceVertexCounts = [1000000000]
-  int[] faceVertexIndices = [0, 1, 2]
-  point3f[] points = [(0,0,0), (1,0,0), (0,1,0)]
-}
-`;
-
-export function nestedUsda(levels: number): string {
-  return `#usda 1.0\n${'def Xform "x" {\n'.repeat(levels)}${'}\n'.repeat(levels)}`;
-}
 
 const refusedAsInput = (error: unknown) => isGeometryInputError(error);
 
