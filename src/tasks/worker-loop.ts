@@ -61,7 +61,7 @@ function checkFiles(files: EngineFile[]): void {
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { db, blobs, queue, engines, config, logger } = options;
-  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb });
+  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb, logger });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
   const shutdown = new AbortController();

@@ -9,6 +9,7 @@ import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { EngineInputFile, EngineResult } from '../engine.ts';
 import { EngineError } from '../engine.ts';
 import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+import { silentLogger, type Logger } from '../../logger.ts';
 
 export class StageTimeoutError extends Error {
   constructor(
@@ -41,6 +42,8 @@ export interface EngineRunnerOptions {
    * server and other runs go on; the pool starts a fresh thread) and fails with WorkerMemoryError.
    */
   threadMemoryMb?: number;
+  /** Where errors of threads between runs are reported (default: silent). */
+  logger?: Logger;
 }
 
 /** The engine thread ran out of its heap limit and was ended. */
@@ -86,6 +89,10 @@ export class EngineRunner {
       idleTimeout: options.idleTimeoutMs ?? 60_000,
       resourceLimits: { maxOldGenerationSizeMb: this.#threadMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)) },
     });
+    // A thread that fails while it runs no task (an engine's stray timer throwing after its run) is
+    // replaced by the pool, which then emits 'error': unheard, that event would end the whole process.
+    const logger = options.logger ?? silentLogger;
+    this.#pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
   }
 
   /** Runs one engine task; rejects with EngineError, StageTimeoutError, RunAbortedError or Error. */
