@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importModel, isGeometryInputError } from '../../../src/geometry/import/index.ts';
-import { prescanModel } from '../../../src/geometry/import/prescan.ts';
+import { checkObjNumbers, prescanModel } from '../../../src/geometry/import/prescan.ts';
 import { MAX_USDA_NESTING } from '../../../src/geometry/import/usd-guard.ts';
 import { USDA_CORNER_BOMB, nestedUsda } from '../../support/hostile-models.ts';
 import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdc, cubeUsdz, enc, quadFbxAscii } from './fixtures.ts';
@@ -55,4 +55,14 @@ test('an OBJ with a non-finite texture coordinate is an input error (prescan and
   const bytes = enc(text);
   assert.throws(() => prescanModel(bytes, { filename: 'bad.obj' }), (error: Error) => refusedAsInput(error) && /0\.62u000/.test(error.message));
   await assert.rejects(importModel(bytes, { filename: 'bad.obj' }), (error: Error) => refusedAsInput(error) && /texture coordinates/.test(error.message));
+});
+
+test('the OBJ coordinate scan agrees with Number() on what is finite', () => {
+  const ok = ['1', '-2.5', '+.5', '1.', '3e5', '1E-320', '0x10', '7 # comment', '1\r'];
+  const bad = ['nan', '1e309', '-Infinity', '.', '1e', '--1', '1.2.3', '0.62u000'];
+  for (const value of ok) assert.doesNotThrow(() => checkObjNumbers(enc(`v 0 0 ${value}\n`)), value);
+  for (const value of bad) assert.throws(() => checkObjNumbers(enc(`o x\nv 0 0 ${value}\n`)), (error: Error) => refusedAsInput(error) && /Line 2/.test(error.message), value);
+  // vt checks u and v only; a third (w) value is ignored like the reader ignores it.
+  assert.doesNotThrow(() => checkObjNumbers(enc('vt 0.5 0.5 junk\n')));
+  assert.throws(() => checkObjNumbers(enc('vt 0.5 nan\n')), refusedAsInput);
 });
