@@ -11,9 +11,6 @@ export const MAX_USDA_NESTING = 128;
 /** Deepest prim path (segments of `/a/b/c`) in any layer. */
 export const MAX_PRIM_DEPTH = 100;
 
-const OPEN = new Set(['{', '[', '(']);
-const CLOSE = new Set(['}', ']', ')']);
-
 function tooDeep(label: string, limit: number): GeometryInputError {
   return new GeometryInputError(
     'too-large',
@@ -61,16 +58,17 @@ function declaredValues(text: string, name: string): number[][] {
 export function scanUsdaText(text: string, label: string): void {
   let depth = 0;
   for (let i = 0; i < text.length; ) {
-    const c = text[i];
-    if (c === '#' || c === '"' || c === "'" || c === '@') {
+    const c = text.charCodeAt(i);
+    // # " ' @ start comments, strings and asset paths, whose brackets do not count.
+    if (c === 35 || c === 34 || c === 39 || c === 64) {
       i = skipLiteral(text, i);
       continue;
     }
-    if (OPEN.has(c)) {
+    if (c === 123 || c === 91 || c === 40) {
       depth += 1;
       if (depth > MAX_USDA_NESTING) throw tooDeep(label, MAX_USDA_NESTING);
-    } else if (CLOSE.has(c)) {
-      depth = Math.max(0, depth - 1);
+    } else if ((c === 125 || c === 93 || c === 41) && depth > 0) {
+      depth -= 1;
     }
     i += 1;
   }
