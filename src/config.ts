@@ -61,6 +61,16 @@ export interface Config {
   events: EventsConfig;
   /** Webhooks (KILN_WEBHOOK_*; see src/events-config.ts). */
   webhooks: WebhookConfig;
+  /** KILN_REQUEST_TIMEOUT_MS, default 120000: headers and body of one request must arrive within this (slow senders are cut off). */
+  requestTimeoutMs: number;
+  /** KILN_IDLE_TIMEOUT_MS, default 60000: a connection with no traffic either way for this long is closed (long-lived streams need a heartbeat more often). */
+  idleTimeoutMs: number;
+  /** KILN_UPLOAD_MEMORY_MB, default 1024: upload bytes all requests together may hold in memory while being read. */
+  uploadMemoryMb: number;
+  /** KILN_WORKER_MEMORY_MB, default 4096: heap limit of each engine thread; a task past it fails alone. */
+  workerMemoryMb: number;
+  /** KILN_OPS_TOKEN: when set, /metrics and /docs need `Authorization: Bearer <token>`; unset, they are public. */
+  opsToken?: string;
 }
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -136,5 +146,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
     events: loadEventsConfig(env, intVar),
     webhooks: loadWebhookConfig(env, intVar),
+    requestTimeoutMs: intVar(env, 'KILN_REQUEST_TIMEOUT_MS', 120_000, 100),
+    idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 60_000, 100),
+    uploadMemoryMb: intVar(env, 'KILN_UPLOAD_MEMORY_MB', 1024, 1),
+    workerMemoryMb: intVar(env, 'KILN_WORKER_MEMORY_MB', 4096, 64),
+    opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
   };
 }

@@ -16,6 +16,9 @@ import { silentLogger, type Logger } from '../logger.ts';
 import { installAuth } from './auth.ts';
 import { useApiSecurityHeaders } from './security-headers.ts';
 import { installErrorHandler } from './error-handler.ts';
+import { protectOpsEndpoints, serverTimeoutOptions } from './http-guards.ts';
+import { UploadBudget } from './upload-budget.ts';
+import { clientErrorHandler, frameworkErrors, installExpectationHandler } from './protocol-errors.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
 import { ErrorResponse, HealthResponse } from './schemas.ts';
 import { submitRoutes } from './routes/submit.ts';
@@ -37,6 +40,10 @@ export type AppConfig = Pick<
   | 'publicBaseUrl'
   | 'signingSecret'
   | 'redisUrl'
+  | 'requestTimeoutMs'
+  | 'idleTimeoutMs'
+  | 'opsToken'
+  | 'uploadMemoryMb'
   | 'events'
 > & { s3?: Pick<NonNullable<Config['s3']>, 'presignedDownloads'> };
 
@@ -79,15 +86,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: (options.logger ?? silentLogger) as FastifyBaseLogger,
     // Room for JSON/urlencoded bodies; multipart uploads have their own per-route limits below.
     bodyLimit: 1024 * 1024,
+    // `__proto__` and `constructor` keys are unknown fields like any other (compat.md): dropped, not refused.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    ...serverTimeoutOptions(config),
+    clientErrorHandler,
+    frameworkErrors,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
   // Response schemas document the API; serialising with JSON.stringify keeps bodies exactly as built
   // (a refusal may share a status with a success, e.g. INSUFFICIENT_FUND is 201).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandler(app);
+  installExpectationHandler(app.server);
+  protectOpsEndpoints(app, config.opsToken);
   app.addSchema(ErrorResponse);
 
-  const limits = { maxFiles: config.maxFiles, maxFileBytes: config.maxFileBytes, maxTotalBytes: config.maxTotalBytes };
+  const limits = {
+    maxFiles: config.maxFiles,
+    maxFileBytes: config.maxFileBytes,
+    maxTotalBytes: config.maxTotalBytes,
+    budget: new UploadBudget(config.uploadMemoryMb * 1024 * 1024),
+  };
   await app.register(formbody);
   await app.register(multipart, { limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes } });
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RawRequest } from '../domain/raw-request.ts';
+import { invalidRequest } from '../errors.ts';
 
 export function requestDigest(route: string, raw: RawRequest): string {
   const fields = Object.keys(raw.fields)
@@ -14,9 +15,15 @@ export function requestDigest(route: string, raw: RawRequest): string {
   return createHash('sha256').update(JSON.stringify({ route, fields, files })).digest('hex');
 }
 
-/** The Idempotency-Key header, if sent and usable. */
+/** Longest Idempotency-Key accepted; a longer one is refused rather than cut (two keys would collide). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** The Idempotency-Key header, if sent; refused when longer than MAX_IDEMPOTENCY_KEY_LENGTH. */
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   const trimmed = value?.trim();
-  return trimmed ? trimmed.slice(0, 255) : undefined;
+  if (trimmed && trimmed.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidRequest('Idempotency-Key', `The Idempotency-Key header is ${trimmed.length} characters long; the limit is ${MAX_IDEMPOTENCY_KEY_LENGTH}. Use a shorter key (a UUID is enough).`);
+  }
+  return trimmed || undefined;
 }

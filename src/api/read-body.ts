@@ -5,7 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { KilnError } from '../errors.ts';
-import { normaliseFieldName, type RawFile, type RawRequest } from '../domain/raw-request.ts';
+import { emptyFields, normaliseFieldName, type RawFile, type RawRequest } from '../domain/raw-request.ts';
+import { multipartBoundary, truncatedMultipart, watchClosingDelimiter } from './multipart-guard.ts';
+import type { UploadBudget } from './upload-budget.ts';
 
 export type { RawFile, RawRequest };
 
@@ -16,6 +18,8 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** Largest sum of all files in bytes. */
   maxTotalBytes: number;
+  /** Server-wide budget of upload bytes in memory at once (default: none beyond maxTotalBytes). */
+  budget?: UploadBudget;
 }
 
 /** Fields whose parts are files even without a filename or Content-Type (docs/spec/compat.md: untyped image parts). */
@@ -34,7 +38,7 @@ function fieldValueToStrings(value: unknown): string[] {
 
 /** A parsed JSON or urlencoded body as fields (arrays become repeated values). */
 export function rawRequestFromObject(body: unknown): RawRequest {
-  const fields: Record<string, string[]> = {};
+  const fields = emptyFields();
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
       const values = fieldValueToStrings(value);
@@ -50,25 +54,42 @@ function tooLarge(message: string, limit: string): KilnError {
 
 /** Reads a multipart body fully into memory, enforcing the upload limits as bytes arrive. */
 export async function readMultipart(request: FastifyRequest, limits: UploadLimits): Promise<RawRequest> {
-  const fields: Record<string, string[]> = {};
+  const fields = emptyFields();
   const files: RawFile[] = [];
   let total = 0;
+  const boundary = multipartBoundary(request.headers['content-type']);
+  let closing: { complete(): boolean } | undefined;
+  let held = 0;
   try {
     const parts = request.parts({
       limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fieldSize: 1024 * 1024, fields: 200, parts: 300 },
-      isPartAFile: (field: string, contentType: string, filename?: string) =>
+      isPartAFile: (field: string | undefined, contentType: string, filename?: string) =>
         filename !== undefined || contentType === 'application/octet-stream' || FILE_FIELDS.has(normaliseFieldName(field)),
     } as Parameters<FastifyRequest['parts']>[0]);
+    closing = watchClosingDelimiter(request.raw, boundary);
     for await (const part of parts) {
+      if (typeof part.fieldname !== 'string' || part.fieldname === '') {
+        throw new KilnError('INVALID_REQUEST', 'A multipart part has no name in its Content-Disposition header; give every part a name (e.g. `form-data; name="images"`).');
+      }
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        total += bytes.length;
-        if (total > limits.maxTotalBytes) {
-          throw tooLarge(
-            `The uploaded files total more than ${mib(limits.maxTotalBytes)} (the limit per request); send smaller or fewer files.`,
-            'maxTotalBytes',
-          );
+        // Counted chunk by chunk, so an over-limit upload is refused as soon as it crosses the limit.
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          total += chunk.length;
+          if (total > limits.maxTotalBytes) {
+            throw tooLarge(
+              `The uploaded files total more than ${mib(limits.maxTotalBytes)} (the limit per request); send smaller or fewer files.`,
+              'maxTotalBytes',
+            );
+          }
+          limits.budget?.take(chunk.length);
+          held += chunk.length;
+          chunks.push(chunk);
         }
+        if ((part.file as { truncated?: boolean }).truncated) {
+          throw translateMultipartError(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', part }), limits);
+        }
+        const bytes = Buffer.concat(chunks);
         const contentType = part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : undefined;
         files.push({ field: normaliseFieldName(part.fieldname), filename: part.filename || part.fieldname, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...(contentType ? { contentType } : {}) });
       } else {
@@ -77,7 +98,10 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
     }
   } catch (error) {
     throw translateMultipartError(error, limits);
+  } finally {
+    limits.budget?.give(held);
   }
+  if (!closing?.complete()) throw truncatedMultipart();
   return { fields, files };
 }
 
@@ -98,11 +122,19 @@ function translateMultipartError(error: unknown, limits: UploadLimits): unknown 
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return tooLarge('The form has too many parts; send at most 200 fields.', 'maxParts');
   }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+  if (code === 'FST_PROTO_VIOLATION') {
+    return new KilnError('INVALID_REQUEST', 'A multipart field is named after a reserved word (such as constructor, toString or __proto__); rename or drop that field.');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
     return new KilnError('INVALID_REQUEST', `The multipart body could not be read: ${(error as Error).message}`);
   }
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /Unexpected end of form|terminated early|Malformed/i.test(error.message))) {
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /Unexpected end of form|terminated early|Malformed|Boundary not found|Multipart:/i.test(error.message))) {
     return new KilnError('INVALID_REQUEST', 'The multipart body is malformed or was cut short; resend the request.');
+  }
+  // Any other failure while reading the client's bytes (busboy's own errors carry no code) is the
+  // body's fault, not the server's.
+  if (error instanceof Error && !code && /node_modules[\\/](busboy|@fastify[\\/]multipart)[\\/]/.test(error.stack ?? '')) {
+    return new KilnError('INVALID_REQUEST', `The multipart body could not be read: ${error.message.slice(0, 200)}`);
   }
   return error;
 }

@@ -17,8 +17,18 @@ export interface RawRequest {
   files: RawFile[];
 }
 
-export function normaliseFieldName(name: string): string {
+/** `addons[]` → `addons`; a missing name (a multipart part without one) becomes ''. */
+export function normaliseFieldName(name: string | undefined): string {
+  if (typeof name !== 'string') return '';
   return name.endsWith('[]') ? name.slice(0, -2) : name;
+}
+
+/**
+ * A field map without a prototype: clients may send any field name, and names such as `constructor`,
+ * `toString` or `__proto__` must be plain unknown fields (ignored), not Object.prototype members.
+ */
+export function emptyFields(): Record<string, string[]> {
+  return Object.create(null) as Record<string, string[]>;
 }
 
 /** Builds a RawRequest from plain values (JSON bodies, tests); arrays become repeated fields. */
@@ -26,7 +36,7 @@ export function rawRequest(
   fields: Record<string, string | number | boolean | Array<string | number | boolean> | undefined>,
   files: RawFile[] = [],
 ): RawRequest {
-  const out: Record<string, string[]> = {};
+  const out = emptyFields();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const key = normaliseFieldName(name);

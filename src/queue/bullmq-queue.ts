@@ -65,6 +65,9 @@ export class BullQueue implements JobQueue {
       jobId: id,
       attempts: options.maxAttempts ?? this.#maxAttempts,
       delay: options.delayMs ?? 0,
+      // BullMQ hands out jobs without a priority before prioritised ones, so every job gets one
+      // (1 = first; BullMQ's largest is 2^21).
+      priority: Math.min(2_097_152, 1 + Math.max(0, Math.floor(options.priority ?? 0))),
       removeOnComplete: false,
       removeOnFail: false,
     });

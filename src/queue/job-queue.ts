@@ -34,6 +34,12 @@ export interface EnqueueOptions {
   /** Run no earlier than this many ms from now (default 0). */
   delayMs?: number;
   /**
+   * Turn among ready jobs: lower runs first, equal turns oldest first (default 0). The task service
+   * passes how many tasks the same key already has in flight, so keys take turns and one key's
+   * backlog cannot starve the others.
+   */
+  priority?: number;
+  /**
    * A Kysely transaction to enqueue in (embedded queue): the entry commits or rolls back with the
    * task rows. Queues that cannot join the transaction enqueue after it and rely on `recover`.
    */
@@ -48,7 +54,7 @@ export interface JobQueue {
   readonly transactional: boolean;
   /** Adds a job under a caller-chosen unique id; enqueueing an existing id is a no-op. */
   enqueue(id: string, payload: string, options?: EnqueueOptions): Promise<void>;
-  /** Takes the oldest available job under a lease of `leaseMs`, or null when none is ready. */
+  /** Takes the first available job (lowest priority, then oldest) under a lease of `leaseMs`, or null when none is ready. */
   lease(leaseMs: number): Promise<LeasedJob | null>;
   /** Extends the lease; false when the lease was lost (expired and taken by another worker). */
   heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean>;

@@ -47,6 +47,7 @@ export class SqlQueue implements JobQueue {
         lease_owner: null,
         lease_expires_at: null,
         available_at: now + (options.delayMs ?? 0),
+        priority: Math.max(0, Math.floor(options.priority ?? 0)),
         last_error: null,
         created_at: now,
         updated_at: now,
@@ -57,7 +58,7 @@ export class SqlQueue implements JobQueue {
 
   async lease(leaseMs: number): Promise<LeasedJob | null> {
     const kysely = this.#db.kysely;
-    // One statement picks and takes the oldest ready entry: atomic on SQLite; on PostgreSQL the
+    // One statement picks and takes the first ready entry (lowest priority, then oldest): atomic on SQLite; on PostgreSQL the
     // SKIP LOCKED subquery lets concurrent workers take different entries. A lost race yields no row,
     // so retry while entries are ready.
     for (let tries = 0; tries < 20; tries++) {
@@ -68,6 +69,7 @@ export class SqlQueue implements JobQueue {
         .where('queue', '=', this.#name)
         .where('state', '=', 'queued')
         .where('available_at', '<=', now)
+        .orderBy('priority')
         .orderBy('available_at')
         .orderBy('created_at')
         .limit(1);

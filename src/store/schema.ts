@@ -102,6 +102,8 @@ export interface QueueEntriesTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** Lower is handed out first among ready entries (migration 0002). */
+  priority: number;
 }
 
 export interface Schema {

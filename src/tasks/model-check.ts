@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { invalidRequest } from '../errors.ts';
 import type { InputFile } from '../domain/index.ts';
-import { importProblem } from './model-check-task.ts';
+import { importProblem, scanProblem } from './model-check-task.ts';
 
 /** Files up to this size are read on the event loop. */
 export const IN_THREAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -45,6 +45,10 @@ function problemInWorker(bytes: Uint8Array, filename: string): Promise<string | 
 export async function assertModelsImport(inputs: InputFile[]): Promise<void> {
   for (const input of inputs) {
     if (input.field !== 'model') continue;
+    // The readers' structural checks first (declared counts backed by bytes, nesting depth): cheap, and
+    // they keep a bomb from ever reaching the full import below.
+    const structural = scanProblem(input.bytes, input.filename);
+    if (structural) throw invalidRequest('model', `model (${input.filename || 'unnamed'}) cannot be read: ${structural}`);
     const problem =
       input.bytes.length <= IN_THREAD_MAX_BYTES ? await importProblem(input.bytes, input.filename) : await problemInWorker(input.bytes, input.filename);
     if (problem) throw invalidRequest('model', `model (${input.filename || 'unnamed'}) cannot be read: ${problem}`);

@@ -7,7 +7,8 @@ import type { Config } from '../config.ts';
 import type { TaskSpec } from '../domain/task-spec.ts';
 import { EngineError, type EngineFile, type EngineInputFile } from '../engines/engine.ts';
 import type { EngineRegistry } from '../engines/registry.ts';
-import { RunAbortedError, StageTimeoutError, type EngineRunner } from '../engines/runner/index.ts';
+import { RunAbortedError, StageTimeoutError, WorkerMemoryError, type EngineRunner } from '../engines/runner/index.ts';
+import { withoutServerPaths } from './public-message.ts';
 import type { Logger } from '../logger.ts';
 import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
@@ -21,7 +22,7 @@ export interface WorkerDeps {
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
-  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
+  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> & Partial<Pick<Config, 'workerMemoryMb'>>;
   logger: Logger;
   /** The task event publisher: started, progress, done and failed are announced through it. */
   events?: TransitionEvents;
@@ -51,7 +52,7 @@ function checkFiles(files: EngineFile[]): void {
 }
 
 async function finalFailure({ db, queue, config, events }: JobDeps, job: LeasedJob, payload: JobPayload, code: string, message: string) {
-  await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs, events);
+  await failTask(db, payload.taskId, payload.jobId, { code, message: withoutServerPaths(message) }, config.retentionMs, events);
   await queue.fail(job.id, job.owner, message, { retry: false });
 }
 
@@ -148,6 +149,10 @@ async function recordFailure(deps: JobDeps, job: LeasedJob, payload: JobPayload,
   } else if (error instanceof EngineError) {
     log.info({ code: error.code, message: error.message }, 'engine refused the task');
     await finalFailure(deps, job, payload, error.code, error.message);
+  } else if (error instanceof WorkerMemoryError) {
+    // The same input would exhaust the next thread too: fail now rather than retry.
+    log.warn({ limitMb: error.limitMb }, 'engine thread out of memory');
+    await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Send a smaller model or picture. Credits were refunded.`);
   } else if (error instanceof StageTimeoutError) {
     log.warn({ stage: error.stage }, 'stage timeout');
     await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Credits were refunded.`);

@@ -17,6 +17,7 @@ import { describeSubmission, type DescribeDeps } from './describe-prompt.ts';
 import { isStoredInput } from './task-input.ts';
 import { loadRecord } from './task-lookup.ts';
 import { failTask, inputKey } from './transitions.ts';
+import { keyTurn } from './fair-turn.ts';
 import type { SubmitRequest, SubmitResult } from './types.ts';
 
 export interface SubmitDeps extends DescribeDeps {
@@ -79,6 +80,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
   const jobId = randomUUID();
   const now = Date.now();
   const priceMilli = toMilli(request.price);
+  let turn = 0;
 
   // Blobs first (a slow disk must not hold the write lock); removed again if the transaction fails.
   await Promise.all(request.inputs.map((input, position) => (isStoredInput(input) ? undefined : blobs.put(inputKey(taskId, position), input.bytes))));
@@ -110,6 +112,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
           { limit: config.maxInFlightPerKey },
         );
       }
+      turn = await keyTurn(trx, request.keyId);
       await trx
         .insertInto('tasks')
         .values({
@@ -154,7 +157,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
           .execute();
       }
       if (request.webhookUrl) await trx.insertInto('task_webhooks').values({ task_id: taskId, url: request.webhookUrl, progress: request.webhookProgress ? 1 : 0 }).execute();
-      if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx });
+      if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx, priority: turn });
     });
   } catch (error) {
     await blobs.deletePrefix(`inputs/${taskId}/`).catch(() => undefined);
@@ -167,7 +170,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
   }
   if (!queue.transactional) {
     try {
-      await queue.enqueue(jobId, jobPayload(taskId, jobId));
+      await queue.enqueue(jobId, jobPayload(taskId, jobId), { priority: turn });
     } catch (error) {
       // Accepted but not queued: refund at once rather than leave the task waiting for a recovery pass.
       logger.error({ err: error, taskId }, 'enqueue failed after commit');

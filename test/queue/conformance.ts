@@ -45,6 +45,22 @@ export function queueConformance(label: string, factory: QueueFactory, skip: () 
         assert.deepEqual(await queue.stats(), { queued: 0, leased: 1, done: 1, failed: 0 });
       }, t));
 
+    it('hands out lower priorities first, oldest first among equals (fair turns between keys)', (t) =>
+      withQueue(3, async (queue) => {
+        await queue.enqueue('a1', 'x', { priority: 0 });
+        await sleep(2);
+        await queue.enqueue('a2', 'x', { priority: 1 });
+        await sleep(2);
+        await queue.enqueue('a3', 'x', { priority: 2 });
+        await sleep(2);
+        await queue.enqueue('b1', 'x', { priority: 0 });
+        await sleep(2);
+        await queue.enqueue('plain', 'x');
+        const order: string[] = [];
+        for (let job = await queue.lease(5_000); job; job = await queue.lease(5_000)) order.push(job.id);
+        assert.deepEqual(order, ['a1', 'b1', 'plain', 'a2', 'a3']);
+      }, t));
+
     it('gives concurrent lessees distinct jobs', (t) =>
       withQueue(3, async (queue) => {
         for (let i = 0; i < 20; i++) await queue.enqueue(`job-${i}`, String(i));

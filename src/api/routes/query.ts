@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountService } from '../../accounts/index.ts';
 import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { JobView, TaskRecord, TaskService } from '../../tasks/index.ts';
+import { KilnError } from '../../errors.ts';
+import { isPlainHost } from '../http-guards.ts';
 import { readMultipart, type UploadLimits } from '../read-body.ts';
 import { signedFileUrl } from '../signed-url.ts';
 import { modelTaskSettings } from './model-task-settings.ts';
@@ -34,7 +36,23 @@ export interface QueryRouteOptions {
 
 /** Origin of the request as the client addressed it. */
 export function requestOrigin(request: FastifyRequest): string {
+  // The Host header is the client's to choose: only a plain host[:port] may become part of a URL.
+  if (!isPlainHost(request.host)) {
+    throw new KilnError('INVALID_REQUEST', 'The Host header is not a valid host name; send the server\'s address as Host (or the operator sets KILN_PUBLIC_BASE_URL).');
+  }
   return `${request.protocol}://${request.host}`;
+}
+
+/** The task's files whose bytes are still in storage: a link to a missing blob would only 404. */
+async function storedFiles(tasks: TaskService, record: TaskRecord): Promise<TaskRecord['files']> {
+  const present = await Promise.all(
+    record.files.map(async (file) => {
+      const opened = await tasks.openFile(record.uuid, file.name);
+      opened?.stream.destroy();
+      return opened !== null;
+    }),
+  );
+  return record.files.filter((_, i) => present[i]);
 }
 
 /** Multipart bodies on status/download become a plain object of first values, so Ajv can check them. */
@@ -165,7 +183,7 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
       const uuid = firstValue(request.body.task_uuid);
       const record = await tasks.get(request.principal.accountId, uuid);
       // Only a Done task has a complete list; clients take what they get as final.
-      const files = record.status === 'Done' ? record.files : [];
+      const files = record.status === 'Done' ? await storedFiles(tasks, record) : [];
       const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
       return {
         list: files.map((file) => ({

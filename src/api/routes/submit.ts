@@ -15,7 +15,7 @@ import { resolveBangSubmission } from '../../tasks/model-submission.ts';
 import type { WebhookService } from '../../tasks/webhooks/index.ts';
 import { booleanField, scalar } from '../../domain/raw-request.ts';
 import { readRawRequest, type UploadLimits } from '../read-body.ts';
-import { assertImagesDecode } from '../image-check.ts';
+import { assertImagesDecode } from '../../tasks/image-check.ts';
 import { assertModelsImport } from '../../tasks/model-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
 import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from '../schemas.ts';

@@ -25,7 +25,8 @@ import { importModel } from '../../geometry/import/index.ts';
 import type { Material, Mesh } from '../../geometry/mesh.ts';
 import { computeNormals, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
 import { renderPreview } from '../../geometry/render/index.ts';
-import { decodeImage } from '../../geometry/texture.ts';
+import { decodeUploadedImage } from '../image-input.ts';
+import { MAX_REFERENCE_IMAGE_SIDE } from '../../domain/image-policy.ts';
 import { EngineError, type Engine, type EngineResult, type EngineRun } from '../engine.ts';
 import { asEngineRefusal } from '../geometry-refusal.ts';
 import { exportScene, partName } from '../output/index.ts';
@@ -113,7 +114,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   const usedMaterials = new Set(solid.mesh.groups.map((g) => g.material));
   const hasOwnTexture = [...usedMaterials].some((m) => materials[m]?.baseColorTexture);
   if (spec.mode === 'custom' && image && spec.material !== 'None' && !hasOwnTexture) {
-    const picture = await decodeImage(image.bytes);
+    const picture = await decodeReferencePicture(image.bytes);
     const projectedMaterial = materials.length;
     const done = projectImage(pieces, picture, {
       size: spec.resolution ?? DEFAULT_PROJECTION_RESOLUTION,
@@ -164,3 +165,12 @@ const bang: Engine<BangSpec> = {
 };
 
 export default bang;
+
+/** The reference picture under the upload policy, at most MAX_REFERENCE_IMAGE_SIDE on its long side. */
+async function decodeReferencePicture(bytes: Uint8Array) {
+  try {
+    return await decodeUploadedImage(bytes, MAX_REFERENCE_IMAGE_SIDE);
+  } catch (error) {
+    throw new EngineError('INVALID_REQUEST', `The reference image could not be used: ${error instanceof Error ? error.message : String(error)} Send a PNG, JPEG or WebP picture.`);
+  }
+}

@@ -9,6 +9,7 @@ import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { EngineInputFile, EngineResult } from '../engine.ts';
 import { EngineError } from '../engine.ts';
 import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+import { silentLogger, type Logger } from '../../logger.ts';
 
 export class StageTimeoutError extends Error {
   constructor(
@@ -36,6 +37,21 @@ export interface EngineRunnerOptions {
   stageTimeoutMs?: number;
   /** Idle threads exit after this long, ms (default 60000). */
   idleTimeoutMs?: number;
+  /**
+   * Heap limit of each engine thread in MiB (default 4096). A run past it ends that thread only (the
+   * server and other runs go on; the pool starts a fresh thread) and fails with WorkerMemoryError.
+   */
+  threadMemoryMb?: number;
+  /** Where errors of threads between runs are reported (default: silent). */
+  logger?: Logger;
+}
+
+/** The engine thread ran out of its heap limit and was ended. */
+export class WorkerMemoryError extends Error {
+  constructor(readonly limitMb: number) {
+    super(`The task needed more memory than an engine thread may use (${limitMb} MiB) and was stopped.`);
+    this.name = 'WorkerMemoryError';
+  }
 }
 
 export interface RunRequest {
@@ -60,16 +76,23 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 export class EngineRunner {
   readonly #pool: Piscina;
   readonly #stageTimeoutMs: number;
+  readonly #threadMemoryMb: number;
 
   constructor(options: EngineRunnerOptions = {}) {
     const threads = Math.max(1, options.threads ?? 1);
     this.#stageTimeoutMs = options.stageTimeoutMs ?? 600_000;
+    this.#threadMemoryMb = options.threadMemoryMb ?? 4096;
     this.#pool = new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: options.idleTimeoutMs ?? 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: this.#threadMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)) },
     });
+    // A thread that fails while it runs no task (an engine's stray timer throwing after its run) is
+    // replaced by the pool, which then emits 'error': unheard, that event would end the whole process.
+    const logger = options.logger ?? silentLogger;
+    this.#pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
   }
 
   /** Runs one engine task; rejects with EngineError, StageTimeoutError, RunAbortedError or Error. */
@@ -124,7 +147,9 @@ export class EngineRunner {
       }
       return { files: outcome.files, notes: outcome.notes };
     } catch (error) {
-      throw failure ?? error;
+      if (failure) throw failure;
+      if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerMemoryError(this.#threadMemoryMb);
+      throw error;
     } finally {
       clearTimeout(stageTimer);
       request.signal?.removeEventListener('abort', onAbort);

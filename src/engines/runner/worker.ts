@@ -41,7 +41,11 @@ export async function runEngineTask(task: WorkerTask): Promise<unknown> {
     outcome =
       error instanceof EngineError || (err.name === 'EngineError' && 'code' in err)
         ? { ok: false, engineError: true, code: (err as EngineError).code, message: err.message }
-        : { ok: false, engineError: false, code: 'UNKNOWN', message: err.message, stack: err.stack };
+        : err.name === 'GeometryInputError'
+          ? // A model reader refused the input: deterministic, so it fails once as the caller's error
+            // instead of being retried as a crash (an engine that forgot to map it still gets it right).
+            { ok: false, engineError: true, code: 'INVALID_REQUEST', message: err.message }
+          : { ok: false, engineError: false, code: 'UNKNOWN', message: err.message, stack: err.stack };
   } finally {
     task.port.close();
   }

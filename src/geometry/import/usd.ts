@@ -14,6 +14,7 @@ import { sceneFromThree } from './three-convert.ts';
 import { CapturingTextureLoader, quietly, type ResolveContext } from './three-shim.ts';
 import { readUsdzEntries } from './usdz-archive.ts';
 import { scanUsdc } from './usdc-scan.ts';
+import { checkUsdLayer, scanUsdaText } from './usd-guard.ts';
 
 const CRATE_MAGIC = 'PXR-USDC';
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|avif|exr|tga|bmp|tiff?)$/i;
@@ -73,16 +74,19 @@ export async function importUsd(bytes: Uint8Array, ctx: ResolveContext): Promise
 function parseLayer(bytes: Uint8Array, label: string): Layer {
   const crate = new TextDecoder().decode(bytes.subarray(0, CRATE_MAGIC.length)) === CRATE_MAGIC;
   if (crate) scanUsdc(bytes);
+  const text = crate ? '' : new TextDecoder().decode(bytes);
+  if (!crate) scanUsdaText(text, label);
   try {
     const layer = quietly(undefined, () =>
       crate
         ? new USDCParser().parseData(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
-        : new USDAParser().parseData(new TextDecoder().decode(bytes)),
+        : new USDAParser().parseData(text),
     ) as Layer;
     if (!isLayer(layer)) throw new Error('no specs');
+    checkUsdLayer(layer.specsByPath, label);
     // three's USDA parser drops some list-op forms (`references = @x@` without prepend); the text
     // itself tells every asset path the layer names.
-    if (!crate) layer.kilnTextPaths = new Set([...new TextDecoder().decode(bytes).matchAll(/@([^@\n]+)@/g)].map((m) => m[1]));
+    if (!crate) layer.kilnTextPaths = new Set([...text.matchAll(/@([^@\n]+)@/g)].map((m) => m[1]));
     return layer;
   } catch (error) {
     if (error instanceof GeometryInputError) throw error;

@@ -48,6 +48,16 @@ function checkMesh(mesh: Mesh, materialCount: number, label: string, nodeName: s
       throw new GeometryInputError('non-finite', `Mesh "${nodeName}" of the ${label} file has vertex coordinates that are not finite numbers (NaN or infinity); clean the mesh and export it again.`);
     }
   }
+  // Texture coordinates feed the same geometry kernels as positions (manifold refuses any non-finite
+  // vertex property): a bad `vt` is the file's fault and must be refused here, not crash a worker.
+  const uvs = mesh.uvs;
+  if (uvs) {
+    for (let i = 0; i < uvs.length; i++) {
+      if (!Number.isFinite(uvs[i])) {
+        throw new GeometryInputError('non-finite', `Mesh "${nodeName}" of the ${label} file has texture coordinates that are not finite numbers (NaN or infinity); fix its UVs and export it again.`);
+      }
+    }
+  }
   const vertexCount = p.length / 3;
   const idx = mesh.indices;
   for (let i = 0; i < idx.length; i++) {

@@ -9,6 +9,7 @@
  */
 import sharp from 'sharp';
 import { EngineError } from '../../engine.ts';
+import { MAX_IMAGE_PIXELS } from '../../../domain/image-policy.ts';
 import type { RasterImage } from '../../../geometry/mesh.ts';
 import { fillHoles, keepMainComponents, maskBox } from './mask-ops.ts';
 import { refineMask } from './refine-mask.ts';
@@ -37,7 +38,7 @@ export async function decodePicture(bytes: Uint8Array): Promise<{ image: RasterI
   let pipeline;
   let hasAlpha: boolean;
   try {
-    pipeline = sharp(bytes, { limitInputPixels: 64e6 }).rotate();
+    pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     hasAlpha = (await pipeline.metadata()).hasAlpha ?? false;
   } catch {
     throw new EngineError('INVALID_REQUEST', 'An uploaded image could not be decoded; send a PNG, JPEG or WebP picture.');

@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { assertImagesDecode } from '../../src/api/image-check.ts';
+import { assertImagesDecode } from '../../src/tasks/image-check.ts';
 import { KilnError } from '../../src/errors.ts';
-import { brokenPng, png } from './images.ts';
+import { brokenPng, png } from '../api/images.ts';
 
 test('intact PNG, JPEG and WebP pass; a truncated JPEG and a PNG header with garbage are refused by name', async () => {
   const jpeg = new Uint8Array(await sharp(await png(64, 64)).jpeg().toBuffer());
