@@ -2,7 +2,7 @@
  * The image-to-3D engine (`generate-image`, issue 5): one to five pictures → a textured, closed
  * solid, on the CPU with no learned model.
  *
- *   foreground.ts   object mask per picture (real alpha, else border colours + flood fill + colour refinement)
+ *   foreground.ts   object mask per picture (real alpha, else the photo segmentation in photo/)
  *   views.ts        each picture's camera per views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,
@@ -61,7 +61,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
   for (const picture of pictures) {
-    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine }));
+    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine, seed: spec.seed }));
     checkAbort(signal);
   }
   lap('foreground');
@@ -93,6 +93,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     notes: {
       views: labels,
       foreground: foregrounds.map((f) => f.method),
+      maskConfidence: foregrounds.map((f) => f.confidence),
       resolution: settings.resolution,
       fastMode: spec.fastMode,
       finish,

@@ -1,0 +1,101 @@
+/**
+ * Foreground extraction for photographs (pictures without a meaningful alpha channel), classical and
+ * deterministic:
+ *
+ *   saliency.ts       where the object probably is: contrast to the border, barrier distance, centre
+ *   grabcut.ts        colour mixtures per side + minimum cut (maxflow.ts), refitted for a few rounds,
+ *                     with shadows explained as background (shadow.ts)
+ *   connectivity.ts   one object with its thin parts; holes filled unless they show background
+ *   guided-filter.ts  edge-aware upscaling to the output mask resolution
+ *   confidence.ts     how far to trust the mask (recorded with the task)
+ *
+ * The working resolution is small (about 200 px) so the cut stays fast; the random source is seeded
+ * from the request's seed, so the same picture and seed always give the same mask.
+ */
+import sharp from 'sharp';
+import type { RasterImage } from '../../../../geometry/mesh.ts';
+import { maskConfidence } from './confidence.ts';
+import { rgbaToLab } from './colour.ts';
+import { keepOneObject } from './connectivity.ts';
+import { grabCut } from './grabcut.ts';
+import { guidedFilter, resizeField } from './guided-filter.ts';
+import { seededRandom } from './random.ts';
+import { otsu, saliency } from './saliency.ts';
+import { components, fillHoles } from '../mask-ops.ts';
+
+export interface PhotoSegmentationOptions {
+  /** Longest side of the graph-cut grid (default 192). */
+  workingSize?: number;
+  /** Graph-cut rounds (default 4). */
+  rounds?: number;
+  /** Seeds the random source (default 0). */
+  seed?: number;
+}
+
+export interface PhotoSegmentation {
+  /** Object mask at the requested output resolution (1 = object). */
+  mask: Uint8Array;
+  /** 0–1: how far to trust the mask. */
+  confidence: number;
+}
+
+async function resizeRgba(image: RasterImage, width: number, height: number): Promise<RasterImage> {
+  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width, height, channels: 4, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/** Drops specks (components under 1 % of the largest) and fills pinholes the upscaling opened. */
+function tidy(mask: Uint8Array, width: number, height: number, keepHoles: Uint8Array): Uint8Array {
+  const { labels, sizes } = components(mask, width, height);
+  const largest = Math.max(0, ...sizes.slice(1));
+  const out = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) if (labels[p] && sizes[labels[p]] >= largest * 0.01) out[p] = 1;
+  const filled = fillHoles(out, width, height);
+  for (let p = 0; p < mask.length; p++) if (filled[p] && !out[p] && keepHoles[p]) filled[p] = 0;
+  return filled;
+}
+
+/** `picture`: the photograph at the output mask resolution (RGBA). */
+export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
+  const { width: W, height: H } = picture;
+  const size = options.workingSize ?? 192;
+  const s = Math.min(1, size / Math.max(W, H));
+  const w = Math.max(8, Math.round(W * s)), h = Math.max(8, Math.round(H * s));
+  const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
+  const lab = rgbaToLab(work.data, w * h);
+  const random = seededRandom(options.seed ?? 0);
+  const prior = saliency(lab, w, h, random);
+  const threshold = Math.min(0.7, Math.max(0.2, otsu(prior)));
+  const fixedBackground = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const p = y * w + x;
+    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && prior[p] < threshold) fixedBackground[p] = 1;
+  }
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds: options.rounds });
+  let small = cut.mask;
+  if (small.reduce((a, v) => a + v, 0) < w * h * 0.002) {
+    // The cut found nothing: fall back on the saliency split, since the picture is not empty.
+    small = new Uint8Array(w * h);
+    for (let p = 0; p < w * h; p++) small[p] = prior[p] >= threshold ? 1 : 0;
+  }
+  small = keepOneObject(small, cut.evidence, w, h);
+  const soft = new Float32Array(w * h);
+  for (let p = 0; p < soft.length; p++) soft[p] = small[p];
+  const guideLab = rgbaToLab(picture.data, W * H);
+  const guide = new Float32Array(W * H);
+  for (let p = 0; p < guide.length; p++) guide[p] = guideLab[p * 3] / 100;
+  const filtered = guidedFilter(guide, resizeField(soft, w, h, W, H), W, H, { radius: Math.max(2, Math.round(W / w) * 2) });
+  const holesBig = resizeField(Float32Array.from(small, (v) => 1 - v), w, h, W, H);
+  const keepHoles = new Uint8Array(W * H);
+  for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
+  const raw = new Uint8Array(W * H);
+  for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
+  const mask = tidy(raw, W, H, keepHoles);
+  const lightness = new Float32Array(w * h);
+  for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
+  const confidence = maskConfidence({ mask: small, evidence: cut.evidence, lightness, width: w, height: h });
+  return { mask, confidence };
+}
