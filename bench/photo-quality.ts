@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     sheet: { type: 'string', default: '12' },
     seed: { type: 'string', default: '7' },
     dump: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -152,6 +153,7 @@ async function main() {
   const sheetRows: { name: string; tiles: Buffer[] }[] = [];
   for (const [halfName, parity] of halves) {
     let indices = files.map((_, i) => i).filter((i) => i % 2 === parity);
+    if (args.only) indices = indices.filter((i) => args.only!.split(',').includes(files[i].replace('.off', '')));
     if (args.limit) indices = indices.slice(0, Number(args.limit));
     console.log(`\n## ${halfName} half (${indices.length} meshes)\n`);
     console.log('| mesh | photo | asset | mask IoU | F-score | confidence | ms |');

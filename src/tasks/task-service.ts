@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { SubmitRequest, SubmitResult, TaskRecord, TaskService } from './index.ts';
 import { filesAvailable, toJobView, toTaskFile, toTaskRecord } from './records.ts';
 import { failTask, inputKey } from './transitions.ts';
+import { assertEngineAcceptsInputs } from './input-refusal.ts';
 
 export interface TaskServiceDeps {
   db: Db;
@@ -124,6 +125,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
       const earlier = await replay(request.accountId, request.idempotencyKey, request.requestHash);
       if (earlier) return earlier;
     }
+    await assertEngineAcceptsInputs(engines, request.spec, request.inputs);
     const prompt = await describe(request);
     const taskId = randomUUID();
     const jobId = randomUUID();

@@ -27,6 +27,7 @@ import { settingsFor } from './settings.ts';
 import { reconstructShape } from './shape.ts';
 import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
+import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
@@ -115,6 +116,14 @@ const engine: Engine<GenerateSpec> = {
     } catch {
       return 'An object from the uploaded pictures';
     }
+  },
+  async refuseInputs(_spec, inputs) {
+    const pictures = inputs.filter((f) => f.field === 'images');
+    const reasons = await Promise.all(pictures.map((f) => emptyPictureReasonOf(f.bytes)));
+    const index = reasons.findIndex(Boolean);
+    if (index < 0) return null;
+    const name = pictures[index].filename || 'unnamed';
+    return { field: 'images', message: `images #${index + 1} ("${name}") ${emptyPictureMessage(reasons[index]!)} Nothing was charged.` };
   },
   run: runImageEngine,
 };

@@ -12,14 +12,18 @@ export interface ConnectivityOptions {
   reach?: number;
   /** Smallest hole kept open, as a share of the picture (default 0.0015). */
   minHole?: number;
+  /**
+   * Per-pixel weight choosing the main region (default: every pixel 1, so the largest region wins);
+   * regions touching the picture's border count half.
+   */
+  weight?: Float32Array;
 }
 
 /** Components of `mask` in the same component of `loose` as the largest one. */
-function joinedToMain(mask: Uint8Array, loose: Uint8Array, width: number, height: number): Uint8Array {
+function joinedToMain(mask: Uint8Array, loose: Uint8Array, width: number, height: number, weight?: Float32Array): Uint8Array {
   const { labels, sizes } = components(mask, width, height);
   if (sizes.length < 2) return new Uint8Array(mask.length);
-  let main = 1;
-  for (let l = 2; l < sizes.length; l++) if (sizes[l] > sizes[main]) main = l;
+  const main = mainRegion(labels, sizes.length, width, height, weight);
   const union = new Uint8Array(mask.length);
   for (let p = 0; p < mask.length; p++) union[p] = mask[p] || loose[p] ? 1 : 0;
   const looseLabels = components(union, width, height).labels;
@@ -29,6 +33,21 @@ function joinedToMain(mask: Uint8Array, loose: Uint8Array, width: number, height
   const minSize = sizes[main] * 0.002;
   for (let p = 0; p < mask.length; p++) if (labels[p] && looseLabels[p] === mainLoose && sizes[labels[p]] >= minSize) out[p] = 1;
   return out;
+}
+
+/** The label with the largest summed weight; regions touching the picture's border count half. */
+export function mainRegion(labels: Int32Array, count: number, width: number, height: number, weight?: Float32Array): number {
+  const score = new Float64Array(count);
+  for (let p = 0; p < labels.length; p++) if (labels[p]) score[labels[p]] += weight ? weight[p] : 1;
+  const border = new Uint8Array(count);
+  for (let x = 0; x < width; x++) { border[labels[x]] = 1; border[labels[(height - 1) * width + x]] = 1; }
+  for (let y = 0; y < height; y++) { border[labels[y * width]] = 1; border[labels[y * width + width - 1]] = 1; }
+  let main = 1;
+  for (let l = 1; l < count; l++) {
+    if (border[l]) score[l] *= 0.5;
+    if (score[l] > score[main]) main = l;
+  }
+  return main;
 }
 
 /** Grows the mask through `loose` pixels (breadth first, 8-connected) up to `reach` steps. */
@@ -77,7 +96,7 @@ export function keepOneObject(mask: Uint8Array, evidence: Float32Array, width: n
   const loose = new Uint8Array(mask.length);
   for (let p = 0; p < mask.length; p++) loose[p] = evidence[p] > joinEvidence ? 1 : 0;
   const reach = options.reach ?? Math.max(3, Math.round(Math.max(width, height) * 0.08));
-  const joined = joinedToMain(mask, loose, width, height);
+  const joined = joinedToMain(mask, loose, width, height, options.weight);
   // Thin parts the smoothness term shaved off: object-coloured pixels reachable from the cut.
   const grown = growThrough(joined, loose, width, height, reach);
   return fillHolesUnlessBackground(joinedToMain(grown, new Uint8Array(mask.length), width, height), evidence, width, height, options.minHole);

@@ -47,6 +47,16 @@ async function resizeRgba(image: RasterImage, width: number, height: number): Pr
   return { width, height, channels: 4, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
 
+/** Saliency times a centre prior: which region is the photographed object. */
+function centredWeight(prior: Float32Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(prior.length);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
+    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * 0.25 ** 2));
+  }
+  return out;
+}
+
 /** Drops specks (components under 1 % of the largest) and fills pinholes the upscaling opened. */
 function tidy(mask: Uint8Array, width: number, height: number, keepHoles: Uint8Array): Uint8Array {
   const { labels, sizes } = components(mask, width, height);
@@ -81,7 +91,7 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
     small = new Uint8Array(w * h);
     for (let p = 0; p < w * h; p++) small[p] = prior[p] >= threshold ? 1 : 0;
   }
-  small = keepOneObject(small, cut.evidence, w, h);
+  small = keepOneObject(small, cut.evidence, w, h, { weight: centredWeight(prior, w, h) });
   const soft = new Float32Array(w * h);
   for (let p = 0; p < soft.length; p++) soft[p] = small[p];
   const guideLab = rgbaToLab(picture.data, W * H);

@@ -1,9 +1,9 @@
 /**
  * Where the object probably is, before any colour model exists: a picture's border is mostly
  * background, so a pixel is salient when its colour differs from every side's colours (the side
- * most like it is ignored, since the object may touch one edge) and when every path to the border
+ * least like it are ignored, since other things may reach into the picture from an edge) and when every path to the border
  * must climb a colour barrier (minimum-barrier distance, raster-scan approximation); a centre prior
- * breaks ties. Returns values in 0–1 per pixel.
+ * favours what the photographer framed. Returns values in 0–1 per pixel.
  */
 import type { Random } from './random.ts';
 
@@ -36,7 +36,7 @@ function sideCentres(lab: Float32Array, pixels: number[], k: number, random: Ran
   return centres;
 }
 
-/** Colour contrast to the border: mean over the three most similar sides of the distance to that side's nearest cluster. */
+/** Colour contrast to the border: mean over the two most similar sides of the distance to that side's nearest cluster. */
 export function borderContrast(lab: Float32Array, width: number, height: number, random: Random, options: SaliencyOptions = {}): Float32Array {
   const ring = Math.max(2, Math.round(Math.min(width, height) * (options.ring ?? 0.05)));
   const sides: number[][] = [[], [], [], []];
@@ -60,7 +60,7 @@ export function borderContrast(lab: Float32Array, width: number, height: number,
       d[s] = best;
     }
     d.sort((a, b) => a - b);
-    out[p] = (d[0] + d[1] + d[2]) / 3;
+    out[p] = (d[0] + d[1]) / 2;
   }
   return out;
 }
@@ -108,11 +108,11 @@ export function saliency(lab: Float32Array, width: number, height: number, rando
   const contrast = normalise(borderContrast(lab, width, height, random, options));
   const barrier = normalise(barrierDistance(lab, width, height));
   const out = new Float32Array(width * height);
-  const sx = width * 0.35, sy = height * 0.35;
+  const sx = width * 0.3, sy = height * 0.3;
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
     const p = y * width + x;
     const centre = Math.exp(-(((x - width / 2) / sx) ** 2 + ((y - height / 2) / sy) ** 2) / 2);
-    out[p] = (0.55 * contrast[p] + 0.45 * barrier[p]) * (0.6 + 0.4 * centre);
+    out[p] = (0.55 * contrast[p] + 0.45 * barrier[p]) * (0.25 + 0.75 * centre);
   }
   return normalise(out);
 }
