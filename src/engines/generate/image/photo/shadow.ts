@@ -8,7 +8,7 @@
 import { negLogLikelihood, type Gmm } from './gmm.ts';
 
 /** Light reaching a shadowed pixel as a share of the unshadowed light. */
-const SHADOW_FACTORS = [0.75, 0.55, 0.4, 0.28];
+const SHADOW_FACTORS = [0.75, 0.55, 0.4, 0.28, 0.19];
 /** Data-term cost of calling a pixel shadow instead of plain background. */
 const SHADOW_PENALTY = 1.5;
 
