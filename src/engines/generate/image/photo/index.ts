@@ -16,12 +16,12 @@ import sharp from 'sharp';
 import type { RasterImage } from '../../../../geometry/mesh.ts';
 import { maskConfidence } from './confidence.ts';
 import { rgbaToLab } from './colour.ts';
-import { keepOneObject } from './connectivity.ts';
+import { keepOneObject, mainRegion } from './connectivity.ts';
 import { grabCut } from './grabcut.ts';
 import { guidedFilter, resizeField } from './guided-filter.ts';
-import { seededRandom } from './random.ts';
+import { seededRandom, type Random } from './random.ts';
 import { otsu, saliency } from './saliency.ts';
-import { components, fillHoles } from '../mask-ops.ts';
+import { components, fillHoles, maskBox } from '../mask-ops.ts';
 
 export interface PhotoSegmentationOptions {
   /** Longest side of the graph-cut grid (default 192). */
@@ -68,6 +68,40 @@ function tidy(mask: Uint8Array, width: number, height: number, keepHoles: Uint8A
   return filled;
 }
 
+function tooSmall(mask: Uint8Array, width: number, height: number): boolean {
+  const box = maskBox(mask, width, height);
+  return !box || mask.reduce((a, v) => a + v, 0) < width * height * 0.005 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 4;
+}
+
+function salientRegion(weight: Float32Array, width: number, height: number): Uint8Array {
+  let max = 0;
+  for (const v of weight) if (v > max) max = v;
+  const t = otsu(Float32Array.from(weight, (v) => (max > 0 ? v / max : 0))) * max;
+  const split = Uint8Array.from(weight, (v) => (v >= t && max > 0 ? 1 : 0));
+  const { labels, sizes } = components(split, width, height);
+  const region = sizes.length > 1 ? fillHoles(Uint8Array.from(labels, (l) => (l === mainRegion(labels, sizes.length, width, height, weight) ? 1 : 0)), width, height) : split;
+  if (!tooSmall(region, width, height)) return region;
+  return Uint8Array.from({ length: width * height }, (_, p) => (((p % width) / width - 0.5) ** 2 + (Math.floor(p / width) / height - 0.5) ** 2 < 1 / 36 ? 1 : 0));
+}
+
+/** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
+function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number): { mask: Uint8Array; confidence: number } {
+  const fixedBackground = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const p = y * w + x;
+    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && prior[p] < threshold) fixedBackground[p] = 1;
+  }
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds });
+  let mask = cut.mask;
+  if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
+    // The cut found nothing: fall back on the saliency split, since the picture is not empty.
+    mask = new Uint8Array(w * h);
+    for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
+  }
+  mask = keepOneObject(mask, cut.evidence, w, h, { weight });
+  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h }) };
+}
+
 /** `picture`: the photograph at the output mask resolution (RGBA). */
 export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
   const { width: W, height: H } = picture;
@@ -76,22 +110,24 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   const w = Math.max(8, Math.round(W * s)), h = Math.max(8, Math.round(H * s));
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
-  const random = seededRandom(options.seed ?? 0);
-  const prior = saliency(lab, w, h, random);
+  const prior = saliency(lab, w, h, seededRandom(options.seed ?? 0));
   const threshold = Math.min(0.7, Math.max(0.2, otsu(prior)));
-  const fixedBackground = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const p = y * w + x;
-    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && prior[p] < threshold) fixedBackground[p] = 1;
+  const lightness = new Float32Array(w * h);
+  for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
+  const weight = centredWeight(prior, w, h);
+  // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
+  // object in the first; the mask the picture supports best (its confidence) is kept.
+  const hypotheses = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) =>
+    hypothesis(lab, prior, w, h, t, weight, lightness, seededRandom((options.seed ?? 0) * 2 + k), options.rounds));
+  const best = hypotheses.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+  let small = best.mask;
+  let confidence = best.confidence;
+  if (tooSmall(small, w, h)) {
+    // A photograph with something in it always gives an asset: the most salient central region,
+    // or failing that the picture's middle, with a confidence that says how little it is trusted.
+    small = salientRegion(weight, w, h);
+    confidence = Math.min(confidence, 0.2);
   }
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds: options.rounds });
-  let small = cut.mask;
-  if (small.reduce((a, v) => a + v, 0) < w * h * 0.002) {
-    // The cut found nothing: fall back on the saliency split, since the picture is not empty.
-    small = new Uint8Array(w * h);
-    for (let p = 0; p < w * h; p++) small[p] = prior[p] >= threshold ? 1 : 0;
-  }
-  small = keepOneObject(small, cut.evidence, w, h, { weight: centredWeight(prior, w, h) });
   const soft = new Float32Array(w * h);
   for (let p = 0; p < soft.length; p++) soft[p] = small[p];
   const guideLab = rgbaToLab(picture.data, W * H);
@@ -104,8 +140,5 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   const raw = new Uint8Array(W * H);
   for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
   const mask = tidy(raw, W, H, keepHoles);
-  const lightness = new Float32Array(w * h);
-  for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
-  const confidence = maskConfidence({ mask: small, evidence: cut.evidence, lightness, width: w, height: h });
   return { mask, confidence };
 }
