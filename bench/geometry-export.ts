@@ -14,7 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OUTPUT_FORMATS } from '../src/domain/task-spec.ts';
-import { exportScene, scenePartsFromMeshes, writeFbx, writeObj, writeUsdz } from '../src/geometry/export/index.ts';
+import { scenePartsFromMeshes, writeFbx, writeObj, writeUsdz } from '../src/geometry/export/index.ts';
+import { exportScene, partName } from '../src/engines/output/index.ts';
 import { parseOff } from '../src/geometry/import/off.ts';
 import type { Material, Mesh, RasterImage, Scene } from '../src/geometry/mesh.ts';
 import { createNode } from '../src/geometry/mesh.ts';
@@ -146,7 +147,7 @@ if (only.includes('psb')) {
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.off'))) {
       const mesh = computeNormals(parseOff(readFileSync(`${dir}/${file}`)));
       faces += mesh.indices.length / 3;
-      scenes.push(scenePartsFromMeshes([mesh], [{ name: 'clay', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 }]));
+      scenes.push(scenePartsFromMeshes([mesh], [{ name: 'clay', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 }], partName));
     }
     console.log(`| psb-dev: ${scenes.length} meshes, ${faces} faces in all, PBR (solid maps) | ms | MB |`);
     console.log('|---|---|---|');

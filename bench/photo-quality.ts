@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { meshBounds, sceneFromMesh, type Mesh } from '../src/geometry/mesh.ts';
 import { parseOff } from '../src/geometry/import/off.ts';
-import { renderScene, renderSilhouette, viewCamera } from '../src/geometry/render/index.ts';
+import { renderScene, renderSilhouette } from '../src/geometry/render/index.ts';
+import { viewCamera } from '../src/engines/generate/image/view-cameras.ts';
 import { extractForeground, type Foreground } from '../src/engines/generate/image/foreground.ts';
 import { buildViews } from '../src/engines/generate/image/views.ts';
 import { reconstructShape } from '../src/engines/generate/image/shape.ts';
@@ -121,7 +122,7 @@ async function runCase(name: string, source: Mesh, index: number, photos: string
     const previewTile = await sharp(preview.data, { raw: { width: tile, height: tile, channels: 4 } }).png().toBuffer();
     sheet = [photo, maskTile, previewTile];
   }
-  return { name, asset: true, iou, f, confidence: fg.confidence, ms, sheet };
+  return { name, asset: true, iou, f, confidence: fg.confidence ?? 1, ms, sheet };
 }
 
 async function contactSheet(rows: { name: string; tiles: Buffer[] }[], path: string): Promise<void> {

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import type { GenerateSpec } from '../src/domain/task-spec.ts';
 import { EngineRegistry, importEngine } from '../src/engines/registry.ts';
 import { EngineRunner } from '../src/engines/runner/index.ts';
-import { SqliteQueue } from '../src/queue/index.ts';
+import { SqlQueue } from '../src/queue/index.ts';
 import { createServices } from '../src/services.ts';
 import { openSqlite } from '../src/store/db.ts';
 
@@ -68,7 +68,7 @@ if (process.env.BENCH_DATABASE_URL) await serviceFigures('PostgreSQL', { DATABAS
 {
   const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-'));
   const db = await openSqlite(join(dir, 'q.db'));
-  const queue = new SqliteQueue(db);
+  const queue = new SqlQueue(db);
   for (let i = 0; i < 2000; i++) await queue.enqueue(`j${i}`, '{}');
   await rate('embedded queue: lease + complete', 2000, 4, async () => {
     const job = await queue.lease(30_000);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadEventsConfig, loadWebhookConfig, type EventsConfig, type WebhookConfig } from './events-config.ts';
 
 export interface Config {
   /** PORT, default 8080. */
@@ -53,6 +54,10 @@ export interface Config {
    * directory agree.
    */
   signingSecret: string;
+  /** Task event streams (KILN_EVENTS_*; see src/events-config.ts). */
+  events: EventsConfig;
+  /** Webhooks (KILN_WEBHOOK_*; see src/events-config.ts). */
+  webhooks: WebhookConfig;
 }
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -125,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadTtlSeconds: intVar(env, 'KILN_DOWNLOAD_TTL_SECONDS', 3600, 1),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     signingSecret: stringVar(env, 'KILN_SIGNING_SECRET') ?? persistentSecret(dataDir),
+    events: loadEventsConfig(env, intVar),
+    webhooks: loadWebhookConfig(env, intVar),
   };
 }

@@ -4,7 +4,7 @@
  * Messages say what the caller should change, not what went wrong inside.
  */
 
-// Submission refusals keep to the statuses of api.md §7 (201, 400, 401, 429), because real clients were
+// Submission refusals keep to the statuses of docs/spec/api.md §7 (201, 400, 401, 429), because real clients were
 // written against those: a refusal that is neither bad input nor throttling is "handled, not accepted",
 // i.e. 201 with an `error` (§7: "otherwise the task is not accepted even with 201").
 export const ERROR_CATALOGUE = {

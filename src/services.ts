@@ -9,12 +9,15 @@ import { silentLogger } from './logger.ts';
 import { createDb, type Db } from './store/index.ts';
 import { createBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
-import { defaultRegistry, EngineRegistry } from './engines/registry.ts';
+import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
+import { PromptDescriber } from './engines/runner/describer.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
 import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
 import { startRetentionSweep } from './tasks/retention.ts';
+import { createTaskEventPublisher, createTaskFeed, type TaskEventPublisher, type TaskFeed } from './tasks/events/index.ts';
+import { createWebhookService, startWebhookDispatcher, type WebhookDispatcher, type WebhookService } from './tasks/webhooks/index.ts';
 
 export interface Services {
   config: Config;
@@ -25,6 +28,14 @@ export interface Services {
   engines: EngineRegistry;
   accounts: AccountService;
   tasks: TaskService;
+  /** Runs engines' describePrompt for submissions in a worker thread; `warm(moduleUrl)` imports an engine there ahead of time. */
+  describer: PromptDescriber;
+  /** Task events out of this process and into it (embedded, Redis or PostgreSQL). */
+  events: TaskEventPublisher;
+  /** Follows one task's events (the SSE stream reads it). */
+  feed: TaskFeed;
+  /** Webhook targets, per-key settings and delivery logs. */
+  webhooks: WebhookService;
   /**
    * Starts `count` (default config.workers) queue consumers running engines in worker threads, plus the
    * lease reaper and the retention sweep. `kiln serve` calls it; `kiln worker` calls it and waits.
@@ -39,10 +50,7 @@ export interface Services {
 
 export interface CreateServicesOptions {
   logger?: Logger;
-  /**
-   * Default: the process-wide registry, so `registerEngine()` calls made before or after (tests
-   * registering a fixture engine) are seen by this instance.
-   */
+  /** The engine registry this instance uses; default a new one (with the built-ins unless `builtins` is false). */
   engines?: EngineRegistry;
   /**
    * Register the built-in engines of src/engines/builtin.ts (default true). Kinds already registered
@@ -56,12 +64,17 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const db = await createDb(config, { logger });
   const blobs = createBlobStore(config);
   const queue = await createQueue(config, db, { logger });
-  const engines = options.engines ?? defaultRegistry;
+  const engines = options.engines ?? new EngineRegistry();
   if (options.builtins ?? true) {
     for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
   }
   const accounts = createAccountService(db);
-  const tasks = createTaskService({ db, blobs, queue, engines, config, logger });
+  const describer = new PromptDescriber();
+  const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger });
+  const events = await createTaskEventPublisher(config, { logger });
+  const feed = createTaskFeed({ db, publisher: events, config, logger });
+  const webhooks = createWebhookService(db, config);
+  let dispatcher: WebhookDispatcher | undefined;
 
   const pools: WorkerPool[] = [];
   let stopSweep: (() => void) | undefined;
@@ -75,6 +88,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
     engines,
     accounts,
     tasks,
+    describer,
+    events,
+    feed,
+    webhooks,
     startWorkers(workerOptions = {}) {
       const pool = startWorkerPool({
         db,
@@ -84,7 +101,9 @@ export async function createServices(config: Config, options: CreateServicesOpti
         config,
         logger,
         count: workerOptions.count ?? config.workers,
+        events,
       });
+      dispatcher ??= startWebhookDispatcher({ db, config, logger, events });
       pools.push(pool);
       stopSweep ??= startRetentionSweep(tasks, config, logger);
       return pool;
@@ -97,6 +116,10 @@ export async function createServices(config: Config, options: CreateServicesOpti
       closed = true;
       stopSweep?.();
       await Promise.all(pools.map((pool) => pool.stop()));
+      await describer.close();
+      await dispatcher?.stop();
+      feed.close();
+      await events.close();
       await queue.close();
       await db.close();
     },

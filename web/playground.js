@@ -1,7 +1,8 @@
-// Kiln playground: submit a generation or a Bang with an API key, follow /status, list the downloads and
+// Kiln playground: submit a generation or a Bang with an API key, follow its event stream (or /status), list the downloads and
 // show the GLB in 3D (Bang pieces can be exploded). Plain ES module, no build step; three.js comes from
 // this server (see src/api/routes/web.ts), never from a CDN.
 import { createViewer } from './viewer.js';
+import { setupModelTasks } from './model-tasks.js';
 
 const $ = (id) => document.getElementById(id);
 /** sessionStorage only: the key dies with the tab and is never written to disk by the page. */
@@ -89,13 +90,15 @@ $('forget-key').addEventListener('click', () => {
 // ---------- tabs ----------
 
 function selectTab(name) {
-  for (const tab of ['generate', 'bang']) {
+  for (const tab of ['generate', 'bang', 'texture', 'convert']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-form`).hidden = tab !== name;
   }
 }
 $('tab-generate').addEventListener('click', () => selectTab('generate'));
 $('tab-bang').addEventListener('click', () => selectTab('bang'));
+$('tab-texture').addEventListener('click', () => selectTab('texture'));
+$('tab-convert').addEventListener('click', () => selectTab('convert'));
 
 // ---------- generation images with view labels ----------
 
@@ -225,6 +228,53 @@ function summarise(jobs) {
   return { status: 'Generating', progress, text: `Generating — ${active.stage ?? 'starting'} ${progress}%` };
 }
 
+/**
+ * Follows the task's event stream: EventSource on the signed events_url of the task record (it cannot
+ * send the key). Resolves { status: 'Done', list } or { status: 'Failed' } at the end, or null when the
+ * stream is not available or closed for good, so the caller polls /status instead. EventSource itself
+ * reconnects after a dropped connection, resuming with Last-Event-ID.
+ */
+async function followEvents(token, uuid, show) {
+  if (typeof EventSource === 'undefined') return null;
+  let record;
+  try {
+    record = await api(`tasks/${uuid}`);
+  } catch {
+    return null;
+  }
+  if (!record.events_url) return null;
+  return new Promise((resolve) => {
+    const source = new EventSource(record.events_url);
+    let seen = false;
+    const finish = (result) => {
+      source.close();
+      resolve(result);
+    };
+    const on = (type, handle) =>
+      source.addEventListener(type, (message) => {
+        seen = true;
+        if (token !== following) return finish(null);
+        handle(JSON.parse(message.data));
+      });
+    on('waiting', (data) => show({ status: 'Waiting', progress: 0, text: `Waiting in the queue (position ${data.position})` }));
+    on('started', (data) => show({ status: 'Generating', progress: bar().value, text: `Generating — ${data.stage ?? 'starting'}` }));
+    on('progress', (data) => show({ status: 'Generating', progress: data.progress, text: `Generating — ${data.stage ?? 'starting'} ${data.progress}%` }));
+    on('done', (data) => {
+      show({ status: 'Done', progress: 100, text: 'Done' });
+      finish({ status: 'Done', list: data.list });
+    });
+    on('failed', (data) => {
+      show({ status: 'Failed', progress: bar().value, text: `Failed — ${data.error}: ${data.message}` });
+      finish({ status: 'Failed' });
+    });
+    source.onerror = () => {
+      if (!seen || source.readyState === EventSource.CLOSED) finish(null);
+    };
+  });
+}
+
+const bar = () => $('task-progress');
+
 async function follow(kind, accepted) {
   const token = ++following;
   $('task-empty').hidden = true;
@@ -240,7 +290,19 @@ async function follow(kind, accepted) {
   status.textContent = 'Submitted';
   delete status.dataset.status;
   bar.value = 0;
+  const show = (line) => {
+    status.textContent = line.text;
+    status.dataset.status = line.status;
+    bar.value = line.progress;
+  };
+  const streamed = await followEvents(token, accepted.uuid, show);
+  if (token !== following) return;
+  if (streamed?.status === 'Failed') {
+    refreshBalance(); // failed tasks are refunded
+    return;
+  }
   for (;;) {
+    if (streamed?.status === 'Done') break; // the stream said so; otherwise poll /status
     let line;
     try {
       const { jobs } = await api('status', { method: 'POST', json: { subscription_key: accepted.jobs.subscription_key } });
@@ -265,10 +327,10 @@ async function follow(kind, accepted) {
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
   try {
-    const { list } = await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
+    const { list } = streamed?.list ? streamed : await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
     if (token !== following) return;
     showDownloads(list);
-    if (kind === 'generate') $('bang-this').hidden = false;
+    if (kind !== 'bang') $('bang-this').hidden = false;
     // The light model first: the Extreme-High high-poly mesh (millions of faces) only on request.
     const glb = ['base_basic_pbr.glb', 'base_basic_shaded.glb'].map((name) => list.find((item) => item.name === name)).find(Boolean)
       ?? list.find((item) => item.name.endsWith('.glb') && !item.name.includes('highpoly'));
@@ -325,6 +387,8 @@ $('explode').addEventListener('input', () => {
   $('explode-value').value = `${$('explode').value}%`;
   viewer.explode(amount);
 });
+
+setupModelTasks({ submit, showMessage });
 
 // ---------- start ----------
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import type { ApiKeysTable } from '../store/schema.ts';
-import type { AccountService, ApiKeyListing, ApiKeyRecord, LedgerEntry, Principal } from './index.ts';
+import type { AccountService, ApiKeyListing, ApiKeyRecord, LedgerEntry, Principal } from './types.ts';
 import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey, looksLikeKey } from './keys.ts';
 import { fromMilli, post, toMilli } from './ledger.ts';
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Schema } from '../store/schema.ts';
-import type { LedgerEntry } from './index.ts';
+import type { LedgerEntry } from './types.ts';
 
 export const MILLI = 1000;
 

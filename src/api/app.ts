@@ -19,9 +19,12 @@ import { installErrorHandler } from './error-handler.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
 import { ErrorResponse, HealthResponse } from './schemas.ts';
 import { submitRoutes } from './routes/submit.ts';
+import { modelTaskRoutes } from './routes/model-tasks.ts';
 import { queryRoutes } from './routes/query.ts';
 import { fileRoutes } from './routes/files.ts';
 import { webRoutes } from './routes/web.ts';
+import { eventRoutes } from './routes/events.ts';
+import { taskRecordExtras } from './task-record-extras.ts';
 import type { ApiServices } from './types.ts';
 
 export type AppConfig = Pick<
@@ -34,6 +37,7 @@ export type AppConfig = Pick<
   | 'publicBaseUrl'
   | 'signingSecret'
   | 'redisUrl'
+  | 'events'
 >;
 
 export interface BuildAppOptions {
@@ -62,21 +66,10 @@ function sharedRedis(app: FastifyInstance, url: string): Redis {
 }
 
 function metricsSources(services: ApiServices): MetricsSources {
-  const { db, queue } = services;
+  const { tasks, queue } = services;
   return {
     queueDepth: queue ? async () => (await queue.stats()).queued : undefined,
-    tasksByState: db
-      ? async () => {
-          const rows = await db.kysely
-            .selectFrom('tasks')
-            .select((eb) => ['state', eb.fn.countAll<number>().as('count')])
-            .groupBy('state')
-            .execute();
-          const counts: Record<string, number> = { Waiting: 0, Generating: 0, Done: 0, Failed: 0 };
-          for (const row of rows) counts[row.state] = Number(row.count);
-          return counts;
-        }
-      : undefined,
+    tasksByState: () => tasks.countByState(),
   };
 }
 
@@ -159,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useApiSecurityHeaders(api);
       installAuth(api, services.accounts);
       if (config.rateLimitPerMinute > 0) {
-        // Clients poll /status for many tasks at once (compat.md); reads get their own, larger budget so
+        // Clients poll /status for many tasks at once (docs/spec/compat.md); reads get their own, larger budget so
         // polling never starves submissions and a busy poller is not told its task failed.
         api.addHook('onRoute', (route) => {
           if (READ_ROUTES.test(route.url)) {
@@ -184,7 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             ),
         });
       }
-      await api.register(submitRoutes, { tasks: services.tasks, limits });
+      await api.register(submitRoutes, { tasks: services.tasks, limits, webhooks: services.webhooks });
+      await api.register(modelTaskRoutes, { tasks: services.tasks, limits, webhooks: services.webhooks });
       await api.register(queryRoutes, {
         tasks: services.tasks,
         accounts: services.accounts,
@@ -192,10 +186,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         signingSecret: config.signingSecret,
         downloadTtlSeconds: config.downloadTtlSeconds,
         publicBaseUrl: config.publicBaseUrl,
+        recordExtras: taskRecordExtras(services, config),
       });
     },
     { prefix: '/api/v2' },
   );
+  // The event stream authorises itself (bearer key or signed URL: EventSource sends no headers).
+  if (services.feed) {
+    const feed = services.feed;
+    await app.register(
+      async (api) => {
+        useApiSecurityHeaders(api);
+        await eventRoutes(api, {
+          tasks: services.tasks,
+          accounts: services.accounts,
+          feed,
+          signingSecret: config.signingSecret,
+          downloadTtlSeconds: config.downloadTtlSeconds,
+          heartbeatMs: config.events.heartbeatMs,
+          maxStreamsPerKey: config.events.maxStreamsPerKey,
+          publicBaseUrl: config.publicBaseUrl,
+        });
+      },
+      { prefix: '/api/v2' },
+    );
+  }
 
   return app;
 }

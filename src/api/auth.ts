@@ -1,6 +1,6 @@
 /**
  * Bearer-key authentication for every /api/v2 route. A bad, revoked or missing key gets exactly the
- * 401 body real clients expect (compat.md).
+ * 401 body real clients expect (docs/spec/compat.md).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KilnError } from '../errors.ts';

@@ -70,7 +70,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const kiln = toKilnError(error);
     if (kiln) {
-      // Every 429 carries Retry-After (compat.md); a cap on tasks in flight has no known end, so clients
+      // Every 429 carries Retry-After (docs/spec/compat.md); a cap on tasks in flight has no known end, so clients
       // are asked to come back after a short, fixed delay.
       const retryAfter = typeof kiln.details.retryAfter === 'number' ? kiln.details.retryAfter : kiln.status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
       if (retryAfter !== undefined && !reply.hasHeader('retry-after')) {

@@ -18,7 +18,7 @@ export interface UploadLimits {
   maxTotalBytes: number;
 }
 
-/** Fields whose parts are files even without a filename or Content-Type (compat.md: untyped image parts). */
+/** Fields whose parts are files even without a filename or Content-Type (docs/spec/compat.md: untyped image parts). */
 const FILE_FIELDS = new Set(['images', 'image', 'model']);
 
 function mib(bytes: number): string {

@@ -1,7 +1,7 @@
 /**
  * TypeBox schemas of every request and response: Fastify validates JSON/form bodies with them and
  * @fastify/swagger turns them into the OpenAPI document at /docs. Multipart submission bodies are
- * documented here but parsed leniently by the domain (compat.md), not by Ajv.
+ * documented here but parsed leniently by the domain (docs/spec/compat.md), not by Ajv.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { ERROR_CATALOGUE } from '../errors.ts';
@@ -38,6 +38,11 @@ export function responses(success: Record<number, TSchema>, refusals: number[] =
 const choice = (values: readonly string[], description: string) => Type.String({ enum: [...values], description });
 const fileField = (description: string) => Type.String({ format: 'binary', description });
 
+const WebhookUrl = Type.String({
+  description: 'Optional: Kiln POSTs signed JSON (Kiln-Signature header) to this public http(s) URL when the task is done or failed. Default: the key\'s webhook URL, if set.',
+});
+const WebhookProgress = Type.String({ description: 'Boolean, default false: also POST `task.progress` to the webhook URL, once per stage.' });
+
 export const GenerateBody = Type.Object(
   {
     images: Type.Optional(Type.Array(fileField('Image file (PNG, JPEG, WebP …); type detected from bytes.'), { minItems: 1, maxItems: 5, description: 'Image-to-3D: 1 to 5 images; the first is the material source. Omit for text-to-3D.' })),
@@ -59,6 +64,8 @@ export const GenerateBody = Type.Object(
     TAPose: Type.Optional(Type.String({ description: 'Boolean; accepted and stored, does not change Kiln\'s output (its engines do not pose characters).' })),
     condition_mode: Type.Optional(choice(['concat', 'fuse'], 'Accepted and stored; does not change Kiln\'s output (every view always carves and colours the shape).')),
     preview_render: Type.Optional(Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' })),
+    webhook_url: Type.Optional(WebhookUrl),
+    webhook_progress: Type.Optional(WebhookProgress),
   },
   { description: 'multipart/form-data (also accepted: JSON or urlencoded without files). Unknown fields are ignored.' },
 );
@@ -76,6 +83,8 @@ export const BangBody = Type.Object(
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'Splits are deterministic; the seed only tilts the halving planes used on shapes without enough natural parts. Default 0 (asset mode: the asset\'s seed).' })),
     escore: Type.Optional(Type.Number({ description: 'Cut acceptance threshold 0–1 (default 0): a natural cut is taken only where its crease is at least this concave on average; the rest of the count comes from halving the largest pieces.' })),
     reference_scale: Type.Optional(Type.Number({ description: 'Multiplies the output geometry\'s size (0.001–1000, default 1; e.g. 0.01 for cm → m).' })),
+    webhook_url: Type.Optional(WebhookUrl),
+    webhook_progress: Type.Optional(WebhookProgress),
   },
   { description: 'multipart/form-data. Exactly one of asset_id or model.' },
 );

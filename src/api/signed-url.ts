@@ -1,6 +1,6 @@
 /**
  * Download links that carry their own authorization: clients fetch them with a plain GET and no
- * Authorization header (compat.md), so each URL holds an expiry time and an HMAC over
+ * Authorization header (docs/spec/compat.md), so each URL holds an expiry time and an HMAC over
  * (task, file name, expiry). The path ends with the file name because one client looks for `.glb`
  * in the URL.
  */

@@ -5,15 +5,18 @@
 import type { AccountService, Principal } from '../accounts/index.ts';
 import type { TaskService } from '../tasks/index.ts';
 import type { JobQueue } from '../queue/index.ts';
-import type { Db } from '../store/index.ts';
+import type { TaskFeed } from '../tasks/events/index.ts';
+import type { WebhookService } from '../tasks/webhooks/index.ts';
 
 export interface ApiServices {
   accounts: AccountService;
   tasks: TaskService;
   /** For the queue-depth gauge of /metrics. */
   queue?: Pick<JobQueue, 'stats'>;
-  /** For the tasks-by-state gauge of /metrics (a read-only count). */
-  db?: Db;
+  /** Serves GET /api/v2/tasks/{uuid}/events when present. */
+  feed?: TaskFeed;
+  /** Accepts webhook_url on submissions and shows delivery logs in task records when present. */
+  webhooks?: WebhookService;
   /** /healthz reports 503 when this rejects. */
   ping?(): Promise<void>;
 }

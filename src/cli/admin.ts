@@ -3,6 +3,7 @@ import { createServices, type Services } from '../services.ts';
 import { silentLogger } from '../logger.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
+import { checkWebhookFlag, keysSetWebhook, keysWebhookSecret, setWebhook } from './webhook-admin.ts';
 
 async function withServices<T>(io: CliIo, fn: (services: Services) => Promise<T>): Promise<T> {
   const services = await createServices(configFrom(io), { logger: silentLogger });
@@ -34,12 +35,18 @@ async function accountOf(services: Services, ref: string): Promise<string> {
   throw new CliError(`No account or key matches "${ref}"; see \`kiln keys list\`.`);
 }
 
-export async function keysCreate(io: CliIo, flags: { credits?: string; name?: string }): Promise<void> {
+export async function keysCreate(io: CliIo, flags: { credits?: string; name?: string; webhook?: string }): Promise<void> {
   const amount = flags.credits === undefined ? 0 : credits(flags.credits, '--credits');
   if (amount < 0) throw new CliError('--credits must not be negative.', 2);
   await withServices(io, async (services) => {
+    // Checked before the key exists, so a refused URL leaves nothing half made.
+    if (flags.webhook) await checkWebhookFlag(services, flags.webhook);
     const { key, record } = await services.accounts.createKey({ name: flags.name, credits: amount });
     io.err(`Created key ${record.prefix}… (id ${record.id}, name "${record.name}") for account ${record.accountId} with ${amount} credits.`);
+    if (flags.webhook) {
+      await setWebhook(services, record.id, flags.webhook);
+      io.err(`Webhooks go to ${flags.webhook}; print the signing secret with \`kiln keys webhook-secret ${record.id}\`.`);
+    }
     io.err('Store the key now: it is shown only once.');
     // Alone on the last line of stdout so scripts can capture it: KEY=$(kiln keys create | tail -n1)
     io.out(key);
@@ -93,4 +100,8 @@ export async function creditsShow(io: CliIo, ref: string | undefined): Promise<v
       io.out(`  ${entry.createdAt}  ${entry.kind.padEnd(6)}  ${String(entry.amount).padStart(8)}  ${entry.taskId ?? ''} ${entry.reason}`.trimEnd());
     }
   });
+}
+
+export async function keysWebhook(io: CliIo, sub: 'set-webhook' | 'webhook-secret', ref: string | undefined, url: string | undefined): Promise<void> {
+  await withServices(io, (services) => (sub === 'set-webhook' ? keysSetWebhook(io, services, ref, url) : keysWebhookSecret(io, services, ref)));
 }

@@ -1,7 +1,8 @@
 /** `kiln generate|bang|status|download`: client commands against a running server. */
 import { join } from 'node:path';
 import { CliError, type CliIo } from './output.ts';
-import { clientOptions, download, formOf, status, submit, waitForTask, type ClientOptions, type SubmitResponse } from './client.ts';
+import { clientOptions, download, formOf, status, submit, type ClientOptions, type SubmitResponse } from './client.ts';
+import { followTask } from './follow-events.ts';
 
 export interface CommonFlags {
   url?: string;
@@ -30,14 +31,14 @@ function intervalMs(flags: CommonFlags): number {
   return seconds * 1000;
 }
 
-async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
+export async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
   io.err(`Submitted task ${accepted.uuid} (${accepted.consumed} credits). Subscription key: ${accepted.jobs.subscription_key}`);
   if (accepted.prompt) io.err(`Prompt: ${accepted.prompt}`);
   if (flags.wait === false) {
     io.out(accepted.uuid);
     return;
   }
-  await waitForTask(options, accepted.jobs.subscription_key, io, intervalMs(flags));
+  await followTask(options, accepted.uuid, accepted.jobs.subscription_key, io, intervalMs(flags));
   const outDir = flags.out ?? join('.', accepted.uuid);
   for (const path of await download(options, accepted.uuid, outDir)) io.out(path);
 }
@@ -111,7 +112,9 @@ export async function bangCommand(io: CliIo, flags: BangFlags): Promise<void> {
 export async function statusCommand(io: CliIo, subscriptionKey: string | undefined, flags: CommonFlags): Promise<void> {
   if (!subscriptionKey) throw new CliError('Usage: kiln status <subscription_key> [--wait].', 2);
   const options = clientOptions(io.env, flags);
-  const jobs = flags.wait ? await waitForTask(options, subscriptionKey, io, intervalMs(flags)) : await status(options, subscriptionKey);
+  let jobs = await status(options, subscriptionKey);
+  // The stream takes a job uuid as well as the task's; /status gave us one.
+  if (flags.wait) jobs = await followTask(options, jobs[0]!.uuid, subscriptionKey, io, intervalMs(flags));
   for (const job of jobs) {
     const detail = job.status === 'Failed' ? ` ${job.error ?? ''}: ${job.message ?? ''}` : job.stage ? ` ${job.stage}` : '';
     io.out(`${job.uuid}  ${job.status}  ${Math.round(job.status === 'Done' ? 100 : (job.progress ?? 0))}%${detail}`);

@@ -110,7 +110,7 @@ export async function formOf(fields: Record<string, string | string[] | undefine
   return form;
 }
 
-export function submit(options: ClientOptions, path: '/api/v2/generate' | '/api/v2/bang', form: FormData): Promise<SubmitResponse> {
+export function submit(options: ClientOptions, path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert', form: FormData): Promise<SubmitResponse> {
   return call<SubmitResponse>(options, 'POST', path, form);
 }
 

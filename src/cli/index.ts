@@ -1,6 +1,6 @@
 /**
  * The `kiln` command. Server side: serve, worker, keys, credits (on KILN_DATA_DIR / DATABASE_URL).
- * Client side: generate, bang, status, download (against KILN_URL with KILN_API_KEY).
+ * Client side: generate, bang, texture, convert, status, download (against KILN_URL with KILN_API_KEY).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError, processIo, type CliIo } from './output.ts';
@@ -10,15 +10,19 @@ import { CliError, processIo, type CliIo } from './output.ts';
 const serverCommands = () => import('./serve.ts');
 const adminCommands = () => import('./admin.ts');
 const clientCommands = () => import('./client-commands.ts');
+const modelCommands = () => import('./model-commands.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
 
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
   serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
   worker                               queue workers only (scale out beside \`serve\`)
-  keys create [--credits N] [--name X] new API key; the key alone is the last line of output
+  keys create [--credits N] [--name X] [--webhook URL]
+                                       new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
   keys revoke <key-id-or-prefix>
+  keys set-webhook <key> <URL|none>    default webhook URL of the key's tasks
+  keys webhook-secret <key>            the secret that signs the key's webhooks (Kiln-Signature)
   credits add <key-or-account> <N>     add (or with a negative N, remove) credits
   credits show <key-or-account>        balance and ledger
 
@@ -26,9 +30,14 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   generate --image a.png [--image b.png …] | --prompt "…"  [--tier T] [--format glb] [--material PBR]
            [--quality medium] [--mesh-mode Raw] [--texture-mode high] [--addons HighPack] [--seed N] [--label F …]
   bang --asset <uuid> | --model m.glb [--image ref.png] [--strength 1-12] [--material None]
+  texture --asset <uuid> | --model m.obj  --image front.png [--image side.png …] [--label F …]
+          [--resolution Basic|High] [--keep-uvs true|false] [--material PBR] [--format glb]
+  convert --asset <uuid> | --model m.fbx  [--format glb|usdz|fbx|obj|stl] [--faces N] [--mesh-mode Quad]
+          [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
-  generate/bang wait with a progress bar, then download into --out (default ./<uuid>); --no-wait prints the uuid.
+  generate/bang/texture/convert wait with a progress bar (following the task's event stream, else polling),
+  then download into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
 const clientFlags = {
@@ -44,7 +53,7 @@ const clientFlags = {
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' } },
   worker: {},
-  keys: { credits: { type: 'string' }, name: { type: 'string' } },
+  keys: { credits: { type: 'string' }, name: { type: 'string' }, webhook: { type: 'string' } },
   credits: {},
   generate: {
     ...clientFlags,
@@ -69,6 +78,33 @@ const OPTIONS = {
     strength: { type: 'string' },
     material: { type: 'string' },
     format: { type: 'string' },
+  },
+  texture: {
+    ...clientFlags,
+    asset: { type: 'string' },
+    model: { type: 'string' },
+    image: { type: 'string', multiple: true, short: 'i' },
+    label: { type: 'string', multiple: true },
+    prompt: { type: 'string' },
+    resolution: { type: 'string' },
+    'keep-uvs': { type: 'string' },
+    seed: { type: 'string' },
+    material: { type: 'string' },
+    format: { type: 'string' },
+  },
+  convert: {
+    ...clientFlags,
+    asset: { type: 'string' },
+    model: { type: 'string' },
+    format: { type: 'string' },
+    faces: { type: 'string' },
+    'mesh-mode': { type: 'string' },
+    uv: { type: 'string' },
+    'texture-resolution': { type: 'string' },
+    'scale-to': { type: 'string' },
+    pivot: { type: 'string' },
+    'up-axis': { type: 'string' },
+    material: { type: 'string' },
   },
   status: clientFlags,
   download: clientFlags,
@@ -102,11 +138,12 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     case 'worker':
       return (await serverCommands()).worker(io);
     case 'keys': {
-      const [sub, ref] = positionals;
+      const [sub, ref, url] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
+      if (sub === 'set-webhook' || sub === 'webhook-secret') return (await adminCommands()).keysWebhook(io, sub, ref, url);
       if (sub === 'list') return (await adminCommands()).keysList(io);
       if (sub === 'revoke') return (await adminCommands()).keysRevoke(io, ref);
-      throw new CliError('Usage: kiln keys create [--credits N] [--name X] | keys list | keys revoke <key-id-or-prefix>', 2);
+      throw new CliError('Usage: kiln keys create [--credits N] [--name X] [--webhook URL] | keys list | keys revoke <key-id-or-prefix> | keys set-webhook <key> <URL|none> | keys webhook-secret <key>', 2);
     }
     case 'credits': {
       const [sub, ref, amount] = positionals;
@@ -118,6 +155,10 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await clientCommands()).generateCommand(io, flags);
     case 'bang':
       return (await clientCommands()).bangCommand(io, flags);
+    case 'texture':
+      return (await modelCommands()).textureCommand(io, flags);
+    case 'convert':
+      return (await modelCommands()).convertCommand(io, flags);
     case 'status':
       return (await clientCommands()).statusCommand(io, positionals[0], flags);
     case 'download':

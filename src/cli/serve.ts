@@ -32,11 +32,11 @@ export async function serve(io: CliIo, flags: { port?: string }): Promise<void> 
     throw error;
   }
   if (config.workers > 0) services.startWorkers();
-  // Import the engines in the API thread now, in the background: a submission's describePrompt is
-  // bounded to 2 s including the module's first import, and on a busy machine the first text prompt
+  // Import the engines in the describer's thread now, in the background: a submission's describePrompt
+  // is bounded to 2 s including the module's first import, and on a busy machine the first text prompt
   // otherwise got its raw prompt echoed instead of the engine's reading of it.
   for (const kind of services.engines.kinds()) {
-    services.engines.load(kind).catch((error: unknown) => logger.warn({ err: error, kind }, 'engine module failed to load in the API process'));
+    services.describer.warm(services.engines.moduleUrl(kind)!).catch((error: unknown) => logger.warn({ err: error, kind }, 'engine module failed to load for describePrompt'));
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

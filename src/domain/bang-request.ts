@@ -1,13 +1,15 @@
-/** Turns a raw Bang request (api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
+/** Turns a raw Bang request (docs/spec/api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
 import { invalidRequest } from '../errors.ts';
-import { detectModelFormat } from '../geometry/import/detect.ts';
-import type { EngineInputFile } from '../engines/engine.ts';
-import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, type GenerateSpec } from './task-spec.ts';
+import type { InputFile } from './input-file.ts';
+import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, type GenerateSpec, type ModelFormat } from './task-spec.ts';
 import { choiceField, filesOf, has, numberField, scalar, type RawRequest } from './raw-request.ts';
 import { DEFAULT_STRENGTH, STRENGTH_RANGE, pieceCountForStrength } from './mesh-rules.ts';
 import { ACCEPTED_IMAGE_NAMES, sniffImageType } from './image-type.ts';
 import { MAX_PROMPT_LENGTH, SEED_RANGE, type ResolvedSubmission } from './generate-request.ts';
 import { priceOf } from './pricing.ts';
+import type { ModelFormatDetector, StoredAsset } from './asset.ts';
+
+export type { ModelFormatDetector, StoredAsset } from './asset.ts';
 
 export const BANG_MODEL_FORMATS_TEXT = 'obj, glb, gltf, stl, fbx, usd, usda, usdc or usdz';
 
@@ -19,11 +21,7 @@ export const REFERENCE_SCALE_RANGE = { min: 0.001, max: 1000 } as const;
 export const DEFAULT_BANG_SEED = 0;
 export const DEFAULT_BANG_RESOLUTION = 2048;
 
-/** A completed generation of the same account, whose stored settings asset mode starts from. */
-export interface StoredAsset {
-  taskId: string;
-  spec: GenerateSpec;
-}
+
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,7 +59,7 @@ function refuseInAssetMode(raw: RawRequest, field: 'model' | 'image' | 'prompt')
   }
 }
 
-function resolveCustomInputs(raw: RawRequest, materialNone: boolean) {
+function resolveCustomInputs(raw: RawRequest, materialNone: boolean, detectModelFormat: ModelFormatDetector) {
   const models = filesOf(raw, 'model');
   if (models.length > 1) throw invalidRequest('model', `Send one model file; got ${models.length}.`);
   const [model] = models;
@@ -72,7 +70,7 @@ function resolveCustomInputs(raw: RawRequest, materialNone: boolean) {
       `model (${model.filename || 'unnamed'}) is not a readable ${BANG_MODEL_FORMATS_TEXT} file; the format is detected from the content.`,
     );
   }
-  const inputs: EngineInputFile[] = [{ field: 'model', filename: model.filename, bytes: model.bytes }];
+  const inputs: InputFile[] = [{ field: 'model', filename: model.filename, bytes: model.bytes }];
   const images = filesOf(raw, 'image');
   if (images.length > 1) throw invalidRequest('image', `Send one reference image; got ${images.length}.`);
   if (images.length === 0 && !materialNone) {
@@ -92,11 +90,16 @@ function resolveCustomInputs(raw: RawRequest, materialNone: boolean) {
 }
 
 /**
- * Resolves a Bang request. In asset mode `asset` must be the loaded generation (the HTTP layer checks
+ * Resolves a Bang request. In asset mode `asset` must be the loaded generation (the task layer checks
  * it exists, is Done and belongs to the caller); its format, material, seed and texture size are the
- * starting point, and every value the request sends overrides them (api.md §2.2 rule 4).
+ * starting point, and every value the request sends overrides them (docs/spec/api.md §2.2 rule 4). In custom
+ * mode the uploaded model's format comes from `detectModelFormat`.
  */
-export function resolveBangRequest(raw: RawRequest, asset?: StoredAsset): ResolvedSubmission<BangSpec> {
+export function resolveBangRequest(
+  raw: RawRequest,
+  asset: StoredAsset | undefined,
+  detectModelFormat: ModelFormatDetector,
+): ResolvedSubmission<BangSpec> {
   const mode = bangMode(raw);
   if (mode === 'asset') {
     for (const field of ['model', 'image', 'prompt'] as const) refuseInAssetMode(raw, field);
@@ -107,7 +110,7 @@ export function resolveBangRequest(raw: RawRequest, asset?: StoredAsset): Resolv
   }
   const material = choiceField(raw, 'material', MATERIAL_VARIANTS) ?? asset?.spec.material ?? 'PBR';
   const strength = numberField(raw, 'strength', STRENGTH_RANGE) ?? DEFAULT_STRENGTH;
-  const custom = mode === 'custom' ? resolveCustomInputs(raw, material === 'None') : undefined;
+  const custom = mode === 'custom' ? resolveCustomInputs(raw, material === 'None', detectModelFormat) : undefined;
   const prompt = mode === 'custom' ? scalar(raw, 'prompt') : undefined;
   if (prompt !== undefined && prompt.length > MAX_PROMPT_LENGTH) {
     throw invalidRequest('prompt', `prompt must be at most ${MAX_PROMPT_LENGTH} characters; got ${prompt.length}.`);

@@ -1,7 +1,7 @@
-/** Turns a raw generation request (api.md §2.1, compat.md) into a GenerateSpec, or a precise INVALID_REQUEST. */
+/** Turns a raw generation request (docs/spec/api.md §2.1, docs/spec/compat.md) into a GenerateSpec, or a precise INVALID_REQUEST. */
 import { randomInt } from 'node:crypto';
 import { invalidRequest } from '../errors.ts';
-import type { EngineInputFile } from '../engines/engine.ts';
+import type { InputFile } from './input-file.ts';
 import {
   MATERIAL_VARIANTS,
   MESH_MODES,
@@ -31,14 +31,14 @@ import { priceOf } from './pricing.ts';
 export const MAX_IMAGES = 5;
 export const MAX_PROMPT_LENGTH = 2000;
 export const SEED_RANGE = { min: 0, max: 65535, integer: true } as const;
-/** Views assumed for unlabelled images, in upload order (views.md). */
+/** Views assumed for unlabelled images, in upload order (docs/spec/views.md). */
 export const DEFAULT_VIEW_ORDER: readonly ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 export const KNOWN_ADDONS: readonly string[] = [HIGH_PACK];
 
 export interface ResolvedSubmission<S = GenerateSpec> {
   spec: S;
   price: number;
-  inputs: EngineInputFile[];
+  inputs: InputFile[];
   /** The user's prompt as sent (engines may describe it further for the response). */
   prompt?: string;
 }
@@ -54,7 +54,7 @@ function resolveTier(raw: RawRequest): Tier {
   return choiceField(raw, 'tier', ALL_TIERS) ?? DEFAULT_TIER;
 }
 
-function resolveImages(raw: RawRequest): EngineInputFile[] {
+function resolveImages(raw: RawRequest): InputFile[] {
   const images = filesOf(raw, 'images');
   if (images.length > MAX_IMAGES) {
     throw invalidRequest('images', `Send 1 to ${MAX_IMAGES} images; got ${images.length}.`);
@@ -133,7 +133,7 @@ function resolveCreative(raw: RawRequest, tier: Tier): boolean {
 
 /**
  * Legacy clients send texture_mode values of their own; for legacy tiers an unknown value is ignored
- * (compat.md: never fail for a field Kiln does not know), for Gen-2.5 tiers it is a mistake to report.
+ * (docs/spec/compat.md: never fail for a field Kiln does not know), for Gen-2.5 tiers it is a mistake to report.
  */
 function resolveTextureMode(raw: RawRequest, tier: Tier) {
   try {

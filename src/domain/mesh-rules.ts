@@ -1,4 +1,4 @@
-/** Face budgets, fast mode (api.md §3) and Bang's strength → piece count table. */
+/** Face budgets, fast mode (docs/spec/api.md §3) and Bang's strength → piece count table. */
 import type { MeshMode, OutputFormat, Quality, Tier } from './task-spec.ts';
 
 /** Triangles in the main mesh per `quality` when no quality_override is sent. */
@@ -18,7 +18,7 @@ export function faceBudgetFor(quality: Quality, qualityOverride?: number): numbe
   return qualityOverride ?? FACE_BUDGET[quality];
 }
 
-/** Fast mode: not Extreme-High, glb, Raw, and quality_override sent and at most 20000 (api.md §3). */
+/** Fast mode: not Extreme-High, glb, Raw, and quality_override sent and at most 20000 (docs/spec/api.md §3). */
 export function isFastMode(input: {
   tier: Tier;
   geometryFileFormat: OutputFormat;

@@ -1,4 +1,4 @@
-/** Credits charged per accepted request (api.md §8): additive, and nothing else costs anything. */
+/** Credits charged per accepted request (docs/spec/api.md §8): additive, and nothing else costs anything. */
 import type { TaskSpec } from './task-spec.ts';
 
 export const PRICES = {
@@ -6,10 +6,14 @@ export const PRICES = {
   extremeHighTier: 0.5,
   extremeHighTextures: 2.0,
   bang: 0.5,
+  texture: 0.5,
+  convert: 0.1,
 } as const;
 
 export function priceOf(spec: TaskSpec): number {
   if (spec.kind === 'bang') return PRICES.bang;
+  if (spec.kind === 'texture') return PRICES.texture;
+  if (spec.kind === 'convert') return PRICES.convert;
   let price = PRICES.baseGeneration;
   if (spec.tier === 'Gen-2.5-Extreme-High') price += PRICES.extremeHighTier;
   if (spec.textureMode === 'extreme-high') price += PRICES.extremeHighTextures;

@@ -34,7 +34,7 @@ export type Quality = (typeof QUALITIES)[number];
 export const MESH_MODES = ['Raw', 'Quad'] as const;
 export type MeshMode = (typeof MESH_MODES)[number];
 
-/** View labels of `../shared/spec/views.md`: where the camera stood for each input picture. */
+/** View labels of `docs/spec/views.md`: where the camera stood for each input picture. */
 export const VIEW_LABELS = ['F', 'FR', 'R', 'BR', 'B', 'BL', 'L', 'FL', 'U', 'D'] as const;
 export type ViewLabel = (typeof VIEW_LABELS)[number];
 
@@ -96,12 +96,63 @@ export interface BangSpec {
   referenceScale?: number;
 }
 
-export type TaskSpec = GenerateSpec | BangSpec;
+/** Where a texture or convert task's model comes from: an upload, or a completed task of the account. */
+export interface ModelSource {
+  mode: 'asset' | 'custom';
+  /** Asset mode: the task whose model is read. */
+  assetId?: string;
+  /** Custom-model mode: format detected from the uploaded bytes. */
+  modelFormat?: ModelFormat;
+}
+
+/** POST /api/v2/texture: the model's geometry kept, a texture projected from 1–5 pictures. */
+export interface TextureSpec extends ModelSource {
+  kind: 'texture';
+  imageCount: number;
+  imageLabels: ViewLabel[];
+  prompt?: string;
+  seed: number;
+  material: Exclude<MaterialVariant, 'None'>;
+  textureResolution: TextureResolution;
+  /** Keep the model's UVs (true/false as sent); undefined: keep them when they are usable. */
+  keepUvs?: boolean;
+  geometryFileFormat: OutputFormat;
+  referenceScale?: number;
+  escore?: number;
+}
+
+export const PIVOTS = ['keep', 'centre', 'bottom-centre'] as const;
+export type Pivot = (typeof PIVOTS)[number];
+export const UP_AXES = ['Y', 'Z'] as const;
+export type UpAxis = (typeof UP_AXES)[number];
+export const UV_MODES = ['keep', 'new'] as const;
+export type UvMode = (typeof UV_MODES)[number];
+
+/** POST /api/v2/convert: remesh, re-unwrap, re-place and re-export a model. */
+export interface ConvertSpec extends ModelSource {
+  kind: 'convert';
+  geometryFileFormat: OutputFormat;
+  /** Exact triangle count of the output; undefined keeps the model's own. */
+  faceBudget?: number;
+  meshMode: MeshMode;
+  uv: UvMode;
+  /** Edge of every written texture; undefined keeps kept textures' sizes (2048 for a new atlas). */
+  textureResolution?: number;
+  /** Largest side of the output in metres (model units); undefined keeps the size. */
+  scaleTo?: number;
+  pivot: Pivot;
+  upAxis: UpAxis;
+  material: MaterialVariant;
+  /** Convert takes no prompt (declared so code reading `spec.prompt` of any task type-checks). */
+  prompt?: undefined;
+}
+
+export type TaskSpec = GenerateSpec | BangSpec | TextureSpec | ConvertSpec;
 
 /** Engine kinds; a task's kind picks the engine that runs it. */
-export type EngineKind = 'generate-image' | 'generate-text' | 'bang';
+export type EngineKind = 'generate-image' | 'generate-text' | 'bang' | 'texture' | 'convert';
 
 export function engineKindOf(spec: TaskSpec): EngineKind {
-  if (spec.kind === 'bang') return 'bang';
+  if (spec.kind === 'bang' || spec.kind === 'texture' || spec.kind === 'convert') return spec.kind;
   return spec.mode === 'image' ? 'generate-image' : 'generate-text';
 }

@@ -1,4 +1,4 @@
-/** The texture resolution table of api.md §2.1: texture_mode × HighPack × uhd_texture → edge length. */
+/** The texture resolution table of docs/spec/api.md §2.1: texture_mode × HighPack × uhd_texture → edge length. */
 import type { TextureMode, TextureResolution } from './task-spec.ts';
 
 export const HIGH_PACK = 'HighPack';
@@ -16,7 +16,3 @@ export function textureResolutionFor(
   return (uhdTexture ? 4 * K : 2 * K) as TextureResolution;
 }
 
-/** 2048 → "2K", for messages and records. */
-export function resolutionLabel(resolution: number): string {
-  return `${resolution / K}K`;
-}

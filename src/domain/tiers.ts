@@ -1,9 +1,9 @@
-/** Tier rules of api.md §2.1 and the legacy tier names of compat.md. */
+/** Tier rules of docs/spec/api.md §2.1 and the legacy tier names of docs/spec/compat.md. */
 import { GEN25_TIERS, LEGACY_TIERS, type Tier, type TextureMode } from './task-spec.ts';
 
 export const ALL_TIERS: readonly Tier[] = [...GEN25_TIERS, ...LEGACY_TIERS];
 
-/** What a request without `tier` gets: the legacy Gen-1/1.5 pipeline (api.md §9). */
+/** What a request without `tier` gets: the legacy Gen-1/1.5 pipeline (docs/spec/api.md §9). */
 export const DEFAULT_TIER: Tier = 'Regular';
 
 export function isLegacyTier(tier: Tier): boolean {
@@ -11,7 +11,7 @@ export function isLegacyTier(tier: Tier): boolean {
 }
 
 /**
- * texture_mode when the request names none. Gen-2.5 rows are api.md's; the legacy tiers are not in the
+ * texture_mode when the request names none. Gen-2.5 rows are docs/spec/api.md's; the legacy tiers are not in the
  * spec and get the closest Gen-2.5 equivalent (Sketch is a draft, Detail the finest legacy tier).
  */
 export const DEFAULT_TEXTURE_MODE: Record<Tier, TextureMode> = {
@@ -27,5 +27,5 @@ export const DEFAULT_TEXTURE_MODE: Record<Tier, TextureMode> = {
   'Gen-2': 'medium',
 };
 
-/** geometry_instruct_mode=creative is offered from Gen-2.5-Medium up (api.md §2.1). */
+/** geometry_instruct_mode=creative is offered from Gen-2.5-Medium up (docs/spec/api.md §2.1). */
 export const CREATIVE_TIERS: readonly Tier[] = ['Gen-2.5-Medium', 'Gen-2.5-High', 'Gen-2.5-Extreme-High'];

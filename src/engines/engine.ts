@@ -3,19 +3,12 @@
  * (resolved spec, input files, progress callback) → named output files; the service runs it off the
  * HTTP event loop (a worker thread), stores what it returns and serves it for download.
  */
+import type { InputFile } from '../domain/input-file.ts';
 import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
+import type { ErrorCode } from '../errors.ts';
 
-export interface EngineInputFile {
-  /**
-   * Where the bytes came from: `images` (generation uploads, in order), `model` and `image`
-   * (Bang custom-model mode), `asset` (Bang asset mode: the source generation's model file) and
-   * `asset-file` (Bang asset mode: the files that model refers to by name, such as an OBJ's .mtl and maps).
-   */
-  field: string;
-  /** The name as uploaded or stored; never trusted for the format (detect from bytes). */
-  filename: string;
-  bytes: Uint8Array;
-}
+/** The engine's view of an uploaded file (defined in domain, which resolves submissions). */
+export type EngineInputFile = InputFile;
 
 export interface EngineFile {
   /** Download name: unique within the task, no `/` (e.g. `base_basic_pbr.glb`, `preview.webp`). */
@@ -41,11 +34,16 @@ export interface EngineResult {
   notes?: Record<string, unknown>;
 }
 
+/** The codes of the error catalogue (src/errors.ts) a task can fail with. */
+export type EngineErrorCode = Extract<ErrorCode, 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'UNKNOWN'>;
+
 /** An engine refuses input it cannot use by throwing this; the task fails with `code` and is refunded. */
 export class EngineError extends Error {
   constructor(
-    readonly code: 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'UNKNOWN',
+    readonly code: EngineErrorCode,
     message: string,
+    /** Extra machine-readable facts for logs and tests (the offending field …); not sent to clients. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'EngineError';

@@ -1,9 +1,9 @@
 /**
- * The error every geometry reader throws for input it will not accept. It is a KilnError with the
- * INVALID_REQUEST code (field `model`), so the HTTP layer and the task runner report it to the caller as
- * is: the message says what is wrong with the file and what to change, never a stack or parser jargon.
+ * The error every geometry reader throws for input it will not accept. Geometry knows nothing of the
+ * service's error catalogue: the engines map it (src/engines/geometry-refusal.ts) to INVALID_REQUEST
+ * about the `model` field, so the message is written for the caller: what is wrong with the file and
+ * what to change, never a stack or parser jargon.
  */
-import { KilnError } from '../errors.ts';
 
 /** Why a model was refused: stable, machine-readable, for logs, metrics and tests. */
 export type GeometryInputReason =
@@ -18,13 +18,14 @@ export type GeometryInputReason =
   | 'external-reference'
   | 'compressed-entry';
 
-export class GeometryInputError extends KilnError {
+export class GeometryInputError extends Error {
   constructor(
     readonly reason: GeometryInputReason,
     message: string,
-    details: Record<string, unknown> = {},
+    /** Extra machine-readable facts (the offending line, a refused URI …). */
+    readonly details: Record<string, unknown> = {},
   ) {
-    super('INVALID_REQUEST', message, { field: 'model', reason, ...details });
+    super(message);
     this.name = 'GeometryInputError';
   }
 }

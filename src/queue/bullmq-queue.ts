@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
-import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './index.ts';
+import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './job-queue.ts';
 
 export interface BullQueueOptions {
   /** Queue name (default `kiln-jobs`); also separates test runs. */

@@ -3,6 +3,7 @@
  * (text, integer, bigint), so the same list migrates SQLite and PostgreSQL.
  */
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { webhooksMigration } from './webhook-migration.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -132,6 +133,6 @@ const initial: Migration = {
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_webhooks': webhooksMigration };
   },
 };

@@ -3,6 +3,8 @@
  * epoch (bigint columns), credits integer thousandths, JSON stored as text: every value reads back
  * the same in both dialects (see the pg type parsers in db.ts).
  */
+import type { KeyWebhooksTable, TaskWebhooksTable, WebhookDeliveriesTable, WebhookOutboxTable } from './webhook-schema.ts';
+
 export interface AccountsTable {
   id: string;
   created_at: number;
@@ -86,7 +88,7 @@ export interface TaskFilesTable {
   created_at: number;
 }
 
-/** The embedded queue's entries (src/queue/sqlite-queue.ts). */
+/** The embedded queue's entries (src/queue/sql-queue.ts). */
 export interface QueueEntriesTable {
   id: string;
   queue: string;
@@ -111,4 +113,8 @@ export interface Schema {
   task_inputs: TaskInputsTable;
   task_files: TaskFilesTable;
   queue_entries: QueueEntriesTable;
+  key_webhooks: KeyWebhooksTable;
+  task_webhooks: TaskWebhooksTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -3,120 +3,17 @@
  * the job state machine Waiting → Generating → Done | Failed, settle on success, refund on failure,
  * status views, output file manifests and downloads.
  */
-import type { Readable } from 'node:stream';
-import type { EngineInputFile } from '../engines/engine.ts';
-import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
 
-/** The four status words real clients accept; nothing else is ever reported. */
-export type TaskStatus = 'Waiting' | 'Generating' | 'Done' | 'Failed';
-
-export interface TaskError {
-  /** An ErrorCode of src/errors.ts (engine refusals keep theirs, e.g. API_OBJECT_NOT_FOUND_ON_IMAGE). */
-  code: string;
-  message: string;
-}
-
-export interface JobView {
-  uuid: string;
-  status: TaskStatus;
-  /** 0–100; 100 only when Done. */
-  progress: number;
-  /** The engine's current stage name (null before it starts). */
-  stage: string | null;
-  /** Runs started so far (1 on the first run; more after a crash or retryable error). */
-  attempts: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error: TaskError | null;
-}
-
-export interface TaskFile {
-  /** Download name: unique within the task, no `/`. */
-  name: string;
-  size: number;
-  contentType: string;
-  blobKey: string;
-}
-
-export interface TaskRecord {
-  uuid: string;
-  accountId: string;
-  keyId: string;
-  kind: EngineKind;
-  /** The `jobs.subscription_key` of the submission response; `/status` takes it. */
-  subscriptionKey: string;
-  status: TaskStatus;
-  /** The resolved spec stored at submission (effective tier, texture mode and resolution, fast mode …). */
-  params: TaskSpec;
-  /** Credits charged (`consumed`). */
-  price: number;
-  /** The response's `prompt` string. */
-  prompt: string;
-  /** ISO 8601. */
-  submitTime: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  /** Never empty (one job per task today). */
-  jobs: JobView[];
-  /** Output files; empty until Done, and again once they expired. */
-  files: TaskFile[];
-  error: TaskError | null;
-  notes: Record<string, unknown> | null;
-  /** When the output files are (or were) removed by retention; null before Done. */
-  filesExpireAt: string | null;
-  filesExpired: boolean;
-}
-
-export interface SubmitRequest {
-  accountId: string;
-  keyId: string;
-  spec: TaskSpec;
-  price: number;
-  inputs: EngineInputFile[];
-  /**
-   * The response's `prompt`. When omitted, the engine's `describePrompt` is asked (if it has one),
-   * else the spec's prompt, else ''.
-   */
-  prompt?: string;
-  /** The client's Idempotency-Key header. */
-  idempotencyKey?: string;
-  /** A digest of the request body (fields + files); required to tell replays from reuse. */
-  requestHash?: string;
-}
-
-export interface SubmitResult extends TaskRecord {
-  /** True when an Idempotency-Key replay returned the first submission (nothing charged). */
-  replayed: boolean;
-}
-
-export interface OpenedFile {
-  name: string;
-  size: number;
-  contentType: string;
-  stream: Readable;
-}
-
-export interface TaskService {
-  /**
-   * Accepts a task in one transaction: balance check (KilnError INSUFFICIENT_FUND), per-key in-flight
-   * cap (API_PARALLELISM_LIMIT_REACHED), price reserved on the ledger, task + job rows, input blobs,
-   * queue entry. ENGINE_UNAVAILABLE when no engine is registered for the spec's kind.
-   * Idempotency-Key: same key and requestHash → the first task again (`replayed`), nothing charged;
-   * same key with another hash → IDEMPOTENCY_KEY_REUSED.
-   */
-  submit(request: SubmitRequest): Promise<SubmitResult>;
-  /** Jobs of the task with this subscription key (never empty); NO_SUCH_TASK when unknown or not the account's. */
-  statusBySubscriptionKey(accountId: string, subscriptionKey: string): Promise<JobView[]>;
-  /** The rich record by task uuid or job uuid; NO_SUCH_TASK when unknown or another account's. */
-  get(accountId: string, uuid: string): Promise<TaskRecord>;
-  /** Output files by task uuid or job uuid: complete when Done, otherwise []; NO_SUCH_TASK as get. */
-  files(accountId: string, uuid: string): Promise<TaskFile[]>;
-  /** Opens one output file for a (signed, account-less) download; null when absent or expired. */
-  openFile(taskId: string, name: string): Promise<OpenedFile | null>;
-  /** The bytes of one output file (Bang asset mode reads the source generation's model); null when absent or expired. */
-  readFile(taskId: string, name: string): Promise<Uint8Array | null>;
-  /** Removes output files older than the retention; returns how many tasks expired. */
-  sweepExpired(now?: Date): Promise<number>;
-}
-
+export type {
+  JobView,
+  OpenedFile,
+  SubmitRequest,
+  SubmitResult,
+  TaskError,
+  TaskFile,
+  TaskRecord,
+  TaskService,
+  TaskStatus,
+} from './types.ts';
+export { isStoredInput, type StoredInput, type TaskInput } from './task-input.ts';
 export { createTaskService } from './task-service.ts';

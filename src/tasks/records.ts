@@ -2,7 +2,7 @@
 import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
 import { fromMilli } from '../accounts/ledger.ts';
 import type { JobsTable, TaskFilesTable, TasksTable } from '../store/schema.ts';
-import type { JobView, TaskFile, TaskRecord } from './index.ts';
+import type { JobView, TaskFile, TaskRecord } from './types.ts';
 
 export function iso(ms: number | null | undefined): string | null {
   return ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();

@@ -1,7 +1,7 @@
 /** The periodic retention sweep: output (and input) files of tasks past their retention are removed. */
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { TaskService } from './index.ts';
+import type { TaskService } from './types.ts';
 
 /** Starts sweeping every config.sweepIntervalMs (first sweep right away); returns a stop function. */
 export function startRetentionSweep(tasks: TaskService, config: Pick<Config, 'sweepIntervalMs'>, logger: Logger): () => void {

@@ -9,6 +9,11 @@ import { post } from '../accounts/ledger.ts';
 import type { EngineFile } from '../engines/engine.ts';
 import type { Db } from '../store/db.ts';
 import type { Schema } from '../store/schema.ts';
+import type { TaskEventPublisher } from './events/publisher.ts';
+import { queueProgressWebhook, queueWebhooks } from './webhooks/outbox.ts';
+
+/** Where committed transitions are announced (the task event publisher); optional so tools and tests can omit it. */
+export type TransitionEvents = Pick<TaskEventPublisher, 'publish'>;
 
 export const outputKey = (taskId: string, name: string) => `outputs/${taskId}/${name}`;
 export const inputKey = (taskId: string, position: number) => `inputs/${taskId}/${position}`;
@@ -21,8 +26,8 @@ export interface AttemptContext {
 }
 
 /** Marks the job Generating for this attempt; null when the task already ended (nothing to run). */
-export async function startAttempt(db: Db, taskId: string, jobId: string, attempt: number): Promise<AttemptContext | null> {
-  return db.tx(async (trx) => {
+export async function startAttempt(db: Db, taskId: string, jobId: string, attempt: number, events?: TransitionEvents): Promise<AttemptContext | null> {
+  const context = await db.tx(async (trx) => {
     const now = Date.now();
     const task = await trx
       .updateTable('tasks')
@@ -57,15 +62,17 @@ export async function startAttempt(db: Db, taskId: string, jobId: string, attemp
       inputs: inputs.map((row) => ({ field: row.field, filename: row.filename, blobKey: row.blob_key })),
     };
   });
+  if (context) await events?.publish({ type: 'started', taskId, jobId, attempt, stage: 'starting', at: Date.now() });
+  return context;
 }
 
 /**
  * Persists progress (0–99 while running; 100 is reserved for Done). Progress never moves backwards,
  * even when a retry starts the engine again from zero.
  */
-export async function recordProgress(db: Db, jobId: string, stage: string, percent: number): Promise<void> {
+export async function recordProgress(db: Db, jobId: string, stage: string, percent: number, events?: TransitionEvents): Promise<void> {
   const value = Math.max(0, Math.min(99, Math.floor(percent)));
-  await db.kysely
+  const row = await db.kysely
     .updateTable('jobs')
     .set({
       stage,
@@ -74,7 +81,11 @@ export async function recordProgress(db: Db, jobId: string, stage: string, perce
     })
     .where('id', '=', jobId)
     .where('state', '=', 'Generating')
-    .execute();
+    .returning(['task_id', 'progress'])
+    .executeTakeFirst();
+  if (!row) return;
+  await queueProgressWebhook(db.kysely, row.task_id, stage, Date.now());
+  await events?.publish({ type: 'progress', taskId: row.task_id, jobId, stage, progress: Number(row.progress), at: Date.now() });
 }
 
 async function endInFlight(trx: Kysely<Schema>, keyId: string): Promise<void> {
@@ -96,8 +107,9 @@ export async function completeTask(
   files: Array<Pick<EngineFile, 'name' | 'contentType'> & { size: number }>,
   notes: Record<string, unknown> | undefined,
   retentionMs: number,
+  events?: TransitionEvents,
 ): Promise<boolean> {
-  return db.tx(async (trx) => {
+  const done = await db.tx(async (trx) => {
     const now = Date.now();
     const task = await trx
       .updateTable('tasks')
@@ -129,8 +141,11 @@ export async function completeTask(
       .execute();
     await post(trx, { accountId: task.account_id, taskId, kind: 'settle', amountMilli: 0, reason: 'task done' });
     await endInFlight(trx, task.key_id);
+    await queueWebhooks(trx, taskId, 'task.done', now);
     return true;
   });
+  if (done) await events?.publish({ type: 'done', taskId, jobId, progress: 100, files: files.map((file) => file.name), at: Date.now() });
+  return done;
 }
 
 /** Failed: the error is recorded and the reserved price refunded. False when the task had already ended. */
@@ -140,8 +155,9 @@ export async function failTask(
   jobId: string,
   error: { code: string; message: string },
   retentionMs: number,
+  events?: TransitionEvents,
 ): Promise<boolean> {
-  return db.tx(async (trx) => {
+  const failed = await db.tx(async (trx) => {
     const now = Date.now();
     const task = await trx
       .updateTable('tasks')
@@ -170,6 +186,9 @@ export async function failTask(
       reason: `refund: ${error.code}`,
     });
     await endInFlight(trx, task.key_id);
+    await queueWebhooks(trx, taskId, 'task.failed', now);
     return true;
   });
+  if (failed) await events?.publish({ type: 'failed', taskId, jobId, error, at: Date.now() });
+  return failed;
 }

@@ -125,10 +125,14 @@ describe('service routes', () => {
     const response = await h.app.inject({ method: 'GET', url: '/docs/json' });
     assert.equal(response.statusCode, 200);
     const doc = response.json();
-    for (const path of ['/api/v2/generate', '/api/v2/rodin', '/api/v2/bang', '/api/v2/status', '/api/v2/download', '/api/v2/check_balance', '/api/v2/tasks/{uuid}', '/files/{task}/{name}', '/healthz']) {
+    for (const path of ['/api/v2/generate', '/api/v2/rodin', '/api/v2/bang', '/api/v2/texture', '/api/v2/rodin_texture_only', '/api/v2/convert', '/api/v2/status', '/api/v2/download', '/api/v2/check_balance', '/api/v2/tasks/{uuid}', '/files/{task}/{name}', '/healthz']) {
       assert.ok(doc.paths[path], `OpenAPI lacks ${path}`);
     }
     assert.ok(doc.paths['/api/v2/generate'].post.requestBody.content['multipart/form-data'].schema.properties.images);
+    const fields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content['multipart/form-data'].schema.properties);
+    for (const field of ['model', 'asset_id', 'image', 'keep_uvs', 'resolution']) assert.ok(fields('/api/v2/texture').includes(field), `texture documents ${field}`);
+    for (const field of ['quality_override', 'mesh_mode', 'uv', 'texture_resolution', 'scale_to', 'pivot', 'up_axis', 'material']) assert.ok(fields('/api/v2/convert').includes(field), `convert documents ${field}`);
+    assert.match(doc.paths['/api/v2/convert'].post.description, /Price: 0\.1/);
     const errorSchema = JSON.stringify(doc.components.schemas);
     for (const code of ['INVALID_REQUEST', 'NO_SUCH_TASK', 'UNAUTHORIZED', 'INSUFFICIENT_FUND', 'API_PARALLELISM_LIMIT_REACHED']) assert.match(errorSchema, new RegExp(code));
   });

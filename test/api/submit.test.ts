@@ -1,5 +1,5 @@
 /**
- * Submission contract (compat.md, api.md §2–§8) through inject: response shapes, lenient encodings,
+ * Submission contract (docs/spec/compat.md, docs/spec/api.md §2–§8) through inject: response shapes, lenient encodings,
  * refusals with the catalogue's codes, upload limits, idempotency.
  */
 import { after, before, describe, test } from 'node:test';
@@ -34,7 +34,7 @@ const img = (extra: Partial<{ filename: string; contentType: string }> = {}): Pa
 
 describe('accepted submission shape', () => {
   for (const path of ['/api/v2/generate', '/api/v2/rodin']) {
-    test(`${path}: 201 with exactly the compat.md keys and no error key`, async () => {
+    test(`${path}: 201 with exactly the docs/spec/compat.md keys and no error key`, async () => {
       const { status, body } = await post(path, [img(), { name: 'tier', value: 'Gen-2.5-Low' }]);
       assert.equal(status, 201);
       assert.deepEqual(Object.keys(body).sort(), ['consumed', 'jobs', 'message', 'prompt', 'submit_time', 'uuid']);
@@ -92,7 +92,7 @@ describe('pricing is reported in consumed and charged', () => {
   }
 });
 
-describe('lenient encodings of compat.md', () => {
+describe('lenient encodings of docs/spec/compat.md', () => {
   const booleans = ['true', 'True', '1'];
   for (const word of booleans) {
     test(`uhd_texture=${word} reads as true (4K texture)`, async () => {

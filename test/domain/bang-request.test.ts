@@ -4,12 +4,17 @@ import { KilnError } from '../../src/errors.ts';
 import {
   pieceCountForStrength,
   rawRequest,
-  resolveBangRequest,
+  resolveBangRequest as resolveWithDetector,
   resolveGenerateRequest,
   type RawFile,
   type StoredAsset,
 } from '../../src/domain/index.ts';
+import { detectModelFormat } from '../../src/geometry/import/detect.ts';
 import { OBJ_BYTES, PNG_BYTES, image } from './fixtures.ts';
+
+/** The task layer hands domain geometry's detector; these tests do the same. */
+const resolveBangRequest = (raw: Parameters<typeof resolveWithDetector>[0], asset?: StoredAsset) =>
+  resolveWithDetector(raw, asset, detectModelFormat);
 
 type Fields = Parameters<typeof rawRequest>[0];
 const ASSET_ID = '0b7c4d1e-8f2a-4c3b-9d5e-6f7a8b9c0d1e';

@@ -51,7 +51,7 @@ test('the tier combines with any mesh_mode, quality and texture_mode', () => {
   assert.deepEqual([spec.meshMode, spec.quality, spec.textureMode], ['Quad', 'high', 'extreme-high']);
 });
 
-// api.md §2.1: the eight rows of the texture resolution table.
+// docs/spec/api.md §2.1: the eight rows of the texture resolution table.
 const K = 1024;
 const resolutionRows: Array<[string, string[], boolean, number]> = [
   ['medium', [], false, 2 * K],
@@ -101,7 +101,7 @@ for (const [tier, allowed] of creativeRows) {
   });
 }
 
-// api.md §3: fast mode needs all four conditions.
+// docs/spec/api.md §3: fast mode needs all four conditions.
 const fastRows: Array<[Fields, boolean]> = [
   [{ tier: 'Gen-2.5-Medium', geometry_file_format: 'glb', mesh_mode: 'Raw', quality_override: 20000 }, true],
   [{ tier: 'Gen-2.5-Medium', quality_override: 5000 }, true],

@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOff } from '../../src/geometry/import/off.ts';
 import { importModel } from '../../src/geometry/import/index.ts';
-import { exportScene } from '../../src/geometry/export/index.ts';
+import { exportScene } from '../../src/engines/output/index.ts';
 import { defaultMaterial, sceneFromMesh, type Scene } from '../../src/geometry/mesh.ts';
 import { OUTPUT_FORMATS } from '../../src/domain/task-spec.ts';
 import { flattenScene, isWatertight, meshVolume, repairToSolid, simplifyToBudget } from '../../src/geometry/ops/index.ts';

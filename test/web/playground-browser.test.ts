@@ -96,12 +96,19 @@ test('key → balance → prompt → progress → Done → GLB in the 3D view an
   await page.waitForSelector('#message:not([hidden])');
   assert.match(await page.textContent('#message') ?? '', /^INVALID_REQUEST: .+/);
 
+  // The page follows the task through its event stream (EventSource on the signed events_url), not /status.
+  const followedBy: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/events?')) followedBy.push('events');
+    else if (request.url().endsWith('/api/v2/status')) followedBy.push('status');
+  });
   await page.getByLabel(/^Prompt/).first().fill('a small clay cube');
   await page.locator('#generate-form button[type="submit"]').click();
   const stages = await page.waitForFunction(() => /^Generating — \w+ \d+%$/.test(document.getElementById('task-status')?.textContent ?? ''), null, { timeout: 30_000 });
   assert.ok(stages);
   await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
   await page.waitForSelector('#viewer[data-state="loaded"]', { timeout: 15_000 });
+  assert.ok(followedBy.includes('events') && !followedBy.includes('status'), `followed by ${followedBy.join(', ')}`);
   assert.equal(await page.getAttribute('#viewer', 'data-nodes'), '1');
   const links = await page.$$eval('#downloads a', (anchors) => anchors.map((a) => ({ name: a.textContent, href: (a as HTMLAnchorElement).href })));
   assert.deepEqual(links.map((link) => link.name), ['base_basic_pbr.glb']);

@@ -8,6 +8,7 @@ import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { JobView, TaskRecord, TaskService } from '../../tasks/index.ts';
 import { readMultipart, type UploadLimits } from '../read-body.ts';
 import { signedFileUrl } from '../signed-url.ts';
+import { modelTaskSettings } from './model-task-settings.ts';
 import {
   BalanceResponse,
   DownloadBody,
@@ -27,6 +28,8 @@ export interface QueryRouteOptions {
   downloadTtlSeconds: number;
   /** Absolute origin for download URLs; when absent, derived from the request's protocol and Host. */
   publicBaseUrl?: string;
+  /** More fields for the task record (events_url, webhook deliveries). */
+  recordExtras?: (record: TaskRecord, request: FastifyRequest) => Promise<Record<string, unknown>>;
 }
 
 /** Origin of the request as the client addressed it. */
@@ -75,6 +78,7 @@ export function effectiveSettings(spec: TaskSpec, price: number): Record<string,
       credits: price,
     };
   }
+  if (spec.kind === 'texture' || spec.kind === 'convert') return modelTaskSettings(spec, price);
   return {
     mode: spec.mode,
     asset_id: spec.assetId ?? null,
@@ -192,6 +196,9 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
         security,
       },
     },
-    async (request) => taskBody(await tasks.get(request.principal.accountId, request.params.uuid)),
+    async (request) => {
+      const record = await tasks.get(request.principal.accountId, request.params.uuid);
+      return { ...taskBody(record), ...(await options.recordExtras?.(record, request)) };
+    },
   );
 }

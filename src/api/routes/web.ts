@@ -51,6 +51,7 @@ const THREE_FILES: ReadonlyArray<string> = [
 const OWN_FILES: Readonly<Record<string, string>> = {
   'playground.js': 'text/javascript; charset=utf-8',
   'viewer.js': 'text/javascript; charset=utf-8',
+  'model-tasks.js': 'text/javascript; charset=utf-8',
   'playground.css': 'text/css; charset=utf-8',
 };
 

@@ -1,5 +1,5 @@
 /**
- * The Bang engine (api.md §2.2): split a model into closed solid pieces that follow its parts.
+ * The Bang engine (docs/spec/api.md §2.2): split a model into closed solid pieces that follow its parts.
  *
  * Stages (progress): import → repair → segment → cut → texture → export → preview.
  *
@@ -20,14 +20,15 @@
  * - `prompt`: stored and echoed, not used for geometry.
  */
 import type { BangSpec } from '../../domain/task-spec.ts';
-import { GeometryInputError } from '../../geometry/errors.ts';
-import { exportScene, scenePartsFromMeshes } from '../../geometry/export/index.ts';
+import { scenePartsFromMeshes } from '../../geometry/export/index.ts';
 import { importModel } from '../../geometry/import/index.ts';
 import type { Material, Mesh } from '../../geometry/mesh.ts';
 import { computeNormals, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
 import { renderPreview } from '../../geometry/render/index.ts';
 import { decodeImage } from '../../geometry/texture.ts';
 import { EngineError, type Engine, type EngineResult, type EngineRun } from '../engine.ts';
+import { asEngineRefusal } from '../geometry-refusal.ts';
+import { exportScene, partName } from '../output/index.ts';
 import { interiorMaterial } from './piece-mesh.ts';
 import { projectImage, referenceMaterial } from './projection.ts';
 import { buildInputSolid, loadManifold } from './solid.ts';
@@ -80,8 +81,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     );
     scene = await importModel(source.bytes, { filename: source.filename, format: spec.modelFormat, companions });
   } catch (error) {
-    if (error instanceof GeometryInputError) throw new EngineError('INVALID_REQUEST', error.message);
-    throw error;
+    throw asEngineRefusal(error);
   }
   const flat = flattenScene(scene);
   if (flat.indices.length === 0) throw new EngineError('INVALID_REQUEST', 'The model has no triangles to split.');
@@ -127,7 +127,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   checkAbort();
 
   progress('export', 80);
-  const partScene = scenePartsFromMeshes(pieces, materials);
+  const partScene = scenePartsFromMeshes(pieces, materials, partName);
   const files = await exportScene(partScene, { format: spec.geometryFileFormat, material: spec.material });
   checkAbort();
 

@@ -1,6 +1,6 @@
 /**
  * Custom-model mode with a reference image and an untextured model: the picture is projected onto the
- * pieces from the front (the camera on +Z looking along −Z, views.md's F view), baked into one texture
+ * pieces from the front (the camera on +Z looking along −Z, docs/spec/views.md's F view), baked into one texture
  * shared by all pieces over a fresh UV atlas. Cut faces keep the interior material.
  */
 import type { Material, MaterialGroup, Mesh, RasterImage } from '../../geometry/mesh.ts';

@@ -148,26 +148,3 @@ export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLi
   return { faceCount: n, positions: p, faces, area, centroid, normal, adjStart, adjFace, adjLength, adjCrease, adjEdgeA, adjEdgeB };
 }
 
-/** Connected components of the dual graph: a component id per face, ids in order of first face. */
-export function faceComponents(graph: SurfaceGraph): { count: number; component: Int32Array } {
-  const component = new Int32Array(graph.faceCount).fill(-1);
-  let count = 0;
-  const stack: number[] = [];
-  for (let seed = 0; seed < graph.faceCount; seed++) {
-    if (component[seed] >= 0) continue;
-    component[seed] = count;
-    stack.push(seed);
-    while (stack.length) {
-      const f = stack.pop()!;
-      for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
-        const g = graph.adjFace[s];
-        if (component[g] < 0) {
-          component[g] = count;
-          stack.push(g);
-        }
-      }
-    }
-    count++;
-  }
-  return { count, component };
-}

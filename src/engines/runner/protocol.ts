@@ -23,6 +23,13 @@ export interface AbortMessage {
   reason: string;
 }
 
+/** A `describePrompt` call (src/engines/runner/describer.ts). */
+export interface DescribeTask {
+  moduleUrl: string;
+  spec: TaskSpec;
+  inputs: EngineInputFile[];
+}
+
 /** Engine failures travel as data: Error subclasses and their codes do not survive structured cloning. */
 export type WorkerOutcome =
   | { ok: true; files: EngineFile[]; notes?: Record<string, unknown> }

@@ -2,8 +2,8 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineError } from '../engine.ts';
 import { importEngine } from '../registry.ts';
-import type { Engine } from '../engine.ts';
-import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
+import type { Engine, InputRefusal } from '../engine.ts';
+import type { AbortMessage, DescribeTask, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
 
 const engines = new Map<string, Promise<Engine>>();
 
@@ -53,4 +53,21 @@ export async function runEngineTask(task: WorkerTask): Promise<unknown> {
     if (buffer instanceof ArrayBuffer && file.bytes.byteLength === buffer.byteLength) buffers.add(buffer);
   }
   return buffers.size > 0 ? move({ [transferableSymbol]: [...buffers], [valueSymbol]: outcome } as never) : outcome;
+}
+
+/** The engine's `describePrompt`, or null when the engine has none. */
+export async function describePrompt(task: DescribeTask): Promise<string | null> {
+  const engine = await load(task.moduleUrl);
+  return engine.describePrompt ? engine.describePrompt(task.spec, task.inputs) : null;
+}
+
+/** The engine's reason to refuse a submission's inputs before it is charged, or null. */
+export async function refuseInputs(task: DescribeTask): Promise<InputRefusal | null> {
+  const engine = await load(task.moduleUrl);
+  return engine.refuseInputs ? engine.refuseInputs(task.spec, task.inputs) : null;
+}
+
+/** Imports an engine module ahead of its first description (`kiln serve` warms every engine at start). */
+export async function warmEngine(task: { moduleUrl: string }): Promise<void> {
+  await load(task.moduleUrl);
 }

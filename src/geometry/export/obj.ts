@@ -5,11 +5,10 @@
  * MTL carries the classic terms (Kd, Ks, Ns, d, illum) plus the PBR extension (Pm, Pr, map_Pm,
  * map_Pr, norm); unlit (Shaded) materials use illum 0 so viewers skip lighting.
  */
-import type { EngineFile } from '../../engines/engine.ts';
 import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
 import type { Scene } from '../mesh.ts';
-import { CONTENT_TYPES } from './names.ts';
+import { CONTENT_TYPES, type ExportedFile } from '../formats.ts';
 import { polygonsOf } from './polygons.ts';
 import { defaultTextureNamer, sidecarTextures, type MaterialMaps, type TextureNamer } from './sidecar.ts';
 import { num, TextChunks } from './text-chunks.ts';
@@ -63,7 +62,7 @@ function mtlText(materials: Map<number, MaterialMaps>, names: Map<number, string
   return lines.join('\n') + '\n';
 }
 
-export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<EngineFile[]> {
+export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<ExportedFile[]> {
   const logger = options.logger ?? silentLogger;
   const stem = options.stem ?? 'model';
   const sidecar = await sidecarTextures(scene, options.textureNamer ?? defaultTextureNamer);
@@ -144,7 +143,7 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
   });
   logger.debug({ objects: placed.length, quads }, 'obj written');
 
-  const files: EngineFile[] = [{ name: `${stem}.obj`, bytes: text.bytes(), contentType: CONTENT_TYPES.obj }];
+  const files: ExportedFile[] = [{ name: `${stem}.obj`, bytes: text.bytes(), contentType: CONTENT_TYPES.obj }];
   if (materialNames.size > 0) {
     files.push({
       name: `${stem}.mtl`,

@@ -1,6 +1,6 @@
 /**
- * Bang outputs: one node per piece, named `part_01`, `part_02`, … (at least two digits, more when
- * there are 100+ pieces), each with its pivot at the piece's centroid — the piece's vertices are moved
+ * A scene of pieces: one node per piece, named by the caller (Bang's `part_01` … rule lives in
+ * src/engines/output/piece-names.ts), each with its pivot at the piece's centroid — the piece's vertices are moved
  * so the centroid is their origin and the centroid becomes the node's translation, so the world-space
  * geometry is unchanged while each piece can be moved, rotated or exploded about its own centre.
  */
@@ -53,13 +53,11 @@ export function pieceCentroid(mesh: Mesh): [number, number, number] {
   return [ox, oy, oz];
 }
 
-export function partName(index: number, count: number): string {
-  const digits = Math.max(2, String(count).length);
-  return `part_${String(index + 1).padStart(digits, '0')}`;
-}
+/** Names the node of piece `index` of `count`. */
+export type PieceNamer = (index: number, count: number) => string;
 
 /** A scene of one root node per piece, pivots at centroids; meshes are copied, never mutated. */
-export function scenePartsFromMeshes(meshes: Mesh[], materials: Material[]): Scene {
+export function scenePartsFromMeshes(meshes: Mesh[], materials: Material[], nameOf: PieceNamer): Scene {
   const roots = meshes.map((mesh, i) => {
     const centre = pieceCentroid(mesh);
     const positions = new Float32Array(mesh.positions.length);
@@ -68,7 +66,7 @@ export function scenePartsFromMeshes(meshes: Mesh[], materials: Material[]): Sce
       positions[k + 1] = mesh.positions[k + 1] - centre[1];
       positions[k + 2] = mesh.positions[k + 2] - centre[2];
     }
-    const node = createNode(partName(i, meshes.length), { ...mesh, positions });
+    const node = createNode(nameOf(i, meshes.length), { ...mesh, positions });
     node.translation = centre;
     return node;
   });

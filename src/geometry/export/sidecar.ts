@@ -3,9 +3,8 @@
  * PNGs under names from a namer. Materials are numbered in node-walk order (within one mesh by material
  * index); materials missing from `scene.materials` (the None variant) get no maps.
  */
-import type { EngineFile } from '../../engines/engine.ts';
 import type { Material, Scene } from '../mesh.ts';
-import { CONTENT_TYPES, textureFileName, type TextureChannel } from './names.ts';
+import { CONTENT_TYPES, type ExportedFile, type TextureChannel } from '../formats.ts';
 import { usedMaterials } from './polygons.ts';
 import { channelPng, channelsOf } from './textures.ts';
 import { walkNodes } from '../transform.ts';
@@ -13,7 +12,8 @@ import { walkNodes } from '../transform.ts';
 /** Names a texture file from its channel and the material's ordinal among drawn materials. */
 export type TextureNamer = (channel: TextureChannel, ordinal: number) => string;
 
-export const defaultTextureNamer: TextureNamer = (channel, ordinal) => textureFileName('pbr', channel, ordinal, false);
+/** `texture_<channel>.png`, then `texture_<channel>_2.png` … for later materials. */
+export const defaultTextureNamer: TextureNamer = (channel, ordinal) => `texture_${channel}${ordinal > 0 ? `_${ordinal + 1}` : ''}.png`;
 
 /** Scene material indices in the order the node walk first draws them (only ones that exist). */
 export function drawnMaterials(scene: Scene): number[] {
@@ -40,12 +40,12 @@ export interface MaterialMaps {
 export interface Sidecar {
   /** Keyed by scene material index. */
   materials: Map<number, MaterialMaps>;
-  files: EngineFile[];
+  files: ExportedFile[];
 }
 
 export async function sidecarTextures(scene: Scene, namer: TextureNamer = defaultTextureNamer): Promise<Sidecar> {
   const materials = new Map<number, MaterialMaps>();
-  const files: EngineFile[] = [];
+  const files: ExportedFile[] = [];
   const order = drawnMaterials(scene);
   for (let ordinal = 0; ordinal < order.length; ordinal++) {
     const material = scene.materials[order[ordinal]];

@@ -8,7 +8,7 @@
 import type { ImageMimeType, Material, RasterImage, Texture } from '../mesh.ts';
 import sharp from 'sharp';
 import { encodeImage, textureImage } from '../texture.ts';
-import type { TextureChannel } from './names.ts';
+import type { TextureChannel } from '../formats.ts';
 
 const SOLID_SIZE = 4;
 

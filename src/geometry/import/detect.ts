@@ -6,7 +6,7 @@
  * `usd` is never returned: a USD layer is always either text (`usda`) or crate (`usdc`), and the
  * importer accepts all three names. OFF is test data only and is not recognised here.
  */
-import type { ModelFormat } from '../../domain/task-spec.ts';
+import type { ModelFormat } from '../formats.ts';
 
 /** How much of a text file is looked at to decide between JSON, OBJ and ASCII STL/FBX. */
 const SNIFF_BYTES = 64 * 1024;

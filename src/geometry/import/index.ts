@@ -4,7 +4,7 @@
  * (detect.ts), the file name and an explicit `format` only break ties. Anything that is not a usable
  * model is refused with a GeometryInputError whose message tells the user what to change.
  */
-import type { ModelFormat } from '../../domain/task-spec.ts';
+import type { ModelFormat } from '../formats.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
 import { GeometryInputError } from '../errors.ts';
 import type { Scene } from '../mesh.ts';

@@ -40,21 +40,6 @@ export function orderByMaterial(materials: Uint32Array): Uint32Array {
   return order;
 }
 
-/** A mesh with the given triangles (by index into the source) in that order, sharing its vertices. */
-export function selectTriangles(mesh: Mesh, order: ArrayLike<number>, count = order.length): Mesh {
-  const materials = triangleMaterials(mesh);
-  const indices = new Uint32Array(count * 3);
-  const mats = new Uint32Array(count);
-  for (let i = 0; i < count; i++) {
-    const t = order[i];
-    indices[i * 3] = mesh.indices[t * 3];
-    indices[i * 3 + 1] = mesh.indices[t * 3 + 1];
-    indices[i * 3 + 2] = mesh.indices[t * 3 + 2];
-    mats[i] = materials[t];
-  }
-  return { positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, indices, groups: groupsFromMaterials(mats) };
-}
-
 /** Drops vertices no triangle uses, renumbering indices; attributes follow. */
 export function compactVertices(mesh: Mesh): Mesh {
   const vertexCount = mesh.positions.length / 3;

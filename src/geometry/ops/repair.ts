@@ -13,6 +13,7 @@ import { compactVertices, groupsFromMaterials, orderByMaterial, triangleMaterial
 import { manifoldModule } from './manifold.ts';
 import { computeNormals } from './normals.ts';
 import { voxelRebuild } from './voxel-rebuild.ts';
+import { separatePinchedVertices } from './pinch.ts';
 import { canonicalVertices, weld } from './weld.ts';
 
 export interface RepairOptions {
@@ -186,6 +187,13 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
         result = computeNormals(lighter);
         steps.push(`simplified the rebuilt surface from ${rebuiltFaces} to ${lighter.indices.length / 3} triangles`);
       }
+    }
+  }
+  if (!rebuilt && !isWatertight(result) && isWatertight(result, { byPosition: false })) {
+    const separated = separatePinchedVertices(result);
+    if (isWatertight(separated.mesh)) {
+      result = separated.mesh;
+      steps.push(`separated ${separated.moved} pinched vertices where shells touch`);
     }
   }
   const after = state(result);

@@ -1,12 +1,12 @@
 /**
- * Cameras for the software renderer and the view convention of `shared/spec/views.md`.
+ * Cameras for the software renderer (the view labels of docs/spec/views.md map onto directions in
+ * src/engines/generate/image/view-cameras.ts).
  *
  * A camera looks from `position` at `target`; the picture's right is forward × up and its up is the
  * component of `up` orthogonal to forward. Pixels are addressed from the top-left, pixel centres at
  * i + 0.5, so a point on the camera's axis lands in the middle of the picture.
  */
 import type { Bounds } from '../mesh.ts';
-import type { ViewLabel } from '../../domain/task-spec.ts';
 
 export type Vec3 = [number, number, number];
 
@@ -63,30 +63,22 @@ export function perspectiveCamera(options: {
   };
 }
 
-/** Unit direction from the object's centre towards the camera, and the picture's up, per views.md. */
-export const VIEW_DIRECTIONS: Record<ViewLabel, { toCamera: Vec3; up: Vec3 }> = {
-  F: { toCamera: [0, 0, 1], up: [0, 1, 0] },
-  FR: { toCamera: [Math.SQRT1_2, 0, Math.SQRT1_2], up: [0, 1, 0] },
-  R: { toCamera: [1, 0, 0], up: [0, 1, 0] },
-  BR: { toCamera: [Math.SQRT1_2, 0, -Math.SQRT1_2], up: [0, 1, 0] },
-  B: { toCamera: [0, 0, -1], up: [0, 1, 0] },
-  BL: { toCamera: [-Math.SQRT1_2, 0, -Math.SQRT1_2], up: [0, 1, 0] },
-  L: { toCamera: [-1, 0, 0], up: [0, 1, 0] },
-  FL: { toCamera: [-Math.SQRT1_2, 0, Math.SQRT1_2], up: [0, 1, 0] },
-  U: { toCamera: [0, 1, 0], up: [0, 0, -1] },
-  D: { toCamera: [0, -1, 0], up: [0, 0, 1] },
-};
+/** Unit direction from the object's centre towards the camera, and the picture's up. */
+export interface ViewDirection {
+  toCamera: Vec3;
+  up: Vec3;
+}
 
 /**
- * The orthographic camera of a view label aimed at the centre of `bounds`. Every label gets the same
- * scale (the bounding sphere fills `1 / margin` of the picture height), so views of one object share
- * one scale as views.md assumes.
+ * The orthographic camera looking along `direction` at the centre of `bounds`. Every direction gets the
+ * same scale (the bounding sphere fills `1 / margin` of the picture height), so views of one object
+ * share one scale.
  */
-export function viewCamera(label: ViewLabel, bounds: Bounds, options: { margin?: number } = {}): Camera {
+export function directionCamera(direction: ViewDirection, bounds: Bounds, options: { margin?: number } = {}): Camera {
   const margin = options.margin ?? 1.1;
   const centre = boundsCentre(bounds);
   const radius = Math.max(1e-9, 0.5 * length(sub(bounds.max, bounds.min)));
-  const { toCamera, up } = VIEW_DIRECTIONS[label];
+  const { toCamera, up } = direction;
   return orthographicCamera({
     position: add(centre, scale(toCamera, radius * 3)),
     target: centre,

@@ -1,19 +1,20 @@
 /**
  * The software renderer: z-buffered, textured triangle rasterising on typed arrays, used for
  * `preview.webp`, thumbnails, input views of known solids in tests and benchmarks, and the depth tests
- * of texture baking. Cameras follow `shared/spec/views.md` (see `viewCamera`).
+ * of texture baking. `directionCamera` frames an object from a direction; the view labels of
+ * docs/spec/views.md map onto directions in the image engine (src/engines/generate/image/view-cameras.ts).
  */
 export {
-  VIEW_DIRECTIONS,
   cameraBasis,
   createProjector,
+  directionCamera,
   orthographicCamera,
   perspectiveCamera,
-  viewCamera,
   type Camera,
   type CameraBasis,
   type Projector,
   type Vec3,
+  type ViewDirection,
 } from './camera.ts';
 export { emptyBuffers, rasterize, type RasterBuffers } from './rasterize.ts';
 export { defaultLights, linearToSrgbByte, srgbByteToLinear, type DirectionalLight, type LightRig } from './shade.ts';

@@ -3,7 +3,7 @@
  * on five small generations chosen so each format and each variant appears at least once:
  * glb+All, usdz+None, fbx+Shaded, obj+PBR (with mesh_mode=Quad), stl+PBR. Each output is read back
  * by a reader other than the writer (the Khronos validator and glTF-Transform for GLB, Kiln's importer
- * for the rest) with the download names compat.md lists.
+ * for the rest) with the download names docs/spec/compat.md lists.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -105,7 +105,7 @@ test('labelled views (README "Views"): a side view sent first with image_label R
   await assertValidGlb(files.get('base_basic_pbr.glb')!, 'two-view GLB');
   const sizes = await baseColorSizes(files.get('base_basic_pbr.glb')!);
   assert.ok(sizes.length > 0, 'a base-colour map');
-  for (const size of sizes) assert.deepEqual(size, [4096, 4096], 'uhd_texture without HighPack: 4K (api.md table)');
+  for (const size of sizes) assert.deepEqual(size, [4096, 4096], 'uhd_texture without HighPack: 4K (docs/spec/api.md table)');
   const mesh = flattenScene(await reimport('base_basic_pbr.glb', files));
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];

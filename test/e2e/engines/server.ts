@@ -35,7 +35,7 @@ export function isBuiltin(kind: EngineKind): boolean {
 
 /**
  * Starts the server on a free port with one worker and a funded key. `warm` engines are imported in
- * the API thread first, as `kiln serve` does at start, so a submission's `describePrompt` (bounded to
+ * the describer's thread first, as `kiln serve` does at start, so a submission's `describePrompt` (bounded to
  * 2 s) does not race the module's first import on a busy machine.
  */
 export async function startServer(options: { credits?: number; warm?: EngineKind[] } = {}): Promise<Server> {
@@ -43,7 +43,7 @@ export async function startServer(options: { credits?: number; warm?: EngineKind
   const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'e2e-engines-secret', KILN_WORKERS: '1', LOG_LEVEL: 'silent' });
   // A registry of its own: the process-wide one may hold other tests' registrations.
   const services = await createServices(config, { engines: new EngineRegistry() });
-  for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.engines.load(kind);
+  for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
   const app: FastifyInstance = await buildApp({ services, config, processMetrics: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   services.startWorkers({ count: 1 });
@@ -76,7 +76,7 @@ export interface Upload {
 }
 
 /** POSTs a multipart submission and asserts it was accepted (201, no `error` key, a uuid). */
-export async function submit(server: Server, path: '/api/v2/generate' | '/api/v2/rodin' | '/api/v2/bang', fields: Fields, uploads: Upload[] = []): Promise<Accepted> {
+export async function submit(server: Server, path: '/api/v2/generate' | '/api/v2/rodin' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/rodin_texture_only' | '/api/v2/convert', fields: Fields, uploads: Upload[] = []): Promise<Accepted> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
   for (const upload of uploads) form.append(upload.field, new Blob([upload.bytes as BlobPart]), upload.filename);

@@ -1,6 +1,6 @@
 /**
  * Text-to-3D as a client sees it, over the listening server with the real built-in engine: a prompt
- * → Done → the compat.md download names, fetched without Authorization → a GLB the Khronos validator
+ * → Done → the docs/spec/compat.md download names, fetched without Authorization → a GLB the Khronos validator
  * accepts, with the requested face count and a 2048² base-colour map; the response and the task
  * record say how the prompt was read.
  */

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exportScene, partName, pieceCentroid, scenePartsFromMeshes } from '../../../src/geometry/export/index.ts';
+import { pieceCentroid, scenePartsFromMeshes } from '../../../src/geometry/export/index.ts';
+import { exportScene, partName } from '../../../src/engines/output/index.ts';
 import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
 import { byName, cubeMesh, errorsOf, loadFbx, loadGltf, plainMaterial, validateGlb } from './fixtures.ts';
 
@@ -18,7 +19,7 @@ function tetrahedron(): Mesh {
 
 test('pieces become part_01, part_02 … with pivots at their centroids and unchanged world geometry', () => {
   const pieces = [moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(2), [0, -5, 1]), tetrahedron()];
-  const scene = scenePartsFromMeshes(pieces, [plainMaterial()]);
+  const scene = scenePartsFromMeshes(pieces, [plainMaterial()], partName);
   assert.deepEqual(scene.roots.map((n) => n.name), ['part_01', 'part_02', 'part_03']);
   const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) < 1e-5);
   assert.ok(close(scene.roots[0].translation, [3, 0, 0]));
@@ -47,7 +48,7 @@ test('names widen past 99 pieces and stay sortable', () => {
 });
 
 test('part nodes and pivots survive glb and fbx', async () => {
-  const scene = scenePartsFromMeshes([moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(), [-3, 1, 0])], [plainMaterial()]);
+  const scene = scenePartsFromMeshes([moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(), [-3, 1, 0])], [plainMaterial()], partName);
   const [glb] = await exportScene(scene, { format: 'glb', material: 'PBR' });
   assert.deepEqual(errorsOf(await validateGlb(glb.bytes)), []);
   const gltf = await loadGltf(glb.bytes);

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { exportScene, scenePartsFromMeshes } from '../../../src/geometry/export/index.ts';
+import { scenePartsFromMeshes } from '../../../src/geometry/export/index.ts';
+import { exportScene, partName } from '../../../src/engines/output/index.ts';
 import { parseOff } from '../../../src/geometry/import/off.ts';
 import type { Mesh } from '../../../src/geometry/mesh.ts';
 import { computeNormals, generateUvAtlas } from '../../../src/geometry/ops/index.ts';
@@ -39,7 +40,7 @@ test('psb-dev meshes export to every format and read back whole', { skip: presen
     const withNormals = computeNormals(source);
     const mesh = ALL_FORMATS.has(file) ? generateUvAtlas(withNormals, { textureSize: 256 }) : withNormals;
     const triangles = mesh.indices.length / 3;
-    const scene = scenePartsFromMeshes(halves(mesh), [plainMaterial()]);
+    const scene = scenePartsFromMeshes(halves(mesh), [plainMaterial()], partName);
     const [glb] = await exportScene(scene, { format: 'glb', material: 'PBR' });
     assert.deepEqual(errorsOf(await validateGlb(glb.bytes)), [], `${file} glb`);
     if (!ALL_FORMATS.has(file)) continue;

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OUTPUT_FORMATS } from '../../../src/domain/task-spec.ts';
-import { exportScene } from '../../../src/geometry/export/index.ts';
+import { exportScene } from '../../../src/engines/output/index.ts';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import type { Scene, SceneNode } from '../../../src/geometry/mesh.ts';
 import { twoPartScene } from './fixtures.ts';

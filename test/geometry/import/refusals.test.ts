@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { zipSync, zlibSync } from 'fflate';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { GeometryInputError, type GeometryInputReason } from '../../../src/geometry/errors.ts';
-import { KilnError } from '../../../src/errors.ts';
+import { refusalOf } from '../../../src/engines/geometry-refusal.ts';
 import { crateFrame, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
 
 async function refused(bytes: Uint8Array, reason: GeometryInputReason, options: Parameters<typeof importModel>[1] = {}): Promise<GeometryInputError> {
@@ -12,10 +12,11 @@ async function refused(bytes: Uint8Array, reason: GeometryInputReason, options: 
   } catch (error) {
     assert.ok(error instanceof GeometryInputError, `expected GeometryInputError, got ${error}`);
     assert.equal(error.reason, reason, error.message);
-    // What the HTTP layer sends: a catalogue error about the `model` field, in words a user can act on.
-    assert.ok(error instanceof KilnError);
-    assert.equal(error.code, 'INVALID_REQUEST');
-    assert.equal(error.details.field, 'model');
+    // What the task fails with: a catalogue error about the `model` field, in words a user can act on.
+    const refusal = refusalOf(error);
+    assert.equal(refusal.code, 'INVALID_REQUEST');
+    assert.equal(refusal.details.field, 'model');
+    assert.equal(refusal.message, error.message);
     assert.doesNotMatch(error.message, /THREE\.|undefined|Cannot read|at \w+ \(/);
     return error;
   }

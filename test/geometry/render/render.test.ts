@@ -10,8 +10,8 @@ import {
   renderScene,
   renderSilhouette,
   sceneBounds,
-  viewCamera,
 } from '../../../src/geometry/render/index.ts';
+import { viewCamera } from '../../../src/engines/generate/image/view-cameras.ts';
 import { box, dominantChannel, flatMaterial, sceneOf } from './solids.ts';
 
 const RED = flatMaterial('red', [1, 0, 0]);
@@ -39,7 +39,7 @@ test('a cube seen from F covers exactly the expected pixel box', () => {
   assert.deepEqual(coveredBox(mask), { minX: 25, minY: 25, maxX: 74, maxY: 74, count: 2500 });
 });
 
-test('view labels follow views.md: each view sees its own side of the object', async () => {
+test('view labels follow docs/spec/views.md: each view sees its own side of the object', async () => {
   // +X face red, +Y green, +Z blue; the other faces dark.
   const dark = flatMaterial('dark', [0.05, 0.05, 0.05]);
   const cube = box([-1, -1, -1], [1, 1, 1], [1, 0, 2, 0, 3, 0]);
@@ -54,7 +54,7 @@ test('view labels follow views.md: each view sees its own side of the object', a
   assert.equal(await centreChannel('F'), 2, 'F view shows the +Z side');
 });
 
-test('view pictures are oriented as views.md says (picture right, picture up)', () => {
+test('view pictures are oriented as docs/spec/views.md says (picture right, picture up)', () => {
   const body = box([-1, -1, -1], [1, 1, 1]);
   const marker = (at: [number, number, number]) => box([at[0] - 0.3, at[1] - 0.3, at[2] - 0.3], [at[0] + 0.3, at[1] + 0.3, at[2] + 0.3]);
   const markerSide = (at: [number, number, number], label: 'F' | 'R' | 'B' | 'L' | 'U' | 'D') => {

@@ -25,8 +25,8 @@ export interface Foreground {
   maskHeight: number;
   /** How the mask was found. */
   method: 'alpha' | 'segmentation';
-  /** 0–1: how far the mask can be trusted (1 for a real alpha channel). */
-  confidence: number;
+  /** 0–1: how far the mask can be trusted (1 for a real alpha channel; absent when not measured). */
+  confidence?: number;
 }
 
 export interface ForegroundOptions {

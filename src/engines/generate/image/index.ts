@@ -3,7 +3,7 @@
  * solid, on the CPU with no learned model.
  *
  *   foreground.ts   object mask per picture (real alpha, else the photo segmentation in photo/)
- *   views.ts        each picture's camera per views.md (labels, or F, R, B, L, U in order), one scale
+ *   views.ts        each picture's camera per docs/spec/views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,
  *                   preview, high-poly mesh, export
@@ -94,7 +94,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     notes: {
       views: labels,
       foreground: foregrounds.map((f) => f.method),
-      maskConfidence: foregrounds.map((f) => f.confidence),
+      maskConfidence: foregrounds.map((f) => f.confidence ?? 1),
       resolution: settings.resolution,
       fastMode: spec.fastMode,
       finish,

@@ -1,6 +1,6 @@
 /**
  * How a request's tier and fast mode set the image engine's work. The reconstruction grid (cells
- * along the object's longest side) grows with the tier; fast mode (api.md §3) takes a cheaper path:
+ * along the object's longest side) grows with the tier; fast mode (docs/spec/api.md §3) takes a cheaper path:
  * a coarser grid, a smaller working mask, no colour refinement of the mask and no normal map.
  */
 import type { GenerateSpec, Tier } from '../../../domain/task-spec.ts';

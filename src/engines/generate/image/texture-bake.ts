@@ -8,7 +8,8 @@ import { linearToSrgbByte } from '../../../geometry/render/index.ts';
 import { uniformImage, type TextureMaps, type UvMesh } from '../shared/output.ts';
 import { vertexNeighbours } from '../shared/smooth.ts';
 import { encodeTangentNormal, triangleTangents } from '../shared/tangents.ts';
-import { createColourProjector, type OutputTransform } from './colour-projection.ts';
+import { createColourProjector, type ColourProjector, type OutputTransform } from './colour-projection.ts';
+import type { RasterImage } from '../../../geometry/mesh.ts';
 import type { ShapeField } from './shape.ts';
 import type { View } from './views.ts';
 
@@ -26,7 +27,7 @@ export interface ImageBakeOptions {
  * Per-vertex colours: what the views give, then unseen vertices take the average of their coloured
  * neighbours, layer by layer inwards (the surroundings on the surface, not in the atlas).
  */
-function vertexColours(mesh: UvMesh, colourAt: ReturnType<typeof createColourProjector>): Float32Array {
+function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
   const n = mesh.positions.length / 3;
   // Diffuse over welded positions so that colour crosses UV seams.
   const pid = canonicalVertices(mesh.positions, 0);
@@ -107,13 +108,17 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
   };
 }
 
-export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): TextureMaps {
-  const colourAt = createColourProjector(options.views, mesh, options.transform);
+/**
+ * The base colour at `size` texels over the mesh's UVs: every texel takes what the views see of its
+ * surface point (depth-tested), and what no view sees is filled from the nearest seen colours on the
+ * surface. Shared with the texture engine (retexturing an uploaded model).
+ */
+export function bakeProjectedColour(mesh: UvMesh, size: number, colourAt: ColourProjector): RasterImage {
   const fallback = vertexColours(mesh, colourAt);
   const I = mesh.indices;
   const c = new Float32Array(3);
   const fb = new Float32Array(3);
-  const baseColor = bakeTexture(mesh, {
+  return bakeTexture(mesh, {
     size,
     channels: 3,
     shade(out, position, normal, triangle, bary) {
@@ -125,6 +130,11 @@ export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOpti
       out[2] = linearToSrgbByte(c[2]) / 255;
     },
   });
+}
+
+export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): TextureMaps {
+  const colourAt = createColourProjector(options.views, mesh, options.transform);
+  const baseColor = bakeProjectedColour(mesh, size, colourAt);
   const maps: TextureMaps = { baseColor, metallicRoughness: uniformImage(size, [1, options.roughness, options.metallic]) };
   if (options.normalMap !== false) {
     const tangents = triangleTangents(mesh);

@@ -1,5 +1,5 @@
 /**
- * Places the input pictures around the object following views.md: each view gets its camera frame in
+ * Places the input pictures around the object following docs/spec/views.md: each view gets its camera frame in
  * the output's axes (+Y up, front on +Z) and a pixel → world mapping. Pictures are orthographic. Views
  * are brought to one scale by the object's extents: every view whose picture-up is +Y shows the full
  * height, so heights are matched; top and bottom views are matched on the width (X) or depth (Z) that
@@ -7,7 +7,8 @@
  * where the centre of the object's bounding box projects in axis-aligned views.
  */
 import type { ViewLabel } from '../../../domain/task-spec.ts';
-import { VIEW_DIRECTIONS, cameraBasis, orthographicCamera, type Vec3 } from '../../../geometry/render/index.ts';
+import { cameraBasis, orthographicCamera, type Vec3 } from '../../../geometry/render/index.ts';
+import { VIEW_DIRECTIONS } from './view-cameras.ts';
 import { maskBox, signedDistance } from './mask-ops.ts';
 import type { Foreground } from './foreground.ts';
 

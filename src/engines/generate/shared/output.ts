@@ -11,7 +11,7 @@
  */
 import type { GenerateSpec } from '../../../domain/task-spec.ts';
 import type { EngineFile, ProgressReporter } from '../../engine.ts';
-import { exportScene } from '../../../geometry/export/index.ts';
+import { exportScene } from '../../output/index.ts';
 import { createNode, type Material, type Mesh, type RasterImage, type Scene } from '../../../geometry/mesh.ts';
 import { computeNormals, generateUvAtlas, simplifyToBudget, subdivideToCount, toQuadDominant } from '../../../geometry/ops/index.ts';
 import { renderPreview } from '../../../geometry/render/index.ts';

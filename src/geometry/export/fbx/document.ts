@@ -4,7 +4,7 @@
  * per mesh, Material/Texture/Video records) and the Connections that wire them together.
  */
 import type { Material, Scene, SceneNode } from '../../mesh.ts';
-import type { TextureChannel } from '../names.ts';
+import type { TextureChannel } from '../../formats.ts';
 import { usedMaterials } from '../polygons.ts';
 import { unitQuaternion } from '../../transform.ts';
 import {

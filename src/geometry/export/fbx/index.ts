@@ -3,11 +3,10 @@
  * them by relative file name and, while they are not huge, also embeds them as Video content so the
  * model alone still shows its textures).
  */
-import type { EngineFile } from '../../../engines/engine.ts';
 import type { Logger } from '../../../logger.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { Scene } from '../../mesh.ts';
-import { CONTENT_TYPES, type TextureChannel } from '../names.ts';
+import { CONTENT_TYPES, type ExportedFile, type TextureChannel } from '../../formats.ts';
 import { defaultTextureNamer, sidecarTextures, type TextureNamer } from '../sidecar.ts';
 import { encodeFbx } from './binary.ts';
 import { fbxDocument, type FbxMaterialMaps, type FbxTextureFile } from './document.ts';
@@ -34,7 +33,7 @@ export interface FbxOptions {
   logger?: Logger;
 }
 
-export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<EngineFile[]> {
+export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<ExportedFile[]> {
   const logger = options.logger ?? silentLogger;
   const stem = options.stem ?? 'model';
   const sidecar = await sidecarTextures(scene, options.textureNamer ?? defaultTextureNamer);

@@ -81,7 +81,8 @@ test('describePrompt returns the prompt, or a description of the picture when th
 test('labelled views F, R, L: colour seen only in the R picture lands on the +X side of the asset', async () => {
   const { box, flatMaterial } = await import('../../../geometry/render/solids.ts');
   const { sceneFromMesh } = await import('../../../../src/geometry/mesh.ts');
-  const { renderScene, viewCamera, sceneBounds } = await import('../../../../src/geometry/render/index.ts');
+  const { renderScene, sceneBounds } = await import('../../../../src/geometry/render/index.ts');
+  const { viewCamera } = await import('../../../../src/engines/generate/image/view-cameras.ts');
   const { encodeImage } = await import('../../../../src/geometry/texture.ts');
   const { importModel } = await import('../../../../src/geometry/import/index.ts');
   // A box whose +X face is green and every other face grey, drawn unlit on a transparent background.

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import type { ViewLabel } from '../../../../src/domain/task-spec.ts';
 import { createMesh, meshBounds, sceneFromMesh, type Mesh } from '../../../../src/geometry/mesh.ts';
 import { isWatertight, meshVolume, surfaceArea } from '../../../../src/geometry/ops/index.ts';
-import { renderScene, viewCamera } from '../../../../src/geometry/render/index.ts';
+import { renderScene } from '../../../../src/geometry/render/index.ts';
+import { viewCamera } from '../../../../src/engines/generate/image/view-cameras.ts';
 import { encodeImage } from '../../../../src/geometry/texture.ts';
 import { extractForeground } from '../../../../src/engines/generate/image/foreground.ts';
 import { inflate } from '../../../../src/engines/generate/image/inflation.ts';
@@ -52,7 +53,7 @@ test('inflating a disc gives a hemisphere profile (h = √(R² − r²))', () =>
   assert.equal(h[0], 0);
 });
 
-test('labels follow views.md: a nose seen on the left of the R picture lands on +Z (and on −Z if the picture is called L)', async () => {
+test('labels follow docs/spec/views.md: a nose seen on the left of the R picture lands on +Z (and on −Z if the picture is called L)', async () => {
   // A cube body with a thin nose sticking out of its front (+Z).
   const object = merge([box([-1, -1, -1], [1, 1, 1]), box([-0.25, -0.25, 0.9], [0.25, 0.25, 2])]);
   const [front, right] = await pictures(object, ['F', 'R']);

@@ -4,7 +4,7 @@
  * index.noun is loaded once (≈ 4.8 MB, ~120k lemmas) into a Map; synsets are read on demand from
  * data.noun by byte offset and cached, so a hypernym walk costs a handful of small reads.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -67,12 +67,6 @@ export function nounSenses(lemma: string): number[] {
 
 export function isNoun(lemma: string): boolean {
   return noun(lemma) !== undefined;
-}
-
-/** Every lemma of index.noun (for typo correction against the lexicon). */
-export function nounLemmas(): IterableIterator<string> {
-  warmWordNet();
-  return index!.keys();
 }
 
 export function readSynset(offset: number): Synset {
@@ -138,8 +132,3 @@ export function walkHypernyms(
   return false;
 }
 
-/** Releases the data file handle (tests, shutdown). The index stays cached. */
-export function closeWordNet(): void {
-  if (dataFd !== undefined) closeSync(dataFd);
-  dataFd = undefined;
-}

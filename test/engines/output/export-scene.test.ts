@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
-import { exportScene, shadedScene } from '../../../src/geometry/export/index.ts';
+import { shadedScene } from '../../../src/geometry/export/index.ts';
+import { exportScene } from '../../../src/engines/output/index.ts';
 import { OUTPUT_FORMATS, type MaterialVariant } from '../../../src/domain/task-spec.ts';
 import { createMesh, createNode, type RasterImage } from '../../../src/geometry/mesh.ts';
 import { decodeImage } from '../../../src/geometry/texture.ts';
-import { cubeMesh, errorsOf, loadGltf, plainMaterial, twoPartScene, validateGlb } from './fixtures.ts';
+import { cubeMesh, errorsOf, loadGltf, plainMaterial, twoPartScene, validateGlb } from '../../geometry/export/fixtures.ts';
 
 const TEXTURES = ['texture_diffuse.png', 'texture_normal.png', 'texture_metallic.png', 'texture_roughness.png'];
 

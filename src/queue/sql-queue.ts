@@ -1,16 +1,17 @@
 /**
- * The embedded durable queue: rows of `queue_entries` in the service database. Every change is one
- * conditional UPDATE (… WHERE state = 'leased' AND lease_owner = ?), so it is correct with several
- * worker processes sharing a SQLite file, and on PostgreSQL too.
+ * The durable queue in SQL: rows of `queue_entries` in the service database, SQLite or PostgreSQL
+ * (hence SqlQueue). Every change is one conditional UPDATE (… WHERE state = 'leased' AND
+ * lease_owner = ?), so it is correct with several worker processes sharing a SQLite file, and on
+ * PostgreSQL too.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../store/db.ts';
 import type { Schema } from '../store/schema.ts';
-import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './index.ts';
+import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './job-queue.ts';
 
-export interface SqliteQueueOptions {
+export interface SqlQueueOptions {
   /** Queue name, so several queues can share the table (default `jobs`). */
   name?: string;
   /** Default maxAttempts of enqueued jobs (default 3). */
@@ -19,13 +20,13 @@ export interface SqliteQueueOptions {
 
 const LEASE_EXPIRED = 'lease expired: the worker stopped responding (crashed or was killed)';
 
-export class SqliteQueue implements JobQueue {
+export class SqlQueue implements JobQueue {
   readonly transactional = true;
   readonly #db: Db;
   readonly #name: string;
   readonly #maxAttempts: number;
 
-  constructor(db: Db, options: SqliteQueueOptions = {}) {
+  constructor(db: Db, options: SqlQueueOptions = {}) {
     this.#db = db;
     this.#name = options.name ?? 'jobs';
     this.#maxAttempts = options.maxAttempts ?? 3;

@@ -1,5 +1,5 @@
 /**
- * Download names (see ../shared/spec/compat.md and README of this folder):
+ * Download names, a product rule of the engines' output stage (see docs/spec/compat.md):
  * - one model per material variant: `base_basic_pbr.<ext>` (PBR), `base_basic_shaded.<ext>` (Shaded),
  *   both for All, and `base_basic.<ext>` for None (geometry only, no material at all);
  * - fbx/obj write their maps beside the model: `texture_diffuse.png`, `texture_normal.png`,
@@ -11,9 +11,9 @@
  * Names are unique within one export and never contain `/`.
  */
 import type { MaterialVariant, OutputFormat } from '../../domain/task-spec.ts';
+import type { TextureChannel } from '../../geometry/formats.ts';
 
 export type VariantKind = 'pbr' | 'shaded' | 'none';
-export type TextureChannel = 'diffuse' | 'normal' | 'metallic' | 'roughness';
 
 export function variantsOf(material: MaterialVariant): VariantKind[] {
   switch (material) {
@@ -51,13 +51,3 @@ export function textureFileName(
   const number = ordinal > 0 ? `_${ordinal + 1}` : '';
   return `texture_${channel}${variant}${number}.png`;
 }
-
-export const CONTENT_TYPES: Record<OutputFormat | 'mtl' | 'png', string> = {
-  glb: 'model/gltf-binary',
-  usdz: 'model/vnd.usdz+zip',
-  fbx: 'application/octet-stream',
-  obj: 'model/obj',
-  stl: 'model/stl',
-  mtl: 'model/mtl',
-  png: 'image/png',
-};

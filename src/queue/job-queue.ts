@@ -1,0 +1,79 @@
+/**
+ * The durable job queue seam. A worker leases a job, renews the lease by heartbeat while it runs, and
+ * completes or fails it. A lease that expires (the worker died) puts the job back in the queue; each
+ * lease counts an attempt. When a job is leased beyond its maxAttempts it is handed out once more with
+ * `exhausted: true` so its owner records the failure (and refunds) before calling `fail(..., final)`:
+ * no job is ever silently dropped, even when the worker crashed on its last attempt.
+ */
+
+
+export interface LeasedJob {
+  id: string;
+  payload: string;
+  /** 1 on the first lease; counts every lease, including those lost to crashes. */
+  attempt: number;
+  maxAttempts: number;
+  /** Attempts are used up: record the failure (message in lastError) and call fail(id, owner, msg, { retry: false }). */
+  exhausted: boolean;
+  /** The error of the previous attempt (or `lease expired` after a crash). */
+  lastError: string | null;
+  /** Opaque lease token; heartbeat/complete/fail must present it. */
+  owner: string;
+}
+
+export interface QueueStats {
+  queued: number;
+  leased: number;
+  done: number;
+  failed: number;
+}
+
+export interface EnqueueOptions {
+  /** Default: the queue's configured maxAttempts. */
+  maxAttempts?: number;
+  /** Run no earlier than this many ms from now (default 0). */
+  delayMs?: number;
+  /**
+   * A Kysely transaction to enqueue in (embedded queue): the entry commits or rolls back with the
+   * task rows. Queues that cannot join the transaction enqueue after it and rely on `recover`.
+   */
+  trx?: unknown;
+}
+
+export interface JobQueue {
+  /**
+   * True when `enqueue` joins the caller's SQL transaction (`options.trx`). When false the task
+   * service enqueues after its commit, and workers re-enqueue Waiting tasks at start (ids dedupe).
+   */
+  readonly transactional: boolean;
+  /** Adds a job under a caller-chosen unique id; enqueueing an existing id is a no-op. */
+  enqueue(id: string, payload: string, options?: EnqueueOptions): Promise<void>;
+  /** Takes the oldest available job under a lease of `leaseMs`, or null when none is ready. */
+  lease(leaseMs: number): Promise<LeasedJob | null>;
+  /** Extends the lease; false when the lease was lost (expired and taken by another worker). */
+  heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Gives a leased job back without spending the attempt (a worker shutting down cleanly); it is
+   * available again at once. False when the lease was lost.
+   */
+  release(id: string, owner: string): Promise<boolean>;
+  /** Marks the job done; false when the lease was lost. */
+  complete(id: string, owner: string): Promise<boolean>;
+  /**
+   * Ends an attempt with an error. With `retry` (default true) and attempts left, the job is queued
+   * again after `delayMs`; otherwise it is failed for good. Returns the resulting state, or null when
+   * the lease was lost.
+   */
+  fail(id: string, owner: string, error: string, options?: { retry?: boolean; delayMs?: number }): Promise<'queued' | 'failed' | null>;
+  /** Puts jobs whose lease expired back in the queue; returns how many. */
+  reap(): Promise<number>;
+  /** The state of one job, or null when unknown. */
+  state(id: string): Promise<{ state: 'queued' | 'leased' | 'done' | 'failed'; attempts: number; lastError: string | null } | null>;
+  stats(): Promise<QueueStats>;
+  close(): Promise<void>;
+}
+
+/**
+ * BullMQ on Redis when REDIS_URL is set; otherwise the embedded queue in the service database
+ * (SQLite, or PostgreSQL when DATABASE_URL says so).
+ */

@@ -1,0 +1,163 @@
+/**
+ * One job's run: lease heartbeat, throttled progress rows, the engine in a worker thread, outputs
+ * stored before the Done transaction (so a run repeated after a crash finishes once and is charged
+ * once), and on failure the choice between handing back, retrying and failing with a refund.
+ */
+import type { Config } from '../config.ts';
+import type { TaskSpec } from '../domain/task-spec.ts';
+import { EngineError, type EngineFile, type EngineInputFile } from '../engines/engine.ts';
+import type { EngineRegistry } from '../engines/registry.ts';
+import { RunAbortedError, StageTimeoutError, type EngineRunner } from '../engines/runner/index.ts';
+import type { Logger } from '../logger.ts';
+import type { JobQueue, LeasedJob } from '../queue/index.ts';
+import type { BlobStore } from '../store/blob-store.ts';
+import type { Db } from '../store/db.ts';
+import type { JobPayload } from './submit-task.ts';
+import { completeTask, failTask, outputKey, recordProgress, startAttempt, type TransitionEvents } from './transitions.ts';
+
+/** What a worker needs from the services. */
+export interface WorkerDeps {
+  db: Db;
+  blobs: BlobStore;
+  queue: JobQueue;
+  engines: EngineRegistry;
+  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'>;
+  logger: Logger;
+  /** The task event publisher: started, progress, done and failed are announced through it. */
+  events?: TransitionEvents;
+}
+
+export interface JobDeps extends WorkerDeps {
+  runner: EngineRunner;
+  /** Aborted when the worker pool stops without draining. */
+  shutdown: AbortSignal;
+}
+
+/** Progress rows are written at most this often per job (and on every stage change). */
+const PROGRESS_WRITE_MS = 500;
+
+const attempts = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
+
+/** Output names become URL path segments and blob keys; a bad one is an engine bug, not worth a retry. */
+function checkFiles(files: EngineFile[]): void {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (!file.name || file.name.includes('/') || file.name.includes('\\') || file.name === '.' || file.name === '..') {
+      throw new EngineError('UNKNOWN', `The engine returned an invalid file name "${file.name}".`);
+    }
+    if (names.has(file.name)) throw new EngineError('UNKNOWN', `The engine returned two files named "${file.name}".`);
+    names.add(file.name);
+  }
+}
+
+async function finalFailure({ db, queue, config, events }: JobDeps, job: LeasedJob, payload: JobPayload, code: string, message: string) {
+  await failTask(db, payload.taskId, payload.jobId, { code, message }, config.retentionMs, events);
+  await queue.fail(job.id, job.owner, message, { retry: false });
+}
+
+/** Renews the job's lease while it runs; aborts `lease` when another worker took the job over. */
+function startHeartbeat({ queue, config }: JobDeps, job: LeasedJob, lease: AbortController, log: Logger): NodeJS.Timeout {
+  return setInterval(async () => {
+    try {
+      if (!(await queue.heartbeat(job.id, job.owner, config.leaseMs))) lease.abort('the job lease was lost to another worker');
+    } catch (error) {
+      log.warn({ err: error }, 'heartbeat failed');
+    }
+  }, config.heartbeatMs);
+}
+
+/** Progress rows in order, at most one per PROGRESS_WRITE_MS within a stage; `written()` waits for them. */
+function progressWriter(db: Db, jobId: string, log: Logger, events: TransitionEvents | undefined) {
+  let lastWrite = 0;
+  let lastStage = '';
+  let pending: Promise<void> = Promise.resolve();
+  return {
+    report(stage: string, percent: number): void {
+      const now = Date.now();
+      if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
+      lastStage = stage;
+      lastWrite = now;
+      pending = pending.then(() => recordProgress(db, jobId, stage, percent, events)).catch((error) => log.warn({ err: error }, 'progress write failed'));
+    },
+    written: (): Promise<void> => pending,
+  };
+}
+
+/** Runs one leased job to its outcome: Done with its files stored, handed back, retried or Failed. */
+export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
+  const { db, blobs, queue, engines, config, logger, runner, shutdown, events } = deps;
+  const payload = JSON.parse(job.payload) as JobPayload;
+  const log = logger.child({ taskId: payload.taskId, jobId: payload.jobId, attempt: job.attempt });
+  if (job.exhausted) {
+    log.warn({ lastError: job.lastError }, 'job out of attempts');
+    return finalFailure(deps, job, payload, 'UNKNOWN', `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
+  }
+  const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
+  if (!context) {
+    await queue.complete(job.id, job.owner); // already Done or Failed: a duplicate delivery
+    return;
+  }
+  const lease = new AbortController();
+  const heartbeat = startHeartbeat(deps, job, lease, log);
+  const progress = progressWriter(db, payload.jobId, log, events);
+  const onProgress = progress.report;
+
+  try {
+    const kind = context.kind as Parameters<EngineRegistry['moduleUrl']>[0];
+    const moduleUrl = engines.moduleUrl(kind);
+    if (!moduleUrl) throw new EngineError('UNKNOWN', `No engine for ${kind} tasks is registered on this worker.`);
+    const inputs: EngineInputFile[] = [];
+    for (const input of context.inputs) {
+      const bytes = await blobs.get(input.blobKey);
+      if (!bytes) throw new EngineError('UNKNOWN', `An uploaded file of this task (${input.filename}) is missing from storage; please submit again.`);
+      inputs.push({ field: input.field, filename: input.filename, bytes });
+    }
+    const result = await runner.run({
+      moduleUrl,
+      taskId: payload.taskId,
+      spec: JSON.parse(context.spec) as TaskSpec,
+      inputs,
+      onProgress,
+      signal: AbortSignal.any([lease.signal, shutdown]),
+    });
+    checkFiles(result.files);
+    await progress.written();
+    // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
+    await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
+    await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
+    const files = result.files.map((file) => ({ name: file.name, contentType: file.contentType, size: file.bytes.byteLength }));
+    await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events);
+    await queue.complete(job.id, job.owner);
+    log.info({ files: files.length }, 'task done');
+  } catch (error) {
+    await progress.written();
+    await recordFailure(deps, job, payload, log, error, lease.signal);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** How a run that did not finish ends: handed back, abandoned, refused, retried or failed for good. */
+async function recordFailure(deps: JobDeps, job: LeasedJob, payload: JobPayload, log: Logger, error: unknown, lease: AbortSignal): Promise<void> {
+  const { queue, shutdown } = deps;
+  if (error instanceof RunAbortedError && shutdown.aborted && !lease.aborted) {
+    log.info('worker stopping: job handed back to the queue');
+    await queue.release(job.id, job.owner);
+  } else if (error instanceof RunAbortedError) {
+    log.warn({ reason: error.message }, 'run abandoned'); // another worker owns the job now
+  } else if (error instanceof EngineError) {
+    log.info({ code: error.code, message: error.message }, 'engine refused the task');
+    await finalFailure(deps, job, payload, error.code, error.message);
+  } else if (error instanceof StageTimeoutError) {
+    log.warn({ stage: error.stage }, 'stage timeout');
+    await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Credits were refunded.`);
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error({ err: error }, 'engine run failed');
+    if (job.attempt < job.maxAttempts) {
+      await queue.fail(job.id, job.owner, message, { delayMs: 1_000 * job.attempt });
+    } else {
+      await finalFailure(deps, job, payload, 'UNKNOWN', `The task failed after ${attempts(job.attempt)}: ${message}. Credits were refunded.`);
+    }
+  }
+}
