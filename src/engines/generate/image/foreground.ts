@@ -38,6 +38,11 @@ export interface ForegroundOptions {
   refine?: boolean;
   /** Seeds the photo segmentation's random source (default 0). */
   seed?: number;
+  /**
+   * For callers with a fallback of their own: a photograph whose mask confidence is below this is
+   * refused (API_OBJECT_NOT_FOUND_ON_IMAGE) instead of segmented (default 0: always segmented).
+   */
+  minConfidence?: number;
 }
 
 export async function decodePicture(bytes: Uint8Array): Promise<{ image: RasterImage; hasAlpha: boolean }> {
@@ -103,6 +108,7 @@ export async function extractForeground(bytes: Uint8Array, options: ForegroundOp
     const empty = emptyPictureReason(small.data, W, H);
     if (empty) throw notFound(`the picture ${emptyPictureMessage(empty)}`);
     const photo = await segmentPhoto(small, { seed: options.seed, rounds: options.refine === false ? 2 : 4 });
+    if (photo.confidence < (options.minConfidence ?? 0)) throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
     mask = photo.mask;
     confidence = photo.confidence;
   }
