@@ -21,8 +21,9 @@ export interface InputRefusalDeps {
 
 export async function assertEngineAcceptsInputs({ engines, describer, logger }: InputRefusalDeps, request: SubmitRequest): Promise<void> {
   const moduleUrl = engines.moduleUrl(engineKindOf(request.spec));
-  if (!moduleUrl || typeof describer.refuse !== 'function') return;
   const inputs = request.inputs.filter((input): input is InputFile => !isStoredInput(input));
+  // Nothing uploaded (a text prompt, a stored asset): nothing to judge, no thread round trip.
+  if (!moduleUrl || inputs.length === 0 || typeof describer.refuse !== 'function') return;
   let refusal;
   try {
     await describer.ready();
