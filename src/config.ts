@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadEventsConfig, loadWebhookConfig, type EventsConfig, type WebhookConfig } from './events-config.ts';
+import { s3SettingsFrom, type S3Settings } from './config-s3.ts';
 
 export interface Config {
   /** PORT, default 8080. */
@@ -20,6 +21,8 @@ export interface Config {
   redisUrl?: string;
   /** KILN_QUEUE_NAME, default `kiln-jobs`: the BullMQ queue name (deployments sharing one Redis need distinct names). */
   queueName: string;
+  /** KILN_S3_BUCKET and the other KILN_S3_* variables (src/config-s3.ts): blobs in S3; unset keeps them in <dataDir>/blobs. */
+  s3?: S3Settings;
   /** KILN_WORKERS, default 1: in-process queue consumers (and engine worker threads) started by `startWorkers()`. */
   workers: number;
   /** KILN_LEASE_MS, default 30000: how long a worker holds a job without renewing; then the job is re-queued. */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: stringVar(env, 'DATABASE_URL'),
     redisUrl: stringVar(env, 'REDIS_URL'),
     queueName: stringVar(env, 'KILN_QUEUE_NAME') ?? 'kiln-jobs',
+    s3: s3SettingsFrom(env),
     workers: intVar(env, 'KILN_WORKERS', 1, 0),
     leaseMs,
     heartbeatMs,

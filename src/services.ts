@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
 import { createDb, type Db } from './store/index.ts';
-import { createBlobStore, type BlobStore } from './store/index.ts';
+import { openBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
@@ -18,6 +18,7 @@ import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
 import { startRetentionSweep } from './tasks/retention.ts';
 import { createTaskEventPublisher, createTaskFeed, type TaskEventPublisher, type TaskFeed } from './tasks/events/index.ts';
 import { createWebhookService, startWebhookDispatcher, type WebhookDispatcher, type WebhookService } from './tasks/webhooks/index.ts';
+import { startRequeueSweep } from './tasks/requeue-sweep.ts';
 
 export interface Services {
   config: Config;
@@ -62,7 +63,10 @@ export interface CreateServicesOptions {
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<Services> {
   const logger = options.logger ?? silentLogger;
   const db = await createDb(config, { logger });
-  const blobs = createBlobStore(config);
+  const blobs = await openBlobStore(config).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
   const queue = await createQueue(config, db, { logger });
   const engines = options.engines ?? new EngineRegistry();
   if (options.builtins ?? true) {
@@ -78,6 +82,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
 
   const pools: WorkerPool[] = [];
   let stopSweep: (() => void) | undefined;
+  let stopRequeue: (() => void) | undefined;
   let closed = false;
 
   return {
@@ -106,6 +111,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       dispatcher ??= startWebhookDispatcher({ db, config, logger, events });
       pools.push(pool);
       stopSweep ??= startRetentionSweep(tasks, config, logger);
+      stopRequeue ??= startRequeueSweep(db, queue, logger);
       return pool;
     },
     async ping() {
@@ -115,6 +121,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       if (closed) return;
       closed = true;
       stopSweep?.();
+      stopRequeue?.();
       await Promise.all(pools.map((pool) => pool.stop()));
       await describer.close();
       await dispatcher?.stop();
@@ -122,6 +129,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       await events.close();
       await queue.close();
       await db.close();
+      await blobs.close?.();
     },
   };
 }

@@ -18,9 +18,17 @@ export function fromMilli(milli: number): number {
   return Number(milli) / MILLI;
 }
 
-/** Sortable: creation time then randomness, so ORDER BY id lists a ledger in order. */
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * Sortable: creation time, then a per-process sequence within the millisecond (two postings of one
+ * process in the same millisecond keep their order), then randomness to stay unique across processes.
+ */
 export function ledgerId(now = Date.now()): string {
-  return `${String(now).padStart(15, '0')}-${randomUUID()}`;
+  sequence = now === lastMs ? sequence + 1 : 0;
+  lastMs = now;
+  return `${String(now).padStart(15, '0')}-${String(sequence).padStart(6, '0')}-${randomUUID()}`;
 }
 
 export interface Posting {

@@ -38,7 +38,7 @@ export type AppConfig = Pick<
   | 'signingSecret'
   | 'redisUrl'
   | 'events'
->;
+> & { s3?: Pick<NonNullable<Config['s3']>, 'presignedDownloads'> };
 
 export interface BuildAppOptions {
   services: ApiServices;
@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
-  await app.register(fileRoutes, { tasks: services.tasks, signingSecret: config.signingSecret });
+  await app.register(fileRoutes, { tasks: services.tasks, signingSecret: config.signingSecret, presignedDownloads: config.s3?.presignedDownloads });
   await app.register(webRoutes, { publicBaseUrl: config.publicBaseUrl });
 
   await app.register(

@@ -15,8 +15,13 @@ const modelCommands = () => import('./model-commands.ts');
 export const USAGE = `Usage: kiln <command> [options]
 
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
-  serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
-  worker                               queue workers only (scale out beside \`serve\`)
+  serve [--port N] [--no-workers]      HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers;
+                                       --no-workers serves HTTP only (run \`kiln worker\` processes beside it)
+  worker [--concurrency N] [--health-port P]
+                                       queue workers only, no API (N consumers, default KILN_WORKERS);
+                                       --health-port serves GET /healthz on HOST:P for liveness probes
+  migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
+  migrate-db [--from kiln.db]          copy the embedded SQLite database into DATABASE_URL's empty PostgreSQL
   keys create [--credits N] [--name X] [--webhook URL]
                                        new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
@@ -51,8 +56,10 @@ const clientFlags = {
 } as const satisfies ParseArgsConfig['options'];
 
 const OPTIONS = {
-  serve: { port: { type: 'string', short: 'p' } },
-  worker: {},
+  serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
+  worker: { concurrency: { type: 'string', short: 'c' }, 'health-port': { type: 'string' } },
+  'migrate-blobs': { 'delete-local': { type: 'boolean' }, from: { type: 'string' } },
+  'migrate-db': { from: { type: 'string' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' }, webhook: { type: 'string' } },
   credits: {},
   generate: {
@@ -136,7 +143,11 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     case 'serve':
       return (await serverCommands()).serve(io, flags);
     case 'worker':
-      return (await serverCommands()).worker(io);
+      return (await serverCommands()).worker(io, flags);
+    case 'migrate-blobs':
+      return (await import('./migrate-blobs.ts')).migrateBlobsCommand(io, flags);
+    case 'migrate-db':
+      return (await import('./migrate-db.ts')).migrateDbCommand(io, flags);
     case 'keys': {
       const [sub, ref, url] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);

@@ -1,4 +1,6 @@
 /** Where CLI commands write; tests pass their own sinks. */
+
+import type { EngineRegistry } from '../engines/registry.ts';
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
@@ -7,6 +9,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   /** Redraws the current line (progress bars). */
   rewrite(text: string): void;
+  /** Engines for `serve`/`worker` instead of a fresh registry of the built-ins (tests register theirs). */
+  engines?: EngineRegistry;
 }
 
 export function processIo(): CliIo {

@@ -22,4 +22,35 @@ export interface BlobStore {
   list(prefix: string): Promise<BlobInfo[]>;
   /** Removes every blob under a `prefix` (a folder such as `outputs/<task>/`); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * Writes a stream without holding it in memory (as atomically as `put`); returns the bytes written.
+   * A stream that errors leaves nothing under the key.
+   */
+  putStream(key: string, source: Readable): Promise<number>;
+  /**
+   * A URL from which the blob can be fetched directly for `expiresSeconds`, served as an attachment
+   * named `filename`; stores that cannot hand out such URLs (a local directory) leave this undefined.
+   */
+  presignedUrl?(key: string, options: PresignOptions): Promise<string>;
+  /** Releases connections (S3); optional. */
+  close?(): Promise<void>;
+}
+
+export interface PresignOptions {
+  expiresSeconds: number;
+  filename: string;
+  contentType: string;
+}
+
+/** Throws for keys that could escape the store or alias another key (`..`, `/x`, `a//b`, `\`). */
+export function checkBlobKey(key: string): void {
+  if (
+    key === '' ||
+    key.startsWith('/') ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    key.split('/').some((part) => part === '..' || part === '.' || part === '')
+  ) {
+    throw new Error(`Invalid blob key "${key}".`);
+  }
 }

@@ -113,7 +113,11 @@ export async function openPostgres(url: string, options: { logger?: Logger; pool
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   // Kysely looks for its migration tables in every schema unless told which: name the schema the
   // connection works in (search_path), so databases holding several Kiln schemas migrate each one.
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely);
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely).catch(async (error: unknown) => {
+    await kysely.destroy();
+    // Name the setting: a bare ECONNREFUSED at start does not say which service is missing.
+    throw new Error(`DATABASE_URL is not reachable (${new URL(url).host}): ${(error as Error).message}`);
+  });
   await migrate(kysely, options.logger ?? silentLogger, rows[0]?.schema ?? 'public');
   return {
     kysely,

@@ -3,23 +3,15 @@
  * into place, so a crash never leaves half a file under a real key.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { Config } from '../config.ts';
-import type { BlobInfo, BlobStore } from './blob-store.ts';
+import { checkBlobKey, type BlobInfo, type BlobStore } from './blob-store.ts';
 
-function checkKey(key: string): void {
-  if (
-    key === '' ||
-    key.startsWith('/') ||
-    key.includes('\\') ||
-    key.includes('\0') ||
-    key.split('/').some((part) => part === '..' || part === '.' || part === '')
-  ) {
-    throw new Error(`Invalid blob key "${key}".`);
-  }
-}
+const checkKey = checkBlobKey;
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -40,6 +32,21 @@ export class LocalBlobStore implements BlobStore {
     try {
       await writeFile(temporary, bytes);
       await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    const path = this.#path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    const sink = createWriteStream(temporary);
+    try {
+      await pipeline(source, sink);
+      await rename(temporary, path);
+      return sink.bytesWritten;
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;

@@ -13,6 +13,8 @@ import { findTask, loadRecord } from './task-lookup.ts';
 import { taskReads } from './task-reads.ts';
 import type { TaskService } from './types.ts';
 
+import { presignedFileUrl } from './file-urls.ts';
+
 export { jobPayload, type JobPayload } from './submit-task.ts';
 
 export interface TaskServiceDeps {
@@ -34,5 +36,6 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     get: async (accountId, uuid) => loadRecord(db, await findTask(db, accountId, uuid)),
     sweepExpired: (now) => sweepExpired(deps, now),
     countByState: () => countTasksByState(db),
+    presignedFileUrl: deps.blobs.presignedUrl ? (taskId, name, seconds) => presignedFileUrl(db, deps.blobs, taskId, name, seconds) : undefined,
   };
 }

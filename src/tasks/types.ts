@@ -113,7 +113,12 @@ export interface TaskService {
   files(accountId: string, uuid: string): Promise<TaskFile[]>;
   /** Opens one output file for a (signed, account-less) download; null when absent or expired. */
   openFile(taskId: string, name: string): Promise<OpenedFile | null>;
-  /** The bytes of one output file (Bang asset mode reads the source generation's model); null when absent or expired. */
+  /**
+   * A presigned URL of the blob store for one output file (KILN_S3_PRESIGNED_DOWNLOADS); null when
+   * absent or expired. Undefined when the blob store cannot presign (a local directory).
+   */
+  presignedFileUrl?(taskId: string, name: string, expiresSeconds: number): Promise<string | null>;
+  /** The bytes of one output file; null when absent or expired. */
   readFile(taskId: string, name: string): Promise<Uint8Array | null>;
   /** Removes output files older than the retention; returns how many tasks expired. */
   sweepExpired(now?: Date): Promise<number>;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createAccountService } from '../../src/accounts/index.ts';
+import { ledgerId } from '../../src/accounts/ledger.ts';
 import type { Db } from '../../src/store/db.ts';
 import { PG_SKIP_MESSAGE, postgresReachable, postgresTestDb, sqliteTestDb, type TestDb } from '../store/databases.ts';
 
@@ -80,3 +81,8 @@ function suite(label: string, open: () => Promise<TestDb>, skip: () => Promise<s
 
 suite('SQLite', sqliteTestDb);
 suite('PostgreSQL', postgresTestDb, async () => ((await postgresReachable()) ? false : PG_SKIP_MESSAGE));
+
+it('ledger ids sort in posting order within one millisecond', () => {
+  const ids = Array.from({ length: 50 }, () => ledgerId(1_700_000_000_000));
+  assert.deepEqual([...ids].sort(), ids);
+});

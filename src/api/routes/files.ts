@@ -12,7 +12,12 @@ import { FileParams, FileQuery, responses } from '../schemas.ts';
 export interface FileRouteOptions {
   tasks: TaskService;
   signingSecret: string;
+  /** KILN_S3_PRESIGNED_DOWNLOADS: answer with a redirect to the bucket instead of streaming the bytes. */
+  presignedDownloads?: boolean;
 }
+
+/** Lifetime of the bucket URL a redirect hands out: enough to start the transfer, which may then run on. */
+const PRESIGNED_TTL_SECONDS = 300;
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(name: string): string {
@@ -30,13 +35,20 @@ export async function fileRoutes(app: FastifyInstance, options: FileRouteOptions
         tags: ['files'],
         params: FileParams,
         querystring: FileQuery,
-        response: responses({ 200: { type: 'string', format: 'binary' } as never }, [403, 404, 500]),
+        response: responses({ 200: { type: 'string', format: 'binary' } as never, 302: { description: 'With KILN_S3_PRESIGNED_DOWNLOADS: a redirect to a short-lived presigned URL of the bucket', type: 'null' } as never }, [403, 404, 500]),
       },
     },
     async (request, reply) => {
       const { task, name } = request.params;
       const check = verifyFileSignature({ taskId: task, name }, request.query, options.signingSecret);
       if (!check.ok) return reply.code(403).send(errorBody('PERMISSION_DENIED', check.reason));
+      if (options.presignedDownloads && options.tasks.presignedFileUrl) {
+        const url = await options.tasks.presignedFileUrl(task, name, PRESIGNED_TTL_SECONDS);
+        if (url) {
+          reply.header('cache-control', 'no-store');
+          return reply.redirect(url, 302);
+        }
+      }
       const opened = await options.tasks.openFile(task, name);
       if (!opened) {
         return reply
