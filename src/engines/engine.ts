@@ -58,5 +58,16 @@ export interface Engine<S extends TaskSpec = TaskSpec> {
    * prompt was interpreted). Must be quick (well under a second).
    */
   describePrompt?(spec: S, inputs: EngineInputFile[]): Promise<string>;
+  /**
+   * Runs at submission, before anything is charged: a reason to refuse input the engine can never
+   * use (e.g. a picture with nothing in it), or null. Must be quick (well under a second).
+   */
+  refuseInputs?(spec: S, inputs: EngineInputFile[]): Promise<InputRefusal | null>;
   run(run: EngineRun<S>): Promise<EngineResult>;
+}
+
+/** Why an engine refuses a submission's input: the form field at fault and what to change. */
+export interface InputRefusal {
+  field: string;
+  message: string;
 }

@@ -14,6 +14,7 @@ import type { JobQueue } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import { describeSubmission, type DescribeDeps } from './describe-prompt.ts';
+import { assertEngineAcceptsInputs } from './input-refusal.ts';
 import { isStoredInput } from './task-input.ts';
 import { loadRecord } from './task-lookup.ts';
 import { failTask, inputKey } from './transitions.ts';
@@ -75,6 +76,7 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
     const earlier = await replay(db, request.accountId, request.idempotencyKey, request.requestHash);
     if (earlier) return earlier;
   }
+  await assertEngineAcceptsInputs(deps, request);
   const prompt = await describeSubmission(deps, request);
   const taskId = randomUUID();
   const jobId = randomUUID();

@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import type { InputFile } from '../../domain/input-file.ts';
 import type { TaskSpec } from '../../domain/task-spec.ts';
 import type { DescribeTask } from './protocol.ts';
+import type { InputRefusal } from '../engine.ts';
 
 export interface PromptDescriberOptions {
   /** The thread exits after this long without work, ms (default: never; `close()` ends it). */
@@ -34,6 +35,12 @@ export class PromptDescriber {
   async describe(moduleUrl: string, spec: TaskSpec, inputs: InputFile[]): Promise<string | null> {
     const task: DescribeTask = { moduleUrl, spec, inputs };
     return (await this.#threads().run(task, { name: 'describePrompt' })) as string | null;
+  }
+
+  /** The engine's reason to refuse the inputs (`refuseInputs`), or null; rejects when the engine cannot be loaded or throws. */
+  async refuse(moduleUrl: string, spec: TaskSpec, inputs: InputFile[]): Promise<InputRefusal | null> {
+    const task: DescribeTask = { moduleUrl, spec, inputs };
+    return (await this.#threads().run(task, { name: 'refuseInputs' })) as InputRefusal | null;
   }
 
   /**

@@ -3,8 +3,8 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { runEngineTask, describePrompt, warmEngine } = await import('./worker.ts');
+const { runEngineTask, describePrompt, refuseInputs, warmEngine } = await import('./worker.ts');
 export default runEngineTask;
-export { describePrompt, warmEngine };
+export { describePrompt, refuseInputs, warmEngine };
 /** Answers once the thread is up (the loader registered and the worker module imported). */
 export const ready = () => true;

@@ -2,7 +2,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineError } from '../engine.ts';
 import { importEngine } from '../registry.ts';
-import type { Engine } from '../engine.ts';
+import type { Engine, InputRefusal } from '../engine.ts';
 import type { AbortMessage, DescribeTask, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
 
 const engines = new Map<string, Promise<Engine>>();
@@ -63,6 +63,12 @@ export async function runEngineTask(task: WorkerTask): Promise<unknown> {
 export async function describePrompt(task: DescribeTask): Promise<string | null> {
   const engine = await load(task.moduleUrl);
   return engine.describePrompt ? engine.describePrompt(task.spec, task.inputs) : null;
+}
+
+/** The engine's reason to refuse a submission's inputs before it is charged, or null. */
+export async function refuseInputs(task: DescribeTask): Promise<InputRefusal | null> {
+  const engine = await load(task.moduleUrl);
+  return engine.refuseInputs ? engine.refuseInputs(task.spec, task.inputs) : null;
 }
 
 /** Imports an engine module ahead of its first description (`kiln serve` warms every engine at start). */

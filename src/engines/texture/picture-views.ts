@@ -17,7 +17,7 @@ export const VIEW_WORKING_SIZE = 512;
 
 async function foregroundOf(bytes: Uint8Array): Promise<Foreground> {
   try {
-    return await extractForeground(bytes, { workingSize: VIEW_WORKING_SIZE });
+    return await extractForeground(bytes, { workingSize: VIEW_WORKING_SIZE, minConfidence: 0.7 });
   } catch (error) {
     if (!(error instanceof EngineError) || error.code !== 'API_OBJECT_NOT_FOUND_ON_IMAGE') throw error;
   }

@@ -2,8 +2,9 @@
  * Image-to-3D over HTTP with the real built-in engine: a picture the test draws (a red disc on a
  * white background, no alpha) → Done → a validator-clean GLB with the tabled 2K base colour that is
  * mostly the picture's red; two labelled views sent out of the default order → the box they show, in
- * glTF axes; a two-colour front picture → its right half on the asset's +X side; and a picture with
- * no object (uniform grey) → Failed with API_OBJECT_NOT_FOUND_ON_IMAGE and the credits back.
+ * glTF axes; a two-colour front picture → its right half on the asset's +X side; an empty picture
+ * (uniform grey, or noise) → refused at submission, nothing charged; a JPEG photograph over a real
+ * background → Done with the mask confidence recorded, byte-identical GLBs for the same seed.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +26,28 @@ after(async () => server?.close());
 async function redDisc(): Promise<Uint8Array> {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><ellipse cx="192" cy="200" rx="110" ry="140" fill="#c8281e"/></svg>';
   return new Uint8Array(await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).png().toBuffer());
+}
+
+/** Independent grey noise: a picture with no object in it. */
+async function noise(): Promise<Uint8Array> {
+  const data = Buffer.alloc(256 * 256 * 3);
+  let state = 12345;
+  for (let i = 0; i < data.length; i += 3) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    data[i] = data[i + 1] = data[i + 2] = state >>> 24;
+  }
+  return new Uint8Array(await sharp(data, { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer());
+}
+
+/** A red jug drawn over a real photograph (gravel, CC0, bench/data/photos), with a contact shadow, as a 1024² JPEG. */
+async function photo(): Promise<Uint8Array> {
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
+    '<ellipse cx="512" cy="800" rx="260" ry="50" fill="#000" fill-opacity="0.45"/>' +
+    '<rect x="380" y="300" width="260" height="500" rx="60" fill="#b8281e"/>' +
+    '<path d="M640 400 q140 0 140 130 q0 130 -140 130" stroke="#b8281e" stroke-width="36" fill="none"/></svg>';
+  const overlay = await sharp(Buffer.from(svg)).blur(1.2).png().toBuffer();
+  const backdrop = new URL('../../../bench/data/photos/gravel.jpg', import.meta.url).pathname;
+  return new Uint8Array(await sharp(backdrop).resize(1024, 1024).composite([{ input: overlay }]).jpeg({ quality: 90 }).toBuffer());
 }
 
 async function uniformGrey(): Promise<Uint8Array> {
@@ -134,19 +157,35 @@ test('the front picture\'s right half lands on the asset\'s +X side (README "Vie
   assert.ok(votes.left.red > 3 * votes.left.blue, `−X is the picture's left (red): ${JSON.stringify(votes)}`);
 });
 
-test('a picture with no object fails with API_OBJECT_NOT_FOUND_ON_IMAGE and refunds', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('an empty picture (flat colour, or noise) is refused at submission with a clear message and nothing charged', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
   const start = await balance(server);
-  const accepted = await submit(server, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low' }, [
-    { field: 'images', bytes: await uniformGrey(), filename: 'grey.png' },
-  ]);
-  assert.equal(accepted.consumed, 0.5);
-  const job = await waitFinished(server, accepted);
-  assert.equal(job.status, 'Failed');
-  assert.equal(job.error, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
-  assert.ok((job.message ?? '').length > 20, `a message saying what to change: ${job.message}`);
-  assert.equal(await balance(server), start, 'the reserved price is refunded');
-  const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
-  assert.equal(record.state, 'Failed');
-  assert.equal(record.error.code, 'API_OBJECT_NOT_FOUND_ON_IMAGE');
-  assert.deepEqual(record.files, [], 'a failed task has no files');
+  for (const [bytes, name, words] of [[await uniformGrey(), 'grey.png', /flat colour/], [await noise(), 'noise.png', /noise/]] as const) {
+    const form = new FormData();
+    form.append('tier', 'Gen-2.5-Low');
+    form.append('images', new Blob([await photo() as BlobPart]), 'object.jpg');
+    form.append('images', new Blob([bytes as BlobPart]), name);
+    const response = await fetch(`${server.base}/api/v2/rodin`, { method: 'POST', headers: { authorization: `Bearer ${server.key}` }, body: form });
+    const body = await response.json();
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.equal(body.error, 'INVALID_REQUEST');
+    assert.match(body.message, words);
+    assert.match(body.message, new RegExp(`images #2 \\("${name}"\\)`), `names the picture: ${body.message}`);
+    assert.match(body.message, /Nothing was charged/);
+  }
+  assert.equal(await balance(server), start, 'nothing charged');
+});
+
+test('a JPEG photograph on a real background: Done, mask confidence in the task record, byte-identical GLB for the same seed', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+  const fields = { tier: 'Gen-2.5-Low', seed: '5', geometry_file_format: 'glb' };
+  const first = await generateAndFetch(server, fields, [{ field: 'images', bytes: await photo(), filename: 'photo.jpg' }]);
+  const second = await generateAndFetch(server, fields, [{ field: 'images', bytes: await photo(), filename: 'photo.jpg' }]);
+  const glb = first.files.get('base_basic_pbr.glb')!;
+  await assertValidGlb(glb, 'photo GLB');
+  assert.ok(Buffer.from(glb).equals(Buffer.from(second.files.get('base_basic_pbr.glb')!)), 'the same photograph and seed give the same bytes');
+  const record = await getJson(server, `/api/v2/tasks/${first.accepted.uuid}`);
+  const confidence = record.notes?.maskConfidence;
+  assert.ok(Array.isArray(confidence) && confidence.length === 1, `the record carries the mask confidence: ${JSON.stringify(record.notes)}`);
+  assert.ok(confidence[0] > 0.5 && confidence[0] <= 1, `a clear photograph is trusted: ${confidence[0]}`);
+  const [r, g, b] = await meanBaseColour(glb);
+  assert.ok(r > 1.5 * g && r > 1.5 * b, `the map is the object's red, not the gravel: ${[r, g, b].map(Math.round)}`);
 });

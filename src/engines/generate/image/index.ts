@@ -2,7 +2,7 @@
  * The image-to-3D engine (`generate-image`, issue 5): one to five pictures → a textured, closed
  * solid, on the CPU with no learned model.
  *
- *   foreground.ts   object mask per picture (real alpha, else border colours + flood fill + colour refinement)
+ *   foreground.ts   object mask per picture (real alpha, else the photo segmentation in photo/)
  *   views.ts        each picture's camera per docs/spec/views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,
@@ -27,6 +27,7 @@ import { settingsFor } from './settings.ts';
 import { reconstructShape } from './shape.ts';
 import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
+import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
@@ -61,7 +62,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
   for (const picture of pictures) {
-    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine }));
+    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine, seed: spec.seed }));
     checkAbort(signal);
   }
   lap('foreground');
@@ -93,6 +94,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     notes: {
       views: labels,
       foreground: foregrounds.map((f) => f.method),
+      maskConfidence: foregrounds.map((f) => f.confidence ?? 1),
       resolution: settings.resolution,
       fastMode: spec.fastMode,
       finish,
@@ -114,6 +116,14 @@ const engine: Engine<GenerateSpec> = {
     } catch {
       return 'An object from the uploaded pictures';
     }
+  },
+  async refuseInputs(_spec, inputs) {
+    const pictures = inputs.filter((f) => f.field === 'images');
+    const reasons = await Promise.all(pictures.map((f) => emptyPictureReasonOf(f.bytes)));
+    const index = reasons.findIndex(Boolean);
+    if (index < 0) return null;
+    const name = pictures[index].filename || 'unnamed';
+    return { field: 'images', message: `images #${index + 1} ("${name}") ${emptyPictureMessage(reasons[index]!)} Nothing was charged.` };
   },
   run: runImageEngine,
 };

@@ -76,9 +76,14 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   const inside = new Float32Array(nx * ny * nz);
   const truncate = 4 * spacing;
 
-  // Visual hull: min over views of the silhouette signed distance.
+  // Visual hull: min over views of the silhouette signed distance. A segmented photograph's mask
+  // may be a little off, so such a view may carve at most `slack` deeper than the next view allows.
   inside.fill(truncate);
-  for (const v of views) {
+  const slack = views.map((v) => (views.length > 1 && v.foreground.method === 'segmentation' ? 0.04 * Math.max(v.extentRight, v.extentUp) : 0));
+  const tolerant = slack.some((t) => t > 0);
+  const second = tolerant ? new Float32Array(inside.length).fill(truncate) : undefined;
+  const carvedBy = tolerant ? new Int8Array(inside.length) : undefined;
+  views.forEach((v, vi) => {
     const outside = -2 * v.pixelSize;
     for (let z = 0; z < nz; z++) {
       const wz = origin[2] + z * spacing;
@@ -88,11 +93,15 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
         for (let x = 0; x < nx; x++, o++) {
           const [px, py] = projectToView(v, origin[0] + x * spacing, wy, wz);
           const d = sampleField(v.sdf, v.width, v.height, px, py, outside);
-          if (d < inside[o]) inside[o] = d;
+          if (d < inside[o]) {
+            if (second) { second[o] = inside[o]; carvedBy![o] = vi; }
+            inside[o] = d;
+          } else if (second && d < second[o]) second[o] = d;
         }
       }
     }
-  }
+  });
+  if (second) for (let o = 0; o < inside.length; o++) inside[o] = Math.min(second[o], inside[o] + slack[carvedBy![o]]);
 
   if (options.variant !== 'hull') {
     const strides = [1, nx, nx * ny];

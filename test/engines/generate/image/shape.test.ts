@@ -119,3 +119,30 @@ test('creative mode trades silhouette fidelity for a rounder form', async () => 
   const creative = reconstructShape(views, { resolution: 64, creative: true }).mesh;
   assert.ok(sphericity(creative) > sphericity(faithful) * 1.05, `${sphericity(creative)} vs ${sphericity(faithful)}`);
 });
+
+test('visual hull from photographs: one view whose mask is a little off does not carve the hull away', async () => {
+  const object = box([-1, -1, -1], [1, 1, 1]);
+  const labels: ViewLabel[] = ['F', 'R', 'B', 'L'];
+  const clean = await pictures(object, labels);
+  const asPhotos = clean.map((f) => ({ ...f, method: 'segmentation' as const, confidence: 0.8 }));
+  // The R view's mask loses a band 3 % of the object's width along its left edge (a slightly-off segmentation).
+  const off = asPhotos.map((f, i) => {
+    if (i !== 1) return f;
+    const mask = Uint8Array.from(f.mask);
+    let left = f.maskWidth, right = 0;
+    for (let p = 0; p < mask.length; p++) if (mask[p]) { left = Math.min(left, p % f.maskWidth); right = Math.max(right, p % f.maskWidth); }
+    const band = Math.max(1, Math.round((right - left) * 0.03));
+    for (let y = 0; y < f.maskHeight; y++) {
+      let x0 = 0;
+      while (x0 < f.maskWidth && !mask[y * f.maskWidth + x0]) x0++;
+      for (let x = x0; x < Math.min(f.maskWidth, x0 + band); x++) mask[y * f.maskWidth + x] = 0;
+    }
+    return { ...f, mask };
+  });
+  // The carving stage alone (the rounding stage still follows each view's own outline).
+  const volume = (fgs: typeof clean) => meshVolume(reconstructShape(buildViews(fgs, labels), { resolution: 48, variant: 'hull' }).mesh);
+  const lossAsPhotos = volume(asPhotos) - volume(off);
+  const lossAsAlpha = volume(clean) - volume(off.map((f) => ({ ...f, method: 'alpha' as const })));
+  assert.ok(lossAsAlpha > 0, 'the off mask does carve a trusted hull');
+  assert.ok(lossAsPhotos < 0.6 * lossAsAlpha, `photographs lose less to the off mask: ${lossAsPhotos.toFixed(4)} vs ${lossAsAlpha.toFixed(4)} for alpha`);
+});

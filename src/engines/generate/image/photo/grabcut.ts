@@ -1,0 +1,116 @@
+/**
+ * GrabCut-style segmentation at a working resolution: one Gaussian mixture per side, a data term
+ * from their likelihoods (plus a soft prior from the saliency estimate and an optional extra cost of
+ * calling a pixel object, used for shadows), a contrast-sensitive smoothness term on the 8-connected
+ * grid, and a minimum cut (maxflow.ts); the models are refitted to the new split each round.
+ */
+import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
+import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
+import type { Random } from './random.ts';
+import { backgroundOrShadowCost } from './shadow.ts';
+
+export interface GrabCutOptions {
+  /** Rounds of refit + cut (default 4). */
+  rounds?: number;
+  /** Gaussians per side (default 5). */
+  components?: number;
+  /** Weight of the smoothness term (default 50, GrabCut's). */
+  smoothness?: number;
+  /** Weight of the saliency prior in the data term (default 3). */
+  priorWeight?: number;
+}
+
+export interface GrabCutInput {
+  /** 3 floats per pixel (L*a*b*). */
+  colours: Float32Array;
+  width: number;
+  height: number;
+  /** 0–1 per pixel: how likely the pixel is object before any colour model. */
+  prior: Float32Array;
+  /** Threshold on `prior` for the first split. */
+  threshold: number;
+  /** Pixels fixed as background (1 = fixed). */
+  fixedBackground?: Uint8Array;
+  /** Extra cost (data-term units) of calling each pixel object. */
+  objectCost?: Float32Array;
+  /** Explain darker copies of background colours as background in shadow (default true). */
+  shadows?: boolean;
+}
+
+export interface GrabCutResult {
+  mask: Uint8Array;
+  /** Per pixel: −log p(colour | background) + log p(colour | object); > 0 leans object. */
+  evidence: Float32Array;
+  /** The final colour models (absent when the first split left one side nearly empty). */
+  object?: Gmm;
+  background?: Gmm;
+}
+
+const SCALE = 32;
+const HARD = 1 << 20;
+
+function indicesOf(mask: Uint8Array, value: number): Int32Array {
+  let count = 0;
+  for (const v of mask) if (v === value) count++;
+  const out = new Int32Array(count);
+  let i = 0;
+  for (let p = 0; p < mask.length; p++) if (mask[p] === value) out[i++] = p;
+  return out;
+}
+
+/** β of GrabCut: the inverse of twice the mean squared colour difference between neighbours. */
+function contrastBeta(colours: Float32Array, width: number, height: number): number {
+  let sum = 0, count = 0;
+  for (let p = 0; p < width * height; p++) for (const k of [0, 2, 4, 6]) {
+    const q = neighbourOf(width, height, p, k);
+    if (q < 0) continue;
+    sum += (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
+    count++;
+  }
+  return sum > 0 ? count / (2 * sum) : 0;
+}
+
+export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOptions = {}): GrabCutResult {
+  const { colours, width, height, prior, threshold, fixedBackground, objectCost } = input;
+  const n = width * height;
+  const components = options.components ?? 5;
+  const smoothness = options.smoothness ?? 50;
+  const priorWeight = options.priorWeight ?? 3;
+  const beta = contrastBeta(colours, width, height);
+  const edgeWeights = new Int32Array(n * 8);
+  for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
+    const q = neighbourOf(width, height, p, k);
+    if (q < 0) continue;
+    const d2 = (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
+    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-beta * d2));
+  }
+  let mask: Uint8Array = new Uint8Array(n);
+  for (let p = 0; p < n; p++) mask[p] = prior[p] >= threshold && !fixedBackground?.[p] ? 1 : 0;
+  let object: Gmm | undefined, background: Gmm | undefined;
+  const evidence = new Float32Array(n);
+  const rounds = options.rounds ?? 4;
+  for (let round = 0; round < rounds; round++) {
+    const fg = indicesOf(mask, 1), bg = indicesOf(mask, 0);
+    if (fg.length < 8 || bg.length < 8) break;
+    object = object ? refitGmm(object, colours, fg) : initGmm(colours, fg, components, random);
+    background = background ? refitGmm(background, colours, bg) : initGmm(colours, bg, components, random);
+    const graph = createGridGraph(width, height);
+    for (let p = 0; p < n; p++) {
+      const r = colours[p * 3], g = colours[p * 3 + 1], b = colours[p * 3 + 2];
+      const costObject = negLogLikelihood(object, r, g, b);
+      const costBackground = input.shadows === false ? negLogLikelihood(background, r, g, b) : backgroundOrShadowCost(background, r, g, b);
+      evidence[p] = costBackground - costObject;
+      const s = prior[p];
+      const bias = s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
+      const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
+      graph.terminal[p] = fixedBackground?.[p] ? -HARD : Math.round(SCALE * net);
+      for (const k of [0, 2, 4, 6]) if (edgeWeights[p * 8 + k]) setEdge(graph, p, k, edgeWeights[p * 8 + k]);
+    }
+    const next = minCut(graph).source;
+    let changed = 0;
+    for (let p = 0; p < n; p++) if (next[p] !== mask[p]) changed++;
+    mask = next;
+    if (changed < n * 0.001) break;
+  }
+  return { mask, evidence, object, background };
+}
