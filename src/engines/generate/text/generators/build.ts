@@ -64,7 +64,7 @@ function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, 
 
 function companionInterpretation(base: Interpretation, c: Companion): Interpretation {
   return {
-    ...base, category: c.category, word: c.word, colours: c.colours, material: c.material, sizes: c.sizes,
+    ...base, category: c.category, word: c.word, profile: c.profile, colours: c.colours, material: c.material, sizes: c.sizes,
     parts: [], companions: [],
   };
 }
