@@ -10,6 +10,16 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
+import { quadruped } from './families/quadruped.ts';
+import { arachnid, crustacean, insect } from './families/arthropods.ts';
+import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
+import { balloon, constructionMachine, helicopter, motorcycle, tractor, wagon } from './families/machines.ts';
+import { drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
+import { appliance } from './families/appliances.ts';
+import { bag, hat, shoe } from './families/wearables.ts';
+import { handTool, object } from './families/objects.ts';
+import { dish, fruit } from './families/dishes.ts';
+import { bust, landmark, skull } from './families/landmarks.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -31,13 +41,18 @@ const GENERATORS: Record<string, Generator> = {
   elephant: animals.elephant, rabbit: animals.rabbit, bird: animals.bird, fish: animals.fish, snake: animals.snake,
   turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
-  apple: food.apple, pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
+  apple: (ctx) => fruit(ctx) || food.apple(ctx), pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
   pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: food.carrot,
   ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
   book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
   rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
+  // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
+  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
+  motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
+  'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
+  hat, shoe, bag, 'hand-tool': handTool, object, dish, landmark, skull, bust,
 };
 
 export function generatorFor(category: string): Generator {
