@@ -98,6 +98,18 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
     for (const p of subject.parts) p.manifold = p.manifold.translate([-scx, -s.box.min[1], -scz]).scale(scale).translate([cx, top - sink, cz]);
     return;
   }
+  if (relation === 'wearing') {
+    // "X wearing Y": Y sits on X's highest point (a head), its footprint a fifth of X's largest side.
+    const mesh = s.solid.getMesh();
+    let top: [number, number, number] = [0, -Infinity, 0];
+    for (let v = 0; v < mesh.vertProperties.length; v += mesh.numProp) {
+      if (mesh.vertProperties[v + 1] > top[1]) top = [mesh.vertProperties[v], mesh.vertProperties[v + 1], mesh.vertProperties[v + 2]];
+    }
+    scale = (0.22 * Math.max(...sSize)) / Math.max(cSize[0], cSize[2]);
+    offset = [top[0] - cx * scale, top[1] - c.box.min[1] * scale - 0.15 * cSize[1] * scale, top[2] - cz * scale];
+    for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
+    return;
+  }
   // "X with Y" / "X beside Y": the companion stands to the subject's right, scaled to at most its height.
   scale = Math.min(1, (sSize[1] * 0.9) / cSize[1]);
   offset = [s.box.max[0] + (cSize[0] * scale) / 2 + 0.02 * Math.max(...sSize) - cx * scale, s.box.min[1] - c.box.min[1] * scale, (s.box.min[2] + s.box.max[2]) / 2 - cz * scale];

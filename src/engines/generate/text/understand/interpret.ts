@@ -8,7 +8,7 @@ import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
-import { FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb } from './subject.ts';
+import { FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting } from './subject.ts';
 import {
   hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
@@ -52,6 +52,8 @@ export interface Interpretation extends Modifiers {
   profile?: string;
   /** Photography and style phrases set aside before the subject was looked for ("studio lighting"). */
   setAside: string[];
+  /** Places named as the subject's surroundings ("in a concert hall"), not built. */
+  settings?: string[];
   via: 'vocabulary' | 'wordnet' | 'typo' | 'generic';
   /** WordNet path for `via: 'wordnet'`, e.g. ['poodle', 'dog']. */
   chain?: string[];
@@ -344,6 +346,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
+    } else if (head && isSetting(clause.relation, head.via, familyOf(head.category!))) {
+      (result.settings ??= []).push(head.token.text);
     } else if (head) {
       const rel: Relation = clause.relation === undefined || clause.relation === 'of' || clause.relation === 'aside' ? 'with' : clause.relation;
       const companion: Companion = {

@@ -21,9 +21,19 @@ export const FORM_NOUNS = new Set([
 export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['made out of', 'of'], ['carved out of', 'of'], ['carved from', 'of'], ['sculpted out of', 'of'], ['sculpted from', 'of'],
   ['built from', 'of'], ['built out of', 'of'], ['crafted from', 'of'], ['cast in', 'of'], ['out of', 'of'], ['riding on', 'on'],
-  ['riding', 'on'], ['perched on', 'on'], ['standing in', 'in'], ['sitting in', 'in'], ['wearing', 'with'], ['eating', 'with'],
+  ['riding', 'on'], ['perched on', 'on'], ['standing in', 'in'], ['sitting in', 'in'], ['wearing', 'wearing'], ['eating', 'with'],
   ['playing with', 'with'], ['hugging', 'with'], ['full of', 'with'], ['covered in', 'with'], ['covered with', 'with'],
+  // "from the old west", "from the 1950s": where the subject comes from describes it, it is no second object.
+  ['from', 'of'],
 ];
+
+/**
+ * A place the subject is in or on ("in a concert hall", "on a lily pad", "in the desert"), known only
+ * through WordNet as a building or landform, is its setting: Kiln builds objects, not scenes.
+ */
+export function isSetting(relation: string | undefined, via: string | undefined, family: string): boolean {
+  return (relation === 'in' || relation === 'on' || relation === 'beside') && via === 'wordnet' && (family === 'building' || family === 'terrain');
+}
 
 /**
  * An `-ing` verb after the subject's noun ("a dolphin jumping", "a deer grazing") ends the subject's

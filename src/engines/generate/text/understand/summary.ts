@@ -37,6 +37,7 @@ export function summarizeInterpretation(i: Interpretation): string {
   const typos = i.corrections.filter((c) => c.to !== i.word);
   if (typos.length) parts.push(`corrected ${typos.map((c) => `${c.from}→${c.to}`).join(', ')}`);
   if (i.unknown.length) parts.push(`not understood: ${i.unknown.join(', ')}`);
+  if (i.settings?.length) parts.push(`setting not built: ${i.settings.join(', ')}`);
   if (i.setAside.length) parts.push(`set aside as picture words: ${i.setAside.join(', ')}`);
   if (i.ignoredWords > 0) parts.push(`${i.ignoredWords} words past the first ${MAX_PROMPT_WORDS} not read`);
   return `interpreted as: ${parts.join('; ')}`;

@@ -64,10 +64,11 @@ export function piano(ctx: GenContext): void {
   }
   const outline: Vec2[] = [[-W / 2, 0], [W / 2, 0], [W / 2, 0.8], [W * 0.3, 1.4], [0, 1.9], [-W / 2, 2.0]];
   ctx.add(ctx.prism(outline, 0.35).rotate([-90, 0, 0]).translate([0, 0.85, 0]), 'wood', { colour: black });
-  ctx.add(ctx.prism(outline, 0.02).rotate([-90, 0, 0]).translate([0, 1.2, 0]).rotate([-30, 0, 0]).translate([0, 0.5, -0.7]), 'wood', { part: 'lid', colour: black });
+  ctx.add(ctx.prism(outline, 0.02).rotate([-90, 0, 0]).translate([0, 1.04, 0]), 'wood', { part: 'lid', colour: black });
+  ctx.add(ctx.capsule([W * 0.3, 1.04, -1.2], [W * 0.3, 1.6, -1.0], 0.015), 'wood', { part: 'prop', primary: false, colour: black });
   ctx.add(ctx.box([W * 0.95, 0.05, 0.25], [0, 0.88, 0.1]), 'ceramic', { part: 'keys', primary: false, colour: [0.95, 0.95, 0.92] });
-  for (const [x, z] of [[-W * 0.42, 0.1], [W * 0.42, 0.1], [-W * 0.35, -1.8]]) ctx.add(ctx.cyl(0.06, 0.7, [x, 0, -z]), 'wood', { part: 'leg', colour: black });
-  ctx.add(ctx.roundBox([W * 0.5, 0.08, 0.35], 0.02, [0, 0.5, 0.7]).add(ctx.box([W * 0.45, 0.45, 0.3], [0, 0.25, 0.7])), 'wood', { part: 'bench', primary: false, colour: black });
+  for (const [x, z] of [[-W * 0.42, -0.1], [W * 0.42, -0.1], [-W * 0.35, -1.8]]) ctx.add(ctx.cyl(0.06, 0.7, [x, 0, z]), 'wood', { part: 'leg', colour: black });
+  ctx.add(ctx.roundBox([W * 0.5, 0.08, 0.35], 0.02, [0, 0.5, 0.6]).add(ctx.box([W * 0.45, 0.45, 0.3], [0, 0.25, 0.6])), 'wood', { part: 'bench', primary: false, colour: black });
 }
 
 function drumShell(ctx: GenContext, r: number, h: number, at: [number, number, number], colour: RGB): void {

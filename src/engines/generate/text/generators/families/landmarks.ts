@@ -60,10 +60,11 @@ export function skull(ctx: GenContext): void {
   const bone: RGB = [0.92, 0.88, 0.78];
   const long = animal ? 1.8 : 1;
   const add = (m: ReturnType<GenContext['box']>, part?: string) => ctx.add(m, 'bone', { colour: bone, part });
-  const socket = (x: number) => ctx.sphere(0.09, [x, 0.36, 0.26 * long]);
-  const cranium = ctx.ellipsoid([0.3 * s.wide, 0.3, 0.32], [0, 0.42, 0]).add(ctx.ellipsoid([0.22, 0.16, 0.2 * long], [0, 0.28, 0.12 * long]));
-  add(cranium.subtract(socket(-0.11)).subtract(socket(0.11)).subtract(ctx.cyl(0.035, 0.1, [0, 0, 0], 0.001, 3).rotate([90, 0, 0]).translate([0, 0.22, 0.3 * long])));
-  add(ctx.roundBox([0.3, 0.1, 0.2 * long], 0.04, [0, 0.06, 0.15 * long]), 'jaw');
+  // Deep, wide eye sockets and a nasal hole: what makes a skull read as one from any side.
+  const socket = (x: number) => ctx.ellipsoid([0.085, 0.075, 0.12], [x, 0.36, 0.27 * long]);
+  const cranium = ctx.ellipsoid([0.3 * s.wide, 0.3, 0.32], [0, 0.45, -0.03]).add(ctx.ellipsoid([0.23, 0.17, 0.2 * long], [0, 0.3, 0.12 * long]));
+  add(cranium.subtract(socket(-0.1)).subtract(socket(0.1)).subtract(ctx.cyl(0.05, 0.2, [0, 0, 0], 0.001, 3).rotate([90, 0, 0]).translate([0, 0.23, 0.22 * long])).subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [0.29, 0.32, 0.08])).subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [-0.29, 0.32, 0.08])));
+  add(ctx.roundBox([0.26, 0.1, 0.22 * long], 0.04, [0, 0.07, 0.13 * long]), 'jaw');
   for (let k = 0; k < 6; k++) add(ctx.box([0.035, 0.06, 0.03], [-0.09 + k * 0.036, 0.14, 0.24 * long]), 'tooth');
   if (animal && /cow|bull|ox|goat|ram|deer/.test(animal[1])) for (const side of [-1, 1]) add(ctx.union([ctx.capsule([side * 0.25, 0.55, 0], [side * 0.55, 0.62, 0.05], 0.06, 0.04), ctx.capsule([side * 0.55, 0.62, 0.05], [side * 0.65, 0.85, 0.1], 0.04, 0.01)]), 'horn');
 }
