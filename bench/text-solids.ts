@@ -9,6 +9,7 @@
  *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { CATEGORIES } from '../src/engines/generate/text/catalog.ts';
 import { interpretPrompt, type Interpretation } from '../src/engines/generate/text/understand/index.ts';
 import { buildAsset, type BuildOptions } from '../src/engines/generate/text/generators/build.ts';
@@ -32,6 +33,8 @@ const variants: [string, (k: number) => BuildOptions][] = [
   ['fast, 2k faces, bbox 1:3:2', (k) => ({ seed: k, fast: true, maxFaces: 2000, bbox: [1, 3, 2] })],
 ];
 const started = performance.now();
+/** Shape-step times of the default variant (the Medium tier's path), to compare suites in one run. */
+const buildMs: number[] = [];
 let built = 0;
 let open = 0;
 let over = 0;
@@ -41,7 +44,9 @@ for (const [k, [prompt, interpret]] of cases.entries()) {
     const o = options(k);
     built++;
     try {
+      const t0 = performance.now();
       const asset = await buildAsset(interpret(), o);
+      if (label === 'default') buildMs.push(performance.now() - t0);
       if (!isWatertight(asset.mesh)) {
         open++;
         console.log(`not closed: "${prompt}" (${label}, seed ${o.seed})`);
@@ -59,4 +64,6 @@ for (const [k, [prompt, interpret]] of cases.entries()) {
 const ok = built - open - over - thrown;
 console.log(`\nassets built: ${built} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 console.log(`closed and within budget: ${ok}/${built} = ${((100 * ok) / built).toFixed(2)}% (not closed ${open}, over budget ${over}, failed ${thrown})`);
+buildMs.sort((a, b) => a - b);
+console.log(`shape build, default variant: median ${buildMs[Math.floor(buildMs.length / 2)].toFixed(0)} ms, p95 ${buildMs[Math.floor(buildMs.length * 0.95)].toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
 console.log(`command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}`);

@@ -188,7 +188,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
       else {
-        const fix = closestWord(w, vocab, { allowShort: true });
+        // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
+        const fix = notNoun.has(i) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
