@@ -52,7 +52,8 @@ const DISHES: Record<string, Build> = {
   },
   pineapple: (ctx) => {
     food(ctx, ctx.ellipsoid([0.22, 0.32, 0.22], [0, 0.32, 0]), [0.85, 0.6, 0.2]);
-    for (const a of around(9)) food(ctx, ctx.ellipsoid([0.03, 0.25, 0.06]).rotate([0, 0, 25]).rotate([0, (a * 180) / Math.PI, 0]).translate([Math.cos(a) * 0.05, 0.82, -Math.sin(a) * 0.05]), [0.3, 0.55, 0.2], 'leaf', false);
+    // Flat blades (prisms), not ellipsoids: nine curved leaves would outweigh a small face budget.
+    for (const a of around(9)) food(ctx, ctx.prism([[-0.04, 0], [0.04, 0], [0, 0.3]], 0.012).rotate([0, 0, -25]).rotate([0, (a * 180) / Math.PI, 0]).translate([Math.cos(a) * 0.05, 0.6, -Math.sin(a) * 0.05]), [0.3, 0.55, 0.2], 'leaf', false);
   },
   strawberry: (ctx) => {
     food(ctx, ctx.lathe([[0.02, 0], [0.12, 0.08], [0.2, 0.25], [0.19, 0.34], [0.1, 0.38]]), [0.85, 0.1, 0.1]);
