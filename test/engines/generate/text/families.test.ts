@@ -58,6 +58,10 @@ test('material phrases set the material, never the object; places are settings, 
   const piano = interpretPrompt('a grand piano in a concert hall');
   assert.deepEqual(piano.companions, []);
   assert.deepEqual(piano.settings, ['concert hall']);
+  // "sand" names a person only through a rare sense: the shell lies on it, it is not built.
+  const shell = interpretPrompt('a seashell on the sand');
+  assert.deepEqual(shell.companions, []);
+  assert.deepEqual(shell.settings, ['sand']);
 });
 
 test('"X wearing Y" puts Y on top of X; "X riding Y" puts X on Y', async () => {

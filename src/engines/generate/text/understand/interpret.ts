@@ -10,7 +10,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting } from './subject.ts';
 import {
-  hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -347,7 +347,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
-    } else if (head && isSetting(clause.relation, head.via, familyOf(head.category!))) {
+    } else if (head && (isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
+      // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
       (result.settings ??= []).push(head.token.text);
     } else if (head) {
       const rel: Relation = clause.relation === undefined || clause.relation === 'of' || clause.relation === 'aside' ? 'with' : clause.relation;

@@ -107,8 +107,11 @@ export function mollusc(ctx: GenContext): void {
     return;
   }
   if (profile === 'seashell') {
-    const turns = 5;
-    ctx.add(ctx.union(Array.from({ length: turns * 4 }, (_, k) => { const a = k * 0.55; const r = 0.3 * Math.pow(0.9, k); return ctx.sphere(r, [Math.cos(a) * r * 0.8, r + k * 0.018 * s.tall, Math.sin(a) * r * 0.8], 16); })), 'ceramic', skin);
+    // A conch lying on its side: a pointed spire turned on a lathe, ridged by whorls, with a flared lip.
+    const spire = ctx.lathe([[0.04, 0], [0.22, 0.1], [0.3, 0.25], [0.26, 0.42], [0.17, 0.58], [0.09, 0.72], [0.01, 0.85 * s.long]]);
+    const whorls = [0.3, 0.45, 0.58, 0.7].map((y, k) => ctx.torus([0.27, 0.22, 0.15, 0.09][k], 0.03, [0, y, 0], 'y'));
+    const lip = ctx.ellipsoid([0.05, 0.28, 0.22], [0.2, 0.2, 0]);
+    ctx.add(ctx.union([spire, ...whorls, lip]).rotate([0, 0, -80]).translate([0, 0.3, 0]), 'ceramic', skin);
     return;
   }
   const dome = profile === 'jellyfish';
