@@ -64,6 +64,12 @@ test('material phrases set the material, never the object; places are settings, 
   assert.deepEqual(shell.settings, ['sand']);
 });
 
+test('a material phrase reaches the body of a generator that colours its own parts; eyes keep theirs', async () => {
+  const frog = await buildAsset(interpretPrompt('a frog made of gold'), { seed: 1, maxFaces: 4000 });
+  assert.ok(frog.materials.some((m) => m.part === 'body' && m.kind === 'gold'), 'the body is gold');
+  assert.ok(frog.materials.some((m) => m.part === 'eye' && m.kind === 'glass'), 'the eyes are still glass');
+});
+
 test('"X wearing Y" puts Y on top of X; "X riding Y" puts X on Y', async () => {
   const ratio = async (prompt: string) => {
     const asset = await buildAsset(interpretPrompt(prompt), { seed: 4, maxFaces: 6000 });

@@ -45,12 +45,15 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   const spec = record.part ? i.parts.find((p) => p.name === record.part) : undefined;
   let kind = record.material;
   let colour: RGB | undefined = record.colour;
-  if (i.material && !record.colour) kind = i.material;
+  // The prompt's material ("a frog made of gold") reaches the main body even where the generator
+  // colours it (fur, skin); details (eyes, tyres) keep theirs.
+  const takesMaterial = Boolean(i.material) && (!record.colour || record.primary);
+  if (takesMaterial) kind = i.material!;
   if (record.primary && i.colours[0]) colour = i.colours[0].rgb;
   else if (!record.primary && !record.colour && i.colours[1]) colour = i.colours[1].rgb;
   if (spec?.material) kind = spec.material;
   if (spec?.colours[0]) colour = spec.colours[0].rgb;
-  if (!colour || (i.material && !record.colour && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
+  if (!colour || (takesMaterial && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
