@@ -15,34 +15,6 @@ export const pig = (ctx: GenContext) => quadruped(ctx, 'pig');
 export const elephant = (ctx: GenContext) => quadruped(ctx, 'elephant');
 export const rabbit = (ctx: GenContext) => quadruped(ctx, 'rabbit');
 
-export function bird(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.1 * s.wide * rng.range(0.85, 1.15);
-  const col: RGB = rng.pick([[0.3, 0.45, 0.75], [0.85, 0.3, 0.2], [0.95, 0.85, 0.2], [0.5, 0.4, 0.3]]);
-  const legH = r * 0.9 * s.tall;
-  ctx.add(ctx.ellipsoid([r * 1.3, r, r * 0.9], [0, legH + r, 0]), 'organic', { colour: col });
-  const head: Vec3 = [r * 1.1, legH + r * 2, 0];
-  ctx.add(ctx.sphere(r * 0.6 * (s.cartoon ? 1.3 : 1), head), 'organic', { part: 'head', colour: col });
-  ctx.add(ctx.cyl(r * 0.2, r * 0.6, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]).translate([head[0] + r * 0.45, head[1] - r * 0.05, 0]), 'organic', { part: 'beak', primary: false, colour: [0.95, 0.6, 0.1] });
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(r * 0.11, [head[0] + r * 0.35, head[1] + r * 0.2, side * r * 0.35], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
-    ctx.add(ctx.ellipsoid([r * 0.9, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)], [-r * 0.2, legH + r * 1.15, side * r * 0.8]).rotate([side * 10, 0, 0]), 'organic', { part: 'wing', colour: col });
-    ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.35], [0.02, 0, side * r * 0.35], r * 0.07), 'organic', { part: 'leg', primary: false, colour: [0.95, 0.6, 0.1] });
-  }
-  ctx.add(ctx.ellipsoid([r * 0.8, r * 0.12, r * 0.4], [-r * 1.6, legH + r * 1.3, 0]).rotate([0, 0, 0]), 'organic', { part: 'tail', colour: col });
-}
-
-export function fish(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 0.3 * s.long * rng.range(0.85, 1.2);
-  const col: RGB = ctx.interpretation.word === 'goldfish' ? [0.95, 0.5, 0.1] : rng.pick([[0.4, 0.55, 0.7], [0.95, 0.5, 0.1], [0.6, 0.65, 0.7]]);
-  const H = L * 0.35 * s.tall;
-  ctx.add(ctx.ellipsoid([L / 2, H / 2, L * 0.12 * s.wide], [0, H, 0]), 'organic', { colour: col });
-  ctx.add(ctx.prism([[-L * 0.42, 0], [-L * 0.7, H * 0.55], [-L * 0.62, 0], [-L * 0.7, -H * 0.55]], L * 0.03, [0, H, 0]), 'organic', { part: 'tail', colour: col });
-  ctx.add(ctx.prism([[-L * 0.2, H * 0.4], [L * 0.05, H * 0.45], [-L * 0.15, H * 0.8]], L * 0.02, [0, H, 0]), 'organic', { part: 'fin', colour: col });
-  for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * L * 0.07], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
-}
-
 export function snake(ctx: GenContext): void {
   const { s, rng } = ctx;
   const n = 16;
@@ -74,7 +46,7 @@ export function turtle(ctx: GenContext): void {
 export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
-  const dino = ['dinosaur', 't rex', 'trex', 'lizard', 'crocodile', 'alligator'].includes(ctx.interpretation.word ?? '');
+  const dino = ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') || ['lizard'].includes(ctx.interpretation.word ?? '');
   if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
   for (let k = 0; k < 7; k++) ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;

@@ -20,6 +20,7 @@ import { bag, hat, shoe } from './families/wearables.ts';
 import { handTool, object } from './families/objects.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
+import { bird, fish } from './families/birds-fish.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -38,7 +39,7 @@ const GENERATORS: Record<string, Generator> = {
   car: vehicles.car, truck: vehicles.truck, bus: vehicles.bus, airplane: vehicles.airplane, boat: vehicles.boat,
   rocket: vehicles.rocket, train: vehicles.train, bicycle: vehicles.bicycle,
   dog: animals.dog, cat: animals.cat, horse: animals.horse, cow: animals.cow, pig: animals.pig,
-  elephant: animals.elephant, rabbit: animals.rabbit, bird: animals.bird, fish: animals.fish, snake: animals.snake,
+  elephant: animals.elephant, rabbit: animals.rabbit, bird, fish, snake: animals.snake,
   turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
   apple: (ctx) => fruit(ctx) || food.apple(ctx), pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,

@@ -75,6 +75,9 @@ const FRUIT: Record<string, { r: number; squash: number; colour: RGB; ribs?: num
   orange: { r: 0.3, squash: 0.95, colour: [1, 0.55, 0.05] },
   lemon: { r: 0.25, squash: 1, colour: [0.98, 0.88, 0.2], point: true },
   watermelon: { r: 0.45, squash: 0.8, colour: [0.2, 0.5, 0.2], stripes: [0.1, 0.3, 0.1] },
+  tomato: { r: 0.3, squash: 0.78, colour: [0.88, 0.12, 0.08], ribs: 6 },
+  cherry: { r: 0.15, squash: 1, colour: [0.6, 0.02, 0.08] },
+  peach: { r: 0.3, squash: 0.95, colour: [1, 0.65, 0.45] },
 };
 
 /** Round fruit with ribs, points or stripes; undefined when the profile is the plain apple shape. */
