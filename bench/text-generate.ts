@@ -6,12 +6,16 @@
  *
  *   npx tsx bench/text-generate.ts                       # default prompts, 3 runs each
  *   BENCH_RUNS=5 npx tsx bench/text-generate.ts
+ *   BENCH_PROMPT_SET=open npx tsx bench/text-generate.ts   # three open-suite prompts (family generators)
+ *   BENCH_TIERS=medium npx tsx bench/text-generate.ts      # the Medium row only
  */
 import { loadavg } from 'node:os';
 import { multipartBody, startHttpStack } from './support/http-stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PROMPTS = ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
+const PROMPTS = process.env.BENCH_PROMPT_SET === 'open'
+  ? ['a DSLR photo of a frog sitting on a lily pad', 'a yellow bulldozer, product photography', 'a vintage record player']
+  : ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
     ['Gen-2.5-Low (20k faces, 2K PBR)', { tier: 'Gen-2.5-Low', quality: 'low' }],
     ['Gen-2.5-Low fast mode (quality_override 20000)', { tier: 'Gen-2.5-Low', quality_override: '20000' }],
   ] as [string, Record<string, string>][]) {
+    if (process.env.BENCH_TIERS === 'medium' && !label.startsWith('Gen-2.5-Medium')) continue;
     const times: number[] = [];
     const submits: number[] = [];
     let failed = 0;
@@ -61,7 +66,8 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log('command: npx tsx bench/text-generate.ts');
+  const env = ['BENCH_RUNS', 'BENCH_PROMPT_SET', 'BENCH_TIERS'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join('');
+  console.log(`command: ${env}npx tsx bench/text-generate.ts`);
   await close();
 }
 

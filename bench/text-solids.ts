@@ -1,36 +1,60 @@
 /**
- * Robustness of the text-to-3D generators: every prompt of bench/prompts/suite.tsv built three ways
- * (default; creative with a 20k budget; fast with a 2k budget and bbox_condition 1:3:2), each with its
- * own seed, and checked for a closed solid (every edge shared by exactly two opposite triangles, by
- * position) within the face budget. Prints every failure and the share that passed.
+ * Robustness of the text-to-3D generators: every prompt of a suite built three ways (default; creative
+ * with a 20k budget; fast with a 2k budget and bbox_condition 1:3:2), each with its own seed, and
+ * checked for a closed solid (every edge shared by exactly two opposite triangles, by position) within
+ * the face budget. Prints every failure and the share that passed.
  *
- *   npx tsx bench/text-solids.ts
+ *   npx tsx bench/text-solids.ts                     # the catalogue suite (bench/prompts/suite.tsv)
+ *   npx tsx bench/text-solids.ts --suite open        # the open suite (bench/prompts/open-suite.tsv)
+ *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
+ *   npx tsx bench/text-solids.ts --suite open --part 0/3   # every third prompt from the first (add up the parts)
+ *
+ * manifold-3d's WASM memory grows by 1.5–4 MB per build in one process (also before the family
+ * generators: a leak the arena does not catch), and after ~1300 builds the module fails with "memory
+ * access out of bounds"; so a large suite is run in parts, each in its own process.
  */
 import { readFileSync } from 'node:fs';
-import { interpretPrompt } from '../src/engines/generate/text/understand/index.ts';
+import { loadavg } from 'node:os';
+import { CATEGORIES } from '../src/engines/generate/text/catalog.ts';
+import { interpretPrompt, type Interpretation } from '../src/engines/generate/text/understand/index.ts';
 import { buildAsset, type BuildOptions } from '../src/engines/generate/text/generators/build.ts';
 import { isWatertight } from '../src/geometry/ops/index.ts';
 
-const rows = readFileSync(new URL('./prompts/suite.tsv', import.meta.url), 'utf8')
+const suiteAt = process.argv.indexOf('--suite');
+const suite = suiteAt > 0 ? process.argv[suiteAt + 1] : 'catalogue';
+const fromFile = (name: string) => readFileSync(new URL(`./prompts/${name}`, import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() && !l.startsWith('#'))
   .map((l) => l.split('\t')[0]);
+// The profile sweep builds each row of each proportions table (and the family's default form).
+const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles).flatMap((c) =>
+  [undefined, ...Object.keys(c.profiles!)].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
+const cases: [string, () => Interpretation][] = suite === 'profiles'
+  ? profileCases()
+  : fromFile(suite === 'open' ? 'open-suite.tsv' : 'suite.tsv').map((p) => [p, () => interpretPrompt(p)]);
+const partAt = process.argv.indexOf('--part');
+const [part, parts] = partAt > 0 ? process.argv[partAt + 1].split('/').map(Number) : [0, 1];
 const variants: [string, (k: number) => BuildOptions][] = [
   ['default', (k) => ({ seed: k * 7 + 1 })],
   ['creative, 20k faces', (k) => ({ seed: k * 13 + 5, creative: true, maxFaces: 20000 })],
   ['fast, 2k faces, bbox 1:3:2', (k) => ({ seed: k, fast: true, maxFaces: 2000, bbox: [1, 3, 2] })],
 ];
 const started = performance.now();
+/** Shape-step times of the default variant (the Medium tier's path), to compare suites in one run. */
+const buildMs: number[] = [];
 let built = 0;
 let open = 0;
 let over = 0;
 let thrown = 0;
-for (const [k, prompt] of rows.entries()) {
+for (const [k, [prompt, interpret]] of cases.entries()) {
+  if (k % parts !== part) continue;
   for (const [label, options] of variants) {
     const o = options(k);
     built++;
     try {
-      const asset = await buildAsset(interpretPrompt(prompt), o);
+      const t0 = performance.now();
+      const asset = await buildAsset(interpret(), o);
+      if (label === 'default') buildMs.push(performance.now() - t0);
       if (!isWatertight(asset.mesh)) {
         open++;
         console.log(`not closed: "${prompt}" (${label}, seed ${o.seed})`);
@@ -48,4 +72,6 @@ for (const [k, prompt] of rows.entries()) {
 const ok = built - open - over - thrown;
 console.log(`\nassets built: ${built} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 console.log(`closed and within budget: ${ok}/${built} = ${((100 * ok) / built).toFixed(2)}% (not closed ${open}, over budget ${over}, failed ${thrown})`);
-console.log('command: npx tsx bench/text-solids.ts');
+buildMs.sort((a, b) => a - b);
+console.log(`shape build, default variant: median ${buildMs[Math.floor(buildMs.length / 2)].toFixed(0)} ms, p95 ${buildMs[Math.floor(buildMs.length * 0.95)].toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
+console.log(`command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}${partAt > 0 ? ` --part ${part}/${parts}` : ''}`);

@@ -3,46 +3,48 @@
  * prompt and how Kiln read it, drawn with the project's renderer (src/geometry/render) from the same
  * textured surface the engine writes (procedural PBR maps baked at 1K for the gallery).
  *
- *   npx tsx scripts/gallery.ts            # writes docs/gallery.png
+ *   npx tsx scripts/gallery.ts                                  # writes docs/gallery.png
+ *   npx tsx scripts/gallery.ts --prompts list.txt --out sheet.png   # any prompts (one a line), e.g. to review a family
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { renderPreview } from '../src/geometry/render/index.ts';
 import { buildAsset } from '../src/engines/generate/text/generators/build.ts';
 import { texturedScene } from '../src/engines/generate/text/texture.ts';
 import { interpretPrompt, summarizeInterpretation } from '../src/engines/generate/text/understand/index.ts';
 
+// 30 prompts of the open suite (bench/prompts/open-suite.tsv), as users write them.
 const PROMPTS = [
-  'a red wooden chair',
-  'an ornate golden throne',
-  'a blue velvet sofa with three cushions',
-  'a round marble coffee table',
-  'a tall bookcase full of books',
-  'a light blue ceramic mug with two handles',
-  'a treasure chest',
-  'an oak barrel',
-  'a viking battle axe',
-  'a knight\'s sword with a golden hilt',
-  'a two-storey cottage with a chimney',
-  'a medieval castle',
-  'a red and white lighthouse',
-  'a low-poly pine tree',
-  'an oak tree',
-  'a cactus with three arms',
-  'a red sports car',
-  'a pirate ship',
-  'a poodle',
-  'a cute cartoon dragon with wings',
-  'a rusty old robot',
-  'a snowman',
-  'a birthday cake with five candles',
-  'a cheeseburger',
-  'a gold ring with a ruby',
-  'a purple crystal cluster',
-  'a mossy boulder',
-  'a cat sitting on a chair',
-  'a vase on a table',
-  'a glowing thingamajig',
+  'a DSLR photo of a frog sitting on a lily pad',
+  'a bumblebee, macro photography, 4k',
+  'a red crab on the beach, studio lighting',
+  'a chimpanzee wearing a hat',
+  'a tarantula, highly detailed, 8k',
+  'a zoomed out DSLR photo of a tiger eating an ice cream cone',
+  'a yellow bulldozer, product photography',
+  'a wooden wheelbarrow',
+  'a covered wagon from the old west',
+  'a red moped, zoomed out',
+  'an excavator digging',
+  'a helicopter, news chopper',
+  'a human skull, studio lighting, high resolution',
+  'a marble bust of a roman emperor',
+  'a violin on a white background',
+  'a grand piano in a concert hall',
+  'a vintage record player',
+  'a stand mixer, product photography',
+  'a rusty ship anchor',
+  'cowboy boots, studio lighting, product photography',
+  'a top hat, black, studio lighting',
+  'a carved halloween pumpkin',
+  'a plate of fries and a hamburger',
+  'a low poly 3d model of a school bus',
+  'an octopus, underwater, highly detailed',
+  'a green iguana on a rock',
+  'a monarch butterfly',
+  'a grizzly bear',
+  'a giraffe, full body, white background',
+  'a frog made of gold',
 ];
 
 const TILE = 300;
@@ -76,15 +78,18 @@ async function tile(prompt: string, seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
+const argument = (name: string) => { const k = process.argv.indexOf(name); return k > 0 ? process.argv[k + 1] : undefined; };
+const listFile = argument('--prompts');
+const prompts = listFile ? (await readFile(listFile, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean) : PROMPTS;
 const started = performance.now();
 const tiles: Buffer[] = [];
-for (const [k, prompt] of PROMPTS.entries()) {
+for (const [k, prompt] of prompts.entries()) {
   tiles.push(await tile(prompt, 1000 + k));
-  process.stdout.write(`\r${k + 1}/${PROMPTS.length} ${prompt.padEnd(48)}`);
+  process.stdout.write(`\r${k + 1}/${prompts.length} ${prompt.padEnd(48)}`);
 }
 const rows = Math.ceil(tiles.length / COLUMNS);
 await mkdir(new URL('../docs/', import.meta.url), { recursive: true });
-const out = new URL('../docs/gallery.png', import.meta.url).pathname;
+const out = argument('--out') ?? new URL('../docs/gallery.png', import.meta.url).pathname;
 await sharp({ create: { width: COLUMNS * TILE, height: rows * (TILE + CAPTION), channels: 4, background: '#ffffff' } })
   .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE, top: Math.floor(i / COLUMNS) * (TILE + CAPTION) })))
   .png({ compressionLevel: 9 })

@@ -4,6 +4,7 @@
  * ("poodle" → dog, "mansion" → house) lands on a category. Family anchors are the last resort of
  * the walk: a generic "mammal" still becomes a four-legged animal.
  */
+import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 
 export type Family =
   | 'furniture'
@@ -25,6 +26,10 @@ export interface CategoryEntry {
   words: string[];
   /** WordNet synsets, as `lemma#sense` (1-based), whose hyponyms resolve to this category. */
   anchors: string[];
+  /** How the summary names a family of many nouns ("amphibian body plan"); see ./catalog-families.ts. */
+  label?: string;
+  /** Profile name → the words that pick it: the rows of the family generator's proportions table. */
+  profiles?: Record<string, string[]>;
 }
 
 const c = (id: string, family: Family, words: string[], anchors: string[] = []): CategoryEntry => ({
@@ -34,7 +39,7 @@ const c = (id: string, family: Family, words: string[], anchors: string[] = []):
   anchors,
 });
 
-export const CATEGORIES: CategoryEntry[] = [
+const CORE_CATEGORIES: CategoryEntry[] = [
   // furniture
   c('chair', 'furniture', ['armchair', 'seat', 'rocking chair', 'throne', 'recliner', 'dining chair'], ['chair#1']),
   c('stool', 'furniture', ['barstool', 'bar stool', 'footstool', 'ottoman'], ['stool#1']),
@@ -87,30 +92,30 @@ export const CATEGORIES: CategoryEntry[] = [
   c('potted-plant', 'plant', ['houseplant', 'house plant', 'pot plant', 'flowerpot', 'flower pot', 'fern'], ['houseplant#1', 'pot plant#1', 'flowerpot#1']),
   // vehicles
   c('car', 'vehicle', ['automobile', 'sedan', 'taxi', 'cab', 'jeep', 'suv', 'racecar', 'race car', 'sports car', 'coupe', 'convertible', 'hatchback', 'vehicle'], ['car#1', 'motor vehicle#1', 'vehicle#1']),
-  c('truck', 'vehicle', ['lorry', 'pickup', 'pickup truck', 'van', 'tractor', 'firetruck', 'fire truck', 'dump truck'], ['truck#1', 'van#5', 'tractor#2']),
+  c('truck', 'vehicle', ['lorry', 'pickup', 'pickup truck', 'van', 'firetruck', 'fire truck', 'dump truck'], ['truck#1', 'van#5', 'tractor#2']),
   c('bus', 'vehicle', ['coach', 'school bus', 'minibus', 'tram', 'trolley'], ['bus#1', 'streetcar#1']),
   c('airplane', 'vehicle', ['plane', 'aeroplane', 'jet', 'aircraft', 'airliner', 'jetliner', 'fighter jet', 'biplane', 'glider'], ['airplane#1', 'aircraft#1']),
   c('boat', 'vehicle', ['ship', 'sailboat', 'yacht', 'canoe', 'ferry', 'rowboat', 'kayak', 'galleon', 'pirate ship', 'raft'], ['boat#1', 'ship#1', 'vessel#2']),
   c('rocket', 'vehicle', ['spaceship', 'spacecraft', 'space shuttle', 'missile', 'starship', 'spaceship'], ['rocket#1', 'rocket#2', 'spacecraft#1']),
   c('train', 'vehicle', ['locomotive', 'steam engine', 'steam train', 'railcar', 'tram car'], ['locomotive#1', 'train#1']),
-  c('bicycle', 'vehicle', ['bike', 'cycle', 'tricycle', 'unicycle', 'motorbike', 'motorcycle', 'scooter'], ['bicycle#1', 'motorcycle#1', 'wheeled vehicle#1']),
+  c('bicycle', 'vehicle', ['bike', 'cycle', 'tricycle', 'unicycle', 'kick scooter'], ['bicycle#1', 'wheeled vehicle#1']),
   // animals and characters
   c('dog', 'animal', ['puppy', 'hound', 'pup', 'doggy', 'wolf', 'fox'], ['dog#1', 'canine#2']),
   c('cat', 'animal', ['kitten', 'kitty', 'tiger', 'lion', 'leopard', 'panther'], ['cat#1', 'feline#1']),
   c('horse', 'animal', ['pony', 'stallion', 'mare', 'foal', 'unicorn', 'donkey', 'zebra', 'deer', 'giraffe'], ['horse#1', 'equine#1', 'ruminant#1', 'ungulate#1']),
   c('cow', 'animal', ['bull', 'ox', 'cattle', 'calf', 'bison', 'buffalo', 'yak'], ['cattle#1', 'bovine#1']),
-  c('pig', 'animal', ['hog', 'boar', 'piglet', 'swine', 'sheep', 'lamb', 'ram', 'goat'], ['swine#1', 'sheep#1', 'goat#1', 'placental#1', 'animal#1']),
+  c('pig', 'animal', ['hog', 'boar', 'piglet', 'swine', 'sheep', 'lamb', 'ram', 'goat'], ['swine#1', 'sheep#1', 'goat#1', 'animal#1']),
   c('elephant', 'animal', ['mammoth', 'rhino', 'rhinoceros', 'hippo', 'hippopotamus'], ['elephant#1', 'proboscidean#1']),
   c('rabbit', 'animal', ['bunny', 'hare', 'mouse', 'rat', 'hamster', 'squirrel'], ['rabbit#1', 'leporid#1', 'rodent#1']),
   c('bird', 'animal', ['sparrow', 'parrot', 'eagle', 'owl', 'chicken', 'duck', 'goose', 'swan', 'penguin', 'hen', 'rooster', 'crow', 'pigeon'], ['bird#1']),
   c('fish', 'animal', ['goldfish', 'shark', 'salmon', 'trout', 'whale', 'dolphin', 'tuna'], ['fish#1', 'cetacean#1']),
   c('snake', 'animal', ['serpent', 'cobra', 'python', 'viper', 'worm', 'eel'], ['snake#1', 'worm#1']),
   c('turtle', 'animal', ['tortoise', 'terrapin', 'snail'], ['turtle#2', 'chelonian#1', 'gastropod#1']),
-  c('dragon', 'animal', ['dinosaur', 'lizard', 'crocodile', 'alligator', 'drake', 'wyvern', 't rex', 'trex'], ['dragon#1', 'dinosaur#1', 'reptile#1', 'saurian#1']),
+  c('dragon', 'animal', ['dinosaur', 'crocodile', 'alligator', 'drake', 'wyvern', 't rex', 'trex'], ['dragon#1', 'dinosaur#1', 'reptile#1', 'saurian#1']),
   c('person', 'animal', ['man', 'woman', 'human', 'figure', 'character', 'knight', 'wizard', 'child', 'boy', 'girl', 'warrior', 'soldier', 'statue', 'figurine', 'king', 'queen', 'people'], ['person#1']),
   c('robot', 'animal', ['android', 'droid', 'mech', 'automaton', 'cyborg'], ['robot#1', 'automaton#2']),
   c('snowman', 'animal', ['snow man', 'snowmen'], []),
-  c('teddy-bear', 'animal', ['teddy', 'bear', 'plush', 'stuffed animal', 'plushie', 'panda'], ['teddy#1', 'bear#1', 'plaything#1']),
+  c('teddy-bear', 'animal', ['teddy', 'plush', 'stuffed animal', 'plushie', 'panda'], ['teddy#1', 'plaything#1']),
   // food
   c('apple', 'food', ['fruit', 'tomato', 'peach', 'plum', 'cherry', 'orange', 'lemon', 'lime', 'melon', 'watermelon', 'pumpkin'], ['apple#1', 'edible fruit#1', 'citrus#2', 'pumpkin#2']),
   c('pear', 'food', ['avocado', 'eggplant', 'aubergine'], ['pear#1']),
@@ -143,6 +148,15 @@ export const CATEGORIES: CategoryEntry[] = [
   c('log', 'terrain', ['tree stump', 'stump', 'firewood', 'tree trunk', 'trunk'], ['log#1', 'stump#1']),
   c('pillar', 'terrain', ['column', 'obelisk', 'monolith', 'totem', 'totem pole', 'post', 'menhir'], ['column#6', 'column#7', 'pillar#4', 'obelisk#1', 'monolith#1']),
 ];
+
+for (const entry of CORE_CATEGORIES) {
+  const profiles = CORE_PROFILES[entry.id];
+  if (!profiles) continue;
+  entry.profiles = profiles;
+  for (const [p, ws] of Object.entries(profiles)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
+}
+
+export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES];
 
 export const GENERIC_CATEGORY = 'blob';
 

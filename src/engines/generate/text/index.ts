@@ -12,7 +12,7 @@ import { buildAsset, warmGenerators } from './generators/build.ts';
 import { subdivideToCount } from '../../../geometry/ops/index.ts';
 import { writeGenerationOutputs } from '../shared/output.ts';
 import { textBake } from './texture.ts';
-import { interpretPrompt, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
+import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
 
 // WordNet's index and the phrase table load once per process, so describePrompt stays fast.
 warmLexicon();
@@ -53,6 +53,11 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
       interpretation: {
         category: interpretation.category,
         family: interpretation.family,
+        subject: interpretation.word,
+        profile: interpretation.profile,
+        makes: madeObject(interpretation),
+        setAside: interpretation.setAside,
+        settings: interpretation.settings,
         via: interpretation.via,
         chain: interpretation.chain,
         colours: interpretation.colours.map((c) => c.name),
@@ -60,7 +65,7 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
         sizes: interpretation.sizes,
         styles: interpretation.styles,
         parts: interpretation.parts.map((p) => ({ name: p.name, count: p.count, material: p.material, colours: p.colours.map((c) => c.name) })),
-        companions: interpretation.companions.map((c) => ({ relation: c.relation, category: c.category })),
+        companions: interpretation.companions.map((c) => ({ relation: c.relation, category: c.category, profile: c.profile })),
         corrections: interpretation.corrections,
         notUnderstood: interpretation.unknown,
       },

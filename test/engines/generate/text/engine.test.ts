@@ -76,3 +76,16 @@ test('per-part materials survive the shared output pipeline: red seat and black 
   for (let i = 2; i < m.data.length; i += m.info.channels) if (m.data[i] > 200) metallic++;
   assert.ok(metallic > 0, 'the metal legs are metallic in the map');
 });
+
+test('a user-style prompt for a family object: valid closed GLB, and the response says how it was read', async () => {
+  const spec = specOf({ prompt: 'a DSLR photo of a frog wearing a crown, studio lighting, 4k', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '2' });
+  const result = await run(spec);
+  const glb = result.files.find((f) => f.name === 'base_basic_pbr.glb')!.bytes;
+  await assertValidGlb(glb);
+  assert.ok((await readGlb(glb)).closed, 'frog and crown are one closed solid');
+  const notes = result.notes as { prompt: string; interpretation: { makes: { makes: string }; companions: { relation: string; category: string }[] } };
+  assert.equal(notes.interpretation.makes.makes, 'frog');
+  assert.deepEqual(notes.interpretation.companions.map((c) => [c.relation, c.category]), [['wearing', 'crown']]);
+  assert.match(notes.prompt, /^interpreted as: frog \(amphibian body plan\); wearing crown; set aside as picture words: /);
+  assert.equal(await engine.describePrompt!(spec, []), notes.prompt);
+});

@@ -3,68 +3,9 @@
  * legs, tail, ears) whose species profile sets proportions, plus birds, fish, snakes, turtles,
  * dragons, people, robots, snowmen and teddy bears.
  */
-import type { Manifold, Vec3 } from 'manifold-3d';
+import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
-
-interface Species {
-  body: [number, number, number]; // half-lengths of the torso ellipsoid (x length, y height, z width)
-  leg: number; legR: number; neck: number; head: number; snout: number; tail: number;
-  ear: 'pointy' | 'floppy' | 'round' | 'big' | 'long' | 'none'; horns?: boolean; trunk?: boolean; colour: RGB;
-  material: 'fabric' | 'organic';
-}
-
-const SPECIES: Record<string, Species> = {
-  dog: { body: [0.32, 0.15, 0.13], leg: 0.3, legR: 0.045, neck: 0.12, head: 0.1, snout: 0.09, tail: 0.22, ear: 'floppy', colour: [0.6, 0.42, 0.25], material: 'fabric' },
-  cat: { body: [0.25, 0.1, 0.09], leg: 0.2, legR: 0.03, neck: 0.06, head: 0.085, snout: 0.03, tail: 0.35, ear: 'pointy', colour: [0.55, 0.55, 0.55], material: 'fabric' },
-  horse: { body: [0.7, 0.3, 0.25], leg: 0.9, legR: 0.07, neck: 0.5, head: 0.14, snout: 0.3, tail: 0.5, ear: 'pointy', colour: [0.45, 0.28, 0.15], material: 'fabric' },
-  cow: { body: [0.8, 0.38, 0.32], leg: 0.65, legR: 0.09, neck: 0.2, head: 0.18, snout: 0.2, tail: 0.5, ear: 'round', horns: true, colour: [0.92, 0.9, 0.88], material: 'fabric' },
-  pig: { body: [0.5, 0.3, 0.28], leg: 0.22, legR: 0.07, neck: 0.02, head: 0.2, snout: 0.1, tail: 0.1, ear: 'floppy', colour: [0.95, 0.65, 0.65], material: 'organic' },
-  elephant: { body: [1.2, 0.8, 0.7], leg: 1.0, legR: 0.22, neck: 0.1, head: 0.5, snout: 0.1, tail: 0.6, ear: 'big', trunk: true, colour: [0.55, 0.55, 0.58], material: 'organic' },
-  dragon: { body: [0.6, 0.22, 0.2], leg: 0.35, legR: 0.06, neck: 0.45, head: 0.13, snout: 0.16, tail: 0.9, ear: 'pointy', horns: true, colour: [0.25, 0.5, 0.25], material: 'organic' },
-  rabbit: { body: [0.14, 0.12, 0.11], leg: 0.06, legR: 0.035, neck: 0.04, head: 0.08, snout: 0.03, tail: 0.04, ear: 'long', colour: [0.85, 0.82, 0.78], material: 'fabric' },
-};
-
-const SPECIES_WORDS: Record<string, string> = { sheep: 'pig', lamb: 'pig', ram: 'pig', goat: 'pig', wolf: 'dog', fox: 'dog', tiger: 'cat', lion: 'cat', leopard: 'cat', panther: 'cat', donkey: 'horse', zebra: 'horse', deer: 'horse', giraffe: 'horse', mouse: 'rabbit', rat: 'rabbit', hamster: 'rabbit', squirrel: 'rabbit' };
-
-function quadruped(ctx: GenContext, key: string): void {
-  const { s, rng } = ctx;
-  const sp = SPECIES[SPECIES_WORDS[ctx.interpretation.word ?? ''] ?? key] ?? SPECIES[key];
-  const j = () => rng.range(0.88, 1.12);
-  const cartoon = s.cartoon ? 1.35 : 1;
-  const [bx, by, bz] = [sp.body[0] * s.long * j(), sp.body[1] * s.wide * j(), sp.body[2] * s.wide * j()];
-  const legL = sp.leg * s.tall * j() / (s.cartoon ? 1.3 : 1);
-  const y = legL + by * 0.6;
-  const mat = sp.material;
-  const add = (m: Manifold, part?: string) => ctx.add(m, mat, { part, colour: sp.colour, primary: true });
-  add(ctx.ellipsoid([bx, by, bz], [0, y, 0]));
-  const legCount = ctx.count('leg', 4, 2, 8);
-  const pairs = Math.ceil(legCount / 2);
-  for (let p = 0; p < pairs; p++) for (const side of [-1, 1]) {
-    if (p * 2 + (side > 0 ? 1 : 0) >= legCount) continue;
-    const x = pairs === 1 ? 0 : -bx * 0.65 + (bx * 1.3 * p) / (pairs - 1);
-    const z = side * bz * 0.55;
-    add(ctx.capsule([x, y - by * 0.3, z], [x + rng.range(-0.02, 0.02), sp.legR, z], sp.legR * 1.1 * s.thick, sp.legR * s.thick), 'leg');
-  }
-  const neckTop: Vec3 = [bx * 0.95 + sp.neck * 0.5, y + by * 0.4 + sp.neck, 0];
-  const headR = sp.head * cartoon * j();
-  add(ctx.capsule([bx * 0.7, y + by * 0.2, 0], neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
-  add(ctx.sphere(headR, neckTop), 'head');
-  if (sp.snout > 0.02) add(ctx.capsule(neckTop, [neckTop[0] + sp.snout + headR * 0.5, neckTop[1] - headR * 0.35, 0], headR * 0.55, headR * 0.42), 'head');
-  if (sp.trunk) add(ctx.union([ctx.capsule(neckTop, [neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], headR * 0.35, headR * 0.25), ctx.capsule([neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], [neckTop[0] + headR, sp.legR * 3, 0], headR * 0.25, headR * 0.18)]), 'trunk');
-  for (const side of [-1, 1]) {
-    const base: Vec3 = [neckTop[0] - headR * 0.2, neckTop[1] + headR * 0.6, side * headR * 0.55];
-    if (sp.ear === 'pointy') add(ctx.cyl(headR * 0.35, headR * 0.7, [0, 0, 0], 0.002, 8).translate(base), 'ear');
-    else if (sp.ear === 'floppy') add(ctx.ellipsoid([headR * 0.25, headR * 0.5, headR * 0.1], [base[0], base[1] - headR * 0.6, side * headR * 1.0]), 'ear');
-    else if (sp.ear === 'round') add(ctx.ellipsoid([headR * 0.2, headR * 0.35, headR * 0.35], [base[0], base[1] - headR * 0.3, side * headR * 1.1]), 'ear');
-    else if (sp.ear === 'big') add(ctx.ellipsoid([headR * 0.1, headR * 0.9, headR * 0.8], [base[0] - headR * 0.3, base[1] - headR * 0.5, side * headR * 1.2]), 'ear');
-    else if (sp.ear === 'long') add(ctx.ellipsoid([headR * 0.2, headR * 1.1, headR * 0.12], [base[0], base[1] + headR * 0.8, side * headR * 0.4]), 'ear');
-    if (sp.horns || ctx.partSpec('horn')) ctx.add(ctx.capsule([base[0], base[1], side * headR * 0.5], [base[0] + headR * 0.2, base[1] + headR * 0.6, side * headR * 1.1], headR * 0.12, headR * 0.04), 'bone', { part: 'horn', primary: false });
-    ctx.add(ctx.sphere(headR * (s.cartoon ? 0.22 : 0.13), [neckTop[0] + headR * 0.75, neckTop[1] + headR * 0.25, side * headR * 0.45]), 'glass', { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] });
-  }
-  if (ctx.interpretation.word === 'unicorn') ctx.add(ctx.cyl(headR * 0.15, headR * 1.5, [0, 0, 0], 0.002).rotate([0, 0, -30]).translate([neckTop[0] + headR * 0.3, neckTop[1] + headR * 0.7, 0]), 'gold', { part: 'horn', primary: false });
-  const tails = ctx.count('tail', 1, 0, 3);
-  for (let k = 0; k < tails; k++) add(ctx.capsule([-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05], [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1], sp.legR * 0.6, sp.legR * 0.3), 'tail');
-}
+import { quadruped } from './families/quadruped.ts';
 
 export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
 export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
@@ -73,34 +14,6 @@ export const cow = (ctx: GenContext) => quadruped(ctx, 'cow');
 export const pig = (ctx: GenContext) => quadruped(ctx, 'pig');
 export const elephant = (ctx: GenContext) => quadruped(ctx, 'elephant');
 export const rabbit = (ctx: GenContext) => quadruped(ctx, 'rabbit');
-
-export function bird(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.1 * s.wide * rng.range(0.85, 1.15);
-  const col: RGB = rng.pick([[0.3, 0.45, 0.75], [0.85, 0.3, 0.2], [0.95, 0.85, 0.2], [0.5, 0.4, 0.3]]);
-  const legH = r * 0.9 * s.tall;
-  ctx.add(ctx.ellipsoid([r * 1.3, r, r * 0.9], [0, legH + r, 0]), 'organic', { colour: col });
-  const head: Vec3 = [r * 1.1, legH + r * 2, 0];
-  ctx.add(ctx.sphere(r * 0.6 * (s.cartoon ? 1.3 : 1), head), 'organic', { part: 'head', colour: col });
-  ctx.add(ctx.cyl(r * 0.2, r * 0.6, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]).translate([head[0] + r * 0.45, head[1] - r * 0.05, 0]), 'organic', { part: 'beak', primary: false, colour: [0.95, 0.6, 0.1] });
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(r * 0.11, [head[0] + r * 0.35, head[1] + r * 0.2, side * r * 0.35], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
-    ctx.add(ctx.ellipsoid([r * 0.9, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)], [-r * 0.2, legH + r * 1.15, side * r * 0.8]).rotate([side * 10, 0, 0]), 'organic', { part: 'wing', colour: col });
-    ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.35], [0.02, 0, side * r * 0.35], r * 0.07), 'organic', { part: 'leg', primary: false, colour: [0.95, 0.6, 0.1] });
-  }
-  ctx.add(ctx.ellipsoid([r * 0.8, r * 0.12, r * 0.4], [-r * 1.6, legH + r * 1.3, 0]).rotate([0, 0, 0]), 'organic', { part: 'tail', colour: col });
-}
-
-export function fish(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 0.3 * s.long * rng.range(0.85, 1.2);
-  const col: RGB = ctx.interpretation.word === 'goldfish' ? [0.95, 0.5, 0.1] : rng.pick([[0.4, 0.55, 0.7], [0.95, 0.5, 0.1], [0.6, 0.65, 0.7]]);
-  const H = L * 0.35 * s.tall;
-  ctx.add(ctx.ellipsoid([L / 2, H / 2, L * 0.12 * s.wide], [0, H, 0]), 'organic', { colour: col });
-  ctx.add(ctx.prism([[-L * 0.42, 0], [-L * 0.7, H * 0.55], [-L * 0.62, 0], [-L * 0.7, -H * 0.55]], L * 0.03, [0, H, 0]), 'organic', { part: 'tail', colour: col });
-  ctx.add(ctx.prism([[-L * 0.2, H * 0.4], [L * 0.05, H * 0.45], [-L * 0.15, H * 0.8]], L * 0.02, [0, H, 0]), 'organic', { part: 'fin', colour: col });
-  for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * L * 0.07], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
-}
 
 export function snake(ctx: GenContext): void {
   const { s, rng } = ctx;
@@ -133,7 +46,7 @@ export function turtle(ctx: GenContext): void {
 export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
-  const dino = ['dinosaur', 't rex', 'trex', 'lizard', 'crocodile', 'alligator'].includes(ctx.interpretation.word ?? '');
+  const dino = ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') || ['lizard'].includes(ctx.interpretation.word ?? '');
   if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
   for (let k = 0; k < 7; k++) ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;

@@ -45,12 +45,15 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   const spec = record.part ? i.parts.find((p) => p.name === record.part) : undefined;
   let kind = record.material;
   let colour: RGB | undefined = record.colour;
-  if (i.material && !record.colour) kind = i.material;
+  // The prompt's material ("a frog made of gold") reaches the main body even where the generator
+  // colours it (fur, skin); details (eyes, tyres) keep theirs.
+  const takesMaterial = Boolean(i.material) && (!record.colour || record.primary);
+  if (takesMaterial) kind = i.material!;
   if (record.primary && i.colours[0]) colour = i.colours[0].rgb;
   else if (!record.primary && !record.colour && i.colours[1]) colour = i.colours[1].rgb;
   if (spec?.material) kind = spec.material;
   if (spec?.colours[0]) colour = spec.colours[0].rgb;
-  if (!colour || (i.material && !record.colour && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
+  if (!colour || (takesMaterial && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
@@ -64,7 +67,7 @@ function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, 
 
 function companionInterpretation(base: Interpretation, c: Companion): Interpretation {
   return {
-    ...base, category: c.category, word: c.word, colours: c.colours, material: c.material, sizes: c.sizes,
+    ...base, category: c.category, word: c.word, profile: c.profile, colours: c.colours, material: c.material, sizes: c.sizes,
     parts: [], companions: [],
   };
 }
@@ -96,6 +99,18 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
     const sink = relation === 'in' ? 0.3 * sSize[1] * scale : 0.002;
     // Move the subject above the companion (the companion stays put).
     for (const p of subject.parts) p.manifold = p.manifold.translate([-scx, -s.box.min[1], -scz]).scale(scale).translate([cx, top - sink, cz]);
+    return;
+  }
+  if (relation === 'wearing') {
+    // "X wearing Y": Y sits on X's highest point (a head), its footprint a fifth of X's largest side.
+    const mesh = s.solid.getMesh();
+    let top: [number, number, number] = [0, -Infinity, 0];
+    for (let v = 0; v < mesh.vertProperties.length; v += mesh.numProp) {
+      if (mesh.vertProperties[v + 1] > top[1]) top = [mesh.vertProperties[v], mesh.vertProperties[v + 1], mesh.vertProperties[v + 2]];
+    }
+    scale = (0.22 * Math.max(...sSize)) / Math.max(cSize[0], cSize[2]);
+    offset = [top[0] - cx * scale, top[1] - c.box.min[1] * scale - 0.15 * cSize[1] * scale, top[2] - cz * scale];
+    for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
     return;
   }
   // "X with Y" / "X beside Y": the companion stands to the subject's right, scaled to at most its height.

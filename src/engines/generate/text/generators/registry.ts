@@ -10,6 +10,17 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
+import { quadruped } from './families/quadruped.ts';
+import { arachnid, crustacean, insect } from './families/arthropods.ts';
+import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
+import { balloon, constructionMachine, helicopter, motorcycle, tractor, wagon } from './families/machines.ts';
+import { drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
+import { appliance } from './families/appliances.ts';
+import { bag, hat, shoe } from './families/wearables.ts';
+import { handTool, object } from './families/objects.ts';
+import { dish, fruit } from './families/dishes.ts';
+import { bust, landmark, skull } from './families/landmarks.ts';
+import { bird, fish } from './families/birds-fish.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -28,16 +39,21 @@ const GENERATORS: Record<string, Generator> = {
   car: vehicles.car, truck: vehicles.truck, bus: vehicles.bus, airplane: vehicles.airplane, boat: vehicles.boat,
   rocket: vehicles.rocket, train: vehicles.train, bicycle: vehicles.bicycle,
   dog: animals.dog, cat: animals.cat, horse: animals.horse, cow: animals.cow, pig: animals.pig,
-  elephant: animals.elephant, rabbit: animals.rabbit, bird: animals.bird, fish: animals.fish, snake: animals.snake,
+  elephant: animals.elephant, rabbit: animals.rabbit, bird, fish, snake: animals.snake,
   turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
-  apple: food.apple, pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
+  apple: (ctx) => fruit(ctx) || food.apple(ctx), pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
   pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: food.carrot,
   ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
   book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
   rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
+  // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
+  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
+  motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
+  'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
+  hat, shoe, bag, 'hand-tool': handTool, object, dish, landmark, skull, bust,
 };
 
 export function generatorFor(category: string): Generator {

@@ -4,3 +4,5 @@ export type { Interpretation, PartSpec, Companion, ColourSpec, Modifiers } from 
 export { summarizeInterpretation } from './summary.ts';
 export { warmLexicon } from './lexicon.ts';
 export type { MaterialKind, SizeWord, StyleWord, Relation } from './vocabulary.ts';
+export { madeObject, profileFor, type MadeObject } from './profile.ts';
+export { setAsideStylePhrases } from './style-phrases.ts';

@@ -6,8 +6,11 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
+import { profileFor } from './profile.ts';
+import { setAsideStylePhrases } from './style-phrases.ts';
+import { FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting } from './subject.ts';
 import {
-  hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -35,6 +38,8 @@ export interface Companion extends Modifiers {
   relation: Relation;
   category: string;
   word: string;
+  /** The row of the family's proportions table the word picks (see ./profile.ts). */
+  profile?: string;
 }
 
 export interface Interpretation extends Modifiers {
@@ -43,6 +48,12 @@ export interface Interpretation extends Modifiers {
   family: Family;
   /** The noun as the prompt has it (after typo correction), absent for the generic form. */
   word?: string;
+  /** The row of the family's proportions table the word picks ("tree frog" → frog); absent: the default form. */
+  profile?: string;
+  /** Photography and style phrases set aside before the subject was looked for ("studio lighting"). */
+  setAside: string[];
+  /** Places named as the subject's surroundings ("in a concert hall"), not built. */
+  settings?: string[];
   via: 'vocabulary' | 'wordnet' | 'typo' | 'generic';
   /** WordNet path for `via: 'wordnet'`, e.g. ['poodle', 'dog']. */
   chain?: string[];
@@ -60,11 +71,11 @@ interface Token {
   meanings: Meaning[];
   /** A WordNet noun not in the vocabulary (resolved lazily). */
   noun?: string;
-  relation?: Relation | 'of';
+  relation?: Relation | 'of' | 'aside';
   countedPart?: { part: string; count: number };
 }
 
-const RELATIONS = [...RELATION_WORDS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
 
 function parseCount(word: string): number | undefined {
   if (/^\d+$/.test(word)) return Number(word);
@@ -92,9 +103,11 @@ function nonNounTags(words: string[]): Set<number> {
 export const MAX_PROMPT_WORDS = 60;
 
 function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[], cut: { words: number }): Token[] {
-  const all = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[^a-z0-9\- ]+/g, ' ').split(/\s+/).filter(Boolean);
-  const raw = all.slice(0, MAX_PROMPT_WORDS);
-  cut.words = all.length - raw.length;
+  const all = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  let end = 0;
+  for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
+  const raw = all.slice(0, end);
+  cut.words = all.slice(end).filter((w) => w !== ',').length;
   const words: string[] = [];
   const counted = new Map<number, Token['countedPart']>();
   for (const w of raw) {
@@ -112,6 +125,16 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     if (counted.has(i)) {
       tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
       i++;
+      continue;
+    }
+    if (words[i] === ',') {
+      tokens.push({ text: ',', meanings: [], relation: 'aside' });
+      i++;
+      continue;
+    }
+    // "a plate of fries", "a pair of boots": the of-phrase is the subject.
+    if (MEASURE_WORDS.has(words[i]) && words[i + 1] === 'of' && i + 2 < words.length) {
+      i += 2;
       continue;
     }
     const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
@@ -132,7 +155,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
         const noun = knownNoun(phrase.replace(/ /g, '_'));
-        if (noun && resolveByWordNet(noun)) {
+        // An unplaced compound ("record player") still keeps its words from being read apart.
+        if (noun && (resolveByWordNet(noun) || hasConcreteSense(noun))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;
           matched = true;
@@ -146,6 +170,11 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       continue;
     }
     const w = words[i];
+    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens))) {
+      tokens.push({ text: w, meanings: [], relation: 'with' });
+      i++;
+      continue;
+    }
     const count = parseCount(w);
     if (count !== undefined) tokens.push({ text: w, meanings: [{ type: 'number', value: count }] });
     else if (STOP_WORDS.has(w)) tokens.push({ text: w, meanings: [] });
@@ -159,7 +188,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
       else {
-        const fix = closestWord(w, vocab, { allowShort: true });
+        // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
+        const fix = notNoun.has(i) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
@@ -170,6 +200,14 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     i++;
   }
   return tokens;
+}
+
+/** True when the phrase being read (since the last clause word) already has a noun. */
+function followsNoun(tokens: Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0 && !tokens[k].relation; k--) {
+    if (tokens[k].noun || tokens[k].meanings.some((m) => m.type === 'category')) return true;
+  }
+  return false;
 }
 
 const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);
@@ -186,7 +224,7 @@ function applyColourModifier(rgb: [number, number, number], mod: { light: number
 }
 
 interface Clause {
-  relation?: Relation | 'of';
+  relation?: Relation | 'of' | 'aside';
   tokens: Token[];
 }
 
@@ -215,10 +253,15 @@ interface Head {
 
 function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections']): Head | undefined {
   const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
+  const isObject = (t: Token) => has(t, 'category') || (t.noun !== undefined && resolveByWordNet(t.noun) !== undefined);
   for (let k = candidates.length - 1; k >= 0; k--) {
     const t = candidates[k];
     const part = get(t, 'part');
     const cat = get(t, 'category');
+    const objectBefore = () => candidates.slice(0, k).some(isObject);
+    // "a lion statue" is a lion; "a watermelon slice" a watermelon.
+    if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
+    if (!preferPart && part && !cat && objectBefore()) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
@@ -265,18 +308,20 @@ export function interpretPrompt(prompt: string): Interpretation {
   const corrections: Interpretation['corrections'] = [];
   const unknown: string[] = [];
   const cut = { words: 0 };
-  const tokens = tokenize(prompt, corrections, unknown, cut);
+  const aside = setAsideStylePhrases(prompt);
+  const tokens = tokenize(aside.text, corrections, unknown, cut);
   const clauses = splitClauses(tokens);
   const result: Interpretation = {
-    prompt, category: GENERIC_CATEGORY, family: 'generic', via: 'generic', colours: [], sizes: [], styles: [],
-    parts: [], companions: [], corrections, unknown, ignoredWords: 0,
+    prompt, category: GENERIC_CATEGORY, family: 'generic', via: 'generic', colours: [], sizes: [], styles: [...aside.styles],
+    parts: [], companions: [], corrections, unknown, ignoredWords: 0, setAside: aside.phrases,
   };
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     const subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
-    const head = clause.relation === 'of' && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections);
+    // Clauses after a comma, and of-phrases, only describe a subject already found.
+    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections);
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
     for (const t of clause.tokens) {
@@ -298,12 +343,18 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.category = head.category!;
       result.family = familyOf(head.category!);
       result.word = head.token.text;
+      result.profile = profileFor(head.category!, head.token.text);
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
+    } else if (head && (isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
+      // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
+      (result.settings ??= []).push(head.token.text);
     } else if (head) {
-      const rel: Relation = clause.relation === undefined || clause.relation === 'of' ? 'with' : clause.relation;
-      const companion: Companion = { relation: rel, category: head.category!, word: head.token.text, colours: [], sizes: [] };
+      const rel: Relation = clause.relation === undefined || clause.relation === 'of' || clause.relation === 'aside' ? 'with' : clause.relation;
+      const companion: Companion = {
+        relation: rel, category: head.category!, word: head.token.text, profile: profileFor(head.category!, head.token.text), colours: [], sizes: [],
+      };
       target(companion);
       if (result.companions.length < 2) result.companions.push(companion);
     } else {

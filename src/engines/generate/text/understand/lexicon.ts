@@ -110,6 +110,14 @@ export function hasConcreteSense(lemma: string): boolean {
   return nounSenses(lemma).some((o) => CONCRETE.has(readSynset(o).lexFile));
 }
 
+/** True when the noun's most frequent sense is a concrete thing ("sand" is a substance first, a person only by name). */
+export function firstSenseConcrete(lemma: string): boolean {
+  return baseForms(lemma).some((f) => {
+    const first = nounSenses(f)[0];
+    return first !== undefined && CONCRETE.has(readSynset(first).lexFile);
+  });
+}
+
 export function knownNoun(word: string): string | undefined {
   return baseForms(word).find((f) => isNoun(f));
 }

@@ -1,4 +1,5 @@
 /** The one-line account of how a prompt was read, carried by the response's `prompt` field. */
+import { madeObject } from './profile.ts';
 import { MAX_PROMPT_WORDS, type Interpretation, type Modifiers } from './interpret.ts';
 
 function modifierText(m: Modifiers): string[] {
@@ -9,16 +10,21 @@ function modifierText(m: Modifiers): string[] {
   return out;
 }
 
+/** The object Kiln makes, how the word led to it, and the family's form ("frog (amphibian body plan)"). */
+function subjectText(i: Interpretation): string {
+  if (i.via === 'generic') return 'generic sculpted form (no known object)';
+  const made = madeObject(i);
+  const notes: string[] = [];
+  if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
+  else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
+  else if (i.word && i.word !== made.makes && made.label) notes.push(`${i.word} → ${made.makes}`);
+  if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
+  else if (made.label) notes.push(made.label);
+  return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
+}
+
 export function summarizeInterpretation(i: Interpretation): string {
-  const head =
-    i.via === 'generic'
-      ? 'generic sculpted form (no known object)'
-      : i.via === 'wordnet' && i.chain && i.chain.length > 1
-        ? `${i.category} (${i.chain.join(' → ')})`
-        : i.via === 'typo'
-          ? `${i.category} (read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}")`
-          : i.category;
-  const parts: string[] = [head, ...modifierText(i)];
+  const parts: string[] = [subjectText(i), ...modifierText(i)];
   if (i.styles.length) parts.push(`style ${i.styles.join(' ')}`);
   for (const p of i.parts) {
     const extra = modifierText(p);
@@ -26,11 +32,13 @@ export function summarizeInterpretation(i: Interpretation): string {
   }
   for (const c of i.companions) {
     const extra = modifierText(c);
-    parts.push(`${c.relation} ${c.category}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    parts.push(`${c.relation} ${c.profile ?? c.category}${extra.length ? ` (${extra.join(', ')})` : ''}`);
   }
   const typos = i.corrections.filter((c) => c.to !== i.word);
   if (typos.length) parts.push(`corrected ${typos.map((c) => `${c.from}→${c.to}`).join(', ')}`);
   if (i.unknown.length) parts.push(`not understood: ${i.unknown.join(', ')}`);
+  if (i.settings?.length) parts.push(`setting not built: ${i.settings.join(', ')}`);
+  if (i.setAside.length) parts.push(`set aside as picture words: ${i.setAside.join(', ')}`);
   if (i.ignoredWords > 0) parts.push(`${i.ignoredWords} words past the first ${MAX_PROMPT_WORDS} not read`);
   return `interpreted as: ${parts.join('; ')}`;
 }

@@ -113,7 +113,8 @@ export const COUNTED_SUFFIXES: Record<string, string> = {
   door: 'door', doored: 'door', bladed: 'blade', pronged: 'spike', seater: 'seat', shelf: 'shelf', tower: 'tower',
 };
 
-export type Relation = 'on' | 'with' | 'in' | 'beside';
+/** How a second object is placed: `wearing` puts it on the subject's top (a hat on a head). */
+export type Relation = 'on' | 'with' | 'in' | 'beside' | 'wearing';
 
 /** Words that open a new clause (longest first when matching). */
 export const RELATION_WORDS: [string, Relation | 'of'][] = [

@@ -1,0 +1,44 @@
+/**
+ * Rules for finding the subject among a prompt's nouns: measure words that hand the subject to their
+ * of-phrase ("a plate of fries"), form nouns that say what the subject is made as rather than what it
+ * is ("a lion statue"), and verbs that end the subject's phrase ("a tiger eating an ice cream cone").
+ */
+import type { Relation } from './vocabulary.ts';
+
+/** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
+export const MEASURE_WORDS = new Set([
+  'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type'
+]);
+
+/** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
+export const FORM_NOUNS = new Set([
+  'statue', 'statuette', 'sculpture', 'figurine', 'figure', 'toy', 'plush', 'plushie', 'model', 'replica', 'miniature',
+  'ornament', 'doll', 'carving', 'icon', 'emoji', 'mascot', 'character', 'creature', 'animal', 'costume',
+]);
+
+/** Verbs that open a phrase about a second object, with how that object is placed. */
+export const VERB_RELATIONS: [string, Relation | 'of'][] = [
+  ['made out of', 'of'], ['carved out of', 'of'], ['carved from', 'of'], ['sculpted out of', 'of'], ['sculpted from', 'of'],
+  ['built from', 'of'], ['built out of', 'of'], ['crafted from', 'of'], ['cast in', 'of'], ['out of', 'of'], ['riding on', 'on'],
+  ['riding', 'on'], ['perched on', 'on'], ['standing in', 'in'], ['sitting in', 'in'], ['wearing', 'wearing'], ['eating', 'with'],
+  ['playing with', 'with'], ['hugging', 'with'], ['full of', 'with'], ['covered in', 'with'], ['covered with', 'with'],
+  // "from the old west", "from the 1950s": where the subject comes from describes it, it is no second object.
+  ['from', 'of'],
+];
+
+/**
+ * A place the subject is in or on ("in a concert hall", "on a lily pad", "in the desert"), known only
+ * through WordNet as a building or landform, is its setting: Kiln builds objects, not scenes.
+ */
+export function isSetting(relation: string | undefined, via: string | undefined, family: string): boolean {
+  return (relation === 'in' || relation === 'on' || relation === 'beside') && via === 'wordnet' && (family === 'building' || family === 'terrain');
+}
+
+/**
+ * An `-ing` verb after the subject's noun ("a dolphin jumping", "a deer grazing") ends the subject's
+ * phrase; before any noun it is an adjective ("a flying saucer", "a sleeping cat").
+ */
+export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNoun: boolean): boolean {
+  return afterNoun && taggedNotNoun && word.length > 4 && word.endsWith('ing');
+}
