@@ -9,7 +9,7 @@
  * few natural parts are finished by halving the largest piece across its longest axis.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
-import type { MergeTree } from './agglomerate.ts';
+import { leavesOf, type MergeTree } from './merge-tree.ts';
 import { cutSolid } from './cut.ts';
 import { symmetricEigen3 } from './linalg.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
@@ -54,16 +54,6 @@ interface Piece {
   solid: Manifold;
   /** Tree node this piece stands for, or −1 once it has left the tree (axis halving). */
   node: number;
-}
-
-function leavesOf(tree: MergeTree, node: number, out: number[]): number[] {
-  const stack = [node];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (id < tree.leafCount) out.push(id);
-    else stack.push(tree.left[id - tree.leafCount], tree.right[id - tree.leafCount]);
-  }
-  return out;
 }
 
 /** Mean concavity (1 − cos θ, convex counted as 0) along the boundary between two face sets, length-weighted. */
