@@ -12,6 +12,8 @@ export interface SegmentWeights {
   convexity: number;
   /** How much a difference in mean log-thickness delays a merge (0 = ignored). */
   thickness: number;
+  /** Segments below this fraction of the surface count their thickness difference proportionally less. */
+  partFraction: number;
 }
 
 export function creaseFactor(crease: number, concavity: number, convexity: number): number {
@@ -31,6 +33,8 @@ export class Segments {
   private readonly moment: Float64Array;
   private readonly thick: Float64Array;
   private readonly thicknessWeight: number;
+  /** Area from which a segment's thickness counts fully (a fraction of the whole surface). */
+  private readonly partArea: number;
   private readonly left: Int32Array;
   private readonly right: Int32Array;
 
@@ -52,6 +56,7 @@ export class Segments {
     let meanArea = 0;
     for (let f = 0; f < n; f++) meanArea += graph.area[f];
     const floor = (meanArea / Math.max(1, n)) * 1e-6 + 1e-30;
+    this.partArea = meanArea * weights.partFraction + 1e-30;
     for (let f = 0; f < n; f++) {
       const a = Math.max(graph.area[f], floor);
       this.area[f] = a;
@@ -77,7 +82,10 @@ export class Segments {
     const { cut, area } = this;
     const value = cut[a] / area[a] + cut[b] / area[b] - (cut[a] + cut[b] - 2 * shared) / (area[a] + area[b]);
     if (this.thicknessWeight === 0) return value;
-    const difference = Math.abs(this.thick[a] / area[a] - this.thick[b] / area[b]);
+    // Only between segments big enough for their mean thickness to mean something: noise on a few
+    // faces must not keep them apart.
+    const significance = Math.min(1, Math.min(area[a], area[b]) / this.partArea);
+    const difference = Math.abs(this.thick[a] / area[a] - this.thick[b] / area[b]) * significance;
     return value - this.thicknessWeight * difference * Math.abs(value);
   }
 

@@ -83,7 +83,7 @@ export function logThickness(graph: SurfaceGraph, options: ThicknessOptions = {}
 
 /** Area-weighted averaging with the neighbours, `passes` times. */
 function smooth(graph: SurfaceGraph, value: Float64Array, passes: number): Float64Array {
-  let current = value, next = new Float64Array(value.length);
+  let current: Float64Array = value, next: Float64Array = new Float64Array(value.length);
   for (let pass = 0; pass < passes; pass++) {
     for (let f = 0; f < value.length; f++) {
       let sum = current[f] * graph.area[f], weight = graph.area[f];
