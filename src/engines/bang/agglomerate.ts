@@ -24,13 +24,32 @@ export interface AgglomerateOptions {
   thickness?: number;
   /** Segments below this fraction of the surface weigh their thickness difference proportionally less. Default 0.02. */
   partFraction?: number;
+  /**
+   * A region per face from the input (e.g. node × material): links between regions are cut at
+   * `regionFactor` of their cost, so parts the author made separate tend to become separate pieces.
+   */
+  regions?: ArrayLike<number>;
+  /** Cost factor for cutting between two regions. Default 0.1. */
+  regionFactor?: number;
+  /** Cost factor for cutting along a UV or normal seam of the input. Default 0.5. */
+  seamFactor?: number;
   /** Above this many faces, mutual-best pairing rounds shrink the graph before the exact greedy. Default 60 000. */
   coarseAbove?: number;
 }
 
 export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {}): MergeTree {
-  const weights = { concavity: options.concavity ?? 24, convexity: options.convexity ?? 0, thickness: options.thickness ?? 0.3, partFraction: options.partFraction ?? 0.02 };
-  const segments = new Segments(graph, weights, weights.thickness > 0 ? logThickness(graph) : undefined);
+  const weights = {
+    concavity: options.concavity ?? 24,
+    convexity: options.convexity ?? 0,
+    thickness: options.thickness ?? 0.3,
+    partFraction: options.partFraction ?? 0.02,
+    seam: options.seamFactor ?? 0.5,
+    region: options.regionFactor ?? 0.1,
+  };
+  const segments = new Segments(graph, weights, {
+    logThickness: weights.thickness > 0 ? logThickness(graph) : undefined,
+    regions: options.regions,
+  });
   coarsen(segments, options.coarseAbove ?? 60_000);
   mergeGreedily(segments);
   return segments.tree(foldComponents(segments));

@@ -14,6 +14,16 @@ export interface SegmentWeights {
   thickness: number;
   /** Segments below this fraction of the surface count their thickness difference proportionally less. */
   partFraction: number;
+  /** Link weight factor across a seam of the input (UVs or normals split there). */
+  seam: number;
+  /** Link weight factor between faces of different regions (input nodes, materials). */
+  region: number;
+}
+
+/** Per-face hints from the input: faces of different regions are cheap to cut apart. */
+export interface SegmentHints {
+  logThickness?: Float64Array;
+  regions?: ArrayLike<number>;
 }
 
 export function creaseFactor(crease: number, concavity: number, convexity: number): number {
@@ -38,7 +48,8 @@ export class Segments {
   private readonly left: Int32Array;
   private readonly right: Int32Array;
 
-  constructor(graph: SurfaceGraph, weights: SegmentWeights, logThickness?: Float64Array) {
+  constructor(graph: SurfaceGraph, weights: SegmentWeights, hints: SegmentHints = {}) {
+    const { logThickness, regions } = hints;
     const n = graph.faceCount;
     const total = Math.max(1, 2 * n - 1);
     this.leafCount = n;
@@ -66,7 +77,10 @@ export class Segments {
       const map = new Map<number, number>();
       for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
         const g = graph.adjFace[s];
-        const w = graph.adjLength[s] * creaseFactor(graph.adjCrease[s], weights.concavity, weights.convexity) + 1e-12;
+        let w = graph.adjLength[s] * creaseFactor(graph.adjCrease[s], weights.concavity, weights.convexity);
+        if (graph.adjSeam[s]) w *= weights.seam;
+        if (regions && regions[f] !== regions[g]) w *= weights.region;
+        w += 1e-12;
         map.set(g, (map.get(g) ?? 0) + w);
         this.cut[f] += w;
       }

@@ -10,7 +10,7 @@
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { leavesOf, type MergeTree } from './merge-tree.ts';
-import { cutSolid } from './cut.ts';
+import { agreement, cutSolid, type CutInput, type CutResult } from './cut.ts';
 import { symmetricEigen3 } from './linalg.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
@@ -29,6 +29,11 @@ export interface SplitOptions {
   maxAttempts?: number;
   /** Allow cuts bounded to a box around a neck when a plane grazes a wall. Default true. */
   localCuts?: boolean;
+  /**
+   * A cut that keeps less than this fraction of the two sides' surface on its own side is retried
+   * with planes bounded to their necks. Default 0.9.
+   */
+  minAgreement?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -98,9 +103,10 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     const facesB = leavesOf(tree, b, []);
     for (const f of facesA) side[f] = 1;
     for (const f of facesB) side[f] = 2;
-    let cut: ReturnType<typeof cutSolid>;
+    let cut: CutResult | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      cut = cutSolid(piece.solid, { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts });
+      const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts };
+      cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9);
     }
     for (const f of facesA) side[f] = 0;
     for (const f of facesB) side[f] = 0;
@@ -153,6 +159,35 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     }
   }
   return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits, attempts };
+}
+
+/**
+ * Ways to realise one cut, tried in order while the result strays from the surface boundary: the
+ * fitted planes; the planes bounded to their necks (a plane through a neck also slices a wide part
+ * nearby); the planes slid half and one loop radius down the neck into side B (past a rim or apron
+ * of side A that overhangs the neck, which would otherwise take the neck with it).
+ */
+const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
+
+/** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
+function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number): CutResult | undefined {
+  let best: CutResult | undefined, bestAgreement = -1;
+  for (const variant of VARIANTS) {
+    if (variant.boundedPlanes && input.localCuts === false) continue;
+    const cut = cutSolid(solid, { ...input, ...variant });
+    const score = cut ? agreement(cut, input) : -1;
+    if (cut && score > bestAgreement) {
+      best?.a.delete();
+      best?.b.delete();
+      best = cut;
+      bestAgreement = score;
+    } else {
+      cut?.a.delete();
+      cut?.b.delete();
+    }
+    if (bestAgreement >= minAgreement) break;
+  }
+  return best;
 }
 
 /** Plane through the vertex centroid, normal to the direction of largest spread. */
