@@ -47,9 +47,9 @@ test('segments of different thickness merge later than their crease alone would 
   const indices = new Uint32Array([0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5, 4, 6, 5, 5, 6, 7, 6, 8, 7, 7, 8, 9]);
   const graph = buildSurfaceGraph(positions, indices);
   const field = Float64Array.from({ length: 8 }, (_, f) => (f < 4 ? Math.log(1) : Math.log(0.1)));
-  const weights = { concavity: 24, convexity: 0, partFraction: 0.02 };
-  const plain = new Segments(graph, { ...weights, thickness: 0 }, field);
-  const aware = new Segments(graph, { ...weights, thickness: 0.3 }, field);
+  const weights = { concavity: 24, convexity: 0, partFraction: 0.02, seam: 0.5, region: 0.1 };
+  const plain = new Segments(graph, { ...weights, thickness: 0 }, { logThickness: field });
+  const aware = new Segments(graph, { ...weights, thickness: 0.3 }, { logThickness: field });
   const shared = (s: Segments, a: number, b: number) => s.neighbours[a]!.get(b)!;
   // Faces 2 and 4 share an edge across the thickness change, faces 2 and 3 one inside the thick half.
   const across = [...plain.neighbours[3]!.keys()].find((g) => g >= 4)!;
