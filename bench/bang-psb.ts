@@ -8,6 +8,7 @@
  *   --half old|new       models 1, 11, … (old development set) or 2, 12, … (new)
  *   --jobs N             worker processes (default 2: the machine has 2 shared cores)
  *   --no-timing          skip the strength-5 and 200k-face timings
+ *   --timing-only        only the timings (no scoring at the reference counts)
  *   --set key=value      a segmentation option (AgglomerateOptions), e.g. --set concavity=12; repeatable
  *
  * Prints the Rand Index error (1 − RI over face pairs) against every human segmentation, averaged over
@@ -30,6 +31,7 @@ const option = (name: string): string | undefined => {
 };
 const surface = args.includes('--surface');
 const timing = !args.includes('--no-timing');
+const scoring = !args.includes('--timing-only');
 const jobs = Number(option('--jobs') ?? 2);
 const only = option('--only') ? new Set(option('--only')!.split(',').map(Number)) : undefined;
 const categories = option('--category') ? new Set(option('--category')!.split(',')) : undefined;
@@ -56,16 +58,18 @@ const seg = Object.keys(segmentation).length ? (segmentation as AgglomerateOptio
 const line = (m: Measurement) =>
   `mesh ${String(m.id).padStart(3)} ${categoryOf(m.id).padEnd(12)} k=${String(m.count).padStart(2)} faces=${String(m.faces).padStart(6)} RI error ${m.error!.toFixed(3)}  ${m.ms.toFixed(0)} ms` +
   (m.pieces !== undefined ? ` pieces=${m.pieces} (tree ${m.treeSplits}, axis ${m.fallbackSplits}) volume error ${m.volumeError!.toExponential(1)}` : '');
-const scored = await runJobs(bySize.map((id): MeasureJob => ({ id, count: counts.get(id)!, surface, score: true, segmentation: seg })), jobs, (m) => console.log(line(m)));
+const scored = !scoring ? [] : await runJobs(bySize.map((id): MeasureJob => ({ id, count: counts.get(id)!, surface, score: true, segmentation: seg })), jobs, (m) => console.log(line(m)));
 scored.sort((a, b) => a.id - b.id);
+if (scoring) report(scored);
 
-const mean = (v: number[]) => (v.length ? v.reduce((s, e) => s + e, 0) / v.length : NaN);
-const cell = (v: number[]) => (v.length ? mean(v).toFixed(3) : '–');
-const errorsOf = (list: Measurement[]) => list.map((m) => m.error!);
-console.log('\n| category | old (1, 11) | new (2, 12) | all |\n|---|---|---|---|');
-for (const category of [...new Set(scored.map((m) => categoryOf(m.id)))]) {
-  const inCategory = scored.filter((m) => categoryOf(m.id) === category);
-  console.log(`| ${category} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'old')))} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'new')))} | ${cell(errorsOf(inCategory))} |`);
+function report(scored: Measurement[]): void {
+  const mean = (v: number[]) => (v.length ? v.reduce((s, e) => s + e, 0) / v.length : NaN);
+  const cell = (v: number[]) => (v.length ? mean(v).toFixed(3) : '–');
+  const errorsOf = (list: Measurement[]) => list.map((m) => m.error!);
+  console.log('\n| category | old (1, 11) | new (2, 12) | all |\n|---|---|---|---|');
+  for (const category of [...new Set(scored.map((m) => categoryOf(m.id)))]) {
+    const inCategory = scored.filter((m) => categoryOf(m.id) === category);
+    console.log(`| ${category} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'old')))} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'new')))} | ${cell(errorsOf(inCategory))} |`);
 }
 const old = scored.filter((m) => halfOf(m.id) === 'old'), fresh = scored.filter((m) => halfOf(m.id) === 'new');
 console.log(`| **all** (${old.length} / ${fresh.length} / ${scored.length} meshes) | **${cell(errorsOf(old))}** | **${cell(errorsOf(fresh))}** | **${cell(errorsOf(scored))}** |`);
@@ -74,6 +78,7 @@ const slowest = scored.reduce((a, b) => (b.ms > a.ms ? b : a));
 console.log(`\nworst category ${worstCategory.toFixed(3)}; at the reference count: slowest mesh ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s, ` +
   `${scored.filter((m) => m.ms > 3000).length} meshes over 3 s (${jobs} job${jobs > 1 ? 's' : ''} in parallel)`);
 if (!surface) console.log(`largest volume error ${Math.max(...scored.map((m) => m.volumeError!)).toExponential(1)}`);
+}
 
 if (timing && !surface) {
   const times = (await runJobs(bySize.map((id): MeasureJob => ({ id, count: 7, surface: false, score: false, segmentation: seg })), jobs, () => {}))
