@@ -172,11 +172,14 @@ const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
 function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number): CutResult | undefined {
   let best: CutResult | undefined, bestAgreement = -1;
+  const volume = solid.volume();
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
     const cut = cutSolid(solid, { ...input, ...variant });
-    const score = cut ? agreement(cut, input) : -1;
-    if (cut && score > bestAgreement) {
+    // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
+    const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;
+    const score = cut && conserved ? agreement(cut, input) : -1;
+    if (cut && score >= 0 && score > bestAgreement) {
       best?.a.delete();
       best?.b.delete();
       best = cut;
