@@ -34,6 +34,8 @@ export interface SplitOptions {
    * with planes bounded to their necks. Default 0.9.
    */
   minAgreement?: number;
+  /** Retried cuts allowed over the whole split (each retry is a full set of booleans). Default 12. */
+  maxRetries?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -86,6 +88,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
   let attempts = 0, treeSplits = 0, fallbackSplits = 0;
+  const budget = { retries: options.maxRetries ?? 12 };
 
   for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
     const piece = byNode.get(id);
@@ -106,7 +109,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     let cut: CutResult | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
       const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts };
-      cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9);
+      cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9, budget);
     }
     for (const f of facesA) side[f] = 0;
     for (const f of facesB) side[f] = 0;
@@ -170,11 +173,12 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
 const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
 
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
-function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number): CutResult | undefined {
+function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: { retries: number }): CutResult | undefined {
   let best: CutResult | undefined, bestAgreement = -1;
   const volume = solid.volume();
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
+    if (variant !== VARIANTS[0] && budget.retries-- <= 0) break;
     const cut = cutSolid(solid, { ...input, ...variant });
     // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
     const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;
