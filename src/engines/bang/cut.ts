@@ -27,6 +27,10 @@ export interface CutInput {
   minLoopFraction?: number;
   /** Use box-bounded cuts when a plane shatters a wall. Default true. */
   localCuts?: boolean;
+  /** Bound every plane to a box around its loop, not only planes that shattered a wall. Default false. */
+  boundedPlanes?: boolean;
+  /** Move every plane this many loop radii into side B (down the neck, past whatever of A overhangs it). Default 0. */
+  shift?: number;
   /** Half-width of the box that bounds a cut plane that grazed a wall, in loop radii. Default 2. */
   reach?: number;
   /** At most this many boundary loops get a plane. Default 6. */
@@ -52,12 +56,14 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
   const edges: number[] = [];
   const lengths: number[] = [];
   const faceOfEdge: number[] = [];
+  const otherOfEdge: number[] = [];
   for (const f of facesA) {
     for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
       if (side[graph.adjFace[s]] !== 2) continue;
       edges.push(graph.adjEdgeA[s], graph.adjEdgeB[s]);
       lengths.push(graph.adjLength[s]);
       faceOfEdge.push(f);
+      otherOfEdge.push(graph.adjFace[s]);
     }
   }
   if (lengths.length === 0) return [];
@@ -111,13 +117,12 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
       const along = dx * nx + dy * ny + dz * nz;
       radius = Math.max(radius, Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - along * along)));
     }
-    // Point the normal into side A: A's faces next to the loop should lie on the positive side.
+    // Point the normal into side A: A's faces next to the loop should lie on the positive side and
+    // B's on the negative (both count: when the loop lies flat on A's faces, only B's tell).
     let lean = 0;
-    for (const e of list) {
-      const f = faceOfEdge[e];
-      const c = graph.centroid;
-      lean += lengths[e] * ((c[3 * f] - center[0]) * nx + (c[3 * f + 1] - center[1]) * ny + (c[3 * f + 2] - center[2]) * nz);
-    }
+    const c = graph.centroid;
+    const height = (f: number) => (c[3 * f] - center[0]) * nx + (c[3 * f + 1] - center[1]) * ny + (c[3 * f + 2] - center[2]) * nz;
+    for (const e of list) lean += lengths[e] * (height(faceOfEdge[e]) - height(otherOfEdge[e]));
     const sign = lean >= 0 ? 1 : -1;
     const normal: [number, number, number] = [sign * nx, sign * ny, sign * nz];
     // Planes fitted to loops on flat regions coincide with mesh faces; manifold-3d's coplanar handling
@@ -148,7 +153,7 @@ export function components(m: Manifold, negligibleVolume: number): Manifold[] {
 }
 
 /** Area of side A and side B input surface carried by `solid`. */
-function votes(solid: Manifold, input: CutInput): [number, number] {
+export function votes(solid: Manifold, input: CutInput): [number, number] {
   const traced = tracedFaces(solid, input.originalId);
   let a = 0, b = 0;
   for (let i = 0; i < traced.faces.length; i++) {
@@ -181,6 +186,14 @@ function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number
   return placed;
 }
 
+/** Fraction of the input surface of sides A and B that a cut put on its own side (1 = the cut follows the boundary). */
+export function agreement(cut: CutResult, input: CutInput): number {
+  const [aa, ab] = votes(cut.a, input);
+  const [ba, bb] = votes(cut.b, input);
+  const total = aa + ab + ba + bb;
+  return total > 0 ? (aa + bb) / total : 1;
+}
+
 /** More components than this from one plane cut means the plane grazed a wall (see cutSolid). */
 const SHATTERED = 40;
 
@@ -202,7 +215,13 @@ function crosses(solid: Manifold, plane: Plane): boolean {
  * Cuts `solid` (not consumed) into its A and B parts, or returns undefined when the planes cannot
  * separate them (one side would be empty). The caller owns the returned solids.
  */
-export function cutSolid(solid: Manifold, input: CutInput, planes: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
+export function cutSolid(solid: Manifold, input: CutInput, fitted: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
+  const shift = input.shift ?? 0;
+  const planes = shift === 0 ? fitted : fitted.map((p) => ({
+    ...p,
+    offset: p.offset - shift * p.radius,
+    center: p.center.map((x, k) => x - shift * p.radius * p.normal[k]) as [number, number, number],
+  }));
   let parts = components(solid, input.negligibleVolume);
   const tally = new Map<Manifold, [number, number]>();
   const voteOf = (m: Manifold) => {
@@ -219,10 +238,10 @@ export function cutSolid(solid: Manifold, input: CutInput, planes: LocalPlane[] 
         next.push(part);
         continue;
       }
-      let halves = part.splitByPlane(plane.normal, plane.offset);
+      let halves = input.boundedPlanes ? [] : part.splitByPlane(plane.normal, plane.offset);
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
       // shattered it into slivers. Cut only near the loop then (decomposing slivers is quadratic).
-      if (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED)) {
+      if (input.boundedPlanes || (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED))) {
         for (const half of halves) half.delete();
         box ??= localHalfSpace(input.wasm, plane, input.reach ?? 2);
         halves = part.split(box);

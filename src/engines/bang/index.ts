@@ -18,12 +18,16 @@
  * - `seed`: the split is deterministic for the same input and seed; the seed only tilts the halving
  *   planes used on shapes without enough natural parts.
  * - `prompt`: stored and echoed, not used for geometry.
+ *
+ * Hints from the input: faces of different scene nodes or materials are cheap to cut apart, and UV or
+ * normal seams somewhat cheaper, so authored parts tend to become pieces of their own; separate nodes
+ * that do not touch are always separate pieces once the count reaches the number of nodes.
  */
 import type { BangSpec } from '../../domain/task-spec.ts';
 import { scenePartsFromMeshes } from '../../geometry/export/index.ts';
 import { importModel } from '../../geometry/import/index.ts';
-import type { Material, Mesh } from '../../geometry/mesh.ts';
-import { computeNormals, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
+import type { Material, Mesh, Scene } from '../../geometry/mesh.ts';
+import { computeNormals, flattenScene, isWatertight, meshInstances, repairToSolid } from '../../geometry/ops/index.ts';
 import { renderPreview } from '../../geometry/render/index.ts';
 import { decodeUploadedImage } from '../image-input.ts';
 import { MAX_REFERENCE_IMAGE_SIDE } from '../../domain/image-policy.ts';
@@ -67,6 +71,18 @@ async function closedSolid(mesh: Mesh): Promise<{ mesh: Mesh; repairs?: string[]
   return { mesh: repaired.mesh, repairs: repaired.report.steps };
 }
 
+/** The index of the scene node each triangle of flattenScene(scene) comes from. */
+function faceNodes(scene: Scene): Uint32Array {
+  const instances = meshInstances(scene);
+  const nodes = new Uint32Array(instances.reduce((s, { mesh }) => s + mesh.indices.length / 3, 0));
+  let start = 0;
+  instances.forEach(({ mesh }, node) => {
+    nodes.fill(node, start, start + mesh.indices.length / 3);
+    start += mesh.indices.length / 3;
+  });
+  return nodes;
+}
+
 export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   const { spec, inputs, progress, signal } = run;
   const checkAbort = () => {
@@ -103,6 +119,8 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     seed: spec.seed,
     scale: spec.referenceScale ?? 1,
     interiorMaterial: interior,
+    // Repair rebuilds the surface, so which node a face came from is only known without it.
+    faceNodes: solid.repairs ? undefined : faceNodes(scene),
     onProgress: (stage, fraction) => progress(stage === 'segment' ? 'segment' : 'cut', 20 + 50 * fraction),
   });
   checkAbort();

@@ -14,6 +14,11 @@ export interface SplitMeshOptions extends SplitOptions {
   segmentation?: AgglomerateOptions;
   /** Material index for the faces the cuts expose. Default: one past the mesh's highest material. */
   interiorMaterial?: number;
+  /**
+   * The input node of each triangle, when the mesh is a flattened scene: faces of different nodes (or
+   * of different materials, always) are cheap to cut apart, so authored parts tend to stay whole.
+   */
+  faceNodes?: ArrayLike<number>;
   /** Multiplies every output position. Default 1. */
   scale?: number;
   /** Called between stages with a fraction 0–1 of the split done. */
@@ -49,12 +54,26 @@ export async function splitMesh(mesh: Mesh, options: SplitMeshOptions): Promise<
   }
 }
 
+/** Node × material per triangle, or undefined when the whole input is one region. */
+function inputRegions(materials: Uint32Array, nodes: ArrayLike<number> | undefined): Int32Array | undefined {
+  const regions = new Int32Array(materials.length);
+  const ids = new Map<number, number>();
+  for (let t = 0; t < materials.length; t++) {
+    const key = (nodes ? nodes[t] : 0) * 65536 + materials[t];
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    regions[t] = id;
+  }
+  return ids.size > 1 ? regions : undefined;
+}
+
 async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMeshResult> {
   const wasm = await loadManifold();
   options.onProgress?.('segment', 0);
   const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
-  const tree = agglomerate(graph, options.segmentation);
   const inputMaterials = triangleMaterials(mesh);
+  const regions = inputRegions(inputMaterials, options.faceNodes);
+  const tree = agglomerate(graph, regions ? { ...options.segmentation, regions } : options.segmentation);
   const interior = options.interiorMaterial ?? inputMaterials.reduce((m, x) => Math.max(m, x), 0) + 1;
   const input = buildInputSolid(wasm, mesh);
   try {

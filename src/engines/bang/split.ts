@@ -9,8 +9,8 @@
  * few natural parts are finished by halving the largest piece across its longest axis.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
-import type { MergeTree } from './agglomerate.ts';
-import { cutSolid } from './cut.ts';
+import { leavesOf, type MergeTree } from './merge-tree.ts';
+import { agreement, cutSolid, type CutInput, type CutResult } from './cut.ts';
 import { symmetricEigen3 } from './linalg.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
@@ -29,6 +29,13 @@ export interface SplitOptions {
   maxAttempts?: number;
   /** Allow cuts bounded to a box around a neck when a plane grazes a wall. Default true. */
   localCuts?: boolean;
+  /**
+   * A cut that keeps less than this fraction of the two sides' surface on its own side is retried
+   * with planes bounded to their necks. Default 0.9.
+   */
+  minAgreement?: number;
+  /** Retried cuts allowed over the whole split (each retry is a full set of booleans). Default 12. */
+  maxRetries?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -56,16 +63,6 @@ interface Piece {
   node: number;
 }
 
-function leavesOf(tree: MergeTree, node: number, out: number[]): number[] {
-  const stack = [node];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (id < tree.leafCount) out.push(id);
-    else stack.push(tree.left[id - tree.leafCount], tree.right[id - tree.leafCount]);
-  }
-  return out;
-}
-
 /** Mean concavity (1 − cos θ, convex counted as 0) along the boundary between two face sets, length-weighted. */
 function boundaryConcavity(graph: SurfaceGraph, side: Uint8Array, facesA: number[]): number {
   let sum = 0, length = 0;
@@ -91,6 +88,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
   let attempts = 0, treeSplits = 0, fallbackSplits = 0;
+  const budget = { retries: options.maxRetries ?? 12 };
 
   for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
     const piece = byNode.get(id);
@@ -108,9 +106,10 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     const facesB = leavesOf(tree, b, []);
     for (const f of facesA) side[f] = 1;
     for (const f of facesB) side[f] = 2;
-    let cut: ReturnType<typeof cutSolid>;
+    let cut: CutResult | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      cut = cutSolid(piece.solid, { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts });
+      const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts };
+      cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9, budget);
     }
     for (const f of facesA) side[f] = 0;
     for (const f of facesB) side[f] = 0;
@@ -163,6 +162,39 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     }
   }
   return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits, attempts };
+}
+
+/**
+ * Ways to realise one cut, tried in order while the result strays from the surface boundary: the
+ * fitted planes; the planes bounded to their necks (a plane through a neck also slices a wide part
+ * nearby); the planes slid half and one loop radius down the neck into side B (past a rim or apron
+ * of side A that overhangs the neck, which would otherwise take the neck with it).
+ */
+const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
+
+/** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
+function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: { retries: number }): CutResult | undefined {
+  let best: CutResult | undefined, bestAgreement = -1;
+  const volume = solid.volume();
+  for (const variant of VARIANTS) {
+    if (variant.boundedPlanes && input.localCuts === false) continue;
+    if (variant !== VARIANTS[0] && budget.retries-- <= 0) break;
+    const cut = cutSolid(solid, { ...input, ...variant });
+    // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
+    const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;
+    const score = cut && conserved ? agreement(cut, input) : -1;
+    if (cut && score >= 0 && score > bestAgreement) {
+      best?.a.delete();
+      best?.b.delete();
+      best = cut;
+      bestAgreement = score;
+    } else {
+      cut?.a.delete();
+      cut?.b.delete();
+    }
+    if (bestAgreement >= minAgreement) break;
+  }
+  return best;
 }
 
 /** Plane through the vertex centroid, normal to the direction of largest spread. */

@@ -25,6 +25,8 @@ export interface SurfaceGraph {
   /** Welded endpoints of the shared edge. */
   adjEdgeA: Uint32Array;
   adjEdgeB: Uint32Array;
+  /** 1 when the two faces meet only by position (a UV or normal seam of the input), else 0. */
+  adjSeam: Uint8Array;
 }
 
 /** Welds by exact position (sorting, no string keys: 200k-face meshes weld in tens of ms). */
@@ -125,6 +127,7 @@ export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLi
   const adjCrease = new Float64Array(total);
   const adjEdgeA = new Uint32Array(total);
   const adjEdgeB = new Uint32Array(total);
+  const adjSeam = new Uint8Array(total);
   const fill = adjStart.slice(0, n);
   for (let l = 0; l < links.length; l += 4) {
     const f = links[l], g = links[l + 1], a = links[l + 2], b = links[l + 3];
@@ -136,6 +139,7 @@ export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLi
       side += (centroid[3 * g + k] - centroid[3 * f + k]) * (normal[3 * f + k] - normal[3 * g + k]);
     }
     const crease = Math.max(0, 1 - cos) * (side > 0 ? 1 : -1);
+    const seam = sharesInputVertices(indices, faces, f, g, a, b) ? 0 : 1;
     for (const [from, to] of [[f, g], [g, f]]) {
       const slot = fill[from]++;
       adjFace[slot] = to;
@@ -143,8 +147,20 @@ export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLi
       adjCrease[slot] = crease;
       adjEdgeA[slot] = a;
       adjEdgeB[slot] = b;
+      adjSeam[slot] = seam;
     }
   }
-  return { faceCount: n, positions: p, faces, area, centroid, normal, adjStart, adjFace, adjLength, adjCrease, adjEdgeA, adjEdgeB };
+  return { faceCount: n, positions: p, faces, area, centroid, normal, adjStart, adjFace, adjLength, adjCrease, adjEdgeA, adjEdgeB, adjSeam };
+}
+
+/** The input vertex of face f at welded vertex w (−1 if none). */
+function inputVertex(indices: ArrayLike<number>, faces: Uint32Array, f: number, w: number): number {
+  for (let k = 0; k < 3; k++) if (faces[3 * f + k] === w) return indices[3 * f + k];
+  return -1;
+}
+
+/** Do faces f and g use the same input vertices at the welded edge a–b (no seam between them)? */
+function sharesInputVertices(indices: ArrayLike<number>, faces: Uint32Array, f: number, g: number, a: number, b: number): boolean {
+  return inputVertex(indices, faces, f, a) === inputVertex(indices, faces, g, a) && inputVertex(indices, faces, f, b) === inputVertex(indices, faces, g, b);
 }
 

@@ -8,7 +8,9 @@ import { writeGlb } from '../../../src/geometry/export/index.ts';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { createMesh, sceneFromMesh, type Scene } from '../../../src/geometry/mesh.ts';
 import { flattenScene, isWatertight, meshVolume } from '../../../src/geometry/ops/index.ts';
-import { limbedSolid } from './fixtures.ts';
+import { limbedSolid, meshOf } from './fixtures.ts';
+import { loadManifold } from '../../../src/engines/bang/solid.ts';
+import { createNode } from '../../../src/geometry/mesh.ts';
 
 const creature = await limbedSolid();
 const creatureGlb = await writeGlb(sceneFromMesh(creature));
@@ -88,4 +90,20 @@ test('materials: original surfaces keep theirs, cut faces get the interior mater
   assert.ok(textured, 'the projected picture is missing');
   assert.equal(out.notes?.projectedImage, true);
   assert.equal(out.notes?.prompt, 'a red creature');
+});
+
+test('separate input nodes stay separate pieces when the strength allows', async () => {
+  const wasm = await loadManifold();
+  const box = wasm.Manifold.cube([1, 1, 1], true);
+  const cube = meshOf(box);
+  box.delete();
+  const crate = createNode('crate', cube);
+  crate.translation = [6, 0, 0];
+  const glb = await writeGlb({ materials: sceneFromMesh(creature).materials, roots: [createNode('creature', creature), crate] });
+  const out = await run(spec({ pieceTarget: 2, strength: 1 }), [{ field: 'model', filename: 'two.glb', bytes: glb }]);
+  const model = out.files.find((f) => f.name.endsWith('.glb'))!;
+  const volumes = rootsOf(await importModel(model.bytes, { filename: model.name })).map((n) => meshVolume(n.mesh!)).sort((a, b) => a - b);
+  assert.equal(volumes.length, 2);
+  assert.ok(Math.abs(volumes[0] - 1) < 1e-4, `the crate piece has volume ${volumes[0]}`);
+  assert.ok(Math.abs(volumes[1] / meshVolume(creature) - 1) < 1e-4, `the creature piece has volume ${volumes[1]}`);
 });

@@ -97,3 +97,25 @@ test('a psb-dev mesh splits into its reference count along human-like parts', { 
   const sum = result.volumes.reduce((s, v) => s + v, 0);
   assert.ok(Math.abs(sum / result.inputVolume - 1) < 1e-6);
 });
+
+test('a material boundary is a cut hint: a sphere with a cap of another material splits at the cap', async () => {
+  const wasm = await loadManifold();
+  const ball = wasm.Manifold.sphere(1, 48);
+  const { meshOf } = await import('./fixtures.ts');
+  const plain = meshOf(ball);
+  ball.delete();
+  // Triangles of the cap (centroid above z = 0.5) last, as material 1.
+  const triangles = plain.indices.length / 3;
+  const z = (t: number) => (plain.positions[3 * plain.indices[3 * t] + 2] + plain.positions[3 * plain.indices[3 * t + 1] + 2] + plain.positions[3 * plain.indices[3 * t + 2] + 2]) / 3;
+  const order = Array.from({ length: triangles }, (_, t) => t).sort((a, b) => Number(z(a) > 0.5) - Number(z(b) > 0.5) || a - b);
+  const indices = new Uint32Array(plain.indices.length);
+  order.forEach((t, i) => indices.set(plain.indices.subarray(3 * t, 3 * t + 3), 3 * i));
+  const capStart = order.findIndex((t) => z(t) > 0.5);
+  const mesh = { ...plain, indices, groups: [{ start: 0, count: capStart, material: 0 }, { start: capStart, count: triangles - capStart, material: 1 }] };
+  const result = await splitMesh(mesh, { count: 2 });
+  assert.equal(result.pieces.length, 2);
+  const capLabel = result.faceLabels[triangles - 1];
+  let stray = 0;
+  for (let t = 0; t < triangles; t++) if ((result.faceLabels[t] === capLabel) !== t >= capStart) stray++;
+  assert.ok(stray < 0.02 * triangles, `${stray} of ${triangles} triangles on the wrong side of the material boundary`);
+});

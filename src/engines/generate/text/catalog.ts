@@ -162,6 +162,10 @@ export const GENERIC_CATEGORY = 'blob';
 
 const byId = new Map(CATEGORIES.map((e) => [e.id, e]));
 
+export function categoryById(id: string): CategoryEntry | undefined {
+  return byId.get(id);
+}
+
 export function familyOf(id: string): Family {
   return byId.get(id)?.family ?? 'generic';
 }

@@ -1,0 +1,56 @@
+/**
+ * One measurement of one psb-dev mesh: segment or split it at its reference count (or a given count)
+ * and score it. Runs in the bench's worker processes (worker.ts) or inline.
+ */
+import { readFileSync } from 'node:fs';
+import { parseOff } from '../../src/geometry/import/off.ts';
+import { buildSurfaceGraph } from '../../src/engines/bang/surface-graph.ts';
+import { agglomerate, labelsAtCount, type AgglomerateOptions } from '../../src/engines/bang/agglomerate.ts';
+import { splitMesh } from '../../src/engines/bang/split-mesh.ts';
+import { DATA, scoreAgainstHumans } from './psb.ts';
+
+export interface MeasureJob {
+  id: number;
+  count: number;
+  /** Surface segmentation only (no solid cuts). */
+  surface: boolean;
+  /** Score against the humans (false for the strength-5 timing pass). */
+  score: boolean;
+  segmentation?: AgglomerateOptions;
+}
+
+export interface Measurement {
+  id: number;
+  count: number;
+  faces: number;
+  ms: number;
+  error?: number;
+  pieces?: number;
+  treeSplits?: number;
+  fallbackSplits?: number;
+  volumeError?: number;
+}
+
+export async function measure(job: MeasureJob): Promise<Measurement> {
+  const mesh = parseOff(readFileSync(`${DATA}off/${job.id}.off`, 'utf8'));
+  const faces = mesh.indices.length / 3;
+  const t0 = performance.now();
+  let labels: Int32Array;
+  const out: Measurement = { id: job.id, count: job.count, faces, ms: 0 };
+  if (job.surface) {
+    const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
+    labels = labelsAtCount(agglomerate(graph, job.segmentation), job.count);
+    out.ms = performance.now() - t0;
+  } else {
+    const result = await splitMesh(mesh, { count: job.count, segmentation: job.segmentation });
+    out.ms = performance.now() - t0;
+    labels = result.faceLabels;
+    const volume = result.volumes.reduce((a, v) => a + v, 0);
+    out.pieces = result.pieces.length;
+    out.treeSplits = result.treeSplits;
+    out.fallbackSplits = result.fallbackSplits;
+    out.volumeError = Math.abs(volume / result.inputVolume - 1);
+  }
+  if (job.score) out.error = scoreAgainstHumans(job.id, labels);
+  return out;
+}
