@@ -4,7 +4,7 @@
  * noun WordNet places under the family's anchors gets the family's default form, and the summary says
  * it is a stand-in. `label` is how the summary names the family ("amphibian body plan").
  */
-import type { CategoryEntry, Family } from './catalog.ts';
+import type { CategoryEntry, Family } from './catalog-types.ts';
 
 const f = (id: string, family: Family, label: string, anchors: string[], profiles: Record<string, string[]>, words: string[] = []): CategoryEntry => ({
   id,

@@ -5,32 +5,9 @@
  * the walk: a generic "mammal" still becomes a four-legged animal.
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
+import type { CategoryEntry, Family } from './catalog-types.ts';
 
-export type Family =
-  | 'furniture'
-  | 'vessel'
-  | 'tool'
-  | 'building'
-  | 'plant'
-  | 'vehicle'
-  | 'animal'
-  | 'food'
-  | 'prop'
-  | 'terrain'
-  | 'generic';
-
-export interface CategoryEntry {
-  id: string;
-  family: Family;
-  /** Words and compounds (singular, lower case) that name the category directly. */
-  words: string[];
-  /** WordNet synsets, as `lemma#sense` (1-based), whose hyponyms resolve to this category. */
-  anchors: string[];
-  /** How the summary names a family of many nouns ("amphibian body plan"); see ./catalog-families.ts. */
-  label?: string;
-  /** Profile name → the words that pick it: the rows of the family generator's proportions table. */
-  profiles?: Record<string, string[]>;
-}
+export type { CategoryEntry, Family } from './catalog-types.ts';
 
 const c = (id: string, family: Family, words: string[], anchors: string[] = []): CategoryEntry => ({
   id,
