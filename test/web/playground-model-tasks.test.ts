@@ -6,62 +6,28 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { signIn, skip, startPlayground, type Playground } from './playground-harness.ts';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/config.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { EngineRegistry } from '../../src/engines/registry.ts';
-import { buildApp } from '../../src/api/index.ts';
 
-const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
-const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
 const CUBE_OBJ = readFileSync(new URL('../fixtures/models/blender-cube.obj', import.meta.url));
 
-let dataDir: string;
-let profile: string;
-let services: Services;
-let app: FastifyInstance;
+let playground: Playground;
 let base: string;
 let key: string;
-let context: BrowserContext;
 let page: Page;
-const pageErrors: string[] = [];
+let pageErrors: string[];
 
 before(async () => {
   if (skip) return;
-  dataDir = await mkdtemp(join(tmpdir(), 'kiln-web-model-'));
-  profile = await mkdtemp(join(tmpdir(), 'kiln-chromium-model-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'web-test-secret', KILN_WORKERS: '1' });
-  const engines = new EngineRegistry();
-  services = await createServices(config, { engines, builtins: false });
-  for (const kind of ['texture', 'convert'] as const) engines.register(kind, ENGINE_URL);
-  app = await buildApp({ services, config, processMetrics: false });
-  services.startWorkers({ count: 1 });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  key = (await services.accounts.createKey({ name: 'browser', credits: 10 })).key;
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  playground = await startPlayground({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-web-model' });
+  ({ base, key, page, pageErrors } = playground);
 });
 
 after(async () => {
   if (skip) return;
-  await context?.close();
-  await app?.close();
-  await services?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(profile, { recursive: true, force: true });
+  await playground?.close();
 });
 
 async function record(): Promise<any> {
@@ -70,11 +36,7 @@ async function record(): Promise<any> {
 }
 
 test('Convert an uploaded model, then Texture the result by asset id with labelled pictures', { skip, timeout: 90_000 }, async () => {
-  await page.goto(`${base}/`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Use key' }).click();
-  await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '10');
+  await signIn(playground);
 
   await page.getByRole('tab', { name: 'Convert' }).click();
   await page.locator('#convert-form input[value="model"]').check();
