@@ -4,12 +4,11 @@
  * GLB loaded in the 3D view with its download listed, then Bang that asset and explode the pieces.
  * Skips with a message when /usr/bin/chromium is absent (`apt-get install -y chromium`).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { signIn, skip, startPlayground, type Playground } from './playground-harness.ts';
+import { signIn, skip, usePlayground } from './playground-harness.ts';
 import sharp from 'sharp';
 import { sceneGlb } from './fixture-engine.ts';
 
@@ -21,31 +20,18 @@ async function png(rgb: [number, number, number]): Promise<Buffer> {
 
 const SCREENSHOT = join(tmpdir(), 'kiln-playground.png');
 
-let playground: Playground;
-let base: string;
-let key: string;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  if (skip) return;
-  playground = await startPlayground({ kinds: ['generate-text', 'generate-image', 'bang'], tempPrefix: 'kiln-web', consoleErrors: true });
-  ({ base, key, page, pageErrors } = playground);
-});
-
-after(async () => {
-  if (skip) return;
-  await playground?.close();
-});
+const playground = usePlayground({ kinds: ['generate-text', 'generate-image', 'bang'], tempPrefix: 'kiln-web', consoleErrors: true });
 
 /** Submits a form and waits until the page follows the new task (the previous one may also be Done). */
 async function submitAndWait(form: string): Promise<void> {
+  const { page } = playground;
   const before = await page.textContent('#task-uuid');
   await page.locator(`${form} button[type="submit"]`).click();
   await page.waitForFunction((old) => document.getElementById('task-uuid')?.textContent !== old, before);
 }
 
 test('key → balance → prompt → progress → Done → GLB in the 3D view and its download listed; Bang + explode; labelled images', { skip, timeout: 90_000 }, async () => {
+  const { page, base, key, pageErrors } = playground;
   await signIn(playground);
   assert.equal(await page.evaluate(() => sessionStorage.getItem('kiln.apiKey')), key);
   assert.equal(await page.evaluate(() => localStorage.length), 0);

@@ -4,6 +4,7 @@
  * records uncaught page errors (and console errors when asked). `skip` says why when /usr/bin/chromium
  * is absent.
  */
+import { after, before } from 'node:test';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,23 @@ export async function startPlayground({ kinds, tempPrefix, consoleErrors = false
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A playground started before the file's tests and closed after them (nothing starts when skipped).
+ * The returned object is filled in by the `before` hook, so read its fields inside tests.
+ */
+export function usePlayground(options: PlaygroundOptions): Playground {
+  const live = {} as Playground;
+  before(async () => {
+    if (skip) return;
+    Object.assign(live, await startPlayground(options));
+  });
+  after(async () => {
+    if (skip) return;
+    await live.close?.();
+  });
+  return live;
 }
 
 /** Opens the playground and enters the key; resolves once the balance of 10 credits shows. */

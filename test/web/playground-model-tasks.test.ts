@@ -4,38 +4,24 @@
  * result by its asset id with two labelled pictures; the options reach the tasks as chosen.
  * Skips with a message when /usr/bin/chromium is absent.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
-import { signIn, skip, startPlayground, type Playground } from './playground-harness.ts';
+import { signIn, skip, usePlayground } from './playground-harness.ts';
 import sharp from 'sharp';
 
 const CUBE_OBJ = readFileSync(new URL('../fixtures/models/blender-cube.obj', import.meta.url));
 
-let playground: Playground;
-let base: string;
-let key: string;
-let page: Page;
-let pageErrors: string[];
-
-before(async () => {
-  if (skip) return;
-  playground = await startPlayground({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-web-model' });
-  ({ base, key, page, pageErrors } = playground);
-});
-
-after(async () => {
-  if (skip) return;
-  await playground?.close();
-});
+const playground = usePlayground({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-web-model' });
 
 async function record(): Promise<any> {
+  const { page, base, key } = playground;
   const uuid = await page.textContent('#task-uuid');
   return (await fetch(`${base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
 }
 
 test('Convert an uploaded model, then Texture the result by asset id with labelled pictures', { skip, timeout: 90_000 }, async () => {
+  const { page, pageErrors } = playground;
   await signIn(playground);
 
   await page.getByRole('tab', { name: 'Convert' }).click();
