@@ -9,6 +9,14 @@ const MODEL_ACCEPT = '.obj,.glb,.gltf,.stl,.fbx,.usd,.usda,.usdc,.usdz';
 const FORMAT = { name: 'geometry_file_format', label: 'Format', options: ['glb', 'usdz', 'fbx', 'obj', 'stl'] };
 const MATERIAL = { name: 'material', label: 'Material', options: ['PBR', 'Shaded', 'All'] };
 
+function appendPictures(body) {
+  const pictures = [...$('texture-images').files];
+  if (pictures.length < 1 || pictures.length > 5) throw new Error('Choose 1 to 5 pictures to project onto the model.');
+  for (const picture of pictures) body.append('image', picture, picture.name);
+}
+
+// Each form: its source note, extra inputs after the source (and how they are sent), the option grid
+// (sent in order when not empty) and the submit button.
 const FORMS = {
   texture: {
     legend: 'Texture',
@@ -18,6 +26,8 @@ const FORMS = {
       <input id="texture-images" name="image" type="file" accept="image/*" multiple>
       <label for="texture-labels">Views <small>(optional, one per picture: F, R, B, L, U …; default F, R, B, L, U)</small></label>
       <input id="texture-labels" name="image_label" spellcheck="false" placeholder="F, R">`,
+    appendFiles: appendPictures,
+    textFields: ['image_label'],
     fields: [
       { name: 'resolution', label: 'Resolution', options: [['Basic', 'Basic (2K)'], ['High', 'High (4K)']] },
       { id: 'keep-uvs', name: 'keep_uvs', label: 'UVs', options: [['', 'keep when usable'], ['true', 'keep'], ['false', 'new atlas']] },
@@ -102,7 +112,7 @@ function appendFields(form, body, names) {
   }
 }
 
-/** Wires both tabs; `submit(endpoint, body, form)` and `showMessage(text)` come from the playground. */
+/** Renders and wires both tabs; `submit(endpoint, body, form)` and `showMessage(text)` come from the playground. */
 export function setupModelTasks({ submit, showMessage }) {
   for (const name of ['texture', 'convert']) {
     renderForm(name);
@@ -112,34 +122,20 @@ export function setupModelTasks({ submit, showMessage }) {
         $(`${name}-model`).hidden = modeOf(name) !== 'model';
       });
     }
+    $(`${name}-form`).addEventListener('submit', (event) => {
+      event.preventDefault();
+      const form = event.target;
+      const { appendFiles, textFields = [], fields } = FORMS[name];
+      const body = new FormData();
+      try {
+        appendSource(name, body);
+        appendFiles?.(body);
+      } catch (error) {
+        showMessage(error.message);
+        return;
+      }
+      appendFields(form, body, [...textFields, ...fields.map((field) => field.name)]);
+      submit(name, body, form);
+    });
   }
-  $('texture-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const form = event.target;
-    const body = new FormData();
-    try {
-      appendSource('texture', body);
-      const pictures = [...$('texture-images').files];
-      if (pictures.length < 1 || pictures.length > 5) throw new Error('Choose 1 to 5 pictures to project onto the model.');
-      for (const picture of pictures) body.append('image', picture, picture.name);
-    } catch (error) {
-      showMessage(error.message);
-      return;
-    }
-    appendFields(form, body, ['image_label', 'resolution', 'keep_uvs', 'material', 'geometry_file_format']);
-    submit('texture', body, form);
-  });
-  $('convert-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const form = event.target;
-    const body = new FormData();
-    try {
-      appendSource('convert', body);
-    } catch (error) {
-      showMessage(error.message);
-      return;
-    }
-    appendFields(form, body, ['geometry_file_format', 'quality_override', 'mesh_mode', 'uv', 'texture_resolution', 'scale_to', 'pivot', 'up_axis', 'material']);
-    submit('convert', body, form);
-  });
 }
