@@ -55,6 +55,14 @@ const clientFlags = {
   field: { type: 'string', multiple: true },
 } as const satisfies ParseArgsConfig['options'];
 
+/** The flags bang, texture and convert share: which model (--asset or --model) and the output material and format. */
+const modelFlags = {
+  asset: { type: 'string' },
+  model: { type: 'string' },
+  material: { type: 'string' },
+  format: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
   worker: { concurrency: { type: 'string', short: 'c' }, 'health-port': { type: 'string' } },
@@ -78,32 +86,24 @@ const OPTIONS = {
   },
   bang: {
     ...clientFlags,
-    asset: { type: 'string' },
-    model: { type: 'string' },
+    ...modelFlags,
     image: { type: 'string', multiple: true },
     prompt: { type: 'string' },
     strength: { type: 'string' },
-    material: { type: 'string' },
-    format: { type: 'string' },
   },
   texture: {
     ...clientFlags,
-    asset: { type: 'string' },
-    model: { type: 'string' },
+    ...modelFlags,
     image: { type: 'string', multiple: true, short: 'i' },
     label: { type: 'string', multiple: true },
     prompt: { type: 'string' },
     resolution: { type: 'string' },
     'keep-uvs': { type: 'string' },
     seed: { type: 'string' },
-    material: { type: 'string' },
-    format: { type: 'string' },
   },
   convert: {
     ...clientFlags,
-    asset: { type: 'string' },
-    model: { type: 'string' },
-    format: { type: 'string' },
+    ...modelFlags,
     faces: { type: 'string' },
     'mesh-mode': { type: 'string' },
     uv: { type: 'string' },
@@ -111,7 +111,6 @@ const OPTIONS = {
     'scale-to': { type: 'string' },
     pivot: { type: 'string' },
     'up-axis': { type: 'string' },
-    material: { type: 'string' },
   },
   status: clientFlags,
   download: clientFlags,

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, imageSizeProblem } from '../domain/image-policy.ts';
 import type { RasterImage } from '../geometry/mesh.ts';
+import { rasterFromSharp } from '../geometry/texture.ts';
 
 export type ImageProblem = { ok: true } | { ok: false; reason: string };
 
@@ -41,15 +42,9 @@ export async function decodeUploadedImage(bytes: Uint8Array, maxSide: number): P
   const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
   const problem = imageSizeProblem(width ?? 0, height ?? 0);
   if (problem) throw new Error(`The picture ${problem}.`);
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    width: info.width,
-    height: info.height,
-    channels: info.channels as RasterImage['channels'],
-    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-  };
+  return rasterFromSharp(
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }),
+  );
 }

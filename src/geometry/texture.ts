@@ -8,9 +8,12 @@ sharp.concurrency(2);
 const LIMIT_INPUT_PIXELS = 16384 * 16384;
 
 export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return rasterFromSharp(sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS }));
+}
+
+/** Runs a sharp pipeline to raw pixels, viewed (not copied) as a RasterImage. */
+export async function rasterFromSharp(pipeline: sharp.Sharp): Promise<RasterImage> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return {
     width: info.width,
     height: info.height,

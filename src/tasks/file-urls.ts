@@ -5,17 +5,11 @@
  */
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
-import { filesAvailable } from './records.ts';
+import { findAvailableFile } from './available-file.ts';
 
 export async function presignedFileUrl(db: Db, blobs: BlobStore, taskId: string, name: string, expiresSeconds: number): Promise<string | null> {
   if (!blobs.presignedUrl) return null;
-  const row = await db.kysely
-    .selectFrom('task_files')
-    .innerJoin('tasks', 'tasks.id', 'task_files.task_id')
-    .select(['task_files.name', 'task_files.content_type', 'task_files.blob_key', 'tasks.state', 'tasks.files_expired_at'])
-    .where('task_files.task_id', '=', taskId)
-    .where('task_files.name', '=', name)
-    .executeTakeFirst();
-  if (!row || !filesAvailable(row)) return null;
-  return blobs.presignedUrl(row.blob_key, { expiresSeconds, filename: row.name, contentType: row.content_type });
+  const file = await findAvailableFile(db, taskId, name);
+  if (!file) return null;
+  return blobs.presignedUrl(file.blobKey, { expiresSeconds, filename: file.name, contentType: file.contentType });
 }

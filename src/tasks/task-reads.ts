@@ -3,6 +3,7 @@ import { KilnError } from '../errors.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import { filesAvailable, toJobView, toTaskFile } from './records.ts';
+import { findAvailableFile } from './available-file.ts';
 import { findTask } from './task-lookup.ts';
 import type { TaskService } from './types.ts';
 
@@ -42,29 +43,16 @@ export function taskReads(db: Db, blobs: BlobStore): TaskReads {
     },
 
     async openFile(taskId, name) {
-      const row = await kysely
-        .selectFrom('task_files')
-        .innerJoin('tasks', 'tasks.id', 'task_files.task_id')
-        .select(['task_files.name', 'task_files.content_type', 'task_files.blob_key', 'tasks.state', 'tasks.files_expired_at'])
-        .where('task_files.task_id', '=', taskId)
-        .where('task_files.name', '=', name)
-        .executeTakeFirst();
-      if (!row || !filesAvailable(row)) return null;
-      const opened = await blobs.stream(row.blob_key);
+      const file = await findAvailableFile(db, taskId, name);
+      if (!file) return null;
+      const opened = await blobs.stream(file.blobKey);
       if (!opened) return null;
-      return { name: row.name, size: opened.size, contentType: row.content_type, stream: opened.stream };
+      return { name: file.name, size: opened.size, contentType: file.contentType, stream: opened.stream };
     },
 
     async readFile(taskId, name) {
-      const row = await kysely
-        .selectFrom('task_files')
-        .innerJoin('tasks', 'tasks.id', 'task_files.task_id')
-        .select(['task_files.blob_key', 'tasks.state', 'tasks.files_expired_at'])
-        .where('task_files.task_id', '=', taskId)
-        .where('task_files.name', '=', name)
-        .executeTakeFirst();
-      if (!row || !filesAvailable(row)) return null;
-      return blobs.get(row.blob_key);
+      const file = await findAvailableFile(db, taskId, name);
+      return file ? blobs.get(file.blobKey) : null;
     },
   };
 }

@@ -1,42 +1,27 @@
 /** `kiln texture` and `kiln convert` against a running server: the flags reach the API, the outputs land in --out. */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { main } from '../../src/cli/index.ts';
-import { startHarness, type Harness } from '../api/harness.ts';
+import { useCliServer } from './server.ts';
 import { png } from '../api/images.ts';
 import { captureIo } from './io.ts';
 
-let h: Harness;
-let dir: string;
-let env: NodeJS.ProcessEnv;
+const cli = useCliServer({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-cli-model' });
 const CUBE = new URL('../fixtures/models/blender-cube.obj', import.meta.url);
-
-before(async () => {
-  h = await startHarness({ kinds: ['texture', 'convert'] });
-  h.services.startWorkers({ count: 1 });
-  const url = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = await mkdtemp(join(tmpdir(), 'kiln-cli-model-'));
-  env = { KILN_URL: url, KILN_API_KEY: h.key };
-});
-after(async () => {
-  await h.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 async function effective(io: ReturnType<typeof captureIo>): Promise<Record<string, unknown>> {
   const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
-  const record = await (await fetch(`${env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  const record = await (await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })).json();
   return record.effective;
 }
 
 test('kiln convert --model sends the conversion options and downloads the result', async () => {
-  const model = join(dir, 'cube.obj');
+  const model = join(cli.dir, 'cube.obj');
   await writeFile(model, await readFile(CUBE));
-  const io = captureIo(env);
-  const code = await main(['convert', '--model', model, '--format', 'fbx', '--faces', '2000', '--mesh-mode', 'Quad', '--pivot', 'bottom-centre', '--up-axis', 'Z', '--scale-to', '1.8', '--out', join(dir, 'out'), '--interval', '0.05'], io);
+  const io = captureIo(cli.env);
+  const code = await main(['convert', '--model', model, '--format', 'fbx', '--faces', '2000', '--mesh-mode', 'Quad', '--pivot', 'bottom-centre', '--up-axis', 'Z', '--scale-to', '1.8', '--out', join(cli.dir, 'out'), '--interval', '0.05'], io);
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.ok(io.stdout.map((path) => basename(path)).includes('preview.webp'));
   const settings = await effective(io);
@@ -47,19 +32,19 @@ test('kiln convert --model sends the conversion options and downloads the result
 });
 
 test('kiln texture --model --image sends the pictures and labels; usage errors say what to change', async () => {
-  const model = join(dir, 'cube2.obj');
-  const front = join(dir, 'front.png');
+  const model = join(cli.dir, 'cube2.obj');
+  const front = join(cli.dir, 'front.png');
   await writeFile(model, await readFile(CUBE));
   await writeFile(front, await png());
-  const io = captureIo(env);
+  const io = captureIo(cli.env);
   assert.equal(await main(['texture', '--model', model, '--image', front, '--label', 'F', '--resolution', 'High', '--no-wait'], io), 0, io.stderr.join('\n'));
   const settings = await effective(io);
   assert.deepEqual([settings.images, settings.texture_resolution, settings.credits], [1, '4K', 0.5]);
 
-  const none = captureIo(env);
+  const none = captureIo(cli.env);
   assert.equal(await main(['texture', '--model', model], none), 2);
   assert.match(none.stderr.join('\n'), /1–5 pictures/);
-  const both = captureIo(env);
+  const both = captureIo(cli.env);
   assert.equal(await main(['convert'], both), 2);
   assert.match(both.stderr.join('\n'), /--asset .* or --model/);
   process.exitCode = 0; // main() sets it for the refused commands above

@@ -4,18 +4,11 @@
  * GLB loaded in the 3D view with its download listed, then Bang that asset and explode the pieces.
  * Skips with a message when /usr/bin/chromium is absent (`apt-get install -y chromium`).
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/config.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { EngineRegistry } from '../../src/engines/registry.ts';
-import { buildApp } from '../../src/api/index.ts';
+import { signIn, skip, usePlayground } from './playground-harness.ts';
 import sharp from 'sharp';
 import { sceneGlb } from './fixture-engine.ts';
 
@@ -25,69 +18,21 @@ async function png(rgb: [number, number, number]): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } }).composite([{ input: square, left: 16, top: 16 }]).png().toBuffer();
 }
 
-/** Debian's package; KILN_CHROMIUM points elsewhere. */
-const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
-const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
 const SCREENSHOT = join(tmpdir(), 'kiln-playground.png');
 
-let dataDir: string;
-let profile: string;
-let services: Services;
-let app: FastifyInstance;
-let base: string;
-let key: string;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
-
-before(async () => {
-  if (skip) return;
-  dataDir = await mkdtemp(join(tmpdir(), 'kiln-web-'));
-  profile = await mkdtemp(join(tmpdir(), 'kiln-chromium-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'web-test-secret', KILN_WORKERS: '1' });
-  const engines = new EngineRegistry();
-  services = await createServices(config, { engines, builtins: false });
-  for (const kind of ['generate-text', 'generate-image', 'bang'] as const) engines.register(kind, ENGINE_URL);
-  app = await buildApp({ services, config, processMetrics: false });
-  services.startWorkers({ count: 1 });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  key = (await services.accounts.createKey({ name: 'browser', credits: 10 })).key;
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-});
-
-after(async () => {
-  if (skip) return;
-  await context?.close();
-  await app?.close();
-  await services?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(profile, { recursive: true, force: true });
-});
+const playground = usePlayground({ kinds: ['generate-text', 'generate-image', 'bang'], tempPrefix: 'kiln-web', consoleErrors: true });
 
 /** Submits a form and waits until the page follows the new task (the previous one may also be Done). */
 async function submitAndWait(form: string): Promise<void> {
+  const { page } = playground;
   const before = await page.textContent('#task-uuid');
   await page.locator(`${form} button[type="submit"]`).click();
   await page.waitForFunction((old) => document.getElementById('task-uuid')?.textContent !== old, before);
 }
 
 test('key → balance → prompt → progress → Done → GLB in the 3D view and its download listed; Bang + explode; labelled images', { skip, timeout: 90_000 }, async () => {
-  await page.goto(`${base}/`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Use key' }).click();
-  await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '10');
+  const { page, base, key, pageErrors } = playground;
+  await signIn(playground);
   assert.equal(await page.evaluate(() => sessionStorage.getItem('kiln.apiKey')), key);
   assert.equal(await page.evaluate(() => localStorage.length), 0);
 

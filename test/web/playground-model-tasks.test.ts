@@ -4,77 +4,25 @@
  * result by its asset id with two labelled pictures; the options reach the tasks as chosen.
  * Skips with a message when /usr/bin/chromium is absent.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { signIn, skip, usePlayground } from './playground-harness.ts';
 import sharp from 'sharp';
-import { loadConfig } from '../../src/config.ts';
-import { createServices, type Services } from '../../src/services.ts';
-import { EngineRegistry } from '../../src/engines/registry.ts';
-import { buildApp } from '../../src/api/index.ts';
 
-const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
-const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
 const CUBE_OBJ = readFileSync(new URL('../fixtures/models/blender-cube.obj', import.meta.url));
 
-let dataDir: string;
-let profile: string;
-let services: Services;
-let app: FastifyInstance;
-let base: string;
-let key: string;
-let context: BrowserContext;
-let page: Page;
-const pageErrors: string[] = [];
-
-before(async () => {
-  if (skip) return;
-  dataDir = await mkdtemp(join(tmpdir(), 'kiln-web-model-'));
-  profile = await mkdtemp(join(tmpdir(), 'kiln-chromium-model-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'web-test-secret', KILN_WORKERS: '1' });
-  const engines = new EngineRegistry();
-  services = await createServices(config, { engines, builtins: false });
-  for (const kind of ['texture', 'convert'] as const) engines.register(kind, ENGINE_URL);
-  app = await buildApp({ services, config, processMetrics: false });
-  services.startWorkers({ count: 1 });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  key = (await services.accounts.createKey({ name: 'browser', credits: 10 })).key;
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-after(async () => {
-  if (skip) return;
-  await context?.close();
-  await app?.close();
-  await services?.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(profile, { recursive: true, force: true });
-});
+const playground = usePlayground({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-web-model' });
 
 async function record(): Promise<any> {
+  const { page, base, key } = playground;
   const uuid = await page.textContent('#task-uuid');
   return (await fetch(`${base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
 }
 
 test('Convert an uploaded model, then Texture the result by asset id with labelled pictures', { skip, timeout: 90_000 }, async () => {
-  await page.goto(`${base}/`);
-  await page.waitForSelector('body[data-ready="true"]');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Use key' }).click();
-  await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '10');
+  const { page, pageErrors } = playground;
+  await signIn(playground);
 
   await page.getByRole('tab', { name: 'Convert' }).click();
   await page.locator('#convert-form input[value="model"]').check();

@@ -18,7 +18,8 @@ import { readRawRequest, type UploadLimits } from '../read-body.ts';
 import { assertImagesDecode } from '../../tasks/image-check.ts';
 import { assertModelsImport } from '../../tasks/model-check.ts';
 import { idempotencyKeyOf, requestDigest } from '../idempotency.ts';
-import { BangBody, BangResponse, GenerateBody, SubmitResponse, responses } from '../schemas.ts';
+import { BangBody, BangResponse, GenerateBody, SubmitResponse } from '../schemas.ts';
+import { aliasOf, submissionRoute, type SubmissionDoc } from './submission-route.ts';
 
 export interface SubmitRouteOptions {
   tasks: TaskService;
@@ -26,9 +27,6 @@ export interface SubmitRouteOptions {
   /** When present, `webhook_url` (or the key's default) is checked before charging and stored with the task. */
   webhooks?: WebhookService;
 }
-
-/** Submission bodies are parsed leniently by the domain; the schema only documents them. */
-const documentOnly = () => () => true;
 
 function acceptedBody(result: SubmitResult, withPrompt: boolean): Record<string, unknown> {
   return {
@@ -74,38 +72,30 @@ export { loadAsset, pickModelFile } from '../../tasks/model-submission.ts';
 
 export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
   const { tasks, limits, webhooks } = options;
-  const generateSchema = {
+  const generateDoc: SubmissionDoc = {
     summary: 'Generate a 3D asset from 1–5 images or a text prompt',
     description:
       'multipart/form-data (JSON or urlencoded also accepted for text-to-3D). Returns 201 with the task uuid and the subscription key. Price: 0.5, +0.5 for Gen-2.5-Extreme-High, +2.0 for texture_mode=extreme-high.',
-    tags: ['submit'],
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
     body: GenerateBody,
     headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: 'Optional: a retry with the same key and body returns the first response, charging nothing.' } } },
-    response: responses({ 201: SubmitResponse }, [400, 401, 429, 500, 503]),
-    security: [{ bearer: [] }],
+    accepted: SubmitResponse,
   };
   const generate = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = await readRawRequest(request, limits);
     return submit(request, reply, tasks, 'generate', raw, resolveGenerateRequest(raw), [], webhooks);
   };
-  app.post('/generate', { schema: generateSchema, validatorCompiler: documentOnly }, generate);
-  app.post('/rodin', { schema: { ...generateSchema, summary: 'Alias of /api/v2/generate (the path real clients use)' }, validatorCompiler: documentOnly }, generate);
+  app.post('/generate', submissionRoute(generateDoc), generate);
+  app.post('/rodin', aliasOf('generate', generateDoc), generate);
 
   app.post(
     '/bang',
-    {
-      schema: {
-        summary: 'Split a completed generation (asset_id) or an uploaded model into pieces',
-        description: 'multipart/form-data. Exactly one of asset_id or model. Price: 0.5. Returns 201 like /generate, without `prompt`.',
-        tags: ['submit'],
-        consumes: ['multipart/form-data'],
-        body: BangBody,
-        response: responses({ 201: BangResponse }, [400, 401, 429, 500, 503]),
-        security: [{ bearer: [] }],
-      },
-      validatorCompiler: documentOnly,
-    },
+    submissionRoute({
+      summary: 'Split a completed generation (asset_id) or an uploaded model into pieces',
+      description: 'multipart/form-data. Exactly one of asset_id or model. Price: 0.5. Returns 201 like /generate, without `prompt`.',
+      body: BangBody,
+      accepted: BangResponse,
+    }),
     async (request, reply) => {
       const raw = await readRawRequest(request, limits);
       const { resolved, assetInputs } = await resolveBangSubmission(tasks, request.principal.accountId, raw);

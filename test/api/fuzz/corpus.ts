@@ -8,18 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdc, cubeUsdz, enc, quadFbxAscii } from '../../geometry/import/fixtures.ts';
 import { pngDeclaring, webpDeclaring } from '../../support/hostile-images.ts';
 import { USDA_CORNER_BOMB, nestedUsda } from '../../support/hostile-models.ts';
+import { mulberry32 } from '../../../src/engines/generate/image/quality/metrics.ts';
 
-/** mulberry32: small, fast, seedable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the quality metrics use (mulberry32): small, fast, seedable. */
+export const rng = mulberry32;
 
 export class Dice {
   constructor(readonly next: () => number) {}
