@@ -11,6 +11,7 @@ import { createBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
+import { registerRemoteEngines } from './engines/remote/index.ts';
 import { PromptDescriber } from './engines/runner/describer.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
@@ -57,6 +58,8 @@ export async function createServices(config: Config, options: CreateServicesOpti
   const blobs = createBlobStore(config);
   const queue = await createQueue(config, db, { logger });
   const engines = options.engines ?? new EngineRegistry();
+  // KILN_ENGINE_<KIND> delegates a kind to remote model servers; it goes before the built-ins so it wins.
+  const remotes = registerRemoteEngines(engines, config, BUILTIN_ENGINES);
   if (options.builtins ?? true) {
     for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
   }
@@ -100,6 +103,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       stopSweep?.();
       await Promise.all(pools.map((pool) => pool.stop()));
       await describer.close();
+      remotes.close();
       await queue.close();
       await db.close();
     },

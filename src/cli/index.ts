@@ -10,12 +10,15 @@ import { CliError, processIo, type CliIo } from './output.ts';
 const serverCommands = () => import('./serve.ts');
 const adminCommands = () => import('./admin.ts');
 const clientCommands = () => import('./client-commands.ts');
+const engineServerCommand = () => import('./engine-server.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
 
 Server (uses KILN_DATA_DIR, default ./data; see .env.example):
   serve [--port N]                     HTTP API on HOST:PORT (default 127.0.0.1:8080) with in-process workers
   worker                               queue workers only (scale out beside \`serve\`)
+  engine-server [--port N]             this machine's engines over the Kiln engine protocol (default port 8090;
+                                       another Kiln uses it with KILN_ENGINE_GENERATE_IMAGE=kiln:http://host:N)
   keys create [--credits N] [--name X] new API key; the key alone is the last line of output
   keys list                            keys with balance and tasks in flight
   keys revoke <key-id-or-prefix>
@@ -44,6 +47,7 @@ const clientFlags = {
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' } },
   worker: {},
+  'engine-server': { port: { type: 'string', short: 'p' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' } },
   credits: {},
   generate: {
@@ -101,6 +105,8 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await serverCommands()).serve(io, flags);
     case 'worker':
       return (await serverCommands()).worker(io);
+    case 'engine-server':
+      return (await engineServerCommand()).engineServer(io, flags);
     case 'keys': {
       const [sub, ref] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
