@@ -17,7 +17,11 @@ export class SurfaceLookup {
   readonly #min: number[];
   readonly #cell: number;
   readonly #dims: number[];
-  readonly #cells = new Map<number, number[]>();
+  /** Cell c's triangles are #items[#starts[c] … #starts[c + 1] - 1] (a dense grid in CSR form). */
+  readonly #starts: Uint32Array;
+  readonly #items: Uint32Array;
+  /** The last answer: neighbouring texels usually share it, which bounds the next search to a few cells. */
+  #last = 0;
 
   constructor(mesh: Mesh) {
     this.#p = mesh.positions;
@@ -32,11 +36,19 @@ export class SurfaceLookup {
       }
     }
     const extent = Math.max(1e-9, ...max.map((m, k) => m - min[k]));
-    // About one triangle per cell along a surface: cells ~ triangles^(1/2) per side of the box.
-    this.#cell = extent / Math.max(1, Math.min(256, Math.round(Math.sqrt(triangles))));
+    // A surface crosses about dims² of dims³ cells: 2·∛triangles per side keeps a few triangles per cell.
+    this.#cell = extent / Math.max(1, Math.min(160, Math.round(2 * Math.cbrt(triangles))));
     this.#min = min;
-    this.#dims = max.map((m, k) => Math.max(1, Math.ceil((m - min[k]) / this.#cell) + 1));
-    for (let t = 0; t < triangles; t++) this.#insert(t);
+    this.#dims = max.map((m, k) => Math.max(1, Math.floor((m - min[k]) / this.#cell) + 1));
+    this.#seen = new Uint32Array(triangles);
+    const cells = this.#dims[0] * this.#dims[1] * this.#dims[2];
+    const counts = new Uint32Array(cells + 1);
+    for (let t = 0; t < triangles; t++) this.#cover(t, (cell) => counts[cell + 1]++);
+    for (let c = 0; c < cells; c++) counts[c + 1] += counts[c];
+    this.#starts = counts;
+    this.#items = new Uint32Array(counts[cells]);
+    const fill = counts.slice(0, cells);
+    for (let t = 0; t < triangles; t++) this.#cover(t, (cell) => (this.#items[fill[cell]++] = t));
   }
 
   #key(x: number, y: number, z: number): number {
@@ -47,7 +59,8 @@ export class SurfaceLookup {
     return Math.min(this.#dims[k] - 1, Math.max(0, Math.floor((value - this.#min[k]) / this.#cell)));
   }
 
-  #insert(t: number): void {
+  /** Calls `visit` for every cell the triangle's bounding box overlaps. */
+  #cover(t: number, visit: (cell: number) => void): void {
     const lo = [Infinity, Infinity, Infinity];
     const hi = [-Infinity, -Infinity, -Infinity];
     for (let c = 0; c < 3; c++) {
@@ -59,43 +72,67 @@ export class SurfaceLookup {
     }
     const a = lo.map((v, k) => this.#coord(v, k));
     const b = hi.map((v, k) => this.#coord(v, k));
-    for (let x = a[0]; x <= b[0]; x++)
-      for (let y = a[1]; y <= b[1]; y++)
-        for (let z = a[2]; z <= b[2]; z++) {
-          const key = this.#key(x, y, z);
-          const list = this.#cells.get(key);
-          if (list) list.push(t);
-          else this.#cells.set(key, [t]);
-        }
+    for (let x = a[0]; x <= b[0]; x++) for (let y = a[1]; y <= b[1]; y++) for (let z = a[2]; z <= b[2]; z++) visit(this.#key(x, y, z));
   }
 
-  /** The closest surface point to (x, y, z): grid rings are searched outwards until no nearer one can exist. */
+  /**
+   * The closest surface point to (x, y, z), exact. The previous answer gives a first bound r: only
+   * cells within r of the point can hold a nearer triangle (each triangle is listed in every cell its
+   * box overlaps), and neighbouring texels keep r to a cell or two. When r spans too many cells the
+   * search widens in rings from the point's cell instead. Allocation-free: it runs once per texel.
+   */
   closest(x: number, y: number, z: number): SurfaceHit {
-    const c = [this.#coord(x, 0), this.#coord(y, 1), this.#coord(z, 2)];
-    let best = Infinity;
-    const hit: SurfaceHit = { triangle: 0, bary: [1, 0, 0] };
-    const scratch: [number, number, number] = [0, 0, 0];
+    if (++this.#query === 0xffffffff) (this.#seen.fill(0), (this.#query = 1));
+    this.#best = this.#distance(this.#last, x, y, z, this.#scratch);
+    this.#hit = this.#last;
+    this.#bary.set(this.#scratch);
+    const r = Math.sqrt(this.#best);
+    const x0 = this.#coord(x - r, 0), x1 = this.#coord(x + r, 0);
+    const y0 = this.#coord(y - r, 1), y1 = this.#coord(y + r, 1);
+    const z0 = this.#coord(z - r, 2), z1 = this.#coord(z + r, 2);
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) <= 64) {
+      for (let gx = x0; gx <= x1; gx++) for (let gy = y0; gy <= y1; gy++) for (let gz = z0; gz <= z1; gz++) this.#visit(this.#key(gx, gy, gz), x, y, z);
+    } else {
+      this.#rings(x, y, z);
+    }
+    this.#last = this.#hit;
+    return { triangle: this.#hit, bary: [this.#bary[0], this.#bary[1], this.#bary[2]] };
+  }
+
+  #best = Infinity;
+  #query = 0;
+  #seen = new Uint32Array(0);
+  #hit = 0;
+  readonly #bary = new Float64Array(3);
+  readonly #scratch: [number, number, number] = [0, 0, 0];
+
+  #visit(cell: number, x: number, y: number, z: number): void {
+    for (let n = this.#starts[cell], end = this.#starts[cell + 1]; n < end; n++) {
+      const t = this.#items[n];
+      // A triangle is listed in every cell its box overlaps: test it once per query.
+      if (this.#seen[t] === this.#query) continue;
+      this.#seen[t] = this.#query;
+      const d = this.#distance(t, x, y, z, this.#scratch);
+      if (d < this.#best) {
+        this.#best = d;
+        this.#hit = t;
+        this.#bary.set(this.#scratch);
+      }
+    }
+  }
+
+  #rings(x: number, y: number, z: number): void {
+    const cx = this.#coord(x, 0), cy = this.#coord(y, 1), cz = this.#coord(z, 2);
     const maxRing = Math.max(...this.#dims);
     for (let ring = 0; ring <= maxRing; ring++) {
-      for (let dx = -ring; dx <= ring; dx++)
-        for (let dy = -ring; dy <= ring; dy++)
-          for (let dz = -ring; dz <= ring; dz++) {
-            if (Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)) !== ring) continue;
-            const gx = c[0] + dx, gy = c[1] + dy, gz = c[2] + dz;
-            if (gx < 0 || gy < 0 || gz < 0 || gx >= this.#dims[0] || gy >= this.#dims[1] || gz >= this.#dims[2]) continue;
-            for (const t of this.#cells.get(this.#key(gx, gy, gz)) ?? []) {
-              const d = this.#distance(t, x, y, z, scratch);
-              if (d < best) {
-                best = d;
-                hit.triangle = t;
-                hit.bary = [scratch[0], scratch[1], scratch[2]];
-              }
-            }
+      for (let gx = Math.max(0, cx - ring); gx <= Math.min(this.#dims[0] - 1, cx + ring); gx++)
+        for (let gy = Math.max(0, cy - ring); gy <= Math.min(this.#dims[1] - 1, cy + ring); gy++)
+          for (let gz = Math.max(0, cz - ring); gz <= Math.min(this.#dims[2] - 1, cz + ring); gz++) {
+            if (Math.max(Math.abs(gx - cx), Math.abs(gy - cy), Math.abs(gz - cz)) === ring) this.#visit(this.#key(gx, gy, gz), x, y, z);
           }
-      // Every point outside the searched block is at least `ring * cell` away.
-      if (best !== Infinity && Math.sqrt(best) <= ring * this.#cell) break;
+      // Every point outside the searched block is at least `ring · cell` away.
+      if (Math.sqrt(this.#best) <= ring * this.#cell) return;
     }
-    return hit;
   }
 
   /** Squared distance from the point to triangle t; `out` gets the closest point's barycentrics. */
