@@ -6,7 +6,8 @@
  *                                                          … {"status":"completed","model_base64"}
  *                                                          or {"status":"error","message"} (2.1)
  * A generation thread that dies leaves the status at "processing" for ever, so only the stage timeout
- * ends such a job. The server has no health route: any HTTP answer to GET /status/<unknown uid> shows
+ * ends such a job. Servers without /send get `POST /generate`, the synchronous form answering the model
+ * itself; its one request is then bounded by the stage timeout. The server has no health route: any HTTP answer to GET /status/<unknown uid> shows
  * it is up. Kiln's tier picks the shape resolution and step count, its seed and face budget pass
  * through, and extra labelled views go to the multi-view fields (`mv_image_front` …) that the
  * multi-view (2mv) servers read; single-view servers ignore unknown fields.
@@ -99,6 +100,11 @@ export const hunyuan3dAdapter: RemoteAdapter = {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(hunyuanRequest(job)),
     });
+    // Servers without the asynchronous routes only have the synchronous form.
+    if (sent.status === 404 || sent.status === 405) {
+      await sent.body?.cancel();
+      return generateSync(job, context, service);
+    }
     await checkStatus(sent, `${service} POST /send`);
     const { uid } = await jsonBody<{ uid?: unknown }>(sent, `${service} POST /send`);
     if (typeof uid !== 'string' || !uid) throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
@@ -118,6 +124,22 @@ export const hunyuan3dAdapter: RemoteAdapter = {
     }
   },
 };
+
+async function generateSync(job: RemoteJob, context: AdapterContext, service: string): Promise<RemoteOutput> {
+  context.progress('remote generate', 0.1);
+  const response = await remoteFetch({ signal: context.signal, settings: { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs } }, `${context.endpoint}/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(hunyuanRequest(job)),
+  }).catch((error: unknown) => {
+    if (error instanceof RemoteFailure && /no answer within/.test(error.message)) {
+      throw new RemoteFailure('timeout', `${service} POST /generate gave no model within ${context.settings.stageTimeoutMs} ms (KILN_REMOTE_STAGE_TIMEOUT_MS)`);
+    }
+    throw error;
+  });
+  await checkStatus(response, `${service} POST /generate`);
+  return { type: 'model', glb: new Uint8Array(await response.arrayBuffer()), notes: { synchronous: true } };
+}
 
 function decodeModel(base64: unknown, service: string): Uint8Array {
   if (typeof base64 !== 'string' || base64.length === 0) throw new RemoteFailure('garbage', `${service} said "completed" without model_base64`);

@@ -18,7 +18,9 @@ export type FakeMode =
   /** The process dies on the first /send: the socket drops, then nothing listens. */
   | 'crash'
   /** Says completed with a model_base64 that is not a model. */
-  | 'garbage';
+  | 'garbage'
+  /** An older server: no /send (404), only the synchronous POST /generate. */
+  | 'sync-only';
 
 export interface FakeHunyuan {
   url: string;
@@ -102,6 +104,7 @@ export async function startFakeHunyuan(options: { mode?: FakeMode; stepMs?: numb
 
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    if (mode === 'sync-only' && path === '/send') return json(response, 404, { detail: 'Not Found' });
     if (request.method === 'POST' && (path === '/send' || path === '/generate')) {
       if (mode === 'crash') {
         request.socket.destroy();
