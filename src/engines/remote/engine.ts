@@ -22,8 +22,11 @@ import { finishRemoteModel } from './postprocess.ts';
 
 const ADAPTERS: Record<RemoteAdapterName, RemoteAdapter> = { hunyuan3d: hunyuan3dAdapter, kiln: kilnAdapter };
 
-/** Share of the progress bar the remote server's own work takes (the rest is Kiln's output pipeline). */
-const REMOTE_SPAN = 60;
+/**
+ * Share of the progress bar the remote server's own work takes; the rest is Kiln's output pipeline.
+ * A Kiln engine server usually returns finished files, so its own progress fills almost the whole bar.
+ */
+const REMOTE_SPAN: Record<RemoteAdapterName, number> = { hunyuan3d: 60, kiln: 95 };
 
 export function createRemoteEngine(config: RemoteEngineConfig): Engine {
   const adapter = ADAPTERS[config.adapter];
@@ -33,6 +36,8 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
     return importEngine(config.builtinModuleUrl);
   };
 
+  const span = REMOTE_SPAN[config.adapter];
+
   async function attempt(run: EngineRun, endpoint: string): Promise<EngineResult> {
     const service = `${config.adapter} at ${endpoint}`;
     const output = await adapter.run(
@@ -41,7 +46,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
         endpoint,
         settings: config.settings,
         signal: run.signal,
-        progress: (stage, fraction) => run.progress(stage, Math.round(REMOTE_SPAN * fraction)),
+        progress: (stage, fraction) => run.progress(stage, Math.round(span * fraction)),
       },
     );
     if (output.type === 'files') {
@@ -54,7 +59,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       repair: config.settings.repair,
       progress: run.progress,
       signal: run.signal,
-      span: [REMOTE_SPAN, 99],
+      span: [span, 99],
     });
     run.progress('done', 100);
     return { files: result.files, notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed } };
@@ -69,7 +74,10 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       }
       return spec.prompt ?? '';
     },
-    async run(run) {
+    async run(original) {
+      // A retry on the next endpoint starts its remote stages again; the bar never goes back.
+      let highest = 0;
+      const run: EngineRun = { ...original, progress: (stage, percent) => original.progress(stage, (highest = Math.max(highest, percent))) };
       const tried = new Set<string>();
       const failures: string[] = [];
       for (let round = 0; round <= config.settings.retries; round++) {

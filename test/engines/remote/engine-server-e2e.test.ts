@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { downloadList, fetchAll, submit, waitDone, type Server } from '../../e2e/engines/server.ts';
 import { startKiln } from './kiln.ts';
+import { writeGlb } from '../../../src/geometry/export/index.ts';
+import { sphereScene } from './fake-hunyuan3d.ts';
 import { KILN_ENGINE_PROTOCOL } from '../../../src/engines/remote/index.ts';
 
 const bin = new URL('../../../bin/kiln.mjs', import.meta.url).pathname;
@@ -67,6 +69,26 @@ describe('kiln engine-server', () => {
       assert.deepEqual([...viaServer.keys()].sort(), [...inProcess.keys()].sort());
       for (const [name, bytes] of inProcess) assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
       assert.ok([...inProcess.keys()].some((name) => name.endsWith('.glb')));
+    } finally {
+      await remote.close();
+      await local.close();
+    }
+  });
+
+  it('serves Bang too: an uploaded model split remotely gives the same pieces as in process', { timeout: 600_000 }, async () => {
+    const model = await writeGlb(sphereScene(24, 48));
+    const remote = await startKiln({ KILN_ENGINE_BANG: `kiln:${engineUrl}`, KILN_REMOTE_POLL_MS: '50' });
+    const local = await startKiln({});
+    const bang = async (kiln: Server) => {
+      const accepted = await submit(kiln, '/api/v2/bang', { strength: '3', material: 'None' }, [{ field: 'model', bytes: model, filename: 'ball.glb' }]);
+      await waitDone(kiln, accepted);
+      return fetchAll(await downloadList(kiln, accepted.uuid));
+    };
+    try {
+      const viaServer = await bang(remote);
+      const inProcess = await bang(local);
+      assert.deepEqual([...viaServer.keys()].sort(), [...inProcess.keys()].sort());
+      for (const [name, bytes] of inProcess) assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
     } finally {
       await remote.close();
       await local.close();
