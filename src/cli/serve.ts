@@ -4,6 +4,7 @@ import { createServices } from '../services.ts';
 import { buildApp } from '../api/index.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
+import { remoteEngineConfigs, remoteSummary } from '../engines/remote/index.ts';
 
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
@@ -41,6 +42,8 @@ export async function serve(io: CliIo, flags: { port?: string }): Promise<void> 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   io.err(`Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`);
+  const remotes = remoteSummary(remoteEngineConfigs(config.engineOverrides, config.remote));
+  if (remotes) io.err(`Remote engines: ${remotes}`);
   const signal = await untilSignal();
   io.err(`${signal}: shutting down`);
   await app.close();
