@@ -30,8 +30,8 @@ export class EndpointPool {
   ) {}
 
   /** An endpoint with a slot held for the caller (release the slot when done). */
-  async acquire(tried: ReadonlySet<string>, signal: AbortSignal): Promise<Lease> {
-    for (;;) {
+  async acquire(tried: ReadonlySet<string>, signal: AbortSignal, onWait?: () => void): Promise<Lease> {
+    for (let waited = false; ; waited = true) {
       const candidates = this.endpoints.filter((endpoint) => !tried.has(endpoint));
       if (candidates.length === 0) throw new RemoteFailure('crash', 'every endpoint was tried');
       let usable = 0;
@@ -42,6 +42,7 @@ export class EndpointPool {
         if (slot) return { endpoint, slot };
       }
       if (usable === 0) throw new RemoteFailure('crash', `no endpoint is healthy (${candidates.join(', ')})`);
+      if (!waited) onWait?.();
       await sleep(BUSY_WAIT_MS, signal);
     }
   }

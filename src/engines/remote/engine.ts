@@ -83,7 +83,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       for (let round = 0; round <= config.settings.retries; round++) {
         let lease;
         try {
-          lease = await pool.acquire(tried, run.signal);
+          lease = await pool.acquire(tried, run.signal, () => run.progress(`waiting for a free ${config.adapter} endpoint`, 0));
         } catch (error) {
           if (!(error instanceof RemoteFailure)) throw error;
           failures.push(error.message);
