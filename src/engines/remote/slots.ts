@@ -98,6 +98,9 @@ export async function trySlot(broker: string | undefined, endpoint: string, limi
     return answer === 'silent' ? localSlot(endpoint, limit) : null;
   }
   const renew = setInterval(() => channel.postMessage({ t: 'renew', holder } satisfies Request), SLOT_LEASE_MS / 3);
+  // The job holding the slot keeps the process busy; a forgotten slot must not keep it alive.
+  renew.unref();
+  channel.unref();
   let released = false;
   return {
     release() {

@@ -12,7 +12,9 @@ describe('remote endpoint slots', () => {
       const b = await trySlot(broker.name, 'http://gpu-1', 2);
       assert.ok(a && b);
       assert.equal(await trySlot(broker.name, 'http://gpu-1', 2), null);
-      assert.ok(await trySlot(broker.name, 'http://gpu-2', 2), 'each endpoint has its own slots');
+      const other = await trySlot(broker.name, 'http://gpu-2', 2);
+      assert.ok(other, 'each endpoint has its own slots');
+      other.release();
       a.release();
       await new Promise((resolve) => setTimeout(resolve, 20));
       const c = await trySlot(broker.name, 'http://gpu-1', 2);
