@@ -71,6 +71,54 @@ export interface Config {
   workerMemoryMb: number;
   /** KILN_OPS_TOKEN: when set, /metrics and /docs need `Authorization: Bearer <token>`; unset, they are public. */
   opsToken?: string;
+  /**
+   * KILN_ENGINE_GENERATE_IMAGE, KILN_ENGINE_GENERATE_TEXT, KILN_ENGINE_BANG: `adapter:url[,url…]` delegates
+   * that kind to remote model servers (adapters `hunyuan3d`, `kiln`; docs/remote-engines.md). Unset: the
+   * built-in CPU engine. Validated by src/engines/remote/config.ts when services start.
+   */
+  engineOverrides: Partial<Record<'generate-image' | 'generate-text' | 'bang', string>>;
+  /** KILN_REMOTE_*: how remote engines behave (docs/remote-engines.md lists each with its default). */
+  remote: RemoteSettings;
+}
+
+export interface RemoteSettings {
+  /** KILN_REMOTE_CONCURRENCY, default 1: jobs one endpoint runs at once (per Kiln process). */
+  concurrency: number;
+  /** KILN_REMOTE_STAGE_TIMEOUT_MS, default 600000: longest a remote job may stay in one stage (e.g. texturing). */
+  stageTimeoutMs: number;
+  /** KILN_REMOTE_REQUEST_TIMEOUT_MS, default 30000: longest one HTTP request to a model server may take. */
+  requestTimeoutMs: number;
+  /** KILN_REMOTE_POLL_MS, default 1000: how often a running remote job's status is asked for. */
+  pollMs: number;
+  /** KILN_REMOTE_RETRIES, default 2: further endpoints tried after a crash or unreachable server. */
+  retries: number;
+  /** KILN_REMOTE_UNHEALTHY_MS, default 30000: how long a failed endpoint is skipped before a health check retries it. */
+  unhealthyMs: number;
+  /** KILN_REMOTE_FALLBACK, default false: when every endpoint fails, run the built-in CPU engine instead of failing. */
+  fallback: boolean;
+  /** KILN_REMOTE_REPAIR, default true: repair a remote model that is not a closed solid before the output pipeline. */
+  repair: boolean;
+}
+
+function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`Environment variable ${name} must be true or false; got "${env[name]}".`);
+}
+
+function remoteSettings(env: NodeJS.ProcessEnv): RemoteSettings {
+  return {
+    concurrency: intVar(env, 'KILN_REMOTE_CONCURRENCY', 1, 1),
+    stageTimeoutMs: intVar(env, 'KILN_REMOTE_STAGE_TIMEOUT_MS', 600_000, 10),
+    requestTimeoutMs: intVar(env, 'KILN_REMOTE_REQUEST_TIMEOUT_MS', 30_000, 10),
+    pollMs: intVar(env, 'KILN_REMOTE_POLL_MS', 1_000, 5),
+    retries: intVar(env, 'KILN_REMOTE_RETRIES', 2, 0),
+    unhealthyMs: intVar(env, 'KILN_REMOTE_UNHEALTHY_MS', 30_000, 0),
+    fallback: boolVar(env, 'KILN_REMOTE_FALLBACK', false),
+    repair: boolVar(env, 'KILN_REMOTE_REPAIR', true),
+  };
 }
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -151,5 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMemoryMb: intVar(env, 'KILN_UPLOAD_MEMORY_MB', 1024, 1),
     workerMemoryMb: intVar(env, 'KILN_WORKER_MEMORY_MB', 4096, 64),
     opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
+    engineOverrides: {
+      'generate-image': stringVar(env, 'KILN_ENGINE_GENERATE_IMAGE'),
+      'generate-text': stringVar(env, 'KILN_ENGINE_GENERATE_TEXT'),
+      bang: stringVar(env, 'KILN_ENGINE_BANG'),
+    },
+    remote: remoteSettings(env),
   };
 }

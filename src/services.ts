@@ -11,6 +11,7 @@ import { openBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
+import { registerRemoteEngines } from './engines/remote/index.ts';
 import { PromptDescriber } from './engines/runner/describer.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
@@ -69,6 +70,8 @@ export async function createServices(config: Config, options: CreateServicesOpti
   });
   const queue = await createQueue(config, db, { logger });
   const engines = options.engines ?? new EngineRegistry();
+  // KILN_ENGINE_<KIND> delegates a kind to remote model servers; it goes before the built-ins so it wins.
+  const remotes = registerRemoteEngines(engines, config, BUILTIN_ENGINES);
   if (options.builtins ?? true) {
     for (const [kind, moduleUrl] of BUILTIN_ENGINES) if (!engines.has(kind)) engines.register(kind, moduleUrl);
   }
@@ -127,6 +130,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
       await dispatcher?.stop();
       feed.close();
       await events.close();
+      remotes.close();
       await queue.close();
       await db.close();
       await blobs.close?.();

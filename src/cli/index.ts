@@ -11,6 +11,7 @@ const serverCommands = () => import('./serve.ts');
 const adminCommands = () => import('./admin.ts');
 const clientCommands = () => import('./client-commands.ts');
 const modelCommands = () => import('./model-commands.ts');
+const engineServerCommand = () => import('./engine-server.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
 
@@ -20,6 +21,8 @@ Server (uses KILN_DATA_DIR, default ./data; see .env.example):
   worker [--concurrency N] [--health-port P]
                                        queue workers only, no API (N consumers, default KILN_WORKERS);
                                        --health-port serves GET /healthz on HOST:P for liveness probes
+  engine-server [--port N]             this machine's engines over the Kiln engine protocol (default port 8090;
+                                       another Kiln uses it with KILN_ENGINE_GENERATE_IMAGE=kiln:http://host:N)
   migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
   migrate-db [--from kiln.db]          copy the embedded SQLite database into DATABASE_URL's empty PostgreSQL
   keys create [--credits N] [--name X] [--webhook URL]
@@ -66,6 +69,7 @@ const modelFlags = {
 const OPTIONS = {
   serve: { port: { type: 'string', short: 'p' }, 'no-workers': { type: 'boolean' } },
   worker: { concurrency: { type: 'string', short: 'c' }, 'health-port': { type: 'string' } },
+  'engine-server': { port: { type: 'string', short: 'p' } },
   'migrate-blobs': { 'delete-local': { type: 'boolean' }, from: { type: 'string' } },
   'migrate-db': { from: { type: 'string' } },
   keys: { credits: { type: 'string' }, name: { type: 'string' }, webhook: { type: 'string' } },
@@ -147,6 +151,8 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await import('./migrate-blobs.ts')).migrateBlobsCommand(io, flags);
     case 'migrate-db':
       return (await import('./migrate-db.ts')).migrateDbCommand(io, flags);
+    case 'engine-server':
+      return (await engineServerCommand()).engineServer(io, flags);
     case 'keys': {
       const [sub, ref, url] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);

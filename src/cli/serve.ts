@@ -18,6 +18,7 @@ async function startServices(io: CliIo, config: Parameters<typeof createServices
     throw new CliError(`could not start: ${(error as Error).message}`);
   }
 }
+import { remoteEngineConfigs, remoteSummary } from '../engines/remote/index.ts';
 
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
@@ -57,6 +58,8 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   io.err(`Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}${config.s3 ? `, blobs: s3://${config.s3.bucket}/${config.s3.prefix}` : ''}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`);
+  const remotes = remoteSummary(remoteEngineConfigs(config.engineOverrides, config.remote));
+  if (remotes) io.err(`Remote engines: ${remotes}`);
   const signal = await untilSignal();
   io.err(`${signal}: shutting down`);
   await app.close();

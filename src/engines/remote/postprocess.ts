@@ -1,0 +1,138 @@
+/**
+ * A remote model server's GLB → Kiln's download files, through the same output pipeline as the
+ * built-in engines (src/engines/generate/shared/output.ts): placed like Kiln's own assets, repaired to
+ * a closed solid when it is not one (KILN_REMOTE_REPAIR), then the exact face budget, Quad mode, a new
+ * UV atlas with maps at exactly the spec's texture resolution (the server's texture carried over by
+ * closest-point lookup), material variants, every format and the preview. A 40k-face model with a 1K
+ * texture thus still honours the tier, budget and texture size the client asked for.
+ */
+import type { GenerateSpec } from '../../domain/task-spec.ts';
+import type { EngineResult, ProgressReporter } from '../engine.ts';
+import { importModel, isGeometryInputError } from '../../geometry/import/index.ts';
+import { meshBounds, type Material, type Mesh, type RasterImage } from '../../geometry/mesh.ts';
+import { bakeTexture, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
+import { textureImage } from '../../geometry/texture.ts';
+import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
+import { RemoteFailure } from './adapter.ts';
+import { SurfaceLookup } from './surface-lookup.ts';
+
+export interface FinishOptions {
+  /** Names the server in refusals: `hunyuan3d at http://gpu-1:8081`. */
+  service: string;
+  repair: boolean;
+  progress: ProgressReporter;
+  signal: AbortSignal;
+  /** Progress range of this step (default [60, 100]). */
+  span?: [number, number];
+}
+
+/** Centred on the origin with the longest side 1 unit, or with bbox_condition the exact extents. */
+function place(mesh: Mesh, bbox?: [number, number, number]): Mesh {
+  const b = meshBounds(mesh);
+  const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
+  const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
+  const scale = bbox && bbox.every((v) => v > 0) ? [0, 1, 2].map((k) => bbox[k] / extent[k]) : [0, 1, 2].map(() => 1 / Math.max(...extent));
+  const positions = new Float32Array(mesh.positions.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = (mesh.positions[i] - centre[i % 3]) * scale[i % 3];
+  return { ...mesh, positions, normals: undefined };
+}
+
+async function readModel(glb: Uint8Array, service: string) {
+  try {
+    const scene = await importModel(glb, { format: 'glb', filename: 'remote.glb' });
+    const mesh = flattenScene(scene);
+    if (mesh.indices.length === 0) throw new RemoteFailure('garbage', `${service} returned a model without triangles`);
+    return { scene, mesh };
+  } catch (error) {
+    if (error instanceof RemoteFailure) throw error;
+    const reason = isGeometryInputError(error) ? error.message : (error as Error).message;
+    throw new RemoteFailure('garbage', `${service} returned a model Kiln cannot read (${glb.byteLength} bytes): ${reason}`);
+  }
+}
+
+/** Per source triangle: the texture image (decoded) and colour factor of its material. */
+async function triangleLooks(mesh: Mesh, materials: Material[]) {
+  const images: (RasterImage | undefined)[] = [];
+  for (const material of materials) images.push(material.baseColorTexture ? await textureImage(material.baseColorTexture).catch(() => undefined) : undefined);
+  const materialOf = new Uint32Array(mesh.indices.length / 3);
+  for (const group of mesh.groups) materialOf.fill(group.material, group.start, group.start + group.count);
+  return { images, materialOf };
+}
+
+const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
+
+function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
+  // Bilinear, wrapping like glTF's default sampler.
+  const x = (u - Math.floor(u)) * image.width - 0.5;
+  const y = (v - Math.floor(v)) * image.height - 0.5;
+  const x0 = Math.floor(x), y0 = Math.floor(y);
+  const fx = x - x0, fy = y - y0;
+  const at = (xx: number, yy: number, c: number) => {
+    const px = ((xx % image.width) + image.width) % image.width;
+    const py = ((yy % image.height) + image.height) % image.height;
+    return image.data[(py * image.width + px) * image.channels + Math.min(c, image.channels - 1)];
+  };
+  for (let c = 0; c < 3; c++) {
+    const top = at(x0, y0, c) * (1 - fx) + at(x0 + 1, y0, c) * fx;
+    const bottom = at(x0, y0 + 1, c) * (1 - fx) + at(x0 + 1, y0 + 1, c) * fx;
+    out[c] = (top * (1 - fy) + bottom * fy) / 255;
+  }
+}
+
+export async function finishRemoteModel(glb: Uint8Array, spec: GenerateSpec, options: FinishOptions): Promise<EngineResult> {
+  const { service, progress, signal } = options;
+  const [from, to] = options.span ?? [60, 100];
+  progress('remote model import', from);
+  const { scene, mesh: raw } = await readModel(glb, service);
+  const source = place(raw, spec.bboxCondition);
+  let solid: Mesh = source;
+  let repaired = false;
+  if (options.repair && !isWatertight(source)) {
+    progress('repair', from + (to - from) * 0.05);
+    solid = (await repairToSolid(source)).mesh;
+    repaired = true;
+  }
+  const looks = await triangleLooks(source, scene.materials);
+  const lookup = spec.material === 'None' ? undefined : new SurfaceLookup(source);
+
+  const bake = (atlas: UvMesh, size: number) => {
+    const colour = new Float32Array(3);
+    const baseColor = bakeTexture(atlas, {
+      size,
+      channels: 3,
+      shade(out, position) {
+        const hit = lookup!.closest(position[0], position[1], position[2]);
+        const material = scene.materials[looks.materialOf[hit.triangle]];
+        const image = looks.images[looks.materialOf[hit.triangle]];
+        const factor = material?.baseColor ?? [1, 1, 1, 1];
+        if (image && source.uvs) {
+          const [a, b, c] = [0, 1, 2].map((k) => source.indices[hit.triangle * 3 + k] * 2);
+          const [wa, wb, wc] = hit.bary;
+          sample(image, wa * source.uvs[a] + wb * source.uvs[b] + wc * source.uvs[c], wa * source.uvs[a + 1] + wb * source.uvs[b + 1] + wc * source.uvs[c + 1], colour);
+          for (let k = 0; k < 3; k++) out[k] = colour[k] * srgb(factor[k]);
+        } else {
+          for (let k = 0; k < 3; k++) out[k] = srgb(factor[k]);
+        }
+      },
+    });
+    return { baseColor };
+  };
+  const first = scene.materials[0];
+  const { files, stats } = await writeGenerationOutputs({
+    spec,
+    mesh: solid,
+    bake,
+    metallic: first?.metallic ?? 0,
+    roughness: first?.roughness ?? 0.6,
+    progress,
+    signal,
+    span: [from + (to - from) * 0.1, to],
+  });
+  return {
+    files,
+    notes: {
+      remoteModel: { bytes: glb.byteLength, faces: raw.indices.length / 3, materials: scene.materials.length, repaired },
+      ...stats,
+    },
+  };
+}

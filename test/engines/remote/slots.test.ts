@@ -1,0 +1,55 @@
+/** The slot broker: the limit holds, released slots are reused, and a holder that stops renewing (a terminated thread) loses its slot. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BroadcastChannel } from 'node:worker_threads';
+import { SLOT_LEASE_MS, startSlotBroker, trySlot } from '../../../src/engines/remote/slots.ts';
+
+describe('remote endpoint slots', () => {
+  it('grants up to the limit, then refuses until a slot is released', async () => {
+    const broker = startSlotBroker();
+    try {
+      const a = await trySlot(broker.name, 'http://gpu-1', 2);
+      const b = await trySlot(broker.name, 'http://gpu-1', 2);
+      assert.ok(a && b);
+      assert.equal(await trySlot(broker.name, 'http://gpu-1', 2), null);
+      const other = await trySlot(broker.name, 'http://gpu-2', 2);
+      assert.ok(other, 'each endpoint has its own slots');
+      other.release();
+      a.release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const c = await trySlot(broker.name, 'http://gpu-1', 2);
+      assert.ok(c, 'a released slot is free again');
+      b.release();
+      c.release();
+    } finally {
+      broker.close();
+    }
+  });
+
+  it('frees the slot of a holder that stops renewing after the lease', async () => {
+    const broker = startSlotBroker();
+    const channel = new BroadcastChannel(broker.name);
+    try {
+      // A holder that dies right after its grant: it never renews or releases.
+      channel.postMessage({ t: 'acquire', req: 'r1', holder: 'dead-thread', endpoint: 'http://gpu-1', limit: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(broker.held('http://gpu-1'), 1);
+      assert.equal(await trySlot(broker.name, 'http://gpu-1', 1), null);
+      await new Promise((resolve) => setTimeout(resolve, SLOT_LEASE_MS + 100));
+      const slot = await trySlot(broker.name, 'http://gpu-1', 1);
+      assert.ok(slot, 'the dead holder lost its slot');
+      slot.release();
+    } finally {
+      channel.close();
+      broker.close();
+    }
+  });
+
+  it('without a broker the limit holds within the thread', async () => {
+    const a = await trySlot(undefined, 'http://local', 1);
+    assert.ok(a);
+    assert.equal(await trySlot(undefined, 'http://local', 1), null);
+    a.release();
+    assert.ok(await trySlot(undefined, 'http://local', 1));
+  });
+});
