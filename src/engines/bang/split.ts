@@ -36,6 +36,13 @@ export interface SplitOptions {
   minAgreement?: number;
   /** Retried cuts allowed over the whole split (each retry is a full set of booleans). Default 12. */
   maxRetries?: number;
+  /**
+   * Triangles that retried cuts may process over the whole split, summed over the retried pieces: a
+   * retry's booleans cost in proportion to its piece, so this bounds the CPU the retries add on large
+   * meshes (a 200k-face mesh stops after two or three retries; a 50k-face one gets about five).
+   * Default 250 000.
+   */
+  maxRetryTriangles?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -88,7 +95,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
   let attempts = 0, treeSplits = 0, fallbackSplits = 0;
-  const budget = { retries: options.maxRetries ?? 12 };
+  const budget: RetryBudget = { retries: options.maxRetries ?? 12, triangles: options.maxRetryTriangles ?? 250_000 };
 
   for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
     const piece = byNode.get(id);
@@ -172,13 +179,28 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
  */
 const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
 
+/** What is left for retried cuts over one split (see SplitOptions.maxRetries and maxRetryTriangles). */
+interface RetryBudget {
+  retries: number;
+  triangles: number;
+}
+
+/** Takes one retry of a cut on `solid` from the budget, or returns false when it would overrun it. */
+function spendRetry(budget: RetryBudget, solid: Manifold): boolean {
+  const triangles = solid.numTri();
+  if (budget.retries <= 0 || triangles > budget.triangles) return false;
+  budget.retries--;
+  budget.triangles -= triangles;
+  return true;
+}
+
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
-function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: { retries: number }): CutResult | undefined {
+function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: RetryBudget): CutResult | undefined {
   let best: CutResult | undefined, bestAgreement = -1;
   const volume = solid.volume();
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
-    if (variant !== VARIANTS[0] && budget.retries-- <= 0) break;
+    if (variant !== VARIANTS[0] && !spendRetry(budget, solid)) break;
     const cut = cutSolid(solid, { ...input, ...variant });
     // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
     const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;
