@@ -31,6 +31,11 @@ export interface CutInput {
   boundedPlanes?: boolean;
   /** Move every plane this many loop radii into side B (down the neck, past whatever of A overhangs it). Default 0. */
   shift?: number;
+  /**
+   * Bound a plane to the box around its loop when it would also slice the solid far from the loop (see
+   * slicesFarFromLoop). Default false.
+   */
+  boundFarPlanes?: boolean;
   /** Half-width of the box that bounds a cut plane that grazed a wall, in loop radii. Default 2. */
   reach?: number;
   /** At most this many boundary loops get a plane. Default 6. */
@@ -212,6 +217,29 @@ function crosses(solid: Manifold, plane: Plane): boolean {
 }
 
 /**
+ * Whether `plane` crosses `part` outside the box that localHalfSpace would bound it to. Such far
+ * slices are voted back and glued to their own side, but each gluing leaves a seam of long thin
+ * triangles, and later booleans on a piece crossed by many seams slow down sharply (psb table 142:
+ * 13 s at 9 pieces). Those planes are bounded to the neck instead.
+ */
+function slicesFarFromLoop(part: Manifold, plane: LocalPlane, reach: number): boolean {
+  const mesh = part.getMesh();
+  const p = mesh.vertProperties, np = mesh.numProp, tri = mesh.triVerts;
+  const [nx, ny, nz] = plane.normal, [cx, cy, cz] = plane.center;
+  const limit = (plane.radius * reach) ** 2;
+  const height = (v: number) => p[v * np] * nx + p[v * np + 1] * ny + p[v * np + 2] * nz - plane.offset;
+  for (let t = 0; t < tri.length; t += 3) {
+    const a = tri[t], b = tri[t + 1], c = tri[t + 2];
+    const ha = height(a), hb = height(b), hc = height(c);
+    if ((ha > 0 && hb > 0 && hc > 0) || (ha < 0 && hb < 0 && hc < 0)) continue;
+    const dx = p[a * np] - cx, dy = p[a * np + 1] - cy, dz = p[a * np + 2] - cz;
+    const along = dx * nx + dy * ny + dz * nz;
+    if (dx * dx + dy * dy + dz * dz - along * along > limit) return true;
+  }
+  return false;
+}
+
+/**
  * Cuts `solid` (not consumed) into its A and B parts, or returns undefined when the planes cannot
  * separate them (one side would be empty). The caller owns the returned solids.
  */
@@ -238,10 +266,11 @@ export function cutSolid(solid: Manifold, input: CutInput, fitted: LocalPlane[] 
         next.push(part);
         continue;
       }
-      let halves = input.boundedPlanes ? [] : part.splitByPlane(plane.normal, plane.offset);
+      const bounded = input.boundedPlanes || (input.boundFarPlanes === true && slicesFarFromLoop(part, plane, input.reach ?? 2));
+      let halves = bounded ? [] : part.splitByPlane(plane.normal, plane.offset);
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
       // shattered it into slivers. Cut only near the loop then (decomposing slivers is quadratic).
-      if (input.boundedPlanes || (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED))) {
+      if (bounded || (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED))) {
         for (const half of halves) half.delete();
         box ??= localHalfSpace(input.wasm, plane, input.reach ?? 2);
         halves = part.split(box);

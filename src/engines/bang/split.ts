@@ -36,6 +36,20 @@ export interface SplitOptions {
   minAgreement?: number;
   /** Retried cuts allowed over the whole split (each retry is a full set of booleans). Default 12. */
   maxRetries?: number;
+  /**
+   * Triangles that retried cuts may process over the whole split, summed over the retried pieces: a
+   * retry's booleans cost in proportion to its piece, so this bounds the CPU the retries add on large
+   * meshes (a 200k-face mesh stops after two or three retries; a 50k-face one gets about five).
+   * Default 250 000.
+   */
+  maxRetryTriangles?: number;
+  /**
+   * A piece that has already been through this many tree cuts has its planes bounded to their necks
+   * wherever they would also slice it far away: every far slice is glued back with a seam of long thin
+   * triangles, and booleans on a piece crossed by many seams slow down sharply (psb table 142 at 9
+   * pieces: 13 s CPU → 1.5 s). Default 4 (RI error over the 76 psb-dev meshes 0.1396 → 0.1399).
+   */
+  boundFarPlanesFrom?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
   seed?: number;
 }
@@ -57,10 +71,18 @@ export interface SplitResult {
   attempts: number;
 }
 
+/**
+ * Above this many triangles a piece is cut by full planes even when seamed: a box boolean on it costs
+ * more than the seams do (200k faces at strength 12: 10.2 s CPU with this limit, 12.4 s without).
+ */
+const BOUNDED_CUT_MAX_TRIANGLES = 60_000;
+
 interface Piece {
   solid: Manifold;
   /** Tree node this piece stands for, or −1 once it has left the tree (axis halving). */
   node: number;
+  /** Tree cuts this piece's solid has been through (each may leave glued seams on it). */
+  depth: number;
 }
 
 /** Mean concavity (1 − cos θ, convex counted as 0) along the boundary between two face sets, length-weighted. */
@@ -84,11 +106,11 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
   const minArea = (options.minVolumeFraction ?? 0.002) * tree.area[tree.root];
   const escore = options.escore ?? 0;
   const maxAttempts = options.maxAttempts ?? 120;
-  const pieces: Piece[] = [{ solid: solid.translate([0, 0, 0]), node: tree.root }];
+  const pieces: Piece[] = [{ solid: solid.translate([0, 0, 0]), node: tree.root, depth: 0 }];
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
   let attempts = 0, treeSplits = 0, fallbackSplits = 0;
-  const budget = { retries: options.maxRetries ?? 12 };
+  const budget: RetryBudget = { retries: options.maxRetries ?? 12, triangles: options.maxRetryTriangles ?? 250_000 };
 
   for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
     const piece = byNode.get(id);
@@ -108,7 +130,8 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     for (const f of facesB) side[f] = 2;
     let cut: CutResult | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts };
+      const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts,
+        boundFarPlanes: options.localCuts !== false && piece.depth >= (options.boundFarPlanesFrom ?? 4) && piece.solid.numTri() <= BOUNDED_CUT_MAX_TRIANGLES };
       cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9, budget);
     }
     for (const f of facesA) side[f] = 0;
@@ -117,7 +140,8 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
       piece.solid.delete();
       piece.solid = cut.a;
       piece.node = a;
-      const other: Piece = { solid: cut.b, node: b };
+      piece.depth++;
+      const other: Piece = { solid: cut.b, node: b, depth: piece.depth };
       pieces.push(other);
       byNode.set(a, piece);
       byNode.set(b, other);
@@ -153,7 +177,7 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
       target.solid.delete();
       target.solid = x;
       target.node = -1;
-      pieces.push({ solid: y, node: -1 });
+      pieces.push({ solid: y, node: -1, depth: target.depth });
       fallbackSplits++;
     } else {
       x.delete();
@@ -172,13 +196,28 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
  */
 const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
 
+/** What is left for retried cuts over one split (see SplitOptions.maxRetries and maxRetryTriangles). */
+interface RetryBudget {
+  retries: number;
+  triangles: number;
+}
+
+/** Takes one retry of a cut on `solid` from the budget, or returns false when it would overrun it. */
+function spendRetry(budget: RetryBudget, solid: Manifold): boolean {
+  const triangles = solid.numTri();
+  if (budget.retries <= 0 || triangles > budget.triangles) return false;
+  budget.retries--;
+  budget.triangles -= triangles;
+  return true;
+}
+
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
-function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: { retries: number }): CutResult | undefined {
+function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: RetryBudget): CutResult | undefined {
   let best: CutResult | undefined, bestAgreement = -1;
   const volume = solid.volume();
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
-    if (variant !== VARIANTS[0] && budget.retries-- <= 0) break;
+    if (variant !== VARIANTS[0] && !spendRetry(budget, solid)) break;
     const cut = cutSolid(solid, { ...input, ...variant });
     // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
     const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;

@@ -39,6 +39,19 @@ test('pieces do not overlap: their union has the volume of their sum', async () 
   for (const s of solids) s.delete();
 });
 
+test('planes bounded to their necks from the first cut, without retries, still give closed pieces summing to the whole', async () => {
+  const wasm = await loadManifold();
+  const result = await splitMesh(creature, { count: 7, boundFarPlanesFrom: 0, maxRetryTriangles: 0 });
+  assert.equal(result.pieces.length, 7);
+  const solids = result.pieces.map((p) => buildInputSolid(wasm, p).solid); // throws when not closed
+  const sum = solids.reduce((s, m) => s + m.volume(), 0);
+  assert.ok(Math.abs(sum / meshVolume(creature) - 1) < 1e-6, `volumes sum to ${sum}, input ${meshVolume(creature)}`);
+  const union = wasm.Manifold.union(solids);
+  assert.ok(Math.abs(union.volume() / sum - 1) < 1e-6, `pieces overlap: union ${union.volume()} vs sum ${sum}`);
+  union.delete();
+  for (const s of solids) s.delete();
+});
+
 test('the cuts follow the limbs: at 7 pieces every piece is one of the natural parts, not a slab', async () => {
   const result = await splitMesh(creature, { count: 7 });
   assert.equal(result.fallbackSplits, 0);
