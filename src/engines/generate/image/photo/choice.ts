@@ -15,7 +15,7 @@ export interface ChoiceOptions {
   sidePenalty?: number;
   /** Share of a side's pixels the mask must cover to count as running into it (default 0.03). */
   sideShare?: number;
-  /** Penalty per unit of centroid offset, in shares of the picture (default 0.8). */
+  /** Penalty per unit of centroid offset, in shares of the picture (default 1.5). */
   offCentrePenalty?: number;
 }
 
@@ -42,7 +42,7 @@ export function offCentre(mask: Uint8Array, width: number, height: number): numb
 export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
   const sides = sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
   const offset = offCentre(candidate.mask, width, height);
-  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 0.8) * offset;
+  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset;
 }
 
 export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {

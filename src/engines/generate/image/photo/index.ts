@@ -59,7 +59,7 @@ function centredWeight(prior: Float32Array, width: number, height: number, sigma
 }
 
 /** Spread of the centre prior for the start from the middle of the frame (shares of the picture). */
-const CENTRE_SIGMA = 0.15;
+const CENTRE_SIGMA = 0.1;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -133,9 +133,10 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   // saliency splits can both lock onto it, while the photographed object is framed near the centre.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
   hypotheses.push(hypothesis(lab, centred, w, h, Math.min(0.7, Math.max(0.2, otsu(centred))), weight, lightness, seededRandom((options.seed ?? 0) * 2 + 2), options.rounds));
-  const best = chooseCandidate(hypotheses, w, h).best;
+  const { best, score } = chooseCandidate(hypotheses, w, h);
   let small = best.mask;
-  let confidence = best.confidence;
+  // The recorded confidence also says when the mask runs into the border or sits far off-centre.
+  let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;
   if (tooSmall(small, w, h)) {
     // A photograph with something in it always gives an asset: the most salient central region,
     // or failing that the picture's middle, with a confidence that says how little it is trusted.
