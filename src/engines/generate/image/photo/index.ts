@@ -133,6 +133,9 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   // saliency splits can both lock onto it, while the photographed object is framed near the centre.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
   hypotheses.push(hypothesis(lab, centred, w, h, Math.min(0.7, Math.max(0.2, otsu(centred))), weight, lightness, seededRandom((options.seed ?? 0) * 2 + 2), options.rounds));
+  // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
+  const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
+  hypotheses.push(hypothesis(lab, ones, w, h, 0.5, weight, lightness, seededRandom((options.seed ?? 0) * 2 + 3), options.rounds));
   const { best, score } = chooseCandidate(hypotheses, w, h);
   let small = best.mask;
   // The recorded confidence also says when the mask runs into the border or sits far off-centre.
