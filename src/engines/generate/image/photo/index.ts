@@ -14,6 +14,7 @@
  */
 import sharp from 'sharp';
 import type { RasterImage } from '../../../../geometry/mesh.ts';
+import { chooseCandidate } from './choice.ts';
 import { maskConfidence } from './confidence.ts';
 import { rgbaToLab } from './colour.ts';
 import { keepOneObject, mainRegion } from './connectivity.ts';
@@ -48,13 +49,22 @@ async function resizeRgba(image: RasterImage, width: number, height: number): Pr
 }
 
 /** Saliency times a centre prior: which region is the photographed object. */
-function centredWeight(prior: Float32Array, width: number, height: number): Float32Array {
+function centredWeight(prior: Float32Array, width: number, height: number, sigma = 0.25): Float32Array {
   const out = new Float32Array(prior.length);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
     const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
-    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * 0.25 ** 2));
+    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * sigma ** 2));
   }
   return out;
+}
+
+/** Spread of the centre prior for the start from the middle of the frame (shares of the picture). */
+const CENTRE_SIGMA = 0.1;
+
+function normalised(field: Float32Array): Float32Array {
+  let max = 0;
+  for (const v of field) if (v > max) max = v;
+  return max > 0 ? Float32Array.from(field, (v) => v / max) : field;
 }
 
 /** Drops specks (components under 1 % of the largest) and fills pinholes the upscaling opened. */
@@ -119,9 +129,17 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   // object in the first; the mask the picture supports best (its confidence) is kept.
   const hypotheses = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) =>
     hypothesis(lab, prior, w, h, t, weight, lightness, seededRandom((options.seed ?? 0) * 2 + k), options.rounds));
-  const best = hypotheses.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+  // A third start from the middle of the frame: when the background holds a subject of its own, the
+  // saliency splits can both lock onto it, while the photographed object is framed near the centre.
+  const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
+  hypotheses.push(hypothesis(lab, centred, w, h, Math.min(0.7, Math.max(0.2, otsu(centred))), weight, lightness, seededRandom((options.seed ?? 0) * 2 + 2), options.rounds));
+  // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
+  const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
+  hypotheses.push(hypothesis(lab, ones, w, h, 0.5, weight, lightness, seededRandom((options.seed ?? 0) * 2 + 3), options.rounds));
+  const { best, score } = chooseCandidate(hypotheses, w, h);
   let small = best.mask;
-  let confidence = best.confidence;
+  // The recorded confidence also says when the mask runs into the border or sits far off-centre.
+  let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;
   if (tooSmall(small, w, h)) {
     // A photograph with something in it always gives an asset: the most salient central region,
     // or failing that the picture's middle, with a confidence that says how little it is trusted.

@@ -1,0 +1,56 @@
+/**
+ * Which of several candidate masks is the photographed object. A background photograph may hold a
+ * strong subject of its own (a face, a person); such a subject is usually cut by the picture's border
+ * and sits off-centre, while the object a user photographs is framed whole near the middle. So a
+ * candidate's confidence is lowered for each side of the picture it runs into and for how far its
+ * centre of mass lies from the picture's centre. No ground truth is involved: only the mask itself.
+ */
+export interface CandidateMask {
+  mask: Uint8Array;
+  confidence: number;
+}
+
+export interface ChoiceOptions {
+  /** Penalty per picture side the mask runs along (default 0.15). */
+  sidePenalty?: number;
+  /** Share of a side's pixels the mask must cover to count as running into it (default 0.03). */
+  sideShare?: number;
+  /** Penalty per unit of centroid offset, in shares of the picture (default 1.5). */
+  offCentrePenalty?: number;
+}
+
+/** How many of the picture's four sides the mask runs into. */
+export function sidesTouched(mask: Uint8Array, width: number, height: number, share = 0.03): number {
+  let top = 0, bottom = 0, left = 0, right = 0;
+  for (let x = 0; x < width; x++) { top += mask[x]; bottom += mask[(height - 1) * width + x]; }
+  for (let y = 0; y < height; y++) { left += mask[y * width]; right += mask[y * width + width - 1]; }
+  return [top / width, bottom / width, left / height, right / height].filter((v) => v > share).length;
+}
+
+/** Distance of the mask's centre of mass from the picture's centre, in shares of the picture. */
+export function offCentre(mask: Uint8Array, width: number, height: number): number {
+  let sx = 0, sy = 0, n = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    if (!mask[y * width + x]) continue;
+    sx += x; sy += y; n++;
+  }
+  if (!n) return 1;
+  return Math.hypot((sx / n + 0.5) / width - 0.5, (sy / n + 0.5) / height - 0.5);
+}
+
+/** The candidate's confidence less what its framing says against it (never below 0). */
+export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
+  const sides = sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
+  const offset = offCentre(candidate.mask, width, height);
+  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset;
+}
+
+export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {
+  let best = candidates[0];
+  let score = framedScore(best, width, height, options);
+  for (const c of candidates.slice(1)) {
+    const s = framedScore(c, width, height, options);
+    if (s > score) { best = c; score = s; }
+  }
+  return { best, score };
+}
