@@ -11,13 +11,15 @@ import { EngineError, type EngineInputFile } from '../engine.ts';
 import type { OutputTransform } from '../generate/image/colour-projection.ts';
 import { decodePicture, extractForeground, type Foreground } from '../generate/image/foreground.ts';
 import { axisOf, buildViews, type View } from '../generate/image/views.ts';
+import { SAME_COLOURS_OVERLAP, insideOutsideOverlap } from './separable.ts';
 
 /** Longest side of each view's mask and depth test, in pixels. */
 export const VIEW_WORKING_SIZE = 512;
 
 async function foregroundOf(bytes: Uint8Array): Promise<Foreground> {
   try {
-    return await extractForeground(bytes, { workingSize: VIEW_WORKING_SIZE, minConfidence: 0.7 });
+    const found = await extractForeground(bytes, { workingSize: VIEW_WORKING_SIZE, minConfidence: 0.7 });
+    if (found.method === 'alpha' || insideOutsideOverlap(found) < SAME_COLOURS_OVERLAP) return found;
   } catch (error) {
     if (!(error instanceof EngineError) || error.code !== 'API_OBJECT_NOT_FOUND_ON_IMAGE') throw error;
   }
