@@ -4,8 +4,9 @@
  */
 export type Random = () => number;
 
-export function seededRandom(seed: number): Random {
-  let a = (seed >>> 0) ^ 0x9e3779b9;
+/** mulberry32 from a 32-bit state: small, fast and the same on every platform. */
+export function mulberry32(seed: number): Random {
+  let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -13,4 +14,8 @@ export function seededRandom(seed: number): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+export function seededRandom(seed: number): Random {
+  return mulberry32((seed >>> 0) ^ 0x9e3779b9);
 }

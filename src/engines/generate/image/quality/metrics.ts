@@ -6,17 +6,9 @@
  * divides by the largest bounding-box side of the reference).
  */
 import type { Bounds, Mesh } from '../../../../geometry/mesh.ts';
+import { mulberry32 } from '../photo/random.ts';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../photo/random.ts';
 
 /** Area-weighted random points on the surface. */
 export function samplePoints(mesh: Mesh, count: number, seed = 1): Float64Array {
