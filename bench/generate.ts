@@ -94,23 +94,14 @@ function child(name: string): Record<string, unknown> {
 
 async function overHttp(runs: number): Promise<number[]> {
   // Loaded here, not at the top: the per-case child processes never start the service.
-  const { startHttpStack, multipartBody } = await import('./support/http-stack.ts');
+  const { startHttpStack, multipartBody, submitUntilDone } = await import('./support/http-stack.ts');
   const { app, auth, close } = await startHttpStack('imagebench');
   const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium' }, [{ field: 'images', filename: '0000.png', bytes: await picture() }]);
   const times: number[] = [];
   // The first task also starts the worker thread and loads OpenCV there: run it once before timing.
   for (let r = 0; r <= runs; r++) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/v2/generate', payload, headers: { ...headers, ...auth } });
-    const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
-    if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
-    for (;;) {
-      const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: submitted.jobs.subscription_key }, headers: auth });
-      const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
-      if (status === 'Failed') throw new Error('the task failed');
-      if (status === 'Done') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await submitUntilDone({ app, auth }, '/api/v2/generate', { payload, headers });
     if (r > 0) times.push(performance.now() - t0);
     else console.log(`HTTP warm-up task (cold worker): ${((performance.now() - t0) / 1000).toFixed(2)} s`);
   }

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import type { ViewLabel } from '../src/domain/task-spec.ts';
 import { meshBounds, sceneFromMesh, type Mesh } from '../src/geometry/mesh.ts';
 import { parseOff } from '../src/geometry/import/off.ts';
+import { placeLikeSource } from './support/placement.ts';
 import { meshFromGrid } from '../src/geometry/ops/mesh-from-grid.ts';
 import { renderScene } from '../src/geometry/render/index.ts';
 import { viewCamera } from '../src/engines/generate/image/view-cameras.ts';
@@ -62,15 +63,6 @@ function shapes(): { name: string; mesh: Mesh }[] {
     analytic('stool', (x, y, z) =>
       Math.min(box(x, y - 0.6, z, 0.8, 0.1, 0.8), ...[[-0.6, -0.6], [0.6, -0.6], [-0.6, 0.6], [0.6, 0.6]].map(([lx, lz]) => box(x - lx, y + 0.2, z - lz, 0.1, 0.75, 0.1)))),
   ];
-}
-
-function placeLikeSource(mesh: Mesh, source: Mesh): Mesh {
-  const b = meshBounds(source);
-  const height = b.max[1] - b.min[1];
-  const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const p = new Float32Array(mesh.positions.length);
-  for (let i = 0; i < p.length; i++) p[i] = mesh.positions[i] * height + centre[i % 3];
-  return { ...mesh, positions: p };
 }
 
 async function evaluate(source: Mesh, labels: ViewLabel[], resolution: number, size: number) {

@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { multipartBody, startHttpStack } from './support/http-stack.ts';
+import { multipartBody, startHttpStack, submitUntilDone } from './support/http-stack.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 
@@ -35,21 +35,12 @@ async function main(): Promise<void> {
   const runs = Number(args.runs);
   for (let r = 0; r <= runs; r++) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/v2/rodin', payload, headers: { ...headers, ...auth } });
-    const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
-    if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
-    for (;;) {
-      const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: submitted.jobs.subscription_key }, headers: auth });
-      const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
-      if (status === 'Failed') throw new Error('the task failed');
-      if (status === 'Done') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const uuid = await submitUntilDone({ app, auth }, '/api/v2/rodin', { payload, headers });
     const ms = performance.now() - t0;
-    const record = (await app.inject({ method: 'GET', url: `/api/v2/tasks/${submitted.uuid}`, headers: auth })).json() as { notes?: { maskConfidence?: number[]; timings?: Record<string, number> } };
+    const record = (await app.inject({ method: 'GET', url: `/api/v2/tasks/${uuid}`, headers: auth })).json() as { notes?: { maskConfidence?: number[]; timings?: Record<string, number> } };
     confidence = record.notes?.maskConfidence;
     if (r > 0) stages.push(record.notes?.timings ?? {});
-    const list = (await app.inject({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: submitted.uuid }, headers: auth })).json() as { list: { name: string; url: string }[] };
+    const list = (await app.inject({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: uuid }, headers: auth })).json() as { list: { name: string; url: string }[] };
     const glb = list.list.find((f) => f.name.endsWith('.glb'));
     if (glb) glbs.push((await app.inject({ method: 'GET', url: new URL(glb.url, 'http://x').pathname + new URL(glb.url, 'http://x').search })).rawPayload);
     if (r > 0) times.push(ms);

@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { meshBounds, sceneFromMesh, type Mesh } from '../src/geometry/mesh.ts';
 import { parseOff } from '../src/geometry/import/off.ts';
+import { placeLikeSource } from './support/placement.ts';
 import { renderScene, renderSilhouette } from '../src/geometry/render/index.ts';
 import { viewCamera } from '../src/engines/generate/image/view-cameras.ts';
 import { extractForeground, type Foreground } from '../src/engines/generate/image/foreground.ts';
@@ -67,15 +68,6 @@ function composite(render: Uint8Array, background: Buffer, size: number, seedRow
     for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(render[p * 4 + c] * a + background[p * 3 + c] * shade * (1 - a));
   }
   return out;
-}
-
-function placeLikeSource(mesh: Mesh, source: Mesh): Mesh {
-  const b = meshBounds(source);
-  const height = b.max[1] - b.min[1];
-  const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const p = new Float32Array(mesh.positions.length);
-  for (let i = 0; i < p.length; i++) p[i] = mesh.positions[i] * height + centre[i % 3];
-  return { ...mesh, positions: p };
 }
 
 function maskIoU(fg: Foreground, truth: Uint8Array): number {

@@ -56,3 +56,22 @@ export function multipartBody(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** Submits one multipart request to `route` and polls /status every 50 ms until Done; returns the task uuid. */
+export async function submitUntilDone(
+  stack: Pick<HttpStack, 'app' | 'auth'>,
+  route: string,
+  body: { payload: Buffer; headers: Record<string, string> },
+): Promise<string> {
+  const { app, auth } = stack;
+  const res = await app.inject({ method: 'POST', url: route, payload: body.payload, headers: { ...body.headers, ...auth } });
+  const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
+  if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
+  for (;;) {
+    const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: submitted.jobs.subscription_key }, headers: auth });
+    const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
+    if (status === 'Failed') throw new Error('the task failed');
+    if (status === 'Done') return submitted.uuid;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
