@@ -38,15 +38,24 @@ export function isBuiltin(kind: EngineKind): boolean {
  * the describer's thread first, as `kiln serve` does at start, so a submission's `describePrompt` (bounded to
  * 2 s) does not race the module's first import on a busy machine.
  */
-export async function startServer(options: { credits?: number; warm?: EngineKind[] } = {}): Promise<Server> {
+export async function startServer(
+  options: { credits?: number; warm?: EngineKind[]; workers?: number; env?: Record<string, string> } = {},
+): Promise<Server> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-e2e-engines-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'e2e-engines-secret', KILN_WORKERS: '1', LOG_LEVEL: 'silent' });
+  const workers = options.workers ?? 1;
+  const config = loadConfig({
+    KILN_DATA_DIR: dataDir,
+    KILN_SIGNING_SECRET: 'e2e-engines-secret',
+    KILN_WORKERS: String(workers),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   // A registry of its own: the process-wide one may hold other tests' registrations.
   const services = await createServices(config, { engines: new EngineRegistry() });
   for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
   const app: FastifyInstance = await buildApp({ services, config, processMetrics: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  services.startWorkers({ count: 1 });
+  services.startWorkers({ count: workers });
   const { key } = await services.accounts.createKey({ name: 'e2e-engines', credits: options.credits ?? 50 });
   return {
     base,
