@@ -55,6 +55,16 @@ test('kill -9 with deliveries pending: the restarted server delivers every event
     }
     // Every task done and each event tried (and refused) at least once: deliveries are pending.
     await receiver.until((all) => uuids.every((uuid) => all.some((hook) => hook.json.task_uuid === uuid)), 60_000);
+    // The receiver sees an attempt before the server logs its answer: kill only once every refusal is logged.
+    const logged = async (uuid: string) => {
+      const record = await (await fetch(`${first.base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
+      return (record.webhooks?.[0]?.attempts ?? 0) >= 1;
+    };
+    const deadline = Date.now() + 60_000;
+    while (!(await Promise.all(uuids.map(logged))).every(Boolean)) {
+      assert.ok(Date.now() < deadline, 'the first server logs each refused attempt');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
     assert.ok(receiver.received.every((hook) => hook.answeredWith === 503), 'nothing was delivered before the kill');
