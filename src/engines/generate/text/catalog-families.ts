@@ -32,7 +32,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   f('reptile', 'animal', 'reptile body plan (long body, short legs)', ['lizard#1'], {
     lizard: ['gecko', 'iguana', 'komodo dragon', 'monitor lizard', 'skink'], chameleon: [],
   }),
-  f('insect', 'animal', 'insect body plan (six legs, three segments)', ['insect#1'], {
+  f('insect', 'animal', 'insect body plan (six legs, three segments)', ['insect#1', 'larva#1'], {
     bee: ['bumblebee', 'honey bee', 'honeybee', 'bumble bee'], wasp: ['hornet', 'yellowjacket'], ant: ['termite'],
     beetle: ['ladybug', 'ladybird', 'stag beetle', 'scarab', 'firefly'], cockroach: ['roach'],
     butterfly: ['monarch butterfly'], moth: [], dragonfly: ['damselfly'], fly: ['housefly', 'mosquito', 'gnat'],
@@ -57,7 +57,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     bulldozer: ['dozer'], excavator: ['digger', 'backhoe'], loader: ['front loader', 'wheel loader'],
     steamroller: ['road roller'], forklift: ['fork lift'], tank: ['army tank', 'battle tank'],
   }),
-  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1'], {
+  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1', 'sled#1'], {
     wagon: ['waggon', 'hay wagon'], 'covered wagon': ['prairie schooner', 'conestoga wagon'], cart: ['handcart', 'pushcart', 'oxcart'],
     wheelbarrow: ['barrow', 'wheel barrow'], carriage: ['stagecoach', 'horse carriage', 'buggy'], stroller: ['pram', 'baby carriage', 'pushchair'],
     'shopping cart': ['shopping trolley'], chariot: [],
@@ -71,7 +71,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     guitar: ['acoustic guitar', 'classical guitar', 'bass guitar'], 'electric guitar': [], violin: ['fiddle', 'viola'],
     cello: ['double bass', 'contrabass', 'bass fiddle'], ukulele: ['uke'], banjo: [], harp: ['lyre'], lute: ['mandolin'],
   }),
-  f('piano', 'prop', 'keyboard instrument', ['piano#1', 'keyboard instrument#1'], {
+  f('piano', 'prop', 'keyboard instrument', ['piano#1', 'keyboard instrument#1', 'electronic instrument#1'], {
     piano: ['grand piano', 'upright piano', 'pianoforte', 'harpsichord'],
   }),
   f('drum', 'prop', 'percussion instrument', ['drum#1', 'percussion instrument#1'], {
@@ -82,7 +82,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     tuba: ['sousaphone', 'euphonium'], accordion: ['concertina'],
   }),
   // household appliances and devices
-  f('appliance', 'prop', 'household appliance', ['home appliance#1', 'record player#1', 'television receiver#1', 'radio receiver#1', 'computer#1', 'camera#1', 'telephone#1', 'typewriter#1', 'sewing machine#1'], {
+  f('appliance', 'prop', 'household appliance', ['home appliance#1', 'appliance#2', 'record player#1', 'television receiver#1', 'radio receiver#1', 'computer#1', 'camera#1', 'telephone#1', 'typewriter#1', 'sewing machine#1'], {
     toaster: ['toaster oven'], microwave: ['microwave oven'], refrigerator: ['fridge', 'icebox', 'freezer'],
     'washing machine': ['dryer', 'tumble dryer'], oven: ['stove', 'cooker'], blender: ['food processor', 'juicer'],
     'stand mixer': ['mixer', 'kitchenaid'], 'coffee machine': ['espresso machine', 'coffee maker', 'coffeemaker'],
@@ -106,7 +106,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     backpack: ['rucksack', 'knapsack'], handbag: ['purse', 'bag', 'tote', 'satchel'], suitcase: ['luggage', 'briefcase', 'valise'], basket: ['wicker basket', 'picnic basket'],
   }),
   // tools and small objects
-  f('hand-tool', 'tool', 'hand tool', ['wrench#1', 'screwdriver#1', 'handsaw#1', 'scissors#1', 'pliers#1', 'key#1', 'padlock#1', 'magnifier#1'], {
+  f('hand-tool', 'tool', 'hand tool', ['hand tool#1', 'wrench#1', 'screwdriver#1', 'handsaw#1', 'scissors#1', 'pliers#1', 'key#1', 'padlock#1', 'magnifier#1'], {
     wrench: ['spanner', 'monkey wrench', 'pliers'], screwdriver: [], saw: ['hand saw', 'handsaw', 'hacksaw'], scissors: ['shears'],
     key: ['skeleton key'], padlock: ['lock'], 'magnifying glass': ['magnifier'],
   }),

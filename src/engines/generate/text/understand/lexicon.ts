@@ -4,7 +4,8 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, walkHypernyms, isNoun } from './wordnet.ts';
+import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun } from './wordnet.ts';
+import { anchorMap, resolveLemma } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
 } from './vocabulary.ts';
@@ -20,7 +21,6 @@ export type Meaning =
   | { type: 'number'; value: number };
 
 let phrases: Map<string, Meaning[]> | undefined;
-let anchors: Map<number, string> | undefined;
 let maxPhraseWords = 1;
 
 function add(map: Map<string, Meaning[]>, phrase: string, meaning: Meaning): void {
@@ -91,30 +91,20 @@ export function lookupPhrase(phrase: string): { meanings: Meaning[]; form: strin
 // WordNet lexicographer files of concrete things: animal, artifact, food, object, person, plant.
 const CONCRETE = new Set([5, 6, 13, 17, 18, 20]);
 
-function anchorMap(): Map<number, string> {
-  if (anchors) return anchors;
-  const map = new Map<number, string>();
-  for (const e of CATEGORIES) {
-    for (const a of e.anchors) {
-      const [lemma, sense] = a.split('#');
-      const offset = nounSenses(lemma)[Number(sense) - 1];
-      if (offset !== undefined && !map.has(offset)) map.set(offset, e.id);
-    }
-  }
-  anchors = map;
-  return map;
-}
-
 /** True when some sense of the noun is a concrete thing (animal, artifact, food, object, person, plant). */
 export function hasConcreteSense(lemma: string): boolean {
   return nounSenses(lemma).some((o) => CONCRETE.has(readSynset(o).lexFile));
 }
 
-/** True when the noun's most frequent sense is a concrete thing ("sand" is a substance first, a person only by name). */
+/**
+ * True when the noun's most frequent sense is a concrete thing ("sand" is a substance first, a person
+ * only by name); for a noun whose senses have no frequency order, when any sense is.
+ */
 export function firstSenseConcrete(lemma: string): boolean {
   return baseForms(lemma).some((f) => {
-    const first = nounSenses(f)[0];
-    return first !== undefined && CONCRETE.has(readSynset(first).lexFile);
+    const senses = nounSenses(f);
+    if (taggedSenseCount(f) === 0) return senses.some((o) => CONCRETE.has(readSynset(o).lexFile));
+    return senses.length > 0 && CONCRETE.has(readSynset(senses[0]).lexFile);
   });
 }
 
@@ -128,44 +118,13 @@ export interface WordNetResolution {
   chain: string[];
 }
 
-/** Maps a noun WordNet knows onto a category through its hypernyms (concrete senses only). */
+/** Maps a noun WordNet knows onto a category through its hypernyms (see ./senses.ts for which sense). */
 export function resolveByWordNet(word: string): WordNetResolution | undefined {
-  const map = anchorMap();
-  let best: { score: number; res: WordNetResolution } | undefined;
   for (const form of baseForms(word)) {
-    const senses = nounSenses(form);
-    for (let rank = 0; rank < Math.min(senses.length, 10); rank++) {
-      const root = readSynset(senses[rank]);
-      if (!CONCRETE.has(root.lexFile)) continue;
-      let found: { depth: number; id: string; via: string } | undefined;
-      const seen = new Set<number>();
-      let frontier = [root.offset];
-      for (let depth = 0; depth < 14 && frontier.length && !found; depth++) {
-        const next: number[] = [];
-        for (const off of frontier) {
-          if (seen.has(off)) continue;
-          seen.add(off);
-          const id = map.get(off);
-          if (id) {
-            found = { depth, id, via: readSynset(off).words[0] };
-            break;
-          }
-          next.push(...readSynset(off).hypernyms);
-        }
-        frontier = next;
-      }
-      if (!found) continue;
-      // Sense order matters more than depth: WordNet lists the common sense first (submarine: ship
-      // before sandwich), while a specific anchor may sit a few levels up.
-      const score = found.depth * 0.4 + rank * 1.2;
-      if (!best || score < best.score) {
-        const chain = found.via === form ? [form] : [form, found.via];
-        best = { score, res: { category: found.id, chain } };
-      }
-    }
-    if (best) break;
+    const found = resolveLemma(form);
+    if (found) return { category: found.category, chain: found.chain };
   }
-  return best?.res;
+  return undefined;
 }
 
 /** Loads WordNet's index and the phrase table so the first prompt is as fast as the rest. */

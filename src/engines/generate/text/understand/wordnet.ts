@@ -16,6 +16,10 @@ export interface Synset {
   words: string[];
   /** Offsets of hypernyms (`@`) and instance hypernyms (`@i`). */
   hypernyms: number[];
+  /** True when the synset is a named instance ("Gibbon, the historian"), not a kind of thing. */
+  instance: boolean;
+  /** Offsets of part meronyms (`%p`: a bird has wings, a car has wheels). */
+  parts: number[];
   gloss: string;
 }
 
@@ -26,7 +30,13 @@ function dictDir(): string {
   return db.path;
 }
 
-let index: Map<string, number[]> | undefined;
+interface IndexEntry {
+  offsets: number[];
+  /** How many of the senses (the first ones) were counted in a tagged corpus: only their order means frequency. */
+  tagged: number;
+}
+
+let index: Map<string, IndexEntry> | undefined;
 let dataFd: number | undefined;
 const synsetCache = new Map<number, Synset>();
 
@@ -34,7 +44,7 @@ const synsetCache = new Map<number, Synset>();
 export function warmWordNet(): void {
   if (index) return;
   const text = readFileSync(join(dictDir(), 'index.noun'), 'latin1');
-  const map = new Map<string, number[]>();
+  const map = new Map<string, IndexEntry>();
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -48,21 +58,29 @@ export function warmWordNet(): void {
       const first = 4 + pointerCount + 2;
       const offsets: number[] = [];
       for (let i = 0; i < synsetCount; i++) offsets.push(Number(f[first + i]));
-      map.set(f[0], offsets);
+      map.set(f[0], { offsets, tagged: Number(f[first - 1]) });
     }
     start = end + 1;
   }
   index = map;
 }
 
-function noun(lemma: string): number[] | undefined {
+function noun(lemma: string): IndexEntry | undefined {
   warmWordNet();
   return index!.get(lemma.toLowerCase().trim().replace(/[\s-]+/g, '_'));
 }
 
-/** Synset offsets of a noun lemma, most frequent sense first; empty when WordNet does not know it. */
+/**
+ * Synset offsets of a noun lemma, most frequent sense first; empty when WordNet does not know it.
+ * Only the first `taggedSenseCount` of them are ordered by frequency; the rest are in file order.
+ */
 export function nounSenses(lemma: string): number[] {
-  return noun(lemma) ?? [];
+  return noun(lemma)?.offsets ?? [];
+}
+
+/** How many leading senses of the noun are ordered by corpus frequency (0: none, the order means nothing). */
+export function taggedSenseCount(lemma: string): number {
+  return noun(lemma)?.tagged ?? 0;
 }
 
 export function isNoun(lemma: string): boolean {
@@ -96,10 +114,15 @@ export function readSynset(offset: number): Synset {
   for (let w = 0; w < wordCount; w++, i += 2) words.push(f[i].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
   const pointerCount = Number(f[i++]);
   const hypernyms: number[] = [];
+  const parts: number[] = [];
+  let instance = false;
   for (let p = 0; p < pointerCount; p++, i += 4) {
-    if ((f[i] === '@' || f[i] === '@i') && f[i + 2] === 'n') hypernyms.push(Number(f[i + 1]));
+    if (f[i + 2] !== 'n') continue;
+    if (f[i] === '@' || f[i] === '@i') hypernyms.push(Number(f[i + 1]));
+    if (f[i] === '@i') instance = true;
+    if (f[i] === '%p') parts.push(Number(f[i + 1]));
   }
-  const synset = { offset, lexFile: Number(f[1]), words, hypernyms, gloss };
+  const synset = { offset, lexFile: Number(f[1]), words, hypernyms, instance, parts, gloss };
   synsetCache.set(offset, synset);
   return synset;
 }

@@ -1,0 +1,30 @@
+/**
+ * Broad WordNet anchors: synsets too general to say what the object is ("food", "structure",
+ * "device", "arthropod"), each mapped to the category whose default form stands in for the whole
+ * branch. The hypernym walk uses them only when no specific anchor is reached at a comparable cost,
+ * so a swordfish is a fish before it is food and a chisel a hand tool before it is a generic tool.
+ */
+export const BROAD_ANCHORS: [anchor: string, category: string][] = [
+  ['animal#1', 'quadruped'],
+  ['invertebrate#1', 'mollusc'],
+  ['arthropod#1', 'insect'],
+  ['food#1', 'bread'],
+  ['food#2', 'bread'],
+  ['plant#2', 'bush'],
+  ['structure#1', 'house'],
+  ['geological formation#1', 'island'],
+  ['vehicle#1', 'car'],
+  ['wheeled vehicle#1', 'car'],
+  ['craft#2', 'boat'],
+  ['container#1', 'crate'],
+  ['vessel#3', 'jar'],
+  ['furniture#1', 'cabinet'],
+  ['plaything#1', 'teddy-bear'],
+  ['weapon#1', 'sword'],
+  ['tool#1', 'hand-tool'],
+  ['implement#1', 'hand-tool'],
+  ['musical instrument#1', 'string-instrument'],
+  ['device#1', 'appliance'],
+  ['machine#1', 'appliance'],
+  ['electronic equipment#1', 'appliance'],
+];

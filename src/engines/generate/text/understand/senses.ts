@@ -1,0 +1,134 @@
+/**
+ * Which WordNet sense of a noun a prompt most likely means, and which category its hypernyms reach.
+ *
+ * WordNet orders a noun's senses by frequency only for the senses counted in its tagged corpus
+ * (index.noun's tagsense_cnt); the others, and every sense of most rare nouns, follow in file order,
+ * which says nothing ("ostrich", "piranha", "printer" list a person first). Among senses whose order
+ * means nothing, a prompt for a 3D object means a thing — an animal, artifact or plant — before a
+ * food, and a food before a person; a named person ("Gibbon", the historian) last of all. Each sense is
+ * then walked up its hypernyms to the nearest anchor; broad anchors (./../catalog-broad.ts) cost extra,
+ * so a specific anchor a little further away wins over "food" or "device" close by.
+ */
+import { CATEGORIES } from '../catalog.ts';
+import { BROAD_ANCHORS } from '../catalog-broad.ts';
+import { nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+
+/** What choosing each kind of sense costs (WordNet lexicographer file → cost); kinds not listed are not things. */
+const KIND_COST: Record<number, number> = { 5: 0, 6: 0, 20: 0.3, 17: 0.3, 13: 0.2, 18: 1.5 };
+const NAMED_PERSON_COST = 3;
+/** Cost of each sense's place in the frequency order (only among tagged senses). */
+const RANK_COST = 1.2;
+const DEPTH_COST = 0.25;
+const BROAD_COST = 1.5;
+const MAX_SENSES = 10;
+const MAX_DEPTH = 14;
+
+interface Anchor {
+  category: string;
+  broad: boolean;
+}
+
+let anchors: Map<number, Anchor> | undefined;
+
+function offsetOf(anchor: string): number | undefined {
+  const [lemma, sense] = anchor.split('#');
+  return nounSenses(lemma)[Number(sense) - 1];
+}
+
+/** Anchor synset offset → category, specific anchors first (a synset named by both stays specific). */
+export function anchorMap(): Map<number, Anchor> {
+  if (anchors) return anchors;
+  const map = new Map<number, Anchor>();
+  for (const e of CATEGORIES) {
+    for (const a of e.anchors) {
+      const offset = offsetOf(a);
+      if (offset !== undefined && !map.has(offset)) map.set(offset, { category: e.id, broad: false });
+    }
+  }
+  for (const [a, category] of BROAD_ANCHORS) {
+    const offset = offsetOf(a);
+    if (offset !== undefined && !map.has(offset)) map.set(offset, { category, broad: true });
+  }
+  anchors = map;
+  return map;
+}
+
+/** How unlikely it is that a prompt means this sense of the noun (0: most likely); undefined when it is no thing. */
+export function senseCost(synset: Synset, rank: number, tagged: number): number | undefined {
+  const kind = KIND_COST[synset.lexFile];
+  if (kind === undefined) return undefined;
+  const order = Math.min(rank, tagged) * RANK_COST;
+  const named = synset.instance && synset.lexFile === 18 ? NAMED_PERSON_COST : 0;
+  return order + kind + named;
+}
+
+export interface RankedSense {
+  synset: Synset;
+  cost: number;
+}
+
+/** The noun's concrete senses, most likely first (stable: equal costs keep WordNet's order). */
+export function rankedSenses(lemma: string): RankedSense[] {
+  const offsets = nounSenses(lemma).slice(0, MAX_SENSES);
+  const tagged = taggedSenseCount(lemma);
+  const out: RankedSense[] = [];
+  offsets.forEach((offset, rank) => {
+    const synset = readSynset(offset);
+    const cost = senseCost(synset, rank, tagged);
+    if (cost !== undefined) out.push({ synset, cost });
+  });
+  return out.sort((a, b) => a.cost - b.cost);
+}
+
+export interface AnchorHit {
+  category: string;
+  /** The anchor synset's first lemma. */
+  via: string;
+  depth: number;
+  broad: boolean;
+}
+
+/** Breadth-first up the hypernyms of one sense to the nearest anchor. */
+export function nearestAnchor(root: Synset): AnchorHit | undefined {
+  const map = anchorMap();
+  const seen = new Set<number>();
+  let frontier = [root.offset];
+  let broadHit: AnchorHit | undefined;
+  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      if (seen.has(off)) continue;
+      seen.add(off);
+      const anchor = map.get(off);
+      if (anchor && !anchor.broad) return { category: anchor.category, via: readSynset(off).words[0], depth, broad: false };
+      // A broad anchor on one branch does not hide a specific one on another branch further up.
+      if (anchor && !broadHit) broadHit = { category: anchor.category, via: readSynset(off).words[0], depth, broad: true };
+      next.push(...readSynset(off).hypernyms);
+    }
+    frontier = next;
+  }
+  return broadHit;
+}
+
+export interface SenseResolution {
+  category: string;
+  /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
+  chain: string[];
+  synset: Synset;
+  cost: number;
+}
+
+/** The best (sense, anchor) of one lemma form, by sense cost plus walk cost. */
+export function resolveLemma(form: string): SenseResolution | undefined {
+  let best: SenseResolution | undefined;
+  for (const { synset, cost } of rankedSenses(form)) {
+    if (best && cost >= best.cost) break;
+    const hit = nearestAnchor(synset);
+    if (!hit) continue;
+    const total = cost + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
+    if (!best || total < best.cost) {
+      best = { category: hit.category, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
+    }
+  }
+  return best;
+}
