@@ -24,7 +24,6 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['tool#1', 'hand-tool'],
   ['implement#1', 'hand-tool'],
   ['musical instrument#1', 'string-instrument'],
-  ['device#1', 'appliance'],
   ['machine#1', 'appliance'],
   ['electronic equipment#1', 'appliance'],
 ];

@@ -106,7 +106,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     backpack: ['rucksack', 'knapsack'], handbag: ['purse', 'bag', 'tote', 'satchel'], suitcase: ['luggage', 'briefcase', 'valise'], basket: ['wicker basket', 'picnic basket'],
   }),
   // tools and small objects
-  f('hand-tool', 'tool', 'hand tool', ['hand tool#1', 'wrench#1', 'screwdriver#1', 'handsaw#1', 'scissors#1', 'pliers#1', 'key#1', 'padlock#1', 'magnifier#1'], {
+  f('hand-tool', 'tool', 'hand tool', ['hand tool#1', 'power tool#1', 'wrench#1', 'screwdriver#1', 'handsaw#1', 'scissors#1', 'pliers#1', 'key#1', 'padlock#1', 'magnifier#1'], {
     wrench: ['spanner', 'monkey wrench', 'pliers'], screwdriver: [], saw: ['hand saw', 'handsaw', 'hacksaw'], scissors: ['shears'],
     key: ['skeleton key'], padlock: ['lock'], 'magnifying glass': ['magnifier'],
   }),

@@ -8,9 +8,9 @@ import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
-import { FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting } from './subject.ts';
+import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -137,6 +137,12 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       i += 2;
       continue;
     }
+    // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
+    if (followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
+      tokens.push({ text: words[i], meanings: [], relation: 'with' });
+      i++;
+      continue;
+    }
     const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
     let matched = false;
     for (let n = Math.min(maxWords, words.length - i); n >= 1 && !matched; n--) {
@@ -187,7 +193,12 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
-      else {
+      else if (compoundHead(w)) {
+        // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
+        const head = compoundHead(w)!;
+        corrections.push({ from: w, to: head.form });
+        tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
+      } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const fix = notNoun.has(i) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
@@ -275,6 +286,12 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }
+  // "a coral", "an amber": a colour or material word that names nothing else is the thing it names.
+  for (const t of [...clause.tokens].reverse()) {
+    if (!(has(t, 'colour') || has(t, 'material')) || !firstSenseConcrete(t.text)) continue;
+    const res = resolveByWordNet(t.text);
+    if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+  }
   return undefined;
 }
 
@@ -319,9 +336,14 @@ export function interpretPrompt(prompt: string): Interpretation {
   const used = new Set<Token>();
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
-    const subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections);
+    // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
+    // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
+    const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))
+      && clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun)));
+    if (placeAfterThing) subject = false;
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
     for (const t of clause.tokens) {
@@ -347,7 +369,7 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
-    } else if (head && (isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
+    } else if (head && (placeAfterThing || isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
       // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
       (result.settings ??= []).push(head.token.text);
     } else if (head) {

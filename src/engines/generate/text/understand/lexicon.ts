@@ -4,7 +4,7 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun } from './wordnet.ts';
+import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb } from './wordnet.ts';
 import { anchorMap, resolveLemma } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
@@ -127,11 +127,29 @@ export function resolveByWordNet(word: string): WordNetResolution | undefined {
   return undefined;
 }
 
+/**
+ * The last noun of a closed compound WordNet does not list ("treehouse" → house, "horsefly" → fly,
+ * "longship" → ship): the longest suffix that is a known object, after a prefix that is a word.
+ */
+export function compoundHead(word: string): { form: string; meanings?: Meaning[] } | undefined {
+  for (let k = 3; k <= word.length - 3; k++) {
+    const prefix = word.slice(0, k);
+    const suffix = word.slice(k);
+    if (!isNoun(prefix) && !isVerb(prefix) && !phraseTable().has(prefix)) continue;
+    const found = lookupPhrase(suffix);
+    if (found?.meanings.some((m) => m.type === 'category')) return { form: found.form, meanings: found.meanings };
+    const noun = knownNoun(suffix);
+    if (noun && resolveByWordNet(noun)) return { form: noun };
+  }
+  return undefined;
+}
+
 /** Loads WordNet's index and the phrase table so the first prompt is as fast as the rest. */
 export function warmLexicon(): void {
   phraseTable();
   anchorMap();
   walkHypernyms('chair', () => false, { maxSenses: 1 });
+  isVerb('drink');
   // compromise builds its lexicon on first use: pay that here, not in the first submission.
   nlp('a warm wooden chair with four legs').terms().json();
 }

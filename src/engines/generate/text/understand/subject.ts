@@ -4,6 +4,7 @@
  * is ("a lion statue"), and verbs that end the subject's phrase ("a tiger eating an ice cream cone").
  */
 import type { Relation } from './vocabulary.ts';
+import { isVerb } from './wordnet.ts';
 
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
@@ -40,5 +41,19 @@ export function isSetting(relation: string | undefined, via: string | undefined,
  * phrase; before any noun it is an adjective ("a flying saucer", "a sleeping cat").
  */
 export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNoun: boolean): boolean {
-  return afterNoun && taggedNotNoun && word.length > 4 && word.endsWith('ing');
+  if (!afterNoun || word.length <= 4 || !word.endsWith('ing')) return false;
+  // The tagger reads "drinking", "breathing" after a noun as nouns; WordNet knows them as verbs.
+  return taggedNotNoun || isVerbForm(word);
 }
+
+/** True when an `-ing` word is a form of a verb WordNet knows ("drinking" → drink, "digging" → dig, "breathing" → breathe). */
+export function isVerbForm(word: string): boolean {
+  if (!word.endsWith('ing')) return false;
+  const stem = word.slice(0, -3);
+  const candidates = [stem, `${stem}e`];
+  if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
+  return candidates.some((c) => c.length > 1 && isVerb(c));
+}
+
+/** Words that open a noun phrase: after "building" they show it is a verb ("a beaver building a dam"). */
+export const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'his', 'her', 'their', 'some', 'this', 'that']);

@@ -58,11 +58,25 @@ export function warmWordNet(): void {
       const first = 4 + pointerCount + 2;
       const offsets: number[] = [];
       for (let i = 0; i < synsetCount; i++) offsets.push(Number(f[first + i]));
-      map.set(f[0], { offsets, tagged: Number(f[first - 1]) });
+      const entry = { offsets, tagged: Number(f[first - 1]) };
+      map.set(f[0], entry);
+      // "go-kart", "walkie-talkie": prompts split hyphens into words, so the lemma is also found with them as spaces.
+      if (f[0].includes('-')) map.set(f[0].replace(/-/g, '_'), entry);
     }
     start = end + 1;
   }
   index = map;
+}
+
+let verbs: Set<string> | undefined;
+
+/** True when WordNet knows the lemma as a verb ("drink", "breathe", "dig"). */
+export function isVerb(lemma: string): boolean {
+  if (!verbs) {
+    const text = readFileSync(join(dictDir(), 'index.verb'), 'latin1');
+    verbs = new Set(text.split('\n').filter((l) => l && l[0] !== ' ').map((l) => l.slice(0, l.indexOf(' '))));
+  }
+  return verbs.has(lemma);
 }
 
 function noun(lemma: string): IndexEntry | undefined {
