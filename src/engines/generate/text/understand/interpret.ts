@@ -6,6 +6,7 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
+import { isAdjective, isVerb } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
@@ -118,6 +119,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     } else words.push(...w.split('-').filter(Boolean));
   }
   const notNoun = nonNounTags(words);
+  // The tagger guesses at words it does not know ("horsefly" as a verb); a word WordNet knows only as a noun is one.
+  for (const i of [...notNoun]) if (onlyANoun(words[i])) notNoun.delete(i);
   const vocab = vocabularyWords();
   const tokens: Token[] = [];
   const maxWords = longestPhrase();
@@ -213,6 +216,11 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
   return tokens;
 }
 
+function onlyANoun(word: string): boolean {
+  const noun = knownNoun(word);
+  return noun !== undefined && !/(ing|ed|ly)$/.test(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+}
+
 /** True when the phrase being read (since the last clause word) already has a noun. */
 function followsNoun(tokens: Token[]): boolean {
   for (let k = tokens.length - 1; k >= 0 && !tokens[k].relation; k--) {
@@ -286,9 +294,11 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }
-  // "a coral", "an amber": a colour or material word that names nothing else is the thing it names.
+  // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
+  const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
+  if (candidates.some((t) => !modifierWord(t))) return undefined;
   for (const t of [...clause.tokens].reverse()) {
-    if (!(has(t, 'colour') || has(t, 'material')) || !firstSenseConcrete(t.text)) continue;
+    if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);
     if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
   }

@@ -68,15 +68,26 @@ export function warmWordNet(): void {
   index = map;
 }
 
-let verbs: Set<string> | undefined;
+const lemmaSets = new Map<string, Set<string>>();
+
+function lemmasOf(file: 'index.verb' | 'index.adj'): Set<string> {
+  let set = lemmaSets.get(file);
+  if (!set) {
+    const text = readFileSync(join(dictDir(), file), 'latin1');
+    set = new Set(text.split('\n').filter((l) => l && l[0] !== ' ').map((l) => l.slice(0, l.indexOf(' '))));
+    lemmaSets.set(file, set);
+  }
+  return set;
+}
 
 /** True when WordNet knows the lemma as a verb ("drink", "breathe", "dig"). */
 export function isVerb(lemma: string): boolean {
-  if (!verbs) {
-    const text = readFileSync(join(dictDir(), 'index.verb'), 'latin1');
-    verbs = new Set(text.split('\n').filter((l) => l && l[0] !== ' ').map((l) => l.slice(0, l.indexOf(' '))));
-  }
-  return verbs.has(lemma);
+  return lemmasOf('index.verb').has(lemma);
+}
+
+/** True when WordNet knows the lemma as an adjective ("wild", "stuck"). */
+export function isAdjective(lemma: string): boolean {
+  return lemmasOf('index.adj').has(lemma);
 }
 
 function noun(lemma: string): IndexEntry | undefined {
