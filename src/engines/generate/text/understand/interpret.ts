@@ -270,7 +270,9 @@ interface Head {
   chain?: string[];
 }
 
-function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections']): Head | undefined {
+function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections'], context: Token[] = []): Head | undefined {
+  // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
+  const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
   const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
   const isObject = (t: Token) => has(t, 'category') || (t.noun !== undefined && resolveByWordNet(t.noun) !== undefined);
   for (let k = candidates.length - 1; k >= 0; k--) {
@@ -290,7 +292,7 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
       return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
     }
     if (t.noun) {
-      const res = resolveByWordNet(t.noun);
+      const res = resolveByWordNet(t.noun, contextOf(t));
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }
@@ -344,11 +346,12 @@ export function interpretPrompt(prompt: string): Interpretation {
   };
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
+  const contextNouns = tokens.filter((t) => t.noun || has(t, 'category') || has(t, 'part'));
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
     // Clauses after a comma, and of-phrases, only describe a subject already found.
-    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections);
+    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
     // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
     const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))

@@ -5,7 +5,7 @@
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
 import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb } from './wordnet.ts';
-import { anchorMap, resolveLemma } from './senses.ts';
+import { anchorMap, contextSynsets, resolveLemma } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
 } from './vocabulary.ts';
@@ -119,9 +119,10 @@ export interface WordNetResolution {
 }
 
 /** Maps a noun WordNet knows onto a category through its hypernyms (see ./senses.ts for which sense). */
-export function resolveByWordNet(word: string): WordNetResolution | undefined {
+export function resolveByWordNet(word: string, context: string[] = []): WordNetResolution | undefined {
+  const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
-    const found = resolveLemma(form);
+    const found = resolveLemma(form, synsets);
     if (found) return { category: found.category, chain: found.chain };
   }
   return undefined;

@@ -111,6 +111,49 @@ export function nearestAnchor(root: Synset): AnchorHit | undefined {
   return broadHit;
 }
 
+/**
+ * The other nouns of the prompt, as the set of their synsets and those synsets' near hypernyms: a sense
+ * of the subject that shares one of them among its own hypernyms ("a drill, power tool": both are
+ * tools) or has one among its parts ("a bat with wings") is the one meant.
+ */
+export function contextSynsets(words: string[]): Set<number> {
+  const out = new Set<number>();
+  for (const w of words) {
+    let frontier = nounSenses(w);
+    for (let up = 0; up <= CONTEXT_UP && frontier.length; up++) {
+      for (const o of frontier) out.add(o);
+      frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+    }
+  }
+  return out;
+}
+
+/** How far up from a context noun its synsets count as context (power tool → tool). */
+const CONTEXT_UP = 1;
+
+const CONTEXT_BONUS = 1.5;
+const CONTEXT_DEPTH = 8;
+
+/** True when a context synset is among the sense's hypernyms, or the parts of it or of its hypernyms. */
+function fitsContext(root: Synset, context: Set<number>): boolean {
+  if (context.size === 0) return false;
+  const seen = new Set<number>();
+  let frontier = [root.offset];
+  for (let depth = 0; depth < CONTEXT_DEPTH && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      if (seen.has(off)) continue;
+      seen.add(off);
+      const s = readSynset(off);
+      if (depth > 0 && context.has(off)) return true;
+      if (s.parts.some((p) => context.has(p))) return true;
+      next.push(...s.hypernyms);
+    }
+    frontier = next;
+  }
+  return false;
+}
+
 export interface SenseResolution {
   category: string;
   /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
@@ -119,14 +162,15 @@ export interface SenseResolution {
   cost: number;
 }
 
-/** The best (sense, anchor) of one lemma form, by sense cost plus walk cost. */
-export function resolveLemma(form: string): SenseResolution | undefined {
+/** The best (sense, anchor) of one lemma form, by sense cost plus walk cost, less a bonus for fitting the context. */
+export function resolveLemma(form: string, context: Set<number> = new Set()): SenseResolution | undefined {
   let best: SenseResolution | undefined;
   for (const { synset, cost } of rankedSenses(form)) {
-    if (best && cost >= best.cost) break;
+    if (best && cost - CONTEXT_BONUS >= best.cost) break;
     const hit = nearestAnchor(synset);
     if (!hit) continue;
-    const total = cost + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
+    const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
+    const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
     if (!best || total < best.cost) {
       best = { category: hit.category, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
     }
