@@ -6,6 +6,7 @@
  */
 export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['animal#1', 'quadruped'],
+  ['ungulate#1', 'quadruped'],
   ['invertebrate#1', 'mollusc'],
   ['arthropod#1', 'insect'],
   ['food#1', 'bread'],

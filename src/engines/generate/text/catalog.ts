@@ -79,7 +79,7 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   // animals and characters
   c('dog', 'animal', ['puppy', 'hound', 'pup', 'doggy', 'wolf', 'fox'], ['dog#1', 'canine#2']),
   c('cat', 'animal', ['kitten', 'kitty', 'tiger', 'lion', 'leopard', 'panther'], ['cat#1', 'feline#1']),
-  c('horse', 'animal', ['pony', 'stallion', 'mare', 'foal', 'unicorn', 'donkey', 'zebra', 'deer', 'giraffe'], ['horse#1', 'equine#1', 'ruminant#1', 'ungulate#1']),
+  c('horse', 'animal', ['pony', 'stallion', 'mare', 'foal', 'unicorn', 'donkey', 'zebra', 'deer', 'giraffe'], ['horse#1', 'equine#1', 'ruminant#1']),
   c('cow', 'animal', ['bull', 'ox', 'cattle', 'calf', 'bison', 'buffalo', 'yak'], ['cattle#1', 'bovine#1']),
   c('pig', 'animal', ['hog', 'boar', 'piglet', 'swine', 'sheep', 'lamb', 'ram', 'goat'], ['swine#1', 'sheep#1', 'goat#1']),
   c('elephant', 'animal', ['mammoth', 'rhino', 'rhinoceros', 'hippo', 'hippopotamus'], ['elephant#1', 'proboscidean#1']),

@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, hasConcreteSense, senseKinds, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -140,32 +140,40 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       i += 2;
       continue;
     }
+    const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
     // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
-    if (followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
+    if (!rel && followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
       tokens.push({ text: words[i], meanings: [], relation: 'with' });
       i++;
       continue;
     }
-    const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
     let matched = false;
-    for (let n = Math.min(maxWords, words.length - i); n >= 1 && !matched; n--) {
-      const phrase = words.slice(i, i + n).join(' ');
-      if (n === 1 && rel && rel[0] === phrase) break;
-      const found = lookupPhrase(phrase);
-      if (found && (!rel || n > rel[0].split(' ').length)) {
-        tokens.push({ text: found.form, meanings: found.meanings });
-        i += n;
-        matched = true;
+    const vocabularyPhrase = (minWords: number) => {
+      for (let n = Math.min(maxWords, words.length - i); n >= minWords && !matched; n--) {
+        const phrase = words.slice(i, i + n).join(' ');
+        if (n === 1 && rel && rel[0] === phrase) break;
+        const found = lookupPhrase(phrase);
+        if (found && (!rel || n > rel[0].split(' ').length)) {
+          tokens.push({ text: found.form, meanings: found.meanings });
+          i += n;
+          matched = true;
+        }
       }
-    }
+    };
+    vocabularyPhrase(2);
     if (matched) continue;
     if (!rel) {
-      // WordNet compounds ("german shepherd", "golden retriever") are one noun.
+      // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
+      // alone ("red" a colour, "panda" a teddy bear).
       for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
         const noun = knownNoun(phrase.replace(/ /g, '_'));
-        // An unplaced compound ("record player") still keeps its words from being read apart.
-        if (noun && (resolveByWordNet(noun) || hasConcreteSense(noun))) {
+        // An unplaced compound ("record player") still keeps its words from being read apart, but a
+        // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
+        const res = noun ? resolveByWordNet(noun) : undefined;
+        const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
+        const vocabularyWord = words.slice(i, i + n).some((w) => lookupPhrase(w));
+        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun))))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;
           matched = true;
@@ -173,6 +181,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       }
       if (matched) continue;
     }
+    vocabularyPhrase(1);
+    if (matched) continue;
     if (rel) {
       tokens.push({ text: rel[0], meanings: [], relation: rel[1] });
       i += rel[0].split(' ').length;
@@ -214,6 +224,15 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     i++;
   }
   return tokens;
+}
+
+/** WordNet's lexicographer file of people. */
+const PERSON = 18;
+
+/** The last word of a multi-word noun ("water_tower" → tower), undefined for a single word. */
+function compoundHeadWord(noun: string): string | undefined {
+  const words = noun.split(/[_ ]/);
+  return words.length > 1 ? words.at(-1) : undefined;
 }
 
 function onlyANoun(word: string): boolean {
@@ -293,6 +312,16 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
     }
     if (t.noun) {
       const res = resolveByWordNet(t.noun, contextOf(t));
+      const head = compoundHeadWord(t.noun);
+      // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
+      // a tower, "baseball glove" a glove.
+      if (head && (!res || res.broad)) {
+        const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
+        if (vocab?.type === 'category') return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
+        // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
+        const byHead = resolveByWordNet(head, contextOf(t), senseKinds(t.noun));
+        if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
+      }
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }

@@ -116,14 +116,23 @@ export interface WordNetResolution {
   category: string;
   /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
   chain: string[];
+  /** True when only a broad anchor was reached (see ../catalog-broad.ts). */
+  broad: boolean;
+  /** The chosen sense's WordNet lexicographer file (5 animal, 6 artifact, 18 person, …). */
+  kind: number;
+}
+
+/** The lexicographer files of a noun's concrete senses (what kinds of thing it can be). */
+export function senseKinds(word: string): Set<number> {
+  return new Set(baseForms(word).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE.has(k)));
 }
 
 /** Maps a noun WordNet knows onto a category through its hypernyms (see ./senses.ts for which sense). */
-export function resolveByWordNet(word: string, context: string[] = []): WordNetResolution | undefined {
+export function resolveByWordNet(word: string, context: string[] = [], kinds?: Set<number>): WordNetResolution | undefined {
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
-    const found = resolveLemma(form, synsets);
-    if (found) return { category: found.category, chain: found.chain };
+    const found = resolveLemma(form, synsets, kinds);
+    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind };
   }
   return undefined;
 }

@@ -16,6 +16,9 @@ import { nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet
 /** What choosing each kind of sense costs (WordNet lexicographer file → cost); kinds not listed are not things. */
 const KIND_COST: Record<number, number> = { 5: 0, 6: 0, 20: 0.3, 17: 0.3, 13: 0.2, 18: 1.5 };
 const NAMED_PERSON_COST = 3;
+const FOOD = 13;
+const PLANT = 20;
+const GROWER_COST = 1;
 /** Cost of each sense's place in the frequency order (only among tagged senses). */
 const RANK_COST = 1.2;
 const DEPTH_COST = 0.25;
@@ -73,10 +76,13 @@ export function rankedSenses(lemma: string): RankedSense[] {
   const offsets = nounSenses(lemma).slice(0, MAX_SENSES);
   const tagged = taggedSenseCount(lemma);
   const out: RankedSense[] = [];
-  offsets.forEach((offset, rank) => {
-    const synset = readSynset(offset);
+  const synsets = offsets.map((o) => readSynset(o));
+  // A noun naming both a food and the plant it grows on ("bell pepper", "mango") means the food: a
+  // prompt for the plant says so ("a mango tree", and the context bonus below picks the plant).
+  const edible = synsets.some((s) => s.lexFile === FOOD);
+  synsets.forEach((synset, rank) => {
     const cost = senseCost(synset, rank, tagged);
-    if (cost !== undefined) out.push({ synset, cost });
+    if (cost !== undefined) out.push({ synset, cost: cost + (edible && synset.lexFile === PLANT ? GROWER_COST : 0) });
   });
   return out.sort((a, b) => a.cost - b.cost);
 }
@@ -156,23 +162,31 @@ function fitsContext(root: Synset, context: Set<number>): boolean {
 
 export interface SenseResolution {
   category: string;
+  /** True when only a broad anchor was reached (the category's default form stands in for a whole branch). */
+  broad: boolean;
+  /** The chosen sense's lexicographer file (5 animal, 6 artifact, 18 person, …). */
+  kind: number;
   /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
   chain: string[];
   synset: Synset;
   cost: number;
 }
 
-/** The best (sense, anchor) of one lemma form, by sense cost plus walk cost, less a bonus for fitting the context. */
-export function resolveLemma(form: string, context: Set<number> = new Set()): SenseResolution | undefined {
+/**
+ * The best (sense, anchor) of one lemma form, by sense cost plus walk cost, less a bonus for fitting the
+ * context; `kinds` keeps only senses of those lexicographer files (a compound's head read as the same kind of thing).
+ */
+export function resolveLemma(form: string, context: Set<number> = new Set(), kinds?: Set<number>): SenseResolution | undefined {
   let best: SenseResolution | undefined;
   for (const { synset, cost } of rankedSenses(form)) {
+    if (kinds && !kinds.has(synset.lexFile)) continue;
     if (best && cost - CONTEXT_BONUS >= best.cost) break;
     const hit = nearestAnchor(synset);
     if (!hit) continue;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
     if (!best || total < best.cost) {
-      best = { category: hit.category, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
+      best = { category: hit.category, broad: hit.broad, kind: synset.lexFile, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
     }
   }
   return best;
