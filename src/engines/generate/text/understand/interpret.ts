@@ -6,7 +6,7 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord } from './typo.ts';
-import { isAdjective, isVerb } from './wordnet.ts';
+import { isAdjective, isVerb, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
@@ -200,7 +200,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     else {
       let noun = knownNoun(w);
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
-      const fix = noun && !notNoun.has(i) && !hasConcreteSense(noun) ? closestWord(w, vocab) : undefined;
+      // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
+      const fix = noun && !notNoun.has(i) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
@@ -237,7 +238,8 @@ function compoundHeadWord(noun: string): string | undefined {
 
 function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);
-  return noun !== undefined && !/(ing|ed|ly)$/.test(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+  // "lemming", "viking" end in -ing without being verb forms.
+  return noun !== undefined && !/(ed|ly)$/.test(word) && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
 }
 
 /** True when the phrase being read (since the last clause word) already has a noun. */
@@ -294,6 +296,10 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
   const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
   const isObject = (t: Token) => has(t, 'category') || (t.noun !== undefined && resolveByWordNet(t.noun) !== undefined);
+  const lastIsUnplacedThing = () => {
+    const last = candidates.at(-1)!;
+    return last.noun !== undefined && !has(last, 'category') && hasConcreteSense(last.noun) && !resolveByWordNet(last.noun);
+  };
   for (let k = candidates.length - 1; k >= 0; k--) {
     const t = candidates[k];
     const part = get(t, 'part');
@@ -302,6 +308,9 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
     // "a lion statue" is a lion; "a watermelon slice" a watermelon.
     if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
     if (!preferPart && part && !cat && objectBefore()) continue;
+    // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
+    // adjective is that noun's modifier, not the object.
+    if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
