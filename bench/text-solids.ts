@@ -7,6 +7,7 @@
  *   npx tsx bench/text-solids.ts                     # the catalogue suite (bench/prompts/suite.tsv)
  *   npx tsx bench/text-solids.ts --suite open        # the open suite (bench/prompts/open-suite.tsv)
  *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
+ *   npx tsx bench/text-solids.ts --suite profiles --family weapon   # one family's profiles only
  *   npx tsx bench/text-solids.ts --suite open --part 0/3   # every third prompt from the first (add up the parts)
  *
  * manifold-3d's WASM memory grows by 1.5–4 MB per build in one process (also before the family
@@ -27,7 +28,9 @@ const fromFile = (name: string) => readFileSync(new URL(`./prompts/${name}`, imp
   .filter((l) => l.trim() && !l.startsWith('#'))
   .map((l) => l.split('\t')[0]);
 // The profile sweep builds each row of each proportions table (and the family's default form).
-const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles).flatMap((c) =>
+const familyAt = process.argv.indexOf('--family');
+const onlyFamily = familyAt > 0 ? process.argv[familyAt + 1] : undefined;
+const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
   [undefined, ...Object.keys(c.profiles!)].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
 const cases: [string, () => Interpretation][] = suite === 'profiles'
   ? profileCases()
@@ -74,4 +77,4 @@ console.log(`\nassets built: ${built} in ${((performance.now() - started) / 1000
 console.log(`closed and within budget: ${ok}/${built} = ${((100 * ok) / built).toFixed(2)}% (not closed ${open}, over budget ${over}, failed ${thrown})`);
 buildMs.sort((a, b) => a - b);
 console.log(`shape build, default variant: median ${buildMs[Math.floor(buildMs.length / 2)].toFixed(0)} ms, p95 ${buildMs[Math.floor(buildMs.length * 0.95)].toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
-console.log(`command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}${partAt > 0 ? ` --part ${part}/${parts}` : ''}`);
+console.log(`command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}${onlyFamily ? ` --family ${onlyFamily}` : ''}${partAt > 0 ? ` --part ${part}/${parts}` : ''}`);

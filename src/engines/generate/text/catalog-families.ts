@@ -110,10 +110,16 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     wrench: ['spanner', 'monkey wrench', 'pliers'], screwdriver: [], saw: ['hand saw', 'handsaw', 'hacksaw'], scissors: ['shears'],
     key: ['skeleton key'], padlock: ['lock'], 'magnifying glass': ['magnifier'],
   }),
-  f('object', 'prop', 'everyday object', ['anchor#1', 'umbrella#1', 'hourglass#1', 'telescope#1', 'microscope#1', 'compass#1', 'fireplug#1', 'mailbox#1', 'birdcage#1', 'skateboard#1', 'surfboard#1', 'racket#4'], {
+  f('weapon', 'tool', 'ranged weapon', ['bow#4', 'crossbow#1', 'gun#1', 'firearm#1', 'gun#2', 'cannon#1'], {
+    bow: ['longbow', 'recurve bow', 'bow and arrow', 'bow and arrows'], crossbow: [],
+    gun: ['pistol', 'revolver', 'handgun', 'six shooter', 'flintlock pistol', 'blaster'], rifle: ['musket', 'shotgun', 'sniper rifle', 'carbine'],
+    cannon: ['artillery'],
+  }),
+  f('object', 'prop', 'everyday object', ['anchor#1', 'umbrella#1', 'hourglass#1', 'telescope#1', 'microscope#1', 'compass#1', 'fireplug#1', 'mailbox#1', 'birdcage#1', 'skateboard#1', 'surfboard#1', 'racket#4', 'ladder#1', 'spectacles#1'], {
     anchor: [], umbrella: ['parasol'], hourglass: ['sand timer'], telescope: ['spyglass'], microscope: [], compass: [],
     'fire hydrant': ['hydrant', 'fireplug'], mailbox: ['letterbox', 'postbox'], 'traffic cone': [], birdcage: ['bird cage', 'cage'],
     skateboard: [], surfboard: [], 'tennis racket': ['racket', 'racquet'], 'baseball bat': [],
+    ladder: ['step ladder', 'stepladder'], glasses: ['spectacles', 'eyeglasses', 'sunglasses'],
   }),
   // food
   f('dish', 'food', 'plated food', ['french fries#1', 'hotdog#2', 'taco#2', 'sushi#1', 'egg#2', 'steak#1', 'broccoli#2'], {

@@ -18,6 +18,7 @@ import { drum, piano, stringInstrument, windInstrument } from './families/instru
 import { appliance } from './families/appliances.ts';
 import { bag, hat, shoe } from './families/wearables.ts';
 import { handTool, object } from './families/objects.ts';
+import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
@@ -53,7 +54,7 @@ const GENERATORS: Record<string, Generator> = {
   quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
-  hat, shoe, bag, 'hand-tool': handTool, object, dish, landmark, skull, bust,
+  hat, shoe, bag, 'hand-tool': handTool, weapon, object, dish, landmark, skull, bust,
 };
 
 export function generatorFor(category: string): Generator {

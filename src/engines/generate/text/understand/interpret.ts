@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, senseKinds, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -328,7 +328,7 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
         const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
         if (vocab?.type === 'category') return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
         // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
-        const byHead = resolveByWordNet(head, contextOf(t), senseKinds(t.noun));
+        const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
       }
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };

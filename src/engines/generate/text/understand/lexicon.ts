@@ -4,8 +4,8 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb } from './wordnet.ts';
-import { anchorMap, contextSynsets, resolveLemma } from './senses.ts';
+import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb, type Synset } from './wordnet.ts';
+import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
 } from './vocabulary.ts';
@@ -122,16 +122,24 @@ export interface WordNetResolution {
   kind: number;
 }
 
-/** The lexicographer files of a noun's concrete senses (what kinds of thing it can be). */
-export function senseKinds(word: string): Set<number> {
-  return new Set(baseForms(word).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE.has(k)));
+/**
+ * Which senses of a compound's last word the compound means: those WordNet lists among the compound's
+ * hypernyms ("chess piece" is a game piece, not a firearm), else those of the same kind of thing
+ * ("cassette player" is a device, not a person).
+ */
+export function headSenseFilter(compound: string, head: string): (s: Synset) => boolean {
+  const ancestors = ancestorsOf(compound);
+  const headSenses = baseForms(head).flatMap((f) => nounSenses(f));
+  if (headSenses.some((o) => ancestors.has(o))) return (s) => ancestors.has(s.offset);
+  const kinds = new Set(nounSenses(compound).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE.has(k)));
+  return (s) => kinds.has(s.lexFile);
 }
 
 /** Maps a noun WordNet knows onto a category through its hypernyms (see ./senses.ts for which sense). */
-export function resolveByWordNet(word: string, context: string[] = [], kinds?: Set<number>): WordNetResolution | undefined {
+export function resolveByWordNet(word: string, context: string[] = [], allowed?: (s: Synset) => boolean): WordNetResolution | undefined {
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
-    const found = resolveLemma(form, synsets, kinds);
+    const found = resolveLemma(form, synsets, allowed);
     if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind };
   }
   return undefined;

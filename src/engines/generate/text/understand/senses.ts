@@ -71,6 +71,21 @@ export interface RankedSense {
   cost: number;
 }
 
+/** Every hypernym of every sense of the noun (not the senses themselves), up to `maxDepth` levels. */
+export function ancestorsOf(lemma: string, maxDepth = 8): Set<number> {
+  const out = new Set<number>();
+  let frontier = nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms);
+  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const o of frontier) if (!out.has(o)) {
+      out.add(o);
+      next.push(...readSynset(o).hypernyms);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
 /** The noun's concrete senses, most likely first (stable: equal costs keep WordNet's order). */
 export function rankedSenses(lemma: string): RankedSense[] {
   const offsets = nounSenses(lemma).slice(0, MAX_SENSES);
@@ -174,12 +189,12 @@ export interface SenseResolution {
 
 /**
  * The best (sense, anchor) of one lemma form, by sense cost plus walk cost, less a bonus for fitting the
- * context; `kinds` keeps only senses of those lexicographer files (a compound's head read as the same kind of thing).
+ * context; `allowed` keeps only some senses (a compound's head read in the compound's own sense).
  */
-export function resolveLemma(form: string, context: Set<number> = new Set(), kinds?: Set<number>): SenseResolution | undefined {
+export function resolveLemma(form: string, context: Set<number> = new Set(), allowed?: (s: Synset) => boolean): SenseResolution | undefined {
   let best: SenseResolution | undefined;
   for (const { synset, cost } of rankedSenses(form)) {
-    if (kinds && !kinds.has(synset.lexFile)) continue;
+    if (allowed && !allowed(synset)) continue;
     if (best && cost - CONTEXT_BONUS >= best.cost) break;
     const hit = nearestAnchor(synset);
     if (!hit) continue;

@@ -1,7 +1,8 @@
 /**
  * Hand tools and everyday objects, each a few primitives in its recognisable proportions: wrench,
  * screwdriver, saw, scissors, key, padlock, magnifying glass; anchor, umbrella, hourglass, telescope,
- * microscope, compass, fire hydrant, mailbox, traffic cone, birdcage, skateboard, surfboard, racket, bat.
+ * microscope, compass, fire hydrant, mailbox, traffic cone, birdcage, skateboard, surfboard, racket, ladder,
+ * glasses, bat.
  */
 import { around, type GenContext, type RGB } from '../kit.ts';
 
@@ -117,6 +118,20 @@ const OBJECTS: Record<string, Build> = {
     ctx.add(ctx.torus(0.2, 0.015, [0.25, 0.02, 0], 'y').scale([1.3, 1, 1]), 'plastic', { colour: [0.1, 0.1, 0.12] });
     ctx.add(ctx.cyl(0.19, 0.004, [0.25, 0.018, 0]).scale([1.3, 1, 1]), 'fabric', { part: 'strings', primary: false, colour: [0.9, 0.95, 0.4] });
     ctx.add(ctx.capsule([-0.03, 0.02, 0], [-0.45, 0.02, 0], 0.022), 'leather', { part: 'handle', colour: [0.15, 0.15, 0.15] });
+  },
+  ladder: (ctx) => {
+    const rungs = ctx.count('rung', 6, 2, 14);
+    for (const x of [-0.2, 0.2]) ctx.add(ctx.box([0.05, 1.6, 0.04], [x, 0.8, 0]), 'wood', { part: 'rail', colour: WOOD });
+    for (let k = 0; k < rungs; k++) ctx.add(ctx.cyl(0.018, 0.4, [0, 0, 0]).rotate([0, 0, 90]).translate([0.2, 0.15 + (k * 1.35) / Math.max(1, rungs - 1), 0]), 'wood', { part: 'rung', colour: WOOD });
+  },
+  glasses: (ctx) => {
+    const frame: RGB = [0.1, 0.1, 0.1];
+    for (const x of [-0.16, 0.16]) {
+      ctx.add(ctx.torus(0.12, 0.012, [x, 0.15, 0], 'z'), 'plastic', { part: 'rim', colour: frame });
+      ctx.add(ctx.cyl(0.115, 0.006, [0, 0, 0]).rotate([90, 0, 0]).translate([x, 0.15, 0.003]), 'glass', { part: 'lens', primary: false, colour: [0.8, 0.88, 0.95] });
+      ctx.add(ctx.capsule([Math.sign(x) * 0.28, 0.17, 0], [Math.sign(x) * 0.29, 0.16, -0.4], 0.01), 'plastic', { part: 'temple', colour: frame });
+    }
+    ctx.add(ctx.torus(0.04, 0.01, [0, 0.19, 0], 'z').trimByPlane([0, 1, 0], 0.2), 'plastic', { part: 'bridge', colour: frame });
   },
   'baseball bat': (ctx) => {
     ctx.add(ctx.capsule([-0.45, 0.04, 0], [0.45, 0.04, 0], 0.018, 0.04), 'wood', { colour: [0.8, 0.65, 0.45] });
