@@ -230,16 +230,19 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
 /** WordNet's lexicographer file of people. */
 const PERSON = 18;
 
-/** The last word of a multi-word noun ("water_tower" → tower), undefined for a single word. */
+/** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
 function compoundHeadWord(noun: string): string | undefined {
   const words = noun.split(/[_ ]/);
-  return words.length > 1 ? words.at(-1) : undefined;
+  if (words.length > 1) return words.at(-1);
+  // A word WordNet knows but cannot place splits only after a thing ("birdhouse"; not "headphones").
+  const head = compoundHead(noun);
+  return head && firstSenseConcrete(noun.slice(0, noun.length - head.form.length)) ? head.form : undefined;
 }
 
 function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);
   // "lemming", "viking" end in -ing without being verb forms.
-  return noun !== undefined && !/(ed|ly)$/.test(word) && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+  return noun !== undefined && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
 }
 
 /** True when the phrase being read (since the last clause word) already has a noun. */

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { rankedSenses, resolveLemma } from '../../../../src/engines/generate/text/understand/senses.ts';
+import { compoundHead } from '../../../../src/engines/generate/text/understand/lexicon.ts';
+import { isVerbForm } from '../../../../src/engines/generate/text/understand/subject.ts';
+import { nounSenses, readSynset, taggedSenseCount } from '../../../../src/engines/generate/text/understand/wordnet.ts';
+
+warmLexicon();
+
+const made = (prompt: string) => {
+  const i = interpretPrompt(prompt);
+  return { category: i.category, makes: madeObject(i).makes, i };
+};
+
+test('senses WordNet did not count by frequency are ranked by kind: a thing before a food before a person', () => {
+  // WordNet lists the person sense of "ostrich" first, but no sense of it was counted in the tagged corpus.
+  assert.equal(taggedSenseCount('ostrich'), 0);
+  assert.equal(readSynset(nounSenses('ostrich')[0]).lexFile, 18);
+  assert.equal(rankedSenses('ostrich')[0].synset.lexFile, 5);
+  // A named person (Gibbon the historian, an instance) comes after the ape.
+  assert.equal(rankedSenses('gibbon')[0].synset.lexFile, 5);
+  for (const [prompt, category] of [['an ostrich', 'bird'], ['a piranha', 'fish'], ['a mole', 'quadruped'], ['a swordfish', 'fish']] as const) {
+    assert.equal(made(prompt).category, category, prompt);
+  }
+});
+
+test('counted senses keep their frequency order ("a pirate" is a person, not a pirate ship)', () => {
+  assert.ok(taggedSenseCount('pirate') > 0);
+  assert.equal(made('a pirate').category, 'person');
+});
+
+test('a broad anchor stands in only when no specific anchor is near', () => {
+  // swordfish: the food sense reaches "food" in three steps, the fish sense reaches "fish" in six.
+  assert.equal(resolveLemma('swordfish')?.category, 'fish');
+  assert.equal(resolveLemma('swordfish')?.broad, false);
+  // A chisel is only a tool: the hand tool's default form stands in, and says so.
+  const chisel = resolveLemma('chisel');
+  assert.equal(chisel?.category, 'hand-tool');
+  assert.equal(chisel?.broad, true);
+  assert.match(summarizeInterpretation(interpretPrompt('a chisel')), /no chisel form: the hand tool stands in/);
+});
+
+test('the prompt\'s other nouns choose the sense ("a drill, power tool")', () => {
+  assert.equal(made('a drill').i.family, 'animal'); // alone: the baboon, the nearer anchor
+  assert.equal(made('a drill, power tool').category, 'hand-tool');
+});
+
+test('an -ing verb after the subject ends its phrase even when the tagger calls it a noun', () => {
+  assert.ok(isVerbForm('drinking') && isVerbForm('digging') && isVerbForm('breathing') && isVerbForm('building'));
+  assert.ok(!isVerbForm('lemming') && !isVerbForm('viking'));
+  assert.equal(made('a DSLR photo of a hummingbird drinking nectar').category, 'bird');
+  assert.equal(made('a red dragon breathing fire').category, 'dragon');
+  assert.equal(made('a beaver building a dam').makes, 'beaver');
+  assert.equal(made('an office building').category, 'skyscraper');
+  assert.equal(made('a frog wearing a crown').i.companions[0]?.relation, 'wearing');
+});
+
+test('closed compounds WordNet lacks are read by their last noun, and say so', () => {
+  assert.equal(compoundHead('treehouse')?.form, 'house');
+  assert.equal(compoundHead('segway'), undefined);
+  // Not in WordNet: read as its last noun, and the reading is reported.
+  const longship = made('a longship').i;
+  assert.equal(longship.category, 'boat');
+  assert.deepEqual(longship.corrections, [{ from: 'longship', to: 'ship' }]);
+  // In WordNet but placed under no anchor: split only after a thing ("bird"), never after "head".
+  assert.equal(made('a birdhouse').category, 'house');
+  assert.match(summarizeInterpretation(interpretPrompt('a birdhouse')), /birdhouse → house/);
+  assert.notEqual(made('headphones').category, 'telephone');
+});
+
+test('multi-word nouns: WordNet compounds before their words, heads read in the compound\'s own sense', () => {
+  assert.equal(made('a red panda').category, 'quadruped'); // not "red" + "panda" (a teddy bear)
+  assert.equal(made('a black panther').category, 'cat'); // the party member does not split a vocabulary phrase
+  assert.equal(made('a go-kart').category, 'car'); // WordNet lists it hyphenated
+  assert.equal(made('a water tower').category, 'tower'); // placed only broadly (a tank) as a compound
+  assert.notEqual(made('a chess piece').i.family, 'tool'); // a game piece, not "piece" the firearm
+  assert.notEqual(made('a cassette player').category, 'person'); // a device, not a player
+});
+
+test('a food names the food before the plant it grows on, unless the prompt says plant', () => {
+  assert.equal(made('a mango').i.family, 'food');
+  assert.equal(made('a bell pepper').i.family, 'food');
+  assert.equal(made('a mango tree').category, 'tree');
+});
+
+test('a colour or material word names a thing only when nothing else in its clause does', () => {
+  assert.equal(made('a coral').category, 'mollusc');
+  assert.equal(made('a marble statue of a horse').category, 'horse');
+  assert.equal(made('a coral vase').category, 'vase');
+});
+
+test('a place after a comma does not replace a named thing Kiln has no form for', () => {
+  const { i } = made('a headphones, studio product shot');
+  assert.notEqual(i.family, 'building');
+  assert.deepEqual(i.settings, ['studio']);
+});
+
+test('ranged weapons and the new objects come from WordNet anchors, not only their words', () => {
+  for (const [prompt, makes] of [['a musket', 'rifle'], ['a bow and arrow', 'bow'], ['a flintlock', 'gun'], ['a crossbow', 'crossbow'], ['a stepladder', 'ladder'], ['sunglasses', 'glasses']] as const) {
+    assert.equal(made(prompt).makes, makes, prompt);
+  }
+  // A weapon WordNet places under gun but no profile names: the family's default form stands in.
+  const blunderbuss = made('a blunderbuss');
+  assert.equal(blunderbuss.category, 'weapon');
+  assert.ok(madeObject(blunderbuss.i).standIn || blunderbuss.makes !== 'weapon');
+});
