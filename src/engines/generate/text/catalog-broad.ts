@@ -26,5 +26,6 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['implement#1', 'hand-tool'],
   ['musical instrument#1', 'string-instrument'],
   ['machine#1', 'appliance'],
+  ['device#1', 'appliance'],
   ['electronic equipment#1', 'appliance'],
 ];
