@@ -105,3 +105,12 @@ test('ranged weapons and the new objects come from WordNet anchors, not only the
   assert.equal(blunderbuss.category, 'weapon');
   assert.ok(madeObject(blunderbuss.i).standIn || blunderbuss.makes !== 'weapon');
 });
+
+test('a named structure WordNet places only as a structure is a landmark; an unplaced compound stays whole', () => {
+  const taj = made('a taj mahal');
+  assert.equal(taj.category, 'landmark');
+  assert.ok(madeObject(taj.i).standIn);
+  assert.equal(made('a house').category, 'house');
+  // "ice skate" is one WordNet noun with no anchor: not "ice" + "skate" (the fish).
+  assert.notEqual(made('an ice skate').i.family, 'animal');
+});

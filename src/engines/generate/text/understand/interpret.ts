@@ -172,7 +172,7 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
         const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
-        const vocabularyWord = words.slice(i, i + n).some((w) => lookupPhrase(w));
+        const vocabularyWord = words.slice(i, i + n).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category'));
         if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun))))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;

@@ -19,6 +19,9 @@ const NAMED_PERSON_COST = 3;
 const FOOD = 13;
 const PLANT = 20;
 const GROWER_COST = 1;
+const ARTIFACT = 6;
+const BROAD_STRUCTURE = 'house';
+const NAMED_STRUCTURE = 'landmark';
 /** Cost of each sense's place in the frequency order (only among tagged senses). */
 const RANK_COST = 1.2;
 const DEPTH_COST = 0.25;
@@ -198,6 +201,8 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
     if (best && cost - CONTEXT_BONUS >= best.cost) break;
     const hit = nearestAnchor(synset);
     if (!hit) continue;
+    // A named structure WordNet places only as "structure" (the Taj Mahal, the Colosseum) is a landmark.
+    if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE) hit.category = NAMED_STRUCTURE;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
     if (!best || total < best.cost) {
