@@ -207,7 +207,7 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
-      else if (compoundHead(w)) {
+      else if (!notNoun.has(i) && compoundHead(w)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
