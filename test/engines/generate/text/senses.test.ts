@@ -114,3 +114,16 @@ test('a named structure WordNet places only as a structure is a landmark; an unp
   // "ice skate" is one WordNet noun with no anchor: not "ice" + "skate" (the fish).
   assert.notEqual(made('an ice skate').i.family, 'animal');
 });
+
+test('meronyms: a part WordNet gives the noun before it names that whole, unless Kiln makes the part itself', () => {
+  assert.equal(made('a lobster claw').makes, 'lobster'); // claw: a part of a crustacean
+  assert.equal(made('an elephant tusk').category, 'elephant');
+  assert.equal(made('a rusty ship anchor').makes, 'anchor'); // an anchor is a ship's part, but an object of its own
+  assert.equal(made('a bear cub').makes, 'bear'); // a young animal is of the animal before it
+  assert.equal(made('a fluffy orange kitten').category, 'cat'); // "orange" is a colour here, no whole
+});
+
+test('a verb before a particle after the subject describes it ("a pomegranate cut open")', () => {
+  assert.equal(made('a pomegranate cut open').category, 'apple');
+  assert.equal(made('an avocado cut in half').category, 'pear');
+});

@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, isPartOf, namesYoung, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -189,7 +189,7 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       continue;
     }
     const w = words[i];
-    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens))) {
+    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
       tokens.push({ text: w, meanings: [], relation: 'with' });
       i++;
       continue;
@@ -294,6 +294,15 @@ interface Head {
   chain?: string[];
 }
 
+function categoryOfToken(t: Token): string | undefined {
+  return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
+}
+
+function resolvesSpecifically(noun: string): boolean {
+  const res = resolveByWordNet(noun);
+  return res !== undefined && !res.broad;
+}
+
 function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections'], context: Token[] = []): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -310,6 +319,16 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
     const objectBefore = () => candidates.slice(0, k).some(isObject);
     // "a lion statue" is a lion; "a watermelon slice" a watermelon.
     if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
+    // "a lobster claw", "an elephant tusk": a part WordNet gives the noun before it names that whole;
+    // "a harp seal pup": a young one is of the animal before it.
+    // A part Kiln can make by itself ("a ship anchor") stays the subject.
+    const wholeBefore = () => candidates.slice(0, k).some((c) => {
+      if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
+      const whole = c.noun ?? c.text;
+      if (namesYoung(t.noun ?? t.text)) return familyOf(categoryOfToken(c) ?? '') === 'animal';
+      return !cat && !(t.noun && resolvesSpecifically(t.noun)) && isPartOf(t.noun ?? t.text, whole);
+    });
+    if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
     if (!preferPart && part && !cat && objectBefore()) continue;
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
     // adjective is that noun's modifier, not the object.

@@ -5,7 +5,8 @@
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
 import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb, type Synset } from './wordnet.ts';
-import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
+import { ancestorsOf, anchorMap, contextSynsets, partsOf, resolveLemma } from './senses.ts';
+export { namesYoung } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
 } from './vocabulary.ts';
@@ -160,6 +161,12 @@ export function compoundHead(word: string): { form: string; meanings?: Meaning[]
     if (noun && resolveByWordNet(noun)) return { form: noun };
   }
   return undefined;
+}
+
+/** True when some sense of `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"). */
+export function isPartOf(part: string, whole: string): boolean {
+  const parts = new Set(baseForms(whole).flatMap((f) => [...partsOf(f)]));
+  return baseForms(part).some((f) => nounSenses(f).some((o) => parts.has(o)));
 }
 
 /** Loads WordNet's index and the phrase table so the first prompt is as fast as the rest. */

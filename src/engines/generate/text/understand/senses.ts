@@ -89,6 +89,21 @@ export function ancestorsOf(lemma: string, maxDepth = 8): Set<number> {
   return out;
 }
 
+/** Part meronyms of every sense of the noun and of its hypernyms: a lobster has claws (as a crustacean), a bird wings. */
+export function partsOf(lemma: string): Set<number> {
+  const out = new Set<number>();
+  for (const o of [...nounSenses(lemma), ...ancestorsOf(lemma)]) for (const p of readSynset(o).parts) out.add(p);
+  return out;
+}
+
+let youngOffset: number | undefined;
+
+/** True when some sense of the noun is a young animal ("pup", "cub", "calf"): "a seal pup" is a seal. */
+export function namesYoung(lemma: string): boolean {
+  youngOffset ??= nounSenses('young')[0];
+  return ancestorsOf(lemma, 4).has(youngOffset);
+}
+
 /** The noun's concrete senses, most likely first (stable: equal costs keep WordNet's order). */
 export function rankedSenses(lemma: string): RankedSense[] {
   const offsets = nounSenses(lemma).slice(0, MAX_SENSES);

@@ -40,7 +40,9 @@ export function isSetting(relation: string | undefined, via: string | undefined,
  * An `-ing` verb after the subject's noun ("a dolphin jumping", "a deer grazing") ends the subject's
  * phrase; before any noun it is an adjective ("a flying saucer", "a sleeping cat").
  */
-export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNoun: boolean): boolean {
+export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNoun: boolean, next?: string): boolean {
+  // "a pomegranate cut open", "an avocado sliced in half": a verb before a particle describes the subject.
+  if (afterNoun && next !== undefined && PARTICLES.has(next) && isVerb(word)) return true;
   if (!afterNoun || word.length <= 4 || !word.endsWith('ing')) return false;
   // The tagger reads "drinking", "breathing" after a noun as nouns; WordNet knows them as verbs.
   return taggedNotNoun || isVerbForm(word);
@@ -54,6 +56,9 @@ export function isVerbForm(word: string): boolean {
   if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
   return candidates.some((c) => c.length > 1 && isVerb(c));
 }
+
+/** Words that follow a verb and not a noun ("cut open", "cut in half", "split apart"). */
+const PARTICLES = new Set(['open', 'apart', 'up', 'off', 'in', 'into', 'down']);
 
 /** Words that open a noun phrase: after "building" they show it is a verb ("a beaver building a dam"). */
 export const DETERMINERS = new Set(['a', 'an', 'the', 'its', 'his', 'her', 'their', 'some', 'this', 'that']);
