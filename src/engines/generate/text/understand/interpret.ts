@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, isPartOf, namesYoung, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, namesYoung, partOf, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -298,11 +298,6 @@ function categoryOfToken(t: Token): string | undefined {
   return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
 }
 
-function resolvesSpecifically(noun: string): boolean {
-  const res = resolveByWordNet(noun);
-  return res !== undefined && !res.broad;
-}
-
 function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections'], context: Token[] = []): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -326,7 +321,7 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
       if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
       const whole = c.noun ?? c.text;
       if (namesYoung(t.noun ?? t.text)) return familyOf(categoryOfToken(c) ?? '') === 'animal';
-      return !cat && !(t.noun && resolvesSpecifically(t.noun)) && isPartOf(t.noun ?? t.text, whole);
+      return !cat && partOf(t.noun ?? t.text, whole) === 'part';
     });
     if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
     if (!preferPart && part && !cat && objectBefore()) continue;

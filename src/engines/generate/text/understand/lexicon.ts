@@ -4,8 +4,8 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isNoun, isVerb, type Synset } from './wordnet.ts';
-import { ancestorsOf, anchorMap, contextSynsets, partsOf, resolveLemma } from './senses.ts';
+import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, type Synset } from './wordnet.ts';
+import { ancestorsOf, anchorMap, contextSynsets, nearestAnchor, partsOf, resolveLemma } from './senses.ts';
 export { namesYoung } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
@@ -163,10 +163,15 @@ export function compoundHead(word: string): { form: string; meanings?: Meaning[]
   return undefined;
 }
 
-/** True when some sense of `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"). */
-export function isPartOf(part: string, whole: string): boolean {
+/**
+ * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
+ * is none; 'object' when that part sense is itself an object Kiln makes ("anchor" of "ship"); else 'part'.
+ */
+export function partOf(part: string, whole: string): 'part' | 'object' | undefined {
   const parts = new Set(baseForms(whole).flatMap((f) => [...partsOf(f)]));
-  return baseForms(part).some((f) => nounSenses(f).some((o) => parts.has(o)));
+  const senses = baseForms(part).flatMap((f) => nounSenses(f)).filter((o) => parts.has(o));
+  if (senses.length === 0) return undefined;
+  return senses.some((o) => nearestAnchor(readSynset(o))?.broad === false) ? 'object' : 'part';
 }
 
 /** Loads WordNet's index and the phrase table so the first prompt is as fast as the rest. */
@@ -175,6 +180,7 @@ export function warmLexicon(): void {
   anchorMap();
   walkHypernyms('chair', () => false, { maxSenses: 1 });
   isVerb('drink');
+  isAdjective('red');
   // compromise builds its lexicon on first use: pay that here, not in the first submission.
   nlp('a warm wooden chair with four legs').terms().json();
 }
