@@ -127,3 +127,12 @@ test('a verb before a particle after the subject describes it ("a pomegranate cu
   assert.equal(made('a pomegranate cut open').category, 'apple');
   assert.equal(made('an avocado cut in half').category, 'pear');
 });
+
+test('a noun the hypernyms cannot place is what its WordNet definition names, if that fits its kind', () => {
+  assert.equal(made('a roller skate').category, 'shoe'); // "a shoe with pairs of rollers fixed to the sole"
+  assert.equal(made('an ice skate').makes, 'boot'); // "skate consisting of a boot with a steel blade"
+  assert.equal(made('a scarecrow').category, 'person'); // "an effigy in the shape of a man"
+  assert.equal(made('a crib').category, 'bed'); // placed only broadly (furniture): "baby bed with high sides"
+  assert.notEqual(made('a pile of dumplings').category, 'ball'); // a food's "small balls of dough" are no ball
+  assert.equal(made('shipping container').category, 'crate'); // "any object that can be used…": no "can"
+});

@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, namesYoung, partOf, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
+  compoundHead, firstSenseConcrete, glossCategory, hasConcreteSense, headSenseFilter, namesYoung, partOf, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords, type Meaning,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -348,6 +348,9 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
         const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
       }
+      // A noun the walk cannot place, or places only broadly, is what its definition says it is.
+      const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;
+      if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }
@@ -433,7 +436,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.category = head.category!;
       result.family = familyOf(head.category!);
       result.word = head.token.text;
-      result.profile = profileFor(head.category!, head.token.text);
+      // Where the walk or the definition landed can name the profile ("ice skate" → boot).
+      result.profile = profileFor(head.category!, head.token.text) ?? profileFor(head.category!, head.chain?.at(-1));
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
