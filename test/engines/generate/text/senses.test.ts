@@ -136,3 +136,10 @@ test('a noun the hypernyms cannot place is what its WordNet definition names, if
   assert.notEqual(made('a pile of dumplings').category, 'ball'); // a food's "small balls of dough" are no ball
   assert.equal(made('shipping container').category, 'crate'); // "any object that can be used…": no "can"
 });
+
+test('a participle after the subject ends its phrase ("a squirrel dressed like a clown")', () => {
+  assert.equal(made('a squirrel dressed like a clown').makes, 'squirrel');
+  const house = made('a house painted red').i;
+  assert.equal(house.category, 'house');
+  assert.deepEqual(house.colours.map((c) => c.name), ['red']);
+});

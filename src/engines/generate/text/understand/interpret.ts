@@ -298,7 +298,7 @@ function categoryOfToken(t: Token): string | undefined {
   return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
 }
 
-function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections'], context: Token[] = []): Head | undefined {
+function findHead(clause: Clause, preferPart: boolean, corrections: Interpretation['corrections'], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
   const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
@@ -356,7 +356,8 @@ function findHead(clause: Clause, preferPart: boolean, corrections: Interpretati
   }
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
   const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
-  if (candidates.some((t) => !modifierWord(t))) return undefined;
+  // Only as the subject: after it, "painted red" colours the subject.
+  if (!subject || candidates.some((t) => !modifierWord(t))) return undefined;
   for (const t of [...clause.tokens].reverse()) {
     if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);
@@ -409,7 +410,7 @@ export function interpretPrompt(prompt: string): Interpretation {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
     // Clauses after a comma, and of-phrases, only describe a subject already found.
-    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns);
+    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
     // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
     const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))

@@ -43,9 +43,21 @@ export function isSetting(relation: string | undefined, via: string | undefined,
 export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNoun: boolean, next?: string): boolean {
   // "a pomegranate cut open", "an avocado sliced in half": a verb before a particle describes the subject.
   if (afterNoun && next !== undefined && PARTICLES.has(next) && isVerb(word)) return true;
-  if (!afterNoun || word.length <= 4 || !word.endsWith('ing')) return false;
+  if (!afterNoun || word.length <= 4) return false;
+  // "a squirrel dressed like a clown", "a cactus planted in a pot": a participle the tagger calls a verb.
+  if (word.endsWith('ed')) return taggedNotNoun && isParticiple(word);
+  if (!word.endsWith('ing')) return false;
   // The tagger reads "drinking", "breathing" after a noun as nouns; WordNet knows them as verbs.
   return taggedNotNoun || isVerbForm(word);
+}
+
+/** True when an `-ed` word is a form of a verb WordNet knows ("dressed" → dress, "planted" → plant, "carved" → carve). */
+function isParticiple(word: string): boolean {
+  const stem = word.slice(0, -2);
+  const candidates = [stem, `${stem}e`, word.slice(0, -1)];
+  if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
+  if (stem.endsWith('i')) candidates.push(`${stem.slice(0, -1)}y`);
+  return candidates.some((c) => c.length > 1 && isVerb(c));
 }
 
 /** True when an `-ing` word is a form of a verb WordNet knows ("drinking" → drink, "digging" → dig, "breathing" → breathe). */
