@@ -45,7 +45,10 @@ test('families pick a profile from the noun or its WordNet hypernyms, and say wh
   assert.equal(caecilian.category, 'amphibian');
   assert.equal(madeObject(caecilian).standIn, true);
   assert.match(summarizeInterpretation(caecilian), /no caecilian form: the amphibian body plan stands in/);
-  assert.match(summarizeInterpretation(interpretPrompt('a quantum flux capacitor')), /^interpreted as: generic sculpted form/);
+  // A prompt naming no object Kiln can place still gets the sculpted form, and says so.
+  assert.match(summarizeInterpretation(interpretPrompt('a shimmering zorblax of quantum flux')), /^interpreted as: generic sculpted form \(no known object\)/);
+  // A capacitor is a device: the household appliance stands in, and the summary says it does.
+  assert.match(summarizeInterpretation(interpretPrompt('a quantum flux capacitor')), /no capacitor form: the household appliance stands in/);
 });
 
 test('material phrases set the material, never the object; places are settings, not second objects', () => {
