@@ -1,0 +1,103 @@
+/**
+ * Which token of a clause names its object (the head noun): the last object word, past form nouns
+ * ("a lion statue"), parts of a whole before them ("a lobster claw"), young animals ("a seal pup") and
+ * modifier words; for a WordNet noun, the sense the prompt's other nouns favour, then the compound's
+ * last word or the noun's definition when the hypernyms place it only broadly or not at all.
+ */
+import { familyOf } from '../catalog.ts';
+import { FORM_NOUNS } from './subject.ts';
+import {
+  compoundHead, firstSenseConcrete, glossCategory, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, partOf, resolveByWordNet,
+} from './lexicon.ts';
+import { isAdjective } from './wordnet.ts';
+import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
+
+/** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
+function compoundHeadWord(noun: string): string | undefined {
+  const words = noun.split(/[_ ]/);
+  if (words.length > 1) return words.at(-1);
+  // A word WordNet knows but cannot place splits only after a thing ("birdhouse"; not "headphones").
+  const head = compoundHead(noun);
+  return head && firstSenseConcrete(noun.slice(0, noun.length - head.form.length)) ? head.form : undefined;
+}
+
+export interface Head {
+  token: Token;
+  kind: 'category' | 'part';
+  category?: string;
+  part?: string;
+  via?: Via;
+  chain?: string[];
+}
+
+function categoryOfToken(t: Token): string | undefined {
+  return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
+}
+
+export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
+  // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
+  const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
+  const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
+  const isObject = (t: Token) => has(t, 'category') || (t.noun !== undefined && resolveByWordNet(t.noun) !== undefined);
+  const lastIsUnplacedThing = () => {
+    const last = candidates.at(-1)!;
+    return last.noun !== undefined && !has(last, 'category') && hasConcreteSense(last.noun) && !resolveByWordNet(last.noun);
+  };
+  for (let k = candidates.length - 1; k >= 0; k--) {
+    const t = candidates[k];
+    const part = get(t, 'part');
+    const cat = get(t, 'category');
+    const objectBefore = () => candidates.slice(0, k).some(isObject);
+    // "a lion statue" is a lion; "a watermelon slice" a watermelon.
+    if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
+    // "a lobster claw", "an elephant tusk": a part WordNet gives the noun before it names that whole;
+    // "a harp seal pup": a young one is of the animal before it.
+    // A part Kiln can make by itself ("a ship anchor") stays the subject.
+    const wholeBefore = () => candidates.slice(0, k).some((c) => {
+      if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
+      const whole = c.noun ?? c.text;
+      if (namesYoung(t.noun ?? t.text)) return familyOf(categoryOfToken(c) ?? '') === 'animal';
+      return !cat && partOf(t.noun ?? t.text, whole) === 'part';
+    });
+    if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
+    if (!preferPart && part && !cat && objectBefore()) continue;
+    // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
+    // adjective is that noun's modifier, not the object.
+    if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
+    const isModifierWord = has(t, 'colour') || has(t, 'material');
+    // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
+    if (isModifierWord && k < candidates.length - 1) continue;
+    if (part && (preferPart || !cat)) return { token: t, kind: 'part', part: part.name };
+    if (cat) {
+      const typo = corrections.some((c) => c.to === t.text);
+      return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
+    }
+    if (t.noun) {
+      const res = resolveByWordNet(t.noun, contextOf(t));
+      const head = compoundHeadWord(t.noun);
+      // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
+      // a tower, "baseball glove" a glove.
+      if (head && (!res || res.broad)) {
+        const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
+        if (vocab?.type === 'category') return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
+        // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
+        const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
+        if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
+      }
+      // A noun the walk cannot place, or places only broadly, is what its definition says it is.
+      const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;
+      if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
+      if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+    }
+  }
+  // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
+  const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
+  // Only as the subject: after it, "painted red" colours the subject.
+  if (!subject || candidates.some((t) => !modifierWord(t))) return undefined;
+  for (const t of [...clause.tokens].reverse()) {
+    if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
+    const res = resolveByWordNet(t.text);
+    if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+  }
+  return undefined;
+}

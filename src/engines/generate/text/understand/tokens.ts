@@ -1,0 +1,29 @@
+/** The tokens and clauses a prompt is read into, shared by the tokenizer (./interpret.ts) and head finding (./head.ts). */
+import type { Meaning } from './lexicon.ts';
+import type { Relation } from './vocabulary.ts';
+
+export interface Token {
+  text: string;
+  meanings: Meaning[];
+  /** A WordNet noun not in the vocabulary (resolved lazily). */
+  noun?: string;
+  relation?: Relation | 'of' | 'aside';
+  countedPart?: { part: string; count: number };
+}
+
+export const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);
+export const get = <T extends Meaning['type']>(t: Token, type: T) =>
+  t.meanings.find((m) => m.type === type) as Extract<Meaning, { type: T }> | undefined;
+
+export interface Clause {
+  relation?: Relation | 'of' | 'aside';
+  tokens: Token[];
+}
+
+/** How the object was found: a vocabulary word, a WordNet walk, a corrected typo, or none (the generic form). */
+export type Via = 'vocabulary' | 'wordnet' | 'typo' | 'generic';
+
+export interface Correction {
+  from: string;
+  to: string;
+}
