@@ -7,8 +7,9 @@
 import { familyOf } from '../catalog.ts';
 import { FORM_NOUNS } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, glossCategory, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, partOf, resolveByWordNet,
+  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
+import { glossCategory, partOf } from './definitions.ts';
 import { isAdjective } from './wordnet.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 

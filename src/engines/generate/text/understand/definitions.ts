@@ -1,0 +1,62 @@
+/**
+ * What WordNet says about a noun beyond its hypernyms: its definition (the gloss, whose first category
+ * word names its kind when the hypernym walk cannot place it) and its parts (meronyms: a claw is part
+ * of a crustacean, so "a lobster claw" names a lobster).
+ */
+import { familyOf } from '../catalog.ts';
+import { baseForms, lookupPhrase } from './lexicon.ts';
+import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
+import { STOP_WORDS } from './vocabulary.ts';
+import { nounSenses, readSynset } from './wordnet.ts';
+
+/**
+ * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
+ * is none; 'object' when that part sense is itself an object Kiln makes ("anchor" of "ship"); else 'part'.
+ */
+export function partOf(part: string, whole: string): 'part' | 'object' | undefined {
+  const parts = new Set(baseForms(whole).flatMap((f) => [...partsOf(f)]));
+  const senses = baseForms(part).flatMap((f) => nounSenses(f)).filter((o) => parts.has(o));
+  if (senses.length === 0) return undefined;
+  return senses.some((o) => nearestAnchor(readSynset(o))?.broad === false) ? 'object' : 'part';
+}
+
+/** Words of a WordNet definition read for its genus: the kind of thing is named early ("a shoe with rollers"). */
+const GLOSS_WORDS = 8;
+
+/**
+ * The category a noun's definition names ("roller skate: a shoe with pairs of rollers…" → shoe,
+ * "scarecrow: an effigy in the shape of a man…" → person): the first word of the most likely sense's
+ * gloss that names a category and nothing else (not "glass", also a material), for nouns the hypernym
+ * walk cannot place or places only broadly.
+ */
+export function glossCategory(noun: string): { category: string; word: string } | undefined {
+  const sense = baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
+  if (!sense) return undefined;
+  // "(computer science) an output device…": the domain label is no genus.
+  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
+  const all = definition.split(/[^a-z]+/).filter(Boolean);
+  // "that can be used": a modal before "be" is no noun.
+  const words = all.filter((w, k) => !STOP_WORDS.has(w) && all[k + 1] !== 'be').slice(0, GLOSS_WORDS);
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of [words.slice(i, i + 2).join(' '), words[i]]) {
+      const found = lookupPhrase(phrase);
+      if (!found || found.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
+      const category = found.meanings[0].id;
+      if (fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
+    }
+  }
+  return undefined;
+}
+
+/** Categories of the animal family that are made things: a scarecrow (an effigy) may be made as a figure. */
+const FIGURES = new Set(['person', 'robot', 'teddy-bear', 'snowman']);
+
+/** Whether a sense of this kind (WordNet lexicographer file) can be made as that category: dumplings ("small balls of dough") are no ball. */
+function fitsKind(lexFile: number, category: string): boolean {
+  const family = familyOf(category);
+  if (lexFile === 5) return family === 'animal';
+  if (lexFile === 13) return family === 'food';
+  if (lexFile === 20) return family === 'plant' || family === 'food';
+  if (lexFile === 18) return category === 'person';
+  return family !== 'food' && family !== 'plant' && (family !== 'animal' || FIGURES.has(category));
+}
