@@ -72,6 +72,8 @@ test('unknown objects fall back to the generic form and the summary names the wo
 test('the summary line reads like the spec example', () => {
   assert.equal(summarizeInterpretation(interpretPrompt('a red wooden chair')), 'interpreted as: chair; colour red; material wood');
   assert.match(summarizeInterpretation(interpretPrompt('a poodle')), /dog \(poodle → dog\)/);
+  // a listed word made by another object's form says so, not only the form's name
+  assert.match(summarizeInterpretation(interpretPrompt('a swan')), /duck \(swan → duck\)/);
 });
 
 test('the catalogue has at least 60 categories in all ten families', () => {
