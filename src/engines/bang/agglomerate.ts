@@ -27,8 +27,9 @@ export interface AgglomerateOptions {
   thickness?: number;
   /**
    * Weight of the difference in thin-class share (thin-class.ts) in delaying a merge (0 = off).
-   * Default 1.2; it, `bimodalFloor` and `thinGapMargin` were chosen together by leave-one-category-out
-   * cross-validation on psb-dev (bench/bang-psb-cv.ts).
+   * Default 0.9; `bimodalFloor` and `thinGapMargin` were chosen by leave-one-category-out
+   * cross-validation of the surface segmentation on psb-dev, this weight by that of the full pipeline
+   * (bench/bang-psb-cv.ts; BENCHMARKS.md, issue #15).
    */
   thinClass?: number;
   /** The thin class counts on a mesh as far as its class gap exceeds this many within-class spreads (ramping over one more). Default 4. */
@@ -56,7 +57,7 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     convexity: options.convexity ?? 0,
     thickness: options.thickness ?? 0.3,
     partFraction: options.partFraction ?? 0.02,
-    thinClass: options.thinClass ?? 1.2,
+    thinClass: options.thinClass ?? 0.9,
     bimodalFloor: options.bimodalFloor ?? 4,
     thinGapMargin: options.thinGapMargin ?? 0.6,
     seam: options.seamFactor ?? 0.5,
