@@ -10,9 +10,10 @@
 import type { SurfaceGraph } from './surface-graph.ts';
 
 /**
- * Per face: 0 at or above the thick class's mean log-thickness, `span` at or below the thin class's,
- * linear between; `span` is the class gap (at most `maxGap`) times the bimodality clarity, the gap
- * over the within-class spread less `bimodalFloor`, clamped to 0…1 (all zero when not bimodal).
+ * Per face: 0 at or above the thick class's mean log-thickness, rising linearly to `span` at the thin
+ * class's mean (or `maxGap` below the thick mean) and flat beyond. `span` is the class gap (at most
+ * `maxGap`) less `gapMargin`, times the clarity: the gap in within-class spreads less `bimodalFloor`,
+ * clamped to 0…1 — all zero on a mesh that is not clearly bimodal.
  */
 export function thinClassField(graph: SurfaceGraph, logThickness: Float64Array, bimodalFloor = 0, gapMargin = 0, maxGap = 2, minShare = 0.05): Float64Array {
   const n = graph.faceCount;
