@@ -1,7 +1,7 @@
 /**
  * Leave-one-category-out cross-validation of Bang's segmentation weights on psb-dev (76 meshes).
  *
- *   npx tsx bench/bang-psb-cv.ts --grid thickness=0,0.3,0.5 --grid partFraction=0.01,0.02 [--surface] [--jobs 2]
+ *   npx tsx bench/bang-psb-cv.ts --grid thickness=0,0.3,0.5 --grid partFraction=0.01,0.02 [--surface] [--jobs 2] [--baseline]
  *
  * Every combination of the grid is scored on every mesh (surface segmentation with --surface, else the
  * full pipeline without timings). For each category, the combination with the lowest mean error on
@@ -28,6 +28,8 @@ if (!psbAvailable() || grid.length === 0) {
 }
 let combos: Record<string, number>[] = [{}];
 for (const [key, values] of grid) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [key]: v })));
+// --baseline: the engine's defaults compete as one more combination.
+if (args.includes('--baseline')) combos.unshift({});
 
 const counts = partCounts();
 const ids = [...counts.keys()];
@@ -37,7 +39,11 @@ for (const combo of combos) {
   const results: Measurement[] = await runJobs(ids.map((id) => ({ id, count: counts.get(id)!, surface, score: true, segmentation: combo })), jobs, () => {});
   scores.push(new Map(results.map((m) => [m.id, m.error!])));
   const all = results.map((m) => m.error!);
-  console.log(`${JSON.stringify(combo)}: all ${mean(all).toFixed(3)}, old ${mean(results.filter((m) => halfOf(m.id) === 'old').map((m) => m.error!)).toFixed(3)}, new ${mean(results.filter((m) => halfOf(m.id) === 'new').map((m) => m.error!)).toFixed(3)}`);
+  const byCategory = [...new Set(ids.map(categoryOf))]
+    .map((c) => [c, mean(results.filter((m) => categoryOf(m.id) === c).map((m) => m.error!))] as const)
+    .sort((x, y) => y[1] - x[1]);
+  console.log(`${JSON.stringify(combo)}: all ${mean(all).toFixed(4)}, old ${mean(results.filter((m) => halfOf(m.id) === 'old').map((m) => m.error!)).toFixed(3)}, new ${mean(results.filter((m) => halfOf(m.id) === 'new').map((m) => m.error!)).toFixed(3)}; ` +
+    `worst ${byCategory.slice(0, 4).map(([c, e]) => `${c} ${e.toFixed(3)}`).join(', ')}`);
 }
 const categories = [...new Set(ids.map(categoryOf))];
 const held: number[] = [];

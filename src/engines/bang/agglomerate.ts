@@ -4,12 +4,15 @@
  * is one segment; components are then merged nearest-first (smallest first). Cutting costs little
  * along concave creases and a lot across flat or convex surface, so the last merges — the first
  * splits — fall on necks, joints and junctions (the minima rule). Segments of clearly different
- * thickness (a fin on a body, a finger on a palm) merge later than their crease alone would say.
+ * thickness (a fin on a body, a finger on a palm) merge later than their crease alone would say, and on
+ * meshes whose thickness falls in two clear classes (fins or legs on a body) a segment of the thin
+ * class merges with one of the thick class later still, however smooth the attachment.
  */
 import { MinHeap } from './heap.ts';
 import type { MergeTree } from './merge-tree.ts';
 import { Segments } from './segments.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
+import { thinClassField } from './thin-class.ts';
 import { logThickness } from './thickness.ts';
 
 export { labelsAtCount, type MergeTree } from './merge-tree.ts';
@@ -22,6 +25,17 @@ export interface AgglomerateOptions {
   convexity?: number;
   /** Weight of the thickness difference between two segments in delaying their merge (0 = off). Default 0.3 (chosen by leave-one-category-out cross-validation on psb-dev). */
   thickness?: number;
+  /**
+   * Weight of the difference in thin-class share (thin-class.ts) in delaying a merge (0 = off).
+   * Default 0.9; `bimodalFloor` and `thinGapMargin` were chosen by leave-one-category-out
+   * cross-validation of the surface segmentation on psb-dev, this weight by that of the full pipeline
+   * (bench/bang-psb-cv.ts; BENCHMARKS.md, issue #15).
+   */
+  thinClass?: number;
+  /** The thin class counts on a mesh as far as its class gap exceeds this many within-class spreads (ramping over one more). Default 4. */
+  bimodalFloor?: number;
+  /** Part of the class gap (log-thickness) that does not count: ends merely thinner than the rest are not appendages. Default 0.6. */
+  thinGapMargin?: number;
   /** Segments below this fraction of the surface weigh their thickness difference proportionally less. Default 0.02. */
   partFraction?: number;
   /**
@@ -43,11 +57,16 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     convexity: options.convexity ?? 0,
     thickness: options.thickness ?? 0.3,
     partFraction: options.partFraction ?? 0.02,
+    thinClass: options.thinClass ?? 0.9,
+    bimodalFloor: options.bimodalFloor ?? 4,
+    thinGapMargin: options.thinGapMargin ?? 0.6,
     seam: options.seamFactor ?? 0.5,
     region: options.regionFactor ?? 0.1,
   };
+  const thickness = weights.thickness > 0 || weights.thinClass > 0 ? logThickness(graph) : undefined;
   const segments = new Segments(graph, weights, {
-    logThickness: weights.thickness > 0 ? logThickness(graph) : undefined,
+    logThickness: weights.thickness > 0 ? thickness : undefined,
+    thinClass: thickness && weights.thinClass > 0 ? thinClassField(graph, thickness, weights.bimodalFloor, weights.thinGapMargin) : undefined,
     regions: options.regions,
   });
   coarsen(segments, options.coarseAbove ?? 60_000);

@@ -12,6 +12,8 @@ export interface SegmentWeights {
   convexity: number;
   /** How much a difference in mean log-thickness delays a merge (0 = ignored). */
   thickness: number;
+  /** How much a difference in the share of the thin thickness class delays a merge (0 = ignored). */
+  thinClass?: number;
   /** Segments below this fraction of the surface count their thickness difference proportionally less. */
   partFraction: number;
   /** Link weight factor across a seam of the input (UVs or normals split there). */
@@ -23,6 +25,8 @@ export interface SegmentWeights {
 /** Per-face hints from the input: faces of different regions are cheap to cut apart. */
 export interface SegmentHints {
   logThickness?: Float64Array;
+  /** Per face: the thin-class field of thin-class.ts. */
+  thinClass?: Float64Array;
   regions?: ArrayLike<number>;
 }
 
@@ -43,13 +47,15 @@ export class Segments {
   private readonly moment: Float64Array;
   private readonly thick: Float64Array;
   private readonly thicknessWeight: number;
+  private readonly thin: Float64Array;
+  private readonly thinWeight: number;
   /** Area from which a segment's thickness counts fully (a fraction of the whole surface). */
   private readonly partArea: number;
   private readonly left: Int32Array;
   private readonly right: Int32Array;
 
   constructor(graph: SurfaceGraph, weights: SegmentWeights, hints: SegmentHints = {}) {
-    const { logThickness, regions } = hints;
+    const { logThickness, thinClass, regions } = hints;
     const n = graph.faceCount;
     const total = Math.max(1, 2 * n - 1);
     this.leafCount = n;
@@ -58,11 +64,13 @@ export class Segments {
     this.cut = new Float64Array(total);
     this.moment = new Float64Array(3 * total);
     this.thick = new Float64Array(total);
+    this.thin = new Float64Array(thinClass ? total : 0);
     this.alive = new Uint8Array(total);
     this.neighbours = new Array(total);
     this.left = new Int32Array(Math.max(0, n - 1));
     this.right = new Int32Array(Math.max(0, n - 1));
     this.thicknessWeight = logThickness ? weights.thickness : 0;
+    this.thinWeight = thinClass ? weights.thinClass ?? 0 : 0;
     // Tiny faces would otherwise divide by zero; give each a floor of area.
     let meanArea = 0;
     for (let f = 0; f < n; f++) meanArea += graph.area[f];
@@ -73,6 +81,7 @@ export class Segments {
       this.area[f] = a;
       for (let k = 0; k < 3; k++) this.moment[3 * f + k] = graph.centroid[3 * f + k] * a;
       this.thick[f] = logThickness ? logThickness[f] * a : 0;
+      if (thinClass) this.thin[f] = thinClass[f] * a;
       this.alive[f] = 1;
       const map = new Map<number, number>();
       for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
@@ -95,12 +104,13 @@ export class Segments {
   gain(a: number, b: number, shared: number): number {
     const { cut, area } = this;
     const value = cut[a] / area[a] + cut[b] / area[b] - (cut[a] + cut[b] - 2 * shared) / (area[a] + area[b]);
-    if (this.thicknessWeight === 0) return value;
+    if (this.thicknessWeight === 0 && this.thinWeight === 0) return value;
     // Only between segments big enough for their mean thickness to mean something: noise on a few
     // faces must not keep them apart.
     const significance = Math.min(1, Math.min(area[a], area[b]) / this.partArea);
-    const difference = Math.abs(this.thick[a] / area[a] - this.thick[b] / area[b]) * significance;
-    return value - this.thicknessWeight * difference * Math.abs(value);
+    let penalty = this.thicknessWeight * Math.abs(this.thick[a] / area[a] - this.thick[b] / area[b]);
+    if (this.thinWeight > 0) penalty += this.thinWeight * Math.abs(this.thin[a] / area[a] - this.thin[b] / area[b]);
+    return value - penalty * significance * Math.abs(value);
   }
 
   centroid(id: number): [number, number, number] {
@@ -116,6 +126,7 @@ export class Segments {
     this.area[id] = this.area[a] + this.area[b];
     for (let k = 0; k < 3; k++) this.moment[3 * id + k] = this.moment[3 * a + k] + this.moment[3 * b + k];
     this.thick[id] = this.thick[a] + this.thick[b];
+    if (this.thinWeight > 0) this.thin[id] = this.thin[a] + this.thin[b];
     this.alive[a] = 0;
     this.alive[b] = 0;
     this.alive[id] = 1;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { loadManifold } from '../../../src/engines/bang/solid.ts';
 import { buildSurfaceGraph } from '../../../src/engines/bang/surface-graph.ts';
 import { logThickness } from '../../../src/engines/bang/thickness.ts';
+import { thinClassField } from '../../../src/engines/bang/thin-class.ts';
 import { Segments } from '../../../src/engines/bang/segments.ts';
 import { meshOf } from './fixtures.ts';
 
@@ -52,6 +53,40 @@ test('segments of different thickness merge later than their crease alone would 
   const aware = new Segments(graph, { ...weights, thickness: 0.3 }, { logThickness: field });
   const shared = (s: Segments, a: number, b: number) => s.neighbours[a]!.get(b)!;
   // Faces 2 and 4 share an edge across the thickness change, faces 2 and 3 one inside the thick half.
+  const across = [...plain.neighbours[3]!.keys()].find((g) => g >= 4)!;
+  assert.ok(aware.gain(3, across, shared(aware, 3, across)) < plain.gain(3, across, shared(plain, 3, across)));
+  const within = [...plain.neighbours[3]!.keys()].find((g) => g < 4)!;
+  assert.equal(aware.gain(3, within, shared(aware, 3, within)), plain.gain(3, within, shared(plain, 3, within)));
+});
+
+test('thin class: a fin on a ball is the thin class, the ball the thick one; a plain ball has no classes', async () => {
+  const mesh = await finnedBall();
+  const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
+  const field = thinClassField(graph, logThickness(graph));
+  let finLow = Infinity, bodyHigh = -Infinity;
+  for (let f = 0; f < graph.faceCount; f++) {
+    if (graph.centroid[3 * f] > 1.5) finLow = Math.min(finLow, field[f]);
+    else if (graph.centroid[3 * f] < 0) bodyHigh = Math.max(bodyHigh, field[f]);
+  }
+  assert.ok(finLow > 1, `fin faces at least ${finLow}`);
+  assert.equal(bodyHigh, 0);
+
+  const wasm = await loadManifold();
+  const ball = wasm.Manifold.sphere(1, 48);
+  const plain = buildSurfaceGraph(meshOf(ball).positions, meshOf(ball).indices);
+  ball.delete();
+  assert.ok(thinClassField(plain, logThickness(plain), 4).every((v) => v === 0));
+});
+
+test('segments of different thin-class share merge later; within one class the thickness is ignored', () => {
+  const positions = new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0, 3, 0, 0, 3, 1, 0, 4, 0, 0, 4, 1, 0]);
+  const indices = new Uint32Array([0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5, 4, 6, 5, 5, 6, 7, 6, 8, 7, 7, 8, 9]);
+  const graph = buildSurfaceGraph(positions, indices);
+  const thin = Float64Array.from({ length: 8 }, (_, f) => (f < 4 ? 0 : 1.5));
+  const weights = { concavity: 24, convexity: 0, partFraction: 0.02, seam: 0.5, region: 0.1, thickness: 0 };
+  const plain = new Segments(graph, weights);
+  const aware = new Segments(graph, { ...weights, thinClass: 1 }, { thinClass: thin });
+  const shared = (s: Segments, a: number, b: number) => s.neighbours[a]!.get(b)!;
   const across = [...plain.neighbours[3]!.keys()].find((g) => g >= 4)!;
   assert.ok(aware.gain(3, across, shared(aware, 3, across)) < plain.gain(3, across, shared(plain, 3, across)));
   const within = [...plain.neighbours[3]!.keys()].find((g) => g < 4)!;
