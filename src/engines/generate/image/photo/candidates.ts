@@ -3,6 +3,7 @@
  * salient background thing (a face, a person) can swallow the object in one start and not another,
  * so several are cut and choice.ts keeps the one the picture supports best.
  */
+import { edgeStrength, weakBoundaryShare } from './boundary.ts';
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
 import { grabCut } from './grabcut.ts';
@@ -12,6 +13,8 @@ import { otsu, saliency } from './saliency.ts';
 export interface Candidate {
   mask: Uint8Array;
   confidence: number;
+  /** Share of the boundary on no edge of the picture (boundary.ts). */
+  weakBoundary?: number;
 }
 
 export interface CandidateSet {
@@ -32,6 +35,9 @@ export function centredWeight(prior: Float32Array, width: number, height: number
 
 /** Spread of the centre prior for the start from the middle of the frame (shares of the picture). */
 const CENTRE_SIGMA = 0.1;
+/** GrabCut's frame start: the first split's frame inset, and the outer ring fixed as background (shares of the shorter side). */
+const FRAME_INSET = 0.1;
+const FIXED_RING = 0.03;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -42,13 +48,13 @@ function normalised(field: Float32Array): Float32Array {
 const clampThreshold = (field: Float32Array) => Math.min(0.7, Math.max(0.2, otsu(field)));
 
 /** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
-function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number): Candidate {
+function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number): Candidate {
   const fixedBackground = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const p = y * w + x;
-    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && prior[p] < threshold) fixedBackground[p] = 1;
+    if (Math.min(x, y, w - 1 - x, h - 1 - y) < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
   }
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds });
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -77,5 +83,15 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   candidates.push(start(ones, 0.5, 3));
+  // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
+  // sort it out over a few more rounds. It finds a pale object that saliency misses against a pale
+  // sky, where the starts above keep only part of it. Only a thin outer ring is fixed as background,
+  // so an object reaching nearer the border than the frame can still be taken whole.
+  const frame = new Float32Array(w * h);
+  const inset = Math.round(Math.min(w, h) * FRAME_INSET);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
+  candidates.push(hypothesis(lab, frame, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 4), (rounds ?? 4) + 2, Math.round(Math.min(w, h) * FIXED_RING), 0));
+  const strength = edgeStrength(lab, w, h);
+  for (const c of candidates) c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
   return { candidates, weight };
 }

@@ -6,7 +6,10 @@
  *   grabcut.ts        colour mixtures per side + minimum cut (maxflow.ts), refitted for a few rounds,
  *                     with shadows explained as background (shadow.ts)
  *   connectivity.ts   one object with its thin parts; holes filled unless they show background
+ *   candidates.ts     several GrabCut starts; choice.ts keeps the one the picture supports best
+ *                     (confidence, framing, boundary on edges: boundary.ts)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
+ *   refine.ts         a second cut at the output resolution that only moves the boundary
  *   confidence.ts     how far to trust the mask (recorded with the task)
  *
  * The working resolution is small (about 200 px) so the cut stays fast; the random source is seeded
@@ -19,6 +22,8 @@ import { photoCandidates } from './candidates.ts';
 import { rgbaToLab } from './colour.ts';
 import { mainRegion } from './connectivity.ts';
 import { guidedFilter, resizeField } from './guided-filter.ts';
+import { seededRandom } from './random.ts';
+import { refineBoundary } from './refine.ts';
 import { otsu } from './saliency.ts';
 import { components, fillHoles, maskBox } from '../mask-ops.ts';
 
@@ -37,6 +42,9 @@ export interface PhotoSegmentation {
   /** 0–1: how far to trust the mask. */
   confidence: number;
 }
+
+/** Half-width of the band the output-resolution cut may move the boundary within (share of the longer side). */
+const REFINE_BAND = 0.025;
 
 async function resizeRgba(image: RasterImage, width: number, height: number): Promise<RasterImage> {
   const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
@@ -82,7 +90,9 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
   const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds);
-  const { best, score } = chooseCandidate(candidates, w, h);
+  // A candidate the cut reduced to a speck says nothing about where the object is.
+  const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));
+  const { best, score } = chooseCandidate(usable.length ? usable : candidates, w, h);
   let small = best.mask;
   // The recorded confidence also says when the mask runs into the border or sits far off-centre.
   let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;
@@ -103,6 +113,9 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
   const raw = new Uint8Array(W * H);
   for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
-  const mask = tidy(raw, W, H, keepHoles);
+  let mask = tidy(raw, W, H, keepHoles);
+  // The boundary placed again at the output resolution, by colour models local to the object.
+  const band = Math.max(2, Math.round(Math.max(W, H) * REFINE_BAND));
+  mask = tidy(refineBoundary(guideLab, mask, W, H, seededRandom((options.seed ?? 0) * 2 + 5), { band }), W, H, keepHoles);
   return { mask, confidence };
 }
