@@ -96,9 +96,10 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   let small = best.mask;
   // The recorded confidence also says when the mask runs into the border or sits far off-centre.
   let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;
-  if (tooSmall(small, w, h)) {
-    // A photograph with something in it always gives an asset: the most salient central region,
-    // or failing that the picture's middle, with a confidence that says how little it is trusted.
+  if (tooSmall(small, w, h) || score <= 0) {
+    // No candidate is believable (a speck, or one whose framing and boundary outweigh its colour
+    // support). A photograph with something in it always gives an asset: the most salient central
+    // region, or failing that the picture's middle, with a confidence that says how little it is trusted.
     small = salientRegion(weight, w, h);
     confidence = Math.min(confidence, 0.2);
   }
