@@ -84,9 +84,9 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   candidates.push(start(ones, 0.5, 3));
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
-  // sort it out. It finds a pale object that saliency misses against a pale
-  // sky, where the starts above keep only part of it. Only a thin outer ring is fixed as background,
-  // so an object reaching nearer the border than the frame can still be taken whole.
+  // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
+  // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
+  // frame can still be taken whole.
   const frame = new Float32Array(w * h);
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
