@@ -10,6 +10,8 @@
  * contact sheet (photograph → mask → preview) to docs/photo-contact-sheet.png.
  *
  *   npx tsx bench/photo-quality.ts [--half tune|held-out|both] [--limit N] [--size 512] [--sheet 12]
+ *
+ * --sheet 0 leaves docs/photo-contact-sheet.png alone. Each half ends with a table per background photograph.
  */
 import { readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -80,7 +82,7 @@ function maskIoU(fg: Foreground, truth: Uint8Array): number {
   return union ? inter / union : 0;
 }
 
-interface CaseResult { name: string; asset: boolean; iou: number; f: number; confidence: number; ms: number; sheet?: Buffer[] }
+interface CaseResult { name: string; photo?: string; asset: boolean; iou: number; f: number; confidence: number; ms: number; sheet?: Buffer[] }
 
 async function runCase(name: string, source: Mesh, index: number, photos: string[], size: number, resolution: number, seed: number, wantSheet: boolean): Promise<CaseResult> {
   const bounds = meshBounds(source);
@@ -157,6 +159,7 @@ async function main() {
       const source = parseOff(readFileSync(new URL(files[i], MESHES), 'utf8'));
       const wantSheet = parity === 1 && sheetRows.length < sheetCount;
       const r = await runCase(name, source, i, photos, size, resolution, seed, wantSheet);
+      r.photo = photos[i % photos.length].replace('.jpg', '');
       results.push(r);
       if (r.sheet) sheetRows.push({ name, tiles: r.sheet });
       console.log(`| ${name} | ${photos[i % photos.length].replace('.jpg', '')}${defocused(i) ? ' (defocused)' : ''} | ${r.asset ? 'yes' : 'no'} | ${fmt(r.iou)} | ${fmt(r.f)} | ${r.confidence.toFixed(2)} | ${r.ms.toFixed(0)} |`);
@@ -164,6 +167,14 @@ async function main() {
     const n = results.length;
     const mean = (pick: (r: CaseResult) => number) => results.reduce((a, r) => a + pick(r), 0) / Math.max(1, n);
     console.log(`| **mean (${halfName})** | | **${fmt(mean((r) => (r.asset ? 1 : 0)))}** | **${fmt(mean((r) => r.iou))}** | **${fmt(mean((r) => r.f))}** | ${mean((r) => r.confidence).toFixed(2)} | ${mean((r) => r.ms).toFixed(0)} |`);
+    // Per photograph: which backgrounds the means hide.
+    console.log(`\n| photo (${halfName}) | cases | mean mask IoU | mean F-score | worst IoU |`);
+    console.log('|---|---|---|---|---|');
+    for (const photo of [...new Set(results.map((r) => r.photo!))].sort()) {
+      const group = results.filter((r) => r.photo === photo);
+      const avg = (pick: (r: CaseResult) => number) => group.reduce((a, r) => a + pick(r), 0) / group.length;
+      console.log(`| ${photo} | ${group.length} | ${fmt(avg((r) => r.iou))} | ${fmt(avg((r) => r.f))} | ${fmt(Math.min(...group.map((r) => r.iou)))} |`);
+    }
   }
   if (sheetRows.length) {
     const path = new URL('../docs/photo-contact-sheet.png', import.meta.url).pathname;

@@ -3,11 +3,15 @@
  * strong subject of its own (a face, a person); such a subject is usually cut by the picture's border
  * and sits off-centre, while the object a user photographs is framed whole near the middle. So a
  * candidate's confidence is lowered for each side of the picture it runs into and for how far its
- * centre of mass lies from the picture's centre. No ground truth is involved: only the mask itself.
+ * centre of mass lies from the picture's centre, and for the share of its boundary that follows no edge
+ * in the picture (a true object boundary is a colour step all round; a mask cut through a uniform
+ * region is not). No ground truth is involved: only the mask and the picture.
  */
 export interface CandidateMask {
   mask: Uint8Array;
   confidence: number;
+  /** Share of the mask's boundary that follows no edge of the picture (boundary.ts); 0 if unknown. */
+  weakBoundary?: number;
 }
 
 export interface ChoiceOptions {
@@ -17,6 +21,8 @@ export interface ChoiceOptions {
   sideShare?: number;
   /** Penalty per unit of centroid offset, in shares of the picture (default 1.5). */
   offCentrePenalty?: number;
+  /** Penalty per unit share of boundary on no edge (default 0.5). */
+  weakBoundaryPenalty?: number;
 }
 
 /** How many of the picture's four sides the mask runs into. */
@@ -42,7 +48,8 @@ export function offCentre(mask: Uint8Array, width: number, height: number): numb
 export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
   const sides = sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
   const offset = offCentre(candidate.mask, width, height);
-  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset;
+  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset
+    - (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0);
 }
 
 export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {

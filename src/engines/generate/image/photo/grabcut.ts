@@ -31,6 +31,8 @@ export interface GrabCutInput {
   threshold: number;
   /** Pixels fixed as background (1 = fixed). */
   fixedBackground?: Uint8Array;
+  /** Pixels fixed as object (1 = fixed). */
+  fixedObject?: Uint8Array;
   /** Extra cost (data-term units) of calling each pixel object. */
   objectCost?: Float32Array;
   /** Explain darker copies of background colours as background in shadow (default true). */
@@ -71,7 +73,7 @@ function contrastBeta(colours: Float32Array, width: number, height: number): num
 }
 
 export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOptions = {}): GrabCutResult {
-  const { colours, width, height, prior, threshold, fixedBackground, objectCost } = input;
+  const { colours, width, height, prior, threshold, fixedBackground, fixedObject, objectCost } = input;
   const n = width * height;
   const components = options.components ?? 5;
   const smoothness = options.smoothness ?? 50;
@@ -85,7 +87,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
     edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-beta * d2));
   }
   let mask: Uint8Array = new Uint8Array(n);
-  for (let p = 0; p < n; p++) mask[p] = prior[p] >= threshold && !fixedBackground?.[p] ? 1 : 0;
+  for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;
   let object: Gmm | undefined, background: Gmm | undefined;
   const evidence = new Float32Array(n);
   const rounds = options.rounds ?? 4;
@@ -103,7 +105,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
       const s = prior[p];
       const bias = s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
       const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
-      graph.terminal[p] = fixedBackground?.[p] ? -HARD : Math.round(SCALE * net);
+      graph.terminal[p] = fixedBackground?.[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
       for (const k of [0, 2, 4, 6]) if (edgeWeights[p * 8 + k]) setEdge(graph, p, k, edgeWeights[p * 8 + k]);
     }
     const next = minCut(graph).source;

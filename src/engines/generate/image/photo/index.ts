@@ -6,7 +6,10 @@
  *   grabcut.ts        colour mixtures per side + minimum cut (maxflow.ts), refitted for a few rounds,
  *                     with shadows explained as background (shadow.ts)
  *   connectivity.ts   one object with its thin parts; holes filled unless they show background
+ *   candidates.ts     several GrabCut starts; choice.ts keeps the one the picture supports best
+ *                     (confidence, framing, boundary on edges: boundary.ts)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
+ *   refine.ts         a second cut at the output resolution that only moves the boundary
  *   confidence.ts     how far to trust the mask (recorded with the task)
  *
  * The working resolution is small (about 200 px) so the cut stays fast; the random source is seeded
@@ -15,13 +18,13 @@
 import sharp from 'sharp';
 import type { RasterImage } from '../../../../geometry/mesh.ts';
 import { chooseCandidate } from './choice.ts';
-import { maskConfidence } from './confidence.ts';
+import { photoCandidates } from './candidates.ts';
 import { rgbaToLab } from './colour.ts';
-import { keepOneObject, mainRegion } from './connectivity.ts';
-import { grabCut } from './grabcut.ts';
+import { mainRegion } from './connectivity.ts';
 import { guidedFilter, resizeField } from './guided-filter.ts';
-import { seededRandom, type Random } from './random.ts';
-import { otsu, saliency } from './saliency.ts';
+import { seededRandom } from './random.ts';
+import { refineBoundary } from './refine.ts';
+import { otsu } from './saliency.ts';
 import { components, fillHoles, maskBox } from '../mask-ops.ts';
 
 export interface PhotoSegmentationOptions {
@@ -40,31 +43,15 @@ export interface PhotoSegmentation {
   confidence: number;
 }
 
+/** Half-width of the band the output-resolution cut may move the boundary within (share of the longer side). */
+const REFINE_BAND = 0.025;
+
 async function resizeRgba(image: RasterImage, width: number, height: number): Promise<RasterImage> {
   const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { width, height, channels: 4, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
-}
-
-/** Saliency times a centre prior: which region is the photographed object. */
-function centredWeight(prior: Float32Array, width: number, height: number, sigma = 0.25): Float32Array {
-  const out = new Float32Array(prior.length);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
-    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * sigma ** 2));
-  }
-  return out;
-}
-
-/** Spread of the centre prior for the start from the middle of the frame (shares of the picture). */
-const CENTRE_SIGMA = 0.1;
-
-function normalised(field: Float32Array): Float32Array {
-  let max = 0;
-  for (const v of field) if (v > max) max = v;
-  return max > 0 ? Float32Array.from(field, (v) => v / max) : field;
 }
 
 /** Drops specks (components under 1 % of the largest) and fills pinholes the upscaling opened. */
@@ -94,24 +81,6 @@ function salientRegion(weight: Float32Array, width: number, height: number): Uin
   return Uint8Array.from({ length: width * height }, (_, p) => (((p % width) / width - 0.5) ** 2 + (Math.floor(p / width) / height - 0.5) ** 2 < 1 / 36 ? 1 : 0));
 }
 
-/** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
-function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number): { mask: Uint8Array; confidence: number } {
-  const fixedBackground = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const p = y * w + x;
-    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && prior[p] < threshold) fixedBackground[p] = 1;
-  }
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds });
-  let mask = cut.mask;
-  if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
-    // The cut found nothing: fall back on the saliency split, since the picture is not empty.
-    mask = new Uint8Array(w * h);
-    for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
-  }
-  mask = keepOneObject(mask, cut.evidence, w, h, { weight });
-  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h }) };
-}
-
 /** `picture`: the photograph at the output mask resolution (RGBA). */
 export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
   const { width: W, height: H } = picture;
@@ -120,29 +89,17 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   const w = Math.max(8, Math.round(W * s)), h = Math.max(8, Math.round(H * s));
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
-  const prior = saliency(lab, w, h, seededRandom(options.seed ?? 0));
-  const threshold = Math.min(0.7, Math.max(0.2, otsu(prior)));
-  const lightness = new Float32Array(w * h);
-  for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
-  const weight = centredWeight(prior, w, h);
-  // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
-  // object in the first; the mask the picture supports best (its confidence) is kept.
-  const hypotheses = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) =>
-    hypothesis(lab, prior, w, h, t, weight, lightness, seededRandom((options.seed ?? 0) * 2 + k), options.rounds));
-  // A third start from the middle of the frame: when the background holds a subject of its own, the
-  // saliency splits can both lock onto it, while the photographed object is framed near the centre.
-  const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  hypotheses.push(hypothesis(lab, centred, w, h, Math.min(0.7, Math.max(0.2, otsu(centred))), weight, lightness, seededRandom((options.seed ?? 0) * 2 + 2), options.rounds));
-  // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
-  const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
-  hypotheses.push(hypothesis(lab, ones, w, h, 0.5, weight, lightness, seededRandom((options.seed ?? 0) * 2 + 3), options.rounds));
-  const { best, score } = chooseCandidate(hypotheses, w, h);
+  const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds);
+  // A candidate the cut reduced to a speck says nothing about where the object is.
+  const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));
+  const { best, score } = chooseCandidate(usable.length ? usable : candidates, w, h);
   let small = best.mask;
   // The recorded confidence also says when the mask runs into the border or sits far off-centre.
   let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;
-  if (tooSmall(small, w, h)) {
-    // A photograph with something in it always gives an asset: the most salient central region,
-    // or failing that the picture's middle, with a confidence that says how little it is trusted.
+  if (tooSmall(small, w, h) || score <= 0) {
+    // No candidate is believable (a speck, or one whose framing and boundary outweigh its colour
+    // support). A photograph with something in it always gives an asset: the most salient central
+    // region, or failing that the picture's middle, with a confidence that says how little it is trusted.
     small = salientRegion(weight, w, h);
     confidence = Math.min(confidence, 0.2);
   }
@@ -157,6 +114,9 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
   for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
   const raw = new Uint8Array(W * H);
   for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
-  const mask = tidy(raw, W, H, keepHoles);
+  let mask = tidy(raw, W, H, keepHoles);
+  // The boundary placed again at the output resolution, by colour models local to the object.
+  const band = Math.max(2, Math.round(Math.max(W, H) * REFINE_BAND));
+  mask = tidy(refineBoundary(guideLab, mask, W, H, seededRandom((options.seed ?? 0) * 2 + 5), { band }), W, H, keepHoles);
   return { mask, confidence };
 }

@@ -1,0 +1,97 @@
+/**
+ * Candidate masks for the photographed object, each one GrabCut from a different starting guess: a
+ * salient background thing (a face, a person) can swallow the object in one start and not another,
+ * so several are cut and choice.ts keeps the one the picture supports best.
+ */
+import { edgeStrength, weakBoundaryShare } from './boundary.ts';
+import { maskConfidence } from './confidence.ts';
+import { keepOneObject } from './connectivity.ts';
+import { grabCut } from './grabcut.ts';
+import { seededRandom, type Random } from './random.ts';
+import { otsu, saliency } from './saliency.ts';
+
+export interface Candidate {
+  mask: Uint8Array;
+  confidence: number;
+  /** Share of the boundary on no edge of the picture (boundary.ts). */
+  weakBoundary?: number;
+}
+
+export interface CandidateSet {
+  candidates: Candidate[];
+  /** Saliency times a centre prior (chooses the main region; the last-resort split). */
+  weight: Float32Array;
+}
+
+/** Saliency times a centre prior: which region is the photographed object. */
+export function centredWeight(prior: Float32Array, width: number, height: number, sigma = 0.25): Float32Array {
+  const out = new Float32Array(prior.length);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
+    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * sigma ** 2));
+  }
+  return out;
+}
+
+/** Spread of the centre prior for the start from the middle of the frame (shares of the picture). */
+const CENTRE_SIGMA = 0.1;
+/** GrabCut's frame start: the first split's frame inset, and the outer ring fixed as background (shares of the shorter side). */
+const FRAME_INSET = 0.1;
+const FIXED_RING = 0.03;
+
+function normalised(field: Float32Array): Float32Array {
+  let max = 0;
+  for (const v of field) if (v > max) max = v;
+  return max > 0 ? Float32Array.from(field, (v) => v / max) : field;
+}
+
+const clampThreshold = (field: Float32Array) => Math.min(0.7, Math.max(0.2, otsu(field)));
+
+/** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
+function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number): Candidate {
+  const fixedBackground = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const p = y * w + x;
+    if (Math.min(x, y, w - 1 - x, h - 1 - y) < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
+  }
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight });
+  let mask = cut.mask;
+  if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
+    // The cut found nothing: fall back on the saliency split, since the picture is not empty.
+    mask = new Uint8Array(w * h);
+    for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
+  }
+  mask = keepOneObject(mask, cut.evidence, w, h, { weight });
+  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h }) };
+}
+
+/** `lab`: the picture at the working resolution, 3 floats per pixel. */
+export function photoCandidates(lab: Float32Array, w: number, h: number, seed: number, rounds?: number): CandidateSet {
+  const prior = saliency(lab, w, h, seededRandom(seed));
+  const threshold = clampThreshold(prior);
+  const lightness = new Float32Array(w * h);
+  for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
+  const weight = centredWeight(prior, w, h);
+  const start = (field: Float32Array, t: number, k: number) => hypothesis(lab, field, w, h, t, weight, lightness, seededRandom(seed * 2 + k), rounds);
+  // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
+  // object in the first.
+  const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(prior, t, k));
+  // A third start from the middle of the frame: when the background holds a subject of its own, the
+  // saliency splits can both lock onto it, while the photographed object is framed near the centre.
+  const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
+  candidates.push(start(centred, clampThreshold(centred), 2));
+  // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
+  const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
+  candidates.push(start(ones, 0.5, 3));
+  // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
+  // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
+  // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
+  // frame can still be taken whole.
+  const frame = new Float32Array(w * h);
+  const inset = Math.round(Math.min(w, h) * FRAME_INSET);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
+  candidates.push(hypothesis(lab, frame, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 4), rounds, Math.round(Math.min(w, h) * FIXED_RING), 0));
+  const strength = edgeStrength(lab, w, h);
+  for (const c of candidates) c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
+  return { candidates, weight };
+}
