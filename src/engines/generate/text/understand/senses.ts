@@ -13,13 +13,17 @@ import { CATEGORIES } from '../catalog.ts';
 import { BROAD_ANCHORS } from '../catalog-broad.ts';
 import { nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
 
-/** What choosing each kind of sense costs (WordNet lexicographer file → cost); kinds not listed are not things. */
-const KIND_COST: Record<number, number> = { 5: 0, 6: 0, 20: 0.3, 17: 0.3, 13: 0.2, 18: 1.5 };
-const NAMED_PERSON_COST = 3;
-const FOOD = 13;
-const PLANT = 20;
-const GROWER_COST = 1;
+/** WordNet lexicographer files (lexnames) of the kinds of noun a prompt may name. */
+const ANIMAL = 5;
 const ARTIFACT = 6;
+const FOOD = 13;
+const NATURAL_OBJECT = 17;
+const PERSON = 18;
+const PLANT = 20;
+/** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
+const KIND_COST: Record<number, number> = { [ANIMAL]: 0, [ARTIFACT]: 0, [PLANT]: 0.3, [NATURAL_OBJECT]: 0.3, [FOOD]: 0.2, [PERSON]: 1.5 };
+const NAMED_PERSON_COST = 3;
+const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';
 const NAMED_STRUCTURE = 'landmark';
 /** Cost of each sense's place in the frequency order (only among tagged senses). */
@@ -64,7 +68,7 @@ export function senseCost(synset: Synset, rank: number, tagged: number): number 
   const kind = KIND_COST[synset.lexFile];
   if (kind === undefined) return undefined;
   const order = Math.min(rank, tagged) * RANK_COST;
-  const named = synset.instance && synset.lexFile === 18 ? NAMED_PERSON_COST : 0;
+  const named = synset.instance && synset.lexFile === PERSON ? NAMED_PERSON_COST : 0;
   // Where the corpus counted the senses, their frequency says more than the kind of thing.
   return order + (rank < tagged ? kind / 2 : kind) + named;
 }
