@@ -139,8 +139,15 @@ const queuePriority: Migration = {
   },
 };
 
+/** The re-enqueue sweep of a non-transactional queue looks for jobs left Waiting; without this it reads every job. */
+const jobsByState: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.createIndex('jobs_state').on('jobs').columns(['state', 'updated_at']).execute();
+  },
+};
+
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_webhooks': webhooksMigration, '0003_queue_priority': queuePriority };
+    return { '0001_initial': initial, '0002_webhooks': webhooksMigration, '0003_queue_priority': queuePriority, '0004_jobs_state': jobsByState };
   },
 };

@@ -26,14 +26,7 @@ export function startRequeueSweep(db: Db, queue: JobQueue, logger: Logger, optio
     if (running) return;
     running = true;
     try {
-      const stale = await db.kysely
-        .selectFrom('jobs')
-        .select(['id', 'task_id'])
-        .where('state', '=', 'Waiting')
-        .where('updated_at', '<', Date.now() - intervalMs)
-        .orderBy('updated_at')
-        .limit(options.batch ?? 1000)
-        .execute();
+      const stale = await staleWaitingJobs(db, Date.now() - intervalMs, options.batch ?? 1000).execute();
       for (const job of stale) await queue.enqueue(job.id, jobPayload(job.task_id, job.id));
     } catch (error) {
       logger.warn({ err: error }, 're-enqueue sweep failed; will retry');
@@ -44,4 +37,15 @@ export function startRequeueSweep(db: Db, queue: JobQueue, logger: Logger, optio
   const timer = setInterval(sweep, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Waiting jobs last updated before `updatedBefore`, oldest first (read through the jobs_state index). */
+export function staleWaitingJobs(db: Db, updatedBefore: number, limit: number) {
+  return db.kysely
+    .selectFrom('jobs')
+    .select(['id', 'task_id'])
+    .where('state', '=', 'Waiting')
+    .where('updated_at', '<', updatedBefore)
+    .orderBy('updated_at')
+    .limit(limit);
 }

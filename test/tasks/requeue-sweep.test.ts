@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JobQueue } from '../../src/queue/index.ts';
 import { silentLogger } from '../../src/logger.ts';
-import { startRequeueSweep } from '../../src/tasks/requeue-sweep.ts';
+import { staleWaitingJobs, startRequeueSweep } from '../../src/tasks/requeue-sweep.ts';
+import { CompiledQuery } from 'kysely';
+import { sqliteTestDb } from '../store/databases.ts';
 import { multipart, startHarness } from '../api/harness.ts';
 import { png } from '../api/images.ts';
 
@@ -36,5 +38,17 @@ test('Waiting jobs older than the interval are re-enqueued with their payload; f
     startRequeueSweep(h.services.db, transactional, silentLogger, { intervalMs: 20 })();
   } finally {
     await h.close();
+  }
+});
+
+test('the sweep reads Waiting jobs through an index, not by scanning every job', async () => {
+  const { db, drop } = await sqliteTestDb();
+  try {
+    const query = staleWaitingJobs(db, Date.now(), 1000).compile();
+    const plan = await db.kysely.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+    const details = plan.rows.map((row) => row.detail).join('; ');
+    assert.match(details, /USING INDEX jobs_state/, details);
+  } finally {
+    await drop();
   }
 });
