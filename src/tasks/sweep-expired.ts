@@ -1,4 +1,8 @@
-/** Retention: output and input files of tasks past their expiry are removed; the task records stay. */
+/**
+ * Retention: output and input files of tasks past their expiry are removed, with their finished webhook
+ * events and delivery attempts (the log would otherwise grow with every task forever); the task records
+ * stay. An event still being retried is kept until the dispatcher settles it.
+ */
 import type { Logger } from '../logger.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
@@ -23,7 +27,14 @@ export async function sweepExpired({ db, blobs, logger }: SweepDeps, now = new D
     await kysely.updateTable('tasks').set({ files_expired_at: now.getTime() }).where('id', '=', id).execute();
     await blobs.deletePrefix(`outputs/${id}/`);
     await blobs.deletePrefix(`inputs/${id}/`);
+    await pruneWebhookLog(db, id);
   }
   if (due.length > 0) logger.info({ tasks: due.length }, 'retention: output files removed');
   return due.length;
+}
+
+async function pruneWebhookLog({ kysely }: Db, taskId: string): Promise<void> {
+  const settled = kysely.selectFrom('webhook_outbox').select('id').where('task_id', '=', taskId).where('state', '!=', 'pending');
+  await kysely.deleteFrom('webhook_deliveries').where('outbox_id', 'in', settled).execute();
+  await kysely.deleteFrom('webhook_outbox').where('task_id', '=', taskId).where('state', '!=', 'pending').execute();
 }
