@@ -69,6 +69,8 @@ export interface Config {
   uploadMemoryMb: number;
   /** KILN_WORKER_MEMORY_MB, default 4096: heap limit of each engine thread; a task past it fails alone. */
   workerMemoryMb: number;
+  /** KILN_WORKER_RECYCLE_RUNS, default 100 (0: never): engine threads are replaced after this many runs, before native memory they cannot return piles up. */
+  workerRecycleRuns: number;
   /** KILN_OPS_TOKEN: when set, /metrics and /docs need `Authorization: Bearer <token>`; unset, they are public. */
   opsToken?: string;
   /**
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMs: intVar(env, 'KILN_IDLE_TIMEOUT_MS', 60_000, 100),
     uploadMemoryMb: intVar(env, 'KILN_UPLOAD_MEMORY_MB', 1024, 1),
     workerMemoryMb: intVar(env, 'KILN_WORKER_MEMORY_MB', 4096, 64),
+    workerRecycleRuns: intVar(env, 'KILN_WORKER_RECYCLE_RUNS', 100, 0),
     opsToken: stringVar(env, 'KILN_OPS_TOKEN'),
     engineOverrides: {
       'generate-image': stringVar(env, 'KILN_ENGINE_GENERATE_IMAGE'),

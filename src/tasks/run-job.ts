@@ -22,7 +22,7 @@ export interface WorkerDeps {
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
-  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> & Partial<Pick<Config, 'workerMemoryMb'>>;
+  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> & Partial<Pick<Config, 'workerMemoryMb' | 'workerRecycleRuns'>>;
   logger: Logger;
   /** The task event publisher: started, progress, done and failed are announced through it. */
   events?: TransitionEvents;

@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { db, queue, config, logger } = options;
-  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb, logger });
+  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb, recycleAfterRuns: config.workerRecycleRuns, logger });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
   const shutdown = new AbortController();

@@ -53,3 +53,46 @@ describe('EngineRunner (piscina worker threads)', () => {
     );
   });
 });
+
+describe('EngineRunner thread recycling', () => {
+  const probe = new URL('../fixtures/engines/thread-probe.ts', import.meta.url).href;
+  const threadOf = async (runner: EngineRunner, taskId: string) =>
+    ((await runner.run({ moduleUrl: probe, taskId, spec: textSpec(), inputs: [] })).notes as { threadId: number }).threadId;
+
+  it('hands runs to fresh threads after recycleAfterRuns, and ends the retired ones', async () => {
+    const runner = new EngineRunner({ threads: 1, recycleAfterRuns: 2 });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await threadOf(runner, `r${i}`));
+      assert.equal(ids[0], ids[1]);
+      assert.equal(ids[2], ids[3]);
+      assert.notEqual(ids[1], ids[2]);
+      assert.notEqual(ids[3], ids[4]);
+      assert.equal(new Set(ids).size, 3);
+      assert.ok(runner.threads <= 1, `only the current pool's thread is alive (${runner.threads})`);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('a run in flight when its pool retires still finishes there', async () => {
+    const runner = new EngineRunner({ threads: 2, recycleAfterRuns: 1 });
+    try {
+      const results = await Promise.all([0, 1, 2].map((i) => runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: `f${i}`, spec: textSpec('sleep=300'), inputs: [] })));
+      assert.equal(results.length, 3);
+      for (const result of results) assert.deepEqual(result.notes, { inputs: 0, commands: ['sleep=300'] });
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('recycleAfterRuns 0 keeps one pool for good', async () => {
+    const runner = new EngineRunner({ threads: 1, recycleAfterRuns: 0 });
+    try {
+      const ids = [await threadOf(runner, 'k0'), await threadOf(runner, 'k1'), await threadOf(runner, 'k2')];
+      assert.equal(new Set(ids).size, 1);
+    } finally {
+      await runner.close();
+    }
+  });
+});

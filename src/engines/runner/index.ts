@@ -42,8 +42,23 @@ export interface EngineRunnerOptions {
    * server and other runs go on; the pool starts a fresh thread) and fails with WorkerMemoryError.
    */
   threadMemoryMb?: number;
+  /**
+   * Runs a thread pool serves before fresh threads take over (default 100; 0 never). Native modules
+   * keep their WebAssembly memory for the thread's life and it cannot shrink (manifold-3d grows by
+   * 2–4 MB per text build and fails near 4 GB), so threads are retired before that: the old pool
+   * finishes its runs, then ends.
+   */
+  recycleAfterRuns?: number;
   /** Where errors of threads between runs are reported (default: silent). */
   logger?: Logger;
+}
+
+/** One pool of threads and the runs it has taken. */
+interface PoolGeneration {
+  pool: Piscina;
+  runs: number;
+  inFlight: number;
+  retired: boolean;
 }
 
 /** The engine thread ran out of its heap limit and was ended. */
@@ -74,25 +89,55 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 }
 
 export class EngineRunner {
-  readonly #pool: Piscina;
+  readonly #options: EngineRunnerOptions;
   readonly #stageTimeoutMs: number;
   readonly #threadMemoryMb: number;
+  readonly #recycleAfterRuns: number;
+  readonly #generations = new Set<PoolGeneration>();
+  #current: PoolGeneration;
 
   constructor(options: EngineRunnerOptions = {}) {
-    const threads = Math.max(1, options.threads ?? 1);
+    this.#options = options;
     this.#stageTimeoutMs = options.stageTimeoutMs ?? 600_000;
     this.#threadMemoryMb = options.threadMemoryMb ?? 4096;
-    this.#pool = new Piscina({
+    this.#recycleAfterRuns = options.recycleAfterRuns ?? 100;
+    this.#current = this.#newGeneration();
+  }
+
+  #newGeneration(): PoolGeneration {
+    const pool = new Piscina({
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
       minThreads: 0,
-      maxThreads: threads,
-      idleTimeout: options.idleTimeoutMs ?? 60_000,
+      maxThreads: Math.max(1, this.#options.threads ?? 1),
+      idleTimeout: this.#options.idleTimeoutMs ?? 60_000,
       resourceLimits: { maxOldGenerationSizeMb: this.#threadMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)) },
     });
     // A thread that fails while it runs no task (an engine's stray timer throwing after its run) is
     // replaced by the pool, which then emits 'error': unheard, that event would end the whole process.
-    const logger = options.logger ?? silentLogger;
-    this.#pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
+    const logger = this.#options.logger ?? silentLogger;
+    pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
+    const generation: PoolGeneration = { pool, runs: 0, inFlight: 0, retired: false };
+    this.#generations.add(generation);
+    return generation;
+  }
+
+  /** The pool for the next run; past its run budget a fresh one takes over and the old one retires. */
+  #takeGeneration(): PoolGeneration {
+    const generation = this.#current;
+    generation.runs++;
+    generation.inFlight++;
+    if (this.#recycleAfterRuns > 0 && generation.runs >= this.#recycleAfterRuns) {
+      generation.retired = true;
+      this.#current = this.#newGeneration();
+    }
+    return generation;
+  }
+
+  #release(generation: PoolGeneration): void {
+    generation.inFlight--;
+    if (generation.retired && generation.inFlight === 0 && this.#generations.delete(generation)) {
+      generation.pool.destroy().catch((error: unknown) => (this.#options.logger ?? silentLogger).warn({ err: error }, 'retiring an engine thread pool failed'));
+    }
   }
 
   /** Runs one engine task; rejects with EngineError, StageTimeoutError, RunAbortedError or Error. */
@@ -133,8 +178,9 @@ export class EngineRunner {
     armStageTimer();
 
     const task: WorkerTask = { moduleUrl: request.moduleUrl, taskId: request.taskId, spec: request.spec, inputs, port: port2 };
+    const generation = this.#takeGeneration();
     try {
-      const outcome = (await this.#pool.run(task, {
+      const outcome = (await generation.pool.run(task, {
         transferList: [port2, ...inputs.map((input) => input.bytes.buffer as ArrayBuffer)],
         signal: controller.signal,
       })) as WorkerOutcome;
@@ -154,15 +200,19 @@ export class EngineRunner {
       clearTimeout(stageTimer);
       request.signal?.removeEventListener('abort', onAbort);
       port1.close();
+      this.#release(generation);
     }
   }
 
-  /** Threads currently alive (tests, metrics). */
+  /** Threads currently alive, retiring ones included (tests, metrics). */
   get threads(): number {
-    return this.#pool.threads.length;
+    let count = 0;
+    for (const generation of this.#generations) count += generation.pool.threads.length;
+    return count;
   }
 
   async close(): Promise<void> {
-    await this.#pool.destroy();
+    await Promise.all([...this.#generations].map((generation) => generation.pool.destroy()));
+    this.#generations.clear();
   }
 }
