@@ -2,13 +2,25 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { harness, textSpec, waitFor } from './harness.ts';
 
-it('retention removes output files after the configured time and the record says they expired', async () => {
+/** A harness with one hour of retention, its workers, and one text task run to Done. */
+async function finishedTaskWithRetention() {
   const h = await harness({ KILN_RETENTION_HOURS: '1' });
   const pool = h.services.startWorkers();
   try {
     const principal = await h.key(5);
     const task = await h.services.tasks.submit({ ...principal, spec: textSpec(), price: 0.5, inputs: [{ field: 'images', filename: 'a', bytes: new Uint8Array([1]) }] });
     await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Done', 60_000, 'Done');
+    return { h, pool, principal, task };
+  } catch (error) {
+    await pool.stop();
+    await h.cleanup();
+    throw error;
+  }
+}
+
+it('retention removes output files after the configured time and the record says they expired', async () => {
+  const { h, pool, principal, task } = await finishedTaskWithRetention();
+  try {
     const done = await h.services.tasks.get(principal.accountId, task.uuid);
     const expiresAt = Date.parse(done.filesExpireAt!);
     assert.ok(Math.abs(expiresAt - Date.parse(done.finishedAt!) - 3_600_000) < 1000, 'expiry = finish + retention');
@@ -33,12 +45,8 @@ it('retention removes output files after the configured time and the record says
 });
 
 it('retention also removes the settled webhook events of an expired task and their attempts; one still retried stays', async () => {
-  const h = await harness({ KILN_RETENTION_HOURS: '1' });
-  const pool = h.services.startWorkers();
+  const { h, pool, principal, task } = await finishedTaskWithRetention();
   try {
-    const principal = await h.key(5);
-    const task = await h.services.tasks.submit({ ...principal, spec: textSpec(), price: 0.5, inputs: [{ field: 'images', filename: 'a', bytes: new Uint8Array([1]) }] });
-    await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Done', 60_000, 'Done');
     const { kysely } = h.services.db;
     const event = (id: string, state: 'pending' | 'delivered' | 'failed') => ({
       // The pending one's retry is due in an hour, so the running dispatcher leaves it alone.
