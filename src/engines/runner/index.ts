@@ -53,12 +53,11 @@ export interface EngineRunnerOptions {
   logger?: Logger;
 }
 
-/** One pool of threads and the runs it has taken. */
+/** One pool of threads and the runs it has taken; every generation but the current one is retiring. */
 interface PoolGeneration {
   pool: Piscina;
   runs: number;
   inFlight: number;
-  retired: boolean;
 }
 
 /** The engine thread ran out of its heap limit and was ended. */
@@ -93,6 +92,7 @@ export class EngineRunner {
   readonly #stageTimeoutMs: number;
   readonly #threadMemoryMb: number;
   readonly #recycleAfterRuns: number;
+  readonly #logger: Logger;
   readonly #generations = new Set<PoolGeneration>();
   #current: PoolGeneration;
 
@@ -101,6 +101,7 @@ export class EngineRunner {
     this.#stageTimeoutMs = options.stageTimeoutMs ?? 600_000;
     this.#threadMemoryMb = options.threadMemoryMb ?? 4096;
     this.#recycleAfterRuns = options.recycleAfterRuns ?? 100;
+    this.#logger = options.logger ?? silentLogger;
     this.#current = this.#newGeneration();
   }
 
@@ -114,9 +115,8 @@ export class EngineRunner {
     });
     // A thread that fails while it runs no task (an engine's stray timer throwing after its run) is
     // replaced by the pool, which then emits 'error': unheard, that event would end the whole process.
-    const logger = this.#options.logger ?? silentLogger;
-    pool.on('error', (error: unknown) => logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
-    const generation: PoolGeneration = { pool, runs: 0, inFlight: 0, retired: false };
+    pool.on('error', (error: unknown) => this.#logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
+    const generation: PoolGeneration = { pool, runs: 0, inFlight: 0 };
     this.#generations.add(generation);
     return generation;
   }
@@ -126,17 +126,14 @@ export class EngineRunner {
     const generation = this.#current;
     generation.runs++;
     generation.inFlight++;
-    if (this.#recycleAfterRuns > 0 && generation.runs >= this.#recycleAfterRuns) {
-      generation.retired = true;
-      this.#current = this.#newGeneration();
-    }
+    if (this.#recycleAfterRuns > 0 && generation.runs >= this.#recycleAfterRuns) this.#current = this.#newGeneration();
     return generation;
   }
 
   #release(generation: PoolGeneration): void {
     generation.inFlight--;
-    if (generation.retired && generation.inFlight === 0 && this.#generations.delete(generation)) {
-      generation.pool.destroy().catch((error: unknown) => (this.#options.logger ?? silentLogger).warn({ err: error }, 'retiring an engine thread pool failed'));
+    if (generation !== this.#current && generation.inFlight === 0 && this.#generations.delete(generation)) {
+      generation.pool.destroy().catch((error: unknown) => this.#logger.warn({ err: error }, 'retiring an engine thread pool failed'));
     }
   }
 
