@@ -1,7 +1,8 @@
 /**
  * Retention: output and input files of tasks past their expiry are removed, with their finished webhook
  * events and delivery attempts (the log would otherwise grow with every task forever); the task records
- * stay. An event still being retried is kept until the dispatcher settles it.
+ * stay. An event still being retried is kept until the dispatcher settles it; a later sweep removes it
+ * then, since its task's files are already gone.
  */
 import type { Logger } from '../logger.ts';
 import type { BlobStore } from '../store/blob-store.ts';
@@ -30,6 +31,8 @@ export async function sweepExpired({ db, blobs, logger }: SweepDeps, now = new D
     await pruneWebhookLog(db, id);
   }
   if (due.length > 0) logger.info({ tasks: due.length }, 'retention: output files removed');
+  const late = await pruneLateSettledEvents(db);
+  if (late > 0) logger.info({ events: late }, 'retention: webhook events settled after their task expired removed');
   return due.length;
 }
 
@@ -37,4 +40,21 @@ async function pruneWebhookLog({ kysely }: Db, taskId: string): Promise<void> {
   const settled = kysely.selectFrom('webhook_outbox').select('id').where('task_id', '=', taskId).where('state', '!=', 'pending');
   await kysely.deleteFrom('webhook_deliveries').where('outbox_id', 'in', settled).execute();
   await kysely.deleteFrom('webhook_outbox').where('task_id', '=', taskId).where('state', '!=', 'pending').execute();
+}
+
+/** Events that were still being retried when their task expired and have settled since (a bounded batch). */
+async function pruneLateSettledEvents({ kysely }: Db, batch = 500): Promise<number> {
+  const rows = await kysely
+    .selectFrom('webhook_outbox as o')
+    .innerJoin('tasks as t', 't.id', 'o.task_id')
+    .select('o.id')
+    .where('o.state', '!=', 'pending')
+    .where('t.files_expired_at', 'is not', null)
+    .limit(batch)
+    .execute();
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  await kysely.deleteFrom('webhook_deliveries').where('outbox_id', 'in', ids).execute();
+  await kysely.deleteFrom('webhook_outbox').where('id', 'in', ids).execute();
+  return ids.length;
 }

@@ -44,7 +44,7 @@ it('retention removes output files after the configured time and the record says
   }
 });
 
-it('retention also removes the settled webhook events of an expired task and their attempts; one still retried stays', async () => {
+it('retention also removes the settled webhook events of an expired task and their attempts; one still retried stays until it settles', async () => {
   const { h, pool, principal, task } = await finishedTaskWithRetention();
   try {
     const { kysely } = h.services.db;
@@ -63,6 +63,12 @@ it('retention also removes the settled webhook events of an expired task and the
     assert.equal(await h.services.tasks.sweepExpired(new Date(expiresAt + 1000)), 1);
     assert.deepEqual((await kysely.selectFrom('webhook_outbox').select('id').execute()).map((row) => row.id), ['evt_pending']);
     assert.deepEqual((await kysely.selectFrom('webhook_deliveries').select('outbox_id').execute()).map((row) => row.outbox_id), ['evt_pending']);
+
+    // The retried event settles after its task expired: the next sweep removes it too.
+    await kysely.updateTable('webhook_outbox').set({ state: 'failed' }).where('id', '=', 'evt_pending').execute();
+    assert.equal(await h.services.tasks.sweepExpired(new Date(expiresAt + 2000)), 0, 'no task expires twice');
+    assert.deepEqual(await kysely.selectFrom('webhook_outbox').select('id').execute(), []);
+    assert.deepEqual(await kysely.selectFrom('webhook_deliveries').select('outbox_id').execute(), []);
   } finally {
     await pool.stop();
     await h.cleanup();
