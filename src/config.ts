@@ -100,6 +100,8 @@ export interface RemoteSettings {
   fallback: boolean;
   /** KILN_REMOTE_REPAIR, default true: repair a remote model that is not a closed solid before the output pipeline. */
   repair: boolean;
+  /** KILN_ENGINE_TOKEN, default unset: the bearer token sent to `kiln engine-server` endpoints (never to other adapters). */
+  engineToken?: string;
 }
 
 function boolVar(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -120,6 +122,7 @@ function remoteSettings(env: NodeJS.ProcessEnv): RemoteSettings {
     unhealthyMs: intVar(env, 'KILN_REMOTE_UNHEALTHY_MS', 30_000, 0),
     fallback: boolVar(env, 'KILN_REMOTE_FALLBACK', false),
     repair: boolVar(env, 'KILN_REMOTE_REPAIR', true),
+    engineToken: env.KILN_ENGINE_TOKEN?.trim() || undefined,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * `kiln engine-server [--port N]`: serves this machine's CPU engines over the Kiln engine protocol
  * (docs/remote-engines.md) for another Kiln configured with KILN_ENGINE_<KIND>=kiln:http://host:port.
- * Uses HOST (default 127.0.0.1), KILN_WORKERS (engine threads, at least 1) and KILN_STAGE_TIMEOUT_MS.
+ * Uses HOST (default 127.0.0.1), KILN_WORKERS (engine threads, at least 1), KILN_STAGE_TIMEOUT_MS and
+ * KILN_ENGINE_TOKEN (the bearer token callers must send; warned about when missing on a non-loopback host).
  */
 import { startEngineServer } from '../engines/server/index.ts';
 import { configFrom } from './config-from.ts';
@@ -16,12 +17,15 @@ export async function engineServer(io: CliIo, flags: { port?: string }): Promise
   const port = flags.port !== undefined || io.env.PORT ? config.port : DEFAULT_PORT;
   let server;
   try {
-    server = await startEngineServer({ port, host: config.host, threads: Math.max(1, config.workers), stageTimeoutMs: config.stageTimeoutMs });
+    server = await startEngineServer({ port, host: config.host, threads: Math.max(1, config.workers), stageTimeoutMs: config.stageTimeoutMs, token: config.remote.engineToken });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`Port ${port} is in use; pass --port N.`);
     throw error;
   }
   io.err(`Kiln engine server listening on ${server.url} (protocol kiln-engine/1, threads: ${Math.max(1, config.workers)})`);
+  if (!config.remote.engineToken && !isLoopback(config.host)) {
+    io.err(`warning: no KILN_ENGINE_TOKEN is set, so anyone who can reach ${server.url} can run jobs on this machine; set one here and on the calling Kiln`);
+  }
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -33,4 +37,8 @@ export async function engineServer(io: CliIo, flags: { port?: string }): Promise
   });
   io.err('engine server stopping');
   await server.close();
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }

@@ -7,6 +7,13 @@ import { checkStatus, jsonBody, RemoteFailure, remoteFetch, sleep, stageWatch, t
 import { KILN_ENGINE_PROTOCOL, type HealthAnswer, type JobStatus, type JobSubmission } from './kiln-protocol.ts';
 import { engineKindOf } from '../../domain/task-spec.ts';
 
+/** Every request to an engine server, with its bearer token when KILN_ENGINE_TOKEN is set. */
+function kilnFetch(context: Parameters<typeof remoteFetch>[0], url: string, init: RequestInit = {}): Promise<Response> {
+  const token = context.settings.engineToken;
+  if (!token) return remoteFetch(context, url, init);
+  return remoteFetch(context, url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } });
+}
+
 /** Job errors that are about the input: the same refusal the engine would give in process. */
 const INPUT_CODES: readonly string[] = ['INVALID_REQUEST', 'API_OBJECT_NOT_FOUND_ON_IMAGE'];
 
@@ -14,7 +21,7 @@ export const kilnAdapter: RemoteAdapter = {
   name: 'kiln',
 
   async health(context) {
-    const response = await remoteFetch(context, `${context.endpoint}/v1/health`);
+    const response = await kilnFetch(context, `${context.endpoint}/v1/health`);
     await checkStatus(response, `kiln engine server at ${context.endpoint} GET /v1/health`);
     const answer = await jsonBody<Partial<HealthAnswer>>(response, `kiln engine server at ${context.endpoint} GET /v1/health`);
     if (answer.protocol !== KILN_ENGINE_PROTOCOL) {
@@ -31,7 +38,7 @@ export const kilnAdapter: RemoteAdapter = {
       inputs: job.inputs.map((input) => ({ field: input.field, filename: input.filename, base64: Buffer.from(input.bytes).toString('base64') })),
     };
     context.progress('remote submit', 0);
-    const sent = await remoteFetch(context, `${context.endpoint}/v1/jobs`, {
+    const sent = await kilnFetch(context, `${context.endpoint}/v1/jobs`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(submission),
@@ -44,7 +51,7 @@ export const kilnAdapter: RemoteAdapter = {
     const watch = stageWatch(service, context.settings.stageTimeoutMs);
     try {
       for (;;) {
-        const response = await remoteFetch(context, jobUrl);
+        const response = await kilnFetch(context, jobUrl);
         await checkStatus(response, `${service} GET /v1/jobs/${id}`);
         const status = await jsonBody<JobStatus>(response, `${service} GET /v1/jobs/${id}`);
         if (status.state === 'done') return await fetchResult(jobUrl, status, service, context);
@@ -61,7 +68,7 @@ export const kilnAdapter: RemoteAdapter = {
       }
     } finally {
       // Finished or abandoned, the server may forget the job (a running one is cancelled).
-      remoteFetch({ settings: context.settings, signal: AbortSignal.timeout(context.settings.requestTimeoutMs) }, jobUrl, { method: 'DELETE' })
+      kilnFetch({ settings: context.settings, signal: AbortSignal.timeout(context.settings.requestTimeoutMs) }, jobUrl, { method: 'DELETE' })
         .then((response) => response.body?.cancel())
         .catch(() => undefined);
     }
@@ -73,7 +80,7 @@ async function fetchResult(jobUrl: string, status: JobStatus, service: string, c
   if (listed.length === 0) throw new RemoteFailure('garbage', `${service} finished the job without any files`);
   const files: EngineFile[] = [];
   for (const file of listed) {
-    const response = await remoteFetch(context, `${jobUrl}/files/${encodeURIComponent(file.name)}`);
+    const response = await kilnFetch(context, `${jobUrl}/files/${encodeURIComponent(file.name)}`);
     await checkStatus(response, `${service} GET file ${file.name}`);
     files.push({ name: file.name, contentType: file.contentType, bytes: new Uint8Array(await response.arrayBuffer()) });
   }

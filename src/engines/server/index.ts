@@ -1,8 +1,10 @@
 /**
  * `kiln engine-server`: Kiln's own engines served over the Kiln engine protocol
  * (src/engines/remote/kiln-protocol.ts), so engine fleets can run on other machines. Plain node:http:
- * the protocol has six routes and no accounts (run it on a private network).
+ * the protocol has six routes and no accounts; one shared bearer token (KILN_ENGINE_TOKEN) keeps anyone
+ * else who can reach the port from running jobs on it.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { EngineKind } from '../../domain/task-spec.ts';
 import { BUILTIN_ENGINES } from '../builtin.ts';
@@ -24,6 +26,8 @@ export interface EngineServerOptions {
   keepMs?: number;
   /** Engines served (default the built-ins). */
   engines?: ReadonlyArray<readonly [EngineKind, string]>;
+  /** Bearer token every request must carry (default none: anyone who reaches the port may run jobs). */
+  token?: string;
 }
 
 export interface EngineServer {
@@ -74,7 +78,19 @@ function checkSubmission(body: unknown): JobSubmission {
   return { kind: job.kind, spec: job.spec, inputs: job.inputs, taskId: typeof job.taskId === 'string' ? job.taskId : 'remote' } as JobSubmission;
 }
 
-async function route(book: JobBook, options: Required<Pick<EngineServerOptions, 'maxBodyBytes'>>, request: IncomingMessage, response: ServerResponse) {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Compares digests, so neither the token's length nor its first wrong byte shows in the answer's timing. */
+function checkToken(request: IncomingMessage, token: string | undefined): void {
+  if (!token) return;
+  const sent = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
+  if (!timingSafeEqual(digest(sent), digest(token))) {
+    throw new HttpError(401, 'UNAUTHORIZED', 'This engine server needs "Authorization: Bearer <token>": set KILN_ENGINE_TOKEN on the Kiln that calls it to the token the engine server was started with.');
+  }
+}
+
+async function route(book: JobBook, options: Required<Pick<EngineServerOptions, 'maxBodyBytes'>> & Pick<EngineServerOptions, 'token'>, request: IncomingMessage, response: ServerResponse) {
+  checkToken(request, options.token);
   const path = new URL(request.url ?? '/', 'http://engine').pathname;
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (request.method === 'GET' && path === '/v1/health') return send(response, 200, { protocol: KILN_ENGINE_PROTOCOL, kinds: book.kinds() });
@@ -116,7 +132,7 @@ export async function startEngineServer(options: EngineServerOptions = {}): Prom
   for (const [kind, moduleUrl] of options.engines ?? BUILTIN_ENGINES) registry.register(kind, moduleUrl);
   const runner = new EngineRunner({ threads: options.threads ?? 1, stageTimeoutMs: options.stageTimeoutMs });
   const book = new JobBook(registry, runner, options.keepMs ?? 600_000);
-  const limits = { maxBodyBytes: options.maxBodyBytes ?? 150 * 1024 * 1024 };
+  const limits = { maxBodyBytes: options.maxBodyBytes ?? 150 * 1024 * 1024, token: options.token };
   const server = createServer((request, response) => {
     route(book, limits, request, response).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : error instanceof EngineError ? 400 : 500;
