@@ -22,7 +22,8 @@ Server (uses KILN_DATA_DIR, default ./data; see .env.example):
                                        queue workers only, no API (N consumers, default KILN_WORKERS);
                                        --health-port serves GET /healthz on HOST:P for liveness probes
   engine-server [--port N]             this machine's engines over the Kiln engine protocol (default port 8090;
-                                       another Kiln uses it with KILN_ENGINE_GENERATE_IMAGE=kiln:http://host:N)
+                                       another Kiln uses it with KILN_ENGINE_GENERATE_IMAGE=kiln:http://host:N;
+                                       KILN_ENGINE_TOKEN on both sides makes it refuse anyone else)
   migrate-blobs [--delete-local]       copy <KILN_DATA_DIR>/blobs into the KILN_S3_BUCKET (docs/deploy.md)
   migrate-db [--from kiln.db]          copy the embedded SQLite database into DATABASE_URL's empty PostgreSQL
   keys create [--credits N] [--name X] [--webhook URL]
