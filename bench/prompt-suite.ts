@@ -2,7 +2,7 @@
  * Prompt-understanding benchmark, two suites:
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
- *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv (the open suite, written like public text-to-3D prompt collections):
+ *  - bench/prompts/open-suite.tsv, open-suite-fresh2.tsv and open-suite-fresh3.tsv (the open suite, written like public text-to-3D prompt collections):
  *    the share where the object Kiln says it makes (madeObject: the noun's profile, or the family's
  *    stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
@@ -64,12 +64,13 @@ function catalogueSuite(): void {
   console.log(`companion resolved correctly: ${companionsRight}/${companionsAsked}`);
 }
 
-const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv'];
+const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv'];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
   fresh: 'written after the word lists; tuned on from 2026-11-24',
   'fresh-2': 'written 2026-11-24 without reading the engine; never tuned on',
+  'fresh-3': 'written 2026-11-24 without reading the engine; never tuned on',
 };
 
 function openSuite(): void {
