@@ -38,6 +38,8 @@ const CENTRE_SIGMA = 0.1;
 /** GrabCut's frame start: the first split's frame inset, and the outer ring fixed as background (shares of the shorter side). */
 const FRAME_INSET = 0.1;
 const FIXED_RING = 0.03;
+/** The local-background start: how far around the object its background model looks (share of the longer side). */
+const LOCAL_REACH = 0.18;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -48,13 +50,13 @@ function normalised(field: Float32Array): Float32Array {
 const clampThreshold = (field: Float32Array) => Math.min(0.7, Math.max(0.2, otsu(field)));
 
 /** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
-function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number): Candidate {
+function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number, localReach?: number): Candidate {
   const fixedBackground = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const p = y * w + x;
     if (Math.min(x, y, w - 1 - x, h - 1 - y) < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
   }
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight });
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight, localBackground: localReach });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -83,6 +85,9 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   candidates.push(start(ones, 0.5, 3));
+  // The same start with a background model local to the object: a colour that appears only far away
+  // (a white flag stripe in a corner) no longer counts against a white object in the middle.
+  candidates.push(hypothesis(lab, ones, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 6), rounds, 1, undefined, Math.round(LOCAL_REACH * Math.max(w, h))));
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
   // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
   // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the

@@ -2,10 +2,12 @@
  * GrabCut-style segmentation at a working resolution: one Gaussian mixture per side, a data term
  * from their likelihoods (plus a soft prior from the saliency estimate and an optional extra cost of
  * calling a pixel object, used for shadows), a contrast-sensitive smoothness term on the 8-connected
- * grid, and a minimum cut (maxflow.ts); the models are refitted to the new split each round.
+ * grid, and a minimum cut (maxflow.ts); the models are refitted to the new split each round. The
+ * background model may be fitted to the surroundings of the object only (local-background.ts).
  */
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
 import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
+import { localBackground } from './local-background.ts';
 import type { Random } from './random.ts';
 import { backgroundOrShadowCost } from './shadow.ts';
 
@@ -18,6 +20,12 @@ export interface GrabCutOptions {
   smoothness?: number;
   /** Weight of the saliency prior in the data term (default 3). */
   priorWeight?: number;
+  /**
+   * Fit the background model only to the ring of background within this many pixels of the current
+   * object, and hold everything farther out as background (local-background.ts). Default: off, the
+   * whole picture's background.
+   */
+  localBackground?: number;
 }
 
 export interface GrabCutInput {
@@ -92,7 +100,8 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const evidence = new Float32Array(n);
   const rounds = options.rounds ?? 4;
   for (let round = 0; round < rounds; round++) {
-    const fg = indicesOf(mask, 1), bg = indicesOf(mask, 0);
+    const local = options.localBackground ? localBackground(mask, width, height, options.localBackground) : undefined;
+    const fg = indicesOf(mask, 1), bg = local ? local.ring : indicesOf(mask, 0);
     if (fg.length < 8 || bg.length < 8) break;
     object = object ? refitGmm(object, colours, fg) : initGmm(colours, fg, components, random);
     background = background ? refitGmm(background, colours, bg) : initGmm(colours, bg, components, random);
@@ -105,7 +114,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
       const s = prior[p];
       const bias = s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
       const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
-      graph.terminal[p] = fixedBackground?.[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
+      graph.terminal[p] = fixedBackground?.[p] || local?.beyond[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
       for (const k of [0, 2, 4, 6]) if (edgeWeights[p * 8 + k]) setEdge(graph, p, k, edgeWeights[p * 8 + k]);
     }
     const next = minCut(graph).source;

@@ -6,7 +6,8 @@
  *   grabcut.ts        colour mixtures per side + minimum cut (maxflow.ts), refitted for a few rounds,
  *                     with shadows explained as background (shadow.ts)
  *   connectivity.ts   one object with its thin parts; holes filled unless they show background
- *   candidates.ts     several GrabCut starts; choice.ts keeps the one the picture supports best
+ *   candidates.ts     several GrabCut starts (one with a background model local to the object:
+ *                     local-background.ts); choice.ts keeps the one the picture supports best
  *                     (confidence, framing, boundary on edges: boundary.ts)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
  *   refine.ts         a second cut at the output resolution that only moves the boundary
