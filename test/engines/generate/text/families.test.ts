@@ -39,7 +39,8 @@ test('families pick a profile from the noun or its WordNet hypernyms, and say wh
   assert.equal(made('a bumblebee'), 'bee');
   assert.equal(made('a tarantula'), 'tarantula');
   assert.equal(made('a bulldozer'), 'bulldozer');
-  assert.equal(made('a moped'), 'scooter');
+  // WordNet files a moped under motorbike, not scooter: the scooter's row lends its proportions, the family names it.
+  assert.equal(made('a moped'), 'motorcycle');
   assert.equal(made('a violin'), 'violin');
   const caecilian = interpretPrompt('a caecilian');
   assert.equal(caecilian.category, 'amphibian');

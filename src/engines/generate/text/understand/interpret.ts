@@ -5,7 +5,7 @@
  */
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
-import { closestWord } from './typo.ts';
+import { closestWord, editDistance } from './typo.ts';
 import { isAdjective, isVerb, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
@@ -201,7 +201,7 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
-      else if (!notNoun.has(i) && compoundHead(w)) {
+      else if (!notNoun.has(i) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -219,6 +219,15 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     i++;
   }
   return tokens;
+}
+
+/**
+ * True when an unknown word is one letter from a vocabulary word ("chipmonk"): a misspelling is likelier
+ * than a closed compound of two words ("chip" + "monk").
+ */
+function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
+  const fix = closestWord(word, vocab, { allowShort: true });
+  return fix !== undefined && editDistance(word, fix, 1) <= 1;
 }
 
 /** WordNet's lexicographer file of people. */

@@ -3,7 +3,8 @@
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
 import { categoryById } from '../catalog.ts';
-import { walkHypernyms } from './wordnet.ts';
+import { namesYoung } from './senses.ts';
+import { isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -33,17 +34,79 @@ export function profileFor(category: string, word: string | undefined): string |
   return found;
 }
 
+/**
+ * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
+ * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
+ * species ("okapi", "spotted hyena") is said to be a quadruped, not that species. Families of
+ * ./catalog-families.ts are their own body plan (their id is the family's name).
+ */
+const BODY_PLANS: [wordnetClass: string, plan: string][] = [
+  ['primate', 'primate'], ['mammal', 'quadruped'], ['bird', 'bird'], ['fish', 'fish'], ['amphibian', 'amphibian'],
+  ['reptile', 'reptile'], ['mollusk', 'mollusc'], ['insect', 'insect'], ['arachnid', 'arachnid'], ['crustacean', 'crustacean'],
+  ['edible fruit', 'fruit'],
+];
+/** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
+const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'apple']);
+
+function bodyPlan(word: string): string | undefined {
+  return BODY_PLANS.find(([cls]) => isKindOf(word, cls))?.[1];
+}
+
+const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().split(/[^a-z]+/));
+
+/**
+ * True when WordNet says the noun is the profile: a synonym or a kind of it ("bumblebee" is a bee, "pony"
+ * a horse), or a young one whose definition names it ("kitten: young domestic cat"). A noun or profile
+ * WordNet does not know ("kitchenaid", "stand mixer") is taken at the table's word. A sibling the table
+ * lists for its proportions ("swan" on the duck's row, "trombone" on the trumpet's) is not the profile.
+ */
+export function isKindOf(word: string, target: string, targetWords: string[] = []): boolean {
+  const noun = word.toLowerCase();
+  if (noun === target || noun.replace(/s$/, '') === target) return true;
+  // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
+  if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
+  const lemma = isNoun(noun) ? noun : noun.replace(/s$/, '');
+  if (!isNoun(lemma) || !isNoun(target)) return true;
+  const found = walkHypernyms(lemma, (s) => s.words.includes(target), { maxSenses: 4, maxDepth: 8 });
+  if (found) return true;
+  if (!namesYoung(lemma)) return false;
+  const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);
+  return [target, ...targetWords].some((w) => !w.includes(' ') && gloss.has(w));
+}
+
 export interface MadeObject {
-  /** What Kiln says it makes: the profile, or the category (the family's default form). */
+  /**
+   * What Kiln says it makes: the noun's profile when the noun is that profile, else the class it was
+   * found under (the category when the noun is one, "lynx" → cat; else the family's body plan,
+   * "capybara" → quadruped), or the category alone (the family's default form).
+   */
   makes: string;
   /** The family's description ("amphibian body plan"), for families of many nouns. */
   label?: string;
   /** True when the noun has no profile of its own and the family's default form stands in. */
   standIn: boolean;
+  /** The profile whose proportions the geometry borrows when the noun is not it ("capybara": the mouse). */
+  proportions?: string;
 }
 
-export function madeObject(i: { category: string; profile?: string }): MadeObject {
+export function madeObject(i: { category: string; profile?: string; word?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
-  return { makes: i.profile ?? i.category, label: entry?.label, standIn };
+  const made = i.profile ?? i.category;
+  if (!i.word || isKindOf(i.word, made, i.profile ? entry?.profiles?.[i.profile] : entry?.words)) {
+    return { makes: made, label: entry?.label, standIn };
+  }
+  if (entry?.label) {
+    // Another row of the family may be what the noun is ("musket" on the rifle's row is a gun).
+    const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
+    return { makes: row ?? i.category, label: entry.label, standIn, proportions: i.profile };
+  }
+  if (!PLAN_CATEGORIES.has(i.category)) return { makes: made, standIn };
+  // A class word on a catalogue category's row that the noun is a kind of ("rodent" on the mouse's row: a capybara).
+  const rowClass = i.profile && entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
+  if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };
+  if (i.profile && isKindOf(i.word, i.category)) return { makes: i.category, standIn, proportions: i.profile };
+  const plan = bodyPlan(i.word);
+  if (!plan) return { makes: made, standIn };
+  return { makes: plan, label: plan === 'fruit' ? undefined : `${plan} body plan`, standIn, proportions: i.profile ?? i.category };
 }

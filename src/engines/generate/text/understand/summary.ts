@@ -17,8 +17,9 @@ function subjectText(i: Interpretation): string {
   const notes: string[] = [];
   if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
-  else if (i.word && i.word !== made.makes) notes.push(`${i.word} → ${made.makes}`);
+  else if (i.word && i.word !== made.makes && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
+  else if (made.proportions) notes.push(`no ${i.word} form: ${made.label ? `the ${made.label} with ` : ''}the ${made.proportions}'s proportions stand in`);
   else if (made.label) notes.push(made.label);
   return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
 }
