@@ -7,7 +7,7 @@ import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
 import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { nounSenses, readSynset } from './wordnet.ts';
+import { isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
@@ -33,12 +33,16 @@ export function glossCategory(noun: string): { category: string; word: string } 
   const sense = baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
   if (!sense) return undefined;
   // "(computer science) an output device…": the domain label is no genus.
-  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
+  // "a child's coin bank": a possessive says whose the thing is, not what it is.
+  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase().replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
   const all = definition.split(/[^a-z]+/).filter(Boolean);
   // "that can be used": a modal before "be" is no noun.
   const words = all.filter((w, k) => !STOP_WORDS.has(w) && all[k + 1] !== 'be').slice(0, GLOSS_WORDS);
   for (let i = 0; i < words.length; i++) {
     for (const phrase of [words.slice(i, i + 2).join(' '), words[i]]) {
+      // "a child's coin bank", "a baby bed": a noun before another noun modifies it; the last one is the genus.
+      const next = words[i + phrase.split(' ').length];
+      if (next && isNoun(next) && !isAdjective(next)) continue;
       const found = lookupPhrase(phrase);
       if (!found || found.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
       const category = found.meanings[0].id;

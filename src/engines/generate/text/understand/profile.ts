@@ -67,7 +67,7 @@ export function isKindOf(word: string, target: string, targetWords: string[] = [
   if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
   const lemma = isNoun(noun) ? noun : noun.replace(/s$/, '');
   if (!isNoun(lemma) || !isNoun(target)) return true;
-  const found = walkHypernyms(lemma, (s) => s.words.includes(target), { maxSenses: 4, maxDepth: 8 });
+  const found = walkHypernyms(lemma, (s) => s.words.includes(target), { maxSenses: 8, maxDepth: 8 });
   if (found) return true;
   if (!namesYoung(lemma)) return false;
   const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);

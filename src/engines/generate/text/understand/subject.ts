@@ -26,6 +26,8 @@ export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['playing with', 'with'], ['hugging', 'with'], ['full of', 'with'], ['covered in', 'with'], ['covered with', 'with'],
   // "from the old west", "from the 1950s": where the subject comes from describes it, it is no second object.
   ['from', 'of'],
+  // "a bunk bed for a kids room", "a tow truck for my city builder game": who or what it is for describes it.
+  ['for', 'of'],
 ];
 
 /**
