@@ -6,7 +6,7 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord, editDistance } from './typo.ts';
-import { isAdjective, isVerb, taggedSenseCount } from './wordnet.ts';
+import { isAdjective, isNoun, isVerb, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
@@ -71,6 +71,7 @@ export interface Interpretation extends Modifiers {
 
 
 const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
 function parseCount(word: string): number | undefined {
   if (/^\d+$/.test(word)) return Number(word);
@@ -109,6 +110,9 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     const m = /^([a-z0-9]+)-([a-z]+)$/.exec(w);
     if (m && COUNTED_SUFFIXES[m[2]] && parseCount(m[1]) !== undefined) {
       counted.set(words.length, { part: COUNTED_SUFFIXES[m[2]], count: parseCount(m[1])! });
+      words.push(w);
+    } else if (w.includes('-') && !isNoun(w) && w.split('-').some((part) => RELATION_PARTS.has(part))) {
+      // "a ride-on lawn mower", "a built-in oven": a hyphenated word holding a relation word is a modifier, no "on" clause.
       words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
