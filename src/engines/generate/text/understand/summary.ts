@@ -19,7 +19,7 @@ function subjectText(i: Interpretation): string {
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
   else if (i.word && i.word !== made.makes && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
-  else if (made.proportions) notes.push(`no ${i.word} form: built as the ${made.label ?? made.makes} with the ${made.proportions}'s proportions`);
+  else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);
   else if (made.label) notes.push(made.label);
   return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
 }
@@ -33,7 +33,7 @@ export function summarizeInterpretation(i: Interpretation): string {
   }
   for (const c of i.companions) {
     const extra = modifierText(c);
-    parts.push(`${c.relation} ${c.profile ?? c.category}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    parts.push(`${c.relation} ${madeObject(c).makes}${extra.length ? ` (${extra.join(', ')})` : ''}`);
   }
   const typos = i.corrections.filter((c) => c.to !== i.word);
   if (typos.length) parts.push(`corrected ${typos.map((c) => `${c.from}→${c.to}`).join(', ')}`);
