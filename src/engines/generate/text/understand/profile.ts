@@ -48,8 +48,10 @@ const BODY_PLANS: [wordnetClass: string, plan: string][] = [
 /** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
 const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'apple']);
 
-function bodyPlan(word: string): string | undefined {
-  return BODY_PLANS.find(([cls]) => isKindOf(word, cls))?.[1];
+/** The body plan of the noun's sense that the category is of: a kiwi read as a fruit is no bird. */
+function bodyPlan(word: string, category: string): string | undefined {
+  const fruit = category === 'apple';
+  return BODY_PLANS.find(([cls, plan]) => (plan === 'fruit') === fruit && isKindOf(word, cls))?.[1];
 }
 
 const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().split(/[^a-z]+/));
@@ -67,7 +69,9 @@ export function isKindOf(word: string, target: string, targetWords: string[] = [
   if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
   const lemma = isNoun(noun) ? noun : noun.replace(/s$/, '');
   if (!isNoun(lemma) || !isNoun(target)) return true;
-  const found = walkHypernyms(lemma, (s) => s.words.includes(target), { maxSenses: 8, maxDepth: 8 });
+  // A hypernym named by a compound on the target is a kind of it too ("dingo" → wild dog → a dog), but
+  // not the noun's own other names ("ant bear", the aardvark, is no bear).
+  const found = walkHypernyms(lemma, (s, depth) => s.words.some((w) => w === target || (depth > 0 && w.endsWith(` ${target}`))), { maxSenses: 8, maxDepth: 8 });
   if (found) return true;
   if (!namesYoung(lemma)) return false;
   const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);
@@ -106,7 +110,7 @@ export function madeObject(i: { category: string; profile?: string; word?: strin
   const rowClass = i.profile && entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
   if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };
   if (i.profile && isKindOf(i.word, i.category)) return { makes: i.category, standIn, proportions: i.profile };
-  const plan = bodyPlan(i.word);
+  const plan = bodyPlan(i.word, i.category);
   if (!plan) return { makes: made, standIn };
   return { makes: plan, label: plan === 'fruit' ? undefined : `${plan} body plan`, standIn, proportions: i.profile ?? i.category };
 }
