@@ -19,8 +19,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   // animals by body plan
   f('quadruped', 'animal', 'quadruped body plan', ['placental#1', 'mammal#1', 'marsupial#1'], {
     bear: ['grizzly', 'grizzly bear', 'polar bear', 'brown bear', 'black bear', 'bruin'], koala: ['koala bear'],
-    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
-    camel: ['dromedary'], llama: ['alpaca'], sloth: [], badger: ['skunk', 'wolverine'], hyena: [], meerkat: ['weasel', 'ferret', 'mongoose'],
+    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter', 'mustelid', 'pinniped', 'sirenian'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
+    camel: ['dromedary'], llama: ['alpaca'], sloth: [], badger: ['skunk', 'wolverine'], hyena: [], meerkat: ['mongoose'],
   }),
   f('primate', 'animal', 'primate body plan', ['primate#2'], {
     monkey: ['baboon', 'macaque', 'lemur', 'capuchin', 'marmoset'], chimpanzee: ['chimp', 'ape', 'bonobo'],
