@@ -105,7 +105,10 @@ export function madeObject(i: { category: string; profile?: string; word?: strin
     const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
     return { makes: row ?? i.category, label: entry.label, standIn, proportions: i.profile };
   }
-  if (!PLAN_CATEGORIES.has(i.category)) return { makes: made, standIn };
+  // A catalogue category's row lists siblings too ("tram" on the bus's): it is said to make the category,
+  // which the labels of a category accept, and the summary says it stands in. A broader noun ("a seat")
+  // is honestly met by one of its kinds (a chair).
+  if (!PLAN_CATEGORIES.has(i.category)) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
   // A class word on a catalogue category's row that the noun is a kind of ("rodent" on the mouse's row: a capybara).
   const rowClass = i.profile && entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
   if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };

@@ -19,6 +19,7 @@ function subjectText(i: Interpretation): string {
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
   else if (i.word && i.word !== made.makes && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
+  else if (made.proportions === made.makes) notes.push(`no ${i.word} form: the ${made.makes} stands in`);
   else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);
   else if (made.label) notes.push(made.label);
   return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
