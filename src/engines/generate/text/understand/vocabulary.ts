@@ -123,6 +123,9 @@ export const RELATION_WORDS: [string, Relation | 'of'][] = [
   ['onto', 'on'], ['above', 'on'], ['over', 'on'], ['with', 'with'], ['holding', 'with'], ['carrying', 'with'],
   ['having', 'with'], ['has', 'with'], ['and', 'with'], ['in', 'in'], ['inside', 'in'], ['into', 'in'],
   ['beside', 'beside'], ['by', 'beside'], ['near', 'beside'], ['under', 'beside'], ['of', 'of'],
+  // "a hammock between two trees", "a fox behind a log": the first object is the subject, the rest beside it.
+  ['in front of', 'beside'], ['between', 'beside'], ['among', 'beside'], ['amongst', 'beside'], ['behind', 'beside'],
+  ['below', 'beside'], ['beneath', 'beside'], ['underneath', 'beside'], ['against', 'beside'], ['alongside', 'beside'],
 ];
 
 /** Words carrying no content for a shape; never reported as not understood. */
