@@ -46,12 +46,27 @@ const BODY_PLANS: [wordnetClass: string, plan: string][] = [
   ['edible fruit', 'fruit'],
 ];
 /** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
-const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'apple']);
+const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'snake', 'apple']);
 
-/** The body plan of the noun's sense that the category is of: a kiwi read as a fruit is no bird. */
+const ANIMAL = 5;
+const FRUIT_FILES = new Set([13, 20]);
+
+/**
+ * The body plan of the noun's first sense of the category's kind that reaches one (a kiwi read as a
+ * fruit is no bird; a worm is an animal before it is an insect's larva).
+ */
 function bodyPlan(word: string, category: string): string | undefined {
   const fruit = category === 'apple';
-  return BODY_PLANS.find(([cls, plan]) => (plan === 'fruit') === fruit && isKindOf(word, cls))?.[1];
+  const plans = BODY_PLANS.filter(([, plan]) => (plan === 'fruit') === fruit);
+  let found: string | undefined;
+  let kindOk = false;
+  walkHypernyms(word, (s, depth) => {
+    if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === ANIMAL;
+    if (!kindOk) return false;
+    found = plans.find(([cls]) => s.words.includes(cls))?.[1];
+    return found !== undefined;
+  }, { maxSenses: 8, maxDepth: 10 });
+  return found;
 }
 
 const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().split(/[^a-z]+/));
@@ -114,6 +129,6 @@ export function madeObject(i: { category: string; profile?: string; word?: strin
   if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };
   if (i.profile && isKindOf(i.word, i.category)) return { makes: i.category, standIn, proportions: i.profile };
   const plan = bodyPlan(i.word, i.category);
-  if (!plan) return { makes: made, standIn };
+  if (!plan) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
   return { makes: plan, label: plan === 'fruit' ? undefined : `${plan} body plan`, standIn, proportions: i.profile ?? i.category };
 }
