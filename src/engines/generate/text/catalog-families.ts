@@ -68,7 +68,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   }),
   // musical instruments
   f('string-instrument', 'prop', 'string instrument', ['stringed instrument#1'], {
-    guitar: ['acoustic guitar', 'classical guitar', 'bass guitar'], 'electric guitar': [], violin: ['fiddle', 'viola'],
+    guitar: ['acoustic guitar', 'classical guitar', 'bass guitar'], 'electric guitar': [], violin: ['fiddle', 'viola', 'bowed stringed instrument'],
     cello: ['double bass', 'contrabass', 'bass fiddle'], ukulele: ['uke'], banjo: [], harp: ['lyre'], lute: ['mandolin'],
   }),
   f('piano', 'prop', 'keyboard instrument', ['piano#1', 'keyboard instrument#1', 'electronic instrument#1'], {
@@ -78,7 +78,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     drum: ['snare drum', 'bass drum', 'bongo', 'tom tom', 'timpani', 'kettledrum'], 'drum kit': ['drum set', 'drumkit', 'drums'],
   }),
   f('wind-instrument', 'prop', 'wind instrument', ['wind instrument#1'], {
-    trumpet: ['cornet', 'bugle', 'trombone', 'french horn'], saxophone: ['sax', 'clarinet', 'oboe'], flute: ['recorder', 'piccolo', 'fife'],
+    trumpet: ['cornet', 'bugle', 'trombone', 'french horn', 'brass instrument'], saxophone: ['sax', 'clarinet', 'oboe', 'woodwind instrument'], flute: ['recorder', 'piccolo', 'fife'],
     tuba: ['sousaphone', 'euphonium'], accordion: ['concertina'],
   }),
   // household appliances and devices
