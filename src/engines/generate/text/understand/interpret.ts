@@ -165,7 +165,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       // alone ("red" a colour, "panda" a teddy bear).
       for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
-        const noun = knownNoun(phrase.replace(/ /g, '_'));
+        // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
+        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_'));
         // An unplaced compound ("record player") still keeps its words from being read apart, but a
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
