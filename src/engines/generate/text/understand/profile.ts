@@ -20,17 +20,26 @@ function profileWords(category: string): Map<string, string> | undefined {
   return map;
 }
 
+/** WordNet lexicographer files of the senses a family's nouns are read in (artifacts otherwise). */
+const ARTIFACT_FILES = new Set([6]);
+const KIND_FILES: Record<string, Set<number>> = { animal: new Set([5]), food: new Set([13, 20]), plant: new Set([20]) };
+
 /** The profile a noun picks in a category, or undefined when the category's default form stands in. */
 export function profileFor(category: string, word: string | undefined): string | undefined {
   const words = profileWords(category);
   if (!words || !word) return undefined;
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
   if (direct) return direct;
+  // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
+  const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
   let found: string | undefined;
-  walkHypernyms(word, (synset) => {
+  let kindOk = false;
+  walkHypernyms(word, (synset, depth) => {
+    if (depth === 0) kindOk = kinds.has(synset.lexFile);
+    if (!kindOk) return false;
     found = synset.words.map((w) => words.get(w)).find(Boolean);
     return found !== undefined;
-  }, { maxSenses: 2, maxDepth: 6 });
+  }, { maxSenses: 6, maxDepth: 6 });
   return found;
 }
 
