@@ -200,20 +200,21 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       let noun = knownNoun(w);
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
       // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
-      const fix = noun && !notNoun.has(i) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
+      // A verb form ("rocking", "carved") is no misspelt object.
+      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
-      else if (!notNoun.has(i) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
+      else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
         tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-        const fix = notNoun.has(i) ? undefined : closestWord(w, vocab, { allowShort: true });
+        const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
