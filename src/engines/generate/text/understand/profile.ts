@@ -91,15 +91,22 @@ export function isKindOf(word: string, target: string, targetWords: string[] = [
   if (noun === target || noun.replace(/s$/, '') === target) return true;
   // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
   if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
-  const lemma = isNoun(noun) ? noun : noun.replace(/s$/, '');
-  if (!isNoun(lemma) || !isNoun(target)) return true;
+  const lemma = nounLemma(noun);
+  const targetLemma = nounLemma(target);
+  if (!lemma || !targetLemma) return true;
   // A hypernym named by a compound on the target is a kind of it too ("dingo" → wild dog → a dog), but
   // not the noun's own other names ("ant bear", the aardvark, is no bear).
-  const found = walkHypernyms(lemma, (s, depth) => s.words.some((w) => w === target || (depth > 0 && w.endsWith(` ${target}`))), { maxSenses: 8, maxDepth: 8 });
+  const found = walkHypernyms(lemma, (s, depth) => s.words.some((w) => w === targetLemma || (depth > 0 && w.endsWith(` ${targetLemma}`))), { maxSenses: 8, maxDepth: 8 });
   if (found) return true;
   if (!namesYoung(lemma)) return false;
   const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);
-  return [target, ...targetWords].some((w) => !w.includes(' ') && gloss.has(w));
+  return [targetLemma, ...targetWords].some((w) => !w.includes(' ') && gloss.has(w));
+}
+
+/** The WordNet lemma of a noun as a prompt or a table spells it ("pancakes" → pancake), if WordNet knows it. */
+function nounLemma(noun: string): string | undefined {
+  const spaced = noun.replace(/-/g, ' ');
+  return [spaced, spaced.replace(/s$/, ''), spaced.replace(/es$/, '')].find((f) => isNoun(f));
 }
 
 export interface MadeObject {
