@@ -145,3 +145,26 @@ test('a participle after the subject ends its phrase ("a squirrel dressed like a
   assert.equal(house.category, 'house');
   assert.deepEqual(house.colours.map((c) => c.name), ['red']);
 });
+
+test('subject finding: purpose and placement phrases, hyphenated modifiers, narrower nouns, typos over compound splits', () => {
+  // "for …" says what the subject is for; it names no object.
+  assert.equal(made('generate a 3d model of a tow truck for my city builder game').category, 'truck');
+  assert.equal(made('a wooden bunk bed for a kids room').category, 'bed');
+  // Placement words open a clause: the first object is the subject.
+  const hammock = made('a hammock strung between two palm trees');
+  assert.equal(hammock.category, 'bed');
+  assert.equal(hammock.i.companions[0]?.relation, 'beside');
+  // "ride-on" is a modifier, not an "on" clause.
+  assert.equal(made('a ride-on lawn mower').i.word, 'lawn mower');
+  // A noun before the head that WordNet places in the same category names the kind more narrowly.
+  assert.equal(made('a harvestman spider with very long legs').i.word, 'harvestman');
+  assert.equal(made('a camel spider').i.word, 'spider');
+  // One letter from a vocabulary word is a typo, not "chip" + "monk"; a verb form is neither.
+  assert.equal(made('a chipmonk').i.word, 'chipmunk');
+  assert.deepEqual(made('a wooden rocking horse').i.corrections, []);
+  // A compound WordNet lists with a possessive ("venus's flytrap").
+  assert.equal(made('a venus flytrap').i.family, 'plant');
+  // A gloss's possessive and noun modifiers are not its genus ("a child's coin bank").
+  assert.notEqual(made('a ceramic piggy bank').category, 'person');
+  assert.notEqual(made('a ceramic piggy bank').category, 'coin');
+});
