@@ -126,6 +126,8 @@ export const RELATION_WORDS: [string, Relation | 'of'][] = [
   // "a hammock between two trees", "a fox behind a log": the first object is the subject, the rest beside it.
   ['in front of', 'beside'], ['between', 'beside'], ['among', 'beside'], ['amongst', 'beside'], ['behind', 'beside'],
   ['below', 'beside'], ['beneath', 'beside'], ['underneath', 'beside'], ['against', 'beside'], ['alongside', 'beside'],
+  // "a street lamp at night", "a cat at a desk": a time or place after "at" is no subject.
+  ['at', 'beside'],
 ];
 
 /** Words carrying no content for a shape; never reported as not understood. */
