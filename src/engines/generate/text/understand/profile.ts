@@ -46,7 +46,7 @@ export function profileFor(category: string, word: string | undefined): string |
 /**
  * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
  * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
- * species ("okapi", "spotted hyena") is said to be a quadruped, not that species. Families of
+ * species ("yak", "spotted hyena") is said to be a quadruped, not that species. Families of
  * ./catalog-families.ts are their own body plan (their id is the family's name).
  */
 const BODY_PLANS: [wordnetClass: string, plan: string][] = [
@@ -112,8 +112,9 @@ function nounLemma(noun: string): string | undefined {
 export interface MadeObject {
   /**
    * What Kiln says it makes: the noun's profile when the noun is that profile, else the class it was
-   * found under (the category when the noun is one, "lynx" → cat; else the family's body plan,
-   * "capybara" → quadruped), or the category alone (the family's default form).
+   * found under — another row it is a kind of ("musket" → gun), the family ("trombone" →
+   * wind-instrument), a class word on the row ("capybara" → rodent), the category when the noun is one
+   * ("lynx" → cat), the body plan ("yak" → quadruped) — or the category alone (its default form).
    */
   makes: string;
   /** The family's description ("amphibian body plan"), for families of many nouns. */
