@@ -164,6 +164,10 @@ test('subject finding: purpose and placement phrases, hyphenated modifiers, narr
   assert.deepEqual(made('a wooden rocking horse').i.corrections, []);
   // A compound WordNet lists with a possessive ("venus's flytrap").
   assert.equal(made('a venus flytrap').i.family, 'plant');
+  // "a statue of a lion" is a lion, as "a lion statue" is; a named compound stays one noun.
+  assert.equal(made('a statue of a lion').i.word, 'lion');
+  assert.equal(made('a plush toy of a whale').category, 'fish');
+  assert.notEqual(made('the statue of liberty').i.word, 'liberty');
   // A gloss's possessive and noun modifiers are not its genus ("a child's coin bank").
   assert.notEqual(made('a ceramic piggy bank').category, 'person');
   assert.notEqual(made('a ceramic piggy bank').category, 'coin');

@@ -11,7 +11,7 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
-import { DETERMINERS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
+import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
 } from './lexicon.ts';
@@ -95,6 +95,9 @@ function nonNounTags(words: string[]): Set<number> {
   return out;
 }
 
+/** Form nouns that name a kind of being ("an animal of the forest"): their of-phrase is no subject. */
+const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
+
 /** Words read per prompt: a description longer than this is cut (and the summary says so). */
 export const MAX_PROMPT_WORDS = 60;
 
@@ -134,7 +137,10 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       continue;
     }
     // "a plate of fries", "a pair of boots": the of-phrase is the subject.
-    if (MEASURE_WORDS.has(words[i]) && words[i + 1] === 'of' && i + 2 < words.length) {
+    // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
+    // A named compound ("the statue of liberty") stays one noun.
+    const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
+    if ((MEASURE_WORDS.has(words[i]) || formOf) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
     }
