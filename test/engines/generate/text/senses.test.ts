@@ -168,6 +168,8 @@ test('subject finding: purpose and placement phrases, hyphenated modifiers, narr
   assert.equal(made('a statue of a lion').i.word, 'lion');
   assert.equal(made('a plush toy of a whale').category, 'fish');
   assert.notEqual(made('the statue of liberty').i.word, 'liberty');
+  // A WordNet-only noun before a thing Kiln cannot place modifies it: "a treasure map" is no gem.
+  assert.notEqual(made('a treasure map').category, 'gem');
   // A gloss's possessive and noun modifiers are not its genus ("a child's coin bank").
   assert.notEqual(made('a ceramic piggy bank').category, 'person');
   assert.notEqual(made('a ceramic piggy bank').category, 'coin');

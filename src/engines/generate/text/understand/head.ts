@@ -77,6 +77,10 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
     // adjective is that noun's modifier, not the object.
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
+    // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
+    // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
+    const next = candidates[k + 1];
+    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun)) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
