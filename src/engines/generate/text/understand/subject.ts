@@ -9,7 +9,7 @@ import { isVerb } from './wordnet.ts';
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
-  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type'
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type', 'bouquet', 'flock', 'herd', 'swarm', 'school'
 ]);
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
