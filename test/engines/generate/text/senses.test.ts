@@ -170,6 +170,9 @@ test('subject finding: purpose and placement phrases, hyphenated modifiers, narr
   assert.notEqual(made('the statue of liberty').i.word, 'liberty');
   // A WordNet-only noun before a thing Kiln cannot place modifies it: "a treasure map" is no gem.
   assert.notEqual(made('a treasure map').category, 'gem');
+  // The genus is in the gloss's first phrase: "mouth of a bird" (beak) and "bedding that keeps a person warm" (blanket) name no bird or person.
+  assert.deepEqual(made('a toucan with a colorful beak').i.companions.map((c) => c.category), []);
+  assert.notEqual(made('a llama with a blanket').i.companions[0]?.category, 'person');
   // A gloss's possessive and noun modifiers are not its genus ("a child's coin bank").
   assert.notEqual(made('a ceramic piggy bank').category, 'person');
   assert.notEqual(made('a ceramic piggy bank').category, 'coin');

@@ -22,6 +22,8 @@ export function partOf(part: string, whole: string): 'part' | 'object' | undefin
 
 /** Words of a WordNet definition read for its genus: the kind of thing is named early ("a shoe with rollers"). */
 const GLOSS_WORDS = 8;
+const CLAUSE_WORDS = new Set(['that', 'which', 'who', 'whose', 'where', 'used', 'for', 'when']);
+const SHAPE_WORDS = new Set(['consisting', 'consists', 'shape', 'form', 'likeness', 'image', 'figure', 'replica', 'model', 'representation', 'statue', 'effigy']);
 
 /**
  * The category a noun's definition names ("roller skate: a shoe with pairs of rollers…" → shoe,
@@ -35,7 +37,12 @@ export function glossCategory(noun: string): { category: string; word: string } 
   // "(computer science) an output device…": the domain label is no genus.
   // "a child's coin bank": a possessive says whose the thing is, not what it is.
   const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase().replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
-  const all = definition.split(/[^a-z]+/).filter(Boolean);
+  const split = definition.split(/[^a-z]+/).filter(Boolean);
+  // The genus is in the definition's first phrase: a relative or purpose clause, or an of-phrase after
+  // anything but a form word, is about something else ("bedding that keeps a person warm", "beaklike
+  // mouth of animals other than birds"); "an effigy in the shape of a man" names what it is made as.
+  const end = split.findIndex((w, k) => CLAUSE_WORDS.has(w) || (w === 'of' && !SHAPE_WORDS.has(split[k - 1])));
+  const all = end < 0 ? split : split.slice(0, end);
   // "that can be used": a modal before "be" is no noun.
   const words = all.filter((w, k) => !STOP_WORDS.has(w) && all[k + 1] !== 'be').slice(0, GLOSS_WORDS);
   for (let i = 0; i < words.length; i++) {
