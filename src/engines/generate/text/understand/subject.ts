@@ -9,7 +9,7 @@ import { isVerb } from './wordnet.ts';
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
-  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type', 'bouquet', 'flock', 'herd', 'swarm', 'school'
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type', 'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family'
 ]);
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
