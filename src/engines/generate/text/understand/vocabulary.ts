@@ -77,7 +77,7 @@ export const STYLE_WORDS: Record<string, StyleWord> = {
   cartoon: 'cartoon', cartoony: 'cartoon', cartoonish: 'cartoon', cute: 'cartoon', toon: 'cartoon', chibi: 'cartoon',
   stylized: 'cartoon', stylised: 'cartoon', kawaii: 'cartoon', funny: 'cartoon', toy: 'cartoon',
   ornate: 'ornate', decorated: 'ornate', fancy: 'ornate', elaborate: 'ornate', intricate: 'ornate', baroque: 'ornate',
-  royal: 'ornate', regal: 'ornate', luxurious: 'ornate', victorian: 'ornate', gothic: 'ornate', detailed: 'ornate',
+  royal: 'ornate', regal: 'ornate', steampunk: 'ornate', luxurious: 'ornate', victorian: 'ornate', gothic: 'ornate', detailed: 'ornate',
   simple: 'simple', minimal: 'simple', minimalist: 'simple', plain: 'simple', modern: 'simple', sleek: 'simple', basic: 'simple',
   old: 'weathered', ancient: 'weathered', rustic: 'weathered', weathered: 'weathered', worn: 'weathered',
   antique: 'weathered', medieval: 'weathered', vintage: 'weathered', rusty: 'weathered', broken: 'weathered',
