@@ -3,8 +3,8 @@
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
  *  - bench/prompts/open-suite.tsv, open-suite-fresh2.tsv and open-suite-fresh3.tsv (the open suite, written like public text-to-3D prompt collections):
- *    the share where the object Kiln says it makes (madeObject: the noun's profile, or the family's
- *    stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
+ *    the share where the object Kiln says it makes (madeObject: the noun's profile when the noun is one,
+ *    else the class it was found under or the family's stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
  *
  *   npx tsx bench/prompt-suite.ts            # summary and every miss
@@ -69,7 +69,7 @@ const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
   fresh: 'written after the word lists; tuned on from 2026-11-24',
-  'fresh-2': 'written 2026-11-24 without reading the engine; never tuned on',
+  'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from the third #16 session, 2026-11-24',
   'fresh-3': 'written 2026-11-24 without reading the engine; never tuned on',
 };
 
@@ -85,7 +85,7 @@ function openSuite(): void {
     score[row.split] ??= { n: 0, ok: 0 };
     score[row.split].n++;
     if (ok) score[row.split].ok++;
-    if (ok && made.standIn) standIns++;
+    if (ok && (made.standIn || made.proportions)) standIns++;
     if (!ok && (row.split === 'dev' || !devOnly)) misses.push(`${row.split.padEnd(8)} "${row.prompt}" → makes ${made.makes}, accepts ${row.accept.join('|')}; ${summary}`);
   }
   if (!quiet) for (const m of misses) console.log(m);

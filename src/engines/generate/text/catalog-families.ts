@@ -19,8 +19,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   // animals by body plan
   f('quadruped', 'animal', 'quadruped body plan', ['placental#1', 'mammal#1', 'marsupial#1'], {
     bear: ['grizzly', 'grizzly bear', 'polar bear', 'brown bear', 'black bear', 'bruin'], koala: ['koala bear'],
-    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
-    camel: ['dromedary'], llama: ['alpaca'], sloth: [], badger: ['skunk', 'wolverine'], hyena: [], meerkat: ['weasel', 'ferret', 'mongoose'],
+    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter', 'mustelid', 'pinniped', 'sirenian'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
+    camel: ['dromedary'], llama: ['alpaca'], sloth: [], badger: ['skunk', 'wolverine'], hyena: [], meerkat: ['mongoose'],
   }),
   f('primate', 'animal', 'primate body plan', ['primate#2'], {
     monkey: ['baboon', 'macaque', 'lemur', 'capuchin', 'marmoset'], chimpanzee: ['chimp', 'ape', 'bonobo'],
@@ -68,7 +68,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   }),
   // musical instruments
   f('string-instrument', 'prop', 'string instrument', ['stringed instrument#1'], {
-    guitar: ['acoustic guitar', 'classical guitar', 'bass guitar'], 'electric guitar': [], violin: ['fiddle', 'viola'],
+    guitar: ['acoustic guitar', 'classical guitar', 'bass guitar'], 'electric guitar': [], violin: ['fiddle', 'viola', 'bowed stringed instrument'],
     cello: ['double bass', 'contrabass', 'bass fiddle'], ukulele: ['uke'], banjo: [], harp: ['lyre'], lute: ['mandolin'],
   }),
   f('piano', 'prop', 'keyboard instrument', ['piano#1', 'keyboard instrument#1', 'electronic instrument#1'], {
@@ -78,7 +78,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     drum: ['snare drum', 'bass drum', 'bongo', 'tom tom', 'timpani', 'kettledrum'], 'drum kit': ['drum set', 'drumkit', 'drums'],
   }),
   f('wind-instrument', 'prop', 'wind instrument', ['wind instrument#1'], {
-    trumpet: ['cornet', 'bugle', 'trombone', 'french horn'], saxophone: ['sax', 'clarinet', 'oboe'], flute: ['recorder', 'piccolo', 'fife'],
+    trumpet: ['cornet', 'bugle', 'trombone', 'french horn', 'brass instrument'], saxophone: ['sax', 'clarinet', 'oboe', 'woodwind instrument'], flute: ['recorder', 'piccolo', 'fife'],
     tuba: ['sousaphone', 'euphonium'], accordion: ['concertina'],
   }),
   // household appliances and devices

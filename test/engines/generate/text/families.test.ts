@@ -39,7 +39,8 @@ test('families pick a profile from the noun or its WordNet hypernyms, and say wh
   assert.equal(made('a bumblebee'), 'bee');
   assert.equal(made('a tarantula'), 'tarantula');
   assert.equal(made('a bulldozer'), 'bulldozer');
-  assert.equal(made('a moped'), 'scooter');
+  // WordNet files a moped under motorbike, not scooter: the scooter's row lends its proportions, the family names it.
+  assert.equal(made('a moped'), 'motorcycle');
   assert.equal(made('a violin'), 'violin');
   const caecilian = interpretPrompt('a caecilian');
   assert.equal(caecilian.category, 'amphibian');
@@ -101,4 +102,29 @@ test('one profile of every family builds a closed solid within a small budget, t
   const a = (await buildAsset(interpretPrompt('a red crab'), { seed: 9 })).mesh.positions;
   assert.deepEqual((await buildAsset(interpretPrompt('a red crab'), { seed: 9 })).mesh.positions, a);
   assert.notDeepEqual((await buildAsset(interpretPrompt('a red crab'), { seed: 10 })).mesh.positions, a);
+});
+
+test('a noun with no row of its own is said to be its class, while the geometry borrows the nearest row', () => {
+  const cases: [string, string, string | undefined][] = [
+    ['a yak', 'quadruped', 'bison'], // a sibling on the bison's row: the body plan, with its proportions
+    ['a capybara', 'rodent', 'mouse'], // a class word on the mouse's row
+    ['a lynx', 'cat', 'leopard'], // a kind of the category, not of the profile
+    ['a tuatara', 'reptile', 'dragon'], // no row: the body plan by WordNet class
+    ['an eel', 'fish', 'snake'],
+    ['a nudibranch', 'mollusc', 'turtle'],
+    ['a brass trombone', 'wind-instrument', 'trumpet'],
+    ['a musket', 'gun', 'rifle'], // another row of the family
+    ['a grizzly bear', 'bear', undefined], // the profile itself
+    ['a bumblebee', 'bee', undefined],
+    ['a kitten', 'cat', undefined], // a young one whose gloss names it
+  ];
+  for (const [prompt, makes, proportions] of cases) {
+    const m = madeObject(interpretPrompt(prompt));
+    assert.equal(m.makes, makes, prompt);
+    assert.equal(m.proportions, proportions, prompt);
+  }
+  // The geometry still uses the nearest row.
+  assert.equal(interpretPrompt('a walrus').profile, 'otter');
+  assert.equal(interpretPrompt('a bassoon').profile, 'saxophone');
+  assert.match(summarizeInterpretation(interpretPrompt('a tram')), /no tram form: the bus stands in/);
 });

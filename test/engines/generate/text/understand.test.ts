@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { CATEGORIES } from '../../../../src/engines/generate/text/catalog.ts';
 
 warmLexicon();
@@ -72,8 +72,15 @@ test('unknown objects fall back to the generic form and the summary names the wo
 test('the summary line reads like the spec example', () => {
   assert.equal(summarizeInterpretation(interpretPrompt('a red wooden chair')), 'interpreted as: chair; colour red; material wood');
   assert.match(summarizeInterpretation(interpretPrompt('a poodle')), /dog \(poodle → dog\)/);
-  // a listed word made by another object's form says so, not only the form's name
-  assert.match(summarizeInterpretation(interpretPrompt('a swan')), /duck \(swan → duck\)/);
+  // a listed word made by another object's form says what it is, and whose proportions stand in
+  assert.equal(summarizeInterpretation(interpretPrompt('a swan')), "interpreted as: bird (no swan form: built with the duck's proportions)");
+  assert.equal(madeObject(interpretPrompt('a capybara')).makes, 'rodent');
+  assert.equal(madeObject(interpretPrompt('a capybara')).proportions, 'mouse');
+  assert.equal(madeObject(interpretPrompt('a trombone')).makes, 'wind-instrument');
+  assert.equal(madeObject(interpretPrompt('a tuatara')).makes, 'reptile');
+  assert.equal(madeObject(interpretPrompt('a bumblebee')).makes, 'bee');
+  assert.match(summarizeInterpretation(interpretPrompt('a girl with a swan')), /; with bird$/); // a companion too
+  assert.equal(madeObject(interpretPrompt('a kitten')).makes, 'cat'); // "young domestic cat"
 });
 
 test('the catalogue has at least 60 categories in all ten families', () => {

@@ -7,7 +7,7 @@ import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
 import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { nounSenses, readSynset } from './wordnet.ts';
+import { isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
@@ -22,6 +22,8 @@ export function partOf(part: string, whole: string): 'part' | 'object' | undefin
 
 /** Words of a WordNet definition read for its genus: the kind of thing is named early ("a shoe with rollers"). */
 const GLOSS_WORDS = 8;
+const CLAUSE_WORDS = new Set(['that', 'which', 'who', 'whose', 'where', 'used', 'for', 'when']);
+const SHAPE_WORDS = new Set(['consisting', 'consists', 'shape', 'form', 'likeness', 'image', 'figure', 'replica', 'model', 'representation', 'statue', 'effigy']);
 
 /**
  * The category a noun's definition names ("roller skate: a shoe with pairs of rollers…" → shoe,
@@ -33,12 +35,21 @@ export function glossCategory(noun: string): { category: string; word: string } 
   const sense = baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
   if (!sense) return undefined;
   // "(computer science) an output device…": the domain label is no genus.
-  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
-  const all = definition.split(/[^a-z]+/).filter(Boolean);
+  // "a child's coin bank": a possessive says whose the thing is, not what it is.
+  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase().replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
+  const split = definition.split(/[^a-z]+/).filter(Boolean);
+  // The genus is in the definition's first phrase: a relative or purpose clause, or an of-phrase after
+  // anything but a form word, is about something else ("bedding that keeps a person warm", "beaklike
+  // mouth of animals other than birds"); "an effigy in the shape of a man" names what it is made as.
+  const end = split.findIndex((w, k) => CLAUSE_WORDS.has(w) || (w === 'of' && !SHAPE_WORDS.has(split[k - 1])));
+  const all = end < 0 ? split : split.slice(0, end);
   // "that can be used": a modal before "be" is no noun.
   const words = all.filter((w, k) => !STOP_WORDS.has(w) && all[k + 1] !== 'be').slice(0, GLOSS_WORDS);
   for (let i = 0; i < words.length; i++) {
     for (const phrase of [words.slice(i, i + 2).join(' '), words[i]]) {
+      // "a child's coin bank", "a baby bed": a noun before another noun modifies it; the last one is the genus.
+      const next = words[i + phrase.split(' ').length];
+      if (next && isNoun(next) && !isAdjective(next)) continue;
       const found = lookupPhrase(phrase);
       if (!found || found.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
       const category = found.meanings[0].id;

@@ -35,6 +35,18 @@ function categoryOfToken(t: Token): string | undefined {
   return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
 }
 
+/**
+ * "a harvestman spider", "a tabby cat": a noun just before the head that WordNet places in the same
+ * category names the kind more narrowly, and is the subject's word (a camel spider stays a spider).
+ */
+function narrowerNounBefore(clause: Clause, head: Token, category: string): Head | undefined {
+  const before = clause.tokens[clause.tokens.indexOf(head) - 1];
+  if (!before?.noun || before.meanings.length > 0) return undefined;
+  const res = resolveByWordNet(before.noun);
+  if (!res || res.broad || res.category !== category) return undefined;
+  return { token: before, kind: 'category', category, via: 'wordnet', chain: res.chain };
+}
+
 export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -65,11 +77,17 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
     // adjective is that noun's modifier, not the object.
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
+    // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
+    // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
+    const next = candidates[k + 1];
+    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun)) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
     if (part && (preferPart || !cat)) return { token: t, kind: 'part', part: part.name };
     if (cat) {
+      const narrower = narrowerNounBefore(clause, t, cat.id);
+      if (narrower) return narrower;
       const typo = corrections.some((c) => c.to === t.text);
       return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
     }

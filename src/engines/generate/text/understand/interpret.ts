@@ -5,13 +5,13 @@
  */
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
-import { closestWord } from './typo.ts';
-import { isAdjective, isVerb, taggedSenseCount } from './wordnet.ts';
+import { closestWord, editDistance } from './typo.ts';
+import { isAdjective, isNoun, isVerb, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
-import { DETERMINERS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
+import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
 } from './lexicon.ts';
@@ -71,6 +71,7 @@ export interface Interpretation extends Modifiers {
 
 
 const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
 function parseCount(word: string): number | undefined {
   if (/^\d+$/.test(word)) return Number(word);
@@ -94,6 +95,9 @@ function nonNounTags(words: string[]): Set<number> {
   return out;
 }
 
+/** Form nouns that name a kind of being ("an animal of the forest"): their of-phrase is no subject. */
+const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
+
 /** Words read per prompt: a description longer than this is cut (and the summary says so). */
 export const MAX_PROMPT_WORDS = 60;
 
@@ -109,6 +113,9 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     const m = /^([a-z0-9]+)-([a-z]+)$/.exec(w);
     if (m && COUNTED_SUFFIXES[m[2]] && parseCount(m[1]) !== undefined) {
       counted.set(words.length, { part: COUNTED_SUFFIXES[m[2]], count: parseCount(m[1])! });
+      words.push(w);
+    } else if (w.includes('-') && !isNoun(w) && w.split('-').some((part) => RELATION_PARTS.has(part))) {
+      // "a ride-on lawn mower", "a built-in oven": a hyphenated word holding a relation word is a modifier, no "on" clause.
       words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
@@ -130,7 +137,10 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       continue;
     }
     // "a plate of fries", "a pair of boots": the of-phrase is the subject.
-    if (MEASURE_WORDS.has(words[i]) && words[i + 1] === 'of' && i + 2 < words.length) {
+    // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
+    // A named compound ("the statue of liberty") stays one noun.
+    const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
+    if ((MEASURE_WORDS.has(words[i]) || formOf) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
     }
@@ -161,7 +171,8 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       // alone ("red" a colour, "panda" a teddy bear).
       for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
-        const noun = knownNoun(phrase.replace(/ /g, '_'));
+        // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
+        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_'));
         // An unplaced compound ("record player") still keeps its words from being read apart, but a
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
@@ -195,20 +206,21 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
       let noun = knownNoun(w);
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
       // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
-      const fix = noun && !notNoun.has(i) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
+      // A verb form ("rocking", "carved") is no misspelt object.
+      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
       else if (noun) unknown.push(w);
-      else if (!notNoun.has(i) && compoundHead(w)) {
+      else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
         tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-        const fix = notNoun.has(i) ? undefined : closestWord(w, vocab, { allowShort: true });
+        const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
@@ -219,6 +231,15 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     i++;
   }
   return tokens;
+}
+
+/**
+ * True when an unknown word is one letter from a vocabulary word ("chipmonk"): a misspelling is likelier
+ * than a closed compound of two words ("chip" + "monk").
+ */
+function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
+  const fix = closestWord(word, vocab, { allowShort: true });
+  return fix !== undefined && editDistance(word, fix, 1) <= 1;
 }
 
 /** WordNet's lexicographer file of people. */

@@ -3,7 +3,8 @@
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
 import { categoryById } from '../catalog.ts';
-import { walkHypernyms } from './wordnet.ts';
+import { namesYoung } from './senses.ts';
+import { isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -19,31 +20,132 @@ function profileWords(category: string): Map<string, string> | undefined {
   return map;
 }
 
+/** WordNet lexicographer files of the senses a family's nouns are read in (artifacts otherwise). */
+const ARTIFACT_FILES = new Set([6]);
+const KIND_FILES: Record<string, Set<number>> = { animal: new Set([5]), food: new Set([13, 20]), plant: new Set([20]) };
+
 /** The profile a noun picks in a category, or undefined when the category's default form stands in. */
 export function profileFor(category: string, word: string | undefined): string | undefined {
   const words = profileWords(category);
   if (!words || !word) return undefined;
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
   if (direct) return direct;
+  // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
+  const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
   let found: string | undefined;
-  walkHypernyms(word, (synset) => {
+  let kindOk = false;
+  walkHypernyms(word, (synset, depth) => {
+    if (depth === 0) kindOk = kinds.has(synset.lexFile);
+    if (!kindOk) return false;
     found = synset.words.map((w) => words.get(w)).find(Boolean);
     return found !== undefined;
-  }, { maxSenses: 2, maxDepth: 6 });
+  }, { maxSenses: 6, maxDepth: 6 });
   return found;
 }
 
+/**
+ * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
+ * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
+ * species ("yak", "spotted hyena") is said to be a quadruped, not that species. Families of
+ * ./catalog-families.ts are their own body plan (their id is the family's name).
+ */
+const BODY_PLANS: [wordnetClass: string, plan: string][] = [
+  ['primate', 'primate'], ['mammal', 'quadruped'], ['bird', 'bird'], ['fish', 'fish'], ['amphibian', 'amphibian'],
+  ['reptile', 'reptile'], ['mollusk', 'mollusc'], ['insect', 'insect'], ['arachnid', 'arachnid'], ['crustacean', 'crustacean'],
+  ['edible fruit', 'fruit'],
+];
+/** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
+const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'snake', 'apple']);
+
+const ANIMAL = 5;
+const FRUIT_FILES = new Set([13, 20]);
+
+/**
+ * The body plan of the noun's first sense of the category's kind that reaches one (a kiwi read as a
+ * fruit is no bird; a worm is an animal before it is an insect's larva).
+ */
+function bodyPlan(word: string, category: string): string | undefined {
+  const fruit = category === 'apple';
+  const plans = BODY_PLANS.filter(([, plan]) => (plan === 'fruit') === fruit);
+  let found: string | undefined;
+  let kindOk = false;
+  walkHypernyms(word, (s, depth) => {
+    if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === ANIMAL;
+    if (!kindOk) return false;
+    found = plans.find(([cls]) => s.words.includes(cls))?.[1];
+    return found !== undefined;
+  }, { maxSenses: 8, maxDepth: 10 });
+  return found;
+}
+
+const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().split(/[^a-z]+/));
+
+/**
+ * True when WordNet says the noun is the profile: a synonym or a kind of it ("bumblebee" is a bee, "pony"
+ * a horse), or a young one whose definition names it ("kitten: young domestic cat"). A noun or profile
+ * WordNet does not know ("kitchenaid", "stand mixer") is taken at the table's word. A sibling the table
+ * lists for its proportions ("swan" on the duck's row, "trombone" on the trumpet's) is not the profile.
+ */
+export function isKindOf(word: string, target: string, targetWords: string[] = []): boolean {
+  const noun = word.toLowerCase();
+  if (noun === target || noun.replace(/s$/, '') === target) return true;
+  // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
+  if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
+  const lemma = nounLemma(noun);
+  const targetLemma = nounLemma(target);
+  if (!lemma || !targetLemma) return true;
+  // A hypernym named by a compound on the target is a kind of it too ("dingo" → wild dog → a dog), but
+  // not the noun's own other names ("ant bear", the aardvark, is no bear).
+  const found = walkHypernyms(lemma, (s, depth) => s.words.some((w) => w === targetLemma || (depth > 0 && w.endsWith(` ${targetLemma}`))), { maxSenses: 8, maxDepth: 8 });
+  if (found) return true;
+  if (!namesYoung(lemma)) return false;
+  const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);
+  return [targetLemma, ...targetWords].some((w) => !w.includes(' ') && gloss.has(w));
+}
+
+/** The WordNet lemma of a noun as a prompt or a table spells it ("pancakes" → pancake), if WordNet knows it. */
+function nounLemma(noun: string): string | undefined {
+  const spaced = noun.replace(/-/g, ' ');
+  return [spaced, spaced.replace(/s$/, ''), spaced.replace(/es$/, '')].find((f) => isNoun(f));
+}
+
 export interface MadeObject {
-  /** What Kiln says it makes: the profile, or the category (the family's default form). */
+  /**
+   * What Kiln says it makes: the noun's profile when the noun is that profile, else the class it was
+   * found under — another row it is a kind of ("musket" → gun), the family ("trombone" →
+   * wind-instrument), a class word on the row ("capybara" → rodent), the category when the noun is one
+   * ("lynx" → cat), the body plan ("yak" → quadruped) — or the category alone (its default form).
+   */
   makes: string;
   /** The family's description ("amphibian body plan"), for families of many nouns. */
   label?: string;
   /** True when the noun has no profile of its own and the family's default form stands in. */
   standIn: boolean;
+  /** The profile whose proportions the geometry borrows when the noun is not it ("capybara": the mouse). */
+  proportions?: string;
 }
 
-export function madeObject(i: { category: string; profile?: string }): MadeObject {
+export function madeObject(i: { category: string; profile?: string; word?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
-  return { makes: i.profile ?? i.category, label: entry?.label, standIn };
+  const made = i.profile ?? i.category;
+  if (!i.word || isKindOf(i.word, made, i.profile ? entry?.profiles?.[i.profile] : entry?.words)) {
+    return { makes: made, label: entry?.label, standIn };
+  }
+  if (entry?.label) {
+    // Another row of the family may be what the noun is ("musket" on the rifle's row is a gun).
+    const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
+    return { makes: row ?? i.category, label: entry.label, standIn, proportions: i.profile };
+  }
+  // A catalogue category's row lists siblings too ("tram" on the bus's): it is said to make the category,
+  // which the labels of a category accept, and the summary says it stands in. A broader noun ("a seat")
+  // is honestly met by one of its kinds (a chair).
+  if (!PLAN_CATEGORIES.has(i.category)) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
+  // A class word on a catalogue category's row that the noun is a kind of ("rodent" on the mouse's row: a capybara).
+  const rowClass = i.profile && entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
+  if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };
+  if (i.profile && isKindOf(i.word, i.category)) return { makes: i.category, standIn, proportions: i.profile };
+  const plan = bodyPlan(i.word, i.category);
+  if (!plan) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
+  return { makes: plan, label: plan === 'fruit' ? undefined : `${plan} body plan`, standIn, proportions: i.profile ?? i.category };
 }

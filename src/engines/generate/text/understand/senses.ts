@@ -228,5 +228,10 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
       best = { category: hit.category, broad: hit.broad, kind: synset.lexFile, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
     }
   }
+  // "the moon", "a sun": a noun whose first sense is a concrete thing is not read as someone named after it
+  // ("zeus", first a god, still is).
+  const first = nounSenses(form)[0];
+  const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
+  if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && KIND_COST[firstKind ?? -1] !== undefined) return undefined;
   return best;
 }

@@ -9,7 +9,7 @@ import { isVerb } from './wordnet.ts';
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
-  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type'
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type', 'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family'
 ]);
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
@@ -26,6 +26,8 @@ export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['playing with', 'with'], ['hugging', 'with'], ['full of', 'with'], ['covered in', 'with'], ['covered with', 'with'],
   // "from the old west", "from the 1950s": where the subject comes from describes it, it is no second object.
   ['from', 'of'],
+  // "a bunk bed for a kids room", "a tow truck for my city builder game": who or what it is for describes it.
+  ['for', 'of'],
 ];
 
 /**

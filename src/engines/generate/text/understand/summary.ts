@@ -17,8 +17,10 @@ function subjectText(i: Interpretation): string {
   const notes: string[] = [];
   if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
-  else if (i.word && i.word !== made.makes) notes.push(`${i.word} → ${made.makes}`);
+  else if (i.word && i.word !== made.makes && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
+  else if (made.proportions === made.makes) notes.push(`no ${i.word} form: the ${made.makes} stands in`);
+  else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);
   else if (made.label) notes.push(made.label);
   return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
 }
@@ -32,7 +34,7 @@ export function summarizeInterpretation(i: Interpretation): string {
   }
   for (const c of i.companions) {
     const extra = modifierText(c);
-    parts.push(`${c.relation} ${c.profile ?? c.category}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    parts.push(`${c.relation} ${madeObject(c).makes}${extra.length ? ` (${extra.join(', ')})` : ''}`);
   }
   const typos = i.corrections.filter((c) => c.to !== i.word);
   if (typos.length) parts.push(`corrected ${typos.map((c) => `${c.from}→${c.to}`).join(', ')}`);

@@ -77,7 +77,7 @@ export const STYLE_WORDS: Record<string, StyleWord> = {
   cartoon: 'cartoon', cartoony: 'cartoon', cartoonish: 'cartoon', cute: 'cartoon', toon: 'cartoon', chibi: 'cartoon',
   stylized: 'cartoon', stylised: 'cartoon', kawaii: 'cartoon', funny: 'cartoon', toy: 'cartoon',
   ornate: 'ornate', decorated: 'ornate', fancy: 'ornate', elaborate: 'ornate', intricate: 'ornate', baroque: 'ornate',
-  royal: 'ornate', regal: 'ornate', luxurious: 'ornate', victorian: 'ornate', gothic: 'ornate', detailed: 'ornate',
+  royal: 'ornate', regal: 'ornate', steampunk: 'ornate', luxurious: 'ornate', victorian: 'ornate', gothic: 'ornate', detailed: 'ornate',
   simple: 'simple', minimal: 'simple', minimalist: 'simple', plain: 'simple', modern: 'simple', sleek: 'simple', basic: 'simple',
   old: 'weathered', ancient: 'weathered', rustic: 'weathered', weathered: 'weathered', worn: 'weathered',
   antique: 'weathered', medieval: 'weathered', vintage: 'weathered', rusty: 'weathered', broken: 'weathered',
@@ -123,6 +123,11 @@ export const RELATION_WORDS: [string, Relation | 'of'][] = [
   ['onto', 'on'], ['above', 'on'], ['over', 'on'], ['with', 'with'], ['holding', 'with'], ['carrying', 'with'],
   ['having', 'with'], ['has', 'with'], ['and', 'with'], ['in', 'in'], ['inside', 'in'], ['into', 'in'],
   ['beside', 'beside'], ['by', 'beside'], ['near', 'beside'], ['under', 'beside'], ['of', 'of'],
+  // "a hammock between two trees", "a fox behind a log": the first object is the subject, the rest beside it.
+  ['in front of', 'beside'], ['between', 'beside'], ['among', 'beside'], ['amongst', 'beside'], ['behind', 'beside'],
+  ['below', 'beside'], ['beneath', 'beside'], ['underneath', 'beside'], ['against', 'beside'], ['alongside', 'beside'],
+  // "a street lamp at night", "a cat at a desk": a time or place after "at" is no subject.
+  ['at', 'beside'],
 ];
 
 /** Words carrying no content for a shape; never reported as not understood. */
