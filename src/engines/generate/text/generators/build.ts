@@ -236,7 +236,7 @@ function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
       // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
-      if (subject.parts.some((p) => p.part === c.category)) continue;
+      if (subject.parts.some((p) => p.part === c.category) || subject.carried.has(c.word)) continue;
       const ci = companionInterpretation(i, c);
       const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt);
       placeCompanion(M, subject, comp, c.relation);

@@ -3,6 +3,7 @@
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
 import { categoryById } from '../catalog.ts';
+import { OWN_FORMS } from '../catalog-made.ts';
 import { walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
@@ -30,7 +31,8 @@ export function profileFor(category: string, word: string | undefined): string |
     found = synset.words.map((w) => words.get(w)).find(Boolean);
     return found !== undefined;
   }, { maxSenses: 2, maxDepth: 6 });
-  return found;
+  // A family that reads a noun's own description makes the noun itself ("paella").
+  return found ?? OWN_FORMS[category]?.name(word);
 }
 
 export interface MadeObject {
@@ -45,5 +47,6 @@ export interface MadeObject {
 export function madeObject(i: { category: string; profile?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
-  return { makes: i.profile ?? i.category, label: entry?.label, standIn };
+  const own = i.profile ? OWN_FORMS[i.category]?.label(i.profile) : undefined;
+  return { makes: i.profile ?? i.category, label: own ?? entry?.label, standIn };
 }

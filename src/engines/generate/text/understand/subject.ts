@@ -9,7 +9,10 @@ import { isVerb } from './wordnet.ts';
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
-  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type'
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type',
+  // Serving vessels: "a pan of paella" is paella (the dish generator still builds the vessel the prompt names);
+  // a cup or a glass "of" a drink stays the cup.
+  'pan', 'skillet', 'bowl', 'tray', 'basket',
 ]);
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */

@@ -1,10 +1,12 @@
 /**
  * Plated food and fruit shapes: fries in a carton, a hot dog, a taco, sushi, an egg (fried or boiled),
  * a steak, broccoli, grapes, a pineapple, a strawberry, ramen; and the round fruit profiles of the
- * apple category (a ribbed pumpkin, a dimpled orange, a pointed lemon, a striped watermelon).
+ * apple category (a ribbed pumpkin, a dimpled orange, a pointed lemon, a striped watermelon). Any
+ * other dish is built from what WordNet says of it (./dish-forms.ts).
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
+import { describedDish } from './dish-forms.ts';
 
 type Build = (ctx: GenContext) => void;
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) => ctx.add(m, 'organic', { colour, part, primary });
@@ -66,8 +68,12 @@ const DISHES: Record<string, Build> = {
   },
 };
 
+/** A hand-built dish, else the dish built from its own description (./dish-forms.ts), else a plated steak. */
 export function dish(ctx: GenContext): void {
-  (DISHES[ctx.interpretation.profile ?? ''] ?? DISHES.steak)(ctx);
+  const profile = ctx.interpretation.profile;
+  const own = DISHES[profile ?? ''];
+  if (own) own(ctx);
+  else if (!describedDish(ctx, profile)) DISHES.steak(ctx);
 }
 
 const FRUIT: Record<string, { r: number; squash: number; colour: RGB; ribs?: number; point?: boolean; stripes?: RGB }> = {

@@ -1,0 +1,82 @@
+/**
+ * Forms for object kinds no other family covered (issue 16, "beyond the catalogue"): dishes read from
+ * their own description, furniture and fixtures of a home, spacecraft, small three-wheeled vehicles,
+ * and more landmarks. Kept apart from ./catalog-families.ts so the two lists grow without conflict;
+ * ./catalog.ts merges them.
+ */
+import type { CategoryEntry, Family } from './catalog-types.ts';
+import { FAMILY_CATEGORIES } from './catalog-families.ts';
+import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
+import { nounSenses, readSynset } from './understand/wordnet.ts';
+
+/** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
+function kindOfLastWord(word: string): boolean {
+  const parts = word.split(' ');
+  if (parts.length < 2) return false;
+  const last = parts.at(-1)!.replace(/s$/, '');
+  const sense = nounSenses(word)[0] ?? nounSenses(word.replace(/s$/, ''))[0];
+  return sense !== undefined && readSynset(sense).hypernyms.some((h) => readSynset(h).words.some((w) => w === last || w === parts.at(-1)));
+}
+
+const f = (id: string, family: Family, label: string, anchors: string[], profiles: Record<string, string[]>, examples: string[] = []): CategoryEntry => ({
+  id,
+  family,
+  label,
+  anchors,
+  profiles,
+  examples,
+  words: [id.replace(/-/g, ' '), ...Object.entries(profiles).flatMap(([p, ws]) => [p, ...ws])],
+});
+
+/** New families with parameters, each a generator of its own (see generators/registry.ts). */
+export const MADE_CATEGORIES: CategoryEntry[] = [];
+
+/** Anchors added to families defined elsewhere: the WordNet branches their generator now builds. */
+export const MADE_ANCHORS: Record<string, string[]> = {
+  // Prepared food of every kind reaches the dish family, whose form is read from the dish's own gloss.
+  dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dessert#1', 'dumpling#1', 'pie#1', 'casserole#1', 'beverage#1', 'drink#1',
+    'pastry#2', 'pancake#1', 'waffle#1', 'quick bread#1'],
+};
+
+/** Profiles added to families defined elsewhere (profile → the words that pick it). */
+export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
+  // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
+  dish: {
+    ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
+    bao: ['bao bun', 'bao buns', 'steamed bun', 'steamed buns', 'baozi'], nachos: ['nacho'], bento: ['bento box'], onigiri: ['rice ball', 'rice balls'],
+    churros: ['churro'], gyoza: ['potsticker', 'potstickers'], mochi: [], macaron: ['macarons', 'macaroon'],
+  },
+};
+
+/** Dishes with a hand-built form (generators/families/dishes.ts): their description does not describe what is made. */
+const HAND_BUILT_DISHES = new Set(Object.keys(FAMILY_CATEGORIES.find((e) => e.id === 'dish')?.profiles ?? {}));
+
+/** How a family that builds nouns from their own description names and describes what it makes. */
+export interface OwnForms {
+  /** The name the noun is made under ("belgian waffles" → waffle), or undefined when nothing says how it looks. */
+  name(word: string): string | undefined;
+  /** The summary's description of the form a name was read as ("dish: rice mound in a pan"). */
+  label(name: string): string | undefined;
+}
+
+/**
+ * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
+ * still made as itself: the noun becomes the profile, and the label says what form it was read as.
+ */
+export const OWN_FORMS: Record<string, OwnForms> = {
+  dish: {
+    name(word) {
+      if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;
+      // A compound that is a kind of its own last noun ("belgian waffle", "chocolate eclair") is made as that noun.
+      const last = word.split(' ').at(-1)!;
+      const base = kindOfLastWord(word) ? last : word;
+      const singular = base.replace(/s$/, '');
+      return singular !== base && readDish(singular) && !DISH_DESCRIPTIONS[base] ? singular : base;
+    },
+    label(name) {
+      if (HAND_BUILT_DISHES.has(name)) return undefined;
+      const form = readDish(name);
+      return form && `dish: ${form.summary}`;
+    },
+  },
+};
