@@ -22,6 +22,8 @@ import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
+import { fixture } from './families/fixtures.ts';
+import { smallVehicle, spacecraft } from './families/craft.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -55,6 +57,8 @@ const GENERATORS: Record<string, Generator> = {
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
   hat, shoe, bag, 'hand-tool': handTool, weapon, object, dish, landmark, skull, bust,
+  // Families of ../catalog-made.ts.
+  fixture, spacecraft, 'small-vehicle': smallVehicle,
 };
 
 export function generatorFor(category: string): Generator {
