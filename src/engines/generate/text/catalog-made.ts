@@ -49,17 +49,54 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
+  f('cookware', 'vessel', 'cookware', ['pan#1', 'cooking utensil#1', 'dutch oven#2'], {
+    skillet: ['frying pan', 'frypan', 'cast iron skillet', 'cast iron pan', 'griddle'], wok: [], saucepan: ['sauce pan', 'sauce pot'],
+    stockpot: ['stock pot', 'cooking pot', 'dutch oven', 'soup pot', 'casserole pot'],
+  }),
 ];
 
 /** Anchors added to families defined elsewhere: the WordNet branches their generator now builds. */
 export const MADE_ANCHORS: Record<string, string[]> = {
   // Prepared food of every kind reaches the dish family, whose form is read from the dish's own gloss.
-  dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dessert#1', 'dumpling#1', 'pie#1', 'casserole#1', 'beverage#1', 'drink#1',
-    'pastry#2', 'pancake#1', 'waffle#1', 'quick bread#1'],
+  landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
+  tractor: ['harvester#2', 'combine#1'],
+  dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
+    'pastry#2', 'waffle#1', 'quick bread#1'],
 };
 
-/** Profiles added to families defined elsewhere (profile → the words that pick it). */
+/**
+ * Profiles added to families and categories defined elsewhere (profile → the words that pick it);
+ * they come before the family's own rows, so "trombone" picks its own row, not the trumpet's.
+ */
 export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
+  landmark: {
+    stonehenge: ['stone henge', 'stone circle', 'megalith', 'dolmen', 'cromlech'], torii: ['torii gate', 'japanese gate', 'shrine gate'],
+    sphinx: ['great sphinx', 'sphinx of giza'], 'triumphal arch': ['arc de triomphe', 'arc de triomf', 'victory arch', 'arch of triumph'],
+    temple: ['greek temple', 'parthenon', 'acropolis', 'roman temple', 'pantheon'], 'opera house': ['sydney opera house'],
+    colosseum: ['coliseum', 'roman colosseum', 'amphitheatre', 'amphitheater'],
+  },
+  church: { mosque: ['masjid'], temple: [] },
+  drum: { gong: ['tam tam', 'tamtam'], xylophone: ['marimba', 'glockenspiel', 'vibraphone'] },
+  piano: { theremin: [], synthesizer: ['synth', 'synthesiser', 'analog synthesizer', 'modular synth', 'keytar'], kalimba: ['thumb piano', 'mbira'] },
+  'wind-instrument': { didgeridoo: ['didjeridu', 'didgeridu'], trombone: [] },
+  object: {
+    anvil: [], 'piggy bank': ['piggybank', 'money box', 'penny bank'], 'snow globe': ['snowglobe', 'snow dome'],
+    matryoshka: ['nesting doll', 'russian doll', 'matryoshka doll', 'babushka doll'], skeleton: ['human skeleton', 'anatomical skeleton', 'skeleton model'],
+    mace: ['flail', 'morning star', 'war club', 'spiked mace'], shuriken: ['throwing star', 'ninja star'],
+  },
+  cake: { muffin: ['muffins', 'blueberry muffin', 'chocolate muffin'] },
+  donut: { bagel: ['bagels', 'everything bagel', 'beigel'] },
+  pizza: { cookie: ['cookies', 'chocolate chip cookie', 'biscuit'], 'fortune cookie': [] },
+  bread: { 'cinnamon roll': ['cinnamon bun', 'cinnamon rolls', 'sweet roll', 'cinnamon swirl'] },
+  bowl: { cauldron: ['caldron', 'witch cauldron'] },
+  appliance: {
+    'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
+    keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
+  },
+  tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },
+  'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
+  hat: { beret: [], fez: ['tarboosh'] },
+  apple: { mango: [], 'dragon fruit': ['pitaya', 'pitahaya'], kiwi: ['kiwi fruit', 'kiwifruit'], coconut: [], pomegranate: [], lime: [] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),

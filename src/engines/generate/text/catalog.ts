@@ -141,7 +141,7 @@ for (const entry of CATEGORIES) {
   entry.anchors.push(...(MADE_ANCHORS[entry.id] ?? []).filter((a) => !entry.anchors.includes(a)));
   const extra = MADE_PROFILES[entry.id];
   if (!extra) continue;
-  entry.profiles = { ...entry.profiles, ...extra };
+  entry.profiles = { ...extra, ...entry.profiles };
   for (const [p, ws] of Object.entries(extra)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
 }
 

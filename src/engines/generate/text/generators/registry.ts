@@ -24,6 +24,10 @@ import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
+import { BAKED } from './families/baked.ts';
+import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
+import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
+import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -60,6 +64,19 @@ const GENERATORS: Record<string, Generator> = {
   // Families of ../catalog-made.ts.
   fixture, spacecraft, 'small-vehicle': smallVehicle,
 };
+
+/** A family's generator with rows added elsewhere: the added row when the profile names one, else the family's own. */
+function withRows(rows: Record<string, Generator>, own: Generator): Generator {
+  return (ctx) => (rows[ctx.interpretation.profile ?? ''] ?? own)(ctx);
+}
+
+// Rows ../catalog-made.ts adds to families and categories defined above.
+for (const [category, rows] of Object.entries({
+  landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
+  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron }, appliance: MORE_APPLIANCES, tractor: MORE_MACHINES,
+  'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
+})) GENERATORS[category] = withRows(rows, GENERATORS[category]);
+GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
