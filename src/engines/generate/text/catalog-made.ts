@@ -31,7 +31,7 @@ const f = (id: string, family: Family, label: string, anchors: string[], profile
 /** New families with parameters, each a generator of its own (see generators/registry.ts). */
 export const MADE_CATEGORIES: CategoryEntry[] = [
   f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
-    bathtub: ['bath tub', 'bath', 'tub', 'clawfoot tub', 'clawfoot bathtub', 'jacuzzi', 'hot tub'], toilet: ['loo', 'commode', 'lavatory', 'urinal', 'bidet'],
+    bathtub: ['bath tub', 'bath', 'tub', 'clawfoot tub', 'clawfoot bathtub', 'jacuzzi', 'hot tub'], toilet: ['commode', 'lavatory', 'urinal', 'bidet'],
     sink: ['washbasin', 'wash basin', 'basin sink', 'kitchen sink', 'bathroom sink'], shower: ['shower stall', 'shower cabin'],
     fireplace: ['hearth', 'fire place', 'wood stove', 'woodstove'], mirror: ['looking glass', 'vanity mirror', 'full length mirror'],
     hammock: [], radiator: [], door: ['front door', 'doors'], window: ['windows'], fence: ['picket fence', 'fencing', 'railing'],
@@ -39,13 +39,13 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'vending machine': ['soda machine', 'snack machine'],
   }),
   f('spacecraft', 'vehicle', 'spacecraft', ['satellite#1', 'space station#1', 'lunar excursion module#1', 'space capsule#1', 'space probe#1'], {
-    satellite: ['communications satellite', 'weather satellite', 'space probe', 'probe', 'sputnik'], 'space station': ['iss', 'international space station', 'orbital station'],
-    rover: ['mars rover', 'lunar rover', 'moon rover', 'moon buggy', 'curiosity rover'], 'lunar lander': ['lander', 'moon lander', 'lunar module'],
+    satellite: ['communications satellite', 'weather satellite', 'space probe', 'probe', 'sputnik'], 'space station': ['international space station', 'orbital station'],
+    'mars rover': ['lunar rover', 'moon rover', 'moon buggy', 'curiosity rover', 'planetary rover', 'space rover'], 'lunar lander': ['lander', 'moon lander', 'lunar module'],
     capsule: ['space capsule', 'crew capsule', 'command module'],
   }),
   f('small-vehicle', 'vehicle', 'small vehicle (three wheels, runners or a ride-on seat)', ['snowmobile#1', 'go-kart#1', 'golf cart#1', 'lawn mower#1', 'jinrikisha#1'], {
     'tuk-tuk': ['tuk tuk', 'tuktuk', 'auto rickshaw', 'autorickshaw', 'three wheeler', 'trike'], rickshaw: ['jinrikisha', 'pedicab', 'cycle rickshaw'],
-    sled: ['sledge', 'sleigh', 'toboggan', 'bobsled'], snowmobile: ['snow mobile', 'skidoo'], atv: ['quad bike', 'quad', 'four wheeler', 'all terrain vehicle'],
+    sled: ['sledge', 'sleigh', 'toboggan', 'bobsled'], snowmobile: ['snow mobile', 'skidoo'], atv: ['quad bike', 'four wheeler', 'all terrain vehicle'],
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
@@ -107,6 +107,17 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
 
 /** Dishes with a hand-built form (generators/families/dishes.ts): their description does not describe what is made. */
 const HAND_BUILT_DISHES = new Set(Object.keys(FAMILY_CATEGORIES.find((e) => e.id === 'dish')?.profiles ?? {}));
+
+/**
+ * Nouns a family builds from their own description, with no row of their own: bench/text-solids.ts
+ * builds them with the family's rows, one of each body form and vessel the description reader gives.
+ */
+export const MADE_EXAMPLES: Record<string, string[]> = {
+  dish: [
+    'paella', 'lasagna', 'soup', 'stew', 'curry', 'risotto', 'spaghetti', 'kebab', 'burrito', 'salad', 'fish and chips', 'waffle',
+    'milkshake', 'sandwich', 'dumpling', 'eclair', 'falafel', 'moussaka', 'tamale', 'omelet', 'goulash', 'casserole', 'coffee',
+  ],
+};
 
 /** How a family that builds nouns from their own description names and describes what it makes. */
 export interface OwnForms {

@@ -51,7 +51,7 @@ const SPACECRAFT: Record<string, Build> = {
     for (const x of [-1, -0.75, 0.75, 1]) for (const z of [-1, 1]) solarPanel(ctx, 0.2, 0.7, [x, y + 0.25, z * 0.4]);
     ctx.add(ctx.box([0.3, 0.02, 0.2], [0, y + 0.42, 0]), 'metal', { part: 'radiator', primary: false, colour: WHITE });
   },
-  rover: (ctx) => {
+  'mars rover': (ctx) => {
     const r = 0.12;
     for (const x of [-0.38, 0, 0.38]) for (const z of [-0.36, 0.36]) wheel(ctx, x, z, r, 0.1);
     for (const z of [-0.3, 0.3]) ctx.add(ctx.capsule([-0.38, r, z], [0, r + 0.15, z], 0.02).add(ctx.capsule([0, r + 0.15, z], [0.38, r, z], 0.02)), 'metal', { part: 'rocker', primary: false, colour: STEEL });

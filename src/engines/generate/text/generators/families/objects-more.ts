@@ -134,9 +134,10 @@ export const MORE_APPLIANCES: Record<string, Build> = {
     ctx.add(ctx.roundBox([1.0, 0.05, 0.35], 0.02, [0, 0.025, 0]), 'plastic', { colour: [0.2, 0.2, 0.22] });
     for (let r = 0; r < 5; r++) for (let c = 0; c < 14; c++) {
       if (r === 4 && c > 3 && c < 10) continue;
-      ctx.add(ctx.roundBox([0.055, 0.03, 0.05], 0.008, [-0.45 + c * 0.069, 0.06, -0.13 + r * 0.065]), 'plastic', { part: 'key', primary: false, colour: [0.9, 0.9, 0.88] });
+      // Plain boxes: seventy rounded keys collapse badly when a small budget squeezes them.
+      ctx.add(ctx.box([0.052, 0.03, 0.048], [-0.45 + c * 0.069, 0.06, -0.13 + r * 0.065]), 'plastic', { part: 'key', primary: false, colour: [0.9, 0.9, 0.88] });
     }
-    ctx.add(ctx.roundBox([0.38, 0.03, 0.05], 0.008, [-0.02, 0.06, 0.13]), 'plastic', { part: 'space bar', primary: false, colour: [0.9, 0.9, 0.88] });
+    ctx.add(ctx.box([0.38, 0.03, 0.048], [-0.02, 0.06, 0.13]), 'plastic', { part: 'space bar', primary: false, colour: [0.9, 0.9, 0.88] });
   },
 };
 
