@@ -61,7 +61,7 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
-    'pastry#2', 'waffle#1', 'quick bread#1'],
+    'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3'],
 };
 
 /**
@@ -84,11 +84,11 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     matryoshka: ['nesting doll', 'russian doll', 'matryoshka doll', 'babushka doll'], skeleton: ['human skeleton', 'anatomical skeleton', 'skeleton model'],
     mace: ['flail', 'morning star', 'war club', 'spiked mace'], shuriken: ['throwing star', 'ninja star'],
   },
-  cake: { muffin: ['muffins', 'blueberry muffin', 'chocolate muffin'] },
+  cake: { muffin: ['muffins', 'blueberry muffin', 'chocolate muffin'], pie: ['pot pie', 'apple pie', 'cherry pie', 'pumpkin pie', 'shepherd pie', 'cottage pie', 'meat pie', 'tart', 'quiche'] },
   donut: { bagel: ['bagels', 'everything bagel', 'beigel'] },
-  pizza: { cookie: ['cookies', 'chocolate chip cookie', 'biscuit'], 'fortune cookie': [] },
+  pizza: { cookie: ['cookies', 'chocolate chip cookie', 'biscuit'], 'fortune cookie': [], pancake: ['pancakes', 'flapjack', 'flapjacks', 'hotcake', 'hotcakes', 'crepe', 'crepes'] },
   bread: { 'cinnamon roll': ['cinnamon bun', 'cinnamon rolls', 'sweet roll', 'cinnamon swirl'] },
-  bowl: { cauldron: ['caldron', 'witch cauldron'] },
+  bowl: { cauldron: ['caldron', 'witch cauldron'], plate: ['platter', 'dinner plate', 'saucer', 'serving plate'] },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],

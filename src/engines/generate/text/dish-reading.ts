@@ -98,7 +98,7 @@ const BODY_WORDS: [RegExp, DishBody][] = [
   [/\b(soup|broth|chowder|bisque|consomme|liquid food)\b/, 'soup'],
   [/\b(stew|stewing|stewed|curry|chili|goulash|ragout|porridge)\b/, 'stew'],
   [/\b(sandwich|slices of bread|between|burger)\b/, 'sandwich'],
-  [/\b(dumplings?|parcels?|folded|stuffed|turnover|wrapped in pastry|pastry folded)\b/, 'parcels'],
+  [/\b(dumplings?|parcels?|folded|stuffed|turnover|wrapped in pastry|pastry folded|fillings?|cases)\b/, 'parcels'],
   [/\b(oblong)\b/, 'rolls'],
   [/\b(balls?|croquettes?|puffs?)\b/, 'balls'],
   [/\b(rolls?|rolled|sticks?|wrapped|tortilla folded|burrito|enchilada)\b/, 'rolls'],
@@ -115,6 +115,9 @@ const BODY_NAMES: Record<DishBody, string> = {
 
 const FOOD_FILE = 13;
 
+/** Ingredients that make up the body of a dish rather than top it; saffron first, as it colours the rice. */
+export const STAPLES = ['saffron', 'rice', 'pasta', 'noodle', 'dough', 'batter', 'tortilla', 'bread', 'pastry', 'potato', 'chip', 'greens', 'lettuce', 'milk', 'broth'];
+
 /** The words a dish is described by: its own table entry, or its first food sense's gloss and hypernyms. */
 export function dishDescription(word: string): string | undefined {
   const key = word.toLowerCase().trim();
@@ -129,7 +132,8 @@ export function dishDescription(word: string): string | undefined {
     names.push(...up.flatMap((s) => s.words));
     frontier = up.flatMap((s) => s.hypernyms);
   }
-  return `${sense.gloss.replace(/;?\s*"[^"]*"/g, '')}; ${names.join(', ')}`;
+  // The dish's own lemmas lead: "pancake" or "kebab" names the form before its gloss does.
+  return `${sense.words.join(', ')}: ${sense.gloss.replace(/;?\s*"[^"]*"/g, '')}; ${names.join(', ')}`;
 }
 
 const ingredientWord = (w: string) => INGREDIENT_COLOURS[w] ? w : INGREDIENT_COLOURS[w.replace(/e?s$/, '')] ? w.replace(/e?s$/, '') : undefined;
@@ -153,9 +157,11 @@ export function readDescription(text: string): DishForm | undefined {
   const vesselNamed = VESSEL_WORDS.some(([re]) => re.test(t));
   if (!body && ingredients.length === 0 && !vesselNamed) return undefined;
   const form = body ?? 'mound';
-  const vessel = VESSEL_WORDS.find(([re]) => re.test(t))?.[1] ?? (form === 'soup' || form === 'stew' ? 'bowl' : form === 'drink' ? 'glass' : 'plate');
-  const main = ingredients[0];
-  const extras = ingredients.slice(1, 3);
+  const described = VESSEL_WORDS.find(([re]) => re.test(t))?.[1];
+  // A drink is served in a glass and a soup in a bowl (or a pan) whatever else the description mentions ("steamed milk").
+  const vessel = form === 'drink' ? 'glass' : (form === 'soup' || form === 'stew') && described !== 'pan' ? 'bowl' : described ?? 'plate';
+  const main = ingredients.find((n) => STAPLES.includes(n)) ?? ingredients[0];
+  const extras = ingredients.filter((n) => n !== main).slice(0, 2);
   const named = `${main && !['soup', 'stew', 'drink'].includes(form) ? `${main} ` : ''}${BODY_NAMES[form]}${main && ['soup', 'stew', 'drink'].includes(form) ? ` of ${main}` : ''}`;
   const summary = `${named}${extras.length ? ` with ${extras.join(' and ')}` : ''} ${vessel === 'glass' ? 'in a glass' : vessel === 'plate' || vessel === 'board' ? `on a ${vessel}` : `in a ${vessel}`}`;
   const browned = /\b(fried|baked|roasted|grilled|toasted|croquettes?|deep-fried)\b/.test(t);

@@ -25,6 +25,7 @@ import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
+import { emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
@@ -73,7 +74,7 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 // Rows ../catalog-made.ts adds to families and categories defined above.
 for (const [category, rows] of Object.entries({
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron }, appliance: MORE_APPLIANCES, tractor: MORE_MACHINES,
+  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: MORE_APPLIANCES, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
 })) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);

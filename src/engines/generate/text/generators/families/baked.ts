@@ -4,6 +4,7 @@
  * (../../catalog-made.ts), so the category a prompt resolves to does not change.
  */
 import { around, type GenContext, type RGB } from '../kit.ts';
+import { describedDish } from './dish-forms.ts';
 
 type Build = (ctx: GenContext) => void;
 const GOLDEN: RGB = [0.82, 0.58, 0.3];
@@ -20,6 +21,9 @@ function carryToppings(ctx: GenContext): void {
 }
 
 const ROWS: Record<string, Build> = {
+  // A pie and a pancake are built from WordNet's own description of them (a round bake in a pan, a stack).
+  pie: (ctx) => void describedDish(ctx, 'pie'),
+  pancake: (ctx) => void describedDish(ctx, 'pancake'),
   muffin: (ctx) => {
     const paper: RGB = [0.9, 0.85, 0.75];
     ctx.add(ctx.lathe([[0.16, 0], [0.2, 0.2]]), 'paper', { part: 'wrapper', primary: false, colour: paper });

@@ -7,7 +7,7 @@
  */
 import type { Manifold, Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
-import { INGREDIENT_COLOURS, ingredientsIn, readDish, type DishBody, type DishForm, type Vessel } from '../../dish-reading.ts';
+import { INGREDIENT_COLOURS, STAPLES, ingredientsIn, readDish, type DishBody, type DishForm, type Vessel } from '../../dish-reading.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
 interface Bed { y: number; r: number; depth: number }
@@ -63,6 +63,11 @@ const VESSELS: Record<Vessel, (ctx: GenContext) => Bed> = {
     return { y: 0.05, r: 0.2, depth: 0.52 };
   },
 };
+
+/** An empty serving vessel: the bowl category's plate ("an apple on a plate"). */
+export function emptyVessel(ctx: GenContext, vessel: Vessel): void {
+  VESSELS[vessel](ctx);
+}
 
 function colourOf(name: string | undefined, fallback: RGB): RGB {
   return (name && INGREDIENT_COLOURS[name]) || fallback;
@@ -207,8 +212,6 @@ const BODIES: Record<DishBody, BodyBuild> = {
   },
 };
 
-/** Ingredients that make up the body of a dish rather than top it; saffron first, as it colours the rice. */
-const STAPLES = ['saffron', 'rice', 'pasta', 'noodle', 'dough', 'batter', 'tortilla', 'bread', 'pastry', 'potato', 'chip', 'greens', 'lettuce', 'milk', 'broth'];
 const GOLDEN: RGB = [0.78, 0.52, 0.25];
 
 const CONTAINER_BODIES: DishBody[] = ['soup', 'stew', 'drink'];
