@@ -69,7 +69,7 @@ const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
   fresh: 'written after the word lists; tuned on from 2026-11-24',
-  'fresh-2': 'written 2026-11-24 without reading the engine; never tuned on',
+  'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from 2026-11-24 (third #16 session)',
 };
 
 function openSuite(): void {
