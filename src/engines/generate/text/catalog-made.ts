@@ -49,6 +49,13 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
+  f('outdoor', 'building', 'garden and playground structure', ['swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1'], {
+    'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
+    seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
+    greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
+    campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill'],
+    fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
+  }),
   f('cookware', 'vessel', 'cookware', ['pan#1', 'cooking utensil#1', 'dutch oven#2'], {
     skillet: ['frying pan', 'frypan', 'cast iron skillet', 'cast iron pan', 'griddle'], wok: [], saucepan: ['sauce pan', 'sauce pot'],
     stockpot: ['stock pot', 'cooking pot', 'dutch oven', 'soup pot', 'casserole pot'],
@@ -58,6 +65,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
 /** Anchors added to families defined elsewhere: the WordNet branches their generator now builds. */
 export const MADE_ANCHORS: Record<string, string[]> = {
   // Prepared food of every kind reaches the dish family, whose form is read from the dish's own gloss.
+  helicopter: ['drone#4'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
@@ -92,7 +100,11 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
+    headphones: ['headphone', 'earphones', 'headset', 'gaming headset'], microphone: ['mic', 'studio microphone', 'podcast microphone'],
+    printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
+    tablet: ['ipad', 'tablet computer'], smartwatch: ['smart watch', 'apple watch', 'fitness tracker'], 'vr headset': ['virtual reality headset', 'oculus'],
   },
+  helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'] },
   tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },
   'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
   hat: { beret: [], fez: ['tarboosh'] },

@@ -57,7 +57,8 @@ test('new families and rows name the object: fixtures, spacecraft, small vehicle
     ['low poly 3d model of a tuk-tuk', 'tuk-tuk'], ['a wooden sled in the snow', 'sled'], ['a ride-on lawn mower', 'lawn mower'],
     ['stonehenge at dawn', 'stonehenge'], ['a red torii gate', 'torii'], ['a vintage theremin', 'theremin'], ['a brass trombone', 'trombone'],
     ['a blacksmith\'s anvil', 'anvil'], ['a cast iron skillet', 'skillet'], ['a retro arcade cabinet', 'arcade machine'],
-    ['a blueberry muffin', 'muffin'], ['a dragon fruit', 'dragon fruit'],
+    ['a blueberry muffin', 'muffin'], ['a dragon fruit', 'dragon fruit'], ['a gazebo in a garden', 'gazebo'], ['a swing set', 'swing set'],
+    ['a bird bath', 'bird bath'], ['headphones', 'headphones'], ['a drone, quadcopter', 'drone'],
   ];
   for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
   // Rows added to catalogue categories keep the category the catalogue suite expects.
@@ -72,7 +73,8 @@ test('every new form builds a closed solid within a small budget, the same for t
     'paella', 'a slice of lasagna', 'nachos', 'a bowl of tomato soup', 'a chocolate milkshake', 'kebab', 'spaghetti', 'gyoza', 'a club sandwich',
     'a bathtub', 'a toilet', 'a fireplace', 'a mirror', 'a hammock', 'a phone booth', 'a satellite', 'a space station', 'a mars rover',
     'a tuk-tuk', 'a snowmobile', 'a wok', 'stonehenge', 'a sphinx', 'the colosseum', 'a gong', 'a synthesizer', 'a piggy bank',
-    'a skeleton', 'a mace', 'an air fryer', 'a combine harvester', 'a fez', 'a cinnamon roll',
+    'a skeleton', 'a mace', 'an air fryer', 'a combine harvester', 'a fez', 'a cinnamon roll', 'a swing set', 'a barbecue grill',
+    'a fountain', 'a greenhouse', 'headphones', 'a smartwatch', 'a drone',
   ];
   for (const prompt of prompts) {
     const asset = await buildAsset(interpretPrompt(prompt), { seed: 2, fast: true, maxFaces: 2000 });

@@ -25,6 +25,8 @@ import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
+import { OUTDOOR } from './families/outdoor.ts';
+import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
@@ -72,12 +74,14 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 }
 
 // Rows ../catalog-made.ts adds to families and categories defined above.
-for (const [category, rows] of Object.entries({
+const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: MORE_APPLIANCES, tractor: MORE_MACHINES,
+  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
-})) GENERATORS[category] = withRows(rows, GENERATORS[category]);
+};
+for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
+GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
