@@ -30,6 +30,10 @@ const f = (id: string, family: Family, label: string, anchors: string[], profile
 
 /** New families with parameters, each a generator of its own (see generators/registry.ts). */
 export const MADE_CATEGORIES: CategoryEntry[] = [
+  // Named only by compounds: a bare "skeleton" is also WordNet's word for an artifact's frame, and as a
+  // vocabulary word it was found on the hypernym walk of unrelated objects ("a basketball hoop").
+  { id: 'human-skeleton', family: 'prop', label: 'skeleton', anchors: [], profiles: { 'human skeleton': ['anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
+    words: ['human skeleton', 'anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
   f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
     bathtub: ['bath tub', 'bath', 'tub', 'clawfoot tub', 'clawfoot bathtub', 'jacuzzi', 'hot tub'], toilet: ['commode', 'lavatory', 'urinal', 'bidet'],
     sink: ['washbasin', 'wash basin', 'basin sink', 'kitchen sink', 'bathroom sink'], shower: ['shower stall', 'shower cabin'],
@@ -55,6 +59,17 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
     campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill'],
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
+  }),
+  // Anchored at kinds of garment, not at "garment" or "clothing": those also sit above nouns whose
+  // first meaning is a person ("a lumberjack" is also a jacket) or another thing ("a hose").
+  f('garment', 'prop', 'garment', ['shirt#1', 'sweater#1', 'skirt#2', 'dress#1', 'gown#1', 'trousers#1', 'scarf#1', 'sock#1', 'glove#2', 'glove#1', 'glove#3', 'neckwear#1'], {
+    't-shirt': ['t shirt', 'tshirt', 'tee shirt', 'tank top', 'jersey', 'football jersey'],
+    shirt: ['blouse', 'sweater', 'jumper', 'hoodie', 'sweatshirt', 'pullover', 'cardigan', 'polo shirt', 'dress shirt', 'button up shirt'],
+    jacket: ['coat', 'blazer', 'leather jacket', 'parka', 'overcoat', 'trench coat', 'business suit', 'tuxedo', 'raincoat', 'denim jacket', 'bomber jacket', 'puffer jacket'],
+    dress: ['gown', 'wedding dress', 'ball gown', 'evening gown', 'sundress', 'kimono', 'robe', 'frock'],
+    trousers: ['pants', 'jeans', 'shorts', 'slacks', 'leggings', 'pair of jeans'], skirt: ['kilt', 'tutu', 'miniskirt'],
+    glove: ['gloves', 'mitten', 'mittens', 'boxing glove', 'baseball glove', 'baseball mitt', 'oven mitt', 'gauntlet'],
+    scarf: ['shawl', 'bandana', 'muffler'], sock: ['socks', 'stocking', 'christmas stocking'], necktie: ['tie', 'bow tie', 'bowtie', 'cravat'],
   }),
   f('cookware', 'vessel', 'cookware', ['pan#1', 'cooking utensil#1', 'dutch oven#2'], {
     skillet: ['frying pan', 'frypan', 'cast iron skillet', 'cast iron pan', 'griddle'], wok: [], saucepan: ['sauce pan', 'sauce pot'],
@@ -89,7 +104,7 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   'wind-instrument': { didgeridoo: ['didjeridu', 'didgeridu'], trombone: [] },
   object: {
     anvil: [], 'piggy bank': ['piggybank', 'money box', 'penny bank'], 'snow globe': ['snowglobe', 'snow dome'],
-    matryoshka: ['nesting doll', 'russian doll', 'matryoshka doll', 'babushka doll'], skeleton: ['human skeleton', 'anatomical skeleton', 'skeleton model'],
+    matryoshka: ['nesting doll', 'russian doll', 'matryoshka doll', 'babushka doll'],
     mace: ['flail', 'morning star', 'war club', 'spiked mace'], shuriken: ['throwing star', 'ninja star'],
   },
   cake: { muffin: ['muffins', 'blueberry muffin', 'chocolate muffin'], pie: ['pot pie', 'apple pie', 'cherry pie', 'pumpkin pie', 'shepherd pie', 'cottage pie', 'meat pie', 'tart', 'quiche'] },

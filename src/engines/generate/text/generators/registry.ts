@@ -26,6 +26,7 @@ import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
 import { OUTDOOR } from './families/outdoor.ts';
+import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
@@ -82,6 +83,8 @@ const MADE_ROWS: Record<string, Record<string, Generator>> = {
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
+GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
