@@ -62,7 +62,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
   }),
   // Anchored at kinds of garment, not at "garment" or "clothing": those also sit above nouns whose
   // first meaning is a person ("a lumberjack" is also a jacket) or another thing ("a hose").
-  f('garment', 'prop', 'garment', ['shirt#1', 'sweater#1', 'skirt#2', 'dress#1', 'gown#1', 'trousers#1', 'scarf#1', 'sock#1', 'glove#2', 'glove#1', 'glove#3', 'neckwear#1'], {
+  f('garment', 'prop', 'garment', ['shirt#1', 'sweater#1', 'skirt#2', 'dress#1', 'gown#1', 'trousers#1', 'scarf#1', 'sock#1', 'glove#2', 'glove#1', 'glove#3', 'neckwear#1', 'swimsuit#1', 'vest#1'], {
     't-shirt': ['t shirt', 'tshirt', 'tee shirt', 'tank top', 'jersey', 'football jersey'],
     shirt: ['blouse', 'sweater', 'jumper', 'hoodie', 'sweatshirt', 'pullover', 'cardigan', 'polo shirt', 'dress shirt', 'button up shirt'],
     jacket: ['coat', 'blazer', 'leather jacket', 'parka', 'overcoat', 'trench coat', 'business suit', 'tuxedo', 'raincoat', 'denim jacket', 'bomber jacket', 'puffer jacket'],
