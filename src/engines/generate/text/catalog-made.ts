@@ -53,12 +53,14 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
-  f('outdoor', 'building', 'garden and playground structure', ['swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1'], {
+  f('outdoor', 'building', 'garden and playground structure', ['jungle gym#1', 'sandbox#2', 'bird feeder#1', 'swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1'], {
     'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
     seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
     campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill'],
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
+    'jungle gym': ['monkey bars', 'climbing frame'], 'merry-go-round': ['merry go round', 'roundabout', 'playground carousel'],
+    sandbox: ['sandpit', 'sand box', 'sand pit'], 'bird feeder': ['birdfeeder'],
   }),
   // Anchored at kinds of garment, not at "garment" or "clothing": those also sit above nouns whose
   // first meaning is a person ("a lumberjack" is also a jacket) or another thing ("a hose").
@@ -110,6 +112,7 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   cake: { muffin: ['muffins', 'blueberry muffin', 'chocolate muffin'], pie: ['pot pie', 'apple pie', 'cherry pie', 'pumpkin pie', 'shepherd pie', 'cottage pie', 'meat pie', 'tart', 'quiche'] },
   donut: { bagel: ['bagels', 'everything bagel', 'beigel'] },
   pizza: { cookie: ['cookies', 'chocolate chip cookie', 'biscuit'], 'fortune cookie': [], pancake: ['pancakes', 'flapjack', 'flapjacks', 'hotcake', 'hotcakes', 'crepe', 'crepes'] },
+  burger: { burger: ['hamburger', 'cheeseburger', 'veggie burger', 'burgers'], sandwich: ['club sandwich', 'sub', 'submarine sandwich', 'blt', 'tuna sandwich', 'grilled cheese', 'panini', 'sandwiches'] },
   bread: { 'cinnamon roll': ['cinnamon bun', 'cinnamon rolls', 'sweet roll', 'cinnamon swirl'] },
   bowl: { cauldron: ['caldron', 'witch cauldron'], plate: ['platter', 'dinner plate', 'saucer', 'serving plate'] },
   appliance: {
@@ -117,7 +120,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
     headphones: ['headphone', 'earphones', 'headset', 'gaming headset'], microphone: ['mic', 'studio microphone', 'podcast microphone'],
     printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
-    tablet: ['ipad', 'tablet computer'], smartwatch: ['smart watch', 'apple watch', 'fitness tracker'], 'vr headset': ['virtual reality headset', 'oculus'],
+    tablet: ['ipad', 'tablet computer'], 'game console': ['video game console', 'games console', 'playstation', 'xbox'],
+    projector: ['film projector', 'movie projector', 'slide projector', 'video projector'], smartwatch: ['smart watch', 'apple watch', 'fitness tracker'], 'vr headset': ['virtual reality headset', 'oculus'],
   },
   helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'] },
   tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },

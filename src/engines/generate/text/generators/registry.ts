@@ -28,7 +28,7 @@ import { BAKED } from './families/baked.ts';
 import { OUTDOOR } from './families/outdoor.ts';
 import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
-import { emptyVessel } from './families/dish-forms.ts';
+import { describedDish, emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
@@ -79,6 +79,7 @@ const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
   object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
+  burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
