@@ -93,6 +93,68 @@ export const MORE_LANDMARKS: Record<string, Build> = {
     ctx.add(ring, 'stone', { colour: [0.8, 0.7, 0.55] });
     ctx.add(ctx.cyl(0.88, 0.05).scale([1.25, 1, 1]), 'stone', { part: 'arena', primary: false, colour: [0.85, 0.75, 0.55] });
   },
+  'taj mahal': (ctx) => {
+    const white: RGB = [0.96, 0.95, 0.92];
+    ctx.add(ctx.box([2.6, 0.15, 2.6], [0, 0.075, 0]), 'marble', { part: 'plinth', colour: white });
+    ctx.add(ctx.box([1.3, 0.8, 1.3], [0, 0.55, 0]).subtract(ctx.box([0.4, 0.55, 1.5], [0, 0.42, 0])), 'marble', { colour: white });
+    ctx.add(ctx.cyl(0.4, 0.25, [0, 0.95, 0]).add(ctx.sphere(0.45, [0, 1.25, 0]).scale([1, 1.25, 1]).translate([0, -0.3, 0]).trimByPlane([0, 1, 0], 1.1)), 'marble', { part: 'dome', colour: white });
+    ctx.add(ctx.cyl(0.02, 0.25, [0, 1.65, 0], 0.005), 'gold', { part: 'finial', primary: false });
+    for (const [x, z] of [[-1, -1], [1, -1], [-1, 1], [1, 1]] as const) {
+      ctx.add(ctx.cyl(0.07, 1.5, [x * 1.15, 0.15, z * 1.15], 0.06), 'marble', { part: 'minaret', colour: white });
+      ctx.add(ctx.sphere(0.09, [x * 1.15, 1.66, z * 1.15]).trimByPlane([0, 1, 0], 1.64), 'marble', { part: 'minaret', colour: white });
+      ctx.add(ctx.cyl(0.16, 0.2, [x * 0.5, 0.95, z * 0.5]).add(ctx.sphere(0.16, [x * 0.5, 1.15, z * 0.5]).trimByPlane([0, 1, 0], 1.15)), 'marble', { part: 'chhatri', colour: white });
+    }
+  },
+  'great wall': (ctx) => {
+    const L = 3 * ctx.s.long;
+    ctx.add(ctx.box([L, 0.5, 0.4], [0, 0.25, 0]), 'stone', { colour: [0.62, 0.58, 0.5] });
+    for (let k = 0; k < 12; k++) for (const z of [-0.18, 0.18]) ctx.add(ctx.box([0.1, 0.1, 0.04], [-L / 2 + 0.12 + (k * (L - 0.24)) / 11, 0.55, z]), 'stone', { part: 'crenel', colour: [0.62, 0.58, 0.5] });
+    ctx.add(ctx.box([0.6, 0.9, 0.6], [L * 0.25, 0.45, 0]).subtract(ctx.box([0.2, 0.3, 1], [L * 0.25, 0.6, 0])), 'stone', { part: 'watchtower', colour: [0.6, 0.55, 0.48] });
+  },
+  'statue of liberty': (ctx) => {
+    const green: RGB = [0.45, 0.7, 0.6];
+    ctx.add(ctx.box([0.8, 0.7, 0.8], [0, 0.35, 0]).add(ctx.box([0.6, 0.5, 0.6], [0, 0.95, 0])), 'stone', { part: 'pedestal', colour: [0.75, 0.7, 0.62] });
+    ctx.add(ctx.cyl(0.2, 1.1, [0, 1.2, 0], 0.13), 'copper', { part: 'robe', colour: green });
+    ctx.add(ctx.sphere(0.1, [0, 2.4, 0]), 'copper', { part: 'head', colour: green });
+    for (const a of around(7)) ctx.add(ctx.cyl(0.015, 0.12, [0, 0, 0], 0.002).rotate([0, 0, -70]).rotate([0, (a * 180) / Math.PI, 0]).translate([0, 2.47, 0]), 'copper', { part: 'crown', colour: green });
+    ctx.add(ctx.capsule([0.12, 2.2, 0], [0.2, 2.75, 0], 0.04), 'copper', { part: 'arm', colour: green });
+    ctx.add(ctx.cyl(0.05, 0.12, [0.2, 2.75, 0], 0.07).add(ctx.sphere(0.06, [0.2, 2.92, 0])), 'gold', { part: 'torch', primary: false });
+    ctx.add(ctx.box([0.14, 0.2, 0.04], [-0.15, 2.05, 0.1]), 'copper', { part: 'tablet', colour: green });
+  },
+  'christ the redeemer': (ctx) => {
+    const stone: RGB = [0.9, 0.88, 0.82];
+    ctx.add(ctx.box([0.5, 0.6, 0.5], [0, 0.3, 0]), 'stone', { part: 'pedestal', colour: stone });
+    ctx.add(ctx.cyl(0.18, 1.3, [0, 0.6, 0], 0.14), 'stone', { part: 'robe', colour: stone });
+    ctx.add(ctx.box([1.6, 0.14, 0.14], [0, 1.75, 0]), 'stone', { part: 'arms', colour: stone });
+    ctx.add(ctx.sphere(0.11, [0, 2.0, 0]), 'stone', { part: 'head', colour: stone });
+  },
+  moai: (ctx) => {
+    const rock: RGB = [0.45, 0.42, 0.4];
+    const n = ctx.count('head', 1, 1, 7);
+    for (let k = 0; k < n; k++) {
+      const x = (k - (n - 1) / 2) * 0.75;
+      ctx.add(ctx.roundBox([0.5, 1.4, 0.45], 0.08, [x, 0.7, 0]), 'stone', { colour: rock });
+      ctx.add(ctx.box([0.55, 0.12, 0.5], [x, 1.05, 0.05]), 'stone', { part: 'brow', colour: rock });
+      ctx.add(ctx.prism([[-0.07, 0], [0.07, 0], [0, 0.35]], 0.18, [0, 0, 0]).rotate([180, 0, 0]).translate([x, 1.0, 0.24]), 'stone', { part: 'nose', colour: rock });
+      ctx.add(ctx.box([0.3, 0.1, 0.3], [x, 0.45, 0.17]), 'stone', { part: 'chin', colour: rock });
+    }
+  },
+  'leaning tower of pisa': (ctx) => {
+    const white: RGB = [0.95, 0.93, 0.88];
+    const tiers = 7;
+    let tower = ctx.cyl(0.35, 0.3, [0, 0, 0]);
+    for (let k = 1; k < tiers; k++) tower = tower.add(ctx.cyl(0.33, 0.28, [0, 0.3 + (k - 1) * 0.28, 0])).add(ctx.torus(0.36, 0.025, [0, 0.3 + k * 0.28 - 0.02, 0], 'y'));
+    tower = tower.add(ctx.cyl(0.24, 0.25, [0, 0.3 + (tiers - 1) * 0.28, 0]));
+    ctx.add(tower.rotate([0, 0, -5]).translate([0, 0.03, 0]), 'marble', { colour: white });
+    ctx.add(ctx.cyl(0.45, 0.04), 'stone', { part: 'base', primary: false, colour: [0.6, 0.6, 0.55] });
+  },
+  'big ben': (ctx) => {
+    const sand: RGB = [0.82, 0.72, 0.5];
+    ctx.add(ctx.box([0.5, 2.2, 0.5], [0, 1.1, 0]), 'stone', { colour: sand });
+    ctx.add(ctx.box([0.6, 0.6, 0.6], [0, 2.5, 0]), 'stone', { part: 'belfry', colour: sand });
+    for (const [x, z, r] of [[0, 0.31, 0], [0, -0.31, 180], [0.31, 0, 90], [-0.31, 0, 270]] as const) ctx.add(ctx.cyl(0.22, 0.02, [0, 0, 0]).rotate([90, 0, 0]).rotate([0, r, 0]).translate([x, 2.5, z]), 'ceramic', { part: 'clock face', primary: false, colour: [0.96, 0.94, 0.85] });
+    ctx.add(ctx.cyl(0.42, 0.8, [0, 2.8, 0], 0.02, 4).rotate([0, 45, 0]), 'metal', { part: 'spire', colour: [0.25, 0.3, 0.3] });
+  },
 };
 
 /** The church category's new profiles: buildings of worship other than a church. */
