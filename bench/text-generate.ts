@@ -7,15 +7,18 @@
  *   npx tsx bench/text-generate.ts                       # default prompts, 3 runs each
  *   BENCH_RUNS=5 npx tsx bench/text-generate.ts
  *   BENCH_PROMPT_SET=open npx tsx bench/text-generate.ts   # three open-suite prompts (family generators)
+ *   BENCH_PROMPT_SET=made npx tsx bench/text-generate.ts   # three fresh-2 prompts of the forms added beyond the families
  *   BENCH_TIERS=medium npx tsx bench/text-generate.ts      # the Medium row only
  */
 import { loadavg } from 'node:os';
 import { multipartBody, startHttpStack } from './support/http-stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PROMPTS = process.env.BENCH_PROMPT_SET === 'open'
-  ? ['a DSLR photo of a frog sitting on a lily pad', 'a yellow bulldozer, product photography', 'a vintage record player']
-  : ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
+const PROMPT_SETS: Record<string, string[]> = {
+  open: ['a DSLR photo of a frog sitting on a lily pad', 'a yellow bulldozer, product photography', 'a vintage record player'],
+  made: ['a pan of seafood paella, overhead shot', 'low poly 3d model of a tuk-tuk, bangkok street', 'a clawfoot bathtub'],
+};
+const PROMPTS = PROMPT_SETS[process.env.BENCH_PROMPT_SET ?? ''] ?? ['a red wooden chair with four legs', 'a tall stone lighthouse', 'a cute cartoon dog'];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

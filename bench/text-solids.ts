@@ -27,11 +27,12 @@ const fromFile = (name: string) => readFileSync(new URL(`./prompts/${name}`, imp
   .split('\n')
   .filter((l) => l.trim() && !l.startsWith('#'))
   .map((l) => l.split('\t')[0]);
-// The profile sweep builds each row of each proportions table (and the family's default form).
+// The profile sweep builds each row of each proportions table (and the family's default form), and
+// the examples of families that build a noun from its own description (a dish read from WordNet).
 const familyAt = process.argv.indexOf('--family');
 const onlyFamily = familyAt > 0 ? process.argv[familyAt + 1] : undefined;
 const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
-  [undefined, ...Object.keys(c.profiles!)].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
+  [undefined, ...Object.keys(c.profiles!), ...(c.examples ?? [])].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
 const cases: [string, () => Interpretation][] = suite === 'profiles'
   ? profileCases()
   : fromFile(suite === 'open' ? 'open-suite.tsv' : 'suite.tsv').map((p) => [p, () => interpretPrompt(p)]);

@@ -64,7 +64,8 @@ describe('kiln engine-server', () => {
   });
 
   it('refuses every request without its token, or with another one, before reading the body', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-token' }, { authorization: TOKEN }];
+    for (const headers of attempts) {
       for (const [method, path] of [['GET', '/v1/health'], ['POST', '/v1/jobs'], ['GET', '/v1/jobs/x/files/a.glb']]) {
         const answer = await fetch(`${engineUrl}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined });
         assert.equal(answer.status, 401, `${method} ${path} with ${JSON.stringify(headers)}`);

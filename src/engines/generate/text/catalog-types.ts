@@ -24,4 +24,6 @@ export interface CategoryEntry {
   label?: string;
   /** Profile name → the words that pick it: the rows of the family generator's proportions table. */
   profiles?: Record<string, string[]>;
+  /** Nouns with no profile of their own that the family still builds (bench/text-solids.ts builds them too). */
+  examples?: string[];
 }

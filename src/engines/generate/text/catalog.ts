@@ -5,6 +5,7 @@
  * the walk: a generic "mammal" still becomes a four-legged animal.
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
+import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
 import type { CategoryEntry, Family } from './catalog-types.ts';
 
 export type { CategoryEntry, Family } from './catalog-types.ts';
@@ -133,7 +134,17 @@ for (const entry of CORE_CATEGORIES) {
   for (const [p, ws] of Object.entries(profiles)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
 }
 
-export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES];
+export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES];
+
+// ./catalog-made.ts widens families defined above with more anchors and profiles.
+for (const entry of CATEGORIES) {
+  entry.anchors.push(...(MADE_ANCHORS[entry.id] ?? []).filter((a) => !entry.anchors.includes(a)));
+  if (MADE_EXAMPLES[entry.id]) entry.examples = MADE_EXAMPLES[entry.id];
+  const extra = MADE_PROFILES[entry.id];
+  if (!extra) continue;
+  entry.profiles = { ...extra, ...entry.profiles };
+  for (const [p, ws] of Object.entries(extra)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
+}
 
 export const GENERIC_CATEGORY = 'blob';
 

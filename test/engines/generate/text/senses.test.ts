@@ -64,15 +64,16 @@ test('closed compounds WordNet lacks are read by their last noun, and say so', (
   assert.equal(longship.category, 'boat');
   assert.deepEqual(longship.corrections, [{ from: 'longship', to: 'ship' }]);
   // In WordNet but placed under no anchor: split only after a thing ("bird"), never after "head".
-  assert.equal(made('a birdhouse').category, 'house');
-  assert.match(summarizeInterpretation(interpretPrompt('a birdhouse')), /birdhouse → house/);
+  // (A birdhouse was the example until the garden family anchored it; a playhouse is a plaything in WordNet.)
+  assert.equal(made('a playhouse').category, 'house');
+  assert.match(summarizeInterpretation(interpretPrompt('a playhouse')), /playhouse → house/);
   assert.notEqual(made('headphones').category, 'telephone');
 });
 
 test('multi-word nouns: WordNet compounds before their words, heads read in the compound\'s own sense', () => {
   assert.equal(made('a red panda').category, 'quadruped'); // not "red" + "panda" (a teddy bear)
   assert.equal(made('a black panther').category, 'cat'); // the party member does not split a vocabulary phrase
-  assert.equal(made('a go-kart').category, 'car'); // WordNet lists it hyphenated
+  assert.equal(made('a go-kart').category, 'small-vehicle'); // WordNet lists it hyphenated
   assert.equal(made('a water tower').category, 'tower'); // placed only broadly (a tank) as a compound
   assert.notEqual(made('a chess piece').i.family, 'tool'); // a game piece, not "piece" the firearm
   assert.notEqual(made('a cassette player').category, 'person'); // a device, not a player
@@ -91,7 +92,8 @@ test('a colour or material word names a thing only when nothing else in its clau
 });
 
 test('a place after a comma does not replace a named thing Kiln has no form for', () => {
-  const { i } = made('a baseball glove, studio product shot');
+  // (A baseball glove was the example until the garment family gave it a form.)
+  const { i } = made('a poncho, studio product shot');
   assert.notEqual(i.family, 'building');
   assert.deepEqual(i.settings, ['studio']);
 });
@@ -109,7 +111,8 @@ test('ranged weapons and the new objects come from WordNet anchors, not only the
 test('a named structure WordNet places only as a structure is a landmark; an unplaced compound stays whole', () => {
   const taj = made('a taj mahal');
   assert.equal(taj.category, 'landmark');
-  assert.ok(madeObject(taj.i).standIn);
+  // The landmark family has had a Taj Mahal row since issue 16's new forms (before: its stand-in).
+  assert.equal(taj.makes, 'taj mahal');
   assert.equal(made('a house').category, 'house');
   // "ice skate" is one WordNet noun with no anchor: not "ice" + "skate" (the fish).
   assert.notEqual(made('an ice skate').i.family, 'animal');

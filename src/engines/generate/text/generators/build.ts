@@ -235,8 +235,10 @@ function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
-      // The subject may already carry it as a part (a ring "with a ruby" sets its own stone).
-      if (subject.parts.some((p) => p.part === c.category)) continue;
+      // The subject may already carry it as a part (a ring "with a ruby" sets its own stone), as a
+      // part of that name ("a satellite with solar panels"), or as a companion it built itself (a dish's plate).
+      const named = c.word.replace(/s$/, '');
+      if (subject.parts.some((p) => p.part === c.category || p.part === c.word || p.part === named) || subject.carried.has(c.word)) continue;
       const ci = companionInterpretation(i, c);
       const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt);
       placeCompanion(M, subject, comp, c.relation);

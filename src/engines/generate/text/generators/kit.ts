@@ -109,6 +109,8 @@ export interface GenContext {
   s: ShapeParams;
   interpretation: Interpretation;
   parts: PartRecord[];
+  /** Words of companions the generator built itself as parts (a dish's plate, its strawberries): not built again. */
+  carried: Set<string>;
   /** The prompt's count for a part, else `fallback` (clamped to [min, max]). */
   count(part: string, fallback: number, min?: number, max?: number): number;
   partSpec(part: string): PartSpec | undefined;
@@ -140,6 +142,7 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
     s,
     interpretation,
     parts,
+    carried: new Set(),
     count(part, fallback, min = 1, max = 24) {
       const n = interpretation.parts.find((p) => p.name === part)?.count ?? fallback;
       return Math.max(min, Math.min(max, Math.round(n)));

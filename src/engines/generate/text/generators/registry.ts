@@ -22,6 +22,16 @@ import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
+import { fixture } from './families/fixtures.ts';
+import { smallVehicle, spacecraft } from './families/craft.ts';
+import { BAKED } from './families/baked.ts';
+import { OUTDOOR } from './families/outdoor.ts';
+import { GARMENTS } from './families/garments.ts';
+import { MORE_DEVICES, drone } from './families/devices-more.ts';
+import { describedDish, emptyVessel } from './families/dish-forms.ts';
+import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
+import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
+import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
 
@@ -55,7 +65,27 @@ const GENERATORS: Record<string, Generator> = {
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
   hat, shoe, bag, 'hand-tool': handTool, weapon, object, dish, landmark, skull, bust,
+  // Families of ../catalog-made.ts.
+  fixture, spacecraft, 'small-vehicle': smallVehicle,
 };
+
+/** A family's generator with rows added elsewhere: the added row when the profile names one, else the family's own. */
+function withRows(rows: Record<string, Generator>, own: Generator): Generator {
+  return (ctx) => (rows[ctx.interpretation.profile ?? ''] ?? own)(ctx);
+}
+
+// Rows ../catalog-made.ts adds to families and categories defined above.
+const MADE_ROWS: Record<string, Record<string, Generator>> = {
+  landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
+  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
+  'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
+  burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
+};
+for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
+GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
+GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
+GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];

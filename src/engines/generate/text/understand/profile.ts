@@ -3,6 +3,7 @@
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
 import { categoryById } from '../catalog.ts';
+import { OWN_FORMS } from '../catalog-made.ts';
 import { namesYoung } from './senses.ts';
 import { isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
@@ -40,7 +41,8 @@ export function profileFor(category: string, word: string | undefined): string |
     found = synset.words.map((w) => words.get(w)).find(Boolean);
     return found !== undefined;
   }, { maxSenses: 6, maxDepth: 6 });
-  return found;
+  // A family that reads a noun's own description makes the noun itself ("paella").
+  return found ?? OWN_FORMS[category]?.name(word);
 }
 
 /**
@@ -128,6 +130,9 @@ export interface MadeObject {
 export function madeObject(i: { category: string; profile?: string; word?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
+  // A family that builds the noun from its own description makes the noun itself, under its own label.
+  const own = i.profile ? OWN_FORMS[i.category]?.label(i.profile) : undefined;
+  if (own) return { makes: i.profile!, label: own, standIn };
   const made = i.profile ?? i.category;
   if (!i.word || isKindOf(i.word, made, i.profile ? entry?.profiles?.[i.profile] : entry?.words)) {
     return { makes: made, label: entry?.label, standIn };

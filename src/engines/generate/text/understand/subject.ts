@@ -9,7 +9,12 @@ import { isVerb } from './wordnet.ts';
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
-  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type', 'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family'
+  'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type',
+  // Collective nouns: "a flock of sheep" is sheep.
+  'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family',
+  // Serving vessels: "a pan of paella" is paella (the dish generator still builds the vessel the prompt names);
+  // a cup or a glass "of" a drink stays the cup.
+  'pan', 'skillet', 'bowl', 'tray', 'basket',
 ]);
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
