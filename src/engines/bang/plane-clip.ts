@@ -67,7 +67,7 @@ class TriangleList {
 }
 
 /**
- * Splits each of `split` (closed meshes of one pool) by the plane n·x = offset; returns undefined when
+ * Splits each of `split` (closed meshes of one pool) by the plane n·x = offset (n of unit length); returns undefined when
  * no plane within a few millionths of the extent keeps clear of every vertex. Per split mesh: its two
  * halves (not decomposed; either may be empty), or undefined when its section cannot be capped here.
  * The meshes in `refine` are not separated, only their triangles that cross the plane are split at the

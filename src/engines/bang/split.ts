@@ -233,9 +233,12 @@ function faithfulCut(solid: SolidMesh, volume: number, input: CutInput, minAgree
   return best;
 }
 
-/** The parts of `solid` on the positive and the negative side of n·x = offset (undefined when empty). */
+/** The parts of `solid` on the positive and the negative side of n̂·x = offset (undefined when empty). */
 function halves(kernel: Kernel, solid: SolidMesh, normal: [number, number, number], offset: number): [SolidMesh | undefined, SolidMesh | undefined] {
-  const clipped = clipByPlane(kernel.wasm, [solid], normal, offset)?.halves[0];
+  // As manifold-3d's splitByPlane (used here before): the normal is normalised, the offset is not.
+  const length = Math.hypot(normal[0], normal[1], normal[2]);
+  const unit = normal.map((x) => x / length);
+  const clipped = clipByPlane(kernel.wasm, [solid], unit, offset)?.halves[0];
   if (clipped) return [clipped.upper, clipped.lower].map((h) => (h.faces.length > 0 ? h : undefined)) as [SolidMesh | undefined, SolidMesh | undefined];
   const whole = kernel.toManifold(solid);
   const [x, y] = whole.splitByPlane(normal, offset);
