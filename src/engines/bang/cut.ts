@@ -11,8 +11,8 @@
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, type Plane } from './linalg.ts';
-import { clipByBox, clipByPlane } from './plane-clip.ts';
-import { boundingBox, components as meshComponents, genus, join, sideAreas, type Kernel, type SolidMesh } from './solid-mesh.ts';
+import { clipByBox, clipByPlane, type ClipResult } from './plane-clip.ts';
+import { boundingBox, components as meshComponents, dropSeams, genus, join, sideAreas, type Kernel, type SolidMesh } from './solid-mesh.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
 export interface CutInput {
@@ -208,16 +208,20 @@ function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number
   return placed;
 }
 
-/** `part` split by the box around `plane`'s loop: [inside, outside], made here or by manifold-3d. */
-function boxHalves(part: SolidMesh, plane: LocalPlane, reach: number, kernel: Kernel): SolidMesh[] {
-  const clipped = clipByBox(kernel.wasm, part, localBoxPlanes(plane, reach));
-  if (clipped) return [clipped.inside, clipped.outside].filter((half) => half.faces.length > 0);
+/**
+ * `part` split by the box around `plane`'s loop: [inside, outside], made here or by manifold-3d. The
+ * `neighbours` (pieces that may share seams with `part`) are refined along the box's planes; returned
+ * in the same order, or undefined when they were left as they were.
+ */
+function boxHalves(part: SolidMesh, plane: LocalPlane, reach: number, kernel: Kernel, neighbours: SolidMesh[]): { halves: SolidMesh[]; neighbours?: SolidMesh[] } {
+  const clipped = clipByBox(kernel.wasm, part, localBoxPlanes(plane, reach), neighbours);
+  if (clipped) return { halves: [clipped.inside, clipped.outside].filter((half) => half.faces.length > 0), neighbours: clipped.neighbours };
   const box = localHalfSpace(kernel.wasm, plane, reach);
   const whole = kernel.toManifold(part);
   const halves = whole.split(box).flatMap((half) => kernel.fromManifold(half, true));
   whole.delete();
   box.delete();
-  return halves;
+  return { halves };
 }
 
 /** Fraction of the input surface of sides A and B that a cut put on its own side (1 = the cut follows the boundary). */
@@ -309,14 +313,15 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
       const bounded = input.boundedPlanes || (input.boundFarPlanes === true && slicesFarFromLoop(part, plane, input.reach ?? 2));
       return bounded ? 'box' : 'plane';
     });
-    // Parts this cut already made that the plane crosses but does not split are refined along it, so
-    // their seams with the parts it splits stay matched (see solid-mesh.ts join).
+    // Parts this cut already made that the plane crosses but does not split (or that a box will cut)
+    // are refined along it, so their seams with the parts it splits stay matched (see solid-mesh.ts join).
     const planeParts = parts.filter((_, i) => mode[i] === 'plane');
-    const refine = parts.filter((part, i) => mode[i] === 'keep' && crosses(part, plane) && touches(part, firstNew));
+    const refine = parts.filter((part, i) => mode[i] !== 'plane' && crosses(part, plane) && touches(part, firstNew));
     const clipped = planeParts.length > 0 ? clipByPlane(kernel.wasm, planeParts, plane.normal, plane.offset, refine) : undefined;
     const refined = new Map<SolidMesh, SolidMesh>();
     if (clipped) refine.forEach((part, j) => refined.set(part, clipped.refined[j]));
-    const next: SolidMesh[] = [];
+    const next: SolidMesh[][] = [];
+    const boxed: { index: number; base: SolidMesh }[] = [];
     let planeIndex = 0;
     parts.forEach((part, i) => {
       if (mode[i] === 'keep') {
@@ -325,22 +330,47 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
           tally.set(r, voteOf(part));
           volumes.set(r, volumes.get(part)!);
         }
-        next.push(r ?? part);
+        next.push([r ?? part]);
         return;
       }
       let halves: SolidMesh[] = [];
+      let own: ClipResult | undefined;
       if (mode[i] === 'plane') {
-        const own = clipped?.halves[planeIndex++];
+        own = clipped?.halves[planeIndex++];
         halves = own ? [own.upper, own.lower].filter((half) => half.faces.length > 0) : kernelPlaneHalves(part, plane, kernel);
       }
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
-      // shattered it into slivers. Cut only near the loop then.
+      // shattered it into slivers. Cut only near the loop then (below, once the plane cuts are done;
+      // a shattered part is boxed as its halves glued back, which is the part refined along the plane
+      // as its neighbours were).
       if (mode[i] === 'box' || (input.localCuts !== false && halves.some((half) => genus(half) < -SHATTERED))) {
-        halves = boxHalves(part, plane, input.reach ?? 2, kernel);
+        boxed.push({ index: i, base: own ? dropSeams([own.upper, own.lower]) : refined.get(part) ?? part });
+        next.push([]);
+        return;
       }
-      for (const half of halves) next.push(...components(half, input.negligibleVolume, volumes));
+      next.push(halves.flatMap((half) => components(half, input.negligibleVolume, volumes)));
     });
-    parts = next;
+    boxed.forEach(({ index, base }, b) => {
+      // Pieces this cut made elsewhere (and the parts still to be boxed) are refined along the box
+      // too, so their seams stay matched.
+      const slots: { get: () => SolidMesh; set: (m: SolidMesh) => void }[] = [];
+      next.forEach((list, i) => list.forEach((m, j) => {
+        if (i !== index && touches(m, firstNew)) slots.push({ get: () => next[i][j], set: (r) => (next[i][j] = r) });
+      }));
+      for (let later = b + 1; later < boxed.length; later++) {
+        if (touches(boxed[later].base, firstNew)) slots.push({ get: () => boxed[later].base, set: (r) => (boxed[later].base = r) });
+      }
+      const done = boxHalves(base, plane, input.reach ?? 2, kernel, slots.map((slot) => slot.get()));
+      done.neighbours?.forEach((r, k) => {
+        const old = slots[k].get();
+        if (r === old) return;
+        tally.set(r, voteOf(old));
+        volumes.set(r, volumes.get(old) ?? 0);
+        slots[k].set(r);
+      });
+      next[index] = done.halves.flatMap((half) => components(half, input.negligibleVolume, volumes));
+    });
+    parts = next.flat();
   }
   const sideA: SolidMesh[] = [], sideB: SolidMesh[] = [], loose: SolidMesh[] = [];
   for (const part of parts) {

@@ -110,9 +110,13 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
     return { upper: upper.mesh(pool), lower: lower.mesh(pool) };
   });
   const refined = refine.map((m, j) => {
+    const distance = distances[split.length + j];
+    let above = 0;
+    for (let i = 0; i < distance.length; i++) if (distance[i] > 0) above++;
+    if (above === 0 || above === distance.length) return m;
     const list = new TriangleList(!!m.uvs);
-    clipTriangles(m, distances[split.length + j], cutPoint, list, list);
-    return list.mesh(pool);
+    clipTriangles(m, distance, cutPoint, list, list);
+    return m.foreign ? { ...list.mesh(pool), foreign: true } : list.mesh(pool);
   });
   return { halves, refined };
 }
@@ -199,22 +203,25 @@ function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<nu
  * Splits `mesh` (closed) into its part inside the convex box {x : n·x < offset for every plane} and the
  * rest, or returns undefined when a section cannot be capped here. The box is cut plane by plane; the
  * slices cut off on the way are refined by every later plane, so they still share their faces exactly
- * with what they were cut from, and are glued back into one outside part.
+ * with what they were cut from, and are glued back into one outside part. The `neighbours` (meshes that
+ * may share cut faces with `mesh`) are refined along every plane too and returned in their order.
  */
-export function clipByBox(wasm: ManifoldToplevel, mesh: SolidMesh, planes: { normal: readonly number[]; offset: number }[]): { inside: SolidMesh; outside: SolidMesh } | undefined {
+export function clipByBox(wasm: ManifoldToplevel, mesh: SolidMesh, planes: { normal: readonly number[]; offset: number }[], neighbours: SolidMesh[] = []): { inside: SolidMesh; outside: SolidMesh; neighbours: SolidMesh[] } | undefined {
   let inside = mesh;
   let outside: SolidMesh[] = [];
+  let around = neighbours;
   for (const plane of planes) {
     if (inside.faces.length === 0) break;
-    const clipped = clipByPlane(wasm, [inside], plane.normal, plane.offset, outside);
+    const clipped = clipByPlane(wasm, [inside], plane.normal, plane.offset, [...outside, ...around]);
     const halves = clipped?.halves[0];
     if (!clipped || !halves) return undefined;
-    outside = clipped.refined;
+    outside = clipped.refined.slice(0, outside.length);
+    around = clipped.refined.slice(outside.length);
     if (halves.upper.faces.length > 0) outside.push(halves.upper);
     inside = halves.lower;
   }
   const empty: SolidMesh = { pool: mesh.pool, triangles: new Uint32Array(0), faces: new Int32Array(0), uvs: mesh.uvs ? new Float32Array(0) : undefined };
-  return { inside, outside: outside.length === 0 ? empty : dropSeams(outside) };
+  return { inside, outside: outside.length === 0 ? empty : dropSeams(outside), neighbours: around };
 }
 
 /** Triangulates the section's loops into both halves' caps; false when the cap would not close. */
