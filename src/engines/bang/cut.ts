@@ -7,7 +7,7 @@
  * components. A plane therefore only matters near its own neck: far-away parts it slices vote for their
  * own side and are glued back together exactly (the two halves share the seam, see solid-mesh.ts join).
  * Volumes are preserved by construction (split and join are exact partitions up to float rounding).
- * Plane cuts are made by plane-clip.ts; box-bounded cuts, and plane cuts it cannot cap, by manifold-3d.
+ * Plane and box-bounded cuts are made by plane-clip.ts; sections it cannot cap fall back to manifold-3d.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, type Plane } from './linalg.ts';

@@ -1,6 +1,7 @@
 /**
  * The whole splitter on a closed mesh: segment the surface, cut the solid, read the pieces back as
- * meshes. Owns every manifold-3d object it makes. Used by the engine, the tests and bench/bang-psb.ts.
+ * meshes. manifold-3d validates the input as a closed solid; the cuts work on SolidMesh (solid-mesh.ts).
+ * Used by the engine, the tests and bench/bang-psb.ts.
  */
 import type { Mesh } from '../../geometry/mesh.ts';
 import { triangleMaterials } from '../../geometry/ops/index.ts';
@@ -32,7 +33,7 @@ export interface SplitMeshResult {
   sourceFaces: Int32Array[];
   /** Piece index per input triangle (the piece holding most of its area). */
   faceLabels: Int32Array;
-  /** Enclosed volume per piece, and of the input (manifold-3d, before `scale`). */
+  /** Enclosed volume per piece, and of the input (before `scale`). */
   volumes: number[];
   inputVolume: number;
   treeSplits: number;

@@ -7,6 +7,9 @@
  * (and, with `escore`, when the neck is concave enough). The sequence does not depend on `count`, so a
  * larger count continues where a smaller one stopped: more pieces always refine fewer. Shapes with too
  * few natural parts are finished by halving the largest piece across its longest axis.
+ *
+ * Pieces are carried as SolidMesh (solid-mesh.ts): one shared vertex pool, plane and box cuts made by
+ * plane-clip.ts, manifold-3d only as the fallback for sections that cannot be capped there.
  */
 import { leavesOf, type MergeTree } from './merge-tree.ts';
 import { agreement, cutSolid, type CutInput, type CutResult } from './cut.ts';
@@ -46,9 +49,11 @@ export interface SplitOptions {
   maxRetryTriangles?: number;
   /**
    * A piece that has already been through this many tree cuts has its planes bounded to their necks
-   * wherever they would also slice it far away: every far slice is glued back with a seam of long thin
-   * triangles, and booleans on a piece crossed by many seams slow down sharply (psb table 142 at 9
-   * pieces: 13 s CPU → 1.5 s). Default 4 (RI error over the 76 psb-dev meshes 0.1396 → 0.1399).
+   * wherever they would also slice it far away. This was a speed measure while cuts were manifold-3d
+   * booleans (far slices glued back by unions left seams that slowed later booleans sharply); plane
+   * cuts are now clipped and glued without booleans (plane-clip.ts), but the bounded planes also
+   * shape the cuts the quality figures were measured with, so the default stays 4 (RI error over the
+   * 76 psb-dev meshes 0.1396 with full planes, 0.1399 with this).
    */
   boundFarPlanesFrom?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
@@ -72,8 +77,8 @@ export interface SplitResult {
 }
 
 /**
- * Above this many triangles a piece is cut by full planes even when seamed: a box boolean on it costs
- * more than the seams do (200k faces at strength 12: 10.2 s CPU with this limit, 12.4 s without).
+ * Above this many triangles a piece is cut by full planes even when seamed (see boundFarPlanesFrom;
+ * chosen when a box boolean on a large piece cost more than the seams did, kept for the same cuts).
  */
 const BOUNDED_CUT_MAX_TRIANGLES = 60_000;
 
