@@ -6,8 +6,8 @@
  * triangles), and the halves share their seam vertices, so join() in solid-mesh.ts can glue far
  * slices back by dropping the two cap copies instead of a union.
  *
- * Exactness: no vertex is left on the plane (the plane is moved by a few millionths of the mesh's
- * extent when one is), so every crossing edge is cut at one interior point, computed once from its
+ * Exactness: no vertex is left on the plane (the plane is moved by the least amount that keeps every
+ * vertex 2e-6 of the mesh's extent away when one is nearer), so every crossing edge is cut at one interior point, computed once from its
  * lower-id end and shared by both triangles of the edge. The cap is checked edge by edge; when the
  * triangulator cannot close it (degenerate sections) the caller falls back to manifold-3d.
  */
@@ -22,6 +22,25 @@ export interface ClipResult {
 
 /** Vertices closer to the plane than this fraction of the mesh's extent move the plane. */
 const CLEARANCE = 2e-6;
+/** The plane moves by at most this many clearances. */
+const WINDOW = 64;
+
+/**
+ * The smallest move of the plane (in distance along its normal) that leaves every vertex at least
+ * `clearance` away, given the signed distances of the vertices near it; undefined when no gap within
+ * WINDOW clearances is wide enough (a flat region lying in the plane, say).
+ */
+function clearShift(near: number[], clearance: number): number | undefined {
+  const sorted = [-WINDOW * clearance, ...near, WINDOW * clearance].sort((a, b) => a - b);
+  let best: number | undefined;
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const lo = sorted[i] + clearance, hi = sorted[i + 1] - clearance;
+    if (lo > hi) continue;
+    const shift = Math.min(Math.max(0, lo), hi);
+    if (best === undefined || Math.abs(shift) < Math.abs(best)) best = shift;
+  }
+  return best;
+}
 
 /** Growable triangle list (ids, input face, corner UVs). */
 class TriangleList {
@@ -67,9 +86,10 @@ class TriangleList {
 }
 
 /**
- * Splits each of `split` (closed meshes of one pool) by the plane n·x = offset (n of unit length); returns undefined when
- * no plane within a few millionths of the extent keeps clear of every vertex. Per split mesh: its two
- * halves (not decomposed; either may be empty), or undefined when its section cannot be capped here.
+ * Splits each of `split` (closed meshes of one pool) by the plane n·x = offset (n of unit length);
+ * returns undefined when no parallel plane within about 1e-4 of the extent keeps clear of every vertex.
+ * Per split mesh: its two halves (not decomposed; either may be empty), or undefined when its section
+ * cannot be capped here.
  * The meshes in `refine` are not separated, only their triangles that cross the plane are split at the
  * same points (returned as `refined`), so pieces that share cut faces with a split mesh keep sharing
  * them exactly.
@@ -86,19 +106,24 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
   }
   const clearance = CLEARANCE * extent;
   const distances = all.map((m) => new Float64Array(m.triangles.length));
-  for (let attempt = 0; ; attempt++) {
-    let nearest = Infinity;
+  const measure = () => {
+    const near: number[] = [];
     all.forEach((m, j) => {
       const t = m.triangles, distance = distances[j];
       for (let i = 0; i < t.length; i++) {
         const v = 3 * t[i];
         distance[i] = p[v] * nx + p[v + 1] * ny + p[v + 2] * nz - offset;
-        nearest = Math.min(nearest, Math.abs(distance[i]));
+        if (Math.abs(distance[i]) < WINDOW * clearance) near.push(distance[i]);
       }
     });
-    if (nearest >= clearance) break;
-    if (attempt === 8) return undefined;
-    offset += 2 * clearance;
+    return near;
+  };
+  const near = measure();
+  if (near.some((d) => Math.abs(d) < clearance)) {
+    const shift = clearShift(near, clearance);
+    if (shift === undefined) return undefined;
+    offset += shift;
+    measure();
   }
   const cutPoint = new Map<number, number>();
   const halves = split.map((mesh, j) => {
