@@ -7,7 +7,7 @@
  * slices back by dropping the two cap copies instead of a union.
  *
  * Exactness: no vertex is left on the plane (the plane is moved by the least amount that keeps every
- * vertex 2e-6 of the mesh's extent away when one is nearer), so every crossing edge is cut at one interior point, computed once from its
+ * vertex 2e-6 of the mesh's size away when one is nearer), so every crossing edge is cut at one interior point, computed once from its
  * lower-id end and shared by both triangles of the edge. The cap is checked edge by edge; when the
  * triangulator cannot close it (degenerate sections) the caller falls back to manifold-3d.
  */
@@ -22,6 +22,8 @@ export interface ClipResult {
 
 /** Vertices closer to the plane than this fraction of the mesh's extent move the plane. */
 const CLEARANCE = 2e-6;
+/** Cut points of one triangle closer than this fraction of the scale are merged (see mergeClosePoints). */
+const MERGE = 4e-7;
 /** The plane moves by at most this many clearances. */
 const WINDOW = 64;
 
@@ -99,12 +101,15 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
   const all = [...split, ...refine];
   const p = pool.positions;
   const [nx, ny, nz] = normal;
-  let extent = 0;
+  // Lengths are measured against the pieces' extent or their distance from the origin, whichever is
+  // larger: positions end up as 32-bit floats, whose resolution follows the coordinates' size.
+  let scale = 0;
   for (const m of split) {
     const box = boundingBox(m);
-    extent = Math.max(extent, Math.hypot(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]));
+    scale = Math.max(scale, Math.hypot(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]));
+    for (let k = 0; k < 3; k++) scale = Math.max(scale, Math.abs(box.min[k]), Math.abs(box.max[k]));
   }
-  const clearance = CLEARANCE * extent;
+  const clearance = CLEARANCE * scale;
   const distances = all.map((m) => new Float64Array(m.triangles.length));
   const measure = () => {
     const near: number[] = [];
@@ -126,11 +131,13 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
     measure();
   }
   const cutPoint = new Map<number, number>();
+  const merged = new Merges();
+  all.forEach((m, j) => mergeClosePoints(m, distances[j], cutPoint, merged, MERGE * scale));
   const halves = split.map((mesh, j) => {
     // Cap boundary of the upper half: next[x] = y for each directed cap edge x → y.
     const next = new Map<number, number>();
     const upper = new TriangleList(!!mesh.uvs), lower = new TriangleList(!!mesh.uvs);
-    clipTriangles(mesh, distances[j], cutPoint, upper, lower, next);
+    clipTriangles(mesh, distances[j], cutPoint, merged, upper, lower, next);
     if (next.size > 0 && !cap(wasm, pool, normal, next, upper, lower)) return undefined;
     return { upper: upper.mesh(pool), lower: lower.mesh(pool) };
   });
@@ -140,39 +147,75 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
     for (let i = 0; i < distance.length; i++) if (distance[i] > 0) above++;
     if (above === 0 || above === distance.length) return m;
     const list = new TriangleList(!!m.uvs);
-    clipTriangles(m, distance, cutPoint, list, list);
+    clipTriangles(m, distance, cutPoint, merged, list, list);
     return m.foreign ? { ...list.mesh(pool), foreign: true } : list.mesh(pool);
   });
   return { halves, refined };
 }
 
+/** The pool vertex where the edge from corner ci to corner cj of `mesh` crosses the plane (made once per edge). */
+function edgePoint(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, ci: number, cj: number): number {
+  const t = mesh.triangles, pool = mesh.pool;
+  const a = t[ci], b = t[cj];
+  const key = a < b ? a * 4294967296 + b : b * 4294967296 + a;
+  let id = cutPoint.get(key);
+  if (id === undefined) {
+    const p = pool.positions;
+    const [lo, hi, dlo, dhi] = a < b ? [a, b, distance[ci], distance[cj]] : [b, a, distance[cj], distance[ci]];
+    const s = dlo / (dlo - dhi);
+    id = pool.add(
+      p[3 * lo] + s * (p[3 * hi] - p[3 * lo]),
+      p[3 * lo + 1] + s * (p[3 * hi + 1] - p[3 * lo + 1]),
+      p[3 * lo + 2] + s * (p[3 * hi + 2] - p[3 * lo + 2]),
+    );
+    cutPoint.set(key, id);
+  }
+  return id;
+}
+
+/** Cut points that stand for one another (union-find; the smallest id represents its group). */
+class Merges {
+  private readonly parent = new Map<number, number>();
+  find(x: number): number {
+    let r = x;
+    for (let up = this.parent.get(r); up !== undefined; up = this.parent.get(r)) r = up;
+    return r;
+  }
+  union(x: number, y: number): void {
+    const a = this.find(x), b = this.find(y);
+    if (a !== b) this.parent.set(Math.max(a, b), Math.min(a, b));
+  }
+}
+
+/**
+ * Where a sliver triangle crosses the plane its two cut points can lie closer than 32-bit floats
+ * resolve; they are merged into one (an edge collapse: the triangle's part between them vanishes and
+ * its neighbours close over it), so no piece gets two corners at one position.
+ */
+function mergeClosePoints(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, merged: Merges, tolerance: number): void {
+  const t = mesh.triangles;
+  for (let c0 = 0; c0 < t.length; c0 += 3) {
+    const s0 = distance[c0] > 0, s1 = distance[c0 + 1] > 0, s2 = distance[c0 + 2] > 0;
+    if (s0 === s1 && s1 === s2) continue;
+    const k = s0 === s1 ? 2 : s0 === s2 ? 1 : 0;
+    const x = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + (k + 1) % 3);
+    const y = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + (k + 2) % 3);
+    const p = mesh.pool.positions; // read after edgePoint, which may grow the pool
+    const d = Math.hypot(p[3 * x] - p[3 * y], p[3 * x + 1] - p[3 * y + 1], p[3 * x + 2] - p[3 * y + 2]);
+    if (d < tolerance) merged.union(x, y);
+  }
+}
+
 /**
  * Sorts `mesh`'s triangles into `upper` and `lower` by the signed distance of their corners, splitting
- * those that cross the plane; records the upper half's cap boundary in `next` when given.
+ * those that cross the plane (at the merged cut points; triangles that collapse are left out); records
+ * the upper half's cap boundary in `next` when given.
  */
-function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, upper: TriangleList, lower: TriangleList, next?: Map<number, number>): void {
-  const { pool } = mesh;
+function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, merged: Merges, upper: TriangleList, lower: TriangleList, next?: Map<number, number>): void {
   const t = mesh.triangles, nt = t.length / 3;
   const uv = mesh.uvs;
   const cornerUv = (tri: number, k: number): [number, number] => (uv ? [uv[6 * tri + 2 * k], uv[6 * tri + 2 * k + 1]] : [0, 0]);
-  /** The pool vertex where edge (corner i → corner j of one triangle) crosses the plane. */
-  const crossing = (ci: number, cj: number): number => {
-    const a = t[ci], b = t[cj];
-    const key = a < b ? a * 4294967296 + b : b * 4294967296 + a;
-    let id = cutPoint.get(key);
-    if (id === undefined) {
-      const p = pool.positions;
-      const [lo, hi, dlo, dhi] = a < b ? [a, b, distance[ci], distance[cj]] : [b, a, distance[cj], distance[ci]];
-      const s = dlo / (dlo - dhi);
-      id = pool.add(
-        p[3 * lo] + s * (p[3 * hi] - p[3 * lo]),
-        p[3 * lo + 1] + s * (p[3 * hi + 1] - p[3 * lo + 1]),
-        p[3 * lo + 2] + s * (p[3 * hi + 2] - p[3 * lo + 2]),
-      );
-      cutPoint.set(key, id);
-    }
-    return id;
-  };
+  const crossing = (ci: number, cj: number): number => merged.find(edgePoint(mesh, distance, cutPoint, ci, cj));
   const along = (ci: number, cj: number, tri: number, ki: number, kj: number): [number, number] => {
     const s = distance[ci] / (distance[ci] - distance[cj]);
     const [ui, vi] = cornerUv(tri, ki), [uj, vj] = cornerUv(tri, kj);
@@ -200,6 +243,7 @@ function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<nu
       ? [cornerUv(tri, ka), cornerUv(tri, kb), cornerUv(tri, kc), along(c0 + ka, c0 + kb, tri, ka, kb), along(c0 + ka, c0 + kc, tri, ka, kc)]
       : undefined;
     const put = (list: TriangleList, x: number, y: number, z: number, ux: number, uy: number, uz: number) => {
+      if (x === y || y === z || x === z) return;
       const i = list.push(x, y, z, face);
       if (uvs) {
         list.uv(i, 0, uvs[ux][0], uvs[ux][1]);
@@ -219,6 +263,7 @@ function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<nu
       put(pair, b, c, xac, 1, 2, 4);
     }
     // The upper piece holds the directed edge xab → xac (lone corner up) or xac → xab; its cap runs the other way.
+    if (xab === xac) continue;
     if (aloneUp) next?.set(xac, xab);
     else next?.set(xab, xac);
   }
@@ -262,25 +307,34 @@ function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly n
   const loops: [number, number][][] = [];
   const ids: number[] = [];
   const visited = new Set<number>();
+  const closedAlready = new Set<number>();
   for (const start of next.keys()) {
     if (visited.has(start)) continue;
     const loop: [number, number][] = [];
     let v = start;
+    const members: number[] = [];
     do {
       if (visited.has(v)) return false;
       visited.add(v);
-      ids.push(v);
+      members.push(v);
       const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];
       loop.push([x * e1[0] + y * e1[1] + z * e1[2], x * e2[0] + y * e2[1] + z * e2[2]]);
       const w = next.get(v);
       if (w === undefined) return false;
       v = w;
     } while (v !== start);
+    // A loop of two points (merged cut points of a sliver) encloses nothing: its two edges close
+    // the surface against each other.
+    if (members.length === 2) {
+      closedAlready.add(members[0]).add(members[1]);
+      continue;
+    }
+    ids.push(...members);
     loops.push(loop);
   }
-  let triangles: [number, number, number][];
+  let triangles: [number, number, number][] = [];
   try {
-    triangles = wasm.triangulate(loops, -1, false) as [number, number, number][];
+    if (loops.length > 0) triangles = wasm.triangulate(loops, -1, false) as [number, number, number][];
   } catch {
     return false;
   }
@@ -298,7 +352,7 @@ function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly n
     if (next.get(a) === b) continue;
     if (next.get(b) === a || used.get(key(b, a)) !== 1) return false;
   }
-  for (const [a, b] of next) if (!used.has(key(a, b))) return false;
+  for (const [a, b] of next) if (!closedAlready.has(a) && !used.has(key(a, b))) return false;
   for (const [i, j, k] of triangles) {
     upper.push(ids[i], ids[j], ids[k], -1);
     lower.push(ids[i], ids[k], ids[j], -1);

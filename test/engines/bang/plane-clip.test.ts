@@ -16,10 +16,10 @@ function solidMesh(solid: Manifold): SolidMesh {
 
 const torus = () => wasm.Manifold.revolve(wasm.CrossSection.circle(0.5, 24).translate([2, 0]), 48);
 
-function assertSplits(whole: SolidMesh, parts: SolidMesh[], what: string): void {
+function assertSplits(whole: SolidMesh, parts: SolidMesh[], what: string, tolerance = 1e-12): void {
   for (const part of parts) assert.ok(isClosed(part), `${what}: a part is not closed`);
   const sum = parts.reduce((s, p) => s + meshVolume(p), 0);
-  assert.ok(Math.abs(sum / meshVolume(whole) - 1) < 1e-12, `${what}: volumes sum to ${sum}, whole ${meshVolume(whole)}`);
+  assert.ok(Math.abs(sum / meshVolume(whole) - 1) < tolerance, `${what}: volumes sum to ${sum}, whole ${meshVolume(whole)}`);
 }
 
 test('a plane across a torus: closed halves with two-disc caps, volumes as manifold-3d has them', () => {
@@ -111,6 +111,32 @@ test('UVs ride along: a cut triangle gets UVs interpolated along its edges', () 
       if (half.faces[Math.floor(c / 3)] < 0) continue;
       const x = pool.positions[3 * half.triangles[c]];
       assert.ok(Math.abs(half.uvs![2 * c] - x) < 1e-6, `corner at x=${x} has u=${half.uvs![2 * c]}`);
+    }
+  }
+});
+
+test('cut points closer than 32-bit floats resolve are merged: a needle face leaves no two corners at one position', () => {
+  const pool = new VertexPool();
+  // A unit cube whose edge x = 1, z = 0 carries an extra vertex 1e-9 from its corner, so the bottom
+  // face has a needle triangle (0, 8, 1) that x = 0.5 crosses at two points 5e-10 apart.
+  const corners = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1], [1, 1e-9, 0]];
+  for (const [x, y, z] of corners) pool.add(x, y, z);
+  const triangles = Uint32Array.from([
+    0, 3, 2, 0, 2, 8, 0, 8, 1, // bottom, with the needle
+    5, 1, 8, 5, 8, 2, 5, 2, 6, // x = 1
+    4, 5, 6, 4, 6, 7, 0, 4, 7, 0, 7, 3, 0, 1, 5, 0, 5, 4, 3, 7, 6, 3, 6, 2,
+  ]);
+  const mesh: SolidMesh = { pool, triangles, faces: new Int32Array(triangles.length / 3) };
+  assert.ok(isClosed(mesh));
+  const halves = clipByPlane(wasm, [mesh], [1, 0, 0], 0.5)!.halves[0]!;
+  // Merging the two points drops the needle's sliver between them (1e-10 of the volume here).
+  assertSplits(mesh, [halves.upper, halves.lower], 'cube with a needle face', 1e-9);
+  for (const half of [halves.upper, halves.lower]) {
+    const seen = new Set<string>();
+    for (const v of new Set(half.triangles)) {
+      const key = Array.from(Float32Array.from(pool.positions.subarray(3 * v, 3 * v + 3))).join(',');
+      assert.ok(!seen.has(key), `two corners at ${key}`);
+      seen.add(key);
     }
   }
 });
