@@ -7,8 +7,9 @@
  * slices back by dropping the two cap copies instead of a union.
  *
  * Exactness: no vertex is left on the plane (the plane is moved by the least amount that keeps every
- * vertex 2e-6 of the mesh's size away when one is nearer), so every crossing edge is cut at one interior point, computed once from its
- * lower-id end and shared by both triangles of the edge. The cap is checked edge by edge; when the
+ * vertex 2e-6 of the mesh's size away when one is nearer), so every crossing edge is cut at one
+ * interior point, computed once from its lower-id end and shared by both triangles of the edge; cut
+ * points closer than 32-bit floats resolve are merged. The cap is checked edge by edge; when the
  * triangulator cannot close it (degenerate sections) the caller falls back to manifold-3d.
  */
 import type { ManifoldToplevel } from 'manifold-3d';
@@ -20,7 +21,7 @@ export interface ClipResult {
   lower: SolidMesh;
 }
 
-/** Vertices closer to the plane than this fraction of the mesh's extent move the plane. */
+/** Vertices closer to the plane than this fraction of the mesh's size (extent or distance from the origin) move the plane. */
 const CLEARANCE = 2e-6;
 /** Cut points of one triangle closer than this fraction of the scale are merged (see mergeClosePoints). */
 const MERGE = 4e-7;
