@@ -8,10 +8,13 @@
  *
  * Measures: strength 5 (7 pieces) on 14 psb-dev meshes spread over the categories; the slowest meshes
  * at their reference counts; psb mesh 1 subdivided to 200k faces at strength 12 (32 pieces).
+ *
+ *   npx tsx bench/bang-cpu.ts --all-reference      also every psb-dev mesh at its reference count
+ *                                                  (the slowest five and how many take over 3 s)
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DATA, psbAvailable } from './bang-psb/psb.ts';
+import { DATA, partCounts, psbAvailable } from './bang-psb/psb.ts';
 
 const args = process.argv.slice(2);
 const srcArg = args.indexOf('--src');
@@ -44,6 +47,17 @@ for (const [id, count] of [[361, 11], [142, 9], [281, 18], [312, 7], [151, 5]]) 
   reference.push(`${id} at ${count}: ${(await cpu(() => splitMesh(mesh, { count }))).toFixed(1)} s`);
 }
 console.log(`reference counts: ${reference.join(', ')}`);
+if (args.includes('--all-reference')) {
+  const times: [number, number, number][] = [];
+  for (const [id, count] of partCounts()) {
+    const mesh = load(id);
+    times.push([id, count, await cpu(() => splitMesh(mesh, { count }))]);
+  }
+  times.sort((a, b) => b[2] - a[2]);
+  const median = times.map((t) => t[2]).sort((a, b) => a - b)[times.length >> 1];
+  console.log(`every mesh at its reference count (${times.length}): ${times.filter((t) => t[2] > 3).length} over 3 s CPU, median ${median.toFixed(2)} s; ` +
+    `slowest ${times.slice(0, 5).map(([id, count, s]) => `${id} at ${count} ${s.toFixed(1)} s`).join(', ')}`);
+}
 const big = subdivideToCount(load(1), 200_000);
 console.log(`200k faces at strength 12 (32 pieces): ${(await cpu(() => splitMesh(big, { count: 32 }))).toFixed(1)} s CPU`);
 console.log(`\ncommand: npx tsx bench/bang-cpu.ts ${args.join(' ')} (engine from ${root})`);

@@ -3,6 +3,39 @@
  * Built by median split along the widest axis of the centroids; flat arrays, no per-node objects.
  */
 
+/**
+ * Reorders order[start, end) so that the triangles before `k` are exactly those that come first by
+ * (centroid along `axis`, then id) — the halves a full sort would give, in linear expected time
+ * (quickselect; the order within each half is left unspecified).
+ */
+function selectMedian(order: Uint32Array, start: number, end: number, k: number, centroid: Float64Array, axis: number): void {
+  const less = (a: number, b: number) => {
+    const d = centroid[3 * a + axis] - centroid[3 * b + axis];
+    return d < 0 || (d === 0 && a < b);
+  };
+  let lo = start, hi = end - 1;
+  while (hi > lo) {
+    const m = (lo + hi) >> 1;
+    const x = order[lo], y = order[m], z = order[hi];
+    const pivot = less(x, y) ? (less(y, z) ? y : less(x, z) ? z : x) : less(x, z) ? x : less(y, z) ? z : y;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (less(order[i], pivot)) i++;
+      while (less(pivot, order[j])) j--;
+      if (i <= j) {
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
 export interface TriangleSoup {
   positions: ArrayLike<number>;
   /** Three vertex indices per triangle. */
@@ -36,15 +69,20 @@ export class TriangleBvh {
       for (let k = 0; k < 3; k++) centroid[3 * t + k] = (p[3 * f[3 * t] + k] + p[3 * f[3 * t + 1] + k] + p[3 * f[3 * t + 2] + k]) / 3;
     }
     let used = 1;
-    const stack: [number, number, number][] = [[0, 0, n]];
+    // Node, its run of `order`, and the axis its parent split along (−1 for the root).
+    const stack: [number, number, number, number][] = [[0, 0, n, -1]];
     while (stack.length) {
-      const [node, start, end] = stack.pop()!;
-      this.fitBounds(node, start, end);
+      const [node, start, end, parentAxis] = stack.pop()!;
       if (end - start <= LEAF) {
+        // A leaf keeps the order a full sort along its parent's axis would give it: queries visit
+        // its triangles in this order, and it decides ties between equally near hits.
+        if (parentAxis >= 0) this.order.subarray(start, end).sort((a, b) => centroid[3 * a + parentAxis] - centroid[3 * b + parentAxis] || a - b);
+        this.fitBounds(node, start, end);
         this.first[node] = start;
         this.count[node] = end - start;
         continue;
       }
+      this.fitBounds(node, start, end);
       let axis = 0, widest = -1;
       for (let k = 0; k < 3; k++) {
         let lo = Infinity, hi = -Infinity;
@@ -58,14 +96,13 @@ export class TriangleBvh {
           axis = k;
         }
       }
-      const run = this.order.subarray(start, end);
-      run.sort((a, b) => centroid[3 * a + axis] - centroid[3 * b + axis] || a - b);
       const mid = (start + end) >> 1;
+      selectMedian(this.order, start, end, mid, centroid, axis);
       const left = used;
       used += 2;
       this.first[node] = left;
       this.count[node] = 0;
-      stack.push([left, start, mid], [left + 1, mid, end]);
+      stack.push([left, start, mid, axis], [left + 1, mid, end, axis]);
     }
   }
 

@@ -5,18 +5,19 @@
  * that carry both segments are split by those planes; every resulting connected component then votes
  * by the input surface it carries (area per side) and joins A or B; each side is the union of its
  * components. A plane therefore only matters near its own neck: far-away parts it slices vote for their
- * own side and are glued back together exactly (the split faces coincide). Volumes are preserved by
- * construction (split and union are exact partitions up to float rounding).
+ * own side and are glued back together exactly (the two halves share the seam, see solid-mesh.ts join).
+ * Volumes are preserved by construction (split and join are exact partitions up to float rounding).
+ * Plane and box-bounded cuts are made by plane-clip.ts; sections it cannot cap fall back to manifold-3d.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, type Plane } from './linalg.ts';
-import { tracedFaces } from './solid.ts';
+import { clipByBox, clipByPlane, type ClipResult } from './plane-clip.ts';
+import { boundingBox, components as meshComponents, dropSeams, genus, join, sideAreas, type Kernel, type SolidMesh } from './solid-mesh.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
 export interface CutInput {
-  wasm: ManifoldToplevel;
+  kernel: Kernel;
   graph: SurfaceGraph;
-  originalId: number;
   /** Side per input face: 1 = A, 2 = B, 0 = neither (votes for nothing). */
   side: Uint8Array;
   /** Faces with side 1 (used to walk the boundary). */
@@ -43,8 +44,8 @@ export interface CutInput {
 }
 
 export interface CutResult {
-  a: Manifold;
-  b: Manifold;
+  a: SolidMesh;
+  b: SolidMesh;
 }
 
 /** A cut plane limited to the neighbourhood of one boundary loop. */
@@ -144,44 +145,60 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
 }
 
 /**
- * Connected components of `m` (not consumed). A plane grazing a thin wall leaves slivers of ~1e-20
- * volume; manifold-3d's booleans can abort on them and their volume is far below any tolerance, so
- * they are dropped.
+ * Connected components of `m`. A plane grazing a thin wall leaves slivers of ~1e-20 volume; their
+ * volume is far below any tolerance and manifold-3d's booleans can abort on them, so they are dropped.
  */
-export function components(m: Manifold, negligibleVolume: number): Manifold[] {
-  const kept: Manifold[] = [];
-  for (const piece of m.decompose()) {
-    if (piece.isEmpty() || Math.abs(piece.volume()) < negligibleVolume) piece.delete();
-    else kept.push(piece);
+export function components(m: SolidMesh, negligibleVolume: number, volumes?: Map<SolidMesh, number>): SolidMesh[] {
+  const kept: SolidMesh[] = [];
+  for (const piece of meshComponents(m)) {
+    if (piece.mesh.faces.length === 0 || Math.abs(piece.volume) < negligibleVolume) continue;
+    volumes?.set(piece.mesh, piece.volume);
+    kept.push(piece.mesh);
   }
   return kept;
 }
 
 /** Area of side A and side B input surface carried by `solid`. */
-export function votes(solid: Manifold, input: CutInput): [number, number] {
-  const traced = tracedFaces(solid, input.originalId);
-  let a = 0, b = 0;
-  for (let i = 0; i < traced.faces.length; i++) {
-    const s = input.side[traced.faces[i]];
-    if (s === 1) a += traced.areas[i];
-    else if (s === 2) b += traced.areas[i];
-  }
-  return [a, b];
+export function votes(solid: SolidMesh, input: CutInput): [number, number] {
+  return sideAreas(solid, input.side);
 }
 
-/**
- * The half-space on side A of `plane`, bounded to a box around its loop: side `reach` × radius
- * across and the same deep. Only what lies near the neck is cut; the far parts of the solid are untouched.
- */
-function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number): Manifold {
-  const r = Math.max(plane.radius * reach, 1e-9);
-  const n = plane.normal;
-  // Any unit u ⟂ n, then v = n × u.
+/** A unit frame (u, v) of the plane with normal n (any u ⟂ n, then v = n × u). */
+function planeFrame(n: readonly number[]): { u: number[]; v: number[] } {
   const helper = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
   let u = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
   const ul = Math.hypot(u[0], u[1], u[2]);
   u = u.map((x) => x / ul);
   const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+  return { u, v };
+}
+
+/**
+ * The half-space on side A of `plane`, bounded to a box around its loop: side 2 × `reach` × radius
+ * across and the same deep. Only what lies near the neck is cut; the far parts of the solid are
+ * untouched. As the six planes {x : m·x < offset} of its faces, the neck's first.
+ */
+function localBoxPlanes(plane: LocalPlane, reach: number): { normal: number[]; offset: number }[] {
+  const r = Math.max(plane.radius * reach, 1e-9);
+  const n = plane.normal, c = plane.center;
+  const { u, v } = planeFrame(n);
+  const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const neg = (a: readonly number[]) => a.map((x) => -x);
+  return [
+    { normal: neg(n), offset: -dot(n, c) },
+    { normal: n as number[], offset: dot(n, c) + 2 * r },
+    { normal: u, offset: dot(u, c) + r },
+    { normal: neg(u), offset: -dot(u, c) + r },
+    { normal: v, offset: dot(v, c) + r },
+    { normal: neg(v), offset: -dot(v, c) + r },
+  ];
+}
+
+/** The same box as a manifold-3d solid, for the fallback when clipByBox cannot cap a section. */
+function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number): Manifold {
+  const r = Math.max(plane.radius * reach, 1e-9);
+  const n = plane.normal;
+  const { u, v } = planeFrame(n);
   const c = plane.center;
   const box = wasm.Manifold.cube([2 * r, 2 * r, 2 * r], false);
   // Local (x, y, z) ∈ [0, 2r]³ → c + (x − r)·u + (y − r)·v + z·n.
@@ -189,6 +206,22 @@ function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number
   const placed = box.transform([u[0], u[1], u[2], 0, v[0], v[1], v[2], 0, n[0], n[1], n[2], 0, t[0], t[1], t[2], 1]);
   box.delete();
   return placed;
+}
+
+/**
+ * `part` split by the box around `plane`'s loop: [inside, outside], made here or by manifold-3d. The
+ * `neighbours` (pieces that may share seams with `part`) are refined along the box's planes; returned
+ * in the same order, or undefined when they were left as they were.
+ */
+function boxHalves(part: SolidMesh, plane: LocalPlane, reach: number, kernel: Kernel, neighbours: SolidMesh[]): { halves: SolidMesh[]; neighbours?: SolidMesh[] } {
+  const clipped = clipByBox(kernel.wasm, part, localBoxPlanes(plane, reach), neighbours);
+  if (clipped) return { halves: [clipped.inside, clipped.outside].filter((half) => half.faces.length > 0), neighbours: clipped.neighbours };
+  const box = localHalfSpace(kernel.wasm, plane, reach);
+  const whole = kernel.toManifold(part);
+  const halves = whole.split(box).flatMap((half) => kernel.fromManifold(half, true));
+  whole.delete();
+  box.delete();
+  return { halves };
 }
 
 /** Fraction of the input surface of sides A and B that a cut put on its own side (1 = the cut follows the boundary). */
@@ -202,8 +235,8 @@ export function agreement(cut: CutResult, input: CutInput): number {
 /** More components than this from one plane cut means the plane grazed a wall (see cutSolid). */
 const SHATTERED = 40;
 
-function crosses(solid: Manifold, plane: Plane): boolean {
-  const box = solid.boundingBox();
+function crosses(solid: SolidMesh, plane: Plane): boolean {
+  const box = boundingBox(solid);
   let lo = Infinity, hi = -Infinity;
   for (let corner = 0; corner < 8; corner++) {
     const x = corner & 1 ? box.max[0] : box.min[0];
@@ -222,9 +255,8 @@ function crosses(solid: Manifold, plane: Plane): boolean {
  * triangles, and later booleans on a piece crossed by many seams slow down sharply (psb table 142:
  * 13 s at 9 pieces). Those planes are bounded to the neck instead.
  */
-function slicesFarFromLoop(part: Manifold, plane: LocalPlane, reach: number): boolean {
-  const mesh = part.getMesh();
-  const p = mesh.vertProperties, np = mesh.numProp, tri = mesh.triVerts;
+function slicesFarFromLoop(part: SolidMesh, plane: LocalPlane, reach: number): boolean {
+  const p = part.pool.positions, np = 3, tri = part.triangles;
   const [nx, ny, nz] = plane.normal, [cx, cy, cz] = plane.center;
   const limit = (plane.radius * reach) ** 2;
   const height = (v: number) => p[v * np] * nx + p[v * np + 1] * ny + p[v * np + 2] * nz - plane.offset;
@@ -239,69 +271,116 @@ function slicesFarFromLoop(part: Manifold, plane: LocalPlane, reach: number): bo
   return false;
 }
 
+/** Both halves of `part` cut by `plane` by manifold-3d (foreign halves), for sections clipByPlane cannot cap. */
+function kernelPlaneHalves(part: SolidMesh, plane: Plane, kernel: Kernel): SolidMesh[] {
+  const solid = kernel.toManifold(part);
+  const halves = solid.splitByPlane(plane.normal, plane.offset);
+  solid.delete();
+  return halves.flatMap((half) => kernel.fromManifold(half, true));
+}
+
+/** Whether `mesh` uses a vertex made at or after pool id `first` (it carries a seam of the current cut). */
+function touches(mesh: SolidMesh, first: number): boolean {
+  for (const v of mesh.triangles) if (v >= first) return true;
+  return false;
+}
+
 /**
- * Cuts `solid` (not consumed) into its A and B parts, or returns undefined when the planes cannot
- * separate them (one side would be empty). The caller owns the returned solids.
+ * Cuts `solid` into its A and B parts, or returns undefined when the planes cannot separate them (one
+ * side would be empty).
  */
-export function cutSolid(solid: Manifold, input: CutInput, fitted: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
+export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
+  const { kernel } = input;
+  const firstNew = solid.pool.count;
   const shift = input.shift ?? 0;
   const planes = shift === 0 ? fitted : fitted.map((p) => ({
     ...p,
     offset: p.offset - shift * p.radius,
     center: p.center.map((x, k) => x - shift * p.radius * p.normal[k]) as [number, number, number],
   }));
-  let parts = components(solid, input.negligibleVolume);
-  const tally = new Map<Manifold, [number, number]>();
-  const voteOf = (m: Manifold) => {
+  const volumes = new Map<SolidMesh, number>();
+  let parts = components(solid, input.negligibleVolume, volumes);
+  const tally = new Map<SolidMesh, [number, number]>();
+  const voteOf = (m: SolidMesh) => {
     let v = tally.get(m);
     if (!v) tally.set(m, (v = votes(m, input)));
     return v;
   };
   for (const plane of planes) {
-    let box: Manifold | undefined;
-    const next: Manifold[] = [];
-    for (const part of parts) {
+    const mode = parts.map((part) => {
       const [va, vb] = voteOf(part);
-      if (va === 0 || vb === 0 || !crosses(part, plane)) {
-        next.push(part);
-        continue;
-      }
+      if (va === 0 || vb === 0 || !crosses(part, plane)) return 'keep';
       const bounded = input.boundedPlanes || (input.boundFarPlanes === true && slicesFarFromLoop(part, plane, input.reach ?? 2));
-      let halves = bounded ? [] : part.splitByPlane(plane.normal, plane.offset);
+      return bounded ? 'box' : 'plane';
+    });
+    // Parts this cut already made that the plane crosses but does not split (or that a box will cut)
+    // are refined along it, so their seams with the parts it splits stay matched (see solid-mesh.ts join).
+    const planeParts = parts.filter((_, i) => mode[i] === 'plane');
+    const refine = parts.filter((part, i) => mode[i] !== 'plane' && crosses(part, plane) && touches(part, firstNew));
+    const clipped = planeParts.length > 0 ? clipByPlane(kernel.wasm, planeParts, plane.normal, plane.offset, refine) : undefined;
+    const refined = new Map<SolidMesh, SolidMesh>();
+    if (clipped) refine.forEach((part, j) => refined.set(part, clipped.refined[j]));
+    const next: SolidMesh[][] = [];
+    const boxed: { index: number; base: SolidMesh }[] = [];
+    let planeIndex = 0;
+    parts.forEach((part, i) => {
+      if (mode[i] === 'keep') {
+        const r = refined.get(part);
+        if (r) {
+          tally.set(r, voteOf(part));
+          volumes.set(r, volumes.get(part)!);
+        }
+        next.push([r ?? part]);
+        return;
+      }
+      let halves: SolidMesh[] = [];
+      let own: ClipResult | undefined;
+      if (mode[i] === 'plane') {
+        own = clipped?.halves[planeIndex++];
+        halves = own ? [own.upper, own.lower].filter((half) => half.faces.length > 0) : kernelPlaneHalves(part, plane, kernel);
+      }
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
-      // shattered it into slivers. Cut only near the loop then (decomposing slivers is quadratic).
-      if (bounded || (input.localCuts !== false && halves.some((half) => half.genus() < -SHATTERED))) {
-        for (const half of halves) half.delete();
-        box ??= localHalfSpace(input.wasm, plane, input.reach ?? 2);
-        halves = part.split(box);
+      // shattered it into slivers. Cut only near the loop then (below, once the plane cuts are done;
+      // a shattered part is boxed as its halves glued back, which is the part refined along the plane
+      // as its neighbours were).
+      if (mode[i] === 'box' || (input.localCuts !== false && halves.some((half) => genus(half) < -SHATTERED))) {
+        boxed.push({ index: i, base: own ? dropSeams([own.upper, own.lower]) : refined.get(part) ?? part });
+        next.push([]);
+        return;
       }
-      for (const half of halves) {
-        next.push(...components(half, input.negligibleVolume));
-        half.delete();
+      next.push(halves.flatMap((half) => components(half, input.negligibleVolume, volumes)));
+    });
+    boxed.forEach(({ index, base }, b) => {
+      // Pieces this cut made elsewhere (and the parts still to be boxed) are refined along the box
+      // too, so their seams stay matched.
+      const slots: { get: () => SolidMesh; set: (m: SolidMesh) => void }[] = [];
+      next.forEach((list, i) => list.forEach((m, j) => {
+        if (i !== index && touches(m, firstNew)) slots.push({ get: () => next[i][j], set: (r) => (next[i][j] = r) });
+      }));
+      for (let later = b + 1; later < boxed.length; later++) {
+        if (touches(boxed[later].base, firstNew)) slots.push({ get: () => boxed[later].base, set: (r) => (boxed[later].base = r) });
       }
-      part.delete();
-    }
-    box?.delete();
-    parts = next;
+      const done = boxHalves(base, plane, input.reach ?? 2, kernel, slots.map((slot) => slot.get()));
+      done.neighbours?.forEach((r, k) => {
+        const old = slots[k].get();
+        if (r === old) return;
+        tally.set(r, voteOf(old));
+        volumes.set(r, volumes.get(old) ?? 0);
+        slots[k].set(r);
+      });
+      next[index] = done.halves.flatMap((half) => components(half, input.negligibleVolume, volumes));
+    });
+    parts = next.flat();
   }
-  const sideA: Manifold[] = [], sideB: Manifold[] = [], loose: Manifold[] = [];
+  const sideA: SolidMesh[] = [], sideB: SolidMesh[] = [], loose: SolidMesh[] = [];
   for (const part of parts) {
     const [va, vb] = voteOf(part);
     if (va === 0 && vb === 0) loose.push(part);
     else (va >= vb ? sideA : sideB).push(part);
   }
-  if (sideA.length === 0 || sideB.length === 0) {
-    for (const part of parts) part.delete();
-    return undefined;
-  }
+  if (sideA.length === 0 || sideB.length === 0) return undefined;
   // Parts that carry neither side (absorbed slivers, pure cut caps) stay with the larger side.
-  const volume = (list: Manifold[]) => list.reduce((s, m) => s + m.volume(), 0);
+  const volume = (list: SolidMesh[]) => list.reduce((s, m) => s + volumes.get(m)!, 0);
   (volume(sideA) >= volume(sideB) ? sideA : sideB).push(...loose);
-  const join = (list: Manifold[]): Manifold => {
-    if (list.length === 1) return list[0];
-    const joined = input.wasm.Manifold.union(list);
-    for (const m of list) m.delete();
-    return joined;
-  };
-  return { a: join(sideA), b: join(sideB) };
+  return { a: join(sideA, kernel, firstNew), b: join(sideB, kernel, firstNew) };
 }

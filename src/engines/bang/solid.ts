@@ -1,7 +1,7 @@
 /**
- * The bridge to manifold-3d: loading the module once, building the input solid so that every output
- * triangle can be traced back to the input triangle it came from (faceID + one reserved originalID),
- * and reading pieces back. Every Manifold made here must be freed with delete() by its owner.
+ * The bridge to manifold-3d: loading the module once and building the input solid so that every output
+ * triangle can be traced back to the input triangle it came from (faceID + one reserved originalID;
+ * solid-mesh.ts reads them back). Every Manifold made here must be freed with delete() by its owner.
  */
 import Module from 'manifold-3d';
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
@@ -75,23 +75,4 @@ export function buildInputSolid(wasm: ManifoldToplevel, mesh: Mesh): InputSolid 
     throw new Error(`the model is not a closed solid (manifold-3d: ${status})`);
   }
   return { solid, originalId, numProp };
-}
-
-/** Area of input triangle `faceID` that each output triangle of `solid` carries, as (face, area) pairs. */
-export function tracedFaces(solid: Manifold, originalId: number): { faces: Uint32Array; areas: Float64Array } {
-  const mesh = solid.getMesh();
-  const faces: number[] = [];
-  const areas: number[] = [];
-  const p = mesh.vertProperties, np = mesh.numProp, tv = mesh.triVerts;
-  for (let run = 0; run < mesh.runOriginalID.length; run++) {
-    if (mesh.runOriginalID[run] !== originalId) continue;
-    for (let t = mesh.runIndex[run] / 3; t < mesh.runIndex[run + 1] / 3; t++) {
-      const a = tv[3 * t] * np, b = tv[3 * t + 1] * np, c = tv[3 * t + 2] * np;
-      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-      faces.push(mesh.faceID[t]);
-      areas.push(Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2);
-    }
-  }
-  return { faces: Uint32Array.from(faces), areas: Float64Array.from(areas) };
 }

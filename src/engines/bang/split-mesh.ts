@@ -1,12 +1,14 @@
 /**
  * The whole splitter on a closed mesh: segment the surface, cut the solid, read the pieces back as
- * meshes. Owns every manifold-3d object it makes. Used by the engine, the tests and bench/bang-psb.ts.
+ * meshes. manifold-3d validates the input as a closed solid; the cuts work on SolidMesh (solid-mesh.ts).
+ * Used by the engine, the tests and bench/bang-psb.ts.
  */
 import type { Mesh } from '../../geometry/mesh.ts';
 import { triangleMaterials } from '../../geometry/ops/index.ts';
 import { agglomerate, type AgglomerateOptions } from './agglomerate.ts';
 import { pieceMesh } from './piece-mesh.ts';
 import { buildInputSolid, discardManifold, isKernelAbort, loadManifold } from './solid.ts';
+import { makeKernel, meshVolume, VertexPool } from './solid-mesh.ts';
 import { splitSolid, type SplitOptions } from './split.ts';
 import { buildSurfaceGraph } from './surface-graph.ts';
 
@@ -31,7 +33,7 @@ export interface SplitMeshResult {
   sourceFaces: Int32Array[];
   /** Piece index per input triangle (the piece holding most of its area). */
   faceLabels: Int32Array;
-  /** Enclosed volume per piece, and of the input (manifold-3d, before `scale`). */
+  /** Enclosed volume per piece, and of the input (before `scale`). */
   volumes: number[];
   inputVolume: number;
   treeSplits: number;
@@ -76,58 +78,50 @@ async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMe
   const tree = agglomerate(graph, regions ? { ...options.segmentation, regions } : options.segmentation);
   const interior = options.interiorMaterial ?? inputMaterials.reduce((m, x) => Math.max(m, x), 0) + 1;
   const input = buildInputSolid(wasm, mesh);
-  try {
-    options.onProgress?.('cut', 0.3);
-    const split = splitSolid({ wasm, graph, tree, originalId: input.originalId }, input.solid, options);
-    options.onProgress?.('pieces', 0.8);
-    const pieces: Mesh[] = [];
-    const sourceFaces: Int32Array[] = [];
-    const volumes: number[] = [];
-    const faceLabels = new Int32Array(graph.faceCount);
-    const best = new Float64Array(graph.faceCount);
-    try {
-      split.pieces.forEach((solid, index) => {
-        volumes.push(solid.volume());
-        const piece = pieceMesh(solid, {
-          originalId: input.originalId,
-          inputMaterials,
-          interior,
-          uvs: !!mesh.uvs,
-          scale: options.scale,
-        });
-        pieces.push(piece.mesh);
-        sourceFaces.push(piece.sourceFace);
-        const area = new Map<number, number>();
-        const p = piece.mesh.positions, I = piece.mesh.indices;
-        for (let t = 0; t < piece.sourceFace.length; t++) {
-          const f = piece.sourceFace[t];
-          if (f < 0) continue;
-          const a = 3 * I[3 * t], b = 3 * I[3 * t + 1], c = 3 * I[3 * t + 2];
-          const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-          const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-          area.set(f, (area.get(f) ?? 0) + Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx));
-        }
-        for (const [f, a] of area) {
-          if (a > best[f]) {
-            best[f] = a;
-            faceLabels[f] = index;
-          }
-        }
-      });
-    } finally {
-      for (const solid of split.pieces) solid.delete();
+  const pool = new VertexPool();
+  const kernel = makeKernel(wasm, input.originalId, pool, !!mesh.uvs);
+  // The input solid as manifold-3d read it (merged at UV seams, validated closed); consumed here.
+  const [whole] = kernel.fromManifold(input.solid, true);
+  delete whole.foreign;
+  const inputVolume = meshVolume(whole);
+  options.onProgress?.('cut', 0.3);
+  const split = splitSolid({ kernel, graph, tree }, whole, options);
+  options.onProgress?.('pieces', 0.8);
+  const pieces: Mesh[] = [];
+  const sourceFaces: Int32Array[] = [];
+  const volumes: number[] = [];
+  const faceLabels = new Int32Array(graph.faceCount);
+  const best = new Float64Array(graph.faceCount);
+  split.pieces.forEach((solid, index) => {
+    volumes.push(meshVolume(solid));
+    const piece = pieceMesh(solid, { inputMaterials, interior, scale: options.scale });
+    pieces.push(piece.mesh);
+    sourceFaces.push(piece.sourceFace);
+    const area = new Map<number, number>();
+    const p = piece.mesh.positions, I = piece.mesh.indices;
+    for (let t = 0; t < piece.sourceFace.length; t++) {
+      const f = piece.sourceFace[t];
+      if (f < 0) continue;
+      const a = 3 * I[3 * t], b = 3 * I[3 * t + 1], c = 3 * I[3 * t + 2];
+      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+      area.set(f, (area.get(f) ?? 0) + Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx));
     }
-    return {
-      pieces,
-      sourceFaces,
-      faceLabels,
-      volumes,
-      inputVolume: input.solid.volume(),
-      treeSplits: split.treeSplits,
-      fallbackSplits: split.fallbackSplits,
-      attempts: split.attempts,
-    };
-  } finally {
-    input.solid.delete();
-  }
+    for (const [f, a] of area) {
+      if (a > best[f]) {
+        best[f] = a;
+        faceLabels[f] = index;
+      }
+    }
+  });
+  return {
+    pieces,
+    sourceFaces,
+    faceLabels,
+    volumes,
+    inputVolume,
+    treeSplits: split.treeSplits,
+    fallbackSplits: split.fallbackSplits,
+    attempts: split.attempts,
+  };
 }

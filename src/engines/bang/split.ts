@@ -7,11 +7,15 @@
  * (and, with `escore`, when the neck is concave enough). The sequence does not depend on `count`, so a
  * larger count continues where a smaller one stopped: more pieces always refine fewer. Shapes with too
  * few natural parts are finished by halving the largest piece across its longest axis.
+ *
+ * Pieces are carried as SolidMesh (solid-mesh.ts): one shared vertex pool, plane and box cuts made by
+ * plane-clip.ts, manifold-3d only as the fallback for sections that cannot be capped there.
  */
-import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { leavesOf, type MergeTree } from './merge-tree.ts';
 import { agreement, cutSolid, type CutInput, type CutResult } from './cut.ts';
 import { symmetricEigen3 } from './linalg.ts';
+import { clipByPlane } from './plane-clip.ts';
+import { meshVolume, triangleCount, usedVertices, type Kernel, type SolidMesh } from './solid-mesh.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
 export interface SplitOptions {
@@ -45,9 +49,11 @@ export interface SplitOptions {
   maxRetryTriangles?: number;
   /**
    * A piece that has already been through this many tree cuts has its planes bounded to their necks
-   * wherever they would also slice it far away: every far slice is glued back with a seam of long thin
-   * triangles, and booleans on a piece crossed by many seams slow down sharply (psb table 142 at 9
-   * pieces: 13 s CPU → 1.5 s). Default 4 (RI error over the 76 psb-dev meshes 0.1396 → 0.1399).
+   * wherever they would also slice it far away. This was a speed measure while cuts were manifold-3d
+   * booleans (far slices glued back by unions left seams that slowed later booleans sharply); plane
+   * cuts are now clipped and glued without booleans (plane-clip.ts), but the bounded planes also
+   * shape the cuts the quality figures were measured with, so the default stays 4 (RI error over the
+   * 76 psb-dev meshes 0.1396 with full planes, 0.1399 with this).
    */
   boundFarPlanesFrom?: number;
   /** Varies the orientation of the fallback halving planes only; the tree splits are deterministic. */
@@ -55,15 +61,14 @@ export interface SplitOptions {
 }
 
 export interface SplitContext {
-  wasm: ManifoldToplevel;
+  kernel: Kernel;
   graph: SurfaceGraph;
   tree: MergeTree;
-  originalId: number;
 }
 
 export interface SplitResult {
-  /** The pieces, each a closed solid; the caller owns and must delete() them. */
-  pieces: Manifold[];
+  /** The pieces, each a closed solid. */
+  pieces: SolidMesh[];
   /** How many pieces came from tree splits (the rest from axis halving). */
   treeSplits: number;
   fallbackSplits: number;
@@ -72,13 +77,14 @@ export interface SplitResult {
 }
 
 /**
- * Above this many triangles a piece is cut by full planes even when seamed: a box boolean on it costs
- * more than the seams do (200k faces at strength 12: 10.2 s CPU with this limit, 12.4 s without).
+ * Above this many triangles a piece is cut by full planes even when seamed (see boundFarPlanesFrom;
+ * chosen when a box boolean on a large piece cost more than the seams did, kept for the same cuts).
  */
 const BOUNDED_CUT_MAX_TRIANGLES = 60_000;
 
 interface Piece {
-  solid: Manifold;
+  solid: SolidMesh;
+  volume: number;
   /** Tree node this piece stands for, or −1 once it has left the tree (axis halving). */
   node: number;
   /** Tree cuts this piece's solid has been through (each may leave glued seams on it). */
@@ -98,15 +104,15 @@ function boundaryConcavity(graph: SurfaceGraph, side: Uint8Array, facesA: number
   return length > 0 ? sum / length : 1;
 }
 
-export function splitSolid(context: SplitContext, solid: Manifold, options: SplitOptions): SplitResult {
-  const { wasm, graph, tree } = context;
+export function splitSolid(context: SplitContext, solid: SolidMesh, options: SplitOptions): SplitResult {
+  const { kernel, graph, tree } = context;
   const n = tree.leafCount;
-  const total = solid.volume();
+  const total = meshVolume(solid);
   const minVolume = (options.minVolumeFraction ?? 0.002) * total;
   const minArea = (options.minVolumeFraction ?? 0.002) * tree.area[tree.root];
   const escore = options.escore ?? 0;
   const maxAttempts = options.maxAttempts ?? 120;
-  const pieces: Piece[] = [{ solid: solid.translate([0, 0, 0]), node: tree.root, depth: 0 }];
+  const pieces: Piece[] = [{ solid, volume: total, node: tree.root, depth: 0 }];
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
   let attempts = 0, treeSplits = 0, fallbackSplits = 0;
@@ -128,29 +134,25 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
     const facesB = leavesOf(tree, b, []);
     for (const f of facesA) side[f] = 1;
     for (const f of facesB) side[f] = 2;
-    let cut: CutResult | undefined;
+    let cut: MeasuredCut | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      const input: CutInput = { wasm, graph, originalId: context.originalId, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts,
-        boundFarPlanes: options.localCuts !== false && piece.depth >= (options.boundFarPlanesFrom ?? 4) && piece.solid.numTri() <= BOUNDED_CUT_MAX_TRIANGLES };
-      cut = faithfulCut(piece.solid, input, options.minAgreement ?? 0.9, budget);
+      const input: CutInput = { kernel, graph, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts,
+        boundFarPlanes: options.localCuts !== false && piece.depth >= (options.boundFarPlanesFrom ?? 4) && triangleCount(piece.solid) <= BOUNDED_CUT_MAX_TRIANGLES };
+      cut = faithfulCut(piece.solid, piece.volume, input, options.minAgreement ?? 0.9, budget);
     }
     for (const f of facesA) side[f] = 0;
     for (const f of facesB) side[f] = 0;
-    if (cut && Math.min(cut.a.volume(), cut.b.volume()) >= minVolume) {
-      piece.solid.delete();
+    if (cut && Math.min(cut.volumeA, cut.volumeB) >= minVolume) {
       piece.solid = cut.a;
+      piece.volume = cut.volumeA;
       piece.node = a;
       piece.depth++;
-      const other: Piece = { solid: cut.b, node: b, depth: piece.depth };
+      const other: Piece = { solid: cut.b, volume: cut.volumeB, node: b, depth: piece.depth };
       pieces.push(other);
       byNode.set(a, piece);
       byNode.set(b, other);
       treeSplits++;
     } else {
-      if (cut) {
-        cut.a.delete();
-        cut.b.delete();
-      }
       piece.node = bigger;
       byNode.set(bigger, piece);
     }
@@ -166,22 +168,21 @@ export function splitSolid(context: SplitContext, solid: Manifold, options: Spli
   while (pieces.length < options.count) {
     let target: Piece | undefined;
     for (const piece of pieces) {
-      if (!unsplittable.has(piece) && (!target || piece.solid.volume() > target.solid.volume())) target = piece;
+      if (!unsplittable.has(piece) && (!target || piece.volume > target.volume)) target = piece;
     }
     if (!target) break;
     const plane = principalPlane(target.solid);
     const normal: [number, number, number] = [plane.normal[0] + jitter(), plane.normal[1] + jitter(), plane.normal[2] + jitter()];
     const offset = normal[0] * plane.center[0] + normal[1] * plane.center[1] + normal[2] * plane.center[2];
-    const [x, y] = target.solid.splitByPlane(normal, offset);
-    if (Math.min(x.volume(), y.volume()) >= minVolume) {
-      target.solid.delete();
+    const [x, y] = halves(kernel, target.solid, normal, offset);
+    const vx = x ? meshVolume(x) : 0, vy = y ? meshVolume(y) : 0;
+    if (x && y && Math.min(vx, vy) >= minVolume) {
       target.solid = x;
+      target.volume = vx;
       target.node = -1;
-      pieces.push({ solid: y, node: -1, depth: target.depth });
+      pieces.push({ solid: y, volume: vy, node: -1, depth: target.depth });
       fallbackSplits++;
     } else {
-      x.delete();
-      y.delete();
       unsplittable.add(target);
     }
   }
@@ -203,48 +204,62 @@ interface RetryBudget {
 }
 
 /** Takes one retry of a cut on `solid` from the budget, or returns false when it would overrun it. */
-function spendRetry(budget: RetryBudget, solid: Manifold): boolean {
-  const triangles = solid.numTri();
+function spendRetry(budget: RetryBudget, solid: SolidMesh): boolean {
+  const triangles = triangleCount(solid);
   if (budget.retries <= 0 || triangles > budget.triangles) return false;
   budget.retries--;
   budget.triangles -= triangles;
   return true;
 }
 
+interface MeasuredCut extends CutResult {
+  volumeA: number;
+  volumeB: number;
+}
+
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
-function faithfulCut(solid: Manifold, input: CutInput, minAgreement: number, budget: RetryBudget): CutResult | undefined {
-  let best: CutResult | undefined, bestAgreement = -1;
-  const volume = solid.volume();
+function faithfulCut(solid: SolidMesh, volume: number, input: CutInput, minAgreement: number, budget: RetryBudget): MeasuredCut | undefined {
+  let best: MeasuredCut | undefined, bestAgreement = -1;
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
     if (variant !== VARIANTS[0] && !spendRetry(budget, solid)) break;
     const cut = cutSolid(solid, { ...input, ...variant });
+    if (!cut) continue;
+    const measured = { ...cut, volumeA: meshVolume(cut.a), volumeB: meshVolume(cut.b) };
     // A cut whose sides do not add up to the whole lost a sliver on the way (a kernel corner case).
-    const conserved = cut && Math.abs(cut.a.volume() + cut.b.volume() - volume) <= 1e-9 * volume;
-    const score = cut && conserved ? agreement(cut, input) : -1;
-    if (cut && score >= 0 && score > bestAgreement) {
-      best?.a.delete();
-      best?.b.delete();
-      best = cut;
+    const conserved = Math.abs(measured.volumeA + measured.volumeB - volume) <= 1e-9 * volume;
+    const score = conserved ? agreement(cut, input) : -1;
+    if (score >= 0 && score > bestAgreement) {
+      best = measured;
       bestAgreement = score;
-    } else {
-      cut?.a.delete();
-      cut?.b.delete();
     }
     if (bestAgreement >= minAgreement) break;
   }
   return best;
 }
 
+/** The parts of `solid` on the positive and the negative side of n̂·x = offset (undefined when empty). */
+function halves(kernel: Kernel, solid: SolidMesh, normal: [number, number, number], offset: number): [SolidMesh | undefined, SolidMesh | undefined] {
+  // As manifold-3d's splitByPlane (used here before): the normal is normalised, the offset is not.
+  const length = Math.hypot(normal[0], normal[1], normal[2]);
+  const unit = normal.map((x) => x / length);
+  const clipped = clipByPlane(kernel.wasm, [solid], unit, offset)?.halves[0];
+  if (clipped) return [clipped.upper, clipped.lower].map((h) => (h.faces.length > 0 ? h : undefined)) as [SolidMesh | undefined, SolidMesh | undefined];
+  const whole = kernel.toManifold(solid);
+  const [x, y] = whole.splitByPlane(normal, offset);
+  whole.delete();
+  return [kernel.fromManifold(x, true)[0], kernel.fromManifold(y, true)[0]];
+}
+
 /** Plane through the vertex centroid, normal to the direction of largest spread. */
-function principalPlane(solid: Manifold): { normal: [number, number, number]; center: [number, number, number] } {
-  const mesh = solid.getMesh();
-  const p = mesh.vertProperties, np = mesh.numProp, nv = p.length / np;
+function principalPlane(solid: SolidMesh): { normal: [number, number, number]; center: [number, number, number] } {
+  const vertices = usedVertices(solid);
+  const p = solid.pool.positions, nv = vertices.length;
   const c = [0, 0, 0];
-  for (let v = 0; v < nv; v++) for (let k = 0; k < 3; k++) c[k] += p[v * np + k] / nv;
+  for (const v of vertices) for (let k = 0; k < 3; k++) c[k] += p[3 * v + k] / nv;
   const cov = new Float64Array(9);
-  for (let v = 0; v < nv; v++) {
-    const d = [p[v * np] - c[0], p[v * np + 1] - c[1], p[v * np + 2] - c[2]];
+  for (const v of vertices) {
+    const d = [p[3 * v] - c[0], p[3 * v + 1] - c[1], p[3 * v + 2] - c[2]];
     for (let r = 0; r < 3; r++) for (let s = 0; s < 3; s++) cov[3 * r + s] += d[r] * d[s];
   }
   return { normal: symmetricEigen3(cov).vectors[2], center: c as [number, number, number] };

@@ -132,3 +132,31 @@ test('a material boundary is a cut hint: a sphere with a cap of another material
   for (let t = 0; t < triangles; t++) if ((result.faceLabels[t] === capLabel) !== t >= capStart) stray++;
   assert.ok(stray < 0.02 * triangles, `${stray} of ${triangles} triangles on the wrong side of the material boundary`);
 });
+
+test('UVs ride through the cuts: input faces keep UVs interpolated from the input, pieces stay closed', async () => {
+  const wasm = await loadManifold();
+  // u = x and v = y on every vertex: a linear field, so every cut corner must carry its own (x, y).
+  const uvs = new Float32Array((creature.positions.length / 3) * 2);
+  for (let v = 0; v < uvs.length / 2; v++) {
+    uvs[2 * v] = creature.positions[3 * v];
+    uvs[2 * v + 1] = creature.positions[3 * v + 1];
+  }
+  const result = await splitMesh({ ...creature, uvs }, { count: 7 });
+  assert.equal(result.pieces.length, 7);
+  let sum = 0;
+  result.pieces.forEach((piece, i) => {
+    assert.ok(isWatertight(piece), 'a piece is not closed');
+    const solid = buildInputSolid(wasm, piece).solid;
+    sum += solid.volume();
+    solid.delete();
+    for (let t = 0; t < result.sourceFaces[i].length; t++) {
+      if (result.sourceFaces[i][t] < 0) continue;
+      for (let k = 0; k < 3; k++) {
+        const v = piece.indices[3 * t + k];
+        assert.ok(Math.abs(piece.uvs![2 * v] - piece.positions[3 * v]) < 1e-4, `u ${piece.uvs![2 * v]} at x ${piece.positions[3 * v]}`);
+        assert.ok(Math.abs(piece.uvs![2 * v + 1] - piece.positions[3 * v + 1]) < 1e-4);
+      }
+    }
+  });
+  assert.ok(Math.abs(sum / meshVolume(creature) - 1) < 1e-6);
+});
