@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { parseOff } from '../src/geometry/import/off.ts';
 import { splitMesh } from '../src/engines/bang/split-mesh.ts';
-import { subdivideToCount } from '../src/geometry/ops/index.ts';
+import { isWatertight, subdivideToCount } from '../src/geometry/ops/index.ts';
 import type { AgglomerateOptions } from '../src/engines/bang/agglomerate.ts';
 import { DATA, categoryOf, halfOf, partCounts, psbAvailable } from './bang-psb/psb.ts';
 import { runJobs } from './bang-psb/pool.ts';
@@ -77,7 +77,12 @@ const worstCategory = Math.max(...[...new Set(scored.map((m) => categoryOf(m.id)
 const slowest = scored.reduce((a, b) => (b.ms > a.ms ? b : a));
 console.log(`\nworst category ${worstCategory.toFixed(3)}; at the reference count: slowest mesh ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s, ` +
   `${scored.filter((m) => m.ms > 3000).length} meshes over 3 s (${jobs} job${jobs > 1 ? 's' : ''} in parallel)`);
-if (!surface) console.log(`largest volume error ${Math.max(...scored.map((m) => m.volumeError!)).toExponential(1)}`);
+if (!surface) {
+  console.log(`largest volume error ${Math.max(...scored.map((m) => m.volumeError!)).toExponential(1)}`);
+  const open = scored.filter((m) => m.openPieces! > 0);
+  const total = scored.reduce((a, m) => a + m.pieces!, 0);
+  console.log(`pieces not closed (by position): ${open.reduce((a, m) => a + m.openPieces!, 0)} of ${total}${open.map((m) => ` mesh ${m.id}: ${m.openPieces}`).join(',')}`);
+}
 }
 
 if (timing && !surface) {
@@ -88,6 +93,8 @@ if (timing && !surface) {
   const big = subdivideToCount(parseOff(readFileSync(`${DATA}off/1.off`, 'utf8')), 200_000);
   const t0 = performance.now();
   const result = await splitMesh(big, { count: 32, segmentation: seg });
-  console.log(`strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${result.pieces.length} pieces (alone in this process)`);
+  const seconds = (performance.now() - t0) / 1000;
+  const open = result.pieces.filter((piece) => !isWatertight(piece, { byPosition: true })).length;
+  console.log(`strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${seconds.toFixed(1)} s, ${result.pieces.length} pieces, ${open} not closed (alone in this process)`);
 }
 console.log(`\ncommand: npx tsx bench/bang-psb.ts ${args.join(' ')}`);

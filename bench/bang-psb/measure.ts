@@ -7,6 +7,7 @@ import { parseOff } from '../../src/geometry/import/off.ts';
 import { buildSurfaceGraph } from '../../src/engines/bang/surface-graph.ts';
 import { agglomerate, labelsAtCount, type AgglomerateOptions } from '../../src/engines/bang/agglomerate.ts';
 import { splitMesh } from '../../src/engines/bang/split-mesh.ts';
+import { isWatertight } from '../../src/geometry/ops/index.ts';
 import { DATA, scoreAgainstHumans } from './psb.ts';
 
 export interface MeasureJob {
@@ -29,6 +30,8 @@ export interface Measurement {
   treeSplits?: number;
   fallbackSplits?: number;
   volumeError?: number;
+  /** Pieces that are not closed when read by position (every edge shared by exactly two triangles). */
+  openPieces?: number;
 }
 
 export async function measure(job: MeasureJob): Promise<Measurement> {
@@ -50,6 +53,7 @@ export async function measure(job: MeasureJob): Promise<Measurement> {
     out.treeSplits = result.treeSplits;
     out.fallbackSplits = result.fallbackSplits;
     out.volumeError = Math.abs(volume / result.inputVolume - 1);
+    out.openPieces = result.pieces.filter((piece) => !isWatertight(piece, { byPosition: true })).length;
   }
   if (job.score) out.error = scoreAgainstHumans(job.id, labels);
   return out;
