@@ -179,22 +179,7 @@ export function genus(mesh: SolidMesh): number {
 
 /** True when every directed edge is matched by exactly one opposite edge and no triangle is degenerate. */
 export function isClosed(mesh: SolidMesh): boolean {
-  const t = mesh.triangles;
-  const count = new Map<number, number>();
-  const key = (a: number, b: number) => a * 4294967296 + b;
-  for (let i = 0; i < t.length; i += 3) {
-    if (t[i] === t[i + 1] || t[i + 1] === t[i + 2] || t[i] === t[i + 2]) return false;
-    for (let k = 0; k < 3; k++) {
-      const e = key(t[i + k], t[i + (k + 1) % 3]);
-      count.set(e, (count.get(e) ?? 0) + 1);
-    }
-  }
-  for (const [e, c] of count) {
-    if (c !== 1) return false;
-    const a = Math.floor(e / 4294967296), b = e - a * 4294967296;
-    if (count.get(key(b, a)) !== 1) return false;
-  }
-  return true;
+  return closedAround(mesh, 0);
 }
 
 /**
