@@ -100,3 +100,23 @@ test('typo tolerance does not invent objects from short foreign words; very long
   assert.ok(long.ignoredWords > 0);
   assert.match(summarizeInterpretation(long), /words past the first 60 not read/);
 });
+
+test('an unknown word is read through WordNet: one edit from a single concrete noun, or the class its spelling family shares', () => {
+  warmLexicon();
+  const typo = interpretPrompt('a pair of binoculers');
+  assert.equal(typo.word, 'binoculars');
+  assert.ok(typo.corrections.some((c) => c.from === 'binoculers' && c.to === 'binoculars'));
+  // Many WordNet dinosaurs end in "saurus": a genus WordNet lacks is read as one of them, and says so.
+  const coined = interpretPrompt('a spinosaurus wading');
+  assert.ok(coined.corrections.some((c) => c.from === 'spinosaurus' && c.to === 'dinosaur'));
+  assert.match(summarizeInterpretation(coined), /spinosaurus→dinosaur/);
+  // An adjective the engine does not know stays not understood, not a member of a spelling family.
+  assert.equal(interpretPrompt('a cinematic chair').category, 'chair');
+});
+
+test('accented letters are dropped, not read as word breaks', () => {
+  warmLexicon();
+  const i = interpretPrompt('a crème brûlée with a cracked sugar top');
+  assert.equal(i.word, 'creme brulee');
+  assert.doesNotMatch(summarizeInterpretation(i), /\bcr\b|\bbr\b/);
+});

@@ -6,6 +6,7 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord, editDistance } from './typo.ts';
+import { readUnknownWord } from './unknown-word.ts';
 import { isAdjective, isNoun, isVerb, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
@@ -102,7 +103,8 @@ const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
 export const MAX_PROMPT_WORDS = 60;
 
 function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[], cut: { words: number }): Token[] {
-  const all = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
+  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
   const raw = all.slice(0, end);
@@ -222,9 +224,14 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
+        const reading = fix || notNoun.has(i) || isVerbForm(w) ? undefined : readUnknownWord(w);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
+        } else if (reading) {
+          // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
+          corrections.push({ from: w, to: reading.noun });
+          tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
         } else unknown.push(w);
       }
     }
