@@ -120,3 +120,11 @@ test('accented letters are dropped, not read as word breaks', () => {
   assert.equal(i.word, 'creme brulee');
   assert.doesNotMatch(summarizeInterpretation(i), /\bcr\b|\bbr\b/);
 });
+
+test('a noun that is only a unit of measure is a measure word: its of-phrase is the subject', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a pint of beer').word, 'beer');
+  assert.equal(interpretPrompt('a gallon of milk').word, 'milk');
+  // A cup is also a vessel: it stays the subject.
+  assert.notEqual(interpretPrompt('a cup of coffee').word, 'coffee');
+});

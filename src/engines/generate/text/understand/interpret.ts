@@ -7,7 +7,7 @@ import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord, editDistance } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
-import { isAdjective, isNoun, isVerb, taggedSenseCount } from './wordnet.ts';
+import { isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
@@ -142,7 +142,7 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
     // A named compound ("the statue of liberty") stays one noun.
     const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
-    if ((MEASURE_WORDS.has(words[i]) || formOf) && words[i + 1] === 'of' && i + 2 < words.length) {
+    if ((MEASURE_WORDS.has(words[i]) || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
     }
@@ -247,6 +247,15 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
 function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
   return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
+const QUANTITY = 23;
+
+/** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
+function onlyAUnit(word: string): boolean {
+  const senses = nounSenses(word);
+  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
 }
 
 /** WordNet's lexicographer file of people. */
