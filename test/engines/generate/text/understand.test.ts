@@ -128,3 +128,9 @@ test('a noun that is only a unit of measure is a measure word: its of-phrase is 
   // A cup is also a vessel: it stays the subject.
   assert.notEqual(interpretPrompt('a cup of coffee').word, 'coffee');
 });
+
+test('a noun before its own part or its young is the whole, not a modifier of an unplaced noun', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('an abalone shell').word, 'abalone');
+  assert.equal(interpretPrompt('a giant panda cub').word, 'giant panda');
+});

@@ -80,7 +80,9 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];
-    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun)) continue;
+    // But a noun before its own part or young ("an abalone shell", "a giant panda cub") is the whole.
+    const namesItsPart = () => namesYoung(next!.noun!) || partOf(next!.noun!, t.noun!) === 'part';
+    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun) && !namesItsPart()) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
