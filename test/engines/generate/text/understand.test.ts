@@ -134,3 +134,10 @@ test('a noun before its own part or its young is the whole, not a modifier of an
   assert.equal(interpretPrompt('an abalone shell').word, 'abalone');
   assert.equal(interpretPrompt('a giant panda cub').word, 'giant panda');
 });
+
+test('compounds are head-final: a vocabulary word as a WordNet compound\'s modifier does not name the object', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a wooden coat rack').word, 'coat rack');
+  // As the compound's last word it still does ("black panther" is read through its head).
+  assert.equal(interpretPrompt('a black panther').category, 'cat');
+});

@@ -14,7 +14,7 @@ import { get, has, type Clause, type Correction, type Token, type Via } from './
 import { findHead } from './head.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
+  baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -179,7 +179,11 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
         const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
-        const vocabularyWord = words.slice(i, i + n).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category'));
+        // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
+        // from replacing it, one as a modifier does not when the compound is the kind of thing its last
+        // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
+        const vocabularyWord = lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
+          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) && !sameKindAsHead(noun, words[i + n - 1]));
         if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun))))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;
@@ -247,6 +251,13 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
 function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
   return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
+function sameKindAsHead(compound: string | undefined, head: string): boolean {
+  if (!compound) return false;
+  const headKinds = new Set(baseForms(head).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile));
+  return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
 }
 
 /** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
