@@ -141,3 +141,11 @@ test('compounds are head-final: a vocabulary word as a WordNet compound\'s modif
   // As the compound's last word it still does ("black panther" is read through its head).
   assert.equal(interpretPrompt('a black panther').category, 'cat');
 });
+
+test('a noun that is no thing before an -ing word and another noun is a compound modifier ("fire-breathing")', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a fire breathing dragon').category, 'dragon');
+  assert.equal(interpretPrompt('a front loading washing machine').word, 'washing machine');
+  // An animal doing something stays the subject.
+  assert.equal(interpretPrompt('a dog eating bones').category, 'dog');
+});

@@ -96,6 +96,9 @@ function nonNounTags(words: string[]): Set<number> {
   return out;
 }
 
+/** First words of the relation phrases: a word after an -ing word that opens a clause is no object of it. */
+const RELATION_FIRST_WORDS = new Set(RELATIONS.map(([p]) => p.split(' ')[0]));
+
 /** Form nouns that name a kind of being ("an animal of the forest"): their of-phrase is no subject. */
 const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
 
@@ -201,6 +204,19 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     }
     const w = words[i];
     if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
+      // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
+      // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
+      // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
+      const prev = tokens.at(-1);
+      const next = words[i + 1];
+      const prevNoun = prev && !prev.relation ? prev.noun ?? knownNoun(prev.text) : undefined;
+      if (prev && prevNoun && w.endsWith('ing') && next && next !== ',' && !DETERMINERS.has(next) && !RELATION_FIRST_WORDS.has(next) &&
+        !has(prev, 'colour') && !has(prev, 'material') && !firstSenseConcrete(prevNoun) && knownNoun(next)) {
+        tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
+        tokens.push({ text: w, meanings: [] });
+        i++;
+        continue;
+      }
       tokens.push({ text: w, meanings: [], relation: 'with' });
       i++;
       continue;
