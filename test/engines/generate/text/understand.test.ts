@@ -149,3 +149,10 @@ test('a noun that is no thing before an -ing word and another noun is a compound
   // An animal doing something stays the subject.
   assert.equal(interpretPrompt('a dog eating bones').category, 'dog');
 });
+
+test('a word WordNet also knows as an adjective, before a word Kiln could not read, is its modifier, not the object', () => {
+  warmLexicon();
+  const i = interpretPrompt('a japanese naginata');
+  assert.equal(i.category, 'blob'); // not a person made for "japanese"
+  assert.ok(i.unknown.includes('naginata'));
+});

@@ -77,6 +77,9 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
     // adjective is that noun's modifier, not the object.
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
+    // "a japanese naginata", "a wild quokka": so is one before a word Kiln could not read at all
+    // (the generic form says so, rather than a person made for "japanese").
+    if (t.noun && !cat && isAdjective(t.text) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];

@@ -252,7 +252,11 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
           // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
           corrections.push({ from: w, to: reading.noun });
           tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
-        } else unknown.push(w);
+        } else {
+          unknown.push(w);
+          // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
+          if (!notNoun.has(i)) tokens.push({ text: w, meanings: [], unread: true });
+        }
       }
     }
     i++;
