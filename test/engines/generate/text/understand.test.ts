@@ -156,3 +156,9 @@ test('a word WordNet also knows as an adjective, before a word Kiln could not re
   assert.equal(i.category, 'blob'); // not a person made for "japanese"
   assert.ok(i.unknown.includes('naginata'));
 });
+
+test('a measure word in the plural still hands the subject to its of-phrase', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('three slices of pizza').category, 'pizza');
+  assert.equal(interpretPrompt('two pairs of boots').word, 'boot');
+});

@@ -145,7 +145,9 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
     // A named compound ("the statue of liberty") stays one noun.
     const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
-    if ((MEASURE_WORDS.has(words[i]) || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
+    // Plurals too: "three slices of pizza", "two pairs of boots".
+    const measure = MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
+    if ((measure || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
     }
