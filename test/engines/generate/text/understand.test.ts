@@ -162,3 +162,11 @@ test('a measure word in the plural still hands the subject to its of-phrase', ()
   assert.equal(interpretPrompt('three slices of pizza').category, 'pizza');
   assert.equal(interpretPrompt('two pairs of boots').word, 'boot');
 });
+
+test('a compound naming no thing keeps its words together only when none of them names a thing by itself', () => {
+  warmLexicon();
+  // "ping pong" is an activity: "pong" is no typo for pony.
+  assert.ok(!interpretPrompt('a ping pong paddle').corrections.some((c) => c.from === 'pong'));
+  // "greyhound racing" is an activity too, but a greyhound is a dog.
+  assert.equal(interpretPrompt('a greyhound racing').category, 'dog');
+});

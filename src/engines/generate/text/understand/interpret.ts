@@ -189,7 +189,10 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
         const vocabularyWord = lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
           (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) && !sameKindAsHead(noun, words[i + n - 1]));
-        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun))))) {
+        // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
+        // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
+        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
+        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;
           matched = true;
@@ -280,6 +283,15 @@ function sameKindAsHead(compound: string | undefined, head: string): boolean {
   if (!compound) return false;
   const headKinds = new Set(baseForms(head).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile));
   return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
+}
+
+// Lexicographer files of things: animal, artifact, food, object, person, plant.
+const THING_FILES = new Set([5, 6, 13, 17, 18, 20]);
+
+/** True when some sense of the word is a kind of thing, not a named one ("ping" is only a river by name). */
+function namesAKindOfThing(word: string): boolean {
+  const noun = knownNoun(word);
+  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && THING_FILES.has(readSynset(o).lexFile));
 }
 
 /** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
