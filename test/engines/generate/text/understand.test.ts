@@ -170,3 +170,14 @@ test('a compound naming no thing keeps its words together only when none of them
   // "greyhound racing" is an activity too, but a greyhound is a dog.
   assert.equal(interpretPrompt('a greyhound racing').category, 'dog');
 });
+
+test('an imaginary being is built as the animal its definition names, and says the stand-in', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('pegasus, the winged horse').category, 'horse'); // "the immortal winged horse"
+  assert.equal(interpretPrompt('a three-headed cerberus').category, 'dog'); // "the three-headed dog"
+  assert.equal(interpretPrompt('a griffin').word, 'griffin'); // "... the body of a lion": the body's animal
+  assert.equal(interpretPrompt('a griffin').category, 'cat');
+  assert.match(summarizeInterpretation(interpretPrompt('a phoenix')), /no phoenix form: the bird stands in/);
+  // Beings defined as people stay people.
+  assert.equal(interpretPrompt('a minotaur').category, 'person');
+});

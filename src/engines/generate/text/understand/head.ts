@@ -9,7 +9,10 @@ import { FORM_NOUNS } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
-import { glossCategory, partOf } from './definitions.ts';
+import { glossCategory, imaginaryBody, partOf } from './definitions.ts';
+
+/** WordNet's lexicographer file of people (and of imaginary beings). */
+const PERSON_FILE = 18;
 import { isAdjective } from './wordnet.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
@@ -108,6 +111,9 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
         const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
       }
+      // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
+      const being = res?.kind === PERSON_FILE ? imaginaryBody(t.noun) : undefined;
+      if (being) return { token: t, kind: 'category', category: being.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), being.word] };
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.
       const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;
       if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
