@@ -181,3 +181,9 @@ test('an imaginary being is built as the animal its definition names, and says t
   // Beings defined as people stay people.
   assert.equal(interpretPrompt('a minotaur').category, 'person');
 });
+
+test('a vocabulary word several categories list is read by its likeliest WordNet sense', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a japanese taiko drum').category, 'drum'); // a percussion instrument first, a container second
+  assert.equal(interpretPrompt('a bird crane').category, 'bird');
+});

@@ -50,6 +50,17 @@ function narrowerNounBefore(clause: Clause, head: Token, category: string): Head
   return { token: before, kind: 'category', category, via: 'wordnet', chain: res.chain };
 }
 
+/**
+ * The category of a vocabulary word several categories list ("drum": the barrel's and the percussion
+ * instrument's) is the one its likeliest WordNet sense reaches; the first listed when WordNet reaches none.
+ */
+function categoryBySense(t: Token): { type: 'category'; id: string } | undefined {
+  const listed = t.meanings.filter((m): m is { type: 'category'; id: string } => m.type === 'category');
+  if (listed.length < 2) return listed[0];
+  const bySense = resolveByWordNet(t.text)?.category;
+  return listed.find((m) => m.id === bySense) ?? listed[0];
+}
+
 export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -62,7 +73,7 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
   for (let k = candidates.length - 1; k >= 0; k--) {
     const t = candidates[k];
     const part = get(t, 'part');
-    const cat = get(t, 'category');
+    const cat = categoryBySense(t);
     const objectBefore = () => candidates.slice(0, k).some(isObject);
     // "a lion statue" is a lion; "a watermelon slice" a watermelon.
     if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
