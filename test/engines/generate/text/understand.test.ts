@@ -187,3 +187,11 @@ test('a vocabulary word several categories list is read by its likeliest WordNet
   assert.equal(interpretPrompt('a japanese taiko drum').category, 'drum'); // a percussion instrument first, a container second
   assert.equal(interpretPrompt('a bird crane').category, 'bird');
 });
+
+test('a plant WordNet places only as a plant, defined by its flowers, is made as a flower', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a bunch of daffodils').category, 'flower'); // "... having showy often yellow flowers"
+  assert.match(summarizeInterpretation(interpretPrompt('a wildflower')), /wildflower → flower/);
+  // One defined otherwise stays the plant family's stand-in.
+  assert.equal(interpretPrompt('a four leaf clover').category, 'bush');
+});

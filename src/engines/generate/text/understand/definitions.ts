@@ -106,3 +106,15 @@ function hypernymsOf(offset: number): Set<number> {
   }
   return out;
 }
+
+/**
+ * True when the noun's likeliest plant sense is defined by its flowers ("Narcissus plants having showy
+ * often yellow flowers", "wild or uncultivated flowering plant"): a plant WordNet places only as a plant
+ * is then made as a flower, not as a bush. Shrubs and trees are placed before this is asked.
+ */
+export function definedByFlowers(noun: string): boolean {
+  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === PLANT_FILE);
+  return sense !== undefined && /\b(flowers?|flowering|blooms?|blossoms?)\b/.test(sense.synset.gloss.split(';')[0]);
+}
+
+const PLANT_FILE = 20;

@@ -9,7 +9,11 @@ import { FORM_NOUNS } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
-import { glossCategory, imaginaryBody, partOf } from './definitions.ts';
+import { definedByFlowers, glossCategory, imaginaryBody, partOf } from './definitions.ts';
+
+/** WordNet's lexicographer file of plants, and the category a flowering one is made as. */
+const PLANT_FILE = 20;
+const FLOWER = 'flower';
 
 /** WordNet's lexicographer file of people (and of imaginary beings). */
 const PERSON_FILE = 18;
@@ -125,6 +129,10 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
       const being = res?.kind === PERSON_FILE ? imaginaryBody(t.noun) : undefined;
       if (being) return { token: t, kind: 'category', category: being.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), being.word] };
+      // A plant placed only as a plant, defined by its flowers ("daffodil", "wildflower"), is a flower.
+      if (res?.broad && res.kind === PLANT_FILE && definedByFlowers(t.noun)) {
+        return { token: t, kind: 'category', category: FLOWER, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), 'flower'] };
+      }
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.
       const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;
       if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
