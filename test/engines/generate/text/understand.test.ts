@@ -195,3 +195,11 @@ test('a plant WordNet places only as a plant, defined by its flowers, is made as
   // One defined otherwise stays the plant family's stand-in.
   assert.equal(interpretPrompt('a four leaf clover').category, 'bush');
 });
+
+test('the row a noun picks follows the sense it was read in, not WordNet\'s first sense', () => {
+  warmLexicon();
+  // A beluga is first a sturgeon to WordNet, but it is read as the white whale (a cetacean).
+  const i = interpretPrompt('a beluga');
+  assert.match(summarizeInterpretation(i), /beluga → cetacean/);
+  assert.notEqual(i.profile, 'fish');
+});

@@ -419,7 +419,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.family = familyOf(head.category!);
       result.word = head.token.text;
       // Where the walk or the definition landed can name the profile ("ice skate" → boot).
-      result.profile = profileFor(head.category!, head.token.text) ?? profileFor(head.category!, head.chain?.at(-1));
+      const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
+      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1));
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
