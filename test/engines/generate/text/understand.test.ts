@@ -203,3 +203,9 @@ test('the row a noun picks follows the sense it was read in, not WordNet\'s firs
   assert.match(summarizeInterpretation(i), /beluga → cetacean/);
   assert.notEqual(i.profile, 'fish');
 });
+
+test('a part or young that named its whole is not reported as not understood', () => {
+  warmLexicon();
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a lobster claw')), /not understood/);
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('an abalone shell')), /not understood/);
+});

@@ -12,6 +12,8 @@ import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
+import { partOf } from './definitions.ts';
+import { namesYoung } from './senses.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
   baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
@@ -440,6 +442,9 @@ export function interpretPrompt(prompt: string): Interpretation {
     }
     for (const t of clause.tokens) {
       if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text)) continue;
+      // "a lobster claw", "a seal pup": the part or young that named its whole was understood.
+      const whole = head?.token.noun ?? head?.token.text;
+      if (t.noun && whole && (namesYoung(t.noun) || partOf(t.noun, whole) === 'part')) continue;
       if (t.noun) unknown.push(t.text);
     }
   });
