@@ -209,11 +209,3 @@ test('a part or young that named its whole is not reported as not understood', (
   assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a lobster claw')), /not understood/);
   assert.doesNotMatch(summarizeInterpretation(interpretPrompt('an abalone shell')), /not understood/);
 });
-
-test('an object named in a word Kiln could not read is not replaced by a later clause\'s thing', () => {
-  warmLexicon();
-  const i = interpretPrompt('a quokka smiling at the camera');
-  assert.equal(i.category, 'blob'); // no camera
-  assert.ok(i.unknown.includes('quokka'));
-  assert.equal(i.companions[0]?.word, 'camera');
-});

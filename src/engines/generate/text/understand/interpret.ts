@@ -389,12 +389,9 @@ export function interpretPrompt(prompt: string): Interpretation {
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
   const contextNouns = tokens.filter((t) => t.noun || has(t, 'category') || has(t, 'part'));
-  const namedButUnread = clauses[0]?.tokens.some((t) => t.unread) ?? false;
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
-    // But not when the first clause named its object in a word Kiln could not read ("a quokka smiling at
-    // the camera" is no camera): the generic form stands for it and says so.
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !namedButUnread);
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
