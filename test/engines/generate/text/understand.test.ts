@@ -76,7 +76,7 @@ test('the summary line reads like the spec example', () => {
   assert.equal(summarizeInterpretation(interpretPrompt('a swan')), "interpreted as: bird (no swan form: built with the duck's proportions)");
   assert.equal(madeObject(interpretPrompt('a capybara')).makes, 'rodent');
   assert.equal(madeObject(interpretPrompt('a capybara')).proportions, 'mouse');
-  assert.equal(madeObject(interpretPrompt('a french horn')).makes, 'wind-instrument');
+  assert.equal(madeObject(interpretPrompt('a bassoon')).makes, 'wind-instrument'); // no row of its own (the trombone has one now)
   assert.equal(madeObject(interpretPrompt('a tuatara')).makes, 'reptile');
   assert.equal(madeObject(interpretPrompt('a bumblebee')).makes, 'bee');
   assert.match(summarizeInterpretation(interpretPrompt('a girl with a swan')), /; with bird$/); // a companion too
@@ -99,4 +99,113 @@ test('typo tolerance does not invent objects from short foreign words; very long
   assert.equal(long.category, 'chair');
   assert.ok(long.ignoredWords > 0);
   assert.match(summarizeInterpretation(long), /words past the first 60 not read/);
+});
+
+test('an unknown word is read through WordNet: one edit from a single concrete noun, or the class its spelling family shares', () => {
+  warmLexicon();
+  const typo = interpretPrompt('a pair of binoculers');
+  assert.equal(typo.word, 'binoculars');
+  assert.ok(typo.corrections.some((c) => c.from === 'binoculers' && c.to === 'binoculars'));
+  // Many WordNet dinosaurs end in "saurus": a genus WordNet lacks is read as one of them, and says so.
+  const coined = interpretPrompt('a spinosaurus wading');
+  assert.ok(coined.corrections.some((c) => c.from === 'spinosaurus' && c.to === 'dinosaur'));
+  assert.match(summarizeInterpretation(coined), /spinosaurus→dinosaur/);
+  // An adjective the engine does not know stays not understood, not a member of a spelling family.
+  assert.equal(interpretPrompt('a cinematic chair').category, 'chair');
+});
+
+test('accented letters are dropped, not read as word breaks', () => {
+  warmLexicon();
+  const i = interpretPrompt('a crème brûlée with a cracked sugar top');
+  assert.equal(i.word, 'creme brulee');
+  assert.doesNotMatch(summarizeInterpretation(i), /\bcr\b|\bbr\b/);
+});
+
+test('a noun that is only a unit of measure is a measure word: its of-phrase is the subject', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a pint of beer').word, 'beer');
+  assert.equal(interpretPrompt('a gallon of milk').word, 'milk');
+  // A cup is also a vessel: it stays the subject.
+  assert.notEqual(interpretPrompt('a cup of coffee').word, 'coffee');
+});
+
+test('a noun before its own part or its young is the whole, not a modifier of an unplaced noun', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('an abalone shell').word, 'abalone');
+  assert.equal(interpretPrompt('a giant panda cub').word, 'giant panda');
+});
+
+test('compounds are head-final: a vocabulary word as a WordNet compound\'s modifier does not name the object', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a wooden coat rack').word, 'coat rack');
+  // As the compound's last word it still does ("black panther" is read through its head).
+  assert.equal(interpretPrompt('a black panther').category, 'cat');
+});
+
+test('a noun that is no thing before an -ing word and another noun is a compound modifier ("fire-breathing")', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a fire breathing dragon').category, 'dragon');
+  assert.equal(interpretPrompt('a front loading washing machine').word, 'washing machine');
+  // An animal doing something stays the subject.
+  assert.equal(interpretPrompt('a dog eating bones').category, 'dog');
+});
+
+test('a word WordNet also knows as an adjective, before a word Kiln could not read, is its modifier, not the object', () => {
+  warmLexicon();
+  const i = interpretPrompt('a japanese naginata');
+  assert.equal(i.category, 'blob'); // not a person made for "japanese"
+  assert.ok(i.unknown.includes('naginata'));
+});
+
+test('a measure word in the plural still hands the subject to its of-phrase', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('three slices of pizza').category, 'pizza');
+  assert.equal(interpretPrompt('two pairs of boots').word, 'boot');
+});
+
+test('a compound naming no thing keeps its words together only when none of them names a thing by itself', () => {
+  warmLexicon();
+  // "ping pong" is an activity: "pong" is no typo for pony.
+  assert.ok(!interpretPrompt('a ping pong paddle').corrections.some((c) => c.from === 'pong'));
+  // "greyhound racing" is an activity too, but a greyhound is a dog.
+  assert.equal(interpretPrompt('a greyhound racing').category, 'dog');
+});
+
+test('an imaginary being is built as the animal its definition names, and says the stand-in', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('pegasus, the winged horse').category, 'horse'); // "the immortal winged horse"
+  assert.equal(interpretPrompt('a three-headed cerberus').category, 'dog'); // "the three-headed dog"
+  assert.equal(interpretPrompt('a griffin').word, 'griffin'); // "... the body of a lion": the body's animal
+  assert.equal(interpretPrompt('a griffin').category, 'cat');
+  assert.match(summarizeInterpretation(interpretPrompt('a phoenix')), /no phoenix form: the bird stands in/);
+  // Beings defined as people stay people.
+  assert.equal(interpretPrompt('a minotaur').category, 'person');
+});
+
+test('a vocabulary word several categories list is read by its likeliest WordNet sense', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a japanese taiko drum').category, 'drum'); // a percussion instrument first, a container second
+  assert.equal(interpretPrompt('a bird crane').category, 'bird');
+});
+
+test('a plant WordNet places only as a plant, defined by its flowers, is made as a flower', () => {
+  warmLexicon();
+  assert.equal(interpretPrompt('a bunch of daffodils').category, 'flower'); // "... having showy often yellow flowers"
+  assert.match(summarizeInterpretation(interpretPrompt('a wildflower')), /wildflower → flower/);
+  // One defined otherwise stays the plant family's stand-in.
+  assert.equal(interpretPrompt('a four leaf clover').category, 'bush');
+});
+
+test('the row a noun picks follows the sense it was read in, not WordNet\'s first sense', () => {
+  warmLexicon();
+  // A beluga is first a sturgeon to WordNet, but it is read as the white whale (a cetacean).
+  const i = interpretPrompt('a beluga');
+  assert.match(summarizeInterpretation(i), /beluga → cetacean/);
+  assert.notEqual(i.profile, 'fish');
+});
+
+test('a part or young that named its whole is not reported as not understood', () => {
+  warmLexicon();
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a lobster claw')), /not understood/);
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('an abalone shell')), /not understood/);
 });

@@ -71,3 +71,50 @@ function fitsKind(lexFile: number, category: string): boolean {
   if (lexFile === 18) return category === 'person';
   return family !== 'food' && family !== 'plant' && (family !== 'animal' || FIGURES.has(category));
 }
+
+let imaginaryBeing: number | undefined;
+const PEOPLE_FILE = 18;
+
+/**
+ * The animal an imaginary being is built as, from its definition: "the immortal winged horse…" → horse,
+ * "the three-headed dog…" → dog, "winged monster with the head of an eagle and the body of a lion" → the
+ * body's animal. WordNet files these beings with people, so the person would otherwise stand in for a
+ * pegasus. Undefined when the noun's likeliest sense is no imaginary being or its definition names none.
+ */
+export function imaginaryBody(noun: string): { category: string; word: string } | undefined {
+  imaginaryBeing ??= nounSenses('imaginary_being')[0];
+  // The caller read the noun as a person: its likeliest sense filed with people is the one meant.
+  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === PEOPLE_FILE);
+  if (!sense || !hypernymsOf(sense.synset.offset).has(imaginaryBeing)) return undefined;
+  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
+  const body = /\bbody of an? ([a-z]+)/.exec(definition)?.[1];
+  const words = body ? [body] : definition.split(/[^a-z]+/).filter((w) => w && !STOP_WORDS.has(w));
+  for (const w of words) {
+    const found = lookupPhrase(w);
+    const category = found?.meanings.length === 1 && found.meanings[0].type === 'category' ? found.meanings[0].id : undefined;
+    if (category && familyOf(category) === 'animal') return { category, word: found!.form };
+  }
+  return undefined;
+}
+
+function hypernymsOf(offset: number): Set<number> {
+  const out = new Set<number>();
+  let frontier = readSynset(offset).hypernyms;
+  for (let d = 0; d < 12 && frontier.length; d++) {
+    for (const o of frontier) out.add(o);
+    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+  }
+  return out;
+}
+
+/**
+ * True when the noun's likeliest plant sense is defined by its flowers ("Narcissus plants having showy
+ * often yellow flowers", "wild or uncultivated flowering plant"): a plant WordNet places only as a plant
+ * is then made as a flower, not as a bush. Shrubs and trees are placed before this is asked.
+ */
+export function definedByFlowers(noun: string): boolean {
+  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === PLANT_FILE);
+  return sense !== undefined && /\b(flowers?|flowering|blooms?|blossoms?)\b/.test(sense.synset.gloss.split(';')[0]);
+}
+
+const PLANT_FILE = 20;

@@ -9,7 +9,14 @@ import { FORM_NOUNS } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
-import { glossCategory, partOf } from './definitions.ts';
+import { definedByFlowers, glossCategory, imaginaryBody, partOf } from './definitions.ts';
+
+/** WordNet's lexicographer file of plants, and the category a flowering one is made as. */
+const PLANT_FILE = 20;
+const FLOWER = 'flower';
+
+/** WordNet's lexicographer file of people (and of imaginary beings). */
+const PERSON_FILE = 18;
 import { isAdjective } from './wordnet.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
@@ -47,6 +54,17 @@ function narrowerNounBefore(clause: Clause, head: Token, category: string): Head
   return { token: before, kind: 'category', category, via: 'wordnet', chain: res.chain };
 }
 
+/**
+ * The category of a vocabulary word several categories list ("drum": the barrel's and the percussion
+ * instrument's) is the one its likeliest WordNet sense reaches; the first listed when WordNet reaches none.
+ */
+function categoryBySense(t: Token): { type: 'category'; id: string } | undefined {
+  const listed = t.meanings.filter((m): m is { type: 'category'; id: string } => m.type === 'category');
+  if (listed.length < 2) return listed[0];
+  const bySense = resolveByWordNet(t.text)?.category;
+  return listed.find((m) => m.id === bySense) ?? listed[0];
+}
+
 export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -59,7 +77,7 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
   for (let k = candidates.length - 1; k >= 0; k--) {
     const t = candidates[k];
     const part = get(t, 'part');
-    const cat = get(t, 'category');
+    const cat = categoryBySense(t);
     const objectBefore = () => candidates.slice(0, k).some(isObject);
     // "a lion statue" is a lion; "a watermelon slice" a watermelon.
     if (!preferPart && FORM_NOUNS.has(t.text) && objectBefore()) continue;
@@ -77,10 +95,15 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
     // adjective is that noun's modifier, not the object.
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
+    // "a japanese naginata", "a wild quokka": so is one before a word Kiln could not read at all
+    // (the generic form says so, rather than a person made for "japanese").
+    if (t.noun && !cat && isAdjective(t.text) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];
-    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun)) continue;
+    // But a noun before its own part or young ("an abalone shell", "a giant panda cub") is the whole.
+    const namesItsPart = () => namesYoung(next!.noun!) || partOf(next!.noun!, t.noun!) === 'part';
+    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun) && !namesItsPart()) continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
@@ -102,6 +125,13 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
         // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
         const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
+      }
+      // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
+      const being = res?.kind === PERSON_FILE ? imaginaryBody(t.noun) : undefined;
+      if (being) return { token: t, kind: 'category', category: being.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), being.word] };
+      // A plant placed only as a plant, defined by its flowers ("daffodil", "wildflower"), is a flower.
+      if (res?.broad && res.kind === PLANT_FILE && definedByFlowers(t.noun)) {
+        return { token: t, kind: 'category', category: FLOWER, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), 'flower'] };
       }
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.
       const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;

@@ -6,14 +6,17 @@
 import nlp from 'compromise';
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { closestWord, editDistance } from './typo.ts';
-import { isAdjective, isNoun, isVerb, taggedSenseCount } from './wordnet.ts';
+import { readUnknownWord } from './unknown-word.ts';
+import { isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { profileFor } from './profile.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
+import { partOf } from './definitions.ts';
+import { namesYoung } from './senses.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isSetting, isVerbForm } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
+  baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
 } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS,
@@ -95,6 +98,9 @@ function nonNounTags(words: string[]): Set<number> {
   return out;
 }
 
+/** First words of the relation phrases: a word after an -ing word that opens a clause is no object of it. */
+const RELATION_FIRST_WORDS = new Set(RELATIONS.map(([p]) => p.split(' ')[0]));
+
 /** Form nouns that name a kind of being ("an animal of the forest"): their of-phrase is no subject. */
 const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
 
@@ -102,7 +108,8 @@ const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
 export const MAX_PROMPT_WORDS = 60;
 
 function tokenize(prompt: string, corrections: Interpretation['corrections'], unknown: string[], cut: { words: number }): Token[] {
-  const all = prompt.toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
+  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
   const raw = all.slice(0, end);
@@ -140,7 +147,9 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
     // A named compound ("the statue of liberty") stays one noun.
     const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
-    if ((MEASURE_WORDS.has(words[i]) || formOf) && words[i + 1] === 'of' && i + 2 < words.length) {
+    // Plurals too: "three slices of pizza", "two pairs of boots".
+    const measure = MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
+    if ((measure || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
     }
@@ -177,8 +186,15 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
         const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
-        const vocabularyWord = words.slice(i, i + n).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category'));
-        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun))))) {
+        // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
+        // from replacing it, one as a modifier does not when the compound is the kind of thing its last
+        // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
+        const vocabularyWord = lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
+          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) && !sameKindAsHead(noun, words[i + n - 1]));
+        // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
+        // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
+        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
+        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
           tokens.push({ text: phrase, meanings: [], noun });
           i += n;
           matched = true;
@@ -195,6 +211,19 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
     }
     const w = words[i];
     if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
+      // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
+      // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
+      // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
+      const prev = tokens.at(-1);
+      const next = words[i + 1];
+      const prevNoun = prev && !prev.relation ? prev.noun ?? knownNoun(prev.text) : undefined;
+      if (prev && prevNoun && w.endsWith('ing') && next && next !== ',' && !DETERMINERS.has(next) && !RELATION_FIRST_WORDS.has(next) &&
+        !has(prev, 'colour') && !has(prev, 'material') && !firstSenseConcrete(prevNoun) && knownNoun(next)) {
+        tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
+        tokens.push({ text: w, meanings: [] });
+        i++;
+        continue;
+      }
       tokens.push({ text: w, meanings: [], relation: 'with' });
       i++;
       continue;
@@ -222,10 +251,19 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
+        const reading = fix || notNoun.has(i) || isVerbForm(w) ? undefined : readUnknownWord(w);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
-        } else unknown.push(w);
+        } else if (reading) {
+          // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
+          corrections.push({ from: w, to: reading.noun });
+          tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
+        } else {
+          unknown.push(w);
+          // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
+          if (!notNoun.has(i)) tokens.push({ text: w, meanings: [], unread: true });
+        }
       }
     }
     i++;
@@ -240,6 +278,31 @@ function tokenize(prompt: string, corrections: Interpretation['corrections'], un
 function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
   return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
+function sameKindAsHead(compound: string | undefined, head: string): boolean {
+  if (!compound) return false;
+  const headKinds = new Set(baseForms(head).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile));
+  return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
+}
+
+// Lexicographer files of things: animal, artifact, food, object, person, plant.
+const THING_FILES = new Set([5, 6, 13, 17, 18, 20]);
+
+/** True when some sense of the word is a kind of thing, not a named one ("ping" is only a river by name). */
+function namesAKindOfThing(word: string): boolean {
+  const noun = knownNoun(word);
+  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && THING_FILES.has(readSynset(o).lexFile));
+}
+
+/** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
+const QUANTITY = 23;
+
+/** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
+function onlyAUnit(word: string): boolean {
+  const senses = nounSenses(word);
+  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
 }
 
 /** WordNet's lexicographer file of people. */
@@ -358,7 +421,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.family = familyOf(head.category!);
       result.word = head.token.text;
       // Where the walk or the definition landed can name the profile ("ice skate" → boot).
-      result.profile = profileFor(head.category!, head.token.text) ?? profileFor(head.category!, head.chain?.at(-1));
+      const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
+      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1));
       result.via = head.via!;
       result.chain = head.chain;
       target(result);
@@ -378,6 +442,9 @@ export function interpretPrompt(prompt: string): Interpretation {
     }
     for (const t of clause.tokens) {
       if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text)) continue;
+      // "a lobster claw", "a seal pup": the part or young that named its whole was understood.
+      const whole = head?.token.noun ?? head?.token.text;
+      if (t.noun && whole && (namesYoung(t.noun) || partOf(t.noun, whole) === 'part')) continue;
       if (t.noun) unknown.push(t.text);
     }
   });

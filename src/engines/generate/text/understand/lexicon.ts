@@ -4,7 +4,7 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, type Synset } from './wordnet.ts';
+import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
 import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
 export { namesYoung } from './senses.ts';
 import {
@@ -170,6 +170,9 @@ export function warmLexicon(): void {
   walkHypernyms('chair', () => false, { maxSenses: 1 });
   isVerb('drink');
   isAdjective('red');
+  // The spelling indexes unknown words are read through (./unknown-word.ts).
+  nounsOneEditFrom('warmingup');
+  nounsEndingIn('ingup');
   // compromise builds its lexicon on first use: pay that here, not in the first submission.
   nlp('a warm wooden chair with four legs').terms().json();
 }

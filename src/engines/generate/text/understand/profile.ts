@@ -25,24 +25,35 @@ function profileWords(category: string): Map<string, string> | undefined {
 const ARTIFACT_FILES = new Set([6]);
 const KIND_FILES: Record<string, Set<number>> = { animal: new Set([5]), food: new Set([13, 20]), plant: new Set([20]) };
 
-/** The profile a noun picks in a category, or undefined when the category's default form stands in. */
-export function profileFor(category: string, word: string | undefined): string | undefined {
+/**
+ * The profile a noun picks in a category, or undefined when the category's default form stands in.
+ * `through` is the class the reading placed the noun under ("cetacean" for a beluga read as the whale):
+ * the senses reaching it are asked first (a beluga is also a sturgeon, WordNet's first sense).
+ */
+export function profileFor(category: string, word: string | undefined, through?: string): string | undefined {
   const words = profileWords(category);
   if (!words || !word) return undefined;
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
   if (direct) return direct;
   // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
   const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
-  let found: string | undefined;
+  const foundBySense = new Map<number, string>();
+  const reaching = new Set<number>();
   let kindOk = false;
-  walkHypernyms(word, (synset, depth) => {
+  walkHypernyms(word, (synset, depth, rank) => {
     if (depth === 0) kindOk = kinds.has(synset.lexFile);
     if (!kindOk) return false;
-    found = synset.words.map((w) => words.get(w)).find(Boolean);
-    return found !== undefined;
+    if (through && synset.words.includes(through)) reaching.add(rank);
+    if (!foundBySense.has(rank)) {
+      const found = synset.words.map((w) => words.get(w)).find(Boolean);
+      if (found) foundBySense.set(rank, found);
+    }
+    return !through && foundBySense.size > 0;
   }, { maxSenses: 6, maxDepth: 6 });
+  const ranks = [...foundBySense.keys()].sort((a, b) => a - b);
+  const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
-  return found ?? OWN_FORMS[category]?.name(word);
+  return (rank === undefined ? undefined : foundBySense.get(rank)) ?? OWN_FORMS[category]?.name(word);
 }
 
 /**

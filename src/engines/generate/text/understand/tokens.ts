@@ -9,6 +9,8 @@ export interface Token {
   noun?: string;
   relation?: Relation | 'of' | 'aside';
   countedPart?: { part: string; count: number };
+  /** A word read as no noun nor typo: not understood, but a noun all the same by its place. */
+  unread?: boolean;
 }
 
 export const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);

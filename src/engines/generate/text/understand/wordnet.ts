@@ -180,3 +180,67 @@ export function walkHypernyms(
   return false;
 }
 
+
+/** Single-word noun lemmas by length, built on first use (only unknown words ever need it). */
+let lemmasByLength: string[][] | undefined;
+/** Single-word noun lemmas spelt backwards, sorted, so the lemmas sharing an ending are one range. */
+let reversedLemmas: string[] | undefined;
+
+function singleWordLemmas(): string[] {
+  warmWordNet();
+  return [...index!.keys()].filter((l) => /^[a-z]+$/.test(l));
+}
+
+/**
+ * The noun lemmas one edit (a letter added, dropped, changed or two swapped) from `word`
+ * ("velocirapter" → velociraptor, "binoculers" → binoculars). Only for words of `minLength` letters
+ * or more: shorter words have too many neighbours for one edit to mean a typo.
+ */
+export function nounsOneEditFrom(word: string, { minLength = 7 }: { minLength?: number } = {}): string[] {
+  if (word.length < minLength) return [];
+  if (!lemmasByLength) {
+    lemmasByLength = [];
+    for (const l of singleWordLemmas()) (lemmasByLength[l.length] ??= []).push(l);
+  }
+  const out: string[] = [];
+  for (let len = word.length - 1; len <= word.length + 1; len++) {
+    for (const l of lemmasByLength[len] ?? []) {
+      // One edit leaves the first or the second letter in place (or swaps them).
+      if (l[0] !== word[0] && l[1] !== word[1] && l[0] !== word[1] && l[1] !== word[0]) continue;
+      if (distanceAtMostOne(word, l)) out.push(l);
+    }
+  }
+  return out;
+}
+
+/** Optimal-string-alignment distance ≤ 1, in one pass. */
+function distanceAtMostOne(a: string, b: string): boolean {
+  if (a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const ra = a.slice(i);
+  const rb = b.slice(i);
+  if (ra.length === rb.length) {
+    if (ra.slice(1) === rb.slice(1)) return true;
+    return ra.length >= 2 && ra[0] === rb[1] && ra[1] === rb[0] && ra.slice(2) === rb.slice(2);
+  }
+  return ra.length > rb.length ? ra.slice(1) === rb : rb.slice(1) === ra;
+}
+
+/** The single-word noun lemmas that end in `ending` and are longer than it ("saurus": stegosaurus, apatosaurus…). */
+export function nounsEndingIn(ending: string): string[] {
+  if (!reversedLemmas) reversedLemmas = singleWordLemmas().map((l) => [...l].reverse().join('')).sort();
+  const key = [...ending].reverse().join('');
+  let lo = 0;
+  let hi = reversedLemmas.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (reversedLemmas[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let k = lo; k < reversedLemmas.length && reversedLemmas[k].startsWith(key); k++) {
+    if (reversedLemmas[k].length > key.length) out.push([...reversedLemmas[k]].reverse().join(''));
+  }
+  return out;
+}

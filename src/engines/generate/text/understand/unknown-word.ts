@@ -1,0 +1,105 @@
+/**
+ * A word WordNet does not list, read through WordNet's nouns all the same:
+ *  - a misspelling one edit from exactly one concrete noun ("velocirapter" → velociraptor,
+ *    "binoculers" → binoculars, "dachsund" → dachshund);
+ *  - a coined member of a family of nouns spelt alike ("spinosaurus": stegosaurus, apatosaurus,
+ *    tyrannosaurus… are all dinosaurs, so it is read as a dinosaur). WordNet names many genera by a
+ *    shared ending; their common hypernym is the class a new member most likely belongs to.
+ */
+import { hasConcreteSense } from './lexicon.ts';
+import { nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+
+export interface UnknownWordReading {
+  /** The WordNet noun the word is read as. */
+  noun: string;
+  how: 'typo' | 'ending';
+}
+
+/** Options of the reading, with their defaults. */
+export const UNKNOWN_WORD_OPTIONS = {
+  /** Shortest word corrected against all of WordNet's nouns (shorter words have too many neighbours). */
+  minTypoLength: 7,
+  /** Shortest shared ending that makes a family ("saurus", "ceratops"); shorter ones are plain suffixes. */
+  minEnding: 6,
+  /** Letters of the word that must stay before the ending (a stem of its own). */
+  minStem: 3,
+  /** Fewest nouns sharing the ending before their common class is trusted. */
+  minFamily: 3,
+  /** The common class must be at least this deep below WordNet's root ("dinosaur" is 11, "artifact" 4). */
+  minClassDepth: 8,
+  /** Share of the family the class must hold (a few members may sit elsewhere). */
+  minShare: 0.6,
+};
+
+// Concrete lexicographer files a family of alike-spelt nouns may share: animal, artifact, food, plant.
+const FAMILY_FILES = new Set([5, 6, 13, 20]);
+
+export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
+  const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
+  if (near.length === 1) return { noun: near[0], how: 'typo' };
+  if (near.length > 1) return undefined;
+  for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
+    // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.
+    const family = nounsEndingIn(word.slice(-len))
+      .map((n) => nounSenses(n)[0])
+      .filter((o) => FAMILY_FILES.has(readSynset(o).lexFile) && !isTaxon(o));
+    if (family.length < options.minFamily) continue;
+    // The longest ending shared by enough nouns decides: a shorter one would only be broader.
+    const common = commonClass(family.slice(0, 40), options.minShare);
+    if (common === undefined || rootDepth(common) < options.minClassDepth) return undefined;
+    return { noun: readSynset(common).words[0], how: 'ending' };
+  }
+  return undefined;
+}
+
+/** The deepest hypernym shared by at least `share` of the synsets, or undefined. */
+function commonClass(synsets: number[], share: number): number | undefined {
+  const counts = new Map<number, number>();
+  for (const o of synsets) for (const a of ancestors(o).keys()) if (a !== o) counts.set(a, (counts.get(a) ?? 0) + 1);
+  let best: number | undefined;
+  let bestDepth = -1;
+  for (const [a, n] of counts) {
+    if (n < share * synsets.length) continue;
+    const d = rootDepth(a);
+    if (d > bestDepth) {
+      best = a;
+      bestDepth = d;
+    }
+  }
+  return best;
+}
+
+/** True for a taxonomic group (a genus, a family): WordNet files them with the animals and plants. */
+function isTaxon(offset: number): boolean {
+  for (const a of ancestors(offset).keys()) if (readSynset(a).words.includes('taxonomic group')) return true;
+  return false;
+}
+
+/** Every hypernym of a synset (itself included) with its distance. */
+function ancestors(offset: number | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  if (offset === undefined) return out;
+  let frontier = [offset];
+  for (let d = 0; frontier.length && d < 20; d++) {
+    const next: number[] = [];
+    for (const o of frontier) {
+      if (out.has(o)) continue;
+      out.set(o, d);
+      next.push(...readSynset(o).hypernyms);
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** Length of the shortest hypernym path from the synset to WordNet's root. */
+function rootDepth(offset: number): number {
+  let d = 0;
+  let frontier = [offset];
+  for (; d < 25; d++) {
+    const next = frontier.flatMap((o) => readSynset(o).hypernyms);
+    if (next.length === 0) return d;
+    frontier = next;
+  }
+  return d;
+}
