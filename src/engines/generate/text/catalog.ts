@@ -6,6 +6,7 @@
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
+import { PLAY_CATEGORIES } from './catalog-play.ts';
 import type { CategoryEntry, Family } from './catalog-types.ts';
 
 export type { CategoryEntry, Family } from './catalog-types.ts';
@@ -134,7 +135,7 @@ for (const entry of CORE_CATEGORIES) {
   for (const [p, ws] of Object.entries(profiles)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
 }
 
-export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES];
+export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES, ...PLAY_CATEGORIES];
 
 // ./catalog-made.ts widens families defined above with more anchors and profiles.
 for (const entry of CATEGORIES) {

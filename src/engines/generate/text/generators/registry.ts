@@ -31,6 +31,8 @@ import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
+import { TOYS } from './families/toys.ts';
+import { SPORTS } from './families/sports.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -85,6 +87,9 @@ for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] =
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
 GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+// Families of ../catalog-play.ts.
+GENERATORS.toy = withRows(TOYS, TOYS.blocks);
+GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
 export function generatorFor(category: string): Generator {
