@@ -25,7 +25,7 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     dice: ['d20', 'd6', 'd20 dice', 'd6 dice', 'die', 'twenty sided die', 'pair of dice', 'game die'],
     'lego brick': ['lego', 'lego block', 'toy brick', 'duplo'],
     'rubiks cube': ["rubik's cube", 'rubik cube', 'puzzle cube', 'magic cube', 'speed cube'],
-    'spinning top': ['dreidel', 'whirligig', 'beyblade'], 'yo-yo': ['yoyo', 'yo yo'], slinky: ['coil spring toy'],
+    'spinning top': ['dreidel', 'whirligig', 'beyblade'], 'yo yo': ['yo-yo', 'yoyo'], slinky: ['coil spring toy'],
     'fidget spinner': ['hand spinner'], pinata: ['piñata'], 'jack in the box': ['jack-in-the-box'], kite: ['box kite', 'diamond kite'],
     'pogo stick': ['pogostick'], 'rocking horse': ['hobby horse', 'hobbyhorse'], doll: ['rag doll', 'baby doll', 'porcelain doll', 'dolly', 'doll house doll'],
   }),

@@ -74,7 +74,7 @@ export const TOYS: Record<string, Build> = {
     ctx.add(ctx.cyl(0.025, 0.2, [0, 0.43, 0]), 'wood', { part: 'handle', primary: false, colour: WOOD });
     ctx.add(ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', { part: 'stripe', primary: false, colour: pick(ctx, 2) });
   },
-  'yo-yo': (ctx) => {
+  'yo yo': (ctx) => {
     const colour = pick(ctx, 0);
     // Two discs facing each other across a short axle, turned so the faces look forward.
     for (const side of [-1, 1]) ctx.add(ctx.cyl(0.3, 0.14, [0, 0, 0], 0.28).rotate([side * 90, 0, 0]).translate([0, 0.32, side * 0.01]), 'plastic', { part: 'half', colour });
@@ -82,15 +82,17 @@ export const TOYS: Record<string, Build> = {
     ctx.add(ctx.capsule([0, 0.32, 0], [0, 1.1, 0], 0.008), 'fabric', { part: 'string', primary: false, colour: [0.95, 0.95, 0.9] });
   },
   slinky: (ctx) => {
-    // A coil spring toy arched over from one step to the next: rings laid along a half circle.
-    const n = ctx.s.lowPoly ? 12 : 20;
-    const colour: RGB = says(ctx, /rainbow/) ? BRIGHT[0] : [0.7, 0.72, 0.75];
+    // A coil spring toy arched over from one step to the next: a bent core of short capsules (so the
+    // rings are one solid) ridged with a ring at every turn.
+    const n = ctx.s.segments <= 12 ? 7 : 16; // few turns for a small budget: each is a torus
+    const rainbow = says(ctx, /rainbow/);
+    const material = rainbow || says(ctx, /plastic/) ? 'plastic' : 'metal';
+    const at = (t: number): Vec3 => [-0.5 * Math.cos(t), 0.5 * Math.sin(t) + 0.15, 0];
     for (let k = 0; k < n; k++) {
       const t = (Math.PI * k) / (n - 1);
-      const x = -0.5 * Math.cos(t);
-      const y = 0.5 * Math.sin(t) + 0.14;
-      const ring = ctx.torus(0.14, 0.012, [0, 0, 0], 'x').rotate([0, 0, (t * 180) / Math.PI - 90]).translate([x, y, 0]);
-      ctx.add(ring, says(ctx, /rainbow|plastic/) ? 'plastic' : 'metal', { part: 'coil', colour: says(ctx, /rainbow/) ? BRIGHT[k % BRIGHT.length] : colour });
+      if (k > 0) ctx.add(ctx.capsule(at((Math.PI * (k - 1)) / (n - 1)), at(t), 0.125), material, { part: 'core', primary: false, colour: rainbow ? BRIGHT[k % BRIGHT.length] : [0.7, 0.72, 0.75] });
+      const ring = ctx.torus(0.13, 0.025, [0, 0, 0], 'x').rotate([0, 0, (t * 180) / Math.PI - 90]).translate(at(t));
+      ctx.add(ring, material, { part: 'coil', colour: rainbow ? BRIGHT[k % BRIGHT.length] : [0.7, 0.72, 0.75] });
     }
   },
   'fidget spinner': (ctx) => {
@@ -167,7 +169,7 @@ export const TOYS: Record<string, Build> = {
     for (const x of [-0.08, 0.08]) ctx.add(ctx.capsule([x, 0.2, 0], [x, 0.02, 0.18], 0.045), 'fabric', { part: 'leg', colour: skin });
     for (const x of [-1, 1]) ctx.add(ctx.capsule([x * 0.12, 0.56, 0], [x * 0.24, 0.32, 0.05], 0.035), 'fabric', { part: 'arm', colour: skin });
     ctx.add(ctx.sphere(0.15, [0, 0.76, 0]), 'fabric', { part: 'head', colour: skin });
-    ctx.add(ctx.sphere(0.155, [0, 0.79, -0.02]).scale([1, 1, 1]), 'fabric', { part: 'hair', primary: false, colour: [0.75, 0.25, 0.1] });
+    ctx.add(ctx.ellipsoid([0.17, 0.12, 0.15], [0, 0.83, -0.05]), 'fabric', { part: 'hair', primary: false, colour: [0.75, 0.25, 0.1] });
     for (const x of [-0.05, 0.05]) ctx.add(ctx.sphere(0.022, [x, 0.78, 0.14], 8), 'plastic', { part: 'eye', primary: false, colour: [0.1, 0.1, 0.1] });
   },
 };

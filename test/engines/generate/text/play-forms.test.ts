@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
+import { interpretPrompt, madeObject, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+
+warmLexicon();
+
+const made = (prompt: string) => madeObject(interpretPrompt(prompt)).makes;
+
+test('toys and sports gear are made as themselves, by their own words or their WordNet branch', () => {
+  const cases: [string, string][] = [
+    ['wooden alphabet blocks', 'blocks'], ['a d20 dice', 'dice'], ['a red lego brick', 'lego brick'], ['a rainbow slinky', 'slinky'],
+    ['make a fidget spinner', 'fidget spinner'], ['a jack in the box', 'jack in the box'], ['a yo-yo', 'yo yo'], ['a wooden rocking horse', 'rocking horse'],
+    ['a dartboard', 'dartboard'], ['a punching bag', 'punching bag'], ['a kettlebell', 'kettlebell'], ['a barbell with plates', 'barbell'],
+    ['a basketball hoop', 'basketball hoop'], ['a snowboard', 'snowboard'], ['a hockey stick, 3d render', 'hockey stick'], ['a badminton shuttlecock', 'shuttlecock'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  // Kinds the rows do not name reach the family through WordNet ("a dreidel" is a kind of top).
+  assert.equal(interpretPrompt('a dreidel').category, 'toy');
+  assert.equal(interpretPrompt('a dumbbell').category, 'sports-gear');
+  // Not the bare word "top", nor the sports branch's skates: those stay what they were.
+  assert.notEqual(interpretPrompt('a desktop 3d printer').category, 'toy');
+  assert.notEqual(interpretPrompt('an ice skate').category, 'sports-gear');
+});
+
+test('every toy and sports row builds a closed solid within a small budget, the same for the same seed', async () => {
+  const prompts = ['alphabet blocks', 'a d20', 'a pair of dice', 'a lego brick', 'a rubiks cube', 'a spinning top', 'a yo-yo', 'a rainbow slinky', 'a fidget spinner',
+    'a pinata', 'a jack in the box', 'a kite', 'a pogo stick', 'a rocking horse', 'a rag doll', 'a dartboard with three darts', 'a punching bag', 'a kettlebell',
+    'a dumbbell', 'a barbell', 'a basketball hoop', 'a snowboard', 'skis', 'a hockey stick', 'a ping pong paddle', 'a shuttlecock', 'a golf club', 'a bowling pin'];
+  for (const prompt of prompts) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 4, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+    const b = await buildAsset(interpretPrompt(prompt), { seed: 4, maxFaces: 2000 });
+    assert.deepEqual(Array.from(b.mesh.positions), Array.from(a.mesh.positions), `${prompt} is deterministic`);
+  }
+});
