@@ -1,5 +1,6 @@
 /**
- * Forms for play and sport (issue 16, fourth pass): toys and puzzles, and sports and gym gear. Kept
+ * Forms for play, sport and legend (issue 16, fourth pass): toys and puzzles, sports and gym gear, and
+ * creatures of myth (which were the person's stand-in as "imaginary beings"). Kept
  * apart from ./catalog-made.ts so the lists grow without conflict; ./catalog.ts merges them.
  *
  * Anchored at the WordNet synsets whose kinds these generators build (the toy senses of "kite", "top"
@@ -37,5 +38,15 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     paddle: ['ping pong paddle', 'ping-pong paddle', 'table tennis bat', 'table tennis paddle', 'pingpong paddle', 'paddle ball'],
     shuttlecock: ['shuttle', 'birdie', 'badminton birdie', 'badminton shuttlecock'], 'golf club': ['golf driver', 'putter', 'golf iron', 'nine iron'],
     'bowling pin': ['skittle', 'tenpin', 'bowling pins'],
+  }),
+  // Each creature's own synset, not "imaginary being" or "mythical monster": those also hold the
+  // humanoid ones (a goblin, a werewolf, a fairy) that the person and the wolf stand in for.
+  f('mythical', 'animal', 'mythical creature', ['centaur#1', 'minotaur#1', 'pegasus#1', 'phoenix#3', 'cerberus#1', 'griffin#1', 'hydra#1', 'loch ness monster#1',
+    'sea serpent#1', 'bigfoot#1', 'yeti#1', 'golem#1', 'extraterrestrial being#1', 'mermaid#1'], {
+    centaur: [], pegasus: ['winged horse', 'flying horse'], minotaur: [], griffin: ['gryphon', 'griffon', 'hippogriff', 'hippogryph'], cerberus: ['hellhound', 'three headed dog'],
+    hydra: ['lernaean hydra', 'many headed serpent'], kitsune: ['nine tailed fox', 'fox spirit'], phoenix: ['firebird', 'fire bird'],
+    'loch ness monster': ['nessie'], 'sea serpent': ['sea monster', 'plesiosaur', 'plesiosaurus'], bigfoot: ['sasquatch'], yeti: ['abominable snowman'],
+    golem: ['stone golem', 'rock golem', 'clay golem'], alien: ['grey alien', 'gray alien', 'extraterrestrial', 'martian', 'little green man'],
+    mermaid: ['merman', 'mermaids'], kraken: ['sea kraken'],
   }),
 ];

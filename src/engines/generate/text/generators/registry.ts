@@ -33,6 +33,7 @@ import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
 import { TOYS } from './families/toys.ts';
 import { SPORTS } from './families/sports.ts';
+import { MYTHICAL } from './families/mythical.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -90,6 +91,7 @@ GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
 // Families of ../catalog-play.ts.
 GENERATORS.toy = withRows(TOYS, TOYS.blocks);
 GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
+GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
 export function generatorFor(category: string): Generator {
