@@ -36,3 +36,20 @@ test('every toy and sports row builds a closed solid within a small budget, the 
     assert.deepEqual(Array.from(b.mesh.positions), Array.from(a.mesh.positions), `${prompt} is deterministic`);
   }
 });
+
+test('creatures of myth are made as their own body plan; humanoid imaginary beings keep the person', async () => {
+  const cases: [string, string][] = [
+    ['a minotaur in a labyrinth', 'minotaur'], ['pegasus, the winged horse', 'pegasus'], ['a three-headed cerberus', 'cerberus'],
+    ['a nine-tailed kitsune', 'kitsune'], ['the loch ness monster', 'loch ness monster'], ['bigfoot walking through the forest', 'bigfoot'],
+    ['a phoenix rising from flames', 'phoenix'], ['a griffin, trending on artstation', 'griffin'], ['a stone golem', 'golem'], ['a kraken attacking a ship', 'kraken'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  assert.equal(interpretPrompt('a goblin, game character').category, 'person');
+  const cerberus = await buildAsset(interpretPrompt('a three-headed cerberus'), { seed: 2, maxFaces: 4000 });
+  assert.equal(cerberus.materials.filter((m) => m.part === 'head').length > 0, true);
+  for (const prompt of ['a centaur', 'pegasus', 'a minotaur', 'a griffin', 'a hydra', 'a kitsune', 'a phoenix', 'a sea serpent', 'a yeti', 'a golem', 'a grey alien', 'a mermaid', 'a kraken']) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 5, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+  }
+});

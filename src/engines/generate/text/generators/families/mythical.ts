@@ -24,12 +24,15 @@ function fourLegs(ctx: GenContext, o: { len: number; girth: number; leg: number;
   return [o.len * 0.8, y + o.girth * 0.5, 0];
 }
 
-/** A pair of feathered wings spread up and back from a point on the back. */
+/** A pair of wings raised up and out from a point on the back: each a thin hull, root to tip. */
 function wings(ctx: GenContext, at: Vec3, span: number, colour: RGB): void {
+  const t = span * 0.02;
   for (const side of [-1, 1]) {
-    const blade: Vec2[] = [[0, 0], [span * 0.35, span * 0.12], [span, span * 0.05], [span * 0.85, -span * 0.2], [span * 0.45, -span * 0.3], [0, -span * 0.12]];
-    const wing = ctx.prism(blade, span * 0.04).translate([0, 0, -span * 0.02]).rotate([side * 90, 0, 0]).rotate([side * -25, 0, 0]).rotate([0, 0, 10]);
-    ctx.add(wing.translate([at[0] - span * 0.1, at[1], at[2] + side * 0.02]), 'organic', { part: 'wing', primary: false, colour });
+    const outline: Vec3[] = [
+      [at[0] + span * 0.15, at[1], side * 0.05], [at[0] - span * 0.25, at[1], side * 0.05],
+      [at[0] - span * 0.05, at[1] + span * 0.55, side * span * 0.8], [at[0] - span * 0.45, at[1] + span * 0.25, side * span * 0.65],
+    ];
+    ctx.add(ctx.hull(outline.flatMap(([x, y, z]): Vec3[] => [[x, y - t, z], [x, y + t, z]])), 'organic', { part: 'wing', primary: false, colour });
   }
 }
 
@@ -94,8 +97,8 @@ export const MYTHICAL: Record<string, Build> = {
     for (let k = 0; k < heads; k++) {
       const z = (k - (heads - 1) / 2) * 0.26;
       const head: Vec3 = [front[0] + 0.25, front[1] + 0.3, z * 1.3];
-      ctx.add(ctx.capsule([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.12, 0.1), 'organic', { part: 'neck', colour: fur });
-      ctx.add(ctx.sphere(0.13, head), 'organic', { part: 'head', colour: fur });
+      ctx.add(ctx.capsule([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.14, 0.11), 'organic', { part: 'neck', colour: fur });
+      ctx.add(ctx.sphere(0.15, head), 'organic', { part: 'head', colour: fur });
       ctx.add(ctx.capsule(head, [head[0] + 0.2, head[1] - 0.05, head[2]], 0.08, 0.06), 'organic', { part: 'snout', colour: fur });
       for (const side of [-1, 1]) ctx.add(ctx.cyl(0.05, 0.12, [0, 0, 0], 0.002, 8).translate([head[0] - 0.03, head[1] + 0.08, head[2] + side * 0.07]), 'organic', { part: 'ear', primary: false, colour: fur });
       for (const side of [-1, 1]) ctx.add(ctx.sphere(0.022, [head[0] + 0.1, head[1] + 0.04, head[2] + side * 0.06], 8), 'glass', { part: 'eye', primary: false, colour: [0.9, 0.2, 0.05] });
@@ -177,7 +180,7 @@ export const MYTHICAL: Record<string, Build> = {
       const head: Vec3 = [neck[0], neck[1] + r * 1.6, 0];
       ctx.add(ctx.ellipsoid([r * 1.5, r * 1.8, r * 1.5], head), 'organic', { part: 'head', colour: ALIEN_GREY });
       ctx.add(ctx.capsule(neck, head, r * 0.35), 'organic', { part: 'neck', colour: ALIEN_GREY });
-      for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([r * 0.3, r * 0.4, r * 0.6], [head[0] + r * 1.25, head[1] - r * 0.1, side * r * 0.6]).rotate([side * 20, 0, 0]).translate([0, 0, 0]), 'glass', { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] });
+      for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([r * 0.3, r * 0.4, r * 0.6]).rotate([side * 20, 0, 0]).translate([head[0] + r * 1.25, head[1] - r * 0.1, side * r * 0.6]), 'glass', { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] });
     });
   },
   mermaid: (ctx) => {

@@ -88,10 +88,13 @@ export const SPORTS: Record<string, Build> = {
   },
   'hockey stick': (ctx) => {
     const colour: RGB = says(ctx, /wood/) ? [0.72, 0.55, 0.35] : BLACK;
-    ctx.add(ctx.box([0.04, 1.4, 0.025], [0, 0.75, 0]).rotate([0, 0, 12]), 'wood', { part: 'shaft', colour });
-    const blade: Vec2[] = [[-0.18, 0], [0.14, 0], [0.2, 0.03], [0.2, 0.09], [-0.12, 0.09], [-0.18, 0.06]];
-    ctx.add(ctx.prism(blade, 0.02, [-0.32, 0.0, -0.01]), 'wood', { part: 'blade', colour });
-    ctx.add(ctx.box([0.05, 0.3, 0.03], [-0.28, 1.3, 0]).rotate([0, 0, 12]).translate([0.26, 0.06, 0]), 'rubber', { part: 'grip', primary: false, colour: [0.9, 0.9, 0.9] });
+    // The shaft leans back from the blade's heel; the blade lies flat on the ground in front.
+    const heel: [number, number, number] = [-0.12, 0.04, 0];
+    const top: [number, number, number] = [0.18, 1.45, 0];
+    ctx.add(ctx.capsule(heel, top, 0.02), 'wood', { part: 'shaft', colour });
+    const blade: Vec2[] = [[-0.36, 0], [-0.06, 0], [0, 0.03], [-0.02, 0.09], [-0.3, 0.09], [-0.36, 0.06]];
+    ctx.add(ctx.prism(blade, 0.02, [-0.06, 0, -0.01]), 'wood', { part: 'blade', colour });
+    ctx.add(ctx.capsule([0.12, 1.17, 0], top, 0.026), 'rubber', { part: 'grip', primary: false, colour: [0.9, 0.9, 0.9] });
   },
   paddle: (ctx) => {
     // A table-tennis bat standing on its handle, the red and black rubbers either side.

@@ -113,7 +113,7 @@ export const TOYS: Record<string, Build> = {
     ctx.add(body, 'paper', { part: 'body', colour: band(0) });
     for (let k = 0; k < 4; k++) ctx.add(ctx.box([0.08, 0.44, 0.4], [-0.32 + k * 0.21, 0.85, 0]), 'paper', { part: 'fringe', primary: false, colour: band(k + 1) });
     for (const x of [-0.3, 0.3]) for (const z of [-0.12, 0.12]) ctx.add(ctx.box([0.14, 0.66, 0.14], [x, 0.35, z]), 'paper', { part: 'leg', colour: band(2) });
-    ctx.add(ctx.box([0.18, 0.5, 0.2], [0.45, 1.2, 0]).rotate([0, 0, -15]), 'paper', { part: 'neck', colour: band(3) });
+    ctx.add(ctx.hull([ctx.box([0.2, 0.05, 0.2], [0.38, 0.95, 0]), ctx.box([0.18, 0.05, 0.2], [0.6, 1.45, 0])]), 'paper', { part: 'neck', colour: band(3) });
     ctx.add(ctx.roundBox([0.38, 0.2, 0.2], 0.06, [0.72, 1.5, 0]), 'paper', { part: 'head', colour: band(4) });
     for (const z of [-0.06, 0.06]) ctx.add(ctx.box([0.05, 0.26, 0.06], [0.6, 1.68, z]), 'paper', { part: 'ear', primary: false, colour: band(5) });
     ctx.add(ctx.box([0.2, 0.08, 0.08], [-0.52, 0.95, 0]), 'paper', { part: 'tail', primary: false, colour: band(1) });
