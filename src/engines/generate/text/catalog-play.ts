@@ -1,6 +1,7 @@
 /**
- * Forms for play, sport and legend (issue 16, fourth pass): toys and puzzles, sports and gym gear, and
- * creatures of myth (which were the person's stand-in as "imaginary beings"). Kept
+ * Forms for play, sport and legend and for the desk and the street (issue 16, fourth pass): toys and
+ * puzzles, sports and gym gear, creatures of myth (which were the person's stand-in as "imaginary
+ * beings"), writing and desk things, street signs and signals, masks and armour. Kept
  * apart from ./catalog-made.ts so the lists grow without conflict; ./catalog.ts merges them.
  *
  * Anchored at the WordNet synsets whose kinds these generators build (the toy senses of "kite", "top"
@@ -48,5 +49,21 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'loch ness monster': ['nessie'], 'sea serpent': ['sea monster', 'plesiosaur', 'plesiosaurus'], bigfoot: ['sasquatch'], yeti: ['abominable snowman'],
     golem: ['stone golem', 'rock golem', 'clay golem'], alien: ['grey alien', 'gray alien', 'extraterrestrial', 'martian', 'little green man'],
     mermaid: ['merman', 'mermaids'], kraken: ['sea kraken'],
+  }),
+
+  // A pen is no house (pen#2, an enclosure, is a structure), a sign no house (a signboard is one).
+  f('desk-thing', 'prop', 'writing and desk thing', ['writing implement#1', 'pencil#1', 'pen#1', 'quill#1', 'eraser#1', 'stapler#1', 'paper clip#1', 'metronome#1', 'sundial#1', 'easel#1'], {
+    pencil: ['colored pencil', 'coloured pencil', 'pencils', 'crayon', 'charcoal pencil'], pen: ['ballpoint pen', 'ballpoint', 'ball point pen', 'marker', 'felt tip pen', 'biro', 'gel pen'],
+    'fountain pen': [], quill: ['quill pen', 'feather pen', 'quill and inkwell'], eraser: ['rubber eraser', 'pencil eraser'], stapler: [], 'paper clip': ['paperclip'],
+    'tape dispenser': ['scotch tape dispenser', 'sellotape dispenser'], metronome: [], sundial: ['sun dial'], easel: ['painters easel', "painter's easel", 'art easel'],
+  }),
+  f('street-sign', 'building', 'street sign and signal', ['sign#4', 'street sign#1', 'traffic light#1', 'billboard#1', 'signpost#1', 'parking meter#1'], {
+    'stop sign': [], 'road sign': ['traffic sign', 'warning sign', 'yield sign', 'speed limit sign'], 'street sign': ['street name sign'], 'neon sign': ['neon light sign', 'neon'],
+    billboard: ['hoarding', 'advertising board'], signpost: ['sign post', 'guidepost', 'finger post', 'direction sign'], 'traffic light': ['traffic lights', 'traffic signal', 'stoplight', 'stop light'],
+    'parking meter': [],
+  }),
+  f('mask-armour', 'prop', 'mask and armour', ['mask#1', 'mask#4', 'gas mask#1', 'body armor#1'], {
+    mask: ['venetian mask', 'masquerade mask', 'carnival mask', 'masque', 'half mask', 'domino mask'], 'gas mask': ['respirator', 'gasmask'],
+    'suit of armor': ['suit of armour', 'full suit of armor', 'full suit of armour', 'body armor', 'body armour', 'armor', 'armour', 'plate armor', 'plate armour'],
   }),
 ];

@@ -53,3 +53,18 @@ test('creatures of myth are made as their own body plan; humanoid imaginary bein
     assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
   }
 });
+
+test('desk things, street signs and masks are made as themselves; a pen or a sign is no house', async () => {
+  const cases: [string, string][] = [
+    ['a fountain pen, macro', 'fountain pen'], ['a red stapler', 'stapler'], ['a wooden metronome, octane render', 'metronome'], ['a stone sundial in a garden', 'sundial'],
+    ["a painter's easel with a canvas", 'easel'], ['a stop sign, game asset, low poly', 'stop sign'], ['a neon sign that says open', 'neon sign'], ['a billboard', 'billboard'],
+    ['a venetian carnival mask', 'mask'], ['a ww1 gas mask', 'gas mask'], ['a full suit of armor', 'suit of armor'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  assert.equal(interpretPrompt('a ballpoint pen').category, 'desk-thing');
+  for (const prompt of ['a pencil', 'a quill', 'a paper clip', 'a tape dispenser', 'a traffic light', 'a signpost', 'a parking meter', 'a gas mask', 'a suit of armor', 'a carnival mask']) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 6, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+  }
+});

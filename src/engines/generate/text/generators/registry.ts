@@ -34,6 +34,7 @@ import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
 import { TOYS } from './families/toys.ts';
 import { SPORTS } from './families/sports.ts';
 import { MYTHICAL } from './families/mythical.ts';
+import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -91,6 +92,9 @@ GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
 // Families of ../catalog-play.ts.
 GENERATORS.toy = withRows(TOYS, TOYS.blocks);
 GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
+GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
+GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
+GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
