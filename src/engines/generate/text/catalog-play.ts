@@ -1,7 +1,8 @@
 /**
  * Forms for play, sport and legend and for the desk and the street (issue 16, fourth pass): toys and
  * puzzles, sports and gym gear, creatures of myth (which were the person's stand-in as "imaginary
- * beings"), writing and desk things, street signs and signals, masks and armour. Kept
+ * beings"), writing and desk things, street signs and signals, masks and armour, household and
+ * workshop things. Kept
  * apart from ./catalog-made.ts so the lists grow without conflict; ./catalog.ts merges them.
  *
  * Anchored at the WordNet synsets whose kinds these generators build (the toy senses of "kite", "top"
@@ -65,5 +66,20 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
   f('mask-armour', 'prop', 'mask and armour', ['mask#1', 'mask#4', 'gas mask#1', 'body armor#1'], {
     mask: ['venetian mask', 'masquerade mask', 'carnival mask', 'masque', 'half mask', 'domino mask'], 'gas mask': ['respirator', 'gasmask'],
     'suit of armor': ['suit of armour', 'full suit of armor', 'full suit of armour', 'body armor', 'body armour', 'armor', 'armour', 'plate armor', 'plate armour'],
+  }),
+
+  // Not the toolbox: the catalogue makes it the chest. Not a bare "bulb" either: a garlic or tulip bulb.
+  f('household-thing', 'prop', 'household and workshop thing', ['fire extinguisher#1', 'ashcan#1', 'beehive#4', 'beehive#2', 'aquarium#1', 'terrarium#1', 'candelabrum#1',
+    'music box#1', 'saltshaker#1', 'coatrack#1', 'lectern#1', 'workbench#1'], {
+    'fire extinguisher': ['extinguisher'], 'trash can': ['garbage can', 'trashcan', 'dustbin', 'trash bin', 'wastebin', 'waste bin', 'recycling bin', 'wastebasket', 'litter bin', 'bin'],
+    beehive: ['hive', 'bee hive', 'skep', 'bee skep'], aquarium: ['fish tank', 'fishtank', 'fish bowl tank'], terrarium: ['vivarium', 'moss terrarium', 'plant terrarium'], candelabra: ['candelabrum', 'menorah'],
+    'music box': ['musical box', 'jewelry box', 'jewellery box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
+    'coat rack': ['coatrack', 'coat stand', 'hat stand', 'hat rack', 'hatrack'], lectern: ['podium', 'pulpit', 'reading desk'], workbench: ['work bench', 'carpenters bench', 'woodworking bench'],
+  }),
+  f('shop-tool', 'tool', 'powered and measuring tool', ['jackhammer#1', 'blowtorch#1', 'soldering iron#1', 'leaf blower#1', 'spirit level#1', 'flashlight#1', 'light bulb#1', 'binoculars#1',
+    'trebuchet#1', 'grenade#1'], {
+    jackhammer: ['jack hammer', 'pneumatic drill', 'air hammer'], blowtorch: ['blow torch', 'blowlamp', 'propane torch'], 'soldering iron': ['soldering gun'], 'leaf blower': ['blower'],
+    'spirit level': ['bubble level', 'level tool'], flashlight: ['torch light', 'torchlight', 'maglite'], 'light bulb': ['lightbulb', 'edison bulb', 'edison light bulb', 'led bulb'],
+    binoculars: ['binocular', 'field glasses', 'opera glasses'], trebuchet: ['catapult', 'siege engine', 'ballista', 'mangonel'], grenade: ['hand grenade', 'frag grenade'],
   }),
 ];

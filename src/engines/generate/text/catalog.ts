@@ -23,7 +23,7 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('chair', 'furniture', ['armchair', 'seat', 'rocking chair', 'throne', 'recliner', 'dining chair'], ['chair#1']),
   c('stool', 'furniture', ['barstool', 'bar stool', 'footstool', 'ottoman'], ['stool#1']),
   c('table', 'furniture', ['coffee table', 'dining table', 'side table', 'nightstand', 'counter'], ['table#2']),
-  c('desk', 'furniture', ['writing desk', 'workbench', 'bureau'], ['desk#1']),
+  c('desk', 'furniture', ['writing desk', 'bureau'], ['desk#1']), // a workbench has its own form (./catalog-play.ts)
   c('bench', 'furniture', ['pew', 'park bench'], ['bench#1']),
   c('sofa', 'furniture', ['couch', 'settee', 'loveseat', 'divan'], ['sofa#1']),
   c('bed', 'furniture', ['bunk', 'cot', 'crib', 'mattress', 'four poster'], ['bed#1']),

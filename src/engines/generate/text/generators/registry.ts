@@ -35,6 +35,7 @@ import { TOYS } from './families/toys.ts';
 import { SPORTS } from './families/sports.ts';
 import { MYTHICAL } from './families/mythical.ts';
 import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
+import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -95,6 +96,8 @@ GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
 GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
 GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
 GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
+GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
+GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
