@@ -68,3 +68,24 @@ test('desk things, street signs and masks are made as themselves; a pen or a sig
     assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
   }
 });
+
+test('household and workshop things and powered tools are made as themselves; a toolbox stays the chest', async () => {
+  const cases: [string, string][] = [
+    ['3d asset: red fire extinguisher, pbr, game ready', 'fire extinguisher'], ['a trash can, low poly game asset', 'trash can'], ['a beehive in a meadow', 'beehive'],
+    ['a fish tank with tropical fish', 'aquarium'], ['a glass terrarium with moss', 'terrarium'], ['a silver candelabra with five candles', 'candelabra'],
+    ['a wooden music box with a ballerina', 'music box'], ['a wooden coat rack', 'coat rack'], ['a wooden lectern', 'lectern'], ['generate a woodworking workbench with a vise on it', 'workbench'],
+    ['a jackhammer breaking concrete', 'jackhammer'], ['a blowtorch with a blue flame', 'blowtorch'], ['a soldering iron on its stand', 'soldering iron'],
+    ['a spirit level, white background', 'spirit level'], ['a vintage edison light bulb', 'light bulb'], ['generate a medieval trebuchet, low poly, game asset', 'trebuchet'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  assert.equal(interpretPrompt('toolbox').category, 'chest');
+  assert.equal(interpretPrompt('a candlestick').category, 'candle');
+  // The music box's own dancer is the ballerina the prompt names: no second figure beside it.
+  const box = await buildAsset(interpretPrompt('a wooden music box with a ballerina'), { seed: 1, maxFaces: 4000 });
+  assert.ok(!box.materials.some((m) => m.part === 'body' || m.part === 'leg'), 'no person built beside the box');
+  for (const prompt of ['a fire extinguisher', 'a beehive', 'a straw skep beehive', 'an aquarium', 'a terrarium', 'a candelabra', 'a salt shaker', 'a coat rack', 'a workbench', 'a jackhammer', 'binoculars', 'a trebuchet', 'a grenade']) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 7, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+  }
+});

@@ -91,8 +91,8 @@ export const HOUSEHOLD: Record<string, Build> = {
     ctx.add(ctx.cyl(0.06, 0.02, [0, 0.2, 0.03]), 'metal', { part: 'turntable', primary: false, colour: [0.85, 0.7, 0.3] });
     // A ballerina on the turntable: a skirt disc, a body, a raised arm.
     ctx.add(ctx.cyl(0.05, 0.015, [0, 0.28, 0.03], 0.02), 'fabric', { part: 'tutu', primary: false, colour: [0.98, 0.75, 0.85] });
-    ctx.add(ctx.capsule([0, 0.22, 0.03], [0, 0.34, 0.03], 0.012), 'ceramic', { part: 'dancer', primary: false, colour: [0.97, 0.88, 0.82] });
-    ctx.add(ctx.sphere(0.018, [0, 0.36, 0.03], 10), 'ceramic', { part: 'dancer', primary: false, colour: [0.97, 0.88, 0.82] });
+    ctx.add(ctx.capsule([0, 0.22, 0.03], [0, 0.34, 0.03], 0.012), 'ceramic', { part: 'ballerina', primary: false, colour: [0.97, 0.88, 0.82] });
+    ctx.add(ctx.sphere(0.018, [0, 0.36, 0.03], 10), 'ceramic', { part: 'ballerina', primary: false, colour: [0.97, 0.88, 0.82] });
     ctx.add(ctx.capsule([0.25, 0.1, 0], [0.31, 0.1, 0], 0.01), 'metal', { part: 'key', primary: false, colour: [0.85, 0.7, 0.3] });
   },
   'salt shaker': (ctx) => {
