@@ -2,7 +2,7 @@
  * Forms for play, sport and legend and for the desk and the street (issue 16, fourth pass): toys and
  * puzzles, sports and gym gear, creatures of myth (which were the person's stand-in as "imaginary
  * beings"), writing and desk things, street signs and signals, masks and armour, household and
- * workshop things. Kept
+ * workshop things, plant things (flower arrangements, cones, succulents). Kept
  * apart from ./catalog-made.ts so the lists grow without conflict; ./catalog.ts merges them.
  *
  * Anchored at the WordNet synsets whose kinds these generators build (the toy senses of "kite", "top"
@@ -82,4 +82,16 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'spirit level': ['bubble level', 'level tool'], flashlight: ['torch light', 'torchlight', 'maglite'], 'light bulb': ['lightbulb', 'edison bulb', 'edison light bulb', 'led bulb'],
     binoculars: ['binocular', 'field glasses', 'opera glasses'], trebuchet: ['catapult', 'siege engine', 'ballista', 'mangonel'], grenade: ['hand grenade', 'frag grenade'],
   }),
+
+  f('plant-thing', 'plant', 'plant thing', ['bouquet#1', 'wreath#1', 'pinecone#1', 'acorn#1', 'clover#1', 'yucca#1', 'sansevieria#1', 'aloe#1', 'agave#1', "venus's flytrap#1"], {
+    bouquet: ['bunch of flowers', 'posy', 'nosegay', 'flower bouquet', 'flower arrangement'], wreath: ['christmas wreath', 'garland', 'door wreath', 'laurel wreath'],
+    'pine cone': ['pinecone', 'fir cone', 'conifer cone'], acorn: ['acorns'], clover: ['four leaf clover', 'four-leaf clover', 'shamrock', 'three leaf clover'],
+    'joshua tree': ['yucca', 'yucca tree'], 'snake plant': ['sansevieria', "mother in law's tongue", 'mother-in-law tongue'],
+    aloe: ['aloe vera', 'aloe plant', 'aloe vera plant', 'agave', 'century plant'], 'venus flytrap': ['venus fly trap', "venus's flytrap", 'flytrap', 'fly trap'],
+  }),
 ];
+
+/** Anchors added to categories defined elsewhere: bulb flowers and wildflowers are flowers, not bushes. */
+export const PLAY_ANCHORS: Record<string, string[]> = {
+  flower: ['bulbous plant#1', 'wildflower#1'],
+};

@@ -6,7 +6,7 @@
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
-import { PLAY_CATEGORIES } from './catalog-play.ts';
+import { PLAY_ANCHORS, PLAY_CATEGORIES } from './catalog-play.ts';
 import type { CategoryEntry, Family } from './catalog-types.ts';
 
 export type { CategoryEntry, Family } from './catalog-types.ts';
@@ -137,9 +137,9 @@ for (const entry of CORE_CATEGORIES) {
 
 export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES, ...PLAY_CATEGORIES];
 
-// ./catalog-made.ts widens families defined above with more anchors and profiles.
+// ./catalog-made.ts (and ./catalog-play.ts) widen families defined above with more anchors and profiles.
 for (const entry of CATEGORIES) {
-  entry.anchors.push(...(MADE_ANCHORS[entry.id] ?? []).filter((a) => !entry.anchors.includes(a)));
+  entry.anchors.push(...[...(MADE_ANCHORS[entry.id] ?? []), ...(PLAY_ANCHORS[entry.id] ?? [])].filter((a) => !entry.anchors.includes(a)));
   if (MADE_EXAMPLES[entry.id]) entry.examples = MADE_EXAMPLES[entry.id];
   const extra = MADE_PROFILES[entry.id];
   if (!extra) continue;

@@ -89,3 +89,18 @@ test('household and workshop things and powered tools are made as themselves; a 
     assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
   }
 });
+
+test('plant things are made as themselves, and bulb flowers are flowers', async () => {
+  const cases: [string, string][] = [
+    ['a christmas wreath with a red bow', 'wreath'], ['a pine cone made of gold', 'pine cone'], ['a four leaf clover made of emerald', 'clover'],
+    ['a joshua tree in the mojave desert', 'joshua tree'], ['create a snake plant in a white pot for an interior render', 'snake plant'], ['a venus flytrap', 'venus flytrap'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  assert.equal(interpretPrompt('a daffodil').category, 'flower');
+  assert.equal(interpretPrompt('a hyacinth').category, 'flower');
+  for (const prompt of ['a bouquet', 'a wreath', 'a pine cone', 'an acorn', 'a clover', 'a joshua tree', 'a snake plant', 'an aloe', 'a venus flytrap']) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 8, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+  }
+});
