@@ -2,7 +2,7 @@
  * Forms for play, sport and legend and for the desk and the street (issue 16, fourth pass): toys and
  * puzzles, sports and gym gear, creatures of myth (which were the person's stand-in as "imaginary
  * beings"), writing and desk things, street signs and signals, masks and armour, household and
- * workshop things, plant things (flower arrangements, cones, succulents). Kept
+ * workshop things, plant things (flower arrangements, cones, succulents), and more buildings. Kept
  * apart from ./catalog-made.ts so the lists grow without conflict; ./catalog.ts merges them.
  *
  * Anchored at the WordNet synsets whose kinds these generators build (the toy senses of "kite", "top"
@@ -88,6 +88,13 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'pine cone': ['pinecone', 'fir cone', 'conifer cone'], acorn: ['acorns'], clover: ['four leaf clover', 'four-leaf clover', 'shamrock', 'three leaf clover'],
     'joshua tree': ['yucca', 'yucca tree'], 'snake plant': ['sansevieria', "mother in law's tongue", 'mother-in-law tongue'],
     aloe: ['aloe vera', 'aloe plant', 'aloe vera plant', 'agave', 'century plant'], 'venus flytrap': ['venus fly trap', "venus's flytrap", 'flytrap', 'fly trap'],
+  }),
+
+  // Not the barn or the farmhouse: the catalogue makes those the house.
+  f('building-more', 'building', 'building', ['silo#1', 'observatory#1', 'diner#3', 'factory#1', 'gas station#1', 'stadium#1', 'bus stop#1', 'treehouse#1'], {
+    silo: ['grain silo', 'silos', 'grain elevator'], observatory: ['planetarium', 'astronomical observatory'], diner: ['roadside diner', 'american diner', '1950s diner', 'fifties diner'],
+    factory: ['manufacturing plant', 'mill', 'warehouse', 'power plant'], 'gas station': ['petrol station', 'filling station', 'service station', 'gasoline station'],
+    stadium: ['arena', 'football stadium', 'soccer stadium', 'baseball stadium', 'sports stadium'], 'bus stop': ['bus shelter', 'bus station shelter'], treehouse: ['tree house', 'tree fort'],
   }),
 ];
 

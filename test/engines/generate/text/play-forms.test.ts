@@ -104,3 +104,17 @@ test('plant things are made as themselves, and bulb flowers are flowers', async 
     assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
   }
 });
+
+test('more buildings are made as themselves; a barn stays the house the catalogue expects', async () => {
+  const cases: [string, string][] = [
+    ['a grain silo on a farm, isometric', 'silo'], ['an observatory with a domed roof', 'observatory'], ['I need a low poly 1950s american diner for my racing game', 'diner'],
+    ['a gas station', 'gas station'], ['a treehouse', 'treehouse'], ['a football stadium', 'stadium'],
+  ];
+  for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
+  assert.equal(interpretPrompt('a wooden barn').category, 'house');
+  for (const prompt of ['a silo', 'an observatory', 'a diner', 'a factory', 'a gas station', 'a stadium', 'a bus stop', 'a treehouse']) {
+    const a = await buildAsset(interpretPrompt(prompt), { seed: 9, maxFaces: 2000 });
+    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
+    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
+  }
+});

@@ -37,6 +37,7 @@ import { MYTHICAL } from './families/mythical.ts';
 import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
 import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
+import { MORE_BUILDINGS } from './families/buildings-more.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -100,6 +101,7 @@ GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
 GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
 GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
+GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
