@@ -102,3 +102,13 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
 export const PLAY_ANCHORS: Record<string, string[]> = {
   flower: ['bulbous plant#1', 'wildflower#1'],
 };
+
+/**
+ * Rows added to catalogue categories (profile → the words that pick it): the category stays what the
+ * catalogue suite expects ("a submarine" is a boat there), the row builds the kind.
+ */
+export const PLAY_PROFILES: Record<string, Record<string, string[]>> = {
+  boat: { submarine: ['sub', 'u-boat', 'uboat', 'yellow submarine', 'research submarine', 'submersible', 'deep sea submarine'] },
+  chair: { wheelchair: ['wheel chair', 'electric wheelchair'] },
+  robot: { 'robotic arm': ['robot arm', 'industrial robot', 'industrial robotic arm', 'industrial robot arm', 'mechanical arm', 'robotic arms'] },
+};

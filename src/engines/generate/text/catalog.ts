@@ -6,7 +6,7 @@
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
-import { PLAY_ANCHORS, PLAY_CATEGORIES } from './catalog-play.ts';
+import { PLAY_ANCHORS, PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import type { CategoryEntry, Family } from './catalog-types.ts';
 
 export type { CategoryEntry, Family } from './catalog-types.ts';
@@ -141,7 +141,7 @@ export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGO
 for (const entry of CATEGORIES) {
   entry.anchors.push(...[...(MADE_ANCHORS[entry.id] ?? []), ...(PLAY_ANCHORS[entry.id] ?? [])].filter((a) => !entry.anchors.includes(a)));
   if (MADE_EXAMPLES[entry.id]) entry.examples = MADE_EXAMPLES[entry.id];
-  const extra = MADE_PROFILES[entry.id];
+  const extra = MADE_PROFILES[entry.id] ?? PLAY_PROFILES[entry.id];
   if (!extra) continue;
   entry.profiles = { ...extra, ...entry.profiles };
   for (const [p, ws] of Object.entries(extra)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);

@@ -38,6 +38,7 @@ import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
 import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
 import { MORE_BUILDINGS } from './families/buildings-more.ts';
+import { MORE_ROWS } from './families/rows-more.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -102,6 +103,7 @@ GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
 GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
+for (const category of ['boat', 'chair', 'robot']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
