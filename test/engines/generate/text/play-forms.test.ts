@@ -133,3 +133,11 @@ test('rows added to catalogue categories build the kind and keep the category: s
     assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
   }
 });
+
+test('sweets WordNet lacks or misfiles are described like a gloss and made as dishes', () => {
+  assert.equal(made('a sicilian cannoli'), 'cannoli');
+  assert.equal(made('a bowl of popcorn'), 'popcorn');
+  assert.equal(made('a pile of gummy bears'), 'gummy bear');
+  assert.equal(made('cotton candy'), 'cotton candy');
+  assert.equal(made('a teddy bear'), 'teddy-bear');
+});
