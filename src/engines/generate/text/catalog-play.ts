@@ -110,5 +110,7 @@ export const PLAY_ANCHORS: Record<string, string[]> = {
 export const PLAY_PROFILES: Record<string, Record<string, string[]>> = {
   boat: { submarine: ['sub', 'u-boat', 'uboat', 'yellow submarine', 'research submarine', 'submersible', 'deep sea submarine'] },
   chair: { wheelchair: ['wheel chair', 'electric wheelchair'] },
+  spear: { naginata: ['guandao', 'japanese polearm'], glaive: [] },
+  staff: { nunchaku: ['nunchucks', 'nunchuks', 'nunchuck', 'nunchakus', 'nun chucks'] },
   robot: { 'robotic arm': ['robot arm', 'industrial robot', 'industrial robotic arm', 'industrial robot arm', 'mechanical arm', 'robotic arms'] },
 };

@@ -119,16 +119,17 @@ test('more buildings are made as themselves; a barn stays the house the catalogu
   }
 });
 
-test('rows added to catalogue categories build the kind and keep the category: submarine, wheelchair, robotic arm', async () => {
+test('rows added to catalogue categories build the kind and keep the category: submarine, wheelchair, robotic arm, naginata, nunchaku', async () => {
   for (const [prompt, category, object] of [['a deep sea research submarine with round portholes', 'boat', 'submarine'], ['a wheelchair', 'chair', 'wheelchair'],
-    ['I need a 3d model of an industrial robotic arm', 'robot', 'robotic arm']] as const) {
+    ['I need a 3d model of an industrial robotic arm', 'robot', 'robotic arm'], ['a japanese naginata', 'spear', 'naginata'], ['a glaive', 'spear', 'glaive'],
+    ['a pair of nunchucks, bruce lee style', 'staff', 'nunchaku']] as const) {
     const i = interpretPrompt(prompt);
     assert.equal(i.category, category, prompt);
     assert.equal(madeObject(i).makes, object, prompt);
   }
   const sub = await buildAsset(interpretPrompt('a submarine'), { seed: 2, maxFaces: 4000 });
   assert.ok(sub.materials.some((m) => m.part === 'sail') && !sub.materials.some((m) => m.part === 'mast'));
-  for (const prompt of ['a submarine', 'a wheelchair', 'a robotic arm']) {
+  for (const prompt of ['a submarine', 'a wheelchair', 'a robotic arm', 'a naginata', 'nunchucks']) {
     const a = await buildAsset(interpretPrompt(prompt), { seed: 3, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
     assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
   }

@@ -103,7 +103,7 @@ GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
 GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
-for (const category of ['boat', 'chair', 'robot']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
+for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 

@@ -1,6 +1,7 @@
 /**
  * Rows added to catalogue categories whose own form says the wrong thing for a common kind: a
- * submarine (the boat), a wheelchair (the chair) and an industrial robot arm (the robot). The category
+ * submarine (the boat), a wheelchair (the chair), an industrial robot arm (the robot), a naginata (the
+ * spear) and nunchaku (the staff). The category
  * stays what the catalogue suite expects; the row builds the kind.
  */
 import type { Vec3 } from 'manifold-3d';
@@ -60,4 +61,22 @@ export const MORE_ROWS: Record<string, Build> = {
     ctx.add(ctx.box([0.06, 0.1, 0.16], [wrist[0] + 0.1, wrist[1] - 0.04, 0]), 'metal', { part: 'gripper', colour: STEEL });
     for (const z of [-0.06, 0.06]) ctx.add(ctx.box([0.14, 0.03, 0.025], [wrist[0] + 0.19, wrist[1] - 0.06, z]), 'metal', { part: 'finger', primary: false, colour: STEEL });
   },
+  naginata: (ctx) => {
+    // A long wooden shaft with a curved single-edged blade, a round guard and a metal butt cap.
+    ctx.add(ctx.cyl(0.022, 1.9, [0, 0, 0]), 'wood', { part: 'shaft', colour: [0.25, 0.12, 0.08] });
+    ctx.add(ctx.cyl(0.026, 0.06, [0, 0, 0]), 'metal', { part: 'butt', primary: false, colour: STEEL });
+    ctx.add(ctx.cyl(0.06, 0.02, [0, 1.9, 0]), 'metal', { part: 'guard', primary: false, colour: [0.3, 0.3, 0.3] });
+    const edge: [number, number][] = [[-0.02, 0], [0.03, 0], [0.06, 0.25], [0.05, 0.45], [0.01, 0.6], [0.0, 0.45], [-0.01, 0.25]];
+    ctx.add(ctx.prism(edge, 0.012, [0, 1.92, -0.006]), 'metal', { part: 'blade', colour: [0.82, 0.84, 0.88] });
+  },
+  nunchaku: (ctx) => {
+    // Two short sticks joined by a chain, lying on the ground.
+    const wood: RGB = says(ctx, /black/) ? DARK : [0.55, 0.35, 0.18];
+    ctx.add(ctx.capsule([-0.4, 0.025, -0.05], [-0.08, 0.025, -0.12], 0.025), 'wood', { part: 'stick', colour: wood });
+    ctx.add(ctx.capsule([0.08, 0.025, -0.12], [0.4, 0.025, 0.0], 0.025), 'wood', { part: 'stick', colour: wood });
+    for (let k = 0; k < 4; k++) ctx.add(ctx.torus(0.018, 0.005, [-0.06 + k * 0.04, 0.025, -0.13 - (k % 2) * 0.005], k % 2 ? 'y' : 'z'), 'metal', { part: 'chain', primary: false, colour: STEEL });
+    ctx.add(ctx.capsule([-0.09, 0.025, -0.125], [0.09, 0.025, -0.125], 0.004), 'metal', { part: 'chain', primary: false, colour: STEEL });
+  },
 };
+// A glaive is the European blade on a pole: the same build.
+MORE_ROWS.glaive = MORE_ROWS.naginata;
