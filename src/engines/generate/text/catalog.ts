@@ -6,6 +6,7 @@
  */
 import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
+import { PLAY_ANCHORS, PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import type { CategoryEntry, Family } from './catalog-types.ts';
 
 export type { CategoryEntry, Family } from './catalog-types.ts';
@@ -22,7 +23,7 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('chair', 'furniture', ['armchair', 'seat', 'rocking chair', 'throne', 'recliner', 'dining chair'], ['chair#1']),
   c('stool', 'furniture', ['barstool', 'bar stool', 'footstool', 'ottoman'], ['stool#1']),
   c('table', 'furniture', ['coffee table', 'dining table', 'side table', 'nightstand', 'counter'], ['table#2']),
-  c('desk', 'furniture', ['writing desk', 'workbench', 'bureau'], ['desk#1']),
+  c('desk', 'furniture', ['writing desk', 'bureau'], ['desk#1']), // a workbench has its own form (./catalog-play.ts)
   c('bench', 'furniture', ['pew', 'park bench'], ['bench#1']),
   c('sofa', 'furniture', ['couch', 'settee', 'loveseat', 'divan'], ['sofa#1']),
   c('bed', 'furniture', ['bunk', 'cot', 'crib', 'mattress', 'four poster'], ['bed#1']),
@@ -112,7 +113,7 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('gem', 'prop', ['gemstone', 'jewel', 'diamond', 'ruby', 'emerald', 'sapphire', 'amethyst', 'topaz'], ['gem#1', 'gem#2', 'jewel#1', 'precious stone#1']),
   c('coin', 'prop', ['medal', 'token', 'medallion', 'doubloon'], ['coin#1', 'medal#1']),
   c('trophy', 'prop', ['goblet', 'chalice', 'grail', 'award', 'prize', 'trophy cup'], ['trophy#2', 'goblet#1', 'chalice#1']),
-  c('candle', 'prop', ['taper', 'candlestick', 'candelabra'], ['candle#1', 'candlestick#1']),
+  c('candle', 'prop', ['taper', 'candlestick'], ['candle#1', 'candlestick#1']), // a candelabra has its own form (./catalog-play.ts)
   c('book', 'prop', ['tome', 'novel', 'notebook', 'spellbook', 'journal', 'diary', 'bible', 'textbook'], ['book#1', 'book#2', 'publication#1']),
   c('clock', 'prop', ['alarm clock', 'wall clock', 'timepiece', 'grandfather clock', 'pocket watch', 'watch'], ['clock#1', 'timepiece#1']),
   c('lantern', 'prop', ['lamp post', 'lamppost', 'street lamp', 'oil lamp', 'torch'], ['lantern#1', 'torch#1']),
@@ -134,13 +135,13 @@ for (const entry of CORE_CATEGORIES) {
   for (const [p, ws] of Object.entries(profiles)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
 }
 
-export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES];
+export const CATEGORIES: CategoryEntry[] = [...CORE_CATEGORIES, ...FAMILY_CATEGORIES, ...MADE_CATEGORIES, ...PLAY_CATEGORIES];
 
-// ./catalog-made.ts widens families defined above with more anchors and profiles.
+// ./catalog-made.ts (and ./catalog-play.ts) widen families defined above with more anchors and profiles.
 for (const entry of CATEGORIES) {
-  entry.anchors.push(...(MADE_ANCHORS[entry.id] ?? []).filter((a) => !entry.anchors.includes(a)));
+  entry.anchors.push(...[...(MADE_ANCHORS[entry.id] ?? []), ...(PLAY_ANCHORS[entry.id] ?? [])].filter((a) => !entry.anchors.includes(a)));
   if (MADE_EXAMPLES[entry.id]) entry.examples = MADE_EXAMPLES[entry.id];
-  const extra = MADE_PROFILES[entry.id];
+  const extra = MADE_PROFILES[entry.id] ?? PLAY_PROFILES[entry.id];
   if (!extra) continue;
   entry.profiles = { ...extra, ...entry.profiles };
   for (const [p, ws] of Object.entries(extra)) for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);

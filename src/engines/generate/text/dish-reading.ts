@@ -78,6 +78,11 @@ export const DISH_DESCRIPTIONS: Record<string, string> = {
   pierogi: 'dumplings of dough folded around potato and cheese',
   dango: 'balls of rice dough on a skewer',
   yakitori: 'pieces of chicken cooked on a skewer',
+  cannoli: 'fried pastry rolls filled with sweet ricotta cheese and chocolate',
+  'cotton candy': 'a large fluffy ball of spun pink sugar',
+  popcorn: 'pieces of popped corn with butter and salt served in a bucket',
+  'gummy bear': 'pieces of sweet gummy candy in a bowl',
+  'candy floss': 'a large fluffy ball of spun pink sugar',
 };
 
 const VESSEL_WORDS: [RegExp, Vessel][] = [

@@ -31,6 +31,14 @@ import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
 import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
 import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
+import { TOYS } from './families/toys.ts';
+import { SPORTS } from './families/sports.ts';
+import { MYTHICAL } from './families/mythical.ts';
+import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
+import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
+import { PLANT_FORMS } from './families/plant-forms.ts';
+import { MORE_BUILDINGS } from './families/buildings-more.ts';
+import { MORE_ROWS } from './families/rows-more.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -85,6 +93,18 @@ for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] =
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
 GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+// Families of ../catalog-play.ts.
+GENERATORS.toy = withRows(TOYS, TOYS.blocks);
+GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
+GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
+GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
+GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
+GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
+GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
+GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
+GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
+for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
+GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 
 export function generatorFor(category: string): Generator {
