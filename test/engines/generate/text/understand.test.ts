@@ -152,9 +152,9 @@ test('a noun that is no thing before an -ing word and another noun is a compound
 
 test('a word WordNet also knows as an adjective, before a word Kiln could not read, is its modifier, not the object', () => {
   warmLexicon();
-  const i = interpretPrompt('a japanese naginata');
+  const i = interpretPrompt('a japanese kabuto');
   assert.equal(i.category, 'blob'); // not a person made for "japanese"
-  assert.ok(i.unknown.includes('naginata'));
+  assert.ok(i.unknown.includes('kabuto'));
 });
 
 test('a measure word in the plural still hands the subject to its of-phrase', () => {
@@ -173,13 +173,13 @@ test('a compound naming no thing keeps its words together only when none of them
 
 test('an imaginary being is built as the animal its definition names, and says the stand-in', () => {
   warmLexicon();
-  assert.equal(interpretPrompt('pegasus, the winged horse').category, 'horse'); // "the immortal winged horse"
-  assert.equal(interpretPrompt('a three-headed cerberus').category, 'dog'); // "the three-headed dog"
-  assert.equal(interpretPrompt('a griffin').word, 'griffin'); // "... the body of a lion": the body's animal
-  assert.equal(interpretPrompt('a griffin').category, 'cat');
-  assert.match(summarizeInterpretation(interpretPrompt('a phoenix')), /no phoenix form: the bird stands in/);
+  // (pegasus, cerberus, griffin and phoenix have forms of their own in the mythical family.)
+  assert.equal(interpretPrompt('a chimera').word, 'chimera'); // "... a lion's head and a goat's body": the first animal
+  assert.equal(interpretPrompt('a chimera').category, 'cat');
+  assert.match(summarizeInterpretation(interpretPrompt('a manticore')), /no manticore form: the lion stands in/);
   // Beings defined as people stay people.
-  assert.equal(interpretPrompt('a minotaur').category, 'person');
+  assert.equal(interpretPrompt('a troll').category, 'person');
+  assert.equal(interpretPrompt('a faun').category, 'person');
 });
 
 test('a vocabulary word several categories list is read by its likeliest WordNet sense', () => {
@@ -191,9 +191,10 @@ test('a vocabulary word several categories list is read by its likeliest WordNet
 test('a plant WordNet places only as a plant, defined by its flowers, is made as a flower', () => {
   warmLexicon();
   assert.equal(interpretPrompt('a bunch of daffodils').category, 'flower'); // "... having showy often yellow flowers"
-  assert.match(summarizeInterpretation(interpretPrompt('a wildflower')), /wildflower → flower/);
+  assert.match(summarizeInterpretation(interpretPrompt('a bunch of daffodils')), /no daffodils form: the flower stands in/);
   // One defined otherwise stays the plant family's stand-in.
-  assert.equal(interpretPrompt('a four leaf clover').category, 'bush');
+  assert.equal(interpretPrompt('a thistle').category, 'bush'); // "... having prickly-edged leaves"
+  assert.equal(interpretPrompt('a bunch of tulips').category, 'flower');
 });
 
 test('the row a noun picks follows the sense it was read in, not WordNet\'s first sense', () => {
