@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
 import { meshBounds } from '../../../../src/geometry/mesh.ts';
 
 warmLexicon();
@@ -94,11 +95,7 @@ test('one profile of every family builds a closed solid within a small budget, t
     'a grand piano', 'a drum kit', 'a saxophone', 'a toaster', 'a gramophone', 'a top hat', 'a sneaker', 'a backpack', 'a wrench', 'an anchor',
     'fries', 'a pumpkin', 'a pyramid', 'a skull', 'a bust',
   ];
-  for (const prompt of prompts) {
-    const asset = await buildAsset(interpretPrompt(prompt), { seed: 2, fast: true, maxFaces: 2000 });
-    assert.ok(isWatertight(asset.mesh), `${prompt} is closed`);
-    assert.ok(asset.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(prompts, { seed: 2, fast: true });
   const a = (await buildAsset(interpretPrompt('a red crab'), { seed: 9 })).mesh.positions;
   assert.deepEqual((await buildAsset(interpretPrompt('a red crab'), { seed: 9 })).mesh.positions, a);
   assert.notDeepEqual((await buildAsset(interpretPrompt('a red crab'), { seed: 10 })).mesh.positions, a);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { readDescription, readDish } from '../../../../src/engines/generate/text/dish-reading.ts';
-import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
 import { meshBounds } from '../../../../src/geometry/mesh.ts';
 
 warmLexicon();
@@ -80,11 +80,7 @@ test('every new form builds a closed solid within a small budget, the same for t
     'a fountain', 'a greenhouse', 'headphones', 'a smartwatch', 'a drone', 'a t-shirt', 'a leather jacket', 'a dress', 'jeans', 'a glove',
     'a scarf', 'a sock', 'a necktie', 'a jungle gym', 'a sandbox', 'a video game console', 'a film projector', 'a tuna sandwich',
   ];
-  for (const prompt of prompts) {
-    const asset = await buildAsset(interpretPrompt(prompt), { seed: 2, fast: true, maxFaces: 2000 });
-    assert.ok(isWatertight(asset.mesh), `${prompt} is closed`);
-    assert.ok(asset.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(prompts, { seed: 2, fast: true });
   const a = (await buildAsset(interpretPrompt('a pan of paella'), { seed: 9 })).mesh.positions;
   assert.deepEqual((await buildAsset(interpretPrompt('a pan of paella'), { seed: 9 })).mesh.positions, a);
   assert.notDeepEqual((await buildAsset(interpretPrompt('a pan of paella'), { seed: 10 })).mesh.positions, a);

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
 import { interpretPrompt, madeObject, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { isWatertight } from '../../../../src/geometry/ops/index.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
 
@@ -28,13 +29,7 @@ test('every toy and sports row builds a closed solid within a small budget, the 
   const prompts = ['alphabet blocks', 'a d20', 'a pair of dice', 'a lego brick', 'a rubiks cube', 'a spinning top', 'a yo-yo', 'a rainbow slinky', 'a fidget spinner',
     'a pinata', 'a jack in the box', 'a kite', 'a pogo stick', 'a rocking horse', 'a rag doll', 'a dartboard with three darts', 'a punching bag', 'a kettlebell',
     'a dumbbell', 'a barbell', 'a basketball hoop', 'a snowboard', 'skis', 'a hockey stick', 'a ping pong paddle', 'a shuttlecock', 'a golf club', 'a bowling pin'];
-  for (const prompt of prompts) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 4, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-    const b = await buildAsset(interpretPrompt(prompt), { seed: 4, maxFaces: 2000 });
-    assert.deepEqual(Array.from(b.mesh.positions), Array.from(a.mesh.positions), `${prompt} is deterministic`);
-  }
+  await assertClosedWithinBudget(prompts, { seed: 4, deterministic: true });
 });
 
 test('creatures of myth are made as their own body plan; humanoid imaginary beings keep the person', async () => {
@@ -47,11 +42,7 @@ test('creatures of myth are made as their own body plan; humanoid imaginary bein
   assert.equal(interpretPrompt('a goblin, game character').category, 'person');
   const cerberus = await buildAsset(interpretPrompt('a three-headed cerberus'), { seed: 2, maxFaces: 4000 });
   assert.equal(cerberus.materials.filter((m) => m.part === 'head').length > 0, true);
-  for (const prompt of ['a centaur', 'pegasus', 'a minotaur', 'a griffin', 'a hydra', 'a kitsune', 'a phoenix', 'a sea serpent', 'a yeti', 'a golem', 'a grey alien', 'a mermaid', 'a kraken']) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 5, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(['a centaur', 'pegasus', 'a minotaur', 'a griffin', 'a hydra', 'a kitsune', 'a phoenix', 'a sea serpent', 'a yeti', 'a golem', 'a grey alien', 'a mermaid', 'a kraken'], { seed: 5 });
 });
 
 test('desk things, street signs and masks are made as themselves; a pen or a sign is no house', async () => {
@@ -62,11 +53,7 @@ test('desk things, street signs and masks are made as themselves; a pen or a sig
   ];
   for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
   assert.equal(interpretPrompt('a ballpoint pen').category, 'desk-thing');
-  for (const prompt of ['a pencil', 'a quill', 'a paper clip', 'a tape dispenser', 'a traffic light', 'a signpost', 'a parking meter', 'a gas mask', 'a suit of armor', 'a carnival mask']) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 6, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(['a pencil', 'a quill', 'a paper clip', 'a tape dispenser', 'a traffic light', 'a signpost', 'a parking meter', 'a gas mask', 'a suit of armor', 'a carnival mask'], { seed: 6 });
 });
 
 test('household and workshop things and powered tools are made as themselves; a toolbox stays the chest', async () => {
@@ -83,11 +70,7 @@ test('household and workshop things and powered tools are made as themselves; a 
   // The music box's own dancer is the ballerina the prompt names: no second figure beside it.
   const box = await buildAsset(interpretPrompt('a wooden music box with a ballerina'), { seed: 1, maxFaces: 4000 });
   assert.ok(!box.materials.some((m) => m.part === 'body' || m.part === 'leg'), 'no person built beside the box');
-  for (const prompt of ['a fire extinguisher', 'a beehive', 'a straw skep beehive', 'an aquarium', 'a terrarium', 'a candelabra', 'a salt shaker', 'a coat rack', 'a workbench', 'a jackhammer', 'binoculars', 'a trebuchet', 'a grenade']) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 7, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(['a fire extinguisher', 'a beehive', 'a straw skep beehive', 'an aquarium', 'a terrarium', 'a candelabra', 'a salt shaker', 'a coat rack', 'a workbench', 'a jackhammer', 'binoculars', 'a trebuchet', 'a grenade'], { seed: 7 });
 });
 
 test('plant things are made as themselves, and bulb flowers are flowers', async () => {
@@ -98,11 +81,7 @@ test('plant things are made as themselves, and bulb flowers are flowers', async 
   for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
   assert.equal(interpretPrompt('a daffodil').category, 'flower');
   assert.equal(interpretPrompt('a hyacinth').category, 'flower');
-  for (const prompt of ['a bouquet', 'a wreath', 'a pine cone', 'an acorn', 'a clover', 'a joshua tree', 'a snake plant', 'an aloe', 'a venus flytrap']) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 8, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(['a bouquet', 'a wreath', 'a pine cone', 'an acorn', 'a clover', 'a joshua tree', 'a snake plant', 'an aloe', 'a venus flytrap'], { seed: 8 });
 });
 
 test('more buildings are made as themselves; a barn stays the house the catalogue expects', async () => {
@@ -112,11 +91,7 @@ test('more buildings are made as themselves; a barn stays the house the catalogu
   ];
   for (const [prompt, object] of cases) assert.equal(made(prompt), object, prompt);
   assert.equal(interpretPrompt('a wooden barn').category, 'house');
-  for (const prompt of ['a silo', 'an observatory', 'a diner', 'a factory', 'a gas station', 'a stadium', 'a bus stop', 'a treehouse']) {
-    const a = await buildAsset(interpretPrompt(prompt), { seed: 9, maxFaces: 2000 });
-    assert.ok(isWatertight(a.mesh), `${prompt} is closed`);
-    assert.ok(a.mesh.indices.length / 3 <= 2000, `${prompt} is within budget`);
-  }
+  await assertClosedWithinBudget(['a silo', 'an observatory', 'a diner', 'a factory', 'a gas station', 'a stadium', 'a bus stop', 'a treehouse'], { seed: 9 });
 });
 
 test('rows added to catalogue categories build the kind and keep the category: submarine, wheelchair, robotic arm, naginata, nunchaku', async () => {
