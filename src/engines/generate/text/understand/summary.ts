@@ -1,6 +1,7 @@
 /** The one-line account of how a prompt was read, carried by the response's `prompt` field. */
 import { madeObject } from './profile.ts';
-import { MAX_PROMPT_WORDS, type Interpretation, type Modifiers } from './interpret.ts';
+import type { Interpretation, Modifiers } from './interpret.ts';
+import { MAX_PROMPT_WORDS } from './tokenize.ts';
 
 function modifierText(m: Modifiers): string[] {
   const out: string[] = [];

@@ -1,4 +1,4 @@
-/** The tokens and clauses a prompt is read into, shared by the tokenizer (./interpret.ts) and head finding (./head.ts). */
+/** The tokens and clauses a prompt is read into, shared by the tokenizer (./tokenize.ts), the reader (./interpret.ts) and head finding (./head.ts). */
 import type { Meaning } from './lexicon.ts';
 import type { Relation } from './vocabulary.ts';
 

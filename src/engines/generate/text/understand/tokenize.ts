@@ -1,0 +1,268 @@
+/**
+ * The tokenizer of ./interpret.ts: a prompt's words as tokens, with phrases looked up whole, typos
+ * corrected, measure and collective words, relation words and unknown words read through WordNet.
+ */
+import nlp from 'compromise';
+import { closestWord, editDistance } from './typo.ts';
+import { readUnknownWord } from './unknown-word.ts';
+import { isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
+import { has, type Correction, type Token } from './tokens.ts';
+import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
+import {
+  baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
+} from './lexicon.ts';
+import { COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS } from './vocabulary.ts';
+
+const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
+
+function parseCount(word: string): number | undefined {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word];
+}
+
+function nonNounTags(words: string[]): Set<number> {
+  // compromise's tagger says which unknown words are verbs/adjectives/adverbs, not things.
+  const out = new Set<number>();
+  const terms = nlp(words.join(' ')).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
+  let i = 0;
+  for (const t of terms) {
+    const term = t.terms[0];
+    while (i < words.length && words[i] !== term.normal) i++;
+    if (i >= words.length) break;
+    const tags = new Set(term.tags);
+    if (!tags.has('Noun') && (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition')))
+      out.add(i);
+    i++;
+  }
+  return out;
+}
+
+/** First words of the relation phrases: a word after an -ing word that opens a clause is no object of it. */
+const RELATION_FIRST_WORDS = new Set(RELATIONS.map(([p]) => p.split(' ')[0]));
+
+/** Form nouns that name a kind of being ("an animal of the forest"): their of-phrase is no subject. */
+const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
+
+/** Words read per prompt: a description longer than this is cut (and the summary says so). */
+export const MAX_PROMPT_WORDS = 60;
+
+/**
+ * The prompt's words as tokens: phrases looked up whole, typos corrected, unknown words read through
+ * WordNet or listed in `unknown`; `cut.words` counts the words past MAX_PROMPT_WORDS.
+ */
+export function tokenize(prompt: string, corrections: Correction[], unknown: string[], cut: { words: number }): Token[] {
+  // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
+  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  let end = 0;
+  for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
+  const raw = all.slice(0, end);
+  cut.words = all.slice(end).filter((w) => w !== ',').length;
+  const words: string[] = [];
+  const counted = new Map<number, Token['countedPart']>();
+  for (const w of raw) {
+    const m = /^([a-z0-9]+)-([a-z]+)$/.exec(w);
+    if (m && COUNTED_SUFFIXES[m[2]] && parseCount(m[1]) !== undefined) {
+      counted.set(words.length, { part: COUNTED_SUFFIXES[m[2]], count: parseCount(m[1])! });
+      words.push(w);
+    } else if (w.includes('-') && !isNoun(w) && w.split('-').some((part) => RELATION_PARTS.has(part))) {
+      // "a ride-on lawn mower", "a built-in oven": a hyphenated word holding a relation word is a modifier, no "on" clause.
+      words.push(w);
+    } else words.push(...w.split('-').filter(Boolean));
+  }
+  const notNoun = nonNounTags(words);
+  // The tagger guesses at words it does not know ("horsefly" as a verb); a word WordNet knows only as a noun is one.
+  for (const i of [...notNoun]) if (onlyANoun(words[i])) notNoun.delete(i);
+  const vocab = vocabularyWords();
+  const tokens: Token[] = [];
+  const maxWords = longestPhrase();
+  for (let i = 0; i < words.length; ) {
+    if (counted.has(i)) {
+      tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
+      i++;
+      continue;
+    }
+    if (words[i] === ',') {
+      tokens.push({ text: ',', meanings: [], relation: 'aside' });
+      i++;
+      continue;
+    }
+    // "a plate of fries", "a pair of boots": the of-phrase is the subject.
+    // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
+    // A named compound ("the statue of liberty") stays one noun.
+    const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
+    // Plurals too: "three slices of pizza", "two pairs of boots".
+    const measure = MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
+    if ((measure || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
+      i += 2;
+      continue;
+    }
+    const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
+    // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
+    if (!rel && followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
+      tokens.push({ text: words[i], meanings: [], relation: 'with' });
+      i++;
+      continue;
+    }
+    let matched = false;
+    const vocabularyPhrase = (minWords: number) => {
+      for (let n = Math.min(maxWords, words.length - i); n >= minWords && !matched; n--) {
+        const phrase = words.slice(i, i + n).join(' ');
+        if (n === 1 && rel && rel[0] === phrase) break;
+        const found = lookupPhrase(phrase);
+        if (found && (!rel || n > rel[0].split(' ').length)) {
+          tokens.push({ text: found.form, meanings: found.meanings });
+          i += n;
+          matched = true;
+        }
+      }
+    };
+    vocabularyPhrase(2);
+    if (matched) continue;
+    if (!rel) {
+      // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
+      // alone ("red" a colour, "panda" a teddy bear).
+      for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
+        const phrase = words.slice(i, i + n).join(' ');
+        // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
+        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_'));
+        // An unplaced compound ("record player") still keeps its words from being read apart, but a
+        // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
+        const res = noun ? resolveByWordNet(noun) : undefined;
+        const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
+        // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
+        // from replacing it, one as a modifier does not when the compound is the kind of thing its last
+        // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
+        const vocabularyWord = lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
+          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) && !sameKindAsHead(noun, words[i + n - 1]));
+        // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
+        // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
+        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
+        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
+          tokens.push({ text: phrase, meanings: [], noun });
+          i += n;
+          matched = true;
+        }
+      }
+      if (matched) continue;
+    }
+    vocabularyPhrase(1);
+    if (matched) continue;
+    if (rel) {
+      tokens.push({ text: rel[0], meanings: [], relation: rel[1] });
+      i += rel[0].split(' ').length;
+      continue;
+    }
+    const w = words[i];
+    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
+      // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
+      // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
+      // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
+      const prev = tokens.at(-1);
+      const next = words[i + 1];
+      const prevNoun = prev && !prev.relation ? prev.noun ?? knownNoun(prev.text) : undefined;
+      if (prev && prevNoun && w.endsWith('ing') && next && next !== ',' && !DETERMINERS.has(next) && !RELATION_FIRST_WORDS.has(next) &&
+        !has(prev, 'colour') && !has(prev, 'material') && !firstSenseConcrete(prevNoun) && knownNoun(next)) {
+        tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
+        tokens.push({ text: w, meanings: [] });
+        i++;
+        continue;
+      }
+      tokens.push({ text: w, meanings: [], relation: 'with' });
+      i++;
+      continue;
+    }
+    const count = parseCount(w);
+    if (count !== undefined) tokens.push({ text: w, meanings: [{ type: 'number', value: count }] });
+    else if (STOP_WORDS.has(w)) tokens.push({ text: w, meanings: [] });
+    else {
+      let noun = knownNoun(w);
+      // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
+      // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
+      // A verb form ("rocking", "carved") is no misspelt object.
+      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
+      if (fix && lookupPhrase(fix)) {
+        corrections.push({ from: w, to: fix });
+        tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
+      } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
+      else if (noun) unknown.push(w);
+      else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
+        // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
+        const head = compoundHead(w)!;
+        corrections.push({ from: w, to: head.form });
+        tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
+      } else {
+        // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
+        const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        const fixed = fix ? lookupPhrase(fix) : undefined;
+        const reading = fix || notNoun.has(i) || isVerbForm(w) ? undefined : readUnknownWord(w);
+        if (fix && fixed) {
+          corrections.push({ from: w, to: fix });
+          tokens.push({ text: fix, meanings: fixed.meanings });
+        } else if (reading) {
+          // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
+          corrections.push({ from: w, to: reading.noun });
+          tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
+        } else {
+          unknown.push(w);
+          // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
+          if (!notNoun.has(i)) tokens.push({ text: w, meanings: [], unread: true });
+        }
+      }
+    }
+    i++;
+  }
+  return tokens;
+}
+
+/**
+ * True when an unknown word is one letter from a vocabulary word ("chipmonk"): a misspelling is likelier
+ * than a closed compound of two words ("chip" + "monk").
+ */
+function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
+  const fix = closestWord(word, vocab, { allowShort: true });
+  return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
+function sameKindAsHead(compound: string | undefined, head: string): boolean {
+  if (!compound) return false;
+  const headKinds = new Set(baseForms(head).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile));
+  return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
+}
+
+// Lexicographer files of things: animal, artifact, food, object, person, plant.
+const THING_FILES = new Set([5, 6, 13, 17, 18, 20]);
+
+/** True when some sense of the word is a kind of thing, not a named one ("ping" is only a river by name). */
+function namesAKindOfThing(word: string): boolean {
+  const noun = knownNoun(word);
+  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && THING_FILES.has(readSynset(o).lexFile));
+}
+
+/** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
+const QUANTITY = 23;
+
+/** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
+function onlyAUnit(word: string): boolean {
+  const senses = nounSenses(word);
+  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
+}
+
+/** WordNet's lexicographer file of people. */
+const PERSON = 18;
+
+
+function onlyANoun(word: string): boolean {
+  const noun = knownNoun(word);
+  // "lemming", "viking" end in -ing without being verb forms.
+  return noun !== undefined && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+}
+
+/** True when the phrase being read (since the last clause word) already has a noun. */
+function followsNoun(tokens: Token[]): boolean {
+  for (let k = tokens.length - 1; k >= 0 && !tokens[k].relation; k--) {
+    if (tokens[k].noun || tokens[k].meanings.some((m) => m.type === 'category')) return true;
+  }
+  return false;
+}
