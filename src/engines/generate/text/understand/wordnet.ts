@@ -108,6 +108,12 @@ export function taggedSenseCount(lemma: string): number {
   return noun(lemma)?.tagged ?? 0;
 }
 
+/** Every noun lemma WordNet lists (spaces for underscores), in index order: for benches that sample WordNet itself. */
+export function nounLemmas(): string[] {
+  warmWordNet();
+  return [...index!.keys()].filter((l) => !l.includes('-')).map((l) => l.replace(/_/g, ' '));
+}
+
 export function isNoun(lemma: string): boolean {
   return noun(lemma) !== undefined;
 }
