@@ -4,16 +4,17 @@
  *
  * Each reading is put in one bucket, judged from WordNet hypernyms only (no hand labels):
  *  - own: the noun has a form of its own (the category, the profile or the made object is the noun);
- *  - family: a stand-in of the right kind — one of the category's own WordNet anchors is a hypernym
- *    of a sense of the noun in the sampled file (an animal to its body plan, a food to the dish family…);
- *  - broad: the right kind only through a broad anchor ("device" → appliance, "food" → bread);
+ *  - family: a stand-in of the right kind — an animal made by an animal family (its body plan), a food
+ *    by a food family, a plant by a plant family, and an artifact by a category one of whose WordNet
+ *    anchors is a hypernym of an artifact sense of the noun;
+ *  - broad: an artifact whose category is reached only through a broad anchor ("device" → appliance);
  *  - wrong: any other object (an artifact made as a person or an animal, a food made as a tool);
  *  - generic: the sculpted form.
  * The sample is split into a tune half and a check half by the seed; tune only on the first.
  *
  *   npx tsx bench/wordnet-coverage.ts [--per-file 100] [--seed 16] [--list tune|check|all] [--bucket wrong]
  */
-import { CATEGORIES, GENERIC_CATEGORY } from '../src/engines/generate/text/catalog.ts';
+import { CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/text/catalog.ts';
 import { BROAD_ANCHORS } from '../src/engines/generate/text/catalog-broad.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../src/engines/generate/text/understand/index.ts';
 import { nounLemmas, nounSenses, readSynset, taggedSenseCount } from '../src/engines/generate/text/understand/wordnet.ts';
@@ -80,6 +81,9 @@ function hypernymsIn(lemma: string, lexFile: number): Set<number> {
   return out;
 }
 
+/** The catalogue family that is the right kind for a noun of each file (artifacts are judged by anchors). */
+const KIND_FAMILY: Record<number, string> = { 5: 'animal', 13: 'food', 20: 'plant' };
+
 function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: string } {
   const i = interpretPrompt(`a ${noun}`);
   const summary = summarizeInterpretation(i);
@@ -87,6 +91,8 @@ function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: str
   const made = madeObject(i);
   const spaced = (s: string | undefined) => s?.replace(/-/g, ' ');
   if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn) return { bucket: 'own', summary };
+  const kind = KIND_FAMILY[lexFile];
+  if (kind) return { bucket: familyOf(i.category) === kind ? 'family' : 'wrong', summary };
   const ups = hypernymsIn(noun, lexFile);
   if ([...(specific.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'family', summary };
   if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'broad', summary };

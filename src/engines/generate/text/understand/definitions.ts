@@ -45,6 +45,7 @@ export function glossCategory(noun: string): { category: string; word: string } 
   const all = end < 0 ? split : split.slice(0, end);
   // "that can be used": a modal before "be" is no noun.
   const words = all.filter((w, k) => !STOP_WORDS.has(w) && all[k + 1] !== 'be').slice(0, GLOSS_WORDS);
+  const above = hypernymsOf(sense.synset.offset);
   for (let i = 0; i < words.length; i++) {
     for (const phrase of [words.slice(i, i + 2).join(' '), words[i]]) {
       // "a child's coin bank", "a baby bed": a noun before another noun modifies it; the last one is the genus.
@@ -53,6 +54,10 @@ export function glossCategory(noun: string): { category: string; word: string } 
       const found = lookupPhrase(phrase);
       if (!found || found.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
       const category = found.meanings[0].id;
+      // A word naming one of the sense's own hypernyms means it in that hypernym's sense ("corral: a pen
+      // for cattle" is an enclosure, not the writing pen): it names the category only when that sense reaches it.
+      const genus = baseForms(phrase.replace(/ /g, '_')).flatMap((f) => nounSenses(f)).filter((o) => above.has(o));
+      if (genus.length > 0 && !genus.some((o) => nearestAnchor(readSynset(o))?.category === category)) continue;
       if (fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
     }
   }
