@@ -23,6 +23,8 @@ const PLANT = 20;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
 const KIND_COST: Record<number, number> = { [ANIMAL]: 0, [ARTIFACT]: 0, [PLANT]: 0.3, [NATURAL_OBJECT]: 0.3, [FOOD]: 0.2, [PERSON]: 1.5 };
 const NAMED_PERSON_COST = 3;
+/** Kinds of thing a prompt names as the object itself (a most frequent sense of these is never a person). */
+const THING_FILES = new Set([ANIMAL, ARTIFACT, FOOD, PLANT]);
 const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';
 const NAMED_STRUCTURE = 'landmark';
@@ -233,5 +235,8 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
   const first = nounSenses(form)[0];
   const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
   if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && KIND_COST[firstKind ?? -1] !== undefined) return undefined;
+  // "a seed", "a root", "a nut": a noun the corpus counts first as a plant, food, animal or artifact is
+  // that thing even where Kiln has no form for it; a rarer person sense (a "nut", a crank) is not meant.
+  if (best?.kind === PERSON && taggedSenseCount(form) > 0 && firstKind !== undefined && THING_FILES.has(firstKind)) return undefined;
   return best;
 }
