@@ -87,7 +87,7 @@ const KIND_FAMILY: Record<number, string> = { 5: 'animal', 13: 'food', 20: 'plan
 function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: string } {
   const i = interpretPrompt(`a ${noun}`);
   const summary = summarizeInterpretation(i);
-  if (i.via === 'generic' || i.category === GENERIC_CATEGORY) return { bucket: 'generic', summary };
+  if (i.via === 'generic' || i.category === GENERIC_CATEGORY) return { bucket: 'generic', summary: `${summary}${anchoredIn(hypernymsIn(noun, lexFile), i.category)}` };
   const made = madeObject(i);
   const spaced = (s: string | undefined) => s?.replace(/-/g, ' ');
   if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn) return { bucket: 'own', summary };
@@ -95,8 +95,14 @@ function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: str
   if (kind) return { bucket: familyOf(i.category) === kind ? 'family' : 'wrong', summary };
   const ups = hypernymsIn(noun, lexFile);
   if ([...(specific.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'family', summary };
-  if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'broad', summary };
-  return { bucket: 'wrong', summary };
+  if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'broad', summary: `${summary}${anchoredIn(ups, i.category)}` };
+  return { bucket: 'wrong', summary: `${summary}${anchoredIn(ups, i.category)}` };
+}
+
+/** For a wrong reading, the categories whose own anchors the noun is a hyponym of (what a right reading could be). */
+function anchoredIn(ups: Set<number>, got: string): string {
+  const could = [...specific].filter(([id, os]) => id !== got && [...os].some((o) => ups.has(o))).map(([id]) => id);
+  return could.length ? ` [anchored under: ${could.join(', ')}]` : '';
 }
 
 warmLexicon();
