@@ -28,4 +28,9 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['machine#1', 'appliance'],
   ['device#1', 'appliance'],
   ['electronic equipment#1', 'appliance'],
+  // Broad, not specific, anchors of the garment family: they also sit above nouns whose first meaning
+  // is a person ("a lumberjack" is also a jacket) or another thing ("a hose"), which then win.
+  ['garment#1', 'garment'],
+  ['clothing#1', 'garment'],
+  ['measuring instrument#1', 'shop-tool'],
 ];
