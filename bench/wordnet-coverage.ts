@@ -5,7 +5,7 @@
  * Each reading is put in one bucket, judged from WordNet hypernyms only (no hand labels):
  *  - own: the noun has a form of its own (the category, the profile or the made object is the noun);
  *  - family: a stand-in of the right kind — an animal made by an animal family (its body plan), a food
- *    by a food family, a plant by a plant family, and an artifact by a category one of whose WordNet
+ *    by a food family, a plant by a plant family (or a food family when the plant is also a food), and an artifact by a category one of whose WordNet
  *    anchors is a hypernym of an artifact sense of the noun;
  *  - broad: an artifact whose category is reached only through a broad anchor ("device" → appliance);
  *  - wrong: any other object (an artifact made as a person or an animal, a food made as a tool);
@@ -92,7 +92,9 @@ function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: str
   const spaced = (s: string | undefined) => s?.replace(/-/g, ' ');
   if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn) return { bucket: 'own', summary };
   const kind = KIND_FAMILY[lexFile];
-  if (kind) return { bucket: familyOf(i.category) === kind ? 'family' : 'wrong', summary };
+  // A plant that is also a food ("corn", "mango") may be made as the food.
+  const alsoFood = lexFile === 20 && familyOf(i.category) === 'food' && nounSenses(noun).some((o) => readSynset(o).lexFile === 13);
+  if (kind) return { bucket: familyOf(i.category) === kind || alsoFood ? 'family' : 'wrong', summary };
   const ups = hypernymsIn(noun, lexFile);
   if ([...(specific.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'family', summary };
   if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'broad', summary: `${summary}${anchoredIn(ups, i.category)}` };
