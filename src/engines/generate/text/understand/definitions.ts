@@ -58,7 +58,11 @@ export function glossCategory(noun: string): { category: string; word: string } 
       // for cattle" is an enclosure, not the writing pen): it names the category only when that sense reaches it.
       const genus = baseForms(phrase.replace(/ /g, '_')).flatMap((f) => nounSenses(f)).filter((o) => above.has(o));
       if (genus.length > 0 && !genus.some((o) => nearestAnchor(readSynset(o))?.category === category)) continue;
-      if (fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
+      // An artifact is made as a figure only when its definition says it has that likeness ("an effigy in
+      // the shape of a man"), not when it names who wears or stands on it ("a platform … the person on it").
+      const figureOk = !FIGURES.has(category) || sense.synset.lexFile !== ARTIFACT_FILE || words.slice(0, i).some((w) => LIKENESS_WORDS.has(w))
+        || all.slice(0, all.indexOf(words[i])).some((w) => LIKENESS_WORDS.has(w));
+      if (figureOk && fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
     }
   }
   return undefined;
@@ -66,6 +70,21 @@ export function glossCategory(noun: string): { category: string; word: string } 
 
 /** Categories of the animal family that are made things: a scarecrow (an effigy) may be made as a figure. */
 const FIGURES = new Set(['person', 'robot', 'teddy-bear', 'snowman']);
+
+/** Words after which a definition says what an artifact looks like, not what it is for. */
+const LIKENESS_WORDS = new Set([...SHAPE_WORDS].filter((w) => !w.startsWith('consist')));
+const ARTIFACT_FILE = 6;
+// Concrete lexicographer files whose senses bound what a noun may be made as.
+const BOUNDING_FILES = new Set([5, 6, 13, 18, 20]);
+
+/**
+ * True when some concrete sense of the noun may be made as the category ("sawhorse", "clotheshorse" are
+ * only artifacts, so never the horse their last word names); a noun WordNet has no concrete sense for is not bounded.
+ */
+export function kindAllows(noun: string, category: string): boolean {
+  const files = baseForms(noun).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile).filter((k) => BOUNDING_FILES.has(k));
+  return files.length === 0 || files.some((k) => fitsKind(k, category));
+}
 
 /** Whether a sense of this kind (WordNet lexicographer file) can be made as that category: dumplings ("small balls of dough") are no ball. */
 function fitsKind(lexFile: number, category: string): boolean {

@@ -9,7 +9,7 @@ import { FORM_NOUNS } from './subject.ts';
 import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
-import { definedByFlowers, glossCategory, imaginaryBody, partOf } from './definitions.ts';
+import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
 
 /** WordNet's lexicographer file of plants, and the category a flowering one is made as. */
 const PLANT_FILE = 20;
@@ -121,7 +121,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       // a tower, "baseball glove" a glove.
       if (head && (!res || res.broad)) {
         const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
-        if (vocab?.type === 'category') return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
+        // The compound stays the kind of thing WordNet files it as: a sawhorse is no horse.
+        if (vocab?.type === 'category' && kindAllows(t.noun, vocab.id)) return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
         // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
         const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
