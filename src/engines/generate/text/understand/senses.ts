@@ -226,11 +226,12 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
     if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE) hit.category = NAMED_STRUCTURE;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
-    // Where a person sense reaches the person, a sense reaching only a broad anchor does not win ("a
-    // lumberjack" is also a jacket, which only the broad "clothing" places): the person is meant.
-    const personOverBroad = (personSide: { kind: number; broad: boolean }, other: { broad: boolean }) => personSide.kind === PERSON && !personSide.broad && other.broad;
-    const candidate = { kind: synset.lexFile, broad: hit.broad };
-    if (!best || (total < best.cost && !personOverBroad(best, candidate)) || personOverBroad(candidate, best)) {
+    // Where WordNet's first sense is a person reaching the person, a sense reaching only a broad anchor
+    // does not win ("a lumberjack" is also a jacket, which only the broad "clothing" places).
+    const personOverBroad = (personSide: { kind: number; broad: boolean; offset: number }, other: { broad: boolean }) =>
+      personSide.kind === PERSON && !personSide.broad && other.broad && personSide.offset === nounSenses(form)[0];
+    const candidate = { kind: synset.lexFile, broad: hit.broad, offset: synset.offset };
+    if (!best || (total < best.cost && !personOverBroad({ ...best, offset: best.synset.offset }, candidate)) || personOverBroad(candidate, best)) {
       best = { category: hit.category, broad: hit.broad, kind: synset.lexFile, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
     }
   }
