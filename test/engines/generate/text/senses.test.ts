@@ -92,8 +92,8 @@ test('a colour or material word names a thing only when nothing else in its clau
 });
 
 test('a place after a comma does not replace a named thing Kiln has no form for', () => {
-  // (A baseball glove was the example until the garment family gave it a form.)
-  const { i } = made('a poncho, studio product shot');
+  // (A baseball glove, then a poncho, were the examples until the garment family gave them a form.)
+  const { i } = made('a collage, studio product shot');
   assert.notEqual(i.family, 'building');
   assert.deepEqual(i.settings, ['studio']);
 });
