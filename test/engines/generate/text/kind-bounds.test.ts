@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { glossCategory, kindAllows } from '../../../../src/engines/generate/text/understand/definitions.ts';
 import { nounSenses, readSynset, taggedSenseCount } from '../../../../src/engines/generate/text/understand/wordnet.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
 
@@ -66,4 +67,8 @@ test('an artifact is made as a figure only when its definition gives it that lik
   assert.notEqual(read('a dais').category, 'person');
   // "scarecrow: an effigy in the shape of a man": the person stands in.
   assert.equal(read('a scarecrow').category, 'person');
+});
+
+test('the readings these rules reach build closed solids within budget', async () => {
+  await assertClosedWithinBudget(['a butter', 'a hay', 'a juice', 'a supper', 'a thermometer', 'a nightshirt', 'a holster'], { seed: 16 });
 });
