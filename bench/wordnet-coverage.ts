@@ -18,6 +18,7 @@ import { CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/
 import { BROAD_ANCHORS } from '../src/engines/generate/text/catalog-broad.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../src/engines/generate/text/understand/index.ts';
 import { nounLemmas, nounSenses, readSynset, taggedSenseCount } from '../src/engines/generate/text/understand/wordnet.ts';
+import { hypernymClosure } from '../src/engines/generate/text/understand/senses.ts';
 
 const FILES: Record<number, string> = { 5: 'noun.animal', 6: 'noun.artifact', 13: 'noun.food', 20: 'noun.plant' };
 type Bucket = 'own' | 'family' | 'broad' | 'wrong' | 'generic';
@@ -68,17 +69,7 @@ for (const [a, c] of BROAD_ANCHORS) {
 
 /** The hypernyms (and the senses themselves) of the noun's senses filed in `lexFile`. */
 function hypernymsIn(lemma: string, lexFile: number): Set<number> {
-  const out = new Set<number>();
-  let frontier = nounSenses(lemma).filter((o) => readSynset(o).lexFile === lexFile);
-  for (let d = 0; d < 16 && frontier.length; d++) {
-    const next: number[] = [];
-    for (const o of frontier) if (!out.has(o)) {
-      out.add(o);
-      next.push(...readSynset(o).hypernyms);
-    }
-    frontier = next;
-  }
-  return out;
+  return hypernymClosure(nounSenses(lemma).filter((o) => readSynset(o).lexFile === lexFile), 16);
 }
 
 /** The catalogue family that is the right kind for a noun of each file (artifacts are judged by anchors). */

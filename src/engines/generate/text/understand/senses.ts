@@ -82,8 +82,13 @@ export interface RankedSense {
 
 /** Every hypernym of every sense of the noun (not the senses themselves), up to `maxDepth` levels. */
 export function ancestorsOf(lemma: string, maxDepth = 8): Set<number> {
+  return hypernymClosure(nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms), maxDepth);
+}
+
+/** The synsets `start` and all their hypernyms, up to `maxDepth` levels. */
+export function hypernymClosure(start: number[], maxDepth: number): Set<number> {
   const out = new Set<number>();
-  let frontier = nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms);
+  let frontier = start;
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: number[] = [];
     for (const o of frontier) if (!out.has(o)) {
