@@ -28,22 +28,21 @@ export async function sweepExpired({ db, blobs, logger }: SweepDeps, now = new D
     await kysely.updateTable('tasks').set({ files_expired_at: now.getTime() }).where('id', '=', id).execute();
     await blobs.deletePrefix(`outputs/${id}/`);
     await blobs.deletePrefix(`inputs/${id}/`);
-    await pruneWebhookLog(db, id);
   }
   if (due.length > 0) logger.info({ tasks: due.length }, 'retention: output files removed');
-  const late = await pruneLateSettledEvents(db);
-  if (late > 0) logger.info({ events: late }, 'retention: webhook events settled after their task expired removed');
+  // One pass serves the tasks just expired and events that settled after their task had expired.
+  let pruned = 0;
+  let batch: number;
+  do {
+    batch = await pruneSettledEventsOfExpiredTasks(db);
+    pruned += batch;
+  } while (batch > 0);
+  if (pruned > 0) logger.info({ events: pruned }, 'retention: settled webhook events of expired tasks removed');
   return due.length;
 }
 
-async function pruneWebhookLog({ kysely }: Db, taskId: string): Promise<void> {
-  const settled = kysely.selectFrom('webhook_outbox').select('id').where('task_id', '=', taskId).where('state', '!=', 'pending');
-  await kysely.deleteFrom('webhook_deliveries').where('outbox_id', 'in', settled).execute();
-  await kysely.deleteFrom('webhook_outbox').where('task_id', '=', taskId).where('state', '!=', 'pending').execute();
-}
-
-/** Events that were still being retried when their task expired and have settled since (a bounded batch). */
-async function pruneLateSettledEvents({ kysely }: Db, batch = 500): Promise<number> {
+/** Settled webhook events of tasks whose files expired, with their delivery attempts: one bounded batch. */
+async function pruneSettledEventsOfExpiredTasks({ kysely }: Db, batch = 500): Promise<number> {
   const rows = await kysely
     .selectFrom('webhook_outbox as o')
     .innerJoin('tasks as t', 't.id', 'o.task_id')
