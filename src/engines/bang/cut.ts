@@ -10,7 +10,7 @@
  * Plane and box-bounded cuts are made by plane-clip.ts; sections it cannot cap fall back to manifold-3d.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
-import { fitPlane, type Plane } from './linalg.ts';
+import { fitPlane, planeFrame, type Plane } from './linalg.ts';
 import { clipByBox, clipByPlane, type ClipResult } from './plane-clip.ts';
 import { boundingBox, components as meshComponents, dropSeams, genus, join, sideAreas, type Kernel, type SolidMesh } from './solid-mesh.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
@@ -161,16 +161,6 @@ export function components(m: SolidMesh, negligibleVolume: number, volumes?: Map
 /** Area of side A and side B input surface carried by `solid`. */
 export function votes(solid: SolidMesh, input: CutInput): [number, number] {
   return sideAreas(solid, input.side);
-}
-
-/** A unit frame (u, v) of the plane with normal n (any u ⟂ n, then v = n × u). */
-function planeFrame(n: readonly number[]): { u: number[]; v: number[] } {
-  const helper = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  let u = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
-  const ul = Math.hypot(u[0], u[1], u[2]);
-  u = u.map((x) => x / ul);
-  const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
-  return { u, v };
 }
 
 /**

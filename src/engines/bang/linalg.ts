@@ -46,6 +46,16 @@ export function symmetricEigen3(m: ArrayLike<number>): { values: [number, number
   };
 }
 
+/** A unit frame (u, v) of the plane with normal n (any u ⟂ n, then v = n × u). */
+export function planeFrame(n: readonly number[]): { u: number[]; v: number[] } {
+  const helper = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+  let u = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
+  const ul = Math.hypot(u[0], u[1], u[2]);
+  u = u.map((x) => x / ul);
+  const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+  return { u, v };
+}
+
 export interface Plane {
   /** Unit normal. */
   normal: [number, number, number];

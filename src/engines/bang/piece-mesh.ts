@@ -28,7 +28,6 @@ export interface PieceMesh {
 }
 
 export function pieceMesh(solid: SolidMesh, options: PieceMeshOptions): PieceMesh {
-  (globalThis as any).INSPECT?.(solid);
   const scale = options.scale ?? 1;
   const nt = solid.faces.length;
   const material = new Uint32Array(nt);

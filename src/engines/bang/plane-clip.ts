@@ -13,6 +13,7 @@
  * triangulator cannot close it (degenerate sections) the caller falls back to manifold-3d.
  */
 import type { ManifoldToplevel } from 'manifold-3d';
+import { planeFrame } from './linalg.ts';
 import { boundingBox, dropSeams, type SolidMesh } from './solid-mesh.ts';
 
 export interface ClipResult {
@@ -298,13 +299,9 @@ export function clipByBox(wasm: ManifoldToplevel, mesh: SolidMesh, planes: { nor
 /** Triangulates the section's loops into both halves' caps; false when the cap would not close. */
 function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly number[], next: Map<number, number>, upper: TriangleList, lower: TriangleList): boolean {
   const p = pool.positions;
-  const [nx, ny, nz] = normal;
   // Plane frame (e1, e2) with e1 × e2 = −n: counter-clockwise in it is the upper cap's outward side.
-  const helper = Math.abs(nx) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  let e1 = [helper[1] * nz - helper[2] * ny, helper[2] * nx - helper[0] * nz, helper[0] * ny - helper[1] * nx];
-  const l1 = Math.hypot(e1[0], e1[1], e1[2]);
-  e1 = e1.map((x) => x / l1);
-  const e2 = [e1[1] * nz - e1[2] * ny, e1[2] * nx - e1[0] * nz, e1[0] * ny - e1[1] * nx];
+  const { u, v: e2 } = planeFrame(normal);
+  const e1 = u.map((x) => -x);
   const loops: [number, number][][] = [];
   const ids: number[] = [];
   const visited = new Set<number>();

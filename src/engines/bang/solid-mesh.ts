@@ -3,8 +3,8 @@
  *
  * Every mesh of one split indexes the same growing vertex pool, so two pieces made by one plane cut
  * share the vertices of their seam exactly; gluing them back (join) is then dropping the two copies of
- * the cap between them, not a boolean union. manifold-3d is only called for what this module does not
- * do itself (box-bounded cuts, and as a fallback when a plane cut cannot be made here; see plane-clip.ts).
+ * the cap between them, not a boolean union. manifold-3d is only called as the fallback when a plane or
+ * box cut cannot be capped by plane-clip.ts, and to unite pieces it made (foreign ones; see join).
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 

@@ -8,7 +8,7 @@ import { triangleMaterials } from '../../geometry/ops/index.ts';
 import { agglomerate, type AgglomerateOptions } from './agglomerate.ts';
 import { pieceMesh } from './piece-mesh.ts';
 import { buildInputSolid, discardManifold, isKernelAbort, loadManifold } from './solid.ts';
-import { makeKernel, meshVolume, VertexPool } from './solid-mesh.ts';
+import { makeKernel, VertexPool } from './solid-mesh.ts';
 import { splitSolid, type SplitOptions } from './split.ts';
 import { buildSurfaceGraph } from './surface-graph.ts';
 
@@ -83,17 +83,14 @@ async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMe
   // The input solid as manifold-3d read it (merged at UV seams, validated closed); consumed here.
   const [whole] = kernel.fromManifold(input.solid, true);
   delete whole.foreign;
-  const inputVolume = meshVolume(whole);
   options.onProgress?.('cut', 0.3);
   const split = splitSolid({ kernel, graph, tree }, whole, options);
   options.onProgress?.('pieces', 0.8);
   const pieces: Mesh[] = [];
   const sourceFaces: Int32Array[] = [];
-  const volumes: number[] = [];
   const faceLabels = new Int32Array(graph.faceCount);
   const best = new Float64Array(graph.faceCount);
   split.pieces.forEach((solid, index) => {
-    volumes.push(meshVolume(solid));
     const piece = pieceMesh(solid, { inputMaterials, interior, scale: options.scale });
     pieces.push(piece.mesh);
     sourceFaces.push(piece.sourceFace);
@@ -118,8 +115,8 @@ async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMe
     pieces,
     sourceFaces,
     faceLabels,
-    volumes,
-    inputVolume,
+    volumes: split.volumes,
+    inputVolume: split.inputVolume,
     treeSplits: split.treeSplits,
     fallbackSplits: split.fallbackSplits,
     attempts: split.attempts,

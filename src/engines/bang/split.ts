@@ -69,6 +69,9 @@ export interface SplitContext {
 export interface SplitResult {
   /** The pieces, each a closed solid. */
   pieces: SolidMesh[];
+  /** Enclosed volume of each piece, and of the solid that was split (meshVolume, kept while splitting). */
+  volumes: number[];
+  inputVolume: number;
   /** How many pieces came from tree splits (the rest from axis halving). */
   treeSplits: number;
   fallbackSplits: number;
@@ -186,7 +189,7 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
       unsplittable.add(target);
     }
   }
-  return { pieces: pieces.map((p) => p.solid), treeSplits, fallbackSplits, attempts };
+  return { pieces: pieces.map((p) => p.solid), volumes: pieces.map((p) => p.volume), inputVolume: total, treeSplits, fallbackSplits, attempts };
 }
 
 /**
