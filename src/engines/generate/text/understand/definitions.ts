@@ -5,7 +5,7 @@
  */
 import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
-import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
+import { hypernymClosure, nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
 import { isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
 
@@ -121,14 +121,9 @@ export function imaginaryBody(noun: string): { category: string; word: string } 
   return undefined;
 }
 
+/** The synset's hypernyms (not itself), up to 12 levels. */
 function hypernymsOf(offset: number): Set<number> {
-  const out = new Set<number>();
-  let frontier = readSynset(offset).hypernyms;
-  for (let d = 0; d < 12 && frontier.length; d++) {
-    for (const o of frontier) out.add(o);
-    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
-  }
-  return out;
+  return hypernymClosure(readSynset(offset).hypernyms, 12);
 }
 
 /**
