@@ -11,20 +11,14 @@
  */
 import { CATEGORIES } from '../catalog.ts';
 import { BROAD_ANCHORS } from '../catalog-broad.ts';
-import { nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+import { LEX_FILE, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
 
-/** WordNet lexicographer files (lexnames) of the kinds of noun a prompt may name. */
-const ANIMAL = 5;
-const ARTIFACT = 6;
-const FOOD = 13;
-const NATURAL_OBJECT = 17;
-const PERSON = 18;
-const PLANT = 20;
+const { animal: ANIMAL, artifact: ARTIFACT, food: FOOD, object: NATURAL_OBJECT, person: PERSON, plant: PLANT } = LEX_FILE;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
 const KIND_COST: Record<number, number> = { [ANIMAL]: 0, [ARTIFACT]: 0, [PLANT]: 0.3, [NATURAL_OBJECT]: 0.3, [FOOD]: 0.2, [PERSON]: 1.5 };
 const NAMED_PERSON_COST = 3;
 /** Kinds of thing a prompt names as the object itself (a most frequent sense of these is never a person). */
-const THING_FILES = new Set([ANIMAL, ARTIFACT, FOOD, PLANT]);
+const THING_FILES = new Set<number>([ANIMAL, ARTIFACT, FOOD, PLANT]);
 const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';
 const NAMED_STRUCTURE = 'landmark';

@@ -8,7 +8,7 @@
  */
 import { hasConcreteSense } from './lexicon.ts';
 import { hypernymClosure } from './senses.ts';
-import { nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+import { LEX_FILE, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
 
 export interface UnknownWordReading {
   /** The WordNet noun the word is read as. */
@@ -33,7 +33,7 @@ export const UNKNOWN_WORD_OPTIONS = {
 };
 
 // Concrete lexicographer files a family of alike-spelt nouns may share: animal, artifact, food, plant.
-const FAMILY_FILES = new Set([5, 6, 13, 20]);
+const FAMILY_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
   const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
