@@ -8,7 +8,7 @@
  * Shared by the catalogue (a dish read this way is made as itself, not as a stand-in: see
  * ./catalog-made.ts) and by the dish generator (./generators/families/dish-forms.ts).
  */
-import { nounSenses, readSynset } from './understand/wordnet.ts';
+import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type Vessel = 'plate' | 'bowl' | 'pan' | 'basket' | 'steamer' | 'box' | 'glass' | 'board';
 export type DishBody =
@@ -118,7 +118,6 @@ const BODY_NAMES: Record<DishBody, string> = {
   parcels: 'wrapped parcels', rolls: 'rolls', pie: 'round bake', stack: 'stack', pieces: 'pieces', strands: 'strands', mound: 'mound', balls: 'balls',
 };
 
-const FOOD_FILE = 13;
 
 /** Ingredients that make up the body of a dish rather than top it; saffron first, as it colours the rice. */
 export const STAPLES = ['saffron', 'rice', 'pasta', 'noodle', 'dough', 'batter', 'tortilla', 'bread', 'pastry', 'potato', 'chip', 'greens', 'lettuce', 'milk', 'broth'];
@@ -128,7 +127,7 @@ export function dishDescription(word: string): string | undefined {
   const key = word.toLowerCase().trim();
   const own = DISH_DESCRIPTIONS[key] ?? DISH_DESCRIPTIONS[key.replace(/s$/, '')] ?? DISH_DESCRIPTIONS[`${key}s`];
   if (own) return own;
-  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))].map(readSynset).find((s) => s.lexFile === FOOD_FILE);
+  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))].map(readSynset).find((s) => s.lexFile === LEX_FILE.food);
   if (!sense) return undefined;
   const names: string[] = [];
   let frontier = sense.hypernyms;

@@ -204,3 +204,8 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
 export function around(n: number, offset = 0): number[] {
   return Array.from({ length: n }, (_, k) => offset + (k / n) * Math.PI * 2);
 }
+
+/** True when the prompt (lower-cased) matches `re`: a family's rows pick their variant by the prompt's words. */
+export function says(ctx: GenContext, re: RegExp): boolean {
+  return re.test(ctx.interpretation.prompt.toLowerCase());
+}

@@ -5,9 +5,9 @@
  */
 import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
-import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
+import { hypernymClosure, nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
+import { LEX_FILE, isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
@@ -60,7 +60,7 @@ export function glossCategory(noun: string): { category: string; word: string } 
       if (genus.length > 0 && !genus.some((o) => nearestAnchor(readSynset(o))?.category === category)) continue;
       // An artifact is made as a figure only when its definition says it has that likeness ("an effigy in
       // the shape of a man"), not when it names who wears or stands on it ("a platform … the person on it").
-      const figureOk = !FIGURES.has(category) || sense.synset.lexFile !== ARTIFACT_FILE || words.slice(0, i).some((w) => LIKENESS_WORDS.has(w))
+      const figureOk = !FIGURES.has(category) || sense.synset.lexFile !== LEX_FILE.artifact || words.slice(0, i).some((w) => LIKENESS_WORDS.has(w))
         || all.slice(0, all.indexOf(words[i])).some((w) => LIKENESS_WORDS.has(w));
       if (figureOk && fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
     }
@@ -73,9 +73,8 @@ const FIGURES = new Set(['person', 'robot', 'teddy-bear', 'snowman']);
 
 /** Words after which a definition says what an artifact looks like, not what it is for. */
 const LIKENESS_WORDS = new Set([...SHAPE_WORDS].filter((w) => !w.startsWith('consist')));
-const ARTIFACT_FILE = 6;
 // Concrete lexicographer files whose senses bound what a noun may be made as.
-const BOUNDING_FILES = new Set([5, 6, 13, 18, 20]);
+const BOUNDING_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.person, LEX_FILE.plant]);
 
 /**
  * True when some concrete sense of the noun may be made as the category ("sawhorse", "clotheshorse" are
@@ -89,15 +88,14 @@ export function kindAllows(noun: string, category: string): boolean {
 /** Whether a sense of this kind (WordNet lexicographer file) can be made as that category: dumplings ("small balls of dough") are no ball. */
 function fitsKind(lexFile: number, category: string): boolean {
   const family = familyOf(category);
-  if (lexFile === 5) return family === 'animal';
-  if (lexFile === 13) return family === 'food';
-  if (lexFile === 20) return family === 'plant' || family === 'food';
-  if (lexFile === 18) return category === 'person';
+  if (lexFile === LEX_FILE.animal) return family === 'animal';
+  if (lexFile === LEX_FILE.food) return family === 'food';
+  if (lexFile === LEX_FILE.plant) return family === 'plant' || family === 'food';
+  if (lexFile === LEX_FILE.person) return category === 'person';
   return family !== 'food' && family !== 'plant' && (family !== 'animal' || FIGURES.has(category));
 }
 
 let imaginaryBeing: number | undefined;
-const PEOPLE_FILE = 18;
 
 /**
  * The animal an imaginary being is built as, from its definition: "the immortal winged horse…" → horse,
@@ -108,7 +106,7 @@ const PEOPLE_FILE = 18;
 export function imaginaryBody(noun: string): { category: string; word: string } | undefined {
   imaginaryBeing ??= nounSenses('imaginary_being')[0];
   // The caller read the noun as a person: its likeliest sense filed with people is the one meant.
-  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === PEOPLE_FILE);
+  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === LEX_FILE.person);
   if (!sense || !hypernymsOf(sense.synset.offset).has(imaginaryBeing)) return undefined;
   const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
   const body = /\bbody of an? ([a-z]+)/.exec(definition)?.[1];
@@ -121,14 +119,9 @@ export function imaginaryBody(noun: string): { category: string; word: string } 
   return undefined;
 }
 
+/** The synset's hypernyms (not itself), up to 12 levels. */
 function hypernymsOf(offset: number): Set<number> {
-  const out = new Set<number>();
-  let frontier = readSynset(offset).hypernyms;
-  for (let d = 0; d < 12 && frontier.length; d++) {
-    for (const o of frontier) out.add(o);
-    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
-  }
-  return out;
+  return hypernymClosure(readSynset(offset).hypernyms, 12);
 }
 
 /**
@@ -137,8 +130,6 @@ function hypernymsOf(offset: number): Set<number> {
  * is then made as a flower, not as a bush. Shrubs and trees are placed before this is asked.
  */
 export function definedByFlowers(noun: string): boolean {
-  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === PLANT_FILE);
+  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === LEX_FILE.plant);
   return sense !== undefined && /\b(flowers?|flowering|blooms?|blossoms?)\b/.test(sense.synset.gloss.split(';')[0]);
 }
-
-const PLANT_FILE = 20;

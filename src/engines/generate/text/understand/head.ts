@@ -10,15 +10,11 @@ import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
-
-/** WordNet's lexicographer file of plants, and the category a flowering one is made as. */
-const PLANT_FILE = 20;
-const FLOWER = 'flower';
-
-/** WordNet's lexicographer file of people (and of imaginary beings). */
-const PERSON_FILE = 18;
-import { isAdjective } from './wordnet.ts';
+import { LEX_FILE, isAdjective } from './wordnet.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
+
+/** The category a flowering plant is made as. */
+const FLOWER = 'flower';
 
 /** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
 function compoundHeadWord(noun: string): string | undefined {
@@ -128,10 +124,10 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
         if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
       }
       // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
-      const being = res?.kind === PERSON_FILE ? imaginaryBody(t.noun) : undefined;
+      const being = res?.kind === LEX_FILE.person ? imaginaryBody(t.noun) : undefined;
       if (being) return { token: t, kind: 'category', category: being.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), being.word] };
       // A plant placed only as a plant, defined by its flowers ("daffodil", "wildflower"), is a flower.
-      if (res?.broad && res.kind === PLANT_FILE && definedByFlowers(t.noun)) {
+      if (res?.broad && res.kind === LEX_FILE.plant && definedByFlowers(t.noun)) {
         return { token: t, kind: 'category', category: FLOWER, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), 'flower'] };
       }
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.

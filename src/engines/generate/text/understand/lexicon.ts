@@ -4,7 +4,7 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
+import { CONCRETE_FILES, nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
 import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
 export { namesYoung } from './senses.ts';
 import {
@@ -89,12 +89,10 @@ export function lookupPhrase(phrase: string): { meanings: Meaning[]; form: strin
   return undefined;
 }
 
-// WordNet lexicographer files of concrete things: animal, artifact, food, object, person, plant.
-const CONCRETE = new Set([5, 6, 13, 17, 18, 20]);
 
 /** True when some sense of the noun is a concrete thing (animal, artifact, food, object, person, plant). */
 export function hasConcreteSense(lemma: string): boolean {
-  return nounSenses(lemma).some((o) => CONCRETE.has(readSynset(o).lexFile));
+  return nounSenses(lemma).some((o) => CONCRETE_FILES.has(readSynset(o).lexFile));
 }
 
 /**
@@ -104,8 +102,8 @@ export function hasConcreteSense(lemma: string): boolean {
 export function firstSenseConcrete(lemma: string): boolean {
   return baseForms(lemma).some((f) => {
     const senses = nounSenses(f);
-    if (taggedSenseCount(f) === 0) return senses.some((o) => CONCRETE.has(readSynset(o).lexFile));
-    return senses.length > 0 && CONCRETE.has(readSynset(senses[0]).lexFile);
+    if (taggedSenseCount(f) === 0) return senses.some((o) => CONCRETE_FILES.has(readSynset(o).lexFile));
+    return senses.length > 0 && CONCRETE_FILES.has(readSynset(senses[0]).lexFile);
   });
 }
 
@@ -132,7 +130,7 @@ export function headSenseFilter(compound: string, head: string): (s: Synset) => 
   const ancestors = ancestorsOf(compound);
   const headSenses = baseForms(head).flatMap((f) => nounSenses(f));
   if (headSenses.some((o) => ancestors.has(o))) return (s) => ancestors.has(s.offset);
-  const kinds = new Set(nounSenses(compound).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE.has(k)));
+  const kinds = new Set(nounSenses(compound).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE_FILES.has(k)));
   return (s) => kinds.has(s.lexFile);
 }
 

@@ -5,7 +5,7 @@
 import { categoryById } from '../catalog.ts';
 import { OWN_FORMS } from '../catalog-made.ts';
 import { namesYoung } from './senses.ts';
-import { isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
+import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -22,8 +22,10 @@ function profileWords(category: string): Map<string, string> | undefined {
 }
 
 /** WordNet lexicographer files of the senses a family's nouns are read in (artifacts otherwise). */
-const ARTIFACT_FILES = new Set([6]);
-const KIND_FILES: Record<string, Set<number>> = { animal: new Set([5]), food: new Set([13, 20]), plant: new Set([20]) };
+const ARTIFACT_FILES = new Set<number>([LEX_FILE.artifact]);
+const KIND_FILES: Record<string, Set<number>> = {
+  animal: new Set([LEX_FILE.animal]), food: new Set([LEX_FILE.food, LEX_FILE.plant]), plant: new Set([LEX_FILE.plant]),
+};
 
 /**
  * The profile a noun picks in a category, or undefined when the category's default form stands in.
@@ -70,8 +72,7 @@ const BODY_PLANS: [wordnetClass: string, plan: string][] = [
 /** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
 const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'snake', 'apple']);
 
-const ANIMAL = 5;
-const FRUIT_FILES = new Set([13, 20]);
+const FRUIT_FILES = new Set<number>([LEX_FILE.food, LEX_FILE.plant]);
 
 /**
  * The body plan of the noun's first sense of the category's kind that reaches one (a kiwi read as a
@@ -83,7 +84,7 @@ function bodyPlan(word: string, category: string): string | undefined {
   let found: string | undefined;
   let kindOk = false;
   walkHypernyms(word, (s, depth) => {
-    if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === ANIMAL;
+    if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === LEX_FILE.animal;
     if (!kindOk) return false;
     found = plans.find(([cls]) => s.words.includes(cls))?.[1];
     return found !== undefined;

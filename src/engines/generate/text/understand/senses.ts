@@ -11,20 +11,14 @@
  */
 import { CATEGORIES } from '../catalog.ts';
 import { BROAD_ANCHORS } from '../catalog-broad.ts';
-import { nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+import { LEX_FILE, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
 
-/** WordNet lexicographer files (lexnames) of the kinds of noun a prompt may name. */
-const ANIMAL = 5;
-const ARTIFACT = 6;
-const FOOD = 13;
-const NATURAL_OBJECT = 17;
-const PERSON = 18;
-const PLANT = 20;
+const { animal: ANIMAL, artifact: ARTIFACT, food: FOOD, object: NATURAL_OBJECT, person: PERSON, plant: PLANT } = LEX_FILE;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
 const KIND_COST: Record<number, number> = { [ANIMAL]: 0, [ARTIFACT]: 0, [PLANT]: 0.3, [NATURAL_OBJECT]: 0.3, [FOOD]: 0.2, [PERSON]: 1.5 };
 const NAMED_PERSON_COST = 3;
 /** Kinds of thing a prompt names as the object itself (a most frequent sense of these is never a person). */
-const THING_FILES = new Set([ANIMAL, ARTIFACT, FOOD, PLANT]);
+const THING_FILES = new Set<number>([ANIMAL, ARTIFACT, FOOD, PLANT]);
 const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';
 const NAMED_STRUCTURE = 'landmark';
@@ -222,6 +216,11 @@ export interface SenseResolution {
  */
 export function resolveLemma(form: string, context: Set<number> = new Set(), allowed?: (s: Synset) => boolean): SenseResolution | undefined {
   let best: SenseResolution | undefined;
+  const first = nounSenses(form)[0];
+  // Where WordNet's first sense is a person reaching the person, a sense reaching only a broad anchor
+  // does not win ("a lumberjack" is also a jacket, which only the broad "clothing" places).
+  const personOverBroad = (person: { kind: number; broad: boolean; synset: Synset }, other: { broad: boolean }) =>
+    person.kind === PERSON && !person.broad && other.broad && person.synset.offset === first;
   for (const { synset, cost } of rankedSenses(form)) {
     if (allowed && !allowed(synset)) continue;
     if (best && cost - CONTEXT_BONUS >= best.cost) break;
@@ -231,18 +230,13 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
     if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE) hit.category = NAMED_STRUCTURE;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
-    // Where WordNet's first sense is a person reaching the person, a sense reaching only a broad anchor
-    // does not win ("a lumberjack" is also a jacket, which only the broad "clothing" places).
-    const personOverBroad = (personSide: { kind: number; broad: boolean; offset: number }, other: { broad: boolean }) =>
-      personSide.kind === PERSON && !personSide.broad && other.broad && personSide.offset === nounSenses(form)[0];
-    const candidate = { kind: synset.lexFile, broad: hit.broad, offset: synset.offset };
-    if (!best || (total < best.cost && !personOverBroad({ ...best, offset: best.synset.offset }, candidate)) || personOverBroad(candidate, best)) {
+    const candidate = { kind: synset.lexFile, broad: hit.broad, synset };
+    if (!best || (total < best.cost && !personOverBroad(best, candidate)) || personOverBroad(candidate, best)) {
       best = { category: hit.category, broad: hit.broad, kind: synset.lexFile, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
     }
   }
   // "the moon", "a sun": a noun whose first sense is a concrete thing is not read as someone named after it
   // ("zeus", first a god, still is).
-  const first = nounSenses(form)[0];
   const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
   if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && KIND_COST[firstKind ?? -1] !== undefined) return undefined;
   // "a seed", "a root", "a nut": a noun the corpus counts first as a plant, food, animal or artifact is

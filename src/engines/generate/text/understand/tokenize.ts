@@ -5,7 +5,7 @@
 import nlp from 'compromise';
 import { closestWord, editDistance } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
-import { isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
+import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
@@ -231,17 +231,14 @@ function sameKindAsHead(compound: string | undefined, head: string): boolean {
   return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
 }
 
-// Lexicographer files of things: animal, artifact, food, object, person, plant.
-const THING_FILES = new Set([5, 6, 13, 17, 18, 20]);
-
 /** True when some sense of the word is a kind of thing, not a named one ("ping" is only a river by name). */
 function namesAKindOfThing(word: string): boolean {
   const noun = knownNoun(word);
-  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && THING_FILES.has(readSynset(o).lexFile));
+  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && CONCRETE_FILES.has(readSynset(o).lexFile));
 }
 
 /** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
-const QUANTITY = 23;
+const QUANTITY = LEX_FILE.quantity;
 
 /** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
 function onlyAUnit(word: string): boolean {
@@ -249,8 +246,7 @@ function onlyAUnit(word: string): boolean {
   return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
 }
 
-/** WordNet's lexicographer file of people. */
-const PERSON = 18;
+const PERSON = LEX_FILE.person;
 
 
 function onlyANoun(word: string): boolean {

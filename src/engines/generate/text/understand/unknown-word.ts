@@ -7,7 +7,8 @@
  *    shared ending; their common hypernym is the class a new member most likely belongs to.
  */
 import { hasConcreteSense } from './lexicon.ts';
-import { nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+import { hypernymClosure } from './senses.ts';
+import { LEX_FILE, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
 
 export interface UnknownWordReading {
   /** The WordNet noun the word is read as. */
@@ -32,7 +33,7 @@ export const UNKNOWN_WORD_OPTIONS = {
 };
 
 // Concrete lexicographer files a family of alike-spelt nouns may share: animal, artifact, food, plant.
-const FAMILY_FILES = new Set([5, 6, 13, 20]);
+const FAMILY_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
   const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
@@ -55,7 +56,7 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
 /** The deepest hypernym shared by at least `share` of the synsets, or undefined. */
 function commonClass(synsets: number[], share: number): number | undefined {
   const counts = new Map<number, number>();
-  for (const o of synsets) for (const a of ancestors(o).keys()) if (a !== o) counts.set(a, (counts.get(a) ?? 0) + 1);
+  for (const o of synsets) for (const a of ancestors(o)) if (a !== o) counts.set(a, (counts.get(a) ?? 0) + 1);
   let best: number | undefined;
   let bestDepth = -1;
   for (const [a, n] of counts) {
@@ -71,25 +72,13 @@ function commonClass(synsets: number[], share: number): number | undefined {
 
 /** True for a taxonomic group (a genus, a family): WordNet files them with the animals and plants. */
 function isTaxon(offset: number): boolean {
-  for (const a of ancestors(offset).keys()) if (readSynset(a).words.includes('taxonomic group')) return true;
+  for (const a of ancestors(offset)) if (readSynset(a).words.includes('taxonomic group')) return true;
   return false;
 }
 
-/** Every hypernym of a synset (itself included) with its distance. */
-function ancestors(offset: number | undefined): Map<number, number> {
-  const out = new Map<number, number>();
-  if (offset === undefined) return out;
-  let frontier = [offset];
-  for (let d = 0; frontier.length && d < 20; d++) {
-    const next: number[] = [];
-    for (const o of frontier) {
-      if (out.has(o)) continue;
-      out.set(o, d);
-      next.push(...readSynset(o).hypernyms);
-    }
-    frontier = next;
-  }
-  return out;
+/** The synset and every hypernym of it, up to 20 levels. */
+function ancestors(offset: number): Set<number> {
+  return hypernymClosure([offset], 20);
 }
 
 /** Length of the shortest hypernym path from the synset to WordNet's root. */

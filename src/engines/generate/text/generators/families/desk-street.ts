@@ -6,13 +6,12 @@
  * of armour). A row each, as few primitives as say what it is.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const STEEL: RGB = [0.62, 0.64, 0.68];
 const DARK: RGB = [0.12, 0.12, 0.13];
 const WOOD: RGB = [0.6, 0.42, 0.25];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 /** A regular n-gon of circumradius r in the xy plane, first corner turned by `turn` radians. */
 const ngon = (n: number, r: number, turn = 0): Vec2[] => Array.from({ length: n }, (_, k): Vec2 => [Math.cos(turn + (2 * Math.PI * k) / n) * r, Math.sin(turn + (2 * Math.PI * k) / n) * r]);

@@ -5,13 +5,12 @@
  * words vary them (a clawfoot tub stands on feet, a picket fence has pointed boards).
  */
 import type { Manifold } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const WHITE: RGB = [0.95, 0.95, 0.94];
 const CHROME: RGB = [0.78, 0.8, 0.83];
 const WOOD: RGB = [0.58, 0.4, 0.24];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 const chrome = (ctx: GenContext, m: Manifold, part: string) => ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
 
 /** A tap: a short riser and a spout bent over the basin at (x, y, z). */

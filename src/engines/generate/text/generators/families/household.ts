@@ -7,13 +7,12 @@
  * it is.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const STEEL: RGB = [0.62, 0.64, 0.68];
 const DARK: RGB = [0.12, 0.12, 0.13];
 const WOOD: RGB = [0.6, 0.42, 0.25];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 /** A glass tank: water, gravel and water plants, or (dry) soil and moss as a terrarium. */
 function tank(ctx: GenContext, dry: boolean): void {

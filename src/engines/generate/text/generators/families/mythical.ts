@@ -7,12 +7,11 @@
  * from a few shared parts (a four-legged body, a torso with arms, a pair of wings), facing +x.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
 
 type Build = (ctx: GenContext) => void;
 const SKIN: RGB = [0.93, 0.78, 0.65];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 /** A four-legged body (long ellipsoid, legs, tail) whose front top is returned, where a neck or torso joins. */
 function fourLegs(ctx: GenContext, o: { len: number; girth: number; leg: number; colour: RGB; material?: MaterialKind; tail?: number }): Vec3 {

@@ -4,13 +4,12 @@
  * shallow one-tier form) and a hay bale. A row each, as few primitives as say what it is.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const WOOD: RGB = [0.6, 0.42, 0.25];
 const STEEL: RGB = [0.6, 0.62, 0.65];
 const STONE: RGB = [0.72, 0.7, 0.66];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 /** A gable roof over a w × d footprint at height y, ridge along z. */
 function gable(ctx: GenContext, w: number, d: number, y: number, rise: number, colour: RGB, material: 'wood' | 'clay' | 'glass' = 'wood'): void {

@@ -5,11 +5,10 @@
  * what it is.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const LEAF: RGB = [0.25, 0.55, 0.22];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 const BLOOMS: RGB[] = [[0.9, 0.2, 0.3], [0.98, 0.85, 0.2], [0.95, 0.95, 0.95], [0.7, 0.4, 0.85], [0.98, 0.55, 0.2]];
 
 /** A clay pot of radius r with soil at its rim, returning the soil's height. */

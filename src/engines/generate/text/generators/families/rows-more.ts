@@ -5,12 +5,11 @@
  * stays what the catalogue suite expects; the row builds the kind.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const STEEL: RGB = [0.62, 0.64, 0.68];
 const DARK: RGB = [0.12, 0.12, 0.13];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 export const MORE_ROWS: Record<string, Build> = {
   submarine: (ctx) => {

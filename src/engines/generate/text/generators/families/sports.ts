@@ -5,13 +5,12 @@
  * each, as few primitives as say what it is.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const IRON: RGB = [0.18, 0.18, 0.2];
 const STEEL: RGB = [0.66, 0.68, 0.72];
 const BLACK: RGB = [0.08, 0.08, 0.09];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 
 /** A board of length l, width w and thickness t lying along x, its ends turned up by `kick`. */
 function board(ctx: GenContext, l: number, w: number, t: number, kick: number, at: [number, number, number], colour: RGB): void {

@@ -5,13 +5,12 @@
  * primitives as say what it is; colours are the toy's usual bright ones unless the prompt names one.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const BRIGHT: RGB[] = [[0.85, 0.15, 0.15], [0.15, 0.4, 0.85], [0.95, 0.8, 0.1], [0.2, 0.65, 0.3], [0.95, 0.5, 0.1], [0.6, 0.3, 0.75]];
 const WOOD: RGB = [0.72, 0.55, 0.35];
 const STEEL: RGB = [0.62, 0.64, 0.68];
-const says = (ctx: GenContext, re: RegExp) => re.test(ctx.interpretation.prompt.toLowerCase());
 const pick = (ctx: GenContext, k: number) => BRIGHT[(k + ctx.rng.int(0, BRIGHT.length - 1)) % BRIGHT.length];
 
 /** The twelve corners of an icosahedron of circumradius r: the twenty-sided die's hull. */
