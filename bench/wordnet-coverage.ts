@@ -17,10 +17,13 @@
 import { CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/text/catalog.ts';
 import { BROAD_ANCHORS } from '../src/engines/generate/text/catalog-broad.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../src/engines/generate/text/understand/index.ts';
-import { nounLemmas, nounSenses, readSynset, taggedSenseCount } from '../src/engines/generate/text/understand/wordnet.ts';
+import { LEX_FILE, nounLemmas, nounSenses, readSynset, taggedSenseCount } from '../src/engines/generate/text/understand/wordnet.ts';
+import { mulberry32 } from '../src/engines/generate/image/photo/random.ts';
 import { hypernymClosure } from '../src/engines/generate/text/understand/senses.ts';
 
-const FILES: Record<number, string> = { 5: 'noun.animal', 6: 'noun.artifact', 13: 'noun.food', 20: 'noun.plant' };
+const FILES: Record<number, string> = {
+  [LEX_FILE.animal]: 'noun.animal', [LEX_FILE.artifact]: 'noun.artifact', [LEX_FILE.food]: 'noun.food', [LEX_FILE.plant]: 'noun.plant',
+};
 type Bucket = 'own' | 'family' | 'broad' | 'wrong' | 'generic';
 const BUCKETS: Bucket[] = ['own', 'family', 'broad', 'wrong', 'generic'];
 
@@ -32,16 +35,6 @@ const perFile = Number(arg('per-file', '100'));
 const seed = Number(arg('seed', '16'));
 const list = arg('list', '');
 const listBucket = arg('bucket', '');
-
-/** mulberry32: a small seeded generator, so the sample is the same on every machine. */
-function random(s: number): () => number {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Common single- or two-word nouns whose most frequent sense (corpus-tagged) is a kind of thing in one of FILES. */
 function candidates(): Map<number, string[]> {
@@ -73,7 +66,7 @@ function hypernymsIn(lemma: string, lexFile: number): Set<number> {
 }
 
 /** The catalogue family that is the right kind for a noun of each file (artifacts are judged by anchors). */
-const KIND_FAMILY: Record<number, string> = { 5: 'animal', 13: 'food', 20: 'plant' };
+const KIND_FAMILY: Record<number, string> = { [LEX_FILE.animal]: 'animal', [LEX_FILE.food]: 'food', [LEX_FILE.plant]: 'plant' };
 
 function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: string } {
   const i = interpretPrompt(`a ${noun}`);
@@ -84,7 +77,7 @@ function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: str
   if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn) return { bucket: 'own', summary };
   const kind = KIND_FAMILY[lexFile];
   // A plant that is also a food ("corn", "mango") may be made as the food.
-  const alsoFood = lexFile === 20 && familyOf(i.category) === 'food' && nounSenses(noun).some((o) => readSynset(o).lexFile === 13);
+  const alsoFood = lexFile === LEX_FILE.plant && familyOf(i.category) === 'food' && nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.food);
   if (kind) return { bucket: familyOf(i.category) === kind || alsoFood ? 'family' : 'wrong', summary };
   const ups = hypernymsIn(noun, lexFile);
   if ([...(specific.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'family', summary };
@@ -103,7 +96,8 @@ const start = process.cpuUsage();
 const pools = candidates();
 const rows: { half: 'tune' | 'check'; file: number; noun: string; bucket: Bucket; summary: string }[] = [];
 for (const [file, pool] of pools) {
-  const rnd = random(seed * 1000 + file);
+  // mulberry32, so the sample is the same on every machine.
+  const rnd = mulberry32(seed * 1000 + file);
   const shuffled = pool.map((n) => [rnd(), n] as const).sort((a, b) => a[0] - b[0]).map(([, n]) => n).slice(0, perFile);
   shuffled.forEach((noun, k) => rows.push({ half: k % 2 === 0 ? 'tune' : 'check', file, noun, ...bucketOf(noun, file) }));
 }
