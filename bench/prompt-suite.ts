@@ -2,7 +2,7 @@
  * Prompt-understanding benchmark, two suites:
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
- *  - bench/prompts/open-suite.tsv, open-suite-fresh2.tsv, open-suite-fresh3.tsv and open-suite-fresh4.tsv (the open suite, written like public text-to-3D prompt collections):
+ *  - bench/prompts/open-suite.tsv, open-suite-fresh2.tsv, open-suite-fresh3.tsv, open-suite-fresh4.tsv and open-suite-fresh5.tsv (the open suite, written like public text-to-3D prompt collections):
  *    the share where the object Kiln says it makes (madeObject: the noun's profile when the noun is one,
  *    else the class it was found under or the family's stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
@@ -64,7 +64,7 @@ function catalogueSuite(): void {
   console.log(`companion resolved correctly: ${companionsRight}/${companionsAsked}`);
 }
 
-const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv'];
+const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv'];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
@@ -72,6 +72,7 @@ const SPLIT_NOTES: Record<string, string> = {
   'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from the third #16 session, 2026-11-24',
   'fresh-3': 'written 2026-11-24 without reading the engine; tuned on from the fourth #16 pass, 2026-11-24',
   'fresh-4': 'written 2026-11-24 without reading the engine; never tuned on',
+  'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; never tuned on',
 };
 
 function openSuite(): void {
