@@ -5,7 +5,8 @@
  * the face budget. Prints every failure and the share that passed.
  *
  *   npx tsx bench/text-solids.ts                     # the catalogue suite (bench/prompts/suite.tsv)
- *   npx tsx bench/text-solids.ts --suite open        # the open suite (bench/prompts/open-suite.tsv)
+ *   npx tsx bench/text-solids.ts --suite open        # the open suite's first portions (bench/prompts/open-suite.tsv)
+ *   npx tsx bench/text-solids.ts --suite open-all    # every open-suite portion (open-suite*.tsv: fresh-2 … fresh-5 too)
  *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
  *   npx tsx bench/text-solids.ts --suite profiles --family weapon   # one family's profiles only
  *   npx tsx bench/text-solids.ts --suite open --part 0/3   # every third prompt from the first (add up the parts)
@@ -14,7 +15,7 @@
  * generators: a leak the arena does not catch), and after ~1300 builds the module fails with "memory
  * access out of bounds"; so a large suite is run in parts, each in its own process.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { CATEGORIES } from '../src/engines/generate/text/catalog.ts';
 import { interpretPrompt, type Interpretation } from '../src/engines/generate/text/understand/index.ts';
@@ -33,9 +34,11 @@ const familyAt = process.argv.indexOf('--family');
 const onlyFamily = familyAt > 0 ? process.argv[familyAt + 1] : undefined;
 const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
   [undefined, ...Object.keys(c.profiles!), ...(c.examples ?? [])].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
+const openPortions = () => readdirSync(new URL('./prompts/', import.meta.url)).filter((f) => /^open-suite.*\.tsv$/.test(f)).sort();
+const promptFiles = suite === 'open-all' ? openPortions() : [suite === 'open' ? 'open-suite.tsv' : 'suite.tsv'];
 const cases: [string, () => Interpretation][] = suite === 'profiles'
   ? profileCases()
-  : fromFile(suite === 'open' ? 'open-suite.tsv' : 'suite.tsv').map((p) => [p, () => interpretPrompt(p)]);
+  : promptFiles.flatMap(fromFile).map((p) => [p, () => interpretPrompt(p)]);
 const partAt = process.argv.indexOf('--part');
 const [part, parts] = partAt > 0 ? process.argv[partAt + 1].split('/').map(Number) : [0, 1];
 const variants: [string, (k: number) => BuildOptions][] = [
