@@ -4,6 +4,7 @@
  * so several are cut and choice.ts keeps the one the picture supports best.
  */
 import { edgeStrength, weakBoundaryShare } from './boundary.ts';
+import { centredCrossing, crossingPrior, likelyCrossing, type Crossing } from './closeup.ts';
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
 import { grabCut } from './grabcut.ts';
@@ -50,11 +51,14 @@ function normalised(field: Float32Array): Float32Array {
 const clampThreshold = (field: Float32Array) => Math.min(0.7, Math.max(0.2, otsu(field)));
 
 /** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
-function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number, localReach?: number): Candidate {
-  const fixedBackground = new Uint8Array(w * h);
+function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number, localReach?: number, crossing?: Crossing, held?: Uint8Array): Candidate {
+  // `held`: pixels fixed as background whatever the prior says.
+  const fixedBackground = held ? Uint8Array.from(held) : new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const p = y * w + x;
-    if (Math.min(x, y, w - 1 - x, h - 1 - y) < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
+    // A close-up start holds only the two sides the object does not run off.
+    const ring = crossing === 'horizontal' ? Math.min(y, h - 1 - y) : crossing === 'vertical' ? Math.min(x, w - 1 - x) : Math.min(x, y, w - 1 - x, h - 1 - y);
+    if (ring < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
   }
   const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight, localBackground: localReach });
   let mask = cut.mask;
@@ -64,7 +68,7 @@ function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number
     for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
   }
   mask = keepOneObject(mask, cut.evidence, w, h, { weight });
-  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h }) };
+  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h, crossing: centredCrossing(mask, w, h) }) };
 }
 
 /** `lab`: the picture at the working resolution, 3 floats per pixel. */
@@ -96,6 +100,20 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
   candidates.push(hypothesis(lab, frame, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 4), rounds, Math.round(Math.min(w, h) * FIXED_RING), 0));
+  // A photograph with a subject of its own (a face): both saliency starts take the subject, and the
+  // centred start, overlapping it, is drawn into it too. Holding what the saliency starts took as
+  // background and starting from the middle again lets the object that is not the photograph's own
+  // subject win. When the saliency starts took the object itself, this start finds only scraps
+  // around it, which the choice leaves.
+  const taken = new Uint8Array(w * h);
+  for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
+  if (taken.some((v) => v === 1)) {
+    const rest = Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v));
+    candidates.push(hypothesis(lab, rest, w, h, clampThreshold(centred), weight, lightness, seededRandom(seed * 2 + 10), rounds, 1, undefined, undefined, undefined, taken));
+  }
+  // A close-up: the middle's colour runs off two opposite sides, so the object may too.
+  const crossing = likelyCrossing(lab, w, h);
+  if (crossing) candidates.push(hypothesis(lab, crossingPrior(crossing, w, h), w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 8), rounds, Math.round(Math.min(w, h) * FIXED_RING), 0, undefined, crossing));
   const strength = edgeStrength(lab, w, h);
   for (const c of candidates) c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
   return { candidates, weight };

@@ -5,8 +5,11 @@
  * candidate's confidence is lowered for each side of the picture it runs into and for how far its
  * centre of mass lies from the picture's centre, and for the share of its boundary that follows no edge
  * in the picture (a true object boundary is a colour step all round; a mask cut through a uniform
- * region is not). No ground truth is involved: only the mask and the picture.
+ * region is not). A close-up is the exception to the side penalty: a mask running off exactly two
+ * opposite sides, centred between the other two (closeup.ts). No ground truth is involved: only the mask and the picture.
  */
+import { centredCrossing } from './closeup.ts';
+
 export interface CandidateMask {
   mask: Uint8Array;
   confidence: number;
@@ -46,7 +49,8 @@ export function offCentre(mask: Uint8Array, width: number, height: number): numb
 
 /** The candidate's confidence less what its framing says against it (never below 0). */
 export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
-  const sides = sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
+  // A close-up crossing the picture through the middle is cut by the border on purpose (closeup.ts).
+  const sides = centredCrossing(candidate.mask, width, height, options.sideShare ?? 0.03) ? 0 : sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
   const offset = offCentre(candidate.mask, width, height);
   return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset
     - (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0);

@@ -1,8 +1,11 @@
 /**
  * How much to trust a photograph's mask, 0–1, recorded with the task: the share of pixels whose
  * colour agrees with their side, how strongly the picture's edges line up with the mask's boundary,
- * less a penalty for an object cut off by the picture's border or filling nearly all of it.
+ * less a penalty for an object cut off by the picture's border or filling nearly all of it (a close-up's
+ * two crossed sides excepted).
  */
+import type { Crossing } from './closeup.ts';
+
 export interface ConfidenceInput {
   mask: Uint8Array;
   /** Per pixel log-likelihood ratio, > 0 leans object. */
@@ -11,9 +14,11 @@ export interface ConfidenceInput {
   lightness: Float32Array;
   width: number;
   height: number;
+  /** A close-up crossing the picture (closeup.ts): the two sides it runs off are not held against it. */
+  crossing?: Crossing;
 }
 
-export function maskConfidence({ mask, evidence, lightness, width, height }: ConfidenceInput): number {
+export function maskConfidence({ mask, evidence, lightness, width, height, crossing }: ConfidenceInput): number {
   const n = width * height;
   let agree = 0, area = 0;
   for (let p = 0; p < n; p++) {
@@ -28,8 +33,8 @@ export function maskConfidence({ mask, evidence, lightness, width, height }: Con
     gradientAll += g;
     if (mask[p] !== mask[p + 1] || mask[p] !== mask[p + width]) { gradientEdge += g; edgeCount++; }
   }
-  for (let x = 0; x < width; x++) { borderObject += mask[x] + mask[(height - 1) * width + x]; borderCount += 2; }
-  for (let y = 0; y < height; y++) { borderObject += mask[y * width] + mask[y * width + width - 1]; borderCount += 2; }
+  if (crossing !== 'vertical') for (let x = 0; x < width; x++) { borderObject += mask[x] + mask[(height - 1) * width + x]; borderCount += 2; }
+  if (crossing !== 'horizontal') for (let y = 0; y < height; y++) { borderObject += mask[y * width] + mask[y * width + width - 1]; borderCount += 2; }
   const agreement = Math.max(0, (agree / n - 0.5) * 2);
   const meanGradient = gradientAll / Math.max(1, (width - 2) * (height - 2));
   const edgeRatio = edgeCount ? gradientEdge / edgeCount / Math.max(1e-6, meanGradient) : 0;
