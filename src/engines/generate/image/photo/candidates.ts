@@ -50,17 +50,48 @@ function normalised(field: Float32Array): Float32Array {
 
 const clampThreshold = (field: Float32Array) => Math.min(0.7, Math.max(0.2, otsu(field)));
 
-/** One GrabCut from the split of `prior` at `threshold`, reduced to one object, with its confidence. */
-function hypothesis(lab: Float32Array, prior: Float32Array, w: number, h: number, threshold: number, weight: Float32Array, lightness: Float32Array, random: Random, rounds?: number, fixedRing = 1, priorWeight?: number, localReach?: number, crossing?: Crossing, held?: Uint8Array): Candidate {
-  // `held`: pixels fixed as background whatever the prior says.
-  const fixedBackground = held ? Uint8Array.from(held) : new Uint8Array(w * h);
+/** The picture at the working resolution and what every start shares. */
+interface Picture {
+  /** 3 floats per pixel. */
+  lab: Float32Array;
+  w: number;
+  h: number;
+  weight: Float32Array;
+  lightness: Float32Array;
+  rounds?: number;
+}
+
+/** One starting guess: `prior` split at `threshold`, and what is held as background from the start. */
+interface Start {
+  prior: Float32Array;
+  threshold: number;
+  random: Random;
+  /** Width of the outer ring held as background where the prior is below the threshold (pixels). */
+  fixedRing?: number;
+  priorWeight?: number;
+  localReach?: number;
+  /** A close-up start holds only the two sides the object does not run off. */
+  crossing?: Crossing;
+  /** Pixels held as background whatever the prior says. */
+  held?: Uint8Array;
+}
+
+function fixedBackgroundOf({ w, h }: Picture, { prior, threshold, fixedRing = 1, crossing, held }: Start): Uint8Array {
+  const fixed = held ? Uint8Array.from(held) : new Uint8Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const p = y * w + x;
-    // A close-up start holds only the two sides the object does not run off.
     const ring = crossing === 'horizontal' ? Math.min(y, h - 1 - y) : crossing === 'vertical' ? Math.min(x, w - 1 - x) : Math.min(x, y, w - 1 - x, h - 1 - y);
-    if (ring < fixedRing && prior[p] < threshold) fixedBackground[p] = 1;
+    if (ring < fixedRing && prior[p] < threshold) fixed[p] = 1;
   }
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, random, { rounds, priorWeight, localBackground: localReach });
+  return fixed;
+}
+
+/** One GrabCut from a start, reduced to one object, with its confidence. */
+function hypothesis(picture: Picture, start: Start): Candidate {
+  const { lab, w, h, weight, lightness, rounds } = picture;
+  const { prior, threshold } = start;
+  const fixedBackground = fixedBackgroundOf(picture, start);
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -78,7 +109,9 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const lightness = new Float32Array(w * h);
   for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
   const weight = centredWeight(prior, w, h);
-  const start = (field: Float32Array, t: number, k: number) => hypothesis(lab, field, w, h, t, weight, lightness, seededRandom(seed * 2 + k), rounds);
+  const picture: Picture = { lab, w, h, weight, lightness, rounds };
+  const random = (k: number) => seededRandom(seed * 2 + k);
+  const start = (field: Float32Array, t: number, k: number) => hypothesis(picture, { prior: field, threshold: t, random: random(k) });
   // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
   // object in the first.
   const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(prior, t, k));
@@ -91,7 +124,7 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   candidates.push(start(ones, 0.5, 3));
   // The same start with a background model local to the object: a colour that appears only far away
   // (a white flag stripe in a corner) no longer counts against a white object in the middle.
-  candidates.push(hypothesis(lab, ones, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 6), rounds, 1, undefined, Math.round(LOCAL_REACH * Math.max(w, h))));
+  candidates.push(hypothesis(picture, { prior: ones, threshold: 0.5, random: random(6), localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
   // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
   // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
@@ -99,7 +132,8 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const frame = new Float32Array(w * h);
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
-  candidates.push(hypothesis(lab, frame, w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 4), rounds, Math.round(Math.min(w, h) * FIXED_RING), 0));
+  const ring = Math.round(Math.min(w, h) * FIXED_RING);
+  candidates.push(hypothesis(picture, { prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0 }));
   // A photograph with a subject of its own (a face): both saliency starts take the subject, and the
   // centred start, overlapping it, is drawn into it too. Holding what the saliency starts took as
   // background and starting from the middle again lets the object that is not the photograph's own
@@ -109,11 +143,11 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
   if (taken.some((v) => v === 1)) {
     const rest = Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v));
-    candidates.push(hypothesis(lab, rest, w, h, clampThreshold(centred), weight, lightness, seededRandom(seed * 2 + 10), rounds, 1, undefined, undefined, undefined, taken));
+    candidates.push(hypothesis(picture, { prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
   }
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
-  if (crossing) candidates.push(hypothesis(lab, crossingPrior(crossing, w, h), w, h, 0.5, weight, lightness, seededRandom(seed * 2 + 8), rounds, Math.round(Math.min(w, h) * FIXED_RING), 0, undefined, crossing));
+  if (crossing) candidates.push(hypothesis(picture, { prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
   const strength = edgeStrength(lab, w, h);
   for (const c of candidates) c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
   return { candidates, weight };
