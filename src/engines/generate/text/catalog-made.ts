@@ -5,8 +5,9 @@
  * ./catalog.ts merges them.
  */
 import type { CategoryEntry, Family } from './catalog-types.ts';
-import { FAMILY_CATEGORIES } from './catalog-families.ts';
+import { CORE_PROFILES as FAMILY_ROWS, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
+import { produceForm } from './produce-reading.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
 /** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
@@ -131,6 +132,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
   hat: { beret: [], fez: ['tarboosh'] },
   apple: { mango: [], 'dragon fruit': ['pitaya', 'pitahaya'], kiwi: ['kiwi fruit', 'kiwifruit'], coconut: [], pomegranate: [], lime: [] },
+  // The carrot's, the pear's and the banana's own rows, so any other fruit or vegetable is read from its own description (OWN_FORMS below).
+  carrot: { carrot: [] }, pear: { pear: [] }, banana: { banana: [] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -161,11 +164,50 @@ export interface OwnForms {
   label(name: string): string | undefined;
 }
 
+/** The one-word lemmas of a compound's first sense, its own last word first. */
+function oneWordSynonyms(word: string): string[] {
+  const sense = nounSenses(word)[0];
+  if (sense === undefined) return [];
+  const single = readSynset(sense).words.filter((w) => !w.includes(' ') && !w.includes('-'));
+  const last = word.split(' ').at(-1)!;
+  return single.includes(last) ? [last, ...single.filter((w) => w !== last)] : single;
+}
+
+/**
+ * Fruit and vegetables read from their own description (./produce-reading.ts): a noun with no row of
+ * the category's is made as itself when its description says how it looks ("papaya: large yellow oval fruit").
+ */
+function produceForms(category: string): OwnForms {
+  // The category's hand-built rows (an orange, a pumpkin) keep their own form.
+  const isRow = (word: string) => Object.hasOwn(MADE_PROFILES[category] ?? {}, word) || Object.hasOwn(FAMILY_ROWS[category] ?? {}, word);
+  return {
+    name(word) {
+      if (isRow(word)) return undefined;
+      const singular = word.replace(/(?<=[^s])s$/, '');
+      if (singular !== word && !isRow(singular) && produceForm(singular)) return singular;
+      const form = produceForm(word);
+      if (!form) return undefined;
+      // A compound goes by a one-word name of the same meaning ("globe artichoke" is an artichoke,
+      // "alligator pear" an avocado) when that name reads as the same form.
+      const synonym = word.includes(' ') ? oneWordSynonyms(word).find((w) => !isRow(w) && produceForm(w)?.summary === form.summary) : undefined;
+      return synonym ?? word;
+    },
+    label(name) {
+      if (isRow(name)) return undefined;
+      return produceForm(name)?.summary;
+    },
+  };
+}
+
 /**
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
 export const OWN_FORMS: Record<string, OwnForms> = {
+  apple: produceForms('apple'),
+  carrot: produceForms('carrot'),
+  pear: produceForms('pear'),
+  banana: produceForms('banana'),
   dish: {
     name(word) {
       if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;

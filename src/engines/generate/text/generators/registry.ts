@@ -10,6 +10,7 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
+import { OWN_FORMS } from '../catalog-made.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
@@ -20,6 +21,7 @@ import { bag, hat, shoe } from './families/wearables.ts';
 import { handTool, object } from './families/objects.ts';
 import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
+import { produce } from './families/produce.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -43,6 +45,12 @@ import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS 
 
 export type Generator = (ctx: GenContext) => void;
 
+/** A fruit or vegetable with no row of its category's, built from its own description (see ../catalog-made.ts OWN_FORMS). */
+function ownProduce(category: string, ctx: GenContext): boolean {
+  const profile = ctx.interpretation.profile;
+  return Boolean(profile && OWN_FORMS[category]?.label(profile)) && produce(ctx);
+}
+
 const GENERATORS: Record<string, Generator> = {
   chair: furniture.chair, stool: furniture.stool, table: furniture.table, desk: furniture.desk,
   bench: furniture.bench, sofa: furniture.sofa, bed: furniture.bed, bookshelf: furniture.bookshelf,
@@ -61,8 +69,8 @@ const GENERATORS: Record<string, Generator> = {
   elephant: animals.elephant, rabbit: animals.rabbit, bird, fish, snake: animals.snake,
   turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
-  apple: (ctx) => fruit(ctx) || food.apple(ctx), pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
-  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: food.carrot,
+  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx), pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx), banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx), cake: food.cake, donut: food.donut, burger: food.burger,
+  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
   ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
   book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
   rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
