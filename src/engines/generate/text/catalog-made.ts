@@ -8,6 +8,7 @@ import type { CategoryEntry, Family } from './catalog-types.ts';
 import { CORE_PROFILES as FAMILY_ROWS, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
 import { produceForm } from './produce-reading.ts';
+import { implementForm } from './implement-reading.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
 /** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
@@ -86,6 +87,8 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   helicopter: ['drone#4'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
+  // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
+  'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
     'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3'],
 };
@@ -141,6 +144,9 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     churros: ['churro'], gyoza: ['potsticker', 'potstickers'], mochi: [], macaron: ['macarons', 'macaroon'],
   },
 };
+
+/** The hand-tool family's hand-built rows (a wrench, a saw). */
+const HAND_TOOL_ROWS = FAMILY_CATEGORIES.find((e) => e.id === 'hand-tool')?.profiles ?? {};
 
 /** Dishes with a hand-built form (generators/families/dishes.ts): their description does not describe what is made. */
 const HAND_BUILT_DISHES = new Set(Object.keys(FAMILY_CATEGORIES.find((e) => e.id === 'dish')?.profiles ?? {}));
@@ -207,6 +213,16 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   apple: produceForms('apple'),
   carrot: produceForms('carrot'),
   pear: produceForms('pear'),
+  'hand-tool': {
+    // An implement with no row of its own is made from its description: its handle and its working head.
+    name(word) {
+      if (Object.hasOwn(HAND_TOOL_ROWS, word) || !implementForm(word)) return undefined;
+      // A compound that is a kind of its own last noun ("wood chisel", "claw hammer") is made as that noun.
+      const last = word.split(' ').at(-1)!;
+      return kindOfLastWord(word) && !Object.hasOwn(HAND_TOOL_ROWS, last) && implementForm(last) ? last : word;
+    },
+    label: (name) => (Object.hasOwn(HAND_TOOL_ROWS, name) ? undefined : implementForm(name) && `hand tool: ${implementForm(name)!.summary}`),
+  },
   banana: produceForms('banana'),
   dish: {
     name(word) {

@@ -22,6 +22,7 @@ import { handTool, object } from './families/objects.ts';
 import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
+import { implement } from './families/implement.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -80,7 +81,7 @@ const GENERATORS: Record<string, Generator> = {
   quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
-  hat, shoe, bag, 'hand-tool': handTool, weapon, object, dish, landmark, skull, bust,
+  hat, shoe, bag, 'hand-tool': (ctx) => (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx), weapon, object, dish, landmark, skull, bust,
   // Families of ../catalog-made.ts.
   fixture, spacecraft, 'small-vehicle': smallVehicle,
 };
