@@ -216,10 +216,11 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   'hand-tool': {
     // An implement with no row of its own is made from its description: its handle and its working head.
     name(word) {
-      if (Object.hasOwn(HAND_TOOL_ROWS, word) || !implementForm(word)) return undefined;
-      // A compound that is a kind of its own last noun ("wood chisel", "claw hammer") is made as that noun.
+      if (Object.hasOwn(HAND_TOOL_ROWS, word)) return undefined;
+      // A compound that is a kind of its own last noun ("wood chisel", "garden rake") is made as that noun.
       const last = word.split(' ').at(-1)!;
-      return kindOfLastWord(word) && !Object.hasOwn(HAND_TOOL_ROWS, last) && implementForm(last) ? last : word;
+      if (kindOfLastWord(word) && !Object.hasOwn(HAND_TOOL_ROWS, last) && implementForm(last)) return last;
+      return implementForm(word) ? word : undefined;
     },
     label: (name) => (Object.hasOwn(HAND_TOOL_ROWS, name) ? undefined : implementForm(name) && `hand tool: ${implementForm(name)!.summary}`),
   },
