@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
+import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { readProduce } from '../../../../src/engines/generate/text/produce-reading.ts';
+import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
+
+warmLexicon();
+
+const made = (prompt: string) => madeObject(interpretPrompt(prompt));
+
+test('a fruit or vegetable is read from its own description: shape, rind, colour, size', () => {
+  assert.equal(readProduce('fig')!.shape, 'pear');
+  assert.equal(readProduce('banana')!.shape, 'crescent');
+  assert.equal(readProduce('durian')!.surface, 'spiny');
+  assert.equal(readProduce('durian')!.size, 'huge');
+  assert.equal(readProduce('carambola')!.surface, 'ridged');
+  assert.equal(readProduce('potato')!.shape, 'tuber');
+  assert.equal(readProduce('kohlrabi')!.shape, 'bulb');
+  assert.equal(readProduce('parsnip')!.shape, 'root');
+  assert.equal(readProduce('celery')!.shape, 'stalks');
+  assert.equal(readProduce('okra')!.shape, 'pod');
+  // A plain outline ("flat mild onion") gives the proportion of the kind's own form (a bulb), not a new form.
+  assert.equal(readProduce('red onion')!.shape, 'bulb');
+  assert.ok(readProduce('red onion')!.stretch < 1);
+  // A hypernym fills what the gloss leaves out: a cabbage's leaves make a leafy head.
+  assert.equal(readProduce('cabbage')!.shape, 'head');
+  // The skin's colour, not the flesh's.
+  assert.match(readProduce('cantaloupe')!.summary, /tan/);
+  // A class word is no kind of its own.
+  assert.equal(readProduce('fruit'), undefined);
+});
+
+test('a fruit or vegetable with no row of its own is made as itself, and the summary says how it was read', () => {
+  for (const [prompt, noun] of [['a ripe persimmon', 'persimmon'], ['a quince on a table', 'quince'], ['a rutabaga', 'rutabaga'],
+    ['a bunch of asparagus', 'asparagus'], ['an eggplant', 'eggplant'], ['an alligator pear', 'avocado'], ['a globe artichoke', 'artichoke']] as const) {
+    const m = made(prompt);
+    assert.equal(m.makes, noun, prompt);
+    assert.equal(m.standIn, false, prompt);
+  }
+  assert.match(summarizeInterpretation(interpretPrompt('a papaya')), /papaya \(.*fruit: large yellow oval fruit\)/);
+  // The hand-built rows keep their own form, and a bare class word still stands in.
+  assert.equal(made('an orange').makes, 'orange');
+  assert.equal(made('a carrot').makes, 'carrot');
+  assert.equal(interpretPrompt('a vegetable').profile, undefined);
+});
+
+test('a hand implement is read from its own description: its handle and its working head', () => {
+  assert.equal(readImplement('whisk')!.head, 'wires');
+  assert.equal(readImplement('colander')!.head, 'perforated bowl');
+  assert.equal(readImplement('plunger')!.head, 'suction cup');
+  assert.equal(readImplement('pitchfork')!.head, 'teeth');
+  assert.equal(readImplement('pitchfork')!.handle, 'long');
+  assert.equal(readImplement('scythe')!.head, 'curved blade');
+  assert.equal(readImplement('rolling pin')!.handle, 'both ends');
+  assert.equal(readImplement('corkscrew')!.head, 'spiral');
+  // "between the teeth" is what a toothpick is used on, not a row of teeth.
+  assert.notEqual(readImplement('toothpick')?.head, 'teeth');
+});
+
+test('an implement is made as itself; a compound that is a kind of its last noun is made as that noun', () => {
+  for (const [prompt, noun] of [['a wire whisk', 'whisk'], ['a steel colander', 'colander'], ['a garden rake', 'rake'], ['a wood chisel', 'chisel'],
+    ['an old scythe', 'scythe'], ['a sieve', 'sieve']] as const) {
+    const m = made(prompt);
+    assert.equal(m.makes, noun, prompt);
+    assert.equal(m.standIn, false, prompt);
+  }
+  assert.match(summarizeInterpretation(interpretPrompt('a pitchfork')), /hand tool: a row of teeth on a long handle/);
+  assert.equal(made('a wrench').makes, 'wrench');
+});
+
+test('fruit, vegetables and implements read from their description build closed solids within budget', async () => {
+  const prompts = ['a durian', 'a fig', 'a cabbage', 'a red onion', 'a potato', 'a globe artichoke', 'a celery', 'an okra', 'a chickpea', 'corn',
+    'a banana', 'a pineapple', 'a carambola', 'a whisk', 'a colander', 'a grater', 'a plunger', 'a mop', 'a corkscrew', 'a rolling pin', 'a pitchfork',
+    'a scythe', 'a funnel', 'a meat hook'];
+  await assertClosedWithinBudget(prompts, { seed: 5, deterministic: true });
+  await assertClosedWithinBudget(['a durian', 'a whisk', 'a mop', 'a globe artichoke'], { seed: 9, maxFaces: 30000 });
+  const whisk = await buildAsset(interpretPrompt('a whisk'), { seed: 1, maxFaces: 6000 });
+  assert.ok(whisk.materials.some((m) => m.part === 'wire'));
+});
