@@ -9,6 +9,9 @@ import { CORE_PROFILES as FAMILY_ROWS, FAMILY_CATEGORIES } from './catalog-famil
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
 import { produceForm } from './produce-reading.ts';
 import { implementForm } from './implement-reading.ts';
+import { shapeForm } from './shape-reading.ts';
+import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
+import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
 /** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
@@ -205,6 +208,21 @@ function produceForms(category: string): OwnForms {
   };
 }
 
+/** Categories whose form stands in for a broad branch of artifacts (../catalog-broad.ts). */
+export const SHAPE_READ_CATEGORIES = ['teddy-bear', 'appliance', 'crate', 'jar', 'house', 'cabinet', 'object', 'toy', 'sports-gear'];
+
+const BROAD_WORDS = new Set(BROAD_ANCHORS.map(([a]) => a.split('#')[0]));
+
+function shapeForms(category: string): OwnForms {
+  const rows = () => [MADE_PROFILES[category], PLAY_PROFILES[category], ...[...FAMILY_CATEGORIES, ...PLAY_CATEGORIES].filter((e) => e.id === category).map((e) => e.profiles)]
+    .flatMap((p) => Object.entries(p ?? {}).flatMap(([row, ws]) => [row, ...ws]));
+  return {
+    // A broad anchor's own word ("sheet", "plaything") is the branch, not a kind in it.
+    name: (word) => (rows().includes(word) || BROAD_WORDS.has(word) || !shapeForm(word) ? undefined : word),
+    label: (name) => (rows().includes(name) || !shapeForm(name) ? undefined : `read as ${/^[aeiou]/.test(shapeForm(name)!.summary) ? 'an' : 'a'} ${shapeForm(name)!.summary}`),
+  };
+}
+
 /**
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
@@ -213,6 +231,9 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   apple: produceForms('apple'),
   carrot: produceForms('carrot'),
   pear: produceForms('pear'),
+  // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
+  // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
+  ...Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)])),
   'hand-tool': {
     // An implement with no row of its own is made from its description: its handle and its working head.
     name(word) {

@@ -4,6 +4,7 @@ import { buildAsset } from '../../../../src/engines/generate/text/generators/bui
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
 import { readProduce } from '../../../../src/engines/generate/text/produce-reading.ts';
 import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
+import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -78,4 +79,27 @@ test('fruit, vegetables and implements read from their description build closed 
   await assertClosedWithinBudget(['a durian', 'a whisk', 'a mop', 'a globe artichoke'], { seed: 9, maxFaces: 30000 });
   const whisk = await buildAsset(interpretPrompt('a whisk'), { seed: 1, maxFaces: 6000 });
   assert.ok(whisk.materials.some((m) => m.part === 'wire'));
+});
+
+test('an artifact met only by a broad stand-in is made as the plain solid its description names', () => {
+  assert.equal(readShape('frisbee')!.shape, 'disk');
+  assert.equal(readShape('hula hoop')!.shape, 'hoop');
+  assert.equal(readShape('kaleidoscope')!.shape, 'tube');
+  assert.equal(readShape('carabiner')!.shape, 'hoop');
+  assert.equal(readShape('ironing board')!.shape, 'board');
+  assert.ok(readShape('ironing board')!.proportions.includes('narrow'));
+  // "pocket-size case" is a case, not a pocket.
+  assert.equal(readShape('wallet')!.shape, 'box');
+  for (const [prompt, noun] of [['a frisbee', 'frisbee'], ['a hockey puck', 'hockey puck'], ['a picture frame', 'picture frame'], ['a locket', 'locket']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  assert.match(summarizeInterpretation(interpretPrompt('a frisbee')), /read as a plastic disk/);
+  // A category's own words and anchored kinds keep the category's form; a broad anchor's own word is no kind.
+  assert.equal(made('a box').makes, 'crate');
+  assert.equal(made('a teddy bear').makes, 'teddy-bear');
+  assert.equal(interpretPrompt('a toaster').profile, 'toaster');
+});
+
+test('plain solids read from a description build closed within budget', async () => {
+  await assertClosedWithinBudget(['a frisbee', 'a hula hoop', 'a kaleidoscope', 'a carabiner', 'a picture frame', 'an ironing board', 'a wallet'], { seed: 4, deterministic: true });
 });

@@ -10,7 +10,7 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
-import { OWN_FORMS } from '../catalog-made.ts';
+import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../catalog-made.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
@@ -23,6 +23,7 @@ import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
 import { implement } from './families/implement.ts';
+import { plainShape } from './families/shapes.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -115,6 +116,12 @@ GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
+
+// A noun read as a plain solid from its description (../shape-reading.ts) is built as that solid.
+for (const category of SHAPE_READ_CATEGORIES) {
+  const own = GENERATORS[category];
+  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
+}
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
