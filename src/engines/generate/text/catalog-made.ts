@@ -10,6 +10,7 @@ import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
 import { produceForm } from './produce-reading.ts';
 import { implementForm } from './implement-reading.ts';
 import { shapeForm } from './shape-reading.ts';
+import { garmentForm } from './garment-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
@@ -148,6 +149,11 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   },
 };
 
+/** True when a word is one of the garment family's hand-built rows (a shirt, a glove). */
+function garmentRow(word: string): boolean {
+  return Object.hasOwn(MADE_CATEGORIES.find((e) => e.id === 'garment')?.profiles ?? {}, word);
+}
+
 /** The hand-tool family's hand-built rows (a wrench, a saw). */
 const HAND_TOOL_ROWS = FAMILY_CATEGORIES.find((e) => e.id === 'hand-tool')?.profiles ?? {};
 
@@ -234,6 +240,11 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
   // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
   ...Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)])),
+  garment: {
+    // An upper or full-length garment with no row of its own is cut as its description says.
+    name: (word) => (garmentRow(word) || !garmentForm(word) ? undefined : word),
+    label: (name) => (garmentRow(name) ? undefined : garmentForm(name)?.summary),
+  },
   'hand-tool': {
     // An implement with no row of its own is made from its description: its handle and its working head.
     name(word) {

@@ -5,6 +5,7 @@ import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } fro
 import { readProduce } from '../../../../src/engines/generate/text/produce-reading.ts';
 import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
 import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
+import { readGarment } from '../../../../src/engines/generate/text/garment-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -102,4 +103,25 @@ test('an artifact met only by a broad stand-in is made as the plain solid its de
 
 test('plain solids read from a description build closed within budget', async () => {
   await assertClosedWithinBudget(['a frisbee', 'a hula hoop', 'a kaleidoscope', 'a carabiner', 'a picture frame', 'an ironing board', 'a wallet'], { seed: 4, deterministic: true });
+});
+
+test('an upper or full-length garment is cut as its description says; legwear is left to its rows', () => {
+  assert.equal(readGarment('poncho')!.cloak, true);
+  assert.equal(readGarment('vest')!.sleeves, 'none');
+  assert.equal(readGarment('cardigan')!.openFront, true);
+  assert.equal(readGarment('cardigan')!.knitted, true);
+  assert.ok(readGarment('kimono')!.length >= 1.4);
+  assert.equal(readGarment('hooded cloak')!.hood, true);
+  assert.equal(readGarment('trousers'), undefined);
+  // A noun listed on a row only for its proportions is made as itself when its description can be read.
+  for (const [prompt, noun] of [['a mexican poncho', 'poncho'], ['a fluffy bathrobe', 'bathrobe'], ['a knitted sweater', 'sweater'], ['a silk kimono', 'kimono'], ['a toga', 'toga']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  assert.match(summarizeInterpretation(interpretPrompt('a cardigan')), /garment: knitted long-sleeved top with an open front/);
+  assert.equal(made('a t-shirt').makes !== 'garment', true);
+  assert.equal(interpretPrompt('a pair of jeans').profile, 'trousers');
+});
+
+test('garments cut from a description build closed within budget', async () => {
+  await assertClosedWithinBudget(['a poncho', 'a bathrobe', 'a sweater', 'a cardigan', 'a hooded cloak', 'a vest', 'a toga'], { seed: 2, deterministic: true });
 });

@@ -24,6 +24,7 @@ import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
 import { implement } from './families/implement.ts';
 import { plainShape } from './families/shapes.ts';
+import { describedGarment } from './families/garment-forms.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -102,7 +103,8 @@ const MADE_ROWS: Record<string, Record<string, Generator>> = {
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
-GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
+GENERATORS.garment = (ctx) => (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
 // Families of ../catalog-play.ts.
 GENERATORS.toy = withRows(TOYS, TOYS.blocks);
 GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
