@@ -11,6 +11,7 @@ import { produceForm } from './produce-reading.ts';
 import { implementForm } from './implement-reading.ts';
 import { shapeForm } from './shape-reading.ts';
 import { garmentForm } from './garment-reading.ts';
+import { jewelryForm } from './jewelry-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
@@ -141,6 +142,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   apple: { mango: [], 'dragon fruit': ['pitaya', 'pitahaya'], kiwi: ['kiwi fruit', 'kiwifruit'], coconut: [], pomegranate: [], lime: [] },
   // The carrot's, the pear's and the banana's own rows, so any other fruit or vegetable is read from its own description (OWN_FORMS below).
   carrot: { carrot: [] }, pear: { pear: [] }, banana: { banana: [] },
+  // The ring's own row, so other jewellery is read from its own description (OWN_FORMS below).
+  ring: { ring: ['wedding ring', 'engagement ring', 'signet ring'] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -240,6 +243,11 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
   // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
   ...Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)])),
+  ring: {
+    // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
+    name: (word) => (word === 'ring' || !jewelryForm(word) ? undefined : word),
+    label: (name) => (name === 'ring' ? undefined : jewelryForm(name)?.summary),
+  },
   garment: {
     // An upper or full-length garment with no row of its own is cut as its description says.
     name: (word) => (garmentRow(word) || !garmentForm(word) ? undefined : word),

@@ -6,6 +6,7 @@ import { readProduce } from '../../../../src/engines/generate/text/produce-readi
 import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
 import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
 import { readGarment } from '../../../../src/engines/generate/text/garment-reading.ts';
+import { readJewelry } from '../../../../src/engines/generate/text/jewelry-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -124,4 +125,21 @@ test('an upper or full-length garment is cut as its description says; legwear is
 
 test('garments cut from a description build closed within budget', async () => {
   await assertClosedWithinBudget(['a poncho', 'a bathrobe', 'a sweater', 'a cardigan', 'a hooded cloak', 'a vest', 'a toga'], { seed: 2, deterministic: true });
+});
+
+test('jewellery that is no ring is made as its description says: necklace, pin, earrings, pendant, band', () => {
+  assert.equal(readJewelry('necklace')!.shape, 'necklace');
+  assert.equal(readJewelry('brooch')!.shape, 'brooch');
+  assert.equal(readJewelry('earring')!.shape, 'earrings');
+  assert.equal(readJewelry('drop earring')!.shape, 'earrings');
+  assert.equal(readJewelry('cufflink')!.shape, 'cufflinks');
+  assert.equal(readJewelry('wedding ring'), undefined);
+  for (const [prompt, noun] of [['a pearl necklace', 'necklace'], ['a vintage brooch', 'brooch'], ['a gold bangle', 'bangle'], ['a pair of cufflinks', 'cufflink']] as const) {
+    assert.match(made(prompt).makes, new RegExp(`^${noun}`), prompt);
+  }
+  assert.equal(made('a diamond ring').makes, 'ring');
+});
+
+test('jewellery read from a description builds closed within budget', async () => {
+  await assertClosedWithinBudget(['a necklace', 'a brooch with a gem', 'a pair of earrings', 'a choker', 'a bangle', 'a pair of cufflinks', 'a pearl necklace'], { seed: 6, deterministic: true });
 });

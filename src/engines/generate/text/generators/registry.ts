@@ -25,6 +25,7 @@ import { produce } from './families/produce.ts';
 import { implement } from './families/implement.ts';
 import { plainShape } from './families/shapes.ts';
 import { describedGarment } from './families/garment-forms.ts';
+import { describedJewelry } from './families/jewelry.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -74,7 +75,7 @@ const GENERATORS: Record<string, Generator> = {
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
   apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx), pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx), banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx), cake: food.cake, donut: food.donut, burger: food.burger,
   pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
-  ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
+  ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx), crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
   book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
   rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
