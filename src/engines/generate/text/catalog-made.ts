@@ -12,6 +12,7 @@ import { implementForm } from './implement-reading.ts';
 import { shapeForm } from './shape-reading.ts';
 import { garmentForm } from './garment-reading.ts';
 import { jewelryForm } from './jewelry-reading.ts';
+import { buildingForm } from './building-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
@@ -144,6 +145,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   carrot: { carrot: [] }, pear: { pear: [] }, banana: { banana: [] },
   // The ring's own row, so other jewellery is read from its own description (OWN_FORMS below).
   ring: { ring: ['wedding ring', 'engagement ring', 'signet ring'] },
+  // The house's own row, so other buildings are read from their own description (OWN_FORMS below).
+  house: { house: ['home', 'dwelling'] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -232,17 +235,25 @@ function shapeForms(category: string): OwnForms {
   };
 }
 
+const SHAPE_FORMS: Record<string, OwnForms> = Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)]));
+
 /**
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
 export const OWN_FORMS: Record<string, OwnForms> = {
+  // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
+  // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
+  ...SHAPE_FORMS,
   apple: produceForms('apple'),
   carrot: produceForms('carrot'),
   pear: produceForms('pear'),
-  // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
-  // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
-  ...Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)])),
+  house: {
+    // A building whose description says how it is built (a shed, a barn, a coop) is made as that;
+    // one met only as a broad "structure" may still read as a plain solid.
+    name: (word) => (word === 'house' ? undefined : buildingForm(word) ? word : SHAPE_FORMS.house.name(word)),
+    label: (name) => (name === 'house' ? undefined : buildingForm(name)?.summary ?? SHAPE_FORMS.house.label(name)),
+  },
   ring: {
     // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
     name: (word) => (word === 'ring' || !jewelryForm(word) ? undefined : word),

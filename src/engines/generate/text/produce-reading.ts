@@ -210,7 +210,8 @@ export function readProduce(word: string): ProduceForm | undefined {
   const surface = own.surface ?? like?.surface ?? kind?.surface ?? 'smooth';
   const size = own.size ?? like?.size ?? kind?.size ?? (shape === 'seeds' ? 'tiny' : 'medium');
   const colourName = own.colour?.name ?? like?.colour ?? kind?.colour;
-  const colour = own.colour?.rgb ?? (colourName ? COLOURS[colourName] : undefined) ?? (fruit ? COLOURS.red : COLOURS.green);
+  // With no colour said, a fruit is a ripening yellow-green, a vegetable green.
+  const colour = own.colour?.rgb ?? (colourName ? COLOURS[colourName] : undefined) ?? (fruit ? [0.72, 0.7, 0.3] as RGB : COLOURS.green);
   const tuft = own.tuft || Boolean(like?.tuft ?? kind?.tuft);
   const kindName = fruit ? 'fruit' : 'vegetable';
   const shapeName: Record<ProduceShape, string> = {

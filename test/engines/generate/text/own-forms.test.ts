@@ -7,6 +7,7 @@ import { readImplement } from '../../../../src/engines/generate/text/implement-r
 import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
 import { readGarment } from '../../../../src/engines/generate/text/garment-reading.ts';
 import { readJewelry } from '../../../../src/engines/generate/text/jewelry-reading.ts';
+import { readBuilding } from '../../../../src/engines/generate/text/building-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -142,4 +143,23 @@ test('jewellery that is no ring is made as its description says: necklace, pin, 
 
 test('jewellery read from a description builds closed within budget', async () => {
   await assertClosedWithinBudget(['a necklace', 'a brooch with a gem', 'a pair of earrings', 'a choker', 'a bangle', 'a pair of cufflinks', 'a pearl necklace'], { seed: 6, deterministic: true });
+});
+
+test('a building whose description says how it is built is made that way: shed, barn, coop, tiered', () => {
+  assert.equal(readBuilding('shed')!.kind, 'shed');
+  assert.equal(readBuilding('chicken coop')!.kind, 'coop');
+  assert.equal(readBuilding('barn')!.kind, 'barn');
+  assert.equal(readBuilding('ziggurat')!.kind, 'tiered');
+  assert.equal(readBuilding('bungalow')!.floors, 1);
+  // A gloss that says only what the building is for gives no build.
+  assert.equal(readBuilding('warehouse'), undefined);
+  for (const [prompt, noun] of [['a garden shed', 'shed'], ['a chicken coop', 'chicken coop'], ['a red barn', 'barn'], ['an outhouse', 'outhouse']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  // A kind of house is still the house.
+  assert.equal(made('a cottage').makes, 'house');
+});
+
+test('buildings read from a description build closed within budget', async () => {
+  await assertClosedWithinBudget(['a garden shed', 'a chicken coop', 'a barn', 'a ziggurat', 'a stable', 'a gazebo'], { seed: 8, deterministic: true });
 });

@@ -26,6 +26,8 @@ import { implement } from './families/implement.ts';
 import { plainShape } from './families/shapes.ts';
 import { describedGarment } from './families/garment-forms.ts';
 import { describedJewelry } from './families/jewelry.ts';
+import { describedBuilding } from './families/building-forms.ts';
+import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -125,6 +127,10 @@ for (const category of SHAPE_READ_CATEGORIES) {
   const own = GENERATORS[category];
   GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
 }
+
+// A building whose description says how it is built is made that way before any plain-solid reading.
+const houseOrShape = GENERATORS.house;
+GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
