@@ -13,14 +13,20 @@ import { shapeForm } from './shape-reading.ts';
 import { garmentForm } from './garment-reading.ts';
 import { jewelryForm } from './jewelry-reading.ts';
 import { buildingForm } from './building-reading.ts';
+import { knifeForm } from './knife-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
-/** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
+/**
+ * True when a compound is a kind of its own last word: its first sense has that word among its direct
+ * hypernyms' lemmas, or WordNet does not know the compound at all ("kitchen knife", "chef knife": a
+ * head-final compound names a kind of its head).
+ */
 function kindOfLastWord(word: string): boolean {
   const parts = word.split(' ');
   if (parts.length < 2) return false;
+  if (nounSenses(word).length === 0 && nounSenses(word.replace(/s$/, '')).length === 0) return true;
   const last = parts.at(-1)!.replace(/s$/, '');
   const sense = nounSenses(word)[0] ?? nounSenses(word.replace(/s$/, ''))[0];
   return sense !== undefined && readSynset(sense).hypernyms.some((h) => readSynset(h).words.some((w) => w === last || w === parts.at(-1)));
@@ -147,6 +153,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   ring: { ring: ['wedding ring', 'engagement ring', 'signet ring'] },
   // The house's own row, so other buildings are read from their own description (OWN_FORMS below).
   house: { house: ['home', 'dwelling'] },
+  // The dagger's own row, so other knives are read from their own description (OWN_FORMS below).
+  dagger: { dagger: ['dirk', 'poniard'] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -253,6 +261,17 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     // one met only as a broad "structure" may still read as a plain solid.
     name: (word) => (word === 'house' ? undefined : buildingForm(word) ? word : SHAPE_FORMS.house.name(word)),
     label: (name) => (name === 'house' ? undefined : buildingForm(name)?.summary ?? SHAPE_FORMS.house.label(name)),
+  },
+  dagger: {
+    // A knife is made as its description says; a compound that is a kind of its last noun ("kitchen
+    // knife", "steak knife") is made as that noun.
+    name(word) {
+      if (word === 'dagger') return undefined;
+      const last = word.split(' ').at(-1)!;
+      if (knifeForm(word)) return word;
+      return kindOfLastWord(word) && last !== 'dagger' && knifeForm(last) ? last : undefined;
+    },
+    label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
   },
   ring: {
     // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.

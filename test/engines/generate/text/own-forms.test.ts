@@ -8,6 +8,7 @@ import { readShape } from '../../../../src/engines/generate/text/shape-reading.t
 import { readGarment } from '../../../../src/engines/generate/text/garment-reading.ts';
 import { readJewelry } from '../../../../src/engines/generate/text/jewelry-reading.ts';
 import { readBuilding } from '../../../../src/engines/generate/text/building-reading.ts';
+import { readKnife } from '../../../../src/engines/generate/text/knife-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -162,4 +163,19 @@ test('a building whose description says how it is built is made that way: shed, 
 
 test('buildings read from a description build closed within budget', async () => {
   await assertClosedWithinBudget(['a garden shed', 'a chicken coop', 'a barn', 'a ziggurat', 'a stable', 'a gazebo'], { seed: 8, deterministic: true });
+});
+
+test('a knife is made as its description says; a compound knife WordNet lacks is a knife', () => {
+  assert.equal(readKnife('cleaver')!.square, true);
+  assert.equal(readKnife('pocketknife')!.folding, true);
+  assert.ok(readKnife('machete')!.length > 1);
+  assert.equal(readKnife('machete')!.heavy, true);
+  for (const [prompt, noun] of [['a machete', 'machete'], ['a meat cleaver', 'meat cleaver'], ['a bowie knife', 'bowie knife'], ['a kitchen knife', 'knife'], ['a knife', 'knife']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  assert.equal(made('a dagger').makes, 'dagger');
+});
+
+test('knives read from a description build closed within budget', async () => {
+  await assertClosedWithinBudget(['a machete', 'a meat cleaver', 'a pocketknife', 'a bowie knife', 'a kitchen knife', 'a scalpel'], { seed: 3, deterministic: true });
 });
