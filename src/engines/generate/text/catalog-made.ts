@@ -14,6 +14,7 @@ import { garmentForm } from './garment-reading.ts';
 import { jewelryForm } from './jewelry-reading.ts';
 import { buildingForm } from './building-reading.ts';
 import { knifeForm } from './knife-reading.ts';
+import { cycleForm } from './cycle-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
@@ -155,6 +156,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   house: { house: ['home', 'dwelling'] },
   // The dagger's own row, so other knives are read from their own description (OWN_FORMS below).
   dagger: { dagger: ['dirk', 'poniard'] },
+  // The bicycle's own row, so other cycles are read from their own description (OWN_FORMS below).
+  bicycle: { bicycle: ['bike', 'cycle', 'push bike', 'road bike'] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -191,6 +194,11 @@ export interface OwnForms {
   name(word: string): string | undefined;
   /** The summary's description of the form a name was read as ("dish: rice mound in a pan"). */
   label(name: string): string | undefined;
+  /**
+   * True when a reading exists only where the noun differs from the family's row (a unicycle's one
+   * wheel, a stiletto's thin blade): then even a kind of a row is made from its own description.
+   */
+  kindsToo?: boolean;
 }
 
 /** The one-word lemmas of a compound's first sense, its own last word first. */
@@ -272,6 +280,13 @@ export const OWN_FORMS: Record<string, OwnForms> = {
       return kindOfLastWord(word) && last !== 'dagger' && knifeForm(last) ? last : undefined;
     },
     label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
+    kindsToo: true,
+  },
+  bicycle: {
+    // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
+    name: (word) => (['bicycle', 'bike', 'cycle'].includes(word) || !cycleForm(word) ? undefined : word),
+    label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
+    kindsToo: true,
   },
   ring: {
     // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.

@@ -9,7 +9,9 @@ import { readGarment } from '../../../../src/engines/generate/text/garment-readi
 import { readJewelry } from '../../../../src/engines/generate/text/jewelry-reading.ts';
 import { readBuilding } from '../../../../src/engines/generate/text/building-reading.ts';
 import { readKnife } from '../../../../src/engines/generate/text/knife-reading.ts';
+import { readCycle } from '../../../../src/engines/generate/text/cycle-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
+import { meshBounds } from '../../../../src/geometry/mesh.ts';
 
 warmLexicon();
 
@@ -178,4 +180,24 @@ test('a knife is made as its description says; a compound knife WordNet lacks is
 
 test('knives read from a description build closed within budget', async () => {
   await assertClosedWithinBudget(['a machete', 'a meat cleaver', 'a pocketknife', 'a bowie knife', 'a kitchen knife', 'a scalpel'], { seed: 3, deterministic: true });
+});
+
+test('a cycle whose description gives its wheels or seats is made as itself, even a kind of bicycle', () => {
+  assert.equal(readCycle('unicycle')!.wheels, 1);
+  assert.equal(readCycle('tricycle')!.wheels, 3);
+  assert.equal(readCycle('tandem')!.tandem, true);
+  assert.equal(readCycle('bicycle'), undefined);
+  for (const [prompt, noun] of [['a circus unicycle', 'unicycle'], ["a child's tricycle", 'tricycle'], ['a tandem bicycle', 'tandem bicycle']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  // Fat tyres leave a mountain bike a bicycle.
+  assert.equal(made('a mountain bike').makes, 'bicycle');
+  assert.equal(made('a bike').makes, 'bicycle');
+});
+
+test('cycles read from a description build closed within budget, with their wheel count', async () => {
+  await assertClosedWithinBudget(['a unicycle', 'a tricycle', 'a tandem bicycle', 'a mountain bike', 'an ordinary bicycle'], { seed: 7, deterministic: true });
+  const depth = async (prompt: string) => { const b = meshBounds((await buildAsset(interpretPrompt(prompt), { seed: 1, maxFaces: 6000 })).mesh); return b.max[2] - b.min[2]; };
+  // A tricycle's rear axle carries two wheels side by side: it is deeper than a unicycle.
+  assert.ok((await depth('a unicycle')) < (await depth('a tricycle')));
 });

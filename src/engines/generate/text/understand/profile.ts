@@ -68,7 +68,7 @@ export function profileFor(category: string, word: string | undefined, through?:
  */
 function ownRatherThan(category: string, word: string, row: string): string {
   const own = OWN_FORMS[category];
-  if (!own || word === row || isKindOf(word, row)) return row;
+  if (!own || word === row || (!own.kindsToo && isKindOf(word, row))) return row;
   return own.name(word) ?? row;
 }
 
