@@ -15,6 +15,7 @@ import { jewelryForm } from './jewelry-reading.ts';
 import { buildingForm } from './building-reading.ts';
 import { knifeForm } from './knife-reading.ts';
 import { cycleForm } from './cycle-reading.ts';
+import { percussionForm } from './percussion-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
@@ -171,6 +172,9 @@ function garmentRow(word: string): boolean {
   return Object.hasOwn(MADE_CATEGORIES.find((e) => e.id === 'garment')?.profiles ?? {}, word);
 }
 
+/** The drum family's hand-built rows (the drum, a drum kit) and those added here (a gong, a xylophone). */
+const DRUM_ROWS = new Set(['drum', 'drum kit', ...Object.keys(MADE_PROFILES.drum)]);
+
 /** The hand-tool family's hand-built rows (a wrench, a saw). */
 const HAND_TOOL_ROWS = FAMILY_CATEGORIES.find((e) => e.id === 'hand-tool')?.profiles ?? {};
 
@@ -182,6 +186,14 @@ const HAND_BUILT_DISHES = new Set(Object.keys(FAMILY_CATEGORIES.find((e) => e.id
  * builds them with the family's rows, one of each body form and vessel the description reader gives.
  */
 export const MADE_EXAMPLES: Record<string, string[]> = {
+  // Nouns read from their own description (OWN_FORMS below): one of each form the readers give.
+  apple: ['papaya', 'durian', 'fig', 'blueberry', 'carambola', 'lychee'], carrot: ['cabbage', 'red onion', 'potato', 'artichoke', 'celery', 'okra', 'chickpea', 'corn', 'spinach'],
+  pear: ['eggplant', 'avocado'], banana: ['cucumber', 'zucchini'],
+  'hand-tool': ['whisk', 'colander', 'grater', 'plunger', 'mop', 'corkscrew', 'rolling pin', 'pitchfork', 'scythe', 'funnel', 'meat hook', 'awl', 'tongs'],
+  'teddy-bear': ['frisbee', 'hula hoop', 'kaleidoscope'], appliance: ['hockey puck', 'carabiner'], crate: ['wallet', 'display case'], object: ['ironing board'],
+  garment: ['poncho', 'bathrobe', 'sweater', 'cardigan', 'hooded cloak', 'vest', 'toga'], ring: ['necklace', 'brooch', 'earring', 'pendant', 'bangle', 'cufflink'],
+  house: ['shed', 'chicken coop', 'barn', 'ziggurat', 'bungalow', 'picture frame'], dagger: ['machete', 'meat cleaver', 'pocketknife', 'bowie knife', 'knife'],
+  bicycle: ['unicycle', 'tricycle', 'tandem bicycle', 'ordinary bicycle', 'exercise bike'],
   dish: [
     'paella', 'lasagna', 'soup', 'stew', 'curry', 'risotto', 'spaghetti', 'kebab', 'burrito', 'salad', 'fish and chips', 'waffle',
     'milkshake', 'sandwich', 'dumpling', 'eclair', 'falafel', 'moussaka', 'tamale', 'omelet', 'goulash', 'casserole', 'coffee',
@@ -280,6 +292,13 @@ export const OWN_FORMS: Record<string, OwnForms> = {
       return kindOfLastWord(word) && last !== 'dagger' && knifeForm(last) ? last : undefined;
     },
     label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
+    kindsToo: true,
+  },
+  drum: {
+    // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
+    // is made as itself; a drum it says nothing of is the family's drum.
+    name: (word) => (DRUM_ROWS.has(word) || !percussionForm(word) ? undefined : word),
+    label: (name) => (DRUM_ROWS.has(name) ? undefined : percussionForm(name)?.summary),
     kindsToo: true,
   },
   bicycle: {

@@ -10,6 +10,7 @@ import { readJewelry } from '../../../../src/engines/generate/text/jewelry-readi
 import { readBuilding } from '../../../../src/engines/generate/text/building-reading.ts';
 import { readKnife } from '../../../../src/engines/generate/text/knife-reading.ts';
 import { readCycle } from '../../../../src/engines/generate/text/cycle-reading.ts';
+import { readPercussion } from '../../../../src/engines/generate/text/percussion-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 import { meshBounds } from '../../../../src/geometry/mesh.ts';
 
@@ -200,4 +201,23 @@ test('cycles read from a description build closed within budget, with their whee
   const depth = async (prompt: string) => { const b = meshBounds((await buildAsset(interpretPrompt(prompt), { seed: 1, maxFaces: 6000 })).mesh); return b.max[2] - b.min[2]; };
   // A tricycle's rear axle carries two wheels side by side: it is deeper than a unicycle.
   assert.ok((await depth('a unicycle')) < (await depth('a tricycle')));
+});
+
+test('a percussion instrument is made as its description says: a shaker, clappers, a shallow drum with jingles', () => {
+  assert.equal(readPercussion('maraca')!.shape, 'shaker');
+  assert.equal(readPercussion('maraca')!.pair, true);
+  assert.equal(readPercussion('castanets')!.shape, 'clappers');
+  assert.equal(readPercussion('tambourine')!.jingles, true);
+  assert.equal(readPercussion('kettledrum')!.shape, 'kettle');
+  assert.equal(readPercussion('drum'), undefined);
+  for (const [prompt, noun] of [['a pair of maracas', 'maracas'], ['a tambourine', 'tambourine'], ['a cymbal', 'cymbal'], ['a wind chime', 'wind chime']] as const) {
+    assert.equal(made(prompt).makes, noun, prompt);
+  }
+  assert.equal(made('a drum kit').makes, 'drum kit');
+  assert.equal(made('a gong').makes, 'gong');
+});
+
+test('percussion read from a description builds closed within budget', async () => {
+  await assertClosedWithinBudget(['a maraca', 'a tambourine', 'a kettledrum', 'castanets', 'a cymbal', 'a handbell', 'a chime', 'a wind chime'], { seed: 5, deterministic: true });
+  await assertClosedWithinBudget(['a cymbal', 'a tambourine'], { seed: 5, maxFaces: 30000 });
 });

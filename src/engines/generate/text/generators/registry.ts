@@ -28,6 +28,7 @@ import { describedGarment } from './families/garment-forms.ts';
 import { describedJewelry } from './families/jewelry.ts';
 import { describedBuilding } from './families/building-forms.ts';
 import { describedKnife } from './families/knife.ts';
+import { describedPercussion } from './families/percussion.ts';
 import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
@@ -132,6 +133,10 @@ for (const category of SHAPE_READ_CATEGORIES) {
 // A building whose description says how it is built is made that way before any plain-solid reading.
 const houseOrShape = GENERATORS.house;
 GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
+
+// A percussion instrument read from its description, before the family's rows.
+const drumRows = GENERATORS.drum;
+GENERATORS.drum = (ctx) => (OWN_FORMS.drum.label(ctx.interpretation.profile ?? '') && describedPercussion(ctx)) || drumRows(ctx);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];
