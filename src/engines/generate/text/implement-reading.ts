@@ -40,6 +40,7 @@ const HEAD_WORDS: [RegExp, ImplementHead][] = [
   [/\bconical|\bconically|\bcone-shaped|\bfunnel/, 'cone'],
   [/\bhook\b|\bhooked\b|\bhooks\b/, 'hook'],
   [/\blever\b/, 'bar'],
+  [/\bdrill\b|\bmaking holes|\bboring holes|\bbores? holes/, 'point'],
   [/\bcurved blade|\bcrescent|\bsickle|\bhooked blade/, 'curved blade'],
   [/\bblades?\b|\bedge tool|\bcutting edge|\bcutter\b|\bcutting\b|\bcuts?\b|\bknife|\bwedge|\bslicing|\bpeeling|\bscraping|\bshaving/, 'blade'],
   [/\bpointed|\bpoint\b|\bpin\b|\bspike|\bneedle|\bpunching/, 'point'],
