@@ -33,4 +33,9 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['garment#1', 'garment'],
   ['clothing#1', 'garment'],
   ['measuring instrument#1', 'shop-tool'],
+  // Flat artifacts (boards, mats, panels), otherwise unplaced: one whose description reads as a plain
+  // solid is made as that (./shape-reading.ts).
+  ['sheet#6', 'object'],
+  // Service buildings (a fire station, a depot) stand in as a house; a named one (the Hagia Sophia) is a landmark.
+  ['facility#1', 'house'],
 ];

@@ -5,14 +5,30 @@
  * ./catalog.ts merges them.
  */
 import type { CategoryEntry, Family } from './catalog-types.ts';
-import { FAMILY_CATEGORIES } from './catalog-families.ts';
+import { CORE_PROFILES as FAMILY_ROWS, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
+import { produceForm } from './produce-reading.ts';
+import { implementForm } from './implement-reading.ts';
+import { shapeForm } from './shape-reading.ts';
+import { garmentForm } from './garment-reading.ts';
+import { jewelryForm } from './jewelry-reading.ts';
+import { buildingForm } from './building-reading.ts';
+import { knifeForm } from './knife-reading.ts';
+import { cycleForm } from './cycle-reading.ts';
+import { percussionForm } from './percussion-reading.ts';
+import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
+import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
-/** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
+/**
+ * True when a compound is a kind of its own last word: its first sense has that word among its direct
+ * hypernyms' lemmas, or WordNet does not know the compound at all ("kitchen knife", "chef knife": a
+ * head-final compound names a kind of its head).
+ */
 function kindOfLastWord(word: string): boolean {
   const parts = word.split(' ');
   if (parts.length < 2) return false;
+  if (nounSenses(word).length === 0 && nounSenses(word.replace(/s$/, '')).length === 0) return true;
   const last = parts.at(-1)!.replace(/s$/, '');
   const sense = nounSenses(word)[0] ?? nounSenses(word.replace(/s$/, ''))[0];
   return sense !== undefined && readSynset(sense).hypernyms.some((h) => readSynset(h).words.some((w) => w === last || w === parts.at(-1)));
@@ -85,6 +101,8 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   helicopter: ['drone#4'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
+  // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
+  'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
     'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3'],
 };
@@ -131,6 +149,16 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
   hat: { beret: [], fez: ['tarboosh'] },
   apple: { mango: [], 'dragon fruit': ['pitaya', 'pitahaya'], kiwi: ['kiwi fruit', 'kiwifruit'], coconut: [], pomegranate: [], lime: [] },
+  // The carrot's, the pear's and the banana's own rows, so any other fruit or vegetable is read from its own description (OWN_FORMS below).
+  carrot: { carrot: [] }, pear: { pear: [] }, banana: { banana: [] },
+  // The ring's own row, so other jewellery is read from its own description (OWN_FORMS below).
+  ring: { ring: ['wedding ring', 'engagement ring', 'signet ring'] },
+  // The house's own row, so other buildings are read from their own description (OWN_FORMS below).
+  house: { house: ['home', 'dwelling'] },
+  // The dagger's own row, so other knives are read from their own description (OWN_FORMS below).
+  dagger: { dagger: ['dirk', 'poniard'] },
+  // The bicycle's own row, so other cycles are read from their own description (OWN_FORMS below).
+  bicycle: { bicycle: ['bike', 'cycle', 'push bike', 'road bike'] },
   // Dishes WordNet lacks, each described in ./dish-reading.ts; their words must reach the dish family.
   dish: {
     ...Object.fromEntries(Object.keys(DISH_DESCRIPTIONS).map((d) => [d, []])),
@@ -138,6 +166,17 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     churros: ['churro'], gyoza: ['potsticker', 'potstickers'], mochi: [], macaron: ['macarons', 'macaroon'],
   },
 };
+
+/** True when a word is one of the garment family's hand-built rows (a shirt, a glove). */
+function garmentRow(word: string): boolean {
+  return Object.hasOwn(MADE_CATEGORIES.find((e) => e.id === 'garment')?.profiles ?? {}, word);
+}
+
+/** The drum family's hand-built rows (the drum, a drum kit) and those added here (a gong, a xylophone). */
+const DRUM_ROWS = new Set(['drum', 'drum kit', ...Object.keys(MADE_PROFILES.drum)]);
+
+/** The hand-tool family's hand-built rows (a wrench, a saw). */
+const HAND_TOOL_ROWS = FAMILY_CATEGORIES.find((e) => e.id === 'hand-tool')?.profiles ?? {};
 
 /** Dishes with a hand-built form (generators/families/dishes.ts): their description does not describe what is made. */
 const HAND_BUILT_DISHES = new Set(Object.keys(FAMILY_CATEGORIES.find((e) => e.id === 'dish')?.profiles ?? {}));
@@ -159,13 +198,129 @@ export interface OwnForms {
   name(word: string): string | undefined;
   /** The summary's description of the form a name was read as ("dish: rice mound in a pan"). */
   label(name: string): string | undefined;
+  /**
+   * True when a reading exists only where the noun differs from the family's row (a unicycle's one
+   * wheel, a stiletto's thin blade): then even a kind of a row is made from its own description.
+   */
+  kindsToo?: boolean;
 }
+
+/** The one-word lemmas of a compound's first sense, its own last word first. */
+function oneWordSynonyms(word: string): string[] {
+  const sense = nounSenses(word)[0];
+  if (sense === undefined) return [];
+  const single = readSynset(sense).words.filter((w) => !w.includes(' ') && !w.includes('-'));
+  const last = word.split(' ').at(-1)!;
+  return single.includes(last) ? [last, ...single.filter((w) => w !== last)] : single;
+}
+
+/**
+ * Fruit and vegetables read from their own description (./produce-reading.ts): a noun with no row of
+ * the category's is made as itself when its description says how it looks ("papaya: large yellow oval fruit").
+ */
+function produceForms(category: string): OwnForms {
+  // The category's hand-built rows (an orange, a pumpkin) keep their own form.
+  const isRow = (word: string) => Object.hasOwn(MADE_PROFILES[category] ?? {}, word) || Object.hasOwn(FAMILY_ROWS[category] ?? {}, word);
+  return {
+    name(word) {
+      if (isRow(word)) return undefined;
+      const singular = word.replace(/(?<=[^s])s$/, '');
+      if (singular !== word && !isRow(singular) && produceForm(singular)) return singular;
+      const form = produceForm(word);
+      if (!form) return undefined;
+      // A compound goes by a one-word name of the same meaning ("globe artichoke" is an artichoke,
+      // "alligator pear" an avocado) when that name reads as the same form.
+      const synonym = word.includes(' ') ? oneWordSynonyms(word).find((w) => !isRow(w) && produceForm(w)?.summary === form.summary) : undefined;
+      return synonym ?? word;
+    },
+    label(name) {
+      if (isRow(name)) return undefined;
+      return produceForm(name)?.summary;
+    },
+  };
+}
+
+/** Categories whose form stands in for a broad branch of artifacts (../catalog-broad.ts). */
+export const SHAPE_READ_CATEGORIES = ['teddy-bear', 'appliance', 'crate', 'jar', 'house', 'cabinet', 'object', 'toy', 'sports-gear'];
+
+const BROAD_WORDS = new Set(BROAD_ANCHORS.map(([a]) => a.split('#')[0]));
+
+function shapeForms(category: string): OwnForms {
+  const rows = () => [MADE_PROFILES[category], PLAY_PROFILES[category], ...[...FAMILY_CATEGORIES, ...PLAY_CATEGORIES].filter((e) => e.id === category).map((e) => e.profiles)]
+    .flatMap((p) => Object.entries(p ?? {}).flatMap(([row, ws]) => [row, ...ws]));
+  return {
+    // A broad anchor's own word ("sheet", "plaything") is the branch, not a kind in it.
+    name: (word) => (rows().includes(word) || BROAD_WORDS.has(word) || !shapeForm(word) ? undefined : word),
+    label: (name) => (rows().includes(name) || !shapeForm(name) ? undefined : `read as ${/^[aeiou]/.test(shapeForm(name)!.summary) ? 'an' : 'a'} ${shapeForm(name)!.summary}`),
+  };
+}
+
+const SHAPE_FORMS: Record<string, OwnForms> = Object.fromEntries(SHAPE_READ_CATEGORIES.map((c) => [c, shapeForms(c)]));
 
 /**
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
 export const OWN_FORMS: Record<string, OwnForms> = {
+  // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
+  // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
+  ...SHAPE_FORMS,
+  apple: produceForms('apple'),
+  carrot: produceForms('carrot'),
+  pear: produceForms('pear'),
+  house: {
+    // A building whose description says how it is built (a shed, a barn, a coop) is made as that;
+    // one met only as a broad "structure" may still read as a plain solid.
+    name: (word) => (word === 'house' ? undefined : buildingForm(word) ? word : SHAPE_FORMS.house.name(word)),
+    label: (name) => (name === 'house' ? undefined : buildingForm(name)?.summary ?? SHAPE_FORMS.house.label(name)),
+  },
+  dagger: {
+    // A knife is made as its description says; a compound that is a kind of its last noun ("kitchen
+    // knife", "steak knife") is made as that noun.
+    name(word) {
+      if (word === 'dagger') return undefined;
+      const last = word.split(' ').at(-1)!;
+      if (knifeForm(word)) return word;
+      return kindOfLastWord(word) && last !== 'dagger' && knifeForm(last) ? last : undefined;
+    },
+    label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
+    kindsToo: true,
+  },
+  drum: {
+    // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
+    // is made as itself; a drum it says nothing of is the family's drum.
+    name: (word) => (DRUM_ROWS.has(word) || !percussionForm(word) ? undefined : word),
+    label: (name) => (DRUM_ROWS.has(name) ? undefined : percussionForm(name)?.summary),
+    kindsToo: true,
+  },
+  bicycle: {
+    // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
+    name: (word) => (['bicycle', 'bike', 'cycle'].includes(word) || !cycleForm(word) ? undefined : word),
+    label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
+    kindsToo: true,
+  },
+  ring: {
+    // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
+    name: (word) => (word === 'ring' || !jewelryForm(word) ? undefined : word),
+    label: (name) => (name === 'ring' ? undefined : jewelryForm(name)?.summary),
+  },
+  garment: {
+    // An upper or full-length garment with no row of its own is cut as its description says.
+    name: (word) => (garmentRow(word) || !garmentForm(word) ? undefined : word),
+    label: (name) => (garmentRow(name) ? undefined : garmentForm(name)?.summary),
+  },
+  'hand-tool': {
+    // An implement with no row of its own is made from its description: its handle and its working head.
+    name(word) {
+      if (Object.hasOwn(HAND_TOOL_ROWS, word)) return undefined;
+      // A compound that is a kind of its own last noun ("wood chisel", "garden rake") is made as that noun.
+      const last = word.split(' ').at(-1)!;
+      if (kindOfLastWord(word) && !Object.hasOwn(HAND_TOOL_ROWS, last) && implementForm(last)) return last;
+      return implementForm(word) ? word : undefined;
+    },
+    label: (name) => (Object.hasOwn(HAND_TOOL_ROWS, name) ? undefined : implementForm(name) && `hand tool: ${implementForm(name)!.summary}`),
+  },
+  banana: produceForms('banana'),
   dish: {
     name(word) {
       if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;

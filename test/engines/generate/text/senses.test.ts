@@ -34,11 +34,13 @@ test('a broad anchor stands in only when no specific anchor is near', () => {
   // swordfish: the food sense reaches "food" in three steps, the fish sense reaches "fish" in six.
   assert.equal(resolveLemma('swordfish')?.category, 'fish');
   assert.equal(resolveLemma('swordfish')?.broad, false);
-  // A chisel is only a tool: the hand tool's default form stands in, and says so.
+  // A chisel is only a tool: it reaches the hand tool broadly, and is made from its own description
+  // (a flat blade on a handle); a utensil, whose description names no head, is met by the stand-in, which says so.
   const chisel = resolveLemma('chisel');
   assert.equal(chisel?.category, 'hand-tool');
   assert.equal(chisel?.broad, true);
-  assert.match(summarizeInterpretation(interpretPrompt('a chisel')), /no chisel form: the hand tool stands in/);
+  assert.match(summarizeInterpretation(interpretPrompt('a chisel')), /^interpreted as: chisel \(.*hand tool: a flat blade on a short handle\)/);
+  assert.match(summarizeInterpretation(interpretPrompt('a utensil')), /no utensil form: the hand tool stands in/);
 });
 
 test('the prompt\'s other nouns choose the sense ("a drill, power tool")', () => {

@@ -5,7 +5,7 @@
 import type { Manifold } from 'manifold-3d';
 import { around, type GenContext } from './kit.ts';
 
-type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
+export type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
 
 function gableRoof(ctx: GenContext, w: number, d: number, y: number, rise: number, overhang: number): Manifold {
   const half = w / 2 + overhang;
@@ -13,7 +13,7 @@ function gableRoof(ctx: GenContext, w: number, d: number, y: number, rise: numbe
 }
 
 /** A box storey stack with windows cut in on its four faces: the rule storey → bays → window. */
-function block(ctx: GenContext, w: number, d: number, floors: number, floorH: number, y0 = 0, windowMaterial: 'glass' = 'glass'): void {
+export function block(ctx: GenContext, w: number, d: number, floors: number, floorH: number, y0 = 0, windowMaterial: 'glass' = 'glass'): void {
   const h = floors * floorH;
   ctx.add(ctx.box([w, h, d], [0, y0 + h / 2, 0]), 'stone');
   const windows: Manifold[] = [];
@@ -34,7 +34,7 @@ function block(ctx: GenContext, w: number, d: number, floors: number, floorH: nu
   if (windows.length) ctx.add(ctx.union(windows), windowMaterial, { part: 'window', primary: false, colour: [0.45, 0.65, 0.85] });
 }
 
-function roof(ctx: GenContext, kind: Roof, w: number, d: number, y: number, rise: number): void {
+export function roof(ctx: GenContext, kind: Roof, w: number, d: number, y: number, rise: number): void {
   const m =
     kind === 'gable' ? gableRoof(ctx, w, d, y, rise, 0.08)
     : kind === 'hip' || kind === 'pyramid' ? ctx.hull([ctx.box([w + 0.16, 0.01, d + 0.16], [0, y, 0]), ctx.box([kind === 'hip' ? Math.max(0.01, w - d) : 0.01, 0.01, 0.01], [0, y + rise, 0])])
@@ -44,7 +44,7 @@ function roof(ctx: GenContext, kind: Roof, w: number, d: number, y: number, rise
   ctx.add(m, kind === 'flat' ? 'stone' : 'clay', { part: 'roof', primary: false, colour: kind === 'flat' ? undefined : [0.62, 0.22, 0.15] });
 }
 
-function door(ctx: GenContext, z: number, h = 0.75): void {
+export function door(ctx: GenContext, z: number, h = 0.75): void {
   ctx.add(ctx.box([0.38, h, 0.04], [0, h / 2, z]), 'wood', { part: 'door', primary: false });
 }
 

@@ -10,6 +10,7 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
+import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../catalog-made.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
@@ -20,6 +21,15 @@ import { bag, hat, shoe } from './families/wearables.ts';
 import { handTool, object } from './families/objects.ts';
 import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
+import { produce } from './families/produce.ts';
+import { implement } from './families/implement.ts';
+import { plainShape } from './families/shapes.ts';
+import { describedGarment } from './families/garment-forms.ts';
+import { describedJewelry } from './families/jewelry.ts';
+import { describedBuilding } from './families/building-forms.ts';
+import { describedKnife } from './families/knife.ts';
+import { describedPercussion } from './families/percussion.ts';
+import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
@@ -43,13 +53,19 @@ import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS 
 
 export type Generator = (ctx: GenContext) => void;
 
+/** A fruit or vegetable with no row of its category's, built from its own description (see ../catalog-made.ts OWN_FORMS). */
+function ownProduce(category: string, ctx: GenContext): boolean {
+  const profile = ctx.interpretation.profile;
+  return Boolean(profile && OWN_FORMS[category]?.label(profile)) && produce(ctx);
+}
+
 const GENERATORS: Record<string, Generator> = {
   chair: furniture.chair, stool: furniture.stool, table: furniture.table, desk: furniture.desk,
   bench: furniture.bench, sofa: furniture.sofa, bed: furniture.bed, bookshelf: furniture.bookshelf,
   cabinet: furniture.cabinet, lamp: furniture.lamp,
   vase: vessels.vase, mug: vessels.mug, bowl: vessels.bowl, bottle: vessels.bottle, teapot: vessels.teapot,
   barrel: vessels.barrel, crate: vessels.crate, bucket: vessels.bucket, jar: vessels.jar, chest: vessels.chest,
-  hammer: tools.hammer, axe: tools.axe, sword: tools.sword, dagger: tools.dagger, shield: tools.shield,
+  hammer: tools.hammer, axe: tools.axe, sword: tools.sword, dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
   spear: tools.spear, shovel: tools.shovel, pickaxe: tools.pickaxe, staff: tools.staff,
   house: buildings.house, tower: buildings.tower, castle: buildings.castle, skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse, tent: buildings.tent, church: buildings.church, windmill: buildings.windmill,
@@ -61,9 +77,9 @@ const GENERATORS: Record<string, Generator> = {
   elephant: animals.elephant, rabbit: animals.rabbit, bird, fish, snake: animals.snake,
   turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
   snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
-  apple: (ctx) => fruit(ctx) || food.apple(ctx), pear: food.pear, banana: food.banana, cake: food.cake, donut: food.donut, burger: food.burger,
-  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: food.carrot,
-  ring: food.ring, crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
+  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx), pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx), banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx), cake: food.cake, donut: food.donut, burger: food.burger,
+  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
+  ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx), crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
   book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
   rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
@@ -72,7 +88,7 @@ const GENERATORS: Record<string, Generator> = {
   quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
-  hat, shoe, bag, 'hand-tool': handTool, weapon, object, dish, landmark, skull, bust,
+  hat, shoe, bag, 'hand-tool': (ctx) => (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx), weapon, object, dish, landmark, skull, bust,
   // Families of ../catalog-made.ts.
   fixture, spacecraft, 'small-vehicle': smallVehicle,
 };
@@ -92,7 +108,8 @@ const MADE_ROWS: Record<string, Record<string, Generator>> = {
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
-GENERATORS.garment = withRows(GARMENTS, GARMENTS['t-shirt']);
+const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
+GENERATORS.garment = (ctx) => (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
 // Families of ../catalog-play.ts.
 GENERATORS.toy = withRows(TOYS, TOYS.blocks);
 GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
@@ -106,6 +123,20 @@ GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
+
+// A noun read as a plain solid from its description (../shape-reading.ts) is built as that solid.
+for (const category of SHAPE_READ_CATEGORIES) {
+  const own = GENERATORS[category];
+  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
+}
+
+// A building whose description says how it is built is made that way before any plain-solid reading.
+const houseOrShape = GENERATORS.house;
+GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
+
+// A percussion instrument read from its description, before the family's rows.
+const drumRows = GENERATORS.drum;
+GENERATORS.drum = (ctx) => (OWN_FORMS.drum.label(ctx.interpretation.profile ?? '') && describedPercussion(ctx)) || drumRows(ctx);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];

@@ -1,5 +1,6 @@
 /** Vehicles: rounded hulls and cabins on wheels; wings, sails and fins where the type has them. */
 import type { Vec2 } from 'manifold-3d';
+import { cycleForm } from '../cycle-reading.ts';
 import { around, type GenContext } from './kit.ts';
 
 const TYRE: [number, number, number] = [0.08, 0.08, 0.09];
@@ -120,16 +121,22 @@ export function train(ctx: GenContext): void {
 export function bicycle(ctx: GenContext): void {
   const { s, rng } = ctx;
   const word = ctx.interpretation.word ?? '';
+  // A cycle read from its own description (../cycle-reading.ts): its wheels, a tandem's second seat, a
+  // penny-farthing's big front wheel, fat tyres, or an exercise bike's stand.
+  const read = cycleForm(ctx.interpretation.profile ?? '');
   const motor = word === 'motorbike' || word === 'motorcycle' || word === 'scooter';
   const wr = (motor ? 0.32 : 0.35) * s.wide;
-  const base = 1.05 * s.long * rng.range(0.95, 1.1);
-  const n = ctx.count('wheel', word === 'tricycle' ? 3 : word === 'unicycle' ? 1 : 2, 1, 3);
+  const base = 1.05 * s.long * rng.range(0.95, 1.1) * (read?.tandem ? 1.5 : 1);
+  const n = ctx.count('wheel', read?.wheels ?? (word === 'tricycle' ? 3 : word === 'unicycle' ? 1 : 2), 1, 3);
   const xs = n === 1 ? [0] : n === 3 ? [-base / 2, -base / 2, base / 2] : [-base / 2, base / 2];
   xs.forEach((x, k) => {
     const z = n === 3 && k < 2 ? (k ? 0.3 : -0.3) : 0;
-    ctx.add(ctx.torus(wr, motor ? 0.06 : 0.02, [x, wr, z], 'z'), 'rubber', { part: 'wheel', primary: false, colour: TYRE });
-    ctx.add(ctx.capsule([x, wr, z - 0.03], [x, wr, z + 0.03], 0.03), 'metal', { part: 'hub', primary: false });
+    const r = read?.bigFrontWheel ? (x > 0 ? wr * 1.7 : wr * 0.5) : wr;
+    if (read?.stationary) ctx.add(ctx.box([0.08, wr, 0.5], [x, wr / 2, 0]), 'metal', { part: 'stand', primary: false, colour: TYRE });
+    else ctx.add(ctx.torus(r, motor || read?.fatTyres ? 0.06 : 0.02, [x, r, z], 'z'), 'rubber', { part: 'wheel', primary: false, colour: TYRE });
+    ctx.add(ctx.capsule([x, read?.stationary ? wr : r, z - 0.03], [x, read?.stationary ? wr : r, z + 0.03], 0.03), 'metal', { part: 'hub', primary: false });
   });
+  if (read?.tandem) ctx.add(ctx.roundBox([0.25, 0.05, 0.12], 0.02, [base * 0.12, wr * 2.33, 0]), 'leather', { part: 'seat', primary: false });
   const seat: [number, number, number] = [n === 1 ? 0 : -base * 0.15, wr * 2.3, 0];
   const bar: [number, number, number] = [n === 1 ? 0 : base * 0.4, wr * 2.6, 0];
   const r = (motor ? 0.05 : 0.02) * s.thick;

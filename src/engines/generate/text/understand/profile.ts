@@ -34,9 +34,11 @@ const KIND_FILES: Record<string, Set<number>> = {
  */
 export function profileFor(category: string, word: string | undefined, through?: string): string | undefined {
   const words = profileWords(category);
-  if (!words || !word) return undefined;
+  if (!word) return undefined;
+  // A category of one form, met through a broad anchor only, may still make the noun from its own description.
+  if (!words) return underOwnAnchor(category, word) ? undefined : OWN_FORMS[category]?.name(word);
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
-  if (direct) return direct;
+  if (direct) return ownRatherThan(category, word, direct);
   // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
   const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
   const foundBySense = new Map<number, string>();
@@ -55,7 +57,28 @@ export function profileFor(category: string, word: string | undefined, through?:
   const ranks = [...foundBySense.keys()].sort((a, b) => a - b);
   const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
-  return (rank === undefined ? undefined : foundBySense.get(rank)) ?? OWN_FORMS[category]?.name(word);
+  const row = rank === undefined ? undefined : foundBySense.get(rank);
+  return row ? ownRatherThan(category, word, row) : OWN_FORMS[category]?.name(word);
+}
+
+/**
+ * A row stands in only for its own kinds: a noun the table lists beside it for its proportions, or
+ * reaches through a sibling ("bathrobe" on the dress's row, "sweater" on the shirt's), is made from its
+ * own description when its family can read one.
+ */
+function ownRatherThan(category: string, word: string, row: string): string {
+  const own = OWN_FORMS[category];
+  if (!own || word === row || (!own.kindsToo && isKindOf(word, row))) return row;
+  return own.name(word) ?? row;
+}
+
+/** True when the noun is one of the category's words or a kind of one of its own (not broad) anchors: its form fits. */
+function underOwnAnchor(category: string, word: string): boolean {
+  const entry = categoryById(category);
+  if (!entry) return false;
+  if (entry.words.includes(word) || entry.words.includes(word.replace(/s$/, ''))) return true;
+  const anchors = new Set(entry.anchors.map((a) => nounSenses(a.split('#')[0])[Number(a.split('#')[1]) - 1]));
+  return walkHypernyms(word, (s) => anchors.has(s.offset), { maxSenses: 2, maxDepth: 10 });
 }
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * What a knife looks like, read from what WordNet says of it: the blade's length ("large", "short"),
+ * width ("large square blade", "thin", "tapered"), curve ("curved"), point, weight ("heavy", "stout"),
+ * whether it folds into its handle, and whether it is a weapon (a guard, a leather grip) or a kitchen
+ * knife (a plain handle). One builder makes any knife WordNet lists as itself, not as a dagger.
+ *
+ * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/knife.ts).
+ */
+import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+
+export interface KnifeForm {
+  length: number;
+  width: number;
+  curved: boolean;
+  square: boolean;
+  pointed: boolean;
+  heavy: boolean;
+  folding: boolean;
+  weapon: boolean;
+  summary: string;
+}
+
+function knifeGloss(word: string): string | undefined {
+  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form).slice(0, 3)) {
+    const s = readSynset(o);
+    if (s.lexFile !== LEX_FILE.artifact) continue;
+    const kinds = [...s.hypernyms.map(readSynset), ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
+    const gloss = s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+    const text = `${gloss} | ${kinds} | ${s.words.join(', ')}`;
+    if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds)) return text;
+  }
+  return undefined;
+}
+
+/** The form a knife's description gives, or undefined when it is no knife or says nothing of its blade. */
+export function readKnife(word: string): KnifeForm | undefined {
+  const text = knifeGloss(word.toLowerCase().trim());
+  if (!text) return undefined;
+  const gloss = text.split(' | ')[0];
+  const long = /\blarge|\blong\b|\bbig\b|\brelatively long/.test(gloss);
+  const short = /\bshort|\bsmall|\blittle|\btiny/.test(gloss);
+  const square = /\bsquare|\bcleaver|\bchopper/.test(text);
+  const broad = square || /\bbroad|\bwide\b/.test(gloss);
+  const thin = /\bthin|\bnarrow|\bslender|\btapered|\bneedle/.test(gloss);
+  const curved = /\bcurved|\bhooked|\bcrescent|\bsickle/.test(gloss);
+  const pointed = /\bpointed|\bsharp point|\btapered|\bpiercing|\bstabbing/.test(gloss);
+  const heavy = /\bheavy|\bstout|\bthick\b/.test(gloss);
+  const folding = /\bfolds?\b|\bfolding|\bpocket|\bsprings? open/.test(text);
+  const weapon = /\bweapon|\bdagger|\bfighting|\bhunting|\bbayonet|\bcombat|\bstabbing|\bpiercing/.test(text);
+  if (!long && !short && !broad && !thin && !curved && !pointed && !heavy && !folding) return undefined;
+  const length = long ? 1.5 : short ? 0.7 : 1;
+  const width = broad ? 2.6 : thin ? 0.6 : heavy ? 1.4 : 1;
+  const words = [long ? 'long' : short ? 'short' : '', heavy ? 'heavy' : '', curved ? 'curved' : '', square ? 'square' : broad ? 'broad' : thin ? 'thin' : '', pointed && !square ? 'pointed' : ''].filter(Boolean);
+  return {
+    length, width, curved, square, pointed, heavy, folding, weapon,
+    summary: `knife: ${words.join(' ')}${words.length ? ' ' : ''}blade${folding ? ' folding into its handle' : ''}${weapon ? ' with a guard' : ''}`,
+  };
+}
+
+const cache = new Map<string, KnifeForm | undefined>();
+
+export function knifeForm(word: string): KnifeForm | undefined {
+  const key = word.toLowerCase().trim();
+  if (!cache.has(key)) cache.set(key, readKnife(key));
+  return cache.get(key);
+}

@@ -1,0 +1,88 @@
+/**
+ * What a percussion instrument looks like, read from what WordNet says of it: a drum's size ("small",
+ * "large", "tall narrow"), depth ("shallow"), its heads and shape ("hemispherical" kettle, "concave"),
+ * jingles ("metallic disks in the sides"), and the instruments that are no drum: a shaker ("a hollow
+ * gourd containing pebbles"), clappers ("a pair of hollow pieces of wood"), a cymbal ("a concave brass
+ * disk"), a set of bells or tubes. Often played in pairs, it is made as a pair.
+ *
+ * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/percussion.ts).
+ */
+import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+
+export type PercussionShape = 'drum' | 'kettle' | 'shaker' | 'clappers' | 'cymbal' | 'bells' | 'tubes' | 'stick';
+
+export interface PercussionForm {
+  shape: PercussionShape;
+  /** Radius and height relative to a plain drum's. */
+  width: number;
+  height: number;
+  jingles: boolean;
+  pair: boolean;
+  summary: string;
+}
+
+/** The form a description names first wins. */
+const SHAPES: [RegExp, PercussionShape][] = [
+  [/\bgourd|\bcontaining (pebbles|beans|seeds)|\bshaken\b|\brattle/, 'shaker'],
+  [/\bpair of hollow pieces|\bclappers?|\bcastanets/, 'clappers'],
+  [/\bhemispherical|\bkettle/, 'kettle'],
+  [/\b(concave|brass|metal) (brass )?dis[ck]|\bcymbals?\b/, 'cymbal'],
+  [/\bset of (tuned )?bells|\bbells?\b/, 'bells'],
+  [/\btubes?\b|\bpieces of metal or glass|\bhang together/, 'tubes'],
+  [/\bcactus branch|\bstick\b|\bhollowed out/, 'stick'],
+  [/\bdrums?\b|\bdrumhead|\bmembrane|\bcylinder/, 'drum'],
+];
+
+function percussionGloss(word: string): string | undefined {
+  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form).slice(0, 4)) {
+    const s = readSynset(o);
+    if (s.lexFile !== LEX_FILE.artifact) continue;
+    const up = s.hypernyms.map(readSynset);
+    const kinds = [...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
+    const gloss = s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+    if (/\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) || /\b(tinkle|percussion)\b/.test(gloss)) return `${s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase()} | ${kinds}`;
+  }
+  return undefined;
+}
+
+/** The form a percussion instrument's description gives, or undefined when it says nothing of its look. */
+export function readPercussion(word: string): PercussionForm | undefined {
+  const text = percussionGloss(word.toLowerCase().trim());
+  if (!text) return undefined;
+  const gloss = text.split(' | ')[0];
+  let shape: PercussionShape | undefined;
+  let at = Infinity;
+  for (const [re, value] of SHAPES) {
+    const found = gloss.search(re);
+    if (found >= 0 && found < at) [shape, at] = [value, found];
+  }
+  const small = /\bsmall|\blittle|\bminiature/.test(gloss);
+  const large = /\blarge|\bbig\b|\bhuge/.test(gloss);
+  const tall = /\btall|\blong\b|\bnarrow/.test(gloss);
+  const shallow = /\bshallow|\bflat\b|\bframe drum/.test(gloss);
+  const jingles = /\bjingles?|\bmetallic disks|\bmetal disks|\bbottle caps|\bzils?\b/.test(gloss);
+  const pair = /\bpairs?\b|\bplayed in twos|\btwo (small )?drums/.test(gloss);
+  shape ??= /\bdrum\b/.test(text.split(' | ')[1]) ? 'drum' : undefined;
+  if (!shape) return undefined;
+  // A drum whose description says only its size ("a small drum") is the family's own drum, resized.
+  if (shape === 'drum' && !tall && !shallow && !jingles && !pair) return undefined;
+  const width = shallow ? 1.1 : tall ? 0.7 : small ? 0.6 : large ? 1.4 : 1;
+  const height = shallow ? 0.25 : tall ? 2.2 : small ? 0.7 : large ? 1.2 : 1;
+  const sizeName = shallow ? 'shallow' : tall ? 'tall narrow' : small ? 'small' : large ? 'large' : '';
+  const names: Record<PercussionShape, string> = {
+    drum: 'drum', kettle: 'kettledrum', shaker: 'shaker', clappers: 'pair of clappers', cymbal: 'cymbal', bells: /\bset of\b/.test(gloss) ? 'set of bells' : 'bell', tubes: 'hanging tubes', stick: 'hollow stick',
+  };
+  const what = [sizeName, names[shape]].filter(Boolean).join(' ');
+  return {
+    shape, width, height, jingles, pair: pair && shape !== 'clappers',
+    summary: `percussion: ${pair && shape !== 'clappers' ? `pair of ${what}s` : what}${jingles ? ' with jingles' : ''}`,
+  };
+}
+
+const cache = new Map<string, PercussionForm | undefined>();
+
+export function percussionForm(word: string): PercussionForm | undefined {
+  const key = word.toLowerCase().trim();
+  if (!cache.has(key)) cache.set(key, readPercussion(key));
+  return cache.get(key);
+}
