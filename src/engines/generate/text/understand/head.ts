@@ -10,7 +10,7 @@ import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
-import { LEX_FILE, isAdjective } from './wordnet.ts';
+import { LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
 /** The category a flowering plant is made as. */
@@ -32,6 +32,21 @@ export interface Head {
   part?: string;
   via?: Via;
   chain?: string[];
+}
+
+/** True when the token's noun is read as a person ("newborn", "baby"), not an animal. */
+function namesAPerson(t: Token): boolean {
+  if (has(t, 'category')) return get(t, 'category')?.id === PERSON_CATEGORY;
+  return t.noun !== undefined && resolveByWordNet(t.noun)?.kind === LEX_FILE.person;
+}
+
+const PERSON_CATEGORY = 'person';
+
+const isAnimalSense = (s: Synset) => s.lexFile === LEX_FILE.animal;
+
+/** True when some sense of the noun is an animal ("seal" is also a stamp). */
+function hasAnimalSense(noun: string): boolean {
+  return nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.animal);
 }
 
 function categoryOfToken(t: Token): string | undefined {
@@ -83,7 +98,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     const wholeBefore = () => candidates.slice(0, k).some((c) => {
       if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
       const whole = c.noun ?? c.text;
-      if (namesYoung(t.noun ?? t.text)) return familyOf(categoryOfToken(c) ?? '') === 'animal';
+      // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
+      if (namesYoung(t.noun ?? t.text)) return (familyOf(categoryOfToken(c) ?? '') === 'animal' && !namesAPerson(c)) || (c.noun !== undefined && hasAnimalSense(c.noun));
       return !cat && partOf(t.noun ?? t.text, whole) === 'part';
     });
     if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
@@ -111,7 +127,9 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
     }
     if (t.noun) {
-      const res = resolveByWordNet(t.noun, contextOf(t));
+      // "a seal pup": before a word naming young, the noun is read as the animal it is a young of.
+      const youngAfter = next !== undefined && namesYoung(next.noun ?? next.text) && hasAnimalSense(t.noun);
+      const res = resolveByWordNet(t.noun, contextOf(t), youngAfter ? isAnimalSense : undefined);
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
       // a tower, "baseball glove" a glove.
