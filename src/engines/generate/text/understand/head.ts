@@ -157,7 +157,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
   const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
   // Only as the subject: after it, "painted red" colours the subject.
-  if (!subject || candidates.some((t) => !modifierWord(t))) return undefined;
+  // "a silver arowana": nor when it qualifies a word Kiln could not read.
+  if (!subject || candidates.some((t) => !modifierWord(t)) || clause.tokens.some((t) => t.unread)) return undefined;
   for (const t of [...clause.tokens].reverse()) {
     if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);

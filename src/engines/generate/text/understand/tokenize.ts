@@ -5,6 +5,7 @@
 import nlp from 'compromise';
 import { closestWord, editDistance } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
+import { compoundByTypo, spacedCompound } from './compounds.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
@@ -122,10 +123,12 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     if (!rel) {
       // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
       // alone ("red" a colour, "panda" a teddy bear).
-      for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
+      for (let n = Math.min(4, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
         // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
-        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_'));
+        // "man o' war": WordNet spells out the elided "of" (man-of-war).
+        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
+          (phrase.includes(' o ') ? knownNoun(phrase.replace(/ o /g, ' of ').replace(/ /g, '_')) : undefined);
         // An unplaced compound ("record player") still keeps its words from being read apart, but a
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
@@ -138,13 +141,24 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
         // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
         const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
-        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
-          tokens.push({ text: phrase, meanings: [], noun });
+        // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
+        const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun ?? '');
+        if (noun && !endsInRelation && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
+          tokens.push({ text: knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of '), meanings: [], noun });
           i += n;
           matched = true;
         }
       }
       if (matched) continue;
+      // "a german shepard", "a pocket calculater": a compound with one word misspelt is read whole.
+      const fixed = i + 1 < words.length && !RELATION_FIRST_WORDS.has(words[i + 1]) && !STOP_WORDS.has(words[i]) && !STOP_WORDS.has(words[i + 1])
+        ? compoundByTypo(words[i], words[i + 1], notAWordHere) : undefined;
+      if (fixed) {
+        corrections.push({ from: fixed.from, to: fixed.to });
+        tokens.push({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun });
+        i += 2;
+        continue;
+      }
     }
     vocabularyPhrase(1);
     if (matched) continue;
@@ -185,8 +199,17 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
-      else if (noun) unknown.push(w);
-      else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
+      else if (noun && endsFirstPhrase(tokens, words[i + 1]) && firstSenseConcrete(noun)) {
+        // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
+        // first phrase ends with no noun before it, is that phrase's noun.
+        tokens.push({ text: w, meanings: [], noun });
+      } else if (noun) unknown.push(w);
+      else if (spacedCompound(w)) {
+        // "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone.
+        const spaced = spacedCompound(w)!;
+        corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
+        tokens.push({ text: w, meanings: [], noun: spaced });
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -195,7 +218,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
-        const reading = fix || notNoun.has(i) || isVerbForm(w) ? undefined : readUnknownWord(w);
+        // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
+        const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
+        const reading = fix || (notNoun.has(i) && !headPlace) || isVerbForm(w) ? undefined : readUnknownWord(w);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
@@ -253,6 +278,22 @@ function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);
   // "lemming", "viking" end in -ing without being verb forms.
   return noun !== undefined && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+}
+
+/** True when a word is no word the prompt could mean as it stands: unknown, or only a name ("shepard", the playwright). */
+function notAWordHere(word: string): boolean {
+  if (lookupPhrase(word)) return false;
+  const noun = knownNoun(word);
+  return noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance);
+}
+
+/**
+ * True when the word before `next` is the last of the prompt's first phrase and that phrase has no noun
+ * yet: the place of the subject's head noun.
+ */
+function endsFirstPhrase(tokens: Token[], next: string | undefined): boolean {
+  if (tokens.some((t) => t.relation) || followsNoun(tokens)) return false;
+  return next === undefined || next === ',' || RELATION_FIRST_WORDS.has(next) || isVerbForm(next);
 }
 
 /** True when the phrase being read (since the last clause word) already has a noun. */
