@@ -11,6 +11,7 @@ import {
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
 import { LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
+import { hypernymClosure } from './senses.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
 /** The category a flowering plant is made as. */
@@ -42,11 +43,24 @@ function namesAPerson(t: Token): boolean {
 
 const PERSON_CATEGORY = 'person';
 
-const isAnimalSense = (s: Synset) => s.lexFile === LEX_FILE.animal;
+let animalOffset: number | undefined;
+
+/** True for a sense that is a whole animal (WordNet's animal file also holds body parts: a saddle, a snout). */
+const isAnimalSense = (s: Synset) => {
+  animalOffset ??= nounSenses('animal')[0];
+  return s.lexFile === LEX_FILE.animal && hypernymClosure([s.offset], 16).has(animalOffset);
+};
+
+/** True when the token is read as an animal (a vocabulary animal or a noun WordNet places as one), not a person. */
+function namesAnAnimal(t: Token): boolean {
+  const cat = get(t, 'category')?.id;
+  if (cat) return familyOf(cat) === 'animal' && cat !== PERSON_CATEGORY && !has(t, 'colour');
+  return t.noun !== undefined && resolveByWordNet(t.noun)?.kind === LEX_FILE.animal;
+}
 
 /** True when some sense of the noun is an animal ("seal" is also a stamp). */
 function hasAnimalSense(noun: string): boolean {
-  return nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.animal);
+  return nounSenses(noun).some((o) => isAnimalSense(readSynset(o)));
 }
 
 function categoryOfToken(t: Token): string | undefined {
@@ -129,7 +143,10 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     if (t.noun) {
       // "a seal pup": before a word naming young, the noun is read as the animal it is a young of.
       const youngAfter = next !== undefined && namesYoung(next.noun ?? next.text) && hasAnimalSense(t.noun);
-      const res = resolveByWordNet(t.noun, contextOf(t), youngAfter ? isAnimalSense : undefined);
+      // "a leopard seal", "a tiger shark": after an animal's name, a noun that can be an animal is one.
+      const before = clause.tokens[clause.tokens.indexOf(t) - 1];
+      const animalBefore = before !== undefined && namesAnAnimal(before) && hasAnimalSense(t.noun);
+      const res = resolveByWordNet(t.noun, contextOf(t), youngAfter || animalBefore ? isAnimalSense : undefined);
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
       // a tower, "baseball glove" a glove.
