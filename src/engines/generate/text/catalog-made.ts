@@ -5,8 +5,9 @@
  * ./catalog.ts merges them.
  */
 import type { CategoryEntry, Family } from './catalog-types.ts';
-import { FAMILY_CATEGORIES } from './catalog-families.ts';
+import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
+import { animalOwnForms } from './animal-reading.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
 /** True when a compound's first sense has its own last word among its direct hypernyms' lemmas. */
@@ -159,13 +160,26 @@ export interface OwnForms {
   name(word: string): string | undefined;
   /** The summary's description of the form a name was read as ("dish: rice mound in a pan"). */
   label(name: string): string | undefined;
+  /** True when the noun's own form beats a row it is a kind of (an animal's own definition over its family's row). */
+  beforeRows?: boolean;
 }
 
 /**
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
+/** Families whose body plan draws an animal's own traits (./animal-reading.ts DRAWN_TRAITS). */
+const ANIMAL_OWN_FORM_CATEGORIES = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped', 'marine-mammal', 'bird', 'fish'];
+let animalForms: ReturnType<typeof animalOwnForms> | undefined;
+// Built on first use: ./animal-reading.ts reaches this module again through WordNet's sense reader.
+const animalForm = (category: string): OwnForms => {
+  const forms = () => (animalForms ??= animalOwnForms((c) => CORE_PROFILES[c] ?? FAMILY_CATEGORIES.find((e) => e.id === c)?.profiles ?? {}))[category];
+  return { beforeRows: true, name: (word) => forms().name(word), label: (name) => forms().label(name) };
+};
+
 export const OWN_FORMS: Record<string, OwnForms> = {
+  // Animals whose definition says how they look (./animal-reading.ts).
+  ...Object.fromEntries(ANIMAL_OWN_FORM_CATEGORIES.map((category) => [category, animalForm(category)])),
   dish: {
     name(word) {
       if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;

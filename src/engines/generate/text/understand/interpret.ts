@@ -169,7 +169,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.word = head.token.text;
       // Where the walk or the definition landed can name the profile ("ice skate" → boot).
       const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
-      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1));
+      // The class the walk landed on names a row, never an own form: "equine" is not the hinny.
+      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
       result.chain = head.chain;
       target(result);

@@ -32,11 +32,17 @@ const KIND_FILES: Record<string, Set<number>> = {
  * `through` is the class the reading placed the noun under ("cetacean" for a beluga read as the whale):
  * the senses reaching it are asked first (a beluga is also a sturgeon, WordNet's first sense).
  */
-export function profileFor(category: string, word: string | undefined, through?: string): string | undefined {
+export function profileFor(category: string, word: string | undefined, through?: string, { own: ownForms = true } = {}): string | undefined {
   const words = profileWords(category);
   if (!words || !word) return undefined;
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
   if (direct) return direct;
+  // An animal whose own definition says how it looks is made as itself, not as the row it is a kind of.
+  const own = OWN_FORMS[category];
+  if (own?.beforeRows && ownForms) {
+    const name = own.name(word);
+    if (name) return name;
+  }
   // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
   const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
   const foundBySense = new Map<number, string>();
@@ -55,7 +61,7 @@ export function profileFor(category: string, word: string | undefined, through?:
   const ranks = [...foundBySense.keys()].sort((a, b) => a - b);
   const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
-  return (rank === undefined ? undefined : foundBySense.get(rank)) ?? OWN_FORMS[category]?.name(word);
+  return (rank === undefined ? undefined : foundBySense.get(rank)) ?? (ownForms ? OWN_FORMS[category]?.name(word) : undefined);
 }
 
 /**

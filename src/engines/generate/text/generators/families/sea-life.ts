@@ -6,6 +6,8 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
+import { DRAWN_TRAITS, baseRowOf, readAnimal } from '../../animal-reading.ts';
+import { categoryById } from '../../catalog.ts';
 
 const EYE: RGB = [0.03, 0.03, 0.03];
 
@@ -20,10 +22,21 @@ const MARINE: Record<string, MarineRow> = {
 /** A seal, walrus or sea cow lying on its belly: torso along x, head forward, flippers at the sides. */
 export function marineMammal(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const row = MARINE[ctx.interpretation.profile ?? ''] ?? MARINE.seal;
-  const len = row.len * s.long * rng.range(0.92, 1.08);
-  const g = row.girth * s.wide * rng.range(0.92, 1.08);
+  const profile = ctx.interpretation.profile ?? '';
+  // An animal made from its own definition: the row it is a kind of, with the definition's traits.
+  const traits = MARINE[profile] ? undefined : readAnimal(profile, DRAWN_TRAITS['marine-mammal']);
+  const base = MARINE[profile] ?? MARINE[(traits && baseRowOf(profile, categoryById('marine-mammal')?.profiles ?? {})) ?? ''] ?? MARINE.seal;
+  const row: MarineRow = traits ? { ...base, colour: traits.colour ?? base.colour, tusks: base.tusks || traits.tusks } : base;
+  const size = traits?.size ?? 1;
+  const len = row.len * s.long * rng.range(0.92, 1.08) * size * (traits?.length ?? 1);
+  const g = row.girth * s.wide * rng.range(0.92, 1.08) * size * (traits?.girth ?? 1);
   const skin = { colour: row.colour };
+  if (traits?.pattern) for (let k = 0; k < 12; k++) {
+    const x = len * 0.5 * rng.range(-0.75, 0.75);
+    const a = rng.range(-1.3, 1.3);
+    const f = Math.sqrt(1 - (2 * x / len) ** 2);
+    ctx.add(ctx.sphere(g * 0.1, [x, g * 0.9 + g * f * Math.cos(a) * 0.97, g * 0.95 * f * Math.sin(a) * 0.97], 8), 'organic', { part: 'spot', primary: false, colour: traits.patternColour ?? row.colour.map((c) => c * 0.4) as RGB });
+  }
   const y = g * 0.9;
   ctx.add(ctx.ellipsoid([len * 0.5, g, g * 0.95], [0, y, 0]), 'organic', skin);
   const head: Vec3 = [len * 0.5 + g * 0.35, y + g * 0.35, 0];

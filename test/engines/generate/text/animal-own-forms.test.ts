@@ -1,0 +1,55 @@
+/**
+ * Animals made from their own WordNet definition (animal-reading.ts): the body plan builds the noun
+ * itself when its definition says how it looks, and says it is a stand-in when it says nothing drawn.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
+
+warmLexicon();
+
+test('a definition is read for the traits of the animal itself, not of its parts', () => {
+  // "slender long-legged African wildcat having large untufted ears and tawny black-spotted coat"
+  const serval = readAnimal('serval')!;
+  assert.equal(serval.legs, 1.5);
+  assert.equal(serval.ears, 'big');
+  assert.equal(serval.pattern, 'spots');
+  // "black-spotted": black is the spots' colour; the coat is tawny.
+  assert.deepEqual(serval.patternColour, [0.06, 0.06, 0.06]);
+  assert.notDeepEqual(serval.colour, serval.patternColour);
+  // "black-and-white striped": the second colour is the coat's.
+  assert.deepEqual(readAnimal('zebra')!.colour, [0.95, 0.95, 0.95]);
+  // "large protruding tusks": large qualifies the tusks, not the warthog.
+  assert.equal(readAnimal('warthog')!.size, undefined);
+  assert.equal(readAnimal('warthog')!.tusks, true);
+  // "much shorter neck" than the giraffe it is filed under.
+  assert.ok(readAnimal('okapi')!.neck! < 1);
+  // A definition saying nothing a body plan draws gives no reading; an animal with two animal senses neither.
+  assert.equal(readAnimal('hinny'), undefined);
+  assert.equal(readAnimal('beluga'), undefined);
+});
+
+test('the noun is made as itself only when its definition changes the form', () => {
+  const made = (p: string) => madeObject(interpretPrompt(p));
+  assert.equal(made('a serval').makes, 'serval');
+  assert.match(summarizeInterpretation(interpretPrompt('a serval')), /serval \(serval → cat; quadruped body plan from its definition: long legs, large ears, tawny, spotted\)/);
+  assert.equal(made('a manx cat').makes, 'manx cat');
+  assert.equal(made('a cardinal').makes, 'cardinal');
+  assert.equal(made('a whale shark').makes, 'whale shark');
+  // Size alone changes no look: a bald eagle ("large") is said to be an eagle, a pug a dog.
+  assert.equal(made('a bald eagle').makes, 'eagle');
+  assert.equal(made('a pug').makes, 'dog');
+  // A hand-built row stays the row, claimed without a definition ("giraffe", "lynx").
+  assert.equal(made('a giraffe').label, undefined);
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a lynx')), /from its definition/);
+  // The class a walk lands on is no own form: the hinny is a stand-in, not "equine".
+  assert.equal(made('a hinny').makes, 'quadruped');
+  assert.ok(made('a hinny').proportions);
+});
+
+test('animals made from their definitions build closed solids within budget', async () => {
+  await assertClosedWithinBudget(['a serval', 'an okapi', 'a warthog', 'a zebu', 'a kudu', 'an ibex', 'a manx cat', 'a basset hound', 'a dalmatian',
+    'a cardinal', 'a great blue heron', 'a whale shark', 'a harbor seal', 'a timber wolf'], { seed: 16 });
+});
