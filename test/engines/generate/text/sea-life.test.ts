@@ -12,7 +12,10 @@ warmLexicon();
 const made = (prompt: string) => madeObject(interpretPrompt(prompt));
 
 test('pinnipeds and sea cows are made on flippers, by their WordNet class', () => {
-  for (const p of ['a harbor seal', 'a sea lion', 'an elephant seal', 'a seal pup']) assert.equal(made(p).makes, 'seal', p);
+  for (const p of ['a sea lion', 'an elephant seal', 'a seal pup']) assert.equal(made(p).makes, 'seal', p);
+  // "harbor seal: small spotted seal": made as itself from its definition, on the seal's row.
+  assert.equal(made('a harbor seal').makes, 'harbor seal');
+  assert.equal(interpretPrompt('a harbor seal').category, 'marine-mammal');
   assert.equal(made('a walrus').makes, 'walrus');
   // Dugong and manatee are sea cows (sirenians): never the otter's quadruped proportions.
   for (const p of ['a dugong', 'a manatee']) {
