@@ -69,6 +69,19 @@ export function animalSense(noun: string): number | undefined {
   return senses.length === 1 ? senses[0] : undefined;
 }
 
+/** Words that open a phrase about another animal, and words that end it. */
+const COMPARING = new Set(['related', 'resembling', 'resembles', 'like', 'than', 'similar', 'except']);
+const PHRASE_ENDS = new Set(['having', 'with', 'but', 'that', 'which', 'and', 'or']);
+
+/** True when the word at k sits in a phrase comparing the animal with another ("related to the giant panda"). */
+function comparedFrom(words: string[], k: number): boolean {
+  for (let j = k - 1; j >= 0; j--) {
+    if (PHRASE_ENDS.has(words[j])) return false;
+    if (COMPARING.has(words[j])) return true;
+  }
+  return false;
+}
+
 /** The definition proper: WordNet appends quoted examples after it. */
 const definition = (gloss: string) => gloss.split(/;\s*"|"/)[0].toLowerCase();
 
@@ -94,7 +107,9 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
   const traits: AnimalTraits = { words: [], keys: [] };
   const note = (w: string, key: keyof AnimalTraits) => { if (!traits.words.includes(w)) { traits.words.push(w); traits.keys.push(key); } };
   // "black-spotted" → black spotted; "long-legged" → long legged.
-  const words = definition(synset.gloss).replace(/-/g, ' ').split(/[^a-z]+/).filter(Boolean);
+  const all = definition(synset.gloss).replace(/-/g, ' ').split(/[^a-z]+/).filter(Boolean);
+  // "closely related to the giant panda", "resembling a large rat": words about another animal are not this one's.
+  const words = all.map((w, k) => (comparedFrom(all, k) ? '' : w));
   const partAt = (k: number) => PART_FORMS[words[k]];
   /** The part a modifier at k qualifies: the next words up to the first that is no modifier. */
   const qualified = (k: number): string | undefined => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
 
 warmLexicon();
 
@@ -47,4 +48,31 @@ test('what the subject is made of, or where an unread subject is, never becomes 
   assert.equal(read('a silver arowana in an aquarium').via, 'generic');
   // A relation word ending a compound that names no thing ("lying-in") stays the relation.
   assert.equal(read('a spotted fawn lying in the ferns').category, 'horse');
+});
+
+test('a question or exclamation mark ends a clause like a comma', () => {
+  // "… a blobfish? sad face": the face is said of the fish, not the subject.
+  assert.equal(read('can you make me a blobfish? sad face, 3d render').family, 'animal');
+  assert.notEqual(read('can you make me a blobfish? sad face, 3d render').category, 'person');
+});
+
+test('a closed compound one letter from a kind of its last noun is that noun, not the other kind', () => {
+  // "blobfish" is one letter from "blowfish", a fish: it is made as a fish, never as the pufferfish.
+  assert.equal(read('a blobfish').made.makes, 'fish');
+  // A misspelling whose halves name no kind of it is still corrected ("chipmonk": no monk).
+  assert.equal(read('a chipmonk').category, 'rabbit');
+});
+
+test('a name before a word Kiln could not read is a brand, and a coined word ending in an object\'s name is that object', () => {
+  // "tesla" is only an inventor's name (and a unit): never the person made for a car.
+  assert.notEqual(read('a tesla cybertruck, 3d model').category, 'person');
+  assert.equal(read('a tesla cybertruck, 3d model').category, 'truck');
+  assert.equal(read('a hoverbike').category, 'bicycle');
+});
+
+test('a definition\'s words about another animal are not read as the animal\'s own', () => {
+  // "red panda: … closely related to the giant panda": no "giant".
+  assert.equal(readAnimal('red panda')!.size, undefined);
+  // "okapi: similar to the giraffe but smaller": "smaller" is the okapi's.
+  assert.equal(readAnimal('okapi')!.size, 0.75);
 });

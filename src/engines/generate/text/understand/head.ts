@@ -10,7 +10,7 @@ import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
-import { LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
+import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
 import { hypernymClosure } from './senses.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
@@ -56,6 +56,12 @@ function namesAnAnimal(t: Token): boolean {
   const cat = get(t, 'category')?.id;
   if (cat) return familyOf(cat) === 'animal' && cat !== PERSON_CATEGORY && !has(t, 'colour');
   return t.noun !== undefined && resolveByWordNet(t.noun)?.kind === LEX_FILE.animal;
+}
+
+/** True when every concrete sense of the noun is a named one (Tesla, the inventor): a name, before another noun a brand. */
+function onlyNamed(noun: string): boolean {
+  const concrete = nounSenses(noun).map((o) => readSynset(o)).filter((s) => CONCRETE_FILES.has(s.lexFile));
+  return concrete.length > 0 && concrete.every((s) => s.instance);
 }
 
 /** True when some sense of the noun is an animal ("seal" is also a stamp). */
@@ -123,7 +129,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
     // "a japanese naginata", "a wild quokka": so is one before a word Kiln could not read at all
     // (the generic form says so, rather than a person made for "japanese").
-    if (t.noun && !cat && isAdjective(t.text) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
+    // "a tesla cybertruck": so is a noun WordNet knows only as someone's or something's name.
+    if (t.noun && !cat && (isAdjective(t.text) || onlyNamed(t.noun)) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];

@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import { closestWord, editDistance } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
+import { ancestorsOf } from './senses.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
@@ -54,7 +55,7 @@ export const MAX_PROMPT_WORDS = 60;
  */
 export function tokenize(prompt: string, corrections: Correction[], unknown: string[], cut: { words: number }): Token[] {
   // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
-  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.?!:]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
   const raw = all.slice(0, end);
@@ -209,7 +210,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab))) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -224,6 +225,11 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
+        } else if (!reading && !notNoun.has(i) && !isVerbForm(w) && vocabularySuffix(w)) {
+          // "cybertruck", "hoverbike": a coined word ending in an object's name is a kind of that object.
+          const suffix = vocabularySuffix(w)!;
+          corrections.push({ from: w, to: suffix });
+          tokens.push({ text: suffix, meanings: lookupPhrase(suffix)!.meanings });
         } else if (reading) {
           // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
           corrections.push({ from: w, to: reading.noun });
@@ -247,6 +253,32 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
 function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
   return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** Shortest object name a coined word may end in: shorter endings are too often plain letters ("pan" in "handpan"). */
+const MIN_SUFFIX = 5;
+
+/** The longest vocabulary object name the word ends in, after at least three letters, if any. */
+function vocabularySuffix(word: string): string | undefined {
+  for (let k = 3; k <= word.length - MIN_SUFFIX; k++) {
+    const found = lookupPhrase(word.slice(k));
+    if (found?.meanings.some((m) => m.type === 'category')) return found.form;
+  }
+  return undefined;
+}
+
+/**
+ * "blobfish": a closed compound of two words one letter from a vocabulary word that is a kind of the
+ * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it.
+ */
+function typoIsKindOfHead(word: string, vocab: Iterable<string>): boolean {
+  const fix = closestWord(word, vocab, { allowShort: true });
+  const head = compoundHead(word);
+  const fixNoun = fix ? knownNoun(fix) : undefined;
+  const headNoun = head ? knownNoun(head.form) : undefined;
+  if (!fixNoun || !headNoun) return false;
+  const ancestors = ancestorsOf(fixNoun, 10);
+  return nounSenses(headNoun).some((o) => ancestors.has(o));
 }
 
 /** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
