@@ -53,3 +53,9 @@ test('animals made from their definitions build closed solids within budget', as
   await assertClosedWithinBudget(['a serval', 'an okapi', 'a warthog', 'a zebu', 'a kudu', 'an ibex', 'a manx cat', 'a basset hound', 'a dalmatian',
     'a cardinal', 'a great blue heron', 'a whale shark', 'a harbor seal', 'a timber wolf'], { seed: 16 });
 });
+
+test('what the prompt says of the body changes the rig, and still builds closed solids', async () => {
+  // "with huge ears", "tufted ears", "long droopy ears", "a flat face", "spotted": parts and words of the prompt.
+  await assertClosedWithinBudget(['a fennec fox with huge ears', 'a caracal with tufted ears', 'a basset hound with long droopy ears',
+    'a persian cat with a flat face', 'a spotted fawn', 'a striped horse with a long tail'], { seed: 16 });
+});

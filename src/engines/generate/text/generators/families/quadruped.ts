@@ -38,6 +38,31 @@ function withTraits(base: Species, t: AnimalTraits): Species {
   };
 }
 
+/**
+ * What the prompt itself says of the body ("with huge ears", "with a long tail", "tufted ears",
+ * "a flat face", "a spotted fawn"): the row changed as its definition would change it.
+ */
+function withPromptTraits(ctx: GenContext, sp: Species): Species {
+  const sizes = (part: string) => ctx.partSpec(part)?.sizes ?? [];
+  const has = (part: string, ...w: string[]) => sizes(part).some((s) => w.includes(s));
+  const prompt = ctx.interpretation.prompt.toLowerCase();
+  const out = { ...sp };
+  if (has('ear', 'big')) out.ear = 'big';
+  else if (has('ear', 'long')) out.ear = 'long';
+  else if (has('ear', 'tiny')) out.ear = 'round';
+  if (/\b(droopy|floppy)\b[\w\s-]{0,12}ears?\b/.test(prompt)) out.ear = 'floppy';
+  if (/\b(pointy|pointed)\b[\w\s-]{0,12}ears?\b/.test(prompt)) out.ear = 'pointy';
+  if (/\btufted\b[\w\s-]{0,12}ears?\b|\bear tufts\b/.test(prompt)) { out.ear = 'pointy'; out.tufts = true; }
+  if (has('tail', 'long')) out.tail = sp.tail * 1.8;
+  else if (has('tail', 'short', 'tiny')) out.tail = sp.tail * 0.3;
+  if (has('leg', 'long', 'tall')) out.leg = sp.leg * 1.5;
+  else if (has('leg', 'short', 'tiny')) out.leg = sp.leg * 0.6;
+  if (/\bflat[\s-](faced?|nosed?|snout)\b|\bsquashed face\b/.test(prompt)) out.snout = sp.snout * 0.15;
+  if (!sp.pattern && /\b(spotted|spotty|dappled)\b/.test(prompt)) out.pattern = 'spots';
+  else if (!sp.pattern && /\b(striped|stripy|stripey)\b(?![\w\s-]{0,12}\btail)/.test(prompt)) out.pattern = 'stripes';
+  return out;
+}
+
 /** Spots or stripes on the torso: small discs set into its upper surface, or thin bands around it. */
 function coatPattern(ctx: GenContext, sp: Species, bx: number, by: number, bz: number, y: number): void {
   if (!sp.pattern || sp.upright) return;
@@ -82,7 +107,7 @@ function extras(ctx: GenContext, sp: Species, f: Frame): void {
 
 export function quadruped(ctx: GenContext, key: string): void {
   const { s, rng } = ctx;
-  const sp = speciesFor(ctx, key);
+  const sp = withPromptTraits(ctx, speciesFor(ctx, key));
   const j = () => rng.range(0.88, 1.12);
   const cartoon = s.cartoon ? 1.35 : 1;
   const [bx, by, bz] = [sp.body[0] * s.long * j(), sp.body[1] * s.wide * j(), sp.body[2] * s.wide * j()];
