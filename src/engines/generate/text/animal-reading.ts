@@ -45,7 +45,7 @@ const PART_FORMS: Record<string, string> = {
   patch: 'other', patches: 'other', band: 'other', bands: 'other', markings: 'other', mask: 'other', crown: 'other', cheeks: 'other', male: 'coat',
 };
 
-const LONG = new Set(['long', 'longer', 'elongated', 'elongate', 'very', 'slim', 'slender']);
+const LONG = new Set(['long', 'longer', 'elongated', 'elongate']);
 const SHORT = new Set(['short', 'shorter', 'stubby', 'stumpy', 'bobbed', 'stout']);
 const LARGE = new Set(['large', 'big', 'larger', 'huge', 'giant', 'massive', 'great', 'tallest', 'largest', 'heavy', 'heavyset', 'bulky']);
 const SMALL = new Set(['small', 'smaller', 'tiny', 'little', 'dwarf', 'pygmy', 'smallest', 'minute']);
@@ -138,9 +138,9 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
       else if (part === 'snout') factor('snout', 2, 0.4);
       else if (part === 'ears' && long) { traits.ears = 'long'; note('long ears', 'ears'); }
       else if (part === 'horns' && (w === 'long' || SHORT.has(w))) { traits.horns = true; traits.hornSize = long ? 1.8 : 0.6; note(`${w} horns`, 'hornSize'); }
-      else if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) { traits.girth = 0.8; note(w, 'girth'); }
       else if (w === 'elongated' || w === 'elongate') { traits.length = 1.4; traits.girth = 0.8; note('elongated', 'length'); }
     }
+    if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) { traits.girth = 0.8; note(w, 'girth'); }
     if (w === 'stout' || w === 'stocky' || w === 'thickset' || w === 'chunky') { if (!part || part === 'body') { traits.girth = 1.2; note(w, 'girth'); } }
     if (w === 'flat' && part === 'face') { traits.snout = 0.15; note('flat face', 'snout'); }
     if (w === 'tailless') { traits.tail = 0; note('tailless', 'tail'); }
@@ -209,6 +209,24 @@ export function baseRowOf(noun: string, rows: Record<string, string[]>): string 
       next.push(...s.hypernyms);
     }
     frontier = next;
+  }
+  return undefined;
+}
+
+/**
+ * The traits of the nearest class above the noun whose definition has some (a gazelle's antelope: long
+ * legs and horns), within `maxUp` levels: what a stand-in borrows from the class it stands in for.
+ */
+export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>, maxUp = 3): AnimalTraits | undefined {
+  const sense = animalSense(noun);
+  if (sense === undefined) return undefined;
+  let frontier = readSynset(sense).hypernyms;
+  for (let up = 0; up < maxUp && frontier.length; up++) {
+    for (const o of frontier) {
+      const traits = readAnimal(readSynset(o).words[0], drawn);
+      if (traits) return traits;
+    }
+    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
   }
   return undefined;
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
-import { readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
+import { DRAWN_TRAITS, classTraits, readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -58,4 +58,11 @@ test('what the prompt says of the body changes the rig, and still builds closed 
   // "with huge ears", "tufted ears", "long droopy ears", "a flat face", "spotted": parts and words of the prompt.
   await assertClosedWithinBudget(['a fennec fox with huge ears', 'a caracal with tufted ears', 'a basset hound with long droopy ears',
     'a persian cat with a flat face', 'a spotted fawn', 'a striped horse with a long tail'], { seed: 16 });
+});
+
+test('a stand-in borrows the traits of the class it stands in for, without claiming the noun', () => {
+  // "antelope: … with long legs and horns": a gazelle on the deer's row has horns, not antlers.
+  const gazelle = classTraits('gazelle', DRAWN_TRAITS.horse)!;
+  assert.equal(gazelle.horns, true);
+  assert.notEqual(madeObject(interpretPrompt('a gazelle')).makes, 'gazelle');
 });

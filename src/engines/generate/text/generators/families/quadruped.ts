@@ -5,7 +5,7 @@
 import type { Manifold, Vec3 } from 'manifold-3d';
 import type { GenContext } from '../kit.ts';
 import { SPECIES, type Species } from './species.ts';
-import { DRAWN_TRAITS, baseRowOf, readAnimal, type AnimalTraits } from '../../animal-reading.ts';
+import { DRAWN_TRAITS, baseRowOf, classTraits, readAnimal, type AnimalTraits } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
 
 /**
@@ -15,7 +15,18 @@ import { categoryById } from '../../catalog.ts';
 export function speciesFor(ctx: GenContext, key: string): Species {
   const profile = ctx.interpretation.profile ?? '';
   const fallback = SPECIES[profile] ?? SPECIES[key] ?? SPECIES.quadruped;
-  if (SPECIES[profile] || !profile) return fallback;
+  if (SPECIES[profile] || !profile) {
+    // A noun drawn with a row that is not its own ("a moose" on the deer's row, "a gazelle" reached through
+    // "antelope") keeps the row, changed by what its definition, or its class's, says (antlers, horns, spots).
+    const word = ctx.interpretation.word;
+    const drawn = DRAWN_TRAITS[ctx.interpretation.category];
+    if (!word || word === profile || !drawn) return fallback;
+    const own = readAnimal(word, drawn);
+    const ofClass = classTraits(word, drawn);
+    // The noun's own words win over its class's ("a gazelle": small, with the antelope's horns).
+    const traits = own || ofClass ? { ...ofClass, ...own, words: [], keys: [] } : undefined;
+    return traits ? withTraits(fallback, traits) : fallback;
+  }
   const traits = readAnimal(profile, DRAWN_TRAITS[ctx.interpretation.category]);
   if (!traits) return fallback;
   const rows = categoryById(ctx.interpretation.category)?.profiles ?? {};
