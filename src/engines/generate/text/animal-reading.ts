@@ -231,6 +231,17 @@ export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>
   return undefined;
 }
 
+/**
+ * True unless the noun is an animal WordNet does not say flies: a dragon (an imaginary being) flies, a
+ * pterodactyl ("extinct flying reptile") too, an ichthyosaur or a dimetrodon does not.
+ */
+export function flies(noun: string): boolean {
+  const sense = animalSense(noun);
+  if (sense === undefined) return true;
+  for (const o of hypernymClosure([sense], 4)) if (/\b(flying|winged|wings)\b/.test(definition(readSynset(o).gloss))) return true;
+  return false;
+}
+
 /** The traits each body plan draws. */
 const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = ['size', 'colour', 'pattern', 'neck', 'legs', 'tail', 'snout', 'girth', 'length', 'ears', 'tufts', 'horns', 'hornSize', 'antlers', 'tusks', 'mane', 'hump'];
 export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = {
@@ -238,8 +249,13 @@ export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = {
   'marine-mammal': new Set(['size', 'colour', 'pattern', 'girth', 'length', 'tusks']),
   bird: new Set(['size', 'colour', 'legs', 'neck', 'tail', 'crest', 'girth']),
   fish: new Set(['size', 'colour', 'pattern', 'girth', 'length']),
+  // Body plans that take the coat's colour only.
+  ...Object.fromEntries(['primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'].map((c) => [c, new Set<keyof AnimalTraits>(['size', 'colour'])])),
 };
-const PLAN_NAMES: Record<string, string> = { 'marine-mammal': 'marine mammal body plan', bird: 'bird body', fish: 'fish body' };
+const PLAN_NAMES: Record<string, string> = {
+  'marine-mammal': 'marine mammal body plan', bird: 'bird body', fish: 'fish body', primate: 'primate body plan', amphibian: 'amphibian body plan',
+  reptile: 'reptile body plan', insect: 'insect body plan', arachnid: 'arachnid body plan', crustacean: 'crustacean body plan',
+};
 
 /**
  * True when the traits change the form's look, not only its scale: a model is seen at its own size, so

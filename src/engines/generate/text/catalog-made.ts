@@ -169,7 +169,8 @@ export interface OwnForms {
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
 /** Families whose body plan draws an animal's own traits (./animal-reading.ts DRAWN_TRAITS). */
-const ANIMAL_OWN_FORM_CATEGORIES = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped', 'marine-mammal', 'bird', 'fish'];
+const ANIMAL_OWN_FORM_CATEGORIES = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped', 'marine-mammal', 'bird', 'fish',
+  'primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'];
 let animalForms: ReturnType<typeof animalOwnForms> | undefined;
 // Built on first use: ./animal-reading.ts reaches this module again through WordNet's sense reader.
 const animalForm = (category: string): OwnForms => {

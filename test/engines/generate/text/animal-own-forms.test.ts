@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
-import { DRAWN_TRAITS, classTraits, readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
+import { DRAWN_TRAITS, classTraits, flies, readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 warmLexicon();
@@ -65,4 +65,23 @@ test('a stand-in borrows the traits of the class it stands in for, without claim
   const gazelle = classTraits('gazelle', DRAWN_TRAITS.horse)!;
   assert.equal(gazelle.horns, true);
   assert.notEqual(madeObject(interpretPrompt('a gazelle')).makes, 'gazelle');
+});
+
+test('the colour-only body plans make an animal as itself from its coat\'s colour', () => {
+  const made = (p: string) => madeObject(interpretPrompt(p));
+  // "luna moth: large American moth having light green wings with long tails"
+  assert.equal(made('a luna moth').makes, 'luna moth');
+  assert.equal(made('a mandrill').makes, 'mandrill');
+  assert.equal(made('a gila monster').makes, 'gila monster');
+});
+
+test('an animal on the dragon\'s row has wings only when WordNet says it flies', () => {
+  assert.equal(flies('pterodactyl'), true);
+  assert.equal(flies('ichthyosaur'), false);
+  // An imaginary being (no animal sense of its own) keeps its wings.
+  assert.equal(flies('wyvern'), true);
+});
+
+test('the colour-only plans and the dragon rule build closed solids within budget', async () => {
+  await assertClosedWithinBudget(['a luna moth', 'a mandrill', 'a gila monster', 'a pterodactyl', 'an ichthyosaur', 'a gazelle', 'a moose'], { seed: 16 });
 });

@@ -5,21 +5,8 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
-import { DRAWN_TRAITS, baseRowOf, readAnimal, type AnimalTraits } from '../../animal-reading.ts';
-import { categoryById } from '../../catalog.ts';
-
-/**
- * A table row for the profile: its own, else — for an animal made from its own definition — the row it
- * is a kind of with the definition's traits applied, else the default row.
- */
-function ownRow<T>(ctx: GenContext, table: Record<string, T>, fallback: string, apply: (row: T, t: AnimalTraits) => T): { row: T; traits?: AnimalTraits } {
-  const profile = ctx.interpretation.profile ?? '';
-  if (table[profile] || !profile) return { row: table[profile] ?? table[fallback] };
-  const traits = readAnimal(profile, DRAWN_TRAITS[ctx.interpretation.category]);
-  if (!traits) return { row: table[fallback] };
-  const base = table[baseRowOf(profile, categoryById(ctx.interpretation.category)?.profiles ?? {}) ?? ''] ?? table[fallback];
-  return { row: apply(base, traits), traits };
-}
+import type { AnimalTraits } from '../../animal-reading.ts';
+import { ownRow } from './own-rows.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
