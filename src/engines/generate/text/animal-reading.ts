@@ -26,6 +26,8 @@ export interface AnimalTraits {
   horns?: boolean; antlers?: boolean; tusks?: boolean; mane?: boolean; hump?: boolean; crest?: boolean;
   /** Horn length against the base row's ("large recurved horns" 1.8, "small horns" 0.6). */
   hornSize?: number;
+  /** Wings on a body plan that has none of its own (a bat's membranous wings). */
+  wings?: boolean;
   /** What was read, in the definition's words, for the summary ("long legs", "spotted"). */
   words: string[];
   /** The trait each of `words` set. */
@@ -168,6 +170,7 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
         note(next && !qualifiedPattern(words, k + 1) ? `${w} ${words[k + 1]}` : w, 'colour');
       }
     }
+    if ((w === 'wings' || w === 'winged') && !traits.wings && !['no', 'without'].includes(words[k - 1] ?? '')) { traits.wings = true; note('wings', 'wings'); }
     const presence = PART_FORMS[w];
     if (presence === 'horns' || presence === 'antlers' || presence === 'tusks' || presence === 'mane' || presence === 'hump' || presence === 'crest') {
       const negated = ['no', 'without', 'lacking'].includes(words[k - 1] ?? '') || ['no', 'without', 'lacking'].includes(words[k - 2] ?? '') || /less$/.test(w);
@@ -243,7 +246,7 @@ export function flies(noun: string): boolean {
 }
 
 /** The traits each body plan draws. */
-const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = ['size', 'colour', 'pattern', 'neck', 'legs', 'tail', 'snout', 'girth', 'length', 'ears', 'tufts', 'horns', 'hornSize', 'antlers', 'tusks', 'mane', 'hump'];
+const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = ['size', 'colour', 'pattern', 'neck', 'legs', 'tail', 'snout', 'girth', 'length', 'ears', 'tufts', 'horns', 'hornSize', 'antlers', 'tusks', 'mane', 'hump', 'wings'];
 export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = {
   ...Object.fromEntries(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped'].map((c) => [c, new Set(QUADRUPED_TRAITS)])),
   'marine-mammal': new Set(['size', 'colour', 'pattern', 'girth', 'length', 'tusks']),

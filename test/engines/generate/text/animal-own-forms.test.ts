@@ -85,3 +85,13 @@ test('an animal on the dragon\'s row has wings only when WordNet says it flies',
 test('the colour-only plans and the dragon rule build closed solids within budget', async () => {
   await assertClosedWithinBudget(['a luna moth', 'a mandrill', 'a gila monster', 'a pterodactyl', 'an ichthyosaur', 'a gazelle', 'a moose'], { seed: 16 });
 });
+
+test('a mammal whose definition gives it wings is drawn with them, and its kinds borrow them', async () => {
+  // "bat: nocturnal mouselike mammal with forelimbs modified to form membranous wings"
+  assert.equal(madeObject(interpretPrompt('a bat')).makes, 'bat');
+  assert.equal(readAnimal('bat')!.wings, true);
+  // A vampire bat says nothing of its own: a stand-in, with its class's wings.
+  assert.ok(madeObject(interpretPrompt('a vampire bat')).standIn);
+  assert.equal(classTraits('vampire bat', DRAWN_TRAITS.quadruped)!.wings, true);
+  await assertClosedWithinBudget(['a bat hanging upside down', 'a vampire bat'], { seed: 16 });
+});

@@ -45,7 +45,7 @@ function withTraits(base: Species, t: AnimalTraits): Species {
     // A definition naming horns means no antlers (an antelope on the deer's row), and the other way round.
     horns: t.antlers ? false : base.horns || t.horns, antlers: t.horns ? false : base.antlers || t.antlers,
     tusks: base.tusks || t.tusks, mane: base.mane || t.mane, hump: base.hump || t.hump,
-    pattern: t.pattern, patternColour: t.patternColour, tufts: t.tufts, hornScale: t.hornSize,
+    pattern: t.pattern, patternColour: t.patternColour, tufts: t.tufts, hornScale: t.hornSize, wings: base.wings || t.wings,
   };
 }
 
@@ -156,6 +156,11 @@ export function quadruped(ctx: GenContext, key: string): void {
   }
   extras(ctx, sp, { bx, by, bz, y, headR, neckTop });
   coatPattern(ctx, sp, bx, by, bz, y);
+  // Membranous wings spread from the shoulders, a thin fan on each side.
+  if (sp.wings) for (const side of [-1, 1]) {
+    const span = bx * 2.4;
+    ctx.add(ctx.prism([[bx * 0.5, 0], [-bx * 0.6, 0], [-bx * 0.4, span * 0.55], [bx * 0.1, span], [bx * 0.6, span * 0.7]], by * 0.06).rotate([-side * 75, 0, 0]).translate([0, y + by * 0.5, side * bz * 0.4]), 'leather', { part: 'wing', primary: false, colour: sp.colour.map((c) => c * 0.7) as Species['colour'] });
+  }
   if (sp === SPECIES.unicorn || ctx.interpretation.word === 'unicorn') ctx.add(ctx.cyl(headR * 0.15, headR * 1.5, [0, 0, 0], 0.002).rotate([0, 0, -30]).translate([neckTop[0] + headR * 0.3, neckTop[1] + headR * 0.7, 0]), 'gold', { part: 'horn', primary: false });
   const tails = ctx.count('tail', 1, 0, 3);
   for (let k = 0; k < tails && sp.tail > 0.01; k++) add(ctx.capsule([-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05], [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1], sp.legR * 0.6, sp.legR * 0.3), 'tail');

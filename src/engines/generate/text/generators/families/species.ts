@@ -18,6 +18,8 @@ export interface Species {
   tufts?: boolean;
   /** Horn length against the rig's default. */
   hornScale?: number;
+  /** Membranous wings from the shoulders (a bat's). */
+  wings?: boolean;
   colour: RGB;
   material: 'fabric' | 'organic';
 }
