@@ -217,21 +217,23 @@ export function baseRowOf(noun: string, rows: Record<string, string[]>): string 
 }
 
 /**
- * The traits of the nearest class above the noun whose definition has some (a gazelle's antelope: long
- * legs and horns), within `maxUp` levels: what a stand-in borrows from the class it stands in for.
+ * The traits the classes above the noun give it within `maxUp` levels, the nearer first (a gazelle's
+ * antelope: long legs and horns): what a stand-in borrows from the class it stands in for.
  */
 export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>, maxUp = 3): AnimalTraits | undefined {
   const sense = animalSense(noun);
   if (sense === undefined) return undefined;
   let frontier = readSynset(sense).hypernyms;
+  let merged: AnimalTraits | undefined;
   for (let up = 0; up < maxUp && frontier.length; up++) {
     for (const o of frontier) {
       const traits = readAnimal(readSynset(o).words[0], drawn);
-      if (traits) return traits;
+      // A nearer class's word wins over a farther one's ("carnivorous bat: large ears", "bat: wings").
+      if (traits) merged = { ...traits, ...merged, words: [...(merged?.words ?? []), ...traits.words], keys: [...(merged?.keys ?? []), ...traits.keys] };
     }
     frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
   }
-  return undefined;
+  return merged;
 }
 
 /**
