@@ -8,8 +8,7 @@
  * gives no reading, and the family's stand-in is said to be one.
  */
 import { COLOURS } from './understand/vocabulary.ts';
-import { hypernymClosure } from './understand/senses.ts';
-import { LEX_FILE, isAdjective, nounSenses, readSynset } from './understand/wordnet.ts';
+import { LEX_FILE, hypernymClosure, isAdjective, nounSenses, readSynset } from './understand/wordnet.ts';
 
 type RGB = [number, number, number];
 

@@ -168,19 +168,9 @@ export interface OwnForms {
  * Families whose generator builds a noun from what is known of it, so a noun with no row of its own is
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
-/** Families whose body plan draws an animal's own traits (./animal-reading.ts DRAWN_TRAITS). */
-const ANIMAL_OWN_FORM_CATEGORIES = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped', 'marine-mammal', 'bird', 'fish',
-  'primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'];
-let animalForms: ReturnType<typeof animalOwnForms> | undefined;
-// Built on first use: ./animal-reading.ts reaches this module again through WordNet's sense reader.
-const animalForm = (category: string): OwnForms => {
-  const forms = () => (animalForms ??= animalOwnForms((c) => CORE_PROFILES[c] ?? FAMILY_CATEGORIES.find((e) => e.id === c)?.profiles ?? {}))[category];
-  return { beforeRows: true, name: (word) => forms().name(word), label: (name) => forms().label(name) };
-};
-
 export const OWN_FORMS: Record<string, OwnForms> = {
   // Animals whose definition says how they look (./animal-reading.ts).
-  ...Object.fromEntries(ANIMAL_OWN_FORM_CATEGORIES.map((category) => [category, animalForm(category)])),
+  ...animalOwnForms((category) => CORE_PROFILES[category] ?? FAMILY_CATEGORIES.find((e) => e.id === category)?.profiles ?? {}),
   dish: {
     name(word) {
       if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;
