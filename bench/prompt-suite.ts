@@ -71,7 +71,7 @@ const SPLIT_NOTES: Record<string, string> = {
   fresh: 'written after the word lists; tuned on from 2026-11-24',
   'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from the third #16 session, 2026-11-24',
   'fresh-3': 'written 2026-11-24 without reading the engine; tuned on from the fourth #16 pass, 2026-11-24',
-  'fresh-4': 'written 2026-11-24 without reading the engine; never tuned on',
+  'fresh-4': 'written 2026-11-24 without reading the engine; tuned on from the fifth #16 pass, 2026-11-24',
   'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; never tuned on',
 };
 

@@ -15,13 +15,22 @@ const f = (id: string, family: Family, label: string, anchors: string[], profile
   words: [id.replace(/-/g, ' '), ...words, ...Object.entries(profiles).flatMap(([p, ws]) => [p, ...ws])],
 });
 
+/** The entry without some of its profiles' names as vocabulary words (they still name the profile). */
+const withoutWords = (entry: CategoryEntry, words: string[]): CategoryEntry => ({ ...entry, words: entry.words.filter((w) => !words.includes(w)) });
+
 export const FAMILY_CATEGORIES: CategoryEntry[] = [
   // animals by body plan
   f('quadruped', 'animal', 'quadruped body plan', ['placental#1', 'mammal#1', 'marsupial#1'], {
     bear: ['grizzly', 'grizzly bear', 'polar bear', 'brown bear', 'black bear', 'bruin'], koala: ['koala bear'],
-    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter', 'mustelid', 'pinniped', 'sirenian'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
+    raccoon: ['racoon'], hedgehog: ['porcupine'], otter: ['sea otter', 'mustelid'], beaver: [], armadillo: [], kangaroo: ['wallaby'],
     camel: ['dromedary'], llama: ['alpaca'], sloth: [], badger: ['skunk', 'wolverine'], hyena: [], meerkat: ['mongoose'],
   }),
+  // Flippers instead of legs: pinnipeds with hind flippers, sea cows with a paddle tail.
+  // A bare "seal" is first a stamp or a wax seal: the animal is reached through WordNet ("a seal pup",
+  // "a harbor seal"), not as a vocabulary word.
+  withoutWords(f('marine-mammal', 'animal', 'marine mammal body plan (flippers)', ['pinniped#1', 'sirenian#1'], {
+    seal: ['sea lion', 'fur seal', 'elephant seal', 'earless seal', 'eared seal', 'pinniped'], walrus: [], 'sea cow': ['manatee', 'dugong', 'sirenian'],
+  }), ['seal']),
   f('primate', 'animal', 'primate body plan', ['primate#2'], {
     monkey: ['baboon', 'macaque', 'lemur', 'capuchin', 'marmoset'], chimpanzee: ['chimp', 'ape', 'bonobo'],
     gorilla: ['silverback'], orangutan: ['orangutang'],
@@ -45,6 +54,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     crab: ['hermit crab', 'king crab'], lobster: ['crayfish', 'crawfish'], shrimp: ['prawn'],
   }),
   f('mollusc', 'animal', 'mollusc and sea invertebrate forms', ['mollusk#1', 'cnidarian#1', 'echinoderm#1'], {
+    'sea cucumber': ['holothurian'], 'sea urchin': ['urchin', 'echinoid'], 'sea anemone': ['actinia', 'actinian', 'anthozoan'],
     octopus: [], squid: ['cuttlefish'], seashell: ['sea shell', 'clam', 'oyster', 'scallop', 'mussel', 'conch', 'nautilus'],
     jellyfish: [], starfish: ['sea star'],
   }),
@@ -149,6 +159,8 @@ export const CORE_PROFILES: Record<string, Record<string, string[]>> = {
   rabbit: { mouse: ['rat', 'hamster', 'gerbil', 'guinea pig', 'rodent'], squirrel: ['chipmunk'], rabbit: ['bunny', 'hare'] },
   dragon: { dinosaur: ['t rex', 'trex', 'tyrannosaurus', 'triceratops', 'stegosaurus', 'raptor'], crocodile: ['alligator', 'caiman'], dragon: ['drake', 'wyvern'] },
   turtle: { snail: ['slug'], tortoise: [], turtle: ['sea turtle', 'terrapin'] },
+  // Worms keep the snake's category (a long body without legs) with a segmented form of their own.
+  snake: { worm: ['earthworm', 'annelid', 'nightcrawler', 'roundworm', 'flatworm'], leech: ['bloodsucker'] },
   bird: {
     owl: [], penguin: [], duck: ['rubber duck', 'duckling', 'goose', 'swan'], chicken: ['hen', 'rooster', 'chick'], eagle: ['hawk', 'falcon', 'vulture'],
     parrot: ['macaw', 'cockatoo'], flamingo: ['heron', 'crane', 'stork'], peacock: [], bird: ['sparrow', 'crow', 'pigeon', 'robin'],

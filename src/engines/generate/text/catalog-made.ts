@@ -5,7 +5,7 @@
  * ./catalog.ts merges them.
  */
 import type { CategoryEntry, Family } from './catalog-types.ts';
-import { CORE_PROFILES as FAMILY_ROWS, FAMILY_CATEGORIES } from './catalog-families.ts';
+import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
 import { DISH_DESCRIPTIONS, readDish } from './dish-reading.ts';
 import { produceForm } from './produce-reading.ts';
 import { implementForm } from './implement-reading.ts';
@@ -18,6 +18,7 @@ import { cycleForm } from './cycle-reading.ts';
 import { percussionForm } from './percussion-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
+import { animalOwnForms } from './animal-reading.ts';
 import { nounSenses, readSynset } from './understand/wordnet.ts';
 
 /**
@@ -203,6 +204,8 @@ export interface OwnForms {
    * wheel, a stiletto's thin blade): then even a kind of a row is made from its own description.
    */
   kindsToo?: boolean;
+  /** True when the noun's own form beats a row it is a kind of (an animal's own definition over its family's row). */
+  beforeRows?: boolean;
 }
 
 /** The one-word lemmas of a compound's first sense, its own last word first. */
@@ -220,7 +223,7 @@ function oneWordSynonyms(word: string): string[] {
  */
 function produceForms(category: string): OwnForms {
   // The category's hand-built rows (an orange, a pumpkin) keep their own form.
-  const isRow = (word: string) => Object.hasOwn(MADE_PROFILES[category] ?? {}, word) || Object.hasOwn(FAMILY_ROWS[category] ?? {}, word);
+  const isRow = (word: string) => Object.hasOwn(MADE_PROFILES[category] ?? {}, word) || Object.hasOwn(CORE_PROFILES[category] ?? {}, word);
   return {
     name(word) {
       if (isRow(word)) return undefined;
@@ -262,6 +265,8 @@ const SHAPE_FORMS: Record<string, OwnForms> = Object.fromEntries(SHAPE_READ_CATE
  * still made as itself: the noun becomes the profile, and the label says what form it was read as.
  */
 export const OWN_FORMS: Record<string, OwnForms> = {
+  // Animals whose definition says how they look (./animal-reading.ts).
+  ...animalOwnForms((category) => CORE_PROFILES[category] ?? FAMILY_CATEGORIES.find((e) => e.id === category)?.profiles ?? {}),
   // Broad stand-ins (a plaything, a device, a container, a structure, furniture): a noun whose description
   // names a plain solid ("a light, plastic disk") is made as that solid, not as the stand-in.
   ...SHAPE_FORMS,

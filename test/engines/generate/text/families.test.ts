@@ -12,7 +12,8 @@ const made = (prompt: string) => madeObject(interpretPrompt(prompt)).makes;
 
 test('photography and style phrases never pick the object; a low-poly phrase still sets the style', () => {
   assert.equal(made('cowboy boots, studio lighting, product photography'), 'boot');
-  assert.equal(made('a DSLR photo of a corgi'), 'dog');
+  // The corgi's own definition ("short legs") makes it as itself (animal-reading.ts).
+  assert.equal(made('a DSLR photo of a corgi'), 'corgi');
   assert.equal(made('a human skull, studio lighting, high resolution'), 'skull');
   const bus = interpretPrompt('a low poly 3d model of a school bus');
   assert.equal(bus.category, 'bus');
@@ -104,7 +105,7 @@ test('one profile of every family builds a closed solid within a small budget, t
 test('a noun with no row of its own is said to be its class, while the geometry borrows the nearest row', () => {
   const cases: [string, string, string | undefined][] = [
     ['a yak', 'quadruped', 'bison'], // a sibling on the bison's row: the body plan, with its proportions
-    ['a capybara', 'rodent', 'mouse'], // a class word on the mouse's row
+    ['a dormouse', 'rodent', 'mouse'], // a class word on the mouse's row (a capybara's definition now makes it itself)
     ['a lynx', 'cat', 'leopard'], // a kind of the category, not of the profile
     ['a tuatara', 'reptile', 'dragon'], // no row: the body plan by WordNet class
     ['an eel', 'fish', 'snake'],
@@ -121,7 +122,8 @@ test('a noun with no row of its own is said to be its class, while the geometry 
     assert.equal(m.proportions, proportions, prompt);
   }
   // The geometry still uses the nearest row.
-  assert.equal(interpretPrompt('a walrus').profile, 'otter');
+  // A walrus has a body plan of its own now (flippers), not the otter's row.
+  assert.equal(interpretPrompt('a walrus').profile, 'walrus');
   assert.equal(interpretPrompt('a bassoon').profile, 'saxophone');
   assert.match(summarizeInterpretation(interpretPrompt('a tram')), /no tram form: the bus stands in/);
 });

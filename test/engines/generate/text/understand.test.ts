@@ -74,8 +74,10 @@ test('the summary line reads like the spec example', () => {
   assert.match(summarizeInterpretation(interpretPrompt('a poodle')), /dog \(poodle → dog\)/);
   // a listed word made by another object's form says what it is, and whose proportions stand in
   assert.equal(summarizeInterpretation(interpretPrompt('a swan')), "interpreted as: bird (no swan form: built with the duck's proportions)");
-  assert.equal(madeObject(interpretPrompt('a capybara')).makes, 'rodent');
-  assert.equal(madeObject(interpretPrompt('a capybara')).proportions, 'mouse');
+  assert.equal(madeObject(interpretPrompt('a dormouse')).makes, 'rodent');
+  assert.equal(madeObject(interpretPrompt('a dormouse')).proportions, 'mouse');
+  // A noun whose definition changes the form is made as itself ("capybara: … tailless …").
+  assert.match(summarizeInterpretation(interpretPrompt('a capybara')), /capybara \(capybara → rodent; quadruped body plan from its definition: tailless/);
   assert.equal(madeObject(interpretPrompt('a bassoon')).makes, 'wind-instrument'); // no row of its own (the trombone has one now)
   assert.equal(madeObject(interpretPrompt('a tuatara')).makes, 'reptile');
   assert.equal(madeObject(interpretPrompt('a bumblebee')).makes, 'bee');

@@ -6,6 +6,7 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
 import { quadruped } from './families/quadruped.ts';
+import { flies } from '../animal-reading.ts';
 
 export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
 export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
@@ -47,7 +48,9 @@ export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
   const dino = ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') || ['lizard'].includes(ctx.interpretation.word ?? '');
-  if (!dino || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
+  // A real animal on the dragon's row has wings only when WordNet says it flies (a pterodactyl, not an ichthyosaur).
+  const grounded = !dino && ctx.interpretation.profile !== 'dragon' && !flies(ctx.interpretation.word ?? '');
+  if ((!dino && !grounded) || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
   for (let k = 0; k < 7; k++) ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;
 }

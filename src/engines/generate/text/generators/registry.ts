@@ -49,6 +49,7 @@ import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
 import { MORE_BUILDINGS } from './families/buildings-more.ts';
 import { MORE_ROWS } from './families/rows-more.ts';
+import { SEA_INVERTEBRATES, marineMammal, worm } from './families/sea-life.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type Generator = (ctx: GenContext) => void;
@@ -123,6 +124,10 @@ GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
 GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
+// Sea animals and worms (./families/sea-life.ts).
+GENERATORS['marine-mammal'] = marineMammal;
+GENERATORS.mollusc = withRows(SEA_INVERTEBRATES, GENERATORS.mollusc);
+GENERATORS.snake = withRows({ worm, leech: worm }, GENERATORS.snake);
 
 // A noun read as a plain solid from its description (../shape-reading.ts) is built as that solid.
 for (const category of SHAPE_READ_CATEGORIES) {

@@ -10,7 +10,8 @@ import {
   compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
-import { LEX_FILE, isAdjective } from './wordnet.ts';
+import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
+import { hypernymClosure } from './senses.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
 /** The category a flowering plant is made as. */
@@ -32,6 +33,40 @@ export interface Head {
   part?: string;
   via?: Via;
   chain?: string[];
+}
+
+/** True when the token's noun is read as a person ("newborn", "baby"), not an animal. */
+function namesAPerson(t: Token): boolean {
+  if (has(t, 'category')) return get(t, 'category')?.id === PERSON_CATEGORY;
+  return t.noun !== undefined && resolveByWordNet(t.noun)?.kind === LEX_FILE.person;
+}
+
+const PERSON_CATEGORY = 'person';
+
+let animalOffset: number | undefined;
+
+/** True for a sense that is a whole animal (WordNet's animal file also holds body parts: a saddle, a snout). */
+const isAnimalSense = (s: Synset) => {
+  animalOffset ??= nounSenses('animal')[0];
+  return s.lexFile === LEX_FILE.animal && hypernymClosure([s.offset], 16).has(animalOffset);
+};
+
+/** True when the token is read as an animal (a vocabulary animal or a noun WordNet places as one), not a person. */
+function namesAnAnimal(t: Token): boolean {
+  const cat = get(t, 'category')?.id;
+  if (cat) return familyOf(cat) === 'animal' && cat !== PERSON_CATEGORY && !has(t, 'colour');
+  return t.noun !== undefined && resolveByWordNet(t.noun)?.kind === LEX_FILE.animal;
+}
+
+/** True when every concrete sense of the noun is a named one (Tesla, the inventor): a name, before another noun a brand. */
+function onlyNamed(noun: string): boolean {
+  const concrete = nounSenses(noun).map((o) => readSynset(o)).filter((s) => CONCRETE_FILES.has(s.lexFile));
+  return concrete.length > 0 && concrete.every((s) => s.instance);
+}
+
+/** True when some sense of the noun is an animal ("seal" is also a stamp). */
+function hasAnimalSense(noun: string): boolean {
+  return nounSenses(noun).some((o) => isAnimalSense(readSynset(o)));
 }
 
 function categoryOfToken(t: Token): string | undefined {
@@ -83,7 +118,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     const wholeBefore = () => candidates.slice(0, k).some((c) => {
       if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
       const whole = c.noun ?? c.text;
-      if (namesYoung(t.noun ?? t.text)) return familyOf(categoryOfToken(c) ?? '') === 'animal';
+      // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
+      if (namesYoung(t.noun ?? t.text)) return (familyOf(categoryOfToken(c) ?? '') === 'animal' && !namesAPerson(c)) || (c.noun !== undefined && hasAnimalSense(c.noun));
       return !cat && partOf(t.noun ?? t.text, whole) === 'part';
     });
     if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
@@ -93,7 +129,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     if (k < candidates.length - 1 && t.noun && !cat && isAdjective(t.text) && lastIsUnplacedThing()) continue;
     // "a japanese naginata", "a wild quokka": so is one before a word Kiln could not read at all
     // (the generic form says so, rather than a person made for "japanese").
-    if (t.noun && !cat && isAdjective(t.text) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
+    // "a tesla cybertruck": so is a noun WordNet knows only as someone's or something's name.
+    if (t.noun && !cat && (isAdjective(t.text) || onlyNamed(t.noun)) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];
@@ -111,7 +148,12 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
     }
     if (t.noun) {
-      const res = resolveByWordNet(t.noun, contextOf(t));
+      // "a seal pup": before a word naming young, the noun is read as the animal it is a young of.
+      const youngAfter = next !== undefined && namesYoung(next.noun ?? next.text) && hasAnimalSense(t.noun);
+      // "a leopard seal", "a tiger shark": after an animal's name, a noun that can be an animal is one.
+      const before = clause.tokens[clause.tokens.indexOf(t) - 1];
+      const animalBefore = before !== undefined && namesAnAnimal(before) && hasAnimalSense(t.noun);
+      const res = resolveByWordNet(t.noun, contextOf(t), youngAfter || animalBefore ? isAnimalSense : undefined);
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
       // a tower, "baseball glove" a glove.
@@ -139,7 +181,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
   const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
   // Only as the subject: after it, "painted red" colours the subject.
-  if (!subject || candidates.some((t) => !modifierWord(t))) return undefined;
+  // "a silver arowana": nor when it qualifies a word Kiln could not read.
+  if (!subject || candidates.some((t) => !modifierWord(t)) || clause.tokens.some((t) => t.unread)) return undefined;
   for (const t of [...clause.tokens].reverse()) {
     if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);

@@ -11,7 +11,7 @@ import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
-import { isSetting } from './subject.ts';
+import { MATERIAL_OPENERS, isSetting } from './subject.ts';
 import { firstSenseConcrete } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, STOP_WORDS,
@@ -85,7 +85,7 @@ function splitClauses(tokens: Token[]): Clause[] {
       const next = tokens[i + 1];
       const modifierNext = next && (has(next, 'colour') || has(next, 'colour-modifier') || has(next, 'size') || has(next, 'style') || (has(next, 'material') && !has(next, 'category')));
       if (t.text === 'and' && modifierNext && clauses[clauses.length - 1].tokens.some((x) => !has(x, 'category') && !has(x, 'part') && !x.noun)) return;
-      clauses.push({ relation: t.relation, tokens: [] });
+      clauses.push({ relation: t.relation, opener: t.text, tokens: [] });
     } else clauses[clauses.length - 1].tokens.push(t);
   });
   return clauses;
@@ -134,7 +134,11 @@ export function interpretPrompt(prompt: string): Interpretation {
   const contextNouns = tokens.filter((t) => t.noun || has(t, 'category') || has(t, 'part'));
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with');
+    // "a scallop shell cast in silver": what the subject is made of is never the subject.
+    // "an arowana in an aquarium": where an unread subject is, is not the subject either.
+    const unreadSubject = clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '')
+      && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
@@ -165,7 +169,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.word = head.token.text;
       // Where the walk or the definition landed can name the profile ("ice skate" → boot).
       const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
-      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1));
+      // The class the walk landed on names a row, never an own form: "equine" is not the hinny.
+      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
       result.chain = head.chain;
       target(result);

@@ -32,13 +32,19 @@ const KIND_FILES: Record<string, Set<number>> = {
  * `through` is the class the reading placed the noun under ("cetacean" for a beluga read as the whale):
  * the senses reaching it are asked first (a beluga is also a sturgeon, WordNet's first sense).
  */
-export function profileFor(category: string, word: string | undefined, through?: string): string | undefined {
+export function profileFor(category: string, word: string | undefined, through?: string, { own: ownForms = true } = {}): string | undefined {
   const words = profileWords(category);
   if (!word) return undefined;
   // A category of one form, met through a broad anchor only, may still make the noun from its own description.
   if (!words) return underOwnAnchor(category, word) ? undefined : OWN_FORMS[category]?.name(word);
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
-  if (direct) return ownRatherThan(category, word, direct);
+  if (direct) return ownForms ? ownRatherThan(category, word, direct) : direct;
+  // An animal whose own definition says how it looks is made as itself, not as the row it is a kind of.
+  const own = OWN_FORMS[category];
+  if (own?.beforeRows && ownForms) {
+    const name = own.name(word);
+    if (name) return name;
+  }
   // Only senses of the category's kind: a mink is read as the animal, not its fur; a kiwi fruit not the bird.
   const kinds = KIND_FILES[categoryById(category)?.family ?? ''] ?? ARTIFACT_FILES;
   const foundBySense = new Map<number, string>();
@@ -58,7 +64,8 @@ export function profileFor(category: string, word: string | undefined, through?:
   const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
   const row = rank === undefined ? undefined : foundBySense.get(rank);
-  return row ? ownRatherThan(category, word, row) : OWN_FORMS[category]?.name(word);
+  if (row) return ownForms ? ownRatherThan(category, word, row) : row;
+  return ownForms ? OWN_FORMS[category]?.name(word) : undefined;
 }
 
 /**

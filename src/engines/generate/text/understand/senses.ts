@@ -11,7 +11,9 @@
  */
 import { CATEGORIES } from '../catalog.ts';
 import { BROAD_ANCHORS } from '../catalog-broad.ts';
-import { LEX_FILE, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+import { LEX_FILE, hypernymClosure, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+// One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
+export { hypernymClosure };
 
 const { animal: ANIMAL, artifact: ARTIFACT, food: FOOD, object: NATURAL_OBJECT, person: PERSON, plant: PLANT } = LEX_FILE;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
@@ -79,20 +81,6 @@ export function ancestorsOf(lemma: string, maxDepth = 8): Set<number> {
   return hypernymClosure(nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms), maxDepth);
 }
 
-/** The synsets `start` and all their hypernyms, up to `maxDepth` levels. */
-export function hypernymClosure(start: number[], maxDepth: number): Set<number> {
-  const out = new Set<number>();
-  let frontier = start;
-  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
-    const next: number[] = [];
-    for (const o of frontier) if (!out.has(o)) {
-      out.add(o);
-      next.push(...readSynset(o).hypernyms);
-    }
-    frontier = next;
-  }
-  return out;
-}
 
 /** Part meronyms of every sense of the noun and of its hypernyms: a lobster has claws (as a crustacean), a bird wings. */
 export function partsOf(lemma: string): Set<number> {

@@ -39,7 +39,7 @@ export interface SetAside {
 /** Removes photography/style phrases (whole words only); commas mark where they stood. */
 export function setAsideStylePhrases(prompt: string): SetAside {
   // Accents dropped as in the tokenizer ("crème brûlée" stays two words).
-  let text = ` ${prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[^a-z0-9,;.\- ]+/g, ' ').replace(/([,;.])/g, ' $1 ').replace(/\s+/g, ' ')} `;
+  let text = ` ${prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[?!:]+/g, ';').replace(/[^a-z0-9,;.\- ]+/g, ' ').replace(/([,;.])/g, ' $1 ').replace(/\s+/g, ' ')} `;
   const styles: StyleWord[] = [];
   const phrases: string[] = [];
   for (const phrase of SORTED) {

@@ -35,6 +35,11 @@ export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['for', 'of'],
 ];
 
+/** Relation phrases that name what the subject is made of ("cast in silver", "carved from marble"). */
+export const MATERIAL_OPENERS = new Set([
+  'made of', 'made from', ...VERB_RELATIONS.map(([p]) => p).filter((p) => /^(made|carved|sculpted|built|crafted|cast|out) /.test(p)),
+]);
+
 /**
  * A place the subject is in or on ("in a concert hall", "on a lily pad", "in the desert"), known only
  * through WordNet as a building or landform, is its setting: Kiln builds objects, not scenes.

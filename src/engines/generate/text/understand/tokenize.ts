@@ -5,6 +5,8 @@
 import nlp from 'compromise';
 import { closestWord, editDistance } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
+import { compoundByTypo, spacedCompound } from './compounds.ts';
+import { ancestorsOf } from './senses.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
@@ -53,7 +55,7 @@ export const MAX_PROMPT_WORDS = 60;
  */
 export function tokenize(prompt: string, corrections: Correction[], unknown: string[], cut: { words: number }): Token[] {
   // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
-  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.?!:]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
   const raw = all.slice(0, end);
@@ -122,10 +124,12 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     if (!rel) {
       // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
       // alone ("red" a colour, "panda" a teddy bear).
-      for (let n = Math.min(3, words.length - i); n >= 2 && !matched; n--) {
+      for (let n = Math.min(4, words.length - i); n >= 2 && !matched; n--) {
         const phrase = words.slice(i, i + n).join(' ');
         // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
-        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_'));
+        // "man o' war": WordNet spells out the elided "of" (man-of-war).
+        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
+          (phrase.includes(' o ') ? knownNoun(phrase.replace(/ o /g, ' of ').replace(/ /g, '_')) : undefined);
         // An unplaced compound ("record player") still keeps its words from being read apart, but a
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
         const res = noun ? resolveByWordNet(noun) : undefined;
@@ -138,13 +142,24 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
         // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
         const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
-        if (noun && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
-          tokens.push({ text: phrase, meanings: [], noun });
+        // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
+        const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun ?? '');
+        if (noun && !endsInRelation && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
+          tokens.push({ text: knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of '), meanings: [], noun });
           i += n;
           matched = true;
         }
       }
       if (matched) continue;
+      // "a german shepard", "a pocket calculater": a compound with one word misspelt is read whole.
+      const fixed = i + 1 < words.length && !RELATION_FIRST_WORDS.has(words[i + 1]) && !STOP_WORDS.has(words[i]) && !STOP_WORDS.has(words[i + 1])
+        ? compoundByTypo(words[i], words[i + 1], notAWordHere) : undefined;
+      if (fixed) {
+        corrections.push({ from: fixed.from, to: fixed.to });
+        tokens.push({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun });
+        i += 2;
+        continue;
+      }
     }
     vocabularyPhrase(1);
     if (matched) continue;
@@ -185,8 +200,17 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
       } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
-      else if (noun) unknown.push(w);
-      else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && !oneTypoFromVocabulary(w, vocab)) {
+      else if (noun && endsFirstPhrase(tokens, words[i + 1]) && firstSenseConcrete(noun)) {
+        // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
+        // first phrase ends with no noun before it, is that phrase's noun.
+        tokens.push({ text: w, meanings: [], noun });
+      } else if (noun) unknown.push(w);
+      else if (spacedCompound(w)) {
+        // "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone.
+        const spaced = spacedCompound(w)!;
+        corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
+        tokens.push({ text: w, meanings: [], noun: spaced });
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab))) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -195,10 +219,17 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         const fixed = fix ? lookupPhrase(fix) : undefined;
-        const reading = fix || notNoun.has(i) || isVerbForm(w) ? undefined : readUnknownWord(w);
+        // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
+        const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
+        const reading = fix || (notNoun.has(i) && !headPlace) || isVerbForm(w) ? undefined : readUnknownWord(w);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
+        } else if (!reading && !notNoun.has(i) && !isVerbForm(w) && vocabularySuffix(w)) {
+          // "cybertruck", "hoverbike": a coined word ending in an object's name is a kind of that object.
+          const suffix = vocabularySuffix(w)!;
+          corrections.push({ from: w, to: suffix });
+          tokens.push({ text: suffix, meanings: lookupPhrase(suffix)!.meanings });
         } else if (reading) {
           // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
           corrections.push({ from: w, to: reading.noun });
@@ -222,6 +253,32 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
 function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
   return fix !== undefined && editDistance(word, fix, 1) <= 1;
+}
+
+/** Shortest object name a coined word may end in: shorter endings are too often plain letters ("pan" in "handpan"). */
+const MIN_SUFFIX = 5;
+
+/** The longest vocabulary object name the word ends in, after at least three letters, if any. */
+function vocabularySuffix(word: string): string | undefined {
+  for (let k = 3; k <= word.length - MIN_SUFFIX; k++) {
+    const found = lookupPhrase(word.slice(k));
+    if (found?.meanings.some((m) => m.type === 'category')) return found.form;
+  }
+  return undefined;
+}
+
+/**
+ * "blobfish": a closed compound of two words one letter from a vocabulary word that is a kind of the
+ * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it.
+ */
+function typoIsKindOfHead(word: string, vocab: Iterable<string>): boolean {
+  const fix = closestWord(word, vocab, { allowShort: true });
+  const head = compoundHead(word);
+  const fixNoun = fix ? knownNoun(fix) : undefined;
+  const headNoun = head ? knownNoun(head.form) : undefined;
+  if (!fixNoun || !headNoun) return false;
+  const ancestors = ancestorsOf(fixNoun, 10);
+  return nounSenses(headNoun).some((o) => ancestors.has(o));
 }
 
 /** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
@@ -253,6 +310,22 @@ function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);
   // "lemming", "viking" end in -ing without being verb forms.
   return noun !== undefined && !isVerbForm(word) && !isVerb(word) && !isAdjective(word) && !isVerb(noun);
+}
+
+/** True when a word is no word the prompt could mean as it stands: unknown, or only a name ("shepard", the playwright). */
+function notAWordHere(word: string): boolean {
+  if (lookupPhrase(word)) return false;
+  const noun = knownNoun(word);
+  return noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance);
+}
+
+/**
+ * True when the word before `next` is the last of the prompt's first phrase and that phrase has no noun
+ * yet: the place of the subject's head noun.
+ */
+function endsFirstPhrase(tokens: Token[], next: string | undefined): boolean {
+  if (tokens.some((t) => t.relation) || followsNoun(tokens)) return false;
+  return next === undefined || next === ',' || RELATION_FIRST_WORDS.has(next) || isVerbForm(next);
 }
 
 /** True when the phrase being read (since the last clause word) already has a noun. */

@@ -19,6 +19,8 @@ export const get = <T extends Meaning['type']>(t: Token, type: T) =>
 
 export interface Clause {
   relation?: Relation | 'of' | 'aside';
+  /** The words that opened the clause ("cast in", "on top of"). */
+  opener?: string;
   tokens: Token[];
 }
 

@@ -257,3 +257,18 @@ export function nounsEndingIn(ending: string): string[] {
   }
   return out;
 }
+
+/** The synsets `start` and all their hypernyms, up to `maxDepth` levels. */
+export function hypernymClosure(start: number[], maxDepth: number): Set<number> {
+  const out = new Set<number>();
+  let frontier = start;
+  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const next: number[] = [];
+    for (const o of frontier) if (!out.has(o)) {
+      out.add(o);
+      next.push(...readSynset(o).hypernyms);
+    }
+    frontier = next;
+  }
+  return out;
+}

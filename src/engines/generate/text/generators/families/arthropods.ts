@@ -5,6 +5,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
+import { drawnRow, ownRow } from './own-rows.ts';
 
 interface InsectRow {
   abdomen: [number, number]; thorax: number; head: number; leg: number;
@@ -37,7 +38,7 @@ function jointedLeg(ctx: GenContext, hip: Vec3, side: number, reach: number, lif
 
 export function insect(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const t = INSECTS[ctx.interpretation.profile ?? ''] ?? INSECTS.insect;
+  const { row: t } = ownRow(ctx, INSECTS, 'insect', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
   const j = () => rng.range(0.92, 1.08);
   const y = t.leg * 0.45 * s.tall;
   const [aL, aR] = [t.abdomen[0] * s.long * j(), t.abdomen[1] * s.wide * j()];
@@ -86,8 +87,8 @@ const ARACHNIDS: Record<string, { body: number; abdomen: number; leg: number; co
 
 export function arachnid(ctx: GenContext): void {
   const { s } = ctx;
-  const a = ARACHNIDS[ctx.interpretation.profile ?? ''] ?? ARACHNIDS.arachnid;
-  const thick = ctx.interpretation.profile === 'tarantula' ? 1.6 : 1;
+  const { row: a } = ownRow(ctx, ARACHNIDS, 'arachnid', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
+  const thick = drawnRow(ctx, ARACHNIDS) === 'tarantula' ? 1.6 : 1;
   const y = a.leg * 0.35 * s.tall;
   ctx.add(ctx.ellipsoid([a.body * 1.2, a.body * 0.7, a.body], [0, y, 0]), 'organic', { colour: a.colour });
   if (!a.scorpion) ctx.add(ctx.ellipsoid([a.abdomen * 1.2, a.abdomen, a.abdomen * s.wide], [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]), 'organic', { part: 'abdomen', colour: a.colour });
@@ -128,7 +129,7 @@ const CRUSTACEANS: Record<string, { shell: [number, number, number]; tail: numbe
 
 export function crustacean(ctx: GenContext): void {
   const { s } = ctx;
-  const c = CRUSTACEANS[ctx.interpretation.profile ?? ''] ?? CRUSTACEANS.crustacean;
+  const { row: c } = ownRow(ctx, CRUSTACEANS, 'crustacean', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
   const y = 0.16 * s.tall;
   const [sx, sy, sz] = [c.shell[0] * s.long, c.shell[1], c.shell[2] * s.wide];
   ctx.add(ctx.ellipsoid([sx, sy, sz], [0, y, 0]), 'organic', { colour: c.colour });

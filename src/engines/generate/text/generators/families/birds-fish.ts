@@ -5,8 +5,22 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
+import type { AnimalTraits } from '../../animal-reading.ts';
+import { ownRow } from './own-rows.ts';
 
-interface BirdRow { body: Vec3; leg: number; neck: number; beak: number; upright: number; colour?: RGB; beakColour: RGB; head: number; crest?: RGB; fan?: boolean; flatBeak?: boolean }
+const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
+  ...b,
+  body: [b.body[0], b.body[1] * (t.girth ?? 1), b.body[2] * (t.girth ?? 1)],
+  leg: b.leg * (t.legs ?? 1) * (t.legs && t.legs > 1 ? 2 : 1), neck: t.neck ? Math.max(b.neck, 0.4) * t.neck : b.neck,
+  colour: t.colour ?? b.colour, crest: t.crest ? t.colour ?? b.colour ?? [0.8, 0.2, 0.1] : b.crest, tail: t.tail,
+});
+
+const fishTraits = (f: FishRow, t: AnimalTraits): FishRow => ({
+  ...f, len: f.len * (t.length ?? 1), depth: f.depth * (t.girth ?? 1), colour: t.colour ?? f.colour,
+  stripes: t.pattern === 'stripes' ? t.patternColour ?? [0.1, 0.1, 0.1] : f.stripes, spots: t.pattern === 'spots' ? t.patternColour ?? [0.1, 0.1, 0.1] : undefined,
+});
+
+interface BirdRow { body: Vec3; leg: number; neck: number; beak: number; upright: number; colour?: RGB; beakColour: RGB; head: number; crest?: RGB; fan?: boolean; flatBeak?: boolean; tail?: number }
 
 const ORANGE: RGB = [0.95, 0.6, 0.1];
 const BIRDS: Record<string, BirdRow> = {
@@ -23,8 +37,8 @@ const BIRDS: Record<string, BirdRow> = {
 
 export function bird(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const b = BIRDS[ctx.interpretation.profile ?? ''] ?? BIRDS.bird;
-  const r = 0.1 * s.wide * rng.range(0.9, 1.1);
+  const { row: b, traits } = ownRow(ctx, BIRDS, 'bird', birdTraits);
+  const r = 0.1 * s.wide * rng.range(0.9, 1.1) * (traits?.size ?? 1);
   const rubber = /rubber/.test(ctx.interpretation.word ?? '');
   const col: RGB = rubber ? [0.98, 0.85, 0.1] : b.colour ?? rng.pick([[0.3, 0.45, 0.75], [0.85, 0.3, 0.2], [0.95, 0.85, 0.2], [0.5, 0.4, 0.3]] as RGB[]);
   const legH = rubber ? 0 : r * b.leg * s.tall;
@@ -46,10 +60,10 @@ export function bird(ctx: GenContext): void {
     if (legH > 0) ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.3], [0.01, 0, side * r * 0.3], r * 0.07), 'organic', { part: 'leg', primary: false, colour: b.beakColour });
   }
   if (b.fan) for (let k = 0; k < 7; k++) ctx.add(ctx.ellipsoid([r * 0.3, r * 2.2, r * 0.05]).translate([0, r * 2.2, 0]).rotate([(k - 3) * 22, 0, 25]).translate([-r * 1.1, y, 0]), 'organic', { part: 'tail', colour: [0.15, 0.55, 0.45] });
-  else ctx.add(ctx.ellipsoid([r * 0.8, r * 0.12, r * 0.4], [-r * b.body[0] * 1.15, y + r * 0.2, 0]), 'organic', { part: 'tail', colour: col });
+  else ctx.add(ctx.ellipsoid([r * 0.8 * (b.tail ?? 1), r * 0.12, r * 0.4], [-r * b.body[0] * (1.15 + ((b.tail ?? 1) - 1) * 0.6), y + r * 0.2, 0]), 'organic', { part: 'tail', colour: col });
 }
 
-interface FishRow { len: number; depth: number; colour?: RGB; dorsal: number; flukes?: boolean; round?: boolean; seahorse?: boolean; stripes?: RGB }
+interface FishRow { len: number; depth: number; colour?: RGB; dorsal: number; flukes?: boolean; round?: boolean; seahorse?: boolean; stripes?: RGB; spots?: RGB }
 
 const FISH: Record<string, FishRow> = {
   fish: { len: 0.3, depth: 0.35, dorsal: 0.4, },
@@ -64,7 +78,7 @@ const FISH: Record<string, FishRow> = {
 
 export function fish(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const f = FISH[ctx.interpretation.profile ?? ''] ?? FISH.fish;
+  const { row: f, traits } = ownRow(ctx, FISH, 'fish', fishTraits);
   const col: RGB = f.colour ?? rng.pick([[0.4, 0.55, 0.7], [0.95, 0.5, 0.1], [0.6, 0.65, 0.7]] as RGB[]);
   const skin = { colour: col };
   if (f.seahorse) {
@@ -74,9 +88,14 @@ export function fish(ctx: GenContext): void {
     for (const side of [-1, 1]) ctx.add(ctx.sphere(0.012, [0.05, 0.5, side * 0.035], 8), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
     return;
   }
-  const L = f.len * s.long * rng.range(0.9, 1.1);
+  const L = f.len * s.long * rng.range(0.9, 1.1) * (traits?.size ?? 1);
   const H = L * f.depth * s.tall;
   ctx.add(ctx.ellipsoid([L / 2, H / 2, f.round ? H / 2 : L * 0.12 * s.wide], [0, H, 0]), 'organic', skin);
+  if (f.spots) for (let k = 0; k < 8; k++) {
+    const x = L * rng.range(-0.3, 0.3);
+    const yy = H + (H / 2) * rng.range(-0.5, 0.6) * Math.sqrt(1 - (2 * x / L) ** 2);
+    for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.025, [x, yy, side * (f.round ? H / 2 : L * 0.12 * s.wide) * Math.sqrt(Math.max(0.05, 1 - (2 * x / L) ** 2 - ((yy - H) / (H / 2)) ** 2)) * 0.95], 8), 'organic', { part: 'spot', primary: false, colour: f.spots });
+  }
   if (f.stripes) for (const x of [L * 0.2, -L * 0.1]) ctx.add(ctx.ellipsoid([L * 0.04, H * 0.5, L * 0.125], [x, H, 0]), 'organic', { part: 'stripe', primary: false, colour: f.stripes });
   const tail = f.flukes
     ? ctx.ellipsoid([L * 0.1, L * 0.015, L * 0.22], [-L * 0.55, H, 0])

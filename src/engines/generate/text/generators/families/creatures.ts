@@ -5,6 +5,7 @@
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
+import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 
 const EYE: RGB = [0.03, 0.03, 0.03];
 
@@ -18,7 +19,7 @@ const PRIMATES: Record<string, { h: number; arm: number; tail: number; colour: R
 
 export function primate(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const p = PRIMATES[ctx.interpretation.profile ?? ''] ?? PRIMATES.primate;
+  const { row: p } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
   const H = p.h * s.tall * rng.range(0.94, 1.06);
   const w = H * 0.22 * p.broad * s.wide;
   const hip = H * 0.38;
@@ -43,10 +44,15 @@ export function primate(ctx: GenContext): void {
   }
 }
 
+/** The rows the amphibian and reptile forms draw by name (the others share a default). */
+const AMPHIBIAN_ROWS = { frog: true, salamander: true };
+const REPTILE_ROWS = { lizard: true, chameleon: true };
+
 export function amphibian(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const salamander = ctx.interpretation.profile === 'salamander';
-  const colour: RGB = salamander ? [0.9, 0.45, 0.5] : rng.pick([[0.3, 0.6, 0.2], [0.45, 0.55, 0.2], [0.35, 0.7, 0.3]] as RGB[]);
+  const salamander = drawnRow(ctx, AMPHIBIAN_ROWS) === 'salamander';
+  const picked: RGB = salamander ? [0.9, 0.45, 0.5] : rng.pick([[0.3, 0.6, 0.2], [0.45, 0.55, 0.2], [0.35, 0.7, 0.3]] as RGB[]);
+  const colour: RGB = ownTraits(ctx, AMPHIBIAN_ROWS)?.colour ?? picked;
   const skin = { colour };
   if (salamander) {
     lizardBody(ctx, { len: 0.8, r: 0.07, leg: 0.09, tail: 0.5, colour, crest: false });
@@ -90,8 +96,9 @@ function lizardBody(ctx: GenContext, l: LizardSpec): void {
 }
 
 export function reptile(ctx: GenContext): void {
-  const chameleon = ctx.interpretation.profile === 'chameleon';
-  const colour: RGB = chameleon ? [0.35, 0.75, 0.3] : ctx.rng.pick([[0.35, 0.5, 0.25], [0.55, 0.5, 0.35], [0.3, 0.6, 0.35]] as RGB[]);
+  const chameleon = drawnRow(ctx, REPTILE_ROWS) === 'chameleon';
+  const picked: RGB = chameleon ? [0.35, 0.75, 0.3] : ctx.rng.pick([[0.35, 0.5, 0.25], [0.55, 0.5, 0.35], [0.3, 0.6, 0.35]] as RGB[]);
+  const colour: RGB = ownTraits(ctx, REPTILE_ROWS)?.colour ?? picked;
   lizardBody(ctx, chameleon ? { len: 0.7, r: 0.11, leg: 0.14, tail: 0.6, colour, crest: true, curl: true } : { len: 0.9, r: 0.08, leg: 0.08, tail: 0.9, colour, crest: ctx.interpretation.word === 'iguana' });
 }
 

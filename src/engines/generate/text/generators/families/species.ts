@@ -12,6 +12,14 @@ export interface Species {
   horns?: boolean; trunk?: boolean; mane?: boolean; hump?: boolean; spines?: boolean; antlers?: boolean; tusks?: boolean;
   /** Upright stance (kangaroo, meerkat): the torso tilts up and the front legs shorten. */
   upright?: boolean;
+  /** A coat pattern and its colour (read from an animal's definition: "black-spotted"). */
+  pattern?: 'spots' | 'stripes'; patternColour?: RGB;
+  /** Tufts on pointed ears (a lynx's). */
+  tufts?: boolean;
+  /** Horn length against the rig's default. */
+  hornScale?: number;
+  /** Membranous wings from the shoulders (a bat's). */
+  wings?: boolean;
   colour: RGB;
   material: 'fabric' | 'organic';
 }
