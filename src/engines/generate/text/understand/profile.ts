@@ -38,7 +38,7 @@ export function profileFor(category: string, word: string | undefined, through?:
   // A category of one form, met through a broad anchor only, may still make the noun from its own description.
   if (!words) return underOwnAnchor(category, word) ? undefined : OWN_FORMS[category]?.name(word);
   const direct = words.get(word) ?? words.get(word.replace(/s$/, ''));
-  if (direct) return ownForms ? ownRatherThan(category, word, direct) : direct;
+  if (direct) return ownRatherThan(category, word, direct, ownForms);
   // An animal whose own definition says how it looks is made as itself, not as the row it is a kind of.
   const own = OWN_FORMS[category];
   if (own?.beforeRows && ownForms) {
@@ -64,7 +64,7 @@ export function profileFor(category: string, word: string | undefined, through?:
   const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
   const row = rank === undefined ? undefined : foundBySense.get(rank);
-  if (row) return ownForms ? ownRatherThan(category, word, row) : row;
+  if (row) return ownRatherThan(category, word, row, ownForms);
   return ownForms ? OWN_FORMS[category]?.name(word) : undefined;
 }
 
@@ -73,9 +73,10 @@ export function profileFor(category: string, word: string | undefined, through?:
  * reaches through a sibling ("bathrobe" on the dress's row, "sweater" on the shirt's), is made from its
  * own description when its family can read one.
  */
-function ownRatherThan(category: string, word: string, row: string): string {
+function ownRatherThan(category: string, word: string, row: string, ownForms: boolean): string {
   const own = OWN_FORMS[category];
-  if (!own || word === row || (!own.kindsToo && isKindOf(word, row))) return row;
+  // An animal's row is its body plan's proportions: the noun's own reading comes before rows, not instead of them.
+  if (!ownForms || !own || own.beforeRows || word === row || (!own.kindsToo && isKindOf(word, row))) return row;
   return own.name(word) ?? row;
 }
 
