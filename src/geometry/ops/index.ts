@@ -19,6 +19,7 @@ export { bakeTexture, type BakeOptions } from './bake.ts';
 export { compactVertices, triangleMaterials, groupsFromMaterials } from './mesh-utils.ts';
 export { simplifyToBudget, type SimplifyOptions } from './simplify.ts';
 export { subdivideToCount } from './subdivide.ts';
+export { separatePinchedVertices, type SeparatePinchesOptions } from './pinch.ts';
 export { repairToSolid, type RepairOptions, type RepairReport, type MeshState } from './repair.ts';
 export { voxelRebuild, type VoxelRebuildOptions } from './voxel-rebuild.ts';
 export { toQuadDominant, quadStats, type QuadOptions } from './quads.ts';

@@ -9,12 +9,15 @@ export interface SolidCheckOptions {
   /** Face budget each asset must stay within (default 2000: small budgets are where thin parts fail). */
   maxFaces?: number;
   fast?: boolean;
+  creative?: boolean;
+  /** bbox_condition proportions (x, y, z): the stretch that can make shells touch. */
+  bbox?: [number, number, number];
   /** Also build each prompt a second time and require the same positions (default false). */
   deterministic?: boolean;
 }
 
 export async function assertClosedWithinBudget(prompts: readonly string[], options: SolidCheckOptions): Promise<void> {
-  const settings = { seed: options.seed, maxFaces: options.maxFaces ?? 2000, ...(options.fast ? { fast: true } : {}) };
+  const settings = { seed: options.seed, maxFaces: options.maxFaces ?? 2000, ...(options.fast ? { fast: true } : {}), ...(options.creative ? { creative: true } : {}), ...(options.bbox ? { bbox: options.bbox } : {}) };
   for (const prompt of prompts) {
     const asset = await buildAsset(interpretPrompt(prompt), settings);
     assert.ok(isWatertight(asset.mesh), `${prompt} is closed`);

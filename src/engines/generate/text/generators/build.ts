@@ -5,7 +5,7 @@
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import type { Mesh } from '../../../../geometry/mesh.ts';
-import { isWatertight, weld } from '../../../../geometry/ops/index.ts';
+import { isWatertight, separatePinchedVertices, weld } from '../../../../geometry/ops/index.ts';
 import type { Companion, Interpretation, MaterialKind } from '../understand/index.ts';
 import { manifoldModule, withArena } from './arena.ts';
 import { createContext, createRng, hashString, shapeParams, type GenContext, type PartRecord, type RGB } from './kit.ts';
@@ -181,13 +181,30 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     g.material = renumber.get(g.material)!;
   }
   materials.splice(0, materials.length, ...[...renumber.keys()].map((k) => merged[k]));
-  // Near-duplicate vertices (a float32 ulp apart) left by the booleans would read as degenerate
-  // triangles: weld them. Where that glues two shells that only touch, exact welding is the closed one.
-  const raw: Mesh = { positions, indices, groups };
+  return closedByPosition({ positions, indices, groups });
+}
+
+/**
+ * The union as a mesh closed by position, not only by index. Near-duplicate vertices (a float32 ulp
+ * apart) left by the booleans would read as degenerate triangles: weld them; where that glues two
+ * shells that only touch, exact welding is the closed one. Where shells meet along an edge or at a
+ * vertex at the very same position (manifold keeps one vertex per shell there, so four triangles share
+ * the edge by position), no weld can close it and another jittered build often meets the same way:
+ * move each copy a hair into its own shell, as the topology already says.
+ */
+function closedByPosition(raw: Mesh): Mesh {
   const welded = weld(raw, { tolerance: 1e-6 });
   if (isWatertight(welded)) return welded;
   const exact = weld(raw, { tolerance: 0 });
-  return isWatertight(exact) ? exact : welded;
+  if (isWatertight(exact)) return exact;
+  if (isWatertight(raw, { byPosition: false })) {
+    const separated = separatePinchedVertices(raw).mesh;
+    for (const tolerance of [1e-6, 0]) {
+      const candidate = weld(separated, { tolerance });
+      if (isWatertight(candidate)) return candidate;
+    }
+  }
+  return welded;
 }
 
 /**
@@ -218,14 +235,19 @@ export async function warmGenerators(): Promise<void> {
 
 export async function buildAsset(i: Interpretation, options: BuildOptions): Promise<BuiltAsset> {
   const M = (warm ??= await manifoldModule());
-  // Rarely (≈ 0.3 % of prompts × seeds) two shells of the union meet along a single edge, which is a
-  // valid manifold but not closed by position; another contact jitter and reduction target fixes it.
-  let built: BuiltAsset | undefined;
+  // Rarely a build is still open (shells the union left touching in a way no separation closes) or
+  // above the budget (many small parts the edge collapse cannot reduce); another contact jitter and a
+  // lower reduction target usually fixes it. A retry is a different build, so it must pass both checks
+  // too; failing that, a closed build beats an open one, and a lighter one a heavier.
+  const faces = (b: BuiltAsset) => b.mesh.indices.length / 3;
+  let fallback: { built: BuiltAsset; closed: boolean } | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    built = buildOnce(M, i, options, attempt);
-    if (isWatertight(built.mesh)) return built;
+    const built = buildOnce(M, i, options, attempt);
+    const closed = isWatertight(built.mesh);
+    if (closed && faces(built) <= (options.maxFaces ?? Infinity)) return built;
+    if (!fallback || closed > fallback.closed || (closed === fallback.closed && faces(built) <= faces(fallback.built))) fallback = { built, closed };
   }
-  return built!;
+  return fallback!.built;
 }
 
 function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions, attempt: number): BuiltAsset {

@@ -1,0 +1,19 @@
+/**
+ * Builds whose union leaves two shells meeting along an edge at the very same position (closed by
+ * index, four triangles on one edge by position), which every retry of the jitter met again, and one
+ * whose retry was closed but above the budget. Found by bench/text-solids.ts on the catalogue suite.
+ */
+import { test } from 'node:test';
+import { assertClosedWithinBudget } from './solid-checks.ts';
+
+test('a chair whose seat pieces meet edge to edge is separated into a closed solid', async () => {
+  await assertClosedWithinBudget(['plastic garden chair, white'], { seed: 83, creative: true, maxFaces: 20000 });
+});
+
+test('a crystal whose points touch along an edge after the bbox stretch is closed', async () => {
+  await assertClosedWithinBudget(['a quartz crystal'], { seed: 389, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
+});
+
+test('an island whose palm-trunk segments touch along an edge stays closed and within a small budget (its retry was heavier)', async () => {
+  await assertClosedWithinBudget(['a tropical island with palm trees'], { seed: 396, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
+});
