@@ -57,9 +57,9 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
-function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity, salt = 0): GenContext {
+function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity, salt = 0, coarse = false): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
-  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces), i, salt);
+  const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces, coarse), i, salt);
   generatorFor(category)(ctx);
   if (ctx.parts.length === 0) throw new Error(`generator ${category} produced nothing`);
   return ctx;
@@ -241,19 +241,23 @@ export async function buildAsset(i: Interpretation, options: BuildOptions): Prom
   // too; failing that, a closed build beats an open one, and a lighter one a heavier.
   const faces = (b: BuiltAsset) => b.mesh.indices.length / 3;
   let fallback: { built: BuiltAsset; closed: boolean } | undefined;
+  let coarse = false;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const built = buildOnce(M, i, options, attempt);
+    const built = buildOnce(M, i, options, attempt, coarse);
     const closed = isWatertight(built.mesh);
-    if (closed && faces(built) <= (options.maxFaces ?? Infinity)) return built;
+    const over = faces(built) > (options.maxFaces ?? Infinity);
+    if (closed && !over) return built;
+    // Parts the edge collapse cannot reduce further are drawn with the coarsest curves next time.
+    coarse ||= over;
     if (!fallback || closed > fallback.closed || (closed === fallback.closed && faces(built) <= faces(fallback.built))) fallback = { built, closed };
   }
   return fallback!.built;
 }
 
-function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions, attempt: number): BuiltAsset {
+function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions, attempt: number, coarse: boolean): BuiltAsset {
   const maxFaces = options.maxFaces === undefined ? undefined : Math.floor(options.maxFaces * (1 - 0.04 * attempt));
   return withArena(() => {
-    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, maxFaces, attempt);
+    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, maxFaces, attempt, coarse);
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
@@ -262,7 +266,7 @@ function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions
       const named = c.word.replace(/s$/, '');
       if (subject.parts.some((p) => p.part === c.category || p.part === c.word || p.part === named) || subject.carried.has(c.word)) continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt);
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt, coarse);
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));

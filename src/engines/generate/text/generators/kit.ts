@@ -61,7 +61,8 @@ export interface ShapeParams {
   bold: number;
 }
 
-export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false, maxFaces = Infinity): ShapeParams {
+/** `coarse`: the coarsest curves whatever the style, for a form that stayed over its budget. */
+export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false, maxFaces = Infinity, coarse = false): ShapeParams {
   const has = (w: string) => i.sizes.includes(w as never);
   const styles = new Set(i.styles);
   const bold = creative ? 1.35 : 1;
@@ -74,7 +75,7 @@ export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast
     round: has('round') ? 1 : has('square') ? 0 : 0.5,
     // Fast mode tessellates curves more coarsely: fewer triangles to union, unwrap and bake.
     // Small budgets get coarser curves too, so little has to be collapsed afterwards.
-    segments: styles.has('low-poly') ? 7 : maxFaces <= 4000 ? 12 : fast || maxFaces <= 30000 ? 24 : 40,
+    segments: styles.has('low-poly') || coarse ? 7 : maxFaces <= 4000 ? 12 : fast || maxFaces <= 30000 ? 24 : 40,
     lowPoly: styles.has('low-poly'),
     cartoon: styles.has('cartoon') || creative,
     ornate: styles.has('ornate'),
