@@ -7,7 +7,8 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/building-forms.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { readSynset } from './understand/wordnet.ts';
 
 export type BuildingKind = 'shed' | 'barn' | 'coop' | 'house' | 'tiered' | 'open';
 export type BuildingRoof = 'gable' | 'lean-to' | 'dome' | 'flat' | 'gambrel';
@@ -23,11 +24,9 @@ export interface BuildingForm {
 }
 
 function buildingGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form).slice(0, 3)) {
-    const s = readSynset(o);
-    if (s.lexFile !== LEX_FILE.artifact) continue;
+  for (const s of artifactSenses(word, 3)) {
     const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
-    const text = `${s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase()}; ${kinds}`;
+    const text = `${plainGloss(s)}; ${kinds}`;
     if (/\b(building|outbuilding|house|shed|barn|shelter|storehouse|dwelling|structure|cabin|hut|temple)\b/.test(text)) return text;
   }
   return undefined;

@@ -6,6 +6,7 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the bicycle generator (./generators/vehicles.ts).
  */
+import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export interface CycleForm {
@@ -25,7 +26,7 @@ export function readCycle(word: string): CycleForm | undefined {
   const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))].map(readSynset)
     .find((s) => s.lexFile === LEX_FILE.artifact && /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(`${s.gloss} ${s.hypernyms.flatMap((h) => readSynset(h).words).join(' ')}`));
   if (!sense) return undefined;
-  const gloss = sense.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+  const gloss = plainGloss(sense);
   const count = COUNTS.find(([re]) => re.test(gloss))?.[1];
   const tandem = /\btwo sets of pedals|\btwo seats|\bfor two\b/.test(gloss);
   const bigFrontWheel = /\bvery large front wheel|\blarge front wheel|\bpedals on the front wheel/.test(gloss);

@@ -8,7 +8,8 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/garment-forms.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { readSynset } from './understand/wordnet.ts';
 
 export interface GarmentForm {
   cloak: boolean;
@@ -30,10 +31,8 @@ const TORSO = /\b(garment|top|coat|overcoat|jacket|cloak|cape|robe|gown|tunic|sh
 const NOT_TORSO = /\b(trousers|pants|breeches|shorts|stocking|sock|glove|mitten|shoe|boot|hat|cap|belt|underpants|brassiere|scarf|necktie|veil|collar|cuff|sleeve|pocket|lapel|loincloth|skirt)s?\b/;
 
 function garmentGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form)) {
-    const s = readSynset(o);
-    if (s.lexFile !== LEX_FILE.artifact) continue;
-    const gloss = s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+  for (const s of artifactSenses(word)) {
+    const gloss = plainGloss(s);
     const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
     const head = gloss.split(/;|\b(worn|used|for|that|which)\b/)[0];
     // Legwear, footwear and the rest are made by their own rows.

@@ -7,6 +7,7 @@
  * Shared by the catalogue (./catalog-made.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
+import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type ImplementHead =
@@ -77,7 +78,7 @@ function glossOf(word: string): string | undefined {
     const s = readSynset(offset);
     if (s.lexFile !== LEX_FILE.artifact) continue;
     const kinds = above(offset, 10);
-    if (IMPLEMENT_ROOTS.some((r) => kinds.has(r))) return s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+    if (IMPLEMENT_ROOTS.some((r) => kinds.has(r))) return plainGloss(s);
   }
   return undefined;
 }

@@ -7,7 +7,8 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/jewelry.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { readSynset } from './understand/wordnet.ts';
 
 export type JewelryShape = 'necklace' | 'pendant' | 'brooch' | 'earrings' | 'band' | 'cufflinks' | 'beads';
 
@@ -35,12 +36,10 @@ const NAMES: Record<JewelryShape, string> = {
 
 /** The noun's jewellery sense: an artifact whose gloss or hypernyms say it is jewellery or an ornament worn. */
 function jewelryGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form)) {
-    const s = readSynset(o);
-    if (s.lexFile !== LEX_FILE.artifact) continue;
+  for (const s of artifactSenses(word)) {
     const up = s.hypernyms.map(readSynset);
     const kinds = [...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
-    const text = `${s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase()}; ${kinds}`;
+    const text = `${plainGloss(s)}; ${kinds}`;
     if (/\b(jewelry|jewellery|jewel|ornament|ornamental|adornment|trinket|bijou)\b/.test(text)) return text;
   }
   return undefined;

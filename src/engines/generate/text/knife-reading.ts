@@ -6,7 +6,8 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/knife.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { readSynset } from './understand/wordnet.ts';
 
 export interface KnifeForm {
   length: number;
@@ -21,11 +22,9 @@ export interface KnifeForm {
 }
 
 function knifeGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form).slice(0, 3)) {
-    const s = readSynset(o);
-    if (s.lexFile !== LEX_FILE.artifact) continue;
+  for (const s of artifactSenses(word, 3)) {
     const kinds = [...s.hypernyms.map(readSynset), ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
-    const gloss = s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+    const gloss = plainGloss(s);
     const text = `${gloss} | ${kinds} | ${s.words.join(', ')}`;
     if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds)) return text;
   }

@@ -7,7 +7,8 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/percussion.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { readSynset } from './understand/wordnet.ts';
 
 export type PercussionShape = 'drum' | 'kettle' | 'shaker' | 'clappers' | 'cymbal' | 'bells' | 'tubes' | 'stick';
 
@@ -34,13 +35,11 @@ const SHAPES: [RegExp, PercussionShape][] = [
 ];
 
 function percussionGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')]) for (const o of nounSenses(form).slice(0, 4)) {
-    const s = readSynset(o);
-    if (s.lexFile !== LEX_FILE.artifact) continue;
+  for (const s of artifactSenses(word, 4)) {
     const up = s.hypernyms.map(readSynset);
     const kinds = [...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
-    const gloss = s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
-    if (/\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) || /\b(tinkle|percussion)\b/.test(gloss)) return `${s.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase()} | ${kinds}`;
+    const gloss = plainGloss(s);
+    if (/\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) || /\b(tinkle|percussion)\b/.test(gloss)) return `${plainGloss(s)} | ${kinds}`;
   }
   return undefined;
 }

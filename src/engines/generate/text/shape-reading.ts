@@ -8,6 +8,7 @@
  *
  * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/shapes.ts).
  */
+import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
 export type PlainShape = 'hoop' | 'disk' | 'ball' | 'tube' | 'cone' | 'box' | 'board' | 'rod' | 'frame' | 'bag' | 'dome' | 'block' | 'wheel';
@@ -88,7 +89,7 @@ function firstArtifactSense(word: string): Synset | undefined {
 export function readShape(word: string): ShapeForm | undefined {
   const sense = firstArtifactSense(word.toLowerCase().trim());
   if (!sense) return undefined;
-  const gloss = sense.gloss.replace(/;?\s*"[^"]*"/g, '').toLowerCase();
+  const gloss = plainGloss(sense);
   const head = headOf(gloss);
   const hypernyms = sense.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
   // "pocket-size" and "box-shaped" are sizes and outlines, not a pocket or a box.
