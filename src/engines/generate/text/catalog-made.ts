@@ -249,12 +249,19 @@ export const SHAPE_READ_CATEGORIES = ['teddy-bear', 'appliance', 'crate', 'jar',
 const BROAD_WORDS = new Set(BROAD_ANCHORS.map(([a]) => a.split('#')[0]));
 
 function shapeForms(category: string): OwnForms {
-  const rows = () => [MADE_PROFILES[category], PLAY_PROFILES[category], ...[...FAMILY_CATEGORIES, ...PLAY_CATEGORIES].filter((e) => e.id === category).map((e) => e.profiles)]
-    .flatMap((p) => Object.entries(p ?? {}).flatMap(([row, ws]) => [row, ...ws]));
+  // Built on first use, once: the row tables are read after every catalogue module has loaded.
+  let rowWords: Set<string> | undefined;
+  const isRow = (word: string) => (rowWords ??= new Set(
+    [MADE_PROFILES[category], PLAY_PROFILES[category], ...[...FAMILY_CATEGORIES, ...PLAY_CATEGORIES].filter((e) => e.id === category).map((e) => e.profiles)]
+      .flatMap((p) => Object.entries(p ?? {}).flatMap(([row, ws]) => [row, ...ws])),
+  )).has(word);
   return {
     // A broad anchor's own word ("sheet", "plaything") is the branch, not a kind in it.
-    name: (word) => (rows().includes(word) || BROAD_WORDS.has(word) || !shapeForm(word) ? undefined : word),
-    label: (name) => (rows().includes(name) || !shapeForm(name) ? undefined : `read as ${/^[aeiou]/.test(shapeForm(name)!.summary) ? 'an' : 'a'} ${shapeForm(name)!.summary}`),
+    name: (word) => (isRow(word) || BROAD_WORDS.has(word) || !shapeForm(word) ? undefined : word),
+    label(name) {
+      const summary = isRow(name) ? undefined : shapeForm(name)?.summary;
+      return summary === undefined ? undefined : `read as ${/^[aeiou]/.test(summary) ? 'an' : 'a'} ${summary}`;
+    },
   };
 }
 
