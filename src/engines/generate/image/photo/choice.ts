@@ -8,7 +8,7 @@
  * region is not). A close-up is the exception to the side penalty: a mask running off exactly two
  * opposite sides, centred between the other two (closeup.ts). No ground truth is involved: only the mask and the picture.
  */
-import { centredCrossing } from './closeup.ts';
+import { centredCrossing, sideCover } from './closeup.ts';
 
 export interface CandidateMask {
   mask: Uint8Array;
@@ -30,10 +30,7 @@ export interface ChoiceOptions {
 
 /** How many of the picture's four sides the mask runs into. */
 export function sidesTouched(mask: Uint8Array, width: number, height: number, share = 0.03): number {
-  let top = 0, bottom = 0, left = 0, right = 0;
-  for (let x = 0; x < width; x++) { top += mask[x]; bottom += mask[(height - 1) * width + x]; }
-  for (let y = 0; y < height; y++) { left += mask[y * width]; right += mask[y * width + width - 1]; }
-  return [top / width, bottom / width, left / height, right / height].filter((v) => v > share).length;
+  return sideCover(mask, width, height).filter((v) => v > share).length;
 }
 
 /** Distance of the mask's centre of mass from the picture's centre, in shares of the picture. */
@@ -50,7 +47,8 @@ export function offCentre(mask: Uint8Array, width: number, height: number): numb
 /** The candidate's confidence less what its framing says against it (never below 0). */
 export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
   // A close-up crossing the picture through the middle is cut by the border on purpose (closeup.ts).
-  const sides = centredCrossing(candidate.mask, width, height, options.sideShare ?? 0.03) ? 0 : sidesTouched(candidate.mask, width, height, options.sideShare ?? 0.03);
+  const share = options.sideShare ?? 0.03;
+  const sides = centredCrossing(candidate.mask, width, height, share) ? 0 : sidesTouched(candidate.mask, width, height, share);
   const offset = offCentre(candidate.mask, width, height);
   return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset
     - (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0);
