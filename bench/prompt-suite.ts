@@ -2,7 +2,7 @@
  * Prompt-understanding benchmark, two suites:
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
- *  - bench/prompts/open-suite.tsv, open-suite-fresh2.tsv, open-suite-fresh3.tsv, open-suite-fresh4.tsv and open-suite-fresh5.tsv (the open suite, written like public text-to-3D prompt collections):
+ *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv … open-suite-fresh6.tsv (the open suite, written like public text-to-3D prompt collections):
  *    the share where the object Kiln says it makes (madeObject: the noun's profile when the noun is one,
  *    else the class it was found under or the family's stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
@@ -64,7 +64,7 @@ function catalogueSuite(): void {
   console.log(`companion resolved correctly: ${companionsRight}/${companionsAsked}`);
 }
 
-const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv'];
+const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv', 'open-suite-fresh6.tsv'];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
@@ -72,7 +72,8 @@ const SPLIT_NOTES: Record<string, string> = {
   'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from the third #16 session, 2026-11-24',
   'fresh-3': 'written 2026-11-24 without reading the engine; tuned on from the fourth #16 pass, 2026-11-24',
   'fresh-4': 'written 2026-11-24 without reading the engine; tuned on from the fifth #16 pass, 2026-11-24',
-  'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; never tuned on',
+  'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; tuned on from the sixth #16 pass, 2026-11-24',
+  'fresh-6': 'written 2026-11-24 without reading the engine, natural subject mix, after fresh-5 was tuned on; never tuned on',
 };
 
 function openSuite(): void {
@@ -80,10 +81,12 @@ function openSuite(): void {
   const score: Record<string, { n: number; ok: number }> = {};
   let standIns = 0;
   const misses: string[] = [];
+  const outcomes: boolean[] = [];
   for (const row of rows) {
     const { i, summary } = read(row.prompt);
     const made = madeObject(i);
     const ok = i.via !== 'generic' && row.accept.includes(made.makes);
+    outcomes.push(ok);
     score[row.split] ??= { n: 0, ok: 0 };
     score[row.split].n++;
     if (ok) score[row.split].ok++;
@@ -97,6 +100,26 @@ function openSuite(): void {
   for (const [split, s] of Object.entries(score)) {
     console.log(`  ${`${split} portion:`.padEnd(19)} ${pct(s.ok, s.n)}${SPLIT_NOTES[split] ? ` (${SPLIT_NOTES[split]})` : ''}`);
   }
+  reportNewSubjects(rows, outcomes);
+}
+
+/**
+ * The newest portion is written with the natural subject mix, so some of its subjects also appear in
+ * earlier (tuned-on) portions; its prompts whose subject's own name (the first label) no earlier portion
+ * or catalogue row names are reported apart, as the figure for subjects the engine was never tuned on.
+ */
+function reportNewSubjects(rows: { accept: string[]; split: string }[], outcomes: boolean[]): void {
+  const newest = rows[rows.length - 1].split;
+  const seen = new Set(rowsOf('suite.tsv').map(([, category]) => category));
+  for (const row of rows) if (row.split !== newest) for (const name of row.accept) seen.add(name);
+  let n = 0;
+  let ok = 0;
+  rows.forEach((row, index) => {
+    if (row.split !== newest || seen.has(row.accept[0])) return;
+    n++;
+    if (outcomes[index]) ok++;
+  });
+  console.log(`  ${`${newest}, new subjects:`.padEnd(19)} ${pct(ok, n)} (the subject's own name, its first label, appears in no earlier portion or catalogue row)`);
 }
 
 catalogueSuite();
