@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/text-solids.ts                     # the catalogue suite (bench/prompts/suite.tsv)
  *   npx tsx bench/text-solids.ts --suite open        # the open suite's first portions (bench/prompts/open-suite.tsv)
- *   npx tsx bench/text-solids.ts --suite open-all    # every open-suite portion (open-suite*.tsv: fresh-2 … fresh-5 too)
+ *   npx tsx bench/text-solids.ts --suite open-all    # every open-suite portion (open-suite*.tsv: fresh-2 … fresh-6 too)
  *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
  *   npx tsx bench/text-solids.ts --suite profiles --family weapon   # one family's profiles only
  *   npx tsx bench/text-solids.ts --suite open --part 0/3   # every third prompt from the first (add up the parts)
