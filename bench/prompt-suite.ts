@@ -2,7 +2,7 @@
  * Prompt-understanding benchmark, two suites:
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
- *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv … open-suite-fresh6.tsv (the open suite, written like public text-to-3D prompt collections):
+ *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv … open-suite-fresh7.tsv (the open suite, written like public text-to-3D prompt collections):
  *    the share where the object Kiln says it makes (madeObject: the noun's profile when the noun is one,
  *    else the class it was found under or the family's stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
@@ -68,7 +68,7 @@ function catalogueSuite(): void {
   console.log(`companion resolved correctly: ${companionsRight}/${companionsAsked}`);
 }
 
-const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv', 'open-suite-fresh6.tsv'];
+const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv', 'open-suite-fresh6.tsv', 'open-suite-fresh7.tsv'];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
@@ -78,6 +78,7 @@ const SPLIT_NOTES: Record<string, string> = {
   'fresh-4': 'written 2026-11-24 without reading the engine; tuned on from the fifth #16 pass, 2026-11-24',
   'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; tuned on from the sixth #16 pass, 2026-11-24',
   'fresh-6': 'written 2026-11-24 without reading the engine, natural subject mix, after fresh-5 was tuned on; never tuned on',
+  'fresh-7': 'written 2026-11-28 without reading the engine or fresh-6, natural subject mix; never tuned on',
 };
 
 function openSuite(): void {
