@@ -32,7 +32,11 @@ describe('remote endpoint slots', () => {
     try {
       // A holder that dies right after its grant: it never renews or releases.
       channel.postMessage({ t: 'acquire', req: 'r1', holder: 'dead-thread', endpoint: 'http://gpu-1', limit: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The grant crosses threads' message queues: wait for it rather than for a fixed time, which a
+      // loaded machine can overrun.
+      for (let waited = 0; broker.held('http://gpu-1') === 0 && waited < 2_000; waited += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       assert.equal(broker.held('http://gpu-1'), 1);
       assert.equal(await trySlot(broker.name, 'http://gpu-1', 1), null);
       await new Promise((resolve) => setTimeout(resolve, SLOT_LEASE_MS + 100));
