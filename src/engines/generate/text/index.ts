@@ -14,8 +14,11 @@ import { writeGenerationOutputs } from '../shared/output.ts';
 import { textBake } from './texture.ts';
 import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
 
-// WordNet's index and the phrase table load once per process, so describePrompt stays fast.
+// WordNet's index and the phrase table load once per process, so describePrompt stays fast; one
+// reading at import builds what the first reading would otherwise build lazily (the tagger's and the
+// families' tables), which on a busy machine pushed the first submission's description past its limit.
 warmLexicon();
+interpretPrompt('a red wooden chair on a table, studio lighting');
 
 /** The interpretation and its summary line, as stored with the task. */
 export function describe(prompt: string): { interpretation: Interpretation; summary: string } {
