@@ -6,7 +6,8 @@
  *
  *   npx tsx bench/text-solids.ts                     # the catalogue suite (bench/prompts/suite.tsv)
  *   npx tsx bench/text-solids.ts --suite open        # the open suite's first portions (bench/prompts/open-suite.tsv)
- *   npx tsx bench/text-solids.ts --suite open-all    # every open-suite portion (open-suite*.tsv: fresh-2 … fresh-6 too)
+ *   npx tsx bench/text-solids.ts --suite open-all    # every open-suite portion (open-suite*.tsv: fresh-2 … fresh-7 too)
+ *   npx tsx bench/text-solids.ts --suite open-suite-fresh7.tsv   # one portion's file of bench/prompts
  *   npx tsx bench/text-solids.ts --suite profiles    # every profile of every family, by its own name
  *   npx tsx bench/text-solids.ts --suite profiles --family weapon   # one family's profiles only
  *   npx tsx bench/text-solids.ts --suite open --part 0/3   # every third prompt from the first (add up the parts)
@@ -35,7 +36,7 @@ const onlyFamily = familyAt > 0 ? process.argv[familyAt + 1] : undefined;
 const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
   [undefined, ...Object.keys(c.profiles!), ...(c.examples ?? [])].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
 const openPortions = () => readdirSync(new URL('./prompts/', import.meta.url)).filter((f) => /^open-suite.*\.tsv$/.test(f)).sort();
-const promptFiles = suite === 'open-all' ? openPortions() : [suite === 'open' ? 'open-suite.tsv' : 'suite.tsv'];
+const promptFiles = suite === 'open-all' ? openPortions() : suite.endsWith('.tsv') ? [suite] : [suite === 'open' ? 'open-suite.tsv' : 'suite.tsv'];
 const cases: [string, () => Interpretation][] = suite === 'profiles'
   ? profileCases()
   : promptFiles.flatMap(fromFile).map((p) => [p, () => interpretPrompt(p)]);
