@@ -76,8 +76,9 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'music box': ['musical box', 'jewelry box', 'jewellery box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
     'coat rack': ['coatrack', 'coat stand', 'hat stand', 'hat rack', 'hatrack'], lectern: ['podium', 'pulpit', 'reading desk'], workbench: ['work bench', 'carpenters bench', 'woodworking bench'],
   }),
+  // Machine tools (a lathe, a grinder, a drill press) are powered tools, not household appliances or mills.
   f('shop-tool', 'tool', 'powered and measuring tool', ['jackhammer#1', 'blowtorch#1', 'soldering iron#1', 'leaf blower#1', 'spirit level#1', 'flashlight#1', 'light bulb#1', 'binoculars#1',
-    'trebuchet#1', 'grenade#1'], {
+    'trebuchet#1', 'grenade#1', 'machine tool#1'], {
     jackhammer: ['jack hammer', 'pneumatic drill', 'air hammer'], blowtorch: ['blow torch', 'blowlamp', 'propane torch'], 'soldering iron': ['soldering gun'], 'leaf blower': ['blower'],
     'spirit level': ['bubble level', 'level tool'], flashlight: ['torch light', 'torchlight', 'maglite'], 'light bulb': ['lightbulb', 'edison bulb', 'edison light bulb', 'led bulb'],
     binoculars: ['binocular', 'field glasses', 'opera glasses'], trebuchet: ['catapult', 'siege engine', 'ballista', 'mangonel'], grenade: ['hand grenade', 'frag grenade'],

@@ -59,7 +59,9 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('lighthouse', 'building', ['beacon'], ['beacon#3']),
   c('tent', 'building', ['teepee', 'tepee', 'tipi', 'wigwam', 'yurt', 'pavilion'], ['tent#1']),
   c('church', 'building', ['chapel', 'cathedral', 'temple', 'mosque', 'shrine', 'abbey'], ['church#2', 'place of worship#1']),
-  c('windmill', 'building', ['wind turbine', 'mill'], ['windmill#1', 'mill#4']),
+  // Mills powered by wind or water, not "mill#4" as a whole: that is any grinding machinery (a coffee or
+  // pepper grinder, an angle grinder), which a windmill does not stand in for.
+  c('windmill', 'building', ['wind turbine', 'mill'], ['windmill#1', 'water mill#1']),
   // plants
   c('tree', 'plant', ['oak', 'maple', 'birch', 'willow', 'elm', 'apple tree', 'oak tree', 'sapling'], ['tree#1']),
   c('pine-tree', 'plant', ['pine', 'fir', 'spruce', 'conifer', 'christmas tree', 'cedar', 'evergreen', 'fir tree'], ['conifer#1', 'pine#1']),

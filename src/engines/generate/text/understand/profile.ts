@@ -5,6 +5,7 @@
 import { categoryById } from '../catalog.ts';
 import { OWN_FORMS } from '../catalog-made.ts';
 import { namesYoung } from './senses.ts';
+import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
 import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
@@ -133,7 +134,7 @@ const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().sp
  */
 export function isKindOf(word: string, target: string, targetWords: string[] = []): boolean {
   const noun = word.toLowerCase();
-  if (noun === target || noun.replace(/s$/, '') === target) return true;
+  if (noun === target || noun.replace(/s$/, '') === target || spacedNoun(noun) === spacedNoun(target)) return true;
   // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
   if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
   const lemma = nounLemma(noun);
@@ -170,7 +171,12 @@ export interface MadeObject {
   proportions?: string;
 }
 
-export function madeObject(i: { category: string; profile?: string; word?: string }): MadeObject {
+export function madeObject(i: { category: string; profile?: string; word?: string; prompt?: string }): MadeObject {
+  const made = madeObjectAsRead(i);
+  return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
+}
+
+function madeObjectAsRead(i: { category: string; profile?: string; word?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
   // A family that builds the noun from its own description makes the noun itself, under its own label.
