@@ -105,7 +105,10 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
   'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
-    'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3'],
+    'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3',
+    // A dessert that is no cake or pie (a trifle, a pavlova, a mousse) is read as what its description
+    // says (layers in a glass, a mound with cream), not stood in for by the cake.
+    'dessert#1'],
 };
 
 /**
