@@ -56,7 +56,10 @@ export function profileFor(category: string, word: string | undefined, through?:
     if (!kindOk) return false;
     if (through && synset.words.includes(through)) reaching.add(rank);
     if (!foundBySense.has(rank)) {
-      const found = synset.words.map((w) => words.get(w)).find(Boolean);
+      // A class met on the walk names a row by its own name (its first lemma or a compound), not by a
+      // one-word by-name: WordNet's "control, controller" above a faucet or a doorbell is no game controller.
+      const names = depth === 0 ? synset.words : synset.words.filter((w, n) => n === 0 || w.includes(' '));
+      const found = names.map((w) => words.get(w)).find(Boolean);
       if (found) foundBySense.set(rank, found);
     }
     return !through && foundBySense.size > 0;
