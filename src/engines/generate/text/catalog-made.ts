@@ -214,6 +214,8 @@ export interface OwnForms {
   kindsToo?: boolean;
   /** True when the noun's own form beats a row it is a kind of (an animal's own definition over its family's row). */
   beforeRows?: boolean;
+  /** The name of a class of the noun made from its own description, where no row and nothing of the noun's own does. */
+  className?(word: string): string | undefined;
 }
 
 /** The one-word lemmas of a compound's first sense, its own last word first. */

@@ -69,7 +69,7 @@ export function profileFor(category: string, word: string | undefined, through?:
   // A family that reads a noun's own description makes the noun itself ("paella").
   const row = rank === undefined ? undefined : foundBySense.get(rank);
   if (row) return ownRatherThan(category, word, row, ownForms);
-  return ownForms ? OWN_FORMS[category]?.name(word) : undefined;
+  return ownForms ? OWN_FORMS[category]?.name(word) ?? OWN_FORMS[category]?.className?.(word) : undefined;
 }
 
 /**
