@@ -63,14 +63,20 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     motorcycle: ['motorbike', 'dirt bike', 'chopper', 'harley', 'superbike'], scooter: ['moped', 'vespa', 'motor scooter'],
   }),
   f('tractor', 'vehicle', 'tractor', ['tractor#1'], { tractor: ['farm tractor'] }),
-  f('construction-machine', 'vehicle', 'construction machine (tracks, bucket, blade)', ['bulldozer#1', 'power shovel#1', 'forklift#1', 'tank#1', 'steamroller#2'], {
+  // Armoured vehicles and personnel carriers (an APC, an armoured car) are built on the tank's tracked hull,
+  // not as a car or, through "carrier", a ship; the tank's row names the class they are.
+  f('construction-machine', 'vehicle', 'construction machine (tracks, bucket, blade)', ['bulldozer#1', 'power shovel#1', 'forklift#1', 'tank#1', 'steamroller#2', 'armored vehicle#1', 'personnel carrier#1'], {
     bulldozer: ['dozer'], excavator: ['digger', 'backhoe'], loader: ['front loader', 'wheel loader'],
-    steamroller: ['road roller'], forklift: ['fork lift'], tank: ['army tank', 'battle tank'],
+    steamroller: ['road roller'], forklift: ['fork lift'], tank: ['army tank', 'battle tank', 'military vehicle', 'armored vehicle', 'armoured vehicle'],
   }),
-  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1', 'sled#1'], {
+  // Towed homes (a camper trailer, an airstream, a caravan) are wheeled boxes with no motor: WordNet's
+  // "trailer, house trailer", not a car.
+  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1', 'sled#1', 'trailer#4'], {
     wagon: ['waggon', 'hay wagon'], 'covered wagon': ['prairie schooner', 'conestoga wagon'], cart: ['handcart', 'pushcart', 'oxcart'],
     wheelbarrow: ['barrow', 'wheel barrow'], carriage: ['stagecoach', 'horse carriage', 'buggy'], stroller: ['pram', 'baby carriage', 'pushchair'],
     'shopping cart': ['shopping trolley'], chariot: [],
+    trailer: ['travel trailer', 'camper trailer', 'house trailer', 'teardrop trailer', 'teardrop camper', 'airstream', 'airstream trailer', 'camping trailer'],
+    caravan: ['touring caravan', 'static caravan'],
   }),
   f('helicopter', 'vehicle', 'rotorcraft', ['helicopter#1'], { helicopter: ['heli'] }),
   f('balloon', 'vehicle', 'lighter-than-air craft', ['balloon#1', 'airship#1'], {

@@ -192,7 +192,11 @@ function madeObjectAsRead(i: { category: string; profile?: string; word?: string
   if (entry?.label) {
     // Another row of the family may be what the noun is ("musket" on the rifle's row is a gun).
     const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
-    return { makes: row ?? i.category, label: entry.label, standIn, proportions: i.profile };
+    // Else a class the family is anchored at, named on the row, that both the noun and the row are kinds
+    // of ("armored vehicle" on the tank's row: an APC is one, not a "construction-machine").
+    const anchored = new Set(entry.anchors.map((a) => a.split('#')[0]));
+    const rowClass = row ?? (i.profile ? entry.profiles?.[i.profile]?.find((w) => anchored.has(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w)) : undefined);
+    return { makes: rowClass ?? i.category, label: entry.label, standIn, proportions: i.profile };
   }
   // A catalogue category's row lists siblings too ("tram" on the bus's): it is said to make the category,
   // which the labels of a category accept, and the summary says it stands in. A broader noun ("a seat")
