@@ -70,7 +70,9 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
-  f('outdoor', 'building', 'garden and playground structure', ['jungle gym#1', 'sandbox#2', 'bird feeder#1', 'swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1'], {
+  // Fairground rides (a carousel, a ferris wheel, a roller coaster) are WordNet devices, not household appliances.
+  f('outdoor', 'building', 'garden, playground and fairground structure', ['jungle gym#1', 'sandbox#2', 'bird feeder#1', 'swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1',
+    'carousel#2', 'ferris wheel#1', 'roller coaster#2'], {
     'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
     seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
@@ -78,6 +80,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
     'jungle gym': ['monkey bars', 'climbing frame'], 'merry-go-round': ['merry go round', 'roundabout', 'playground carousel'],
     sandbox: ['sandpit', 'sand box', 'sand pit'], 'bird feeder': ['birdfeeder'],
+    carousel: ['carrousel', 'fairground carousel'], 'ferris wheel': ['observation wheel'], 'roller coaster': ['rollercoaster', 'big dipper'],
   }),
   // Anchored at kinds of garment, not at "garment" or "clothing": those also sit above nouns whose
   // first meaning is a person ("a lumberjack" is also a jacket) or another thing ("a hose").

@@ -1,7 +1,8 @@
 /**
  * Once the noun is known, the object made is the class WordNet names, not an unrelated stand-in:
  * grinders are no windmills, bells are bells, desserts are read as dishes, a towed trailer is no car,
- * an armoured carrier is no ship, a bat's kinds are bats; and the object is spelt as the prompt spells it.
+ * an armoured carrier is no ship, a bat's kinds are bats, fairground rides are rides; and the object is
+ * spelt as the prompt spells it.
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,6 +68,13 @@ test('an animal whose own definition says nothing is made as its nearest everyda
   assert.notEqual(made('a water buffalo').makes, 'bovid');
 });
 
+test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
+  assert.equal(made('a carousel with painted horses').makes, 'carousel');
+  assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
+  assert.equal(made('a wooden roller coaster').makes, 'roller coaster');
+  assert.equal(read('a ferris wheel').category, 'outdoor');
+});
+
 test('the object made is spelt as the prompt hyphenates it', () => {
   assert.equal(made('a render of a ring-tailed lemur').makes, 'ring-tailed lemur');
   assert.equal(made('a red yo-yo').makes, 'yo-yo');
@@ -80,6 +88,7 @@ test('the forms these prompts now reach build closed solids within budget, the s
   await assertClosedWithinBudget([
     'a teardrop camper trailer with wood sides', 'a caravan', 'an armoured personnel carrier', 'a red cowbell', 'a church bell',
     'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
+    'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster',
   ], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a silver airstream trailer', 'a bell'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });

@@ -36,6 +36,7 @@ import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
 import { OUTDOOR } from './families/outdoor.ts';
+import { RIDES } from './families/rides.ts';
 import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
@@ -108,7 +109,7 @@ const MADE_ROWS: Record<string, Record<string, Generator>> = {
 };
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
-GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
+GENERATORS.outdoor = withRows({ ...OUTDOOR, ...RIDES }, OUTDOOR.gazebo);
 const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
 GENERATORS.garment = (ctx) => (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
 // Families of ../catalog-play.ts.
