@@ -148,6 +148,12 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   burger: { burger: ['hamburger', 'cheeseburger', 'veggie burger', 'burgers'], sandwich: ['club sandwich', 'sub', 'submarine sandwich', 'blt', 'tuna sandwich', 'grilled cheese', 'panini', 'sandwiches'] },
   bread: { 'cinnamon roll': ['cinnamon bun', 'cinnamon rolls', 'sweet roll', 'cinnamon swirl'] },
   bowl: { cauldron: ['caldron', 'witch cauldron'], plate: ['platter', 'dinner plate', 'saucer', 'serving plate'] },
+  // A can (of soda, of beans, of paint) is a sealed metal cylinder with rims, not a lidded glass jar.
+  // A fuel can is flat-sided, with a handle and a spout.
+  jar: {
+    can: ['tin can', 'soda can', 'beer can', 'drink can', 'drinks can', 'aluminum can', 'aluminium can', 'paint can', 'food can', 'can of soda', 'can of beans'],
+    'jerry can': ['jerrycan', 'jerrican', 'gas can', 'fuel can', 'petrol can', 'gasoline can'],
+  },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],

@@ -68,6 +68,13 @@ test('an animal whose own definition says nothing is made as its nearest everyda
   assert.notEqual(made('a water buffalo').makes, 'bovid');
 });
 
+test('a can is a metal cylinder and a fuel can a flat-sided can: rows of the jar, which no longer stands in', () => {
+  assert.equal(made('create a soda can with condensation').makes, 'can');
+  assert.equal(made('a can of beans').makes, 'can');
+  assert.equal(made('a jerry can, military green').makes, 'jerry can');
+  assert.equal(made('a cookie jar').makes, 'jar');
+});
+
 test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
   assert.equal(made('a carousel with painted horses').makes, 'carousel');
   assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
@@ -88,7 +95,7 @@ test('the forms these prompts now reach build closed solids within budget, the s
   await assertClosedWithinBudget([
     'a teardrop camper trailer with wood sides', 'a caravan', 'an armoured personnel carrier', 'a red cowbell', 'a church bell',
     'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
-    'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster',
+    'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster', 'a soda can', 'a jerry can',
   ], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });

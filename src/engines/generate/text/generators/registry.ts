@@ -103,7 +103,7 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 // Rows ../catalog-made.ts adds to families and categories defined above.
 const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
+  jar: { can: vessels.can, 'jerry can': vessels.jerryCan }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
   burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
