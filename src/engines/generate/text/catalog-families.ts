@@ -102,7 +102,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     toaster: ['toaster oven'], microwave: ['microwave oven'], refrigerator: ['fridge', 'icebox', 'freezer'],
     'washing machine': ['dryer', 'tumble dryer'], oven: ['stove', 'cooker'], blender: ['food processor', 'juicer'],
     'stand mixer': ['mixer', 'kitchenaid'], 'coffee machine': ['espresso machine', 'coffee maker', 'coffeemaker'],
-    'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo'],
+    'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo', 'cassette player', 'tape player', 'tape deck', 'tape recorder'],
     television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc', 'monitor', 'computer monitor'],
     laptop: ['notebook computer', 'macbook'], camera: ['camcorder', 'polaroid'], telephone: ['phone', 'rotary telephone', 'rotary phone'],
     smartphone: ['cell phone', 'mobile phone', 'cellphone', 'iphone'], typewriter: [], 'sewing machine': [],

@@ -105,6 +105,8 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   helicopter: ['drone#4'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
+  // A cassette (WordNet's container of magnetic tape) is a device of the appliance family's, not a crate.
+  appliance: ['cassette#1'],
   // A bell (a cowbell, a church bell, a sleigh bell) is WordNet's "acoustic device", not a musical
   // instrument; the percussion family reads it as the bell its description names.
   drum: ['bell#1'],
@@ -153,6 +155,7 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   jar: {
     can: ['tin can', 'soda can', 'beer can', 'drink can', 'drinks can', 'aluminum can', 'aluminium can', 'paint can', 'food can', 'can of soda', 'can of beans'],
     'jerry can': ['jerrycan', 'jerrican', 'gas can', 'fuel can', 'petrol can', 'gasoline can'],
+    churn: ['butter churn', 'milk churn', 'milk can', 'dairy churn'],
   },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
@@ -161,6 +164,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
     tablet: ['ipad', 'tablet computer'], 'game console': ['video game console', 'games console', 'playstation', 'xbox'],
     projector: ['film projector', 'movie projector', 'slide projector', 'video projector'], smartwatch: ['smart watch', 'apple watch', 'fitness tracker'], 'vr headset': ['virtual reality headset', 'oculus'],
+    'cassette tape': ['cassette', 'audio cassette', 'audiocassette', 'compact cassette', 'mixtape'],
+    videotape: ['vhs tape', 'vhs cassette', 'video cassette', 'videocassette', 'video tape', 'vhs'],
   },
   helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'] },
   tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },

@@ -75,6 +75,18 @@ test('a can is a metal cylinder and a fuel can a flat-sided can: rows of the jar
   assert.equal(made('a cookie jar').makes, 'jar');
 });
 
+test('weighing scales, churns and tape cassettes have rows of their own; a bare "scales" stays a dragon\'s', () => {
+  assert.equal(made('a bathroom scale, glass top').makes, 'scale');
+  assert.equal(made('a balance scale, brass, justice').makes, 'balance scale');
+  assert.equal(read('a dragon with scales').companions.length, 0);
+  assert.equal(made('a wooden butter churn').makes, 'churn');
+  assert.equal(made('a milk churn, metal').makes, 'churn');
+  assert.equal(made('a cassette tape').makes, 'cassette tape');
+  assert.equal(made('a vhs tape, retro').makes, 'videotape');
+  // A compound is a kind of its head: a cassette player is no cassette.
+  assert.notEqual(made('a vintage cassette player').makes, 'cassette tape');
+});
+
 test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
   assert.equal(made('a carousel with painted horses').makes, 'carousel');
   assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
@@ -96,6 +108,7 @@ test('the forms these prompts now reach build closed solids within budget, the s
     'a teardrop camper trailer with wood sides', 'a caravan', 'an armoured personnel carrier', 'a red cowbell', 'a church bell',
     'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
     'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster', 'a soda can', 'a jerry can',
+    'a bathroom scale', 'a balance scale', 'a wooden butter churn', 'a milk churn', 'a cassette tape', 'a vhs tape',
   ], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });

@@ -37,6 +37,8 @@ import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
 import { OUTDOOR } from './families/outdoor.ts';
 import { RIDES } from './families/rides.ts';
+import { SCALES } from './families/scales.ts';
+import { TAPES } from './families/tapes.ts';
 import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
@@ -103,7 +105,7 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 // Rows ../catalog-made.ts adds to families and categories defined above.
 const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  jar: { can: vessels.can, 'jerry can': vessels.jerryCan }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
+  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, helicopter: { drone }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
   burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
@@ -119,7 +121,7 @@ GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
 GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
 GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
 GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
-GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
+GENERATORS['shop-tool'] = withRows({ ...SHOP_TOOLS, ...SCALES }, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);

@@ -166,6 +166,27 @@ export function jerryCan(ctx: GenContext): void {
   ctx.add(ctx.cyl(0.028, 0.07, [w * 0.38, h - 0.01, 0]), 'metal', { part: 'spout', primary: false, colour: [0.15, 0.15, 0.15] });
 }
 
+/**
+ * A churn: a butter churn is a tall tapering wooden vessel with a dasher through its lid; a milk churn a
+ * metal can with shoulders, a neck, a lid and side handles.
+ */
+export function churn(ctx: GenContext): void {
+  const { s } = ctx;
+  const milk = /\bmilk\b/.test(`${ctx.interpretation.word ?? ''} ${ctx.interpretation.prompt.toLowerCase()}`);
+  const h = 0.7 * s.tall;
+  if (milk) {
+    const r = 0.16 * s.wide;
+    ctx.add(ctx.lathe([[r, 0], [r, h * 0.65], [r * 0.55, h * 0.8], [r * 0.5, h * 0.92], [r * 0.6, h * 0.95], [r * 0.6, h]]), 'metal', { colour: [0.75, 0.76, 0.78] });
+    for (const x of [-r, r]) ctx.add(ctx.box([0.03, 0.03, 0.1], [x * 1.05, h * 0.72, 0]), 'metal', { part: 'handle', primary: false, colour: [0.6, 0.6, 0.62] });
+    return;
+  }
+  const r = 0.15 * s.wide;
+  ctx.add(ctx.lathe([[r * 1.15, 0], [r * 0.85, h * 0.9], [r * 0.8, h]]), 'wood', { colour: [0.6, 0.42, 0.25] });
+  for (const y of [h * 0.12, h * 0.8]) ctx.add(ctx.torus(r * (1.12 - 0.3 * (y / h)), 0.008, [0, y, 0]), 'metal', { part: 'hoop', primary: false, colour: [0.3, 0.3, 0.32] });
+  ctx.add(ctx.cyl(r * 0.85, 0.03, [0, h, 0]), 'wood', { part: 'lid', primary: false, colour: [0.55, 0.38, 0.22] });
+  ctx.add(ctx.cyl(0.015, h * 0.5, [0, h + 0.03, 0]), 'wood', { part: 'dasher', primary: false, colour: [0.7, 0.52, 0.32] });
+}
+
 export function chest(ctx: GenContext): void {
   const { s, rng } = ctx;
   const w = 0.8 * s.wide * rng.range(0.9, 1.15);

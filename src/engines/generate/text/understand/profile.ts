@@ -139,7 +139,9 @@ export function isKindOf(word: string, target: string, targetWords: string[] = [
   const noun = word.toLowerCase();
   if (noun === target || noun.replace(/s$/, '') === target || spacedNoun(noun) === spacedNoun(target)) return true;
   // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
-  if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
+  // Its head is its last word, or the first of a pair ("bow and arrow"): a cassette player is no cassette.
+  const words = noun.split(/\s+/);
+  if (!target.includes(' ') && (words.at(-1) === target || (words[1] === 'and' && words[0] === target))) return true;
   const lemma = nounLemma(noun);
   const targetLemma = nounLemma(target);
   if (!lemma || !targetLemma) return true;
