@@ -102,7 +102,8 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
 /** Anchors added to families defined elsewhere: the WordNet branches their generator now builds. */
 export const MADE_ANCHORS: Record<string, string[]> = {
   // Prepared food of every kind reaches the dish family, whose form is read from the dish's own gloss.
-  helicopter: ['drone#4'],
+  // An autogyro flies on an unpowered rotor: the rotorcraft's row, not the airplane standing in.
+  helicopter: ['drone#4', 'autogiro#1'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
   // A cassette (WordNet's container of magnetic tape) is a device of the appliance family's, not a crate.
@@ -167,7 +168,9 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     'cassette tape': ['cassette', 'audio cassette', 'audiocassette', 'compact cassette', 'mixtape'],
     videotape: ['vhs tape', 'vhs cassette', 'video cassette', 'videocassette', 'video tape', 'vhs'],
   },
-  helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'] },
+  helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'], autogyro: ['autogiro', 'gyrocopter', 'gyroplane', 'gyro copter'] },
+  // Light aircraft with a sail, not a fuselage: rows of the airplane.
+  airplane: { 'hang glider': ['hang-glider', 'hangglider', 'delta wing glider'], paraglider: ['paraglider wing', 'paragliding wing', 'paramotor'] },
   tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },
   'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
   hat: { beret: [], fez: ['tarboosh'] },

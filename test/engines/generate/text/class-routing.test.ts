@@ -87,6 +87,15 @@ test('weighing scales, churns and tape cassettes have rows of their own; a bare 
   assert.notEqual(made('a vintage cassette player').makes, 'cassette tape');
 });
 
+test('light aircraft the airplane stood in for have rows: a hang glider, a paraglider; an autogyro is a rotorcraft', () => {
+  assert.equal(made('a hang glider over the cliffs').makes, 'hang glider');
+  assert.equal(made('a paraglider over the alps').makes, 'paraglider');
+  const gyro = read('a gyrocopter, autogyro');
+  assert.equal(gyro.category, 'helicopter');
+  assert.equal(madeObject(gyro).makes, 'autogyro');
+  assert.equal(read('an airplane').profile, undefined);
+});
+
 test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
   assert.equal(made('a carousel with painted horses').makes, 'carousel');
   assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
@@ -109,6 +118,7 @@ test('the forms these prompts now reach build closed solids within budget, the s
     'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
     'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster', 'a soda can', 'a jerry can',
     'a bathroom scale', 'a balance scale', 'a wooden butter churn', 'a milk churn', 'a cassette tape', 'a vhs tape',
+    'a hang glider', 'a paraglider', 'a gyrocopter',
   ], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster', 'a paraglider', 'a gyrocopter'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });

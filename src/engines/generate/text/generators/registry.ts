@@ -39,6 +39,7 @@ import { OUTDOOR } from './families/outdoor.ts';
 import { RIDES } from './families/rides.ts';
 import { SCALES } from './families/scales.ts';
 import { TAPES } from './families/tapes.ts';
+import { GLIDERS } from './families/gliders.ts';
 import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
@@ -105,7 +106,7 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 // Rows ../catalog-made.ts adds to families and categories defined above.
 const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, helicopter: { drone }, tractor: MORE_MACHINES,
+  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, helicopter: { drone, autogyro: GLIDERS.autogyro }, airplane: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
   burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
