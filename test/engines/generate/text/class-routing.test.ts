@@ -96,6 +96,14 @@ test('light aircraft the airplane stood in for have rows: a hang glider, a parag
   assert.equal(read('an airplane').profile, undefined);
 });
 
+test('a bare "instrument" is a musical one; the devices WordNet files under its first sense are not', () => {
+  assert.equal(read('a bouzouki, greek instrument').category, 'string-instrument');
+  assert.equal(read('an instrument').category, 'string-instrument');
+  assert.notEqual(read('a stethoscope').category, 'string-instrument');
+  assert.notEqual(read('a surgical instrument').category, 'string-instrument');
+  assert.equal(read('a sextant').category, 'shop-tool');
+});
+
 test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
   assert.equal(made('a carousel with painted horses').makes, 'carousel');
   assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
