@@ -50,6 +50,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   f('arachnid', 'animal', 'arachnid body plan (eight legs)', ['arachnid#1'], {
     spider: ['jumping spider', 'black widow', 'wolf spider'], tarantula: [], scorpion: [],
   }),
+  // Many segments, a pair of legs each: centipedes and millipedes are no six-legged insects.
+  f('myriapod', 'animal', 'myriapod body plan (many segments, many legs)', ['myriapod#1'], { centipede: [], millipede: [] }),
   f('crustacean', 'animal', 'crustacean body plan (claws)', ['crustacean#1'], {
     crab: ['hermit crab', 'king crab'], lobster: ['crayfish', 'crawfish'], shrimp: ['prawn'],
   }),

@@ -104,6 +104,12 @@ test('a bare "instrument" is a musical one; the devices WordNet files under its 
   assert.equal(read('a sextant').category, 'shop-tool');
 });
 
+test('centipedes and millipedes are myriapods, many segments with a pair of legs each, not the six-legged insect', () => {
+  assert.equal(made('a millipede curled on a leaf').makes, 'millipede');
+  assert.equal(made('a giant centipede').makes, 'centipede');
+  assert.equal(read('an ant').category, 'insect');
+});
+
 test('fairground rides are rows of the garden, playground and fairground family, not appliances or bicycles', () => {
   assert.equal(made('a carousel with painted horses').makes, 'carousel');
   assert.equal(made('a ferris wheel at night').makes, 'ferris wheel');
@@ -126,7 +132,7 @@ test('the forms these prompts now reach build closed solids within budget, the s
     'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
     'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster', 'a soda can', 'a jerry can',
     'a bathroom scale', 'a balance scale', 'a wooden butter churn', 'a milk churn', 'a cassette tape', 'a vhs tape',
-    'a hang glider', 'a paraglider', 'a gyrocopter',
+    'a hang glider', 'a paraglider', 'a gyrocopter', 'a centipede', 'a millipede',
   ], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster', 'a paraglider', 'a gyrocopter'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });

@@ -13,6 +13,7 @@ import { GENERIC_CATEGORY } from '../catalog.ts';
 import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../catalog-made.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
+import { myriapod } from './families/myriapods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
 import { balloon, constructionMachine, helicopter, motorcycle, tractor, wagon } from './families/machines.ts';
 import { drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
@@ -90,7 +91,7 @@ const GENERATORS: Record<string, Generator> = {
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
   // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
-  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
+  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc, myriapod,
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
   hat, shoe, bag, 'hand-tool': (ctx) => (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx), weapon, object, dish, landmark, skull, bust,
