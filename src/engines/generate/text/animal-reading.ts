@@ -8,7 +8,7 @@
  * gives no reading, and the family's stand-in is said to be one.
  */
 import { COLOURS } from './understand/vocabulary.ts';
-import { LEX_FILE, hypernymClosure, isAdjective, nounSenses, readSynset } from './understand/wordnet.ts';
+import { LEX_FILE, hypernymClosure, isAdjective, nounSenses, readSynset, taggedSenseCount } from './understand/wordnet.ts';
 
 type RGB = [number, number, number];
 
@@ -236,6 +236,26 @@ export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>
 }
 
 /**
+ * The nearest class above the noun, within `maxUp` levels, whose own definition tells its look apart
+ * (a vampire bat's "bat: … membranous wings"), by its first name; undefined when none does.
+ */
+export function describedClass(noun: string, drawn: ReadonlySet<keyof AnimalTraits>, maxUp = 3): string | undefined {
+  const sense = animalSense(noun);
+  if (sense === undefined) return undefined;
+  let frontier = readSynset(sense).hypernyms;
+  for (let up = 0; up < maxUp && frontier.length; up++) {
+    for (const o of frontier) {
+      // Only a class in everyday use (its name counted in WordNet's tagged corpus: "bat", "antelope"), not
+      // a naturalist's grouping ("bovid", "carnivorous bat"), names what the animal is made as.
+      const name = readSynset(o).words[0];
+      if (taggedSenseCount(name) > 0 && animalSense(name) === o && tellsApart(readAnimal(name, drawn))) return name;
+    }
+    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+  }
+  return undefined;
+}
+
+/**
  * True unless the noun is an animal WordNet does not say flies: a dragon (an imaginary being) flies, a
  * pterodactyl ("extinct flying reptile") too, an ichthyosaur or a dimetrodon does not.
  */
@@ -277,7 +297,7 @@ function animalLemma(word: string): string | undefined {
  * traits: the noun is made as itself when its definition says something the plan draws, and the
  * summary says what ("serval (quadruped body plan from its definition: long legs, large ears, …)").
  */
-export function animalOwnForms(rowsOf: (category: string) => Record<string, string[]>): Record<string, { beforeRows: boolean; name(word: string): string | undefined; label(name: string): string | undefined }> {
+export function animalOwnForms(rowsOf: (category: string) => Record<string, string[]>): Record<string, { beforeRows: boolean; name(word: string): string | undefined; className(word: string): string | undefined; label(name: string): string | undefined }> {
   // A row of the family's table is drawn by hand, not from the definition.
   const isRow = (category: string, name: string) => rowsOf(category)[name] !== undefined;
   return Object.fromEntries(Object.entries(DRAWN_TRAITS).map(([category, drawn]) => [category, {
@@ -285,6 +305,13 @@ export function animalOwnForms(rowsOf: (category: string) => Record<string, stri
     name(word: string) {
       const lemma = animalLemma(word);
       return lemma && !isRow(category, lemma) && tellsApart(readAnimal(lemma, drawn)) ? lemma.replace(/_/g, ' ') : undefined;
+    },
+    // A noun no row reaches and whose own definition says nothing the plan draws is made as the nearest
+    // class whose definition does, and named so ("a vampire bat" is a bat: "bat: … membranous wings").
+    className(word: string) {
+      const lemma = animalLemma(word);
+      const cls = lemma && describedClass(lemma, drawn);
+      return cls && !isRow(category, cls) ? cls : undefined;
     },
     label(name: string) {
       if (isRow(category, name)) return undefined;

@@ -39,3 +39,12 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   // Service buildings (a fire station, a depot) stand in as a house; a named one (the Hagia Sophia) is a landmark.
   ['facility#1', 'house'],
 ];
+
+/**
+ * Broad anchors that place only the noun they name, not its kinds: a bare "instrument" in a prompt ("a
+ * bouzouki, greek instrument") is a musical one, though WordNet counts "a device that requires skill"
+ * first; a stethoscope or a sextant, kinds of that device, are not string instruments.
+ */
+export const EXACT_BROAD_ANCHORS: [anchor: string, category: string][] = [
+  ['instrument#1', 'string-instrument'],
+];

@@ -50,6 +50,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
   f('arachnid', 'animal', 'arachnid body plan (eight legs)', ['arachnid#1'], {
     spider: ['jumping spider', 'black widow', 'wolf spider'], tarantula: [], scorpion: [],
   }),
+  // Many segments, a pair of legs each: centipedes and millipedes are no six-legged insects.
+  f('myriapod', 'animal', 'myriapod body plan (many segments, many legs)', ['myriapod#1'], { centipede: [], millipede: [] }),
   f('crustacean', 'animal', 'crustacean body plan (claws)', ['crustacean#1'], {
     crab: ['hermit crab', 'king crab'], lobster: ['crayfish', 'crawfish'], shrimp: ['prawn'],
   }),
@@ -63,14 +65,20 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     motorcycle: ['motorbike', 'dirt bike', 'chopper', 'harley', 'superbike'], scooter: ['moped', 'vespa', 'motor scooter'],
   }),
   f('tractor', 'vehicle', 'tractor', ['tractor#1'], { tractor: ['farm tractor'] }),
-  f('construction-machine', 'vehicle', 'construction machine (tracks, bucket, blade)', ['bulldozer#1', 'power shovel#1', 'forklift#1', 'tank#1', 'steamroller#2'], {
+  // Armoured vehicles and personnel carriers (an APC, an armoured car) are built on the tank's tracked hull,
+  // not as a car or, through "carrier", a ship; the tank's row names the class they are.
+  f('construction-machine', 'vehicle', 'construction machine (tracks, bucket, blade)', ['bulldozer#1', 'power shovel#1', 'forklift#1', 'tank#1', 'steamroller#2', 'armored vehicle#1', 'personnel carrier#1'], {
     bulldozer: ['dozer'], excavator: ['digger', 'backhoe'], loader: ['front loader', 'wheel loader'],
-    steamroller: ['road roller'], forklift: ['fork lift'], tank: ['army tank', 'battle tank'],
+    steamroller: ['road roller'], forklift: ['fork lift'], tank: ['army tank', 'battle tank', 'military vehicle', 'armored vehicle', 'armoured vehicle'],
   }),
-  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1', 'sled#1'], {
+  // Towed homes (a camper trailer, an airstream, a caravan) are wheeled boxes with no motor: WordNet's
+  // "trailer, house trailer", not a car.
+  f('wagon', 'vehicle', 'wagon and cart', ['wagon#1', 'cart#1', 'handcart#1', 'carriage#2', 'carriage#5', 'wheelbarrow#1', 'sled#1', 'trailer#4'], {
     wagon: ['waggon', 'hay wagon'], 'covered wagon': ['prairie schooner', 'conestoga wagon'], cart: ['handcart', 'pushcart', 'oxcart'],
     wheelbarrow: ['barrow', 'wheel barrow'], carriage: ['stagecoach', 'horse carriage', 'buggy'], stroller: ['pram', 'baby carriage', 'pushchair'],
     'shopping cart': ['shopping trolley'], chariot: [],
+    trailer: ['travel trailer', 'camper trailer', 'house trailer', 'teardrop trailer', 'teardrop camper', 'airstream', 'airstream trailer', 'camping trailer'],
+    caravan: ['touring caravan', 'static caravan'],
   }),
   f('helicopter', 'vehicle', 'rotorcraft', ['helicopter#1'], { helicopter: ['heli'] }),
   f('balloon', 'vehicle', 'lighter-than-air craft', ['balloon#1', 'airship#1'], {
@@ -96,7 +104,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     toaster: ['toaster oven'], microwave: ['microwave oven'], refrigerator: ['fridge', 'icebox', 'freezer'],
     'washing machine': ['dryer', 'tumble dryer'], oven: ['stove', 'cooker'], blender: ['food processor', 'juicer'],
     'stand mixer': ['mixer', 'kitchenaid'], 'coffee machine': ['espresso machine', 'coffee maker', 'coffeemaker'],
-    'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo'],
+    'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo', 'cassette player', 'tape player', 'tape deck', 'tape recorder'],
     television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc', 'monitor', 'computer monitor'],
     laptop: ['notebook computer', 'macbook'], camera: ['camcorder', 'polaroid'], telephone: ['phone', 'rotary telephone', 'rotary phone'],
     smartphone: ['cell phone', 'mobile phone', 'cellphone', 'iphone'], typewriter: [], 'sewing machine': [],

@@ -70,7 +70,9 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'go-kart': ['go kart', 'gokart', 'kart', 'soapbox car'], 'golf cart': ['golfcart', 'golf buggy'], 'lawn mower': ['lawnmower', 'mower', 'ride on mower', 'ride on lawn mower', 'riding mower', 'riding lawn mower'],
     'jet ski': ['jetski', 'waverunner', 'personal watercraft'], segway: ['hoverboard'],
   }),
-  f('outdoor', 'building', 'garden and playground structure', ['jungle gym#1', 'sandbox#2', 'bird feeder#1', 'swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1'], {
+  // Fairground rides (a carousel, a ferris wheel, a roller coaster) are WordNet devices, not household appliances.
+  f('outdoor', 'building', 'garden, playground and fairground structure', ['jungle gym#1', 'sandbox#2', 'bird feeder#1', 'swing#2', 'slide#4', 'seesaw#1', 'trampoline#1', 'gazebo#1', 'greenhouse#1', 'kennel#1', 'birdhouse#1', 'campfire#1', 'barbecue#3', 'fountain#1', 'fountain#4', 'birdbath#1', 'hay bale#1',
+    'carousel#2', 'ferris wheel#1', 'roller coaster#2'], {
     'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
     seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
@@ -78,6 +80,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
     'jungle gym': ['monkey bars', 'climbing frame'], 'merry-go-round': ['merry go round', 'roundabout', 'playground carousel'],
     sandbox: ['sandpit', 'sand box', 'sand pit'], 'bird feeder': ['birdfeeder'],
+    carousel: ['carrousel', 'fairground carousel'], 'ferris wheel': ['observation wheel'], 'roller coaster': ['rollercoaster', 'big dipper'],
   }),
   // Anchored at kinds of garment, not at "garment" or "clothing": those also sit above nouns whose
   // first meaning is a person ("a lumberjack" is also a jacket) or another thing ("a hose").
@@ -99,13 +102,24 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
 /** Anchors added to families defined elsewhere: the WordNet branches their generator now builds. */
 export const MADE_ANCHORS: Record<string, string[]> = {
   // Prepared food of every kind reaches the dish family, whose form is read from the dish's own gloss.
-  helicopter: ['drone#4'],
+  // An autogyro flies on an unpowered rotor: the rotorcraft's row, not the airplane standing in.
+  helicopter: ['drone#4', 'autogiro#1'],
   landmark: ['megalith#1', 'triumphal arch#1', 'sphinx#3', 'opera house#1', 'amphitheater#1'],
   tractor: ['harvester#2', 'combine#1'],
+  // A cassette (WordNet's container of magnetic tape) is a device of the appliance family's, not a crate.
+  appliance: ['cassette#1'],
+  // A bell (a cowbell, a church bell, a sleigh bell) is WordNet's "acoustic device", not a musical
+  // instrument; the percussion family reads it as the bell its description names.
+  drum: ['bell#1'],
+  // …but a doorbell, WordNet's push button also called "bell", stays a household device.
+  appliance: ['doorbell#1'],
   // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
   'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
-    'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3'],
+    'pastry#2', 'waffle#1', 'quick bread#1', 'pasta#2', 'meat#1', 'cereal#3',
+    // A dessert that is no cake or pie (a trifle, a pavlova, a mousse) is read as what its description
+    // says (layers in a glass, a mound with cream), not stood in for by the cake.
+    'dessert#1'],
 };
 
 /**
@@ -137,6 +151,13 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   burger: { burger: ['hamburger', 'cheeseburger', 'veggie burger', 'burgers'], sandwich: ['club sandwich', 'sub', 'submarine sandwich', 'blt', 'tuna sandwich', 'grilled cheese', 'panini', 'sandwiches'] },
   bread: { 'cinnamon roll': ['cinnamon bun', 'cinnamon rolls', 'sweet roll', 'cinnamon swirl'] },
   bowl: { cauldron: ['caldron', 'witch cauldron'], plate: ['platter', 'dinner plate', 'saucer', 'serving plate'] },
+  // A can (of soda, of beans, of paint) is a sealed metal cylinder with rims, not a lidded glass jar.
+  // A fuel can is flat-sided, with a handle and a spout.
+  jar: {
+    can: ['tin can', 'soda can', 'beer can', 'drink can', 'drinks can', 'aluminum can', 'aluminium can', 'paint can', 'food can', 'can of soda', 'can of beans'],
+    'jerry can': ['jerrycan', 'jerrican', 'gas can', 'fuel can', 'petrol can', 'gasoline can'],
+    churn: ['butter churn', 'milk churn', 'milk can', 'dairy churn'],
+  },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
@@ -144,8 +165,12 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
     tablet: ['ipad', 'tablet computer'], 'game console': ['video game console', 'games console', 'playstation', 'xbox'],
     projector: ['film projector', 'movie projector', 'slide projector', 'video projector'], smartwatch: ['smart watch', 'apple watch', 'fitness tracker'], 'vr headset': ['virtual reality headset', 'oculus'],
+    'cassette tape': ['cassette', 'audio cassette', 'audiocassette', 'compact cassette', 'mixtape'],
+    videotape: ['vhs tape', 'vhs cassette', 'video cassette', 'videocassette', 'video tape', 'vhs'],
   },
-  helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'] },
+  helicopter: { drone: ['quadcopter', 'quad copter', 'camera drone', 'quadrocopter'], autogyro: ['autogiro', 'gyrocopter', 'gyroplane', 'gyro copter'] },
+  // Light aircraft with a sail, not a fuselage: rows of the airplane.
+  airplane: { 'hang glider': ['hang-glider', 'hangglider', 'delta wing glider'], paraglider: ['paraglider wing', 'paragliding wing', 'paramotor'] },
   tractor: { 'combine harvester': ['combine', 'harvester', 'combine harvesters'] },
   'construction-machine': { crane: ['mobile crane', 'tower crane', 'crane truck', 'construction crane'] },
   hat: { beret: [], fez: ['tarboosh'] },
@@ -206,6 +231,8 @@ export interface OwnForms {
   kindsToo?: boolean;
   /** True when the noun's own form beats a row it is a kind of (an animal's own definition over its family's row). */
   beforeRows?: boolean;
+  /** The name of a class of the noun made from its own description, where no row and nothing of the noun's own does. */
+  className?(word: string): string | undefined;
 }
 
 /** The one-word lemmas of a compound's first sense, its own last word first. */

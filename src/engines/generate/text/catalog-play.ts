@@ -76,11 +76,16 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'music box': ['musical box', 'jewelry box', 'jewellery box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
     'coat rack': ['coatrack', 'coat stand', 'hat stand', 'hat rack', 'hatrack'], lectern: ['podium', 'pulpit', 'reading desk'], workbench: ['work bench', 'carpenters bench', 'woodworking bench'],
   }),
+  // Machine tools (a lathe, a grinder, a drill press) are powered tools, not household appliances or mills.
   f('shop-tool', 'tool', 'powered and measuring tool', ['jackhammer#1', 'blowtorch#1', 'soldering iron#1', 'leaf blower#1', 'spirit level#1', 'flashlight#1', 'light bulb#1', 'binoculars#1',
-    'trebuchet#1', 'grenade#1'], {
+    'trebuchet#1', 'grenade#1', 'machine tool#1', 'scale#7'], {
     jackhammer: ['jack hammer', 'pneumatic drill', 'air hammer'], blowtorch: ['blow torch', 'blowlamp', 'propane torch'], 'soldering iron': ['soldering gun'], 'leaf blower': ['blower'],
     'spirit level': ['bubble level', 'level tool'], flashlight: ['torch light', 'torchlight', 'maglite'], 'light bulb': ['lightbulb', 'edison bulb', 'edison light bulb', 'led bulb'],
     binoculars: ['binocular', 'field glasses', 'opera glasses'], trebuchet: ['catapult', 'siege engine', 'ballista', 'mangonel'], grenade: ['hand grenade', 'frag grenade'],
+    // Weighing instruments (WordNet's "scale, weighing machine"): a platform scale and a hanging-pan balance.
+    // A bare "scale" or "scales" is not a word of the row (a dragon's scales are no weighing machine).
+    scale: ['weighing scale', 'weighing machine', 'bathroom scale', 'kitchen scale', 'digital scale', 'platform scale'],
+    'balance scale': ['beam balance', 'pan balance', 'scales of justice', 'justice scale', 'balance scales'],
   }),
 
   f('plant-thing', 'plant', 'plant thing', ['bouquet#1', 'wreath#1', 'pinecone#1', 'acorn#1', 'clover#1', 'yucca#1', 'sansevieria#1', 'aloe#1', 'agave#1', "venus's flytrap#1"], {
@@ -97,6 +102,10 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     stadium: ['arena', 'football stadium', 'soccer stadium', 'baseball stadium', 'sports stadium'], 'bus stop': ['bus shelter', 'bus station shelter'], treehouse: ['tree house', 'tree fort'],
   }),
 ];
+
+// The weighing scale's row is reached as WordNet's "scale, weighing machine" or by a compound ("bathroom
+// scale"), never by the bare word, which is first a fish's or a dragon's scale.
+for (const entry of PLAY_CATEGORIES) if (entry.id === 'shop-tool') entry.words = entry.words.filter((w) => w !== 'scale');
 
 /** Anchors added to categories defined elsewhere: bulb flowers and wildflowers are flowers, not bushes. */
 export const PLAY_ANCHORS: Record<string, string[]> = {

@@ -59,7 +59,9 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('lighthouse', 'building', ['beacon'], ['beacon#3']),
   c('tent', 'building', ['teepee', 'tepee', 'tipi', 'wigwam', 'yurt', 'pavilion'], ['tent#1']),
   c('church', 'building', ['chapel', 'cathedral', 'temple', 'mosque', 'shrine', 'abbey'], ['church#2', 'place of worship#1']),
-  c('windmill', 'building', ['wind turbine', 'mill'], ['windmill#1', 'mill#4']),
+  // Mills powered by wind or water, not "mill#4" as a whole: that is any grinding machinery (a coffee or
+  // pepper grinder, an angle grinder), which a windmill does not stand in for.
+  c('windmill', 'building', ['wind turbine', 'mill'], ['windmill#1', 'water mill#1']),
   // plants
   c('tree', 'plant', ['oak', 'maple', 'birch', 'willow', 'elm', 'apple tree', 'oak tree', 'sapling'], ['tree#1']),
   c('pine-tree', 'plant', ['pine', 'fir', 'spruce', 'conifer', 'christmas tree', 'cedar', 'evergreen', 'fir tree'], ['conifer#1', 'pine#1']),
@@ -99,7 +101,7 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('apple', 'food', ['fruit', 'tomato', 'peach', 'plum', 'cherry', 'orange', 'lemon', 'lime', 'melon', 'watermelon', 'pumpkin'], ['apple#1', 'edible fruit#1', 'citrus#2', 'pumpkin#2']),
   c('pear', 'food', ['avocado', 'eggplant', 'aubergine'], ['pear#1']),
   c('banana', 'food', ['plantain', 'cucumber', 'zucchini'], ['banana#2']),
-  c('cake', 'food', ['cupcake', 'gateau', 'birthday cake', 'cheesecake', 'wedding cake', 'pie', 'tart', 'muffin'], ['cake#3', 'dessert#1', 'pie#1']),
+  c('cake', 'food', ['cupcake', 'gateau', 'birthday cake', 'cheesecake', 'wedding cake', 'pie', 'tart', 'muffin'], ['cake#3', 'pie#1']), // other desserts are dishes read from their own description (./catalog-made.ts)
   c('donut', 'food', ['doughnut', 'bagel', 'ring donut'], ['doughnut#2', 'bagel#1']),
   c('burger', 'food', ['hamburger', 'cheeseburger', 'sandwich', 'veggie burger'], ['hamburger#1', 'sandwich#1']),
   c('pizza', 'food', ['pizza pie', 'flatbread', 'pancake', 'pancakes', 'cookie'], ['pizza#1', 'pancake#1', 'cookie#1']),

@@ -37,7 +37,8 @@ const SHAPES: [RegExp, PercussionShape][] = [
 function percussionGloss(word: string): string | undefined {
   for (const s of artifactSenses(word, 4)) {
     const up = s.hypernyms.map(readSynset);
-    const kinds = [...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
+    // The sense's own names count as its kinds: "bell" itself is a bell.
+    const kinds = [s, ...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
     const gloss = plainGloss(s);
     if (/\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) || /\b(tinkle|percussion)\b/.test(gloss)) return `${plainGloss(s)} | ${kinds}`;
   }
@@ -48,7 +49,8 @@ function percussionGloss(word: string): string | undefined {
 export function readPercussion(word: string): PercussionForm | undefined {
   const text = percussionGloss(word.toLowerCase().trim());
   if (!text) return undefined;
-  const gloss = text.split(' | ')[0];
+  // The noun's own name says what it is where its description does not ("bell: a hollow device … struck").
+  const gloss = `${word}: ${text.split(' | ')[0]}`;
   let shape: PercussionShape | undefined;
   let at = Infinity;
   for (const [re, value] of SHAPES) {

@@ -90,8 +90,13 @@ test('a mammal whose definition gives it wings is drawn with them, and its kinds
   // "bat: nocturnal mouselike mammal with forelimbs modified to form membranous wings"
   assert.equal(madeObject(interpretPrompt('a bat')).makes, 'bat');
   assert.equal(readAnimal('bat')!.wings, true);
-  // A vampire bat says nothing of its own: a stand-in, with its class's wings.
-  assert.ok(madeObject(interpretPrompt('a vampire bat')).standIn);
+  // A vampire bat says nothing of its own: it is made as its everyday class, the bat, with the bat's wings.
+  assert.equal(madeObject(interpretPrompt('a vampire bat')).makes, 'bat');
+  assert.equal(madeObject(interpretPrompt('a flying fox')).makes, 'bat');
   assert.equal(classTraits('vampire bat', DRAWN_TRAITS.quadruped)!.wings, true);
+  // Only a class in everyday use names it, and only where no row reaches the noun: a water buffalo is no
+  // "bovid", a mustang stays on the horse's row.
+  assert.notEqual(madeObject(interpretPrompt('a water buffalo')).makes, 'bovid');
+  assert.equal(madeObject(interpretPrompt('a mustang')).makes, 'horse');
   await assertClosedWithinBudget(['a bat hanging upside down', 'a vampire bat'], { seed: 16 });
 });

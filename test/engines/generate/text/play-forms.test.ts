@@ -12,7 +12,7 @@ const made = (prompt: string) => madeObject(interpretPrompt(prompt)).makes;
 test('toys and sports gear are made as themselves, by their own words or their WordNet branch', () => {
   const cases: [string, string][] = [
     ['wooden alphabet blocks', 'blocks'], ['a d20 dice', 'dice'], ['a red lego brick', 'lego brick'], ['a rainbow slinky', 'slinky'],
-    ['make a fidget spinner', 'fidget spinner'], ['a jack in the box', 'jack in the box'], ['a yo-yo', 'yo yo'], ['a wooden rocking horse', 'rocking horse'],
+    ['make a fidget spinner', 'fidget spinner'], ['a jack in the box', 'jack in the box'], ['a yo-yo', 'yo-yo'], ['a wooden rocking horse', 'rocking horse'],
     ['a dartboard', 'dartboard'], ['a punching bag', 'punching bag'], ['a kettlebell', 'kettlebell'], ['a barbell with plates', 'barbell'],
     ['a basketball hoop', 'basketball hoop'], ['a snowboard', 'snowboard'], ['a hockey stick, 3d render', 'hockey stick'], ['a badminton shuttlecock', 'shuttlecock'],
   ];

@@ -13,6 +13,7 @@ import { GENERIC_CATEGORY } from '../catalog.ts';
 import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../catalog-made.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
+import { myriapod } from './families/myriapods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
 import { balloon, constructionMachine, helicopter, motorcycle, tractor, wagon } from './families/machines.ts';
 import { drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
@@ -36,6 +37,10 @@ import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
 import { OUTDOOR } from './families/outdoor.ts';
+import { RIDES } from './families/rides.ts';
+import { SCALES } from './families/scales.ts';
+import { TAPES } from './families/tapes.ts';
+import { GLIDERS } from './families/gliders.ts';
 import { GARMENTS } from './families/garments.ts';
 import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
@@ -86,7 +91,7 @@ const GENERATORS: Record<string, Generator> = {
   arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
   // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
-  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc,
+  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc, myriapod,
   motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
   'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
   hat, shoe, bag, 'hand-tool': (ctx) => (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx), weapon, object, dish, landmark, skull, bust,
@@ -102,13 +107,13 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 // Rows ../catalog-made.ts adds to families and categories defined above.
 const MADE_ROWS: Record<string, Record<string, Generator>> = {
   landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES }, helicopter: { drone }, tractor: MORE_MACHINES,
+  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, helicopter: { drone, autogyro: GLIDERS.autogyro }, airplane: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider }, tractor: MORE_MACHINES,
   'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
   burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
-GENERATORS.outdoor = withRows(OUTDOOR, OUTDOOR.gazebo);
+GENERATORS.outdoor = withRows({ ...OUTDOOR, ...RIDES }, OUTDOOR.gazebo);
 const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
 GENERATORS.garment = (ctx) => (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
 // Families of ../catalog-play.ts.
@@ -118,7 +123,7 @@ GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
 GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
 GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
 GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
-GENERATORS['shop-tool'] = withRows(SHOP_TOOLS, SHOP_TOOLS.flashlight);
+GENERATORS['shop-tool'] = withRows({ ...SHOP_TOOLS, ...SCALES }, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
 for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);

@@ -144,6 +144,49 @@ export function jar(ctx: GenContext): void {
   else ctx.add(ctx.cyl(r * 0.9, h * 0.1, [0, h, 0]), 'metal', { part: 'lid', primary: false });
 }
 
+/** A can: a metal cylinder whose ends are rolled rims, a lid with a pull tab (the jar's row "can"). */
+export function can(ctx: GenContext): void {
+  const { s } = ctx;
+  const r = 0.066 * s.wide;
+  const h = 0.23 * s.tall;
+  const colour = ctx.interpretation.colours[0]?.rgb ?? ctx.rng.pick([[0.8, 0.1, 0.12], [0.15, 0.35, 0.75], [0.2, 0.6, 0.3]] as [number, number, number][]);
+  ctx.add(ctx.lathe([[r * 0.8, 0], [r * 0.92, h * 0.02], [r, h * 0.08], [r, h * 0.9], [r * 0.84, h * 0.98], [r * 0.82, h]]), 'metal', { colour });
+  ctx.add(ctx.torus(r * 0.82, r * 0.05, [0, h, 0]), 'metal', { part: 'rim', primary: false, colour: [0.78, 0.78, 0.8] });
+  ctx.add(ctx.box([r * 0.5, r * 0.04, r * 0.25], [r * 0.25, h + r * 0.03, 0]), 'metal', { part: 'tab', primary: false, colour: [0.78, 0.78, 0.8] });
+}
+
+/** A jerry can: a flat-sided rectangular can, three handle bars across the top and a capped spout. */
+export function jerryCan(ctx: GenContext): void {
+  const { s } = ctx;
+  const [w, h, d] = [0.34 * s.wide, 0.46 * s.tall, 0.16 * s.wide];
+  const colour = ctx.interpretation.colours[0]?.rgb ?? [0.3, 0.38, 0.22];
+  ctx.add(ctx.roundBox([w, h, d], 0.02, [0, h / 2, 0]), 'metal', { colour });
+  for (const x of [-w * 0.3, 0, w * 0.3]) ctx.add(ctx.box([0.025, 0.08, 0.025], [x, h + 0.035, 0]), 'metal', { part: 'handle', colour });
+  ctx.add(ctx.box([w * 0.7, 0.025, 0.03], [0, h + 0.08, 0]), 'metal', { part: 'handle', colour });
+  ctx.add(ctx.cyl(0.028, 0.07, [w * 0.38, h - 0.01, 0]), 'metal', { part: 'spout', primary: false, colour: [0.15, 0.15, 0.15] });
+}
+
+/**
+ * A churn: a butter churn is a tall tapering wooden vessel with a dasher through its lid; a milk churn a
+ * metal can with shoulders, a neck, a lid and side handles.
+ */
+export function churn(ctx: GenContext): void {
+  const { s } = ctx;
+  const milk = /\bmilk\b/.test(`${ctx.interpretation.word ?? ''} ${ctx.interpretation.prompt.toLowerCase()}`);
+  const h = 0.7 * s.tall;
+  if (milk) {
+    const r = 0.16 * s.wide;
+    ctx.add(ctx.lathe([[r, 0], [r, h * 0.65], [r * 0.55, h * 0.8], [r * 0.5, h * 0.92], [r * 0.6, h * 0.95], [r * 0.6, h]]), 'metal', { colour: [0.75, 0.76, 0.78] });
+    for (const x of [-r, r]) ctx.add(ctx.box([0.03, 0.03, 0.1], [x * 1.05, h * 0.72, 0]), 'metal', { part: 'handle', primary: false, colour: [0.6, 0.6, 0.62] });
+    return;
+  }
+  const r = 0.15 * s.wide;
+  ctx.add(ctx.lathe([[r * 1.15, 0], [r * 0.85, h * 0.9], [r * 0.8, h]]), 'wood', { colour: [0.6, 0.42, 0.25] });
+  for (const y of [h * 0.12, h * 0.8]) ctx.add(ctx.torus(r * (1.12 - 0.3 * (y / h)), 0.008, [0, y, 0]), 'metal', { part: 'hoop', primary: false, colour: [0.3, 0.3, 0.32] });
+  ctx.add(ctx.cyl(r * 0.85, 0.03, [0, h, 0]), 'wood', { part: 'lid', primary: false, colour: [0.55, 0.38, 0.22] });
+  ctx.add(ctx.cyl(0.015, h * 0.5, [0, h + 0.03, 0]), 'wood', { part: 'dasher', primary: false, colour: [0.7, 0.52, 0.32] });
+}
+
 export function chest(ctx: GenContext): void {
   const { s, rng } = ctx;
   const w = 0.8 * s.wide * rng.range(0.9, 1.15);

@@ -5,6 +5,7 @@
 import { categoryById } from '../catalog.ts';
 import { OWN_FORMS } from '../catalog-made.ts';
 import { namesYoung } from './senses.ts';
+import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
 import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
@@ -55,7 +56,10 @@ export function profileFor(category: string, word: string | undefined, through?:
     if (!kindOk) return false;
     if (through && synset.words.includes(through)) reaching.add(rank);
     if (!foundBySense.has(rank)) {
-      const found = synset.words.map((w) => words.get(w)).find(Boolean);
+      // A class met on the walk names a row by its own name (its first lemma or a compound), not by a
+      // one-word by-name: WordNet's "control, controller" above a faucet or a doorbell is no game controller.
+      const names = depth === 0 ? synset.words : synset.words.filter((w, n) => n === 0 || w.includes(' '));
+      const found = names.map((w) => words.get(w)).find(Boolean);
       if (found) foundBySense.set(rank, found);
     }
     return !through && foundBySense.size > 0;
@@ -65,7 +69,7 @@ export function profileFor(category: string, word: string | undefined, through?:
   // A family that reads a noun's own description makes the noun itself ("paella").
   const row = rank === undefined ? undefined : foundBySense.get(rank);
   if (row) return ownRatherThan(category, word, row, ownForms);
-  return ownForms ? OWN_FORMS[category]?.name(word) : undefined;
+  return ownForms ? OWN_FORMS[category]?.name(word) ?? OWN_FORMS[category]?.className?.(word) : undefined;
 }
 
 /**
@@ -133,9 +137,11 @@ const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().sp
  */
 export function isKindOf(word: string, target: string, targetWords: string[] = []): boolean {
   const noun = word.toLowerCase();
-  if (noun === target || noun.replace(/s$/, '') === target) return true;
+  if (noun === target || noun.replace(/s$/, '') === target || spacedNoun(noun) === spacedNoun(target)) return true;
   // A compound names a kind of its head ("mountain goat", "fried egg", "bow and arrow"), whatever WordNet files it under.
-  if (!target.includes(' ') && noun.split(/\s+/).includes(target)) return true;
+  // Its head is its last word, or the first of a pair ("bow and arrow"): a cassette player is no cassette.
+  const words = noun.split(/\s+/);
+  if (!target.includes(' ') && (words.at(-1) === target || (words[1] === 'and' && words[0] === target))) return true;
   const lemma = nounLemma(noun);
   const targetLemma = nounLemma(target);
   if (!lemma || !targetLemma) return true;
@@ -170,7 +176,12 @@ export interface MadeObject {
   proportions?: string;
 }
 
-export function madeObject(i: { category: string; profile?: string; word?: string }): MadeObject {
+export function madeObject(i: { category: string; profile?: string; word?: string; prompt?: string }): MadeObject {
+  const made = madeObjectAsRead(i);
+  return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
+}
+
+function madeObjectAsRead(i: { category: string; profile?: string; word?: string }): MadeObject {
   const entry = categoryById(i.category);
   const standIn = Boolean(entry?.label) && !i.profile;
   // A family that builds the noun from its own description makes the noun itself, under its own label.
@@ -183,7 +194,11 @@ export function madeObject(i: { category: string; profile?: string; word?: strin
   if (entry?.label) {
     // Another row of the family may be what the noun is ("musket" on the rifle's row is a gun).
     const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
-    return { makes: row ?? i.category, label: entry.label, standIn, proportions: i.profile };
+    // Else a class the family is anchored at, named on the row, that both the noun and the row are kinds
+    // of ("armored vehicle" on the tank's row: an APC is one, not a "construction-machine").
+    const anchored = new Set(entry.anchors.map((a) => a.split('#')[0]));
+    const rowClass = row ?? (i.profile ? entry.profiles?.[i.profile]?.find((w) => anchored.has(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w)) : undefined);
+    return { makes: rowClass ?? i.category, label: entry.label, standIn, proportions: i.profile };
   }
   // A catalogue category's row lists siblings too ("tram" on the bus's): it is said to make the category,
   // which the labels of a category accept, and the summary says it stands in. A broader noun ("a seat")

@@ -10,7 +10,7 @@
  * so a specific anchor a little further away wins over "food" or "device" close by.
  */
 import { CATEGORIES } from '../catalog.ts';
-import { BROAD_ANCHORS } from '../catalog-broad.ts';
+import { BROAD_ANCHORS, EXACT_BROAD_ANCHORS } from '../catalog-broad.ts';
 import { LEX_FILE, hypernymClosure, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
 // One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
 export { hypernymClosure };
@@ -34,6 +34,8 @@ const MAX_DEPTH = 14;
 interface Anchor {
   category: string;
   broad: boolean;
+  /** True when the anchor places only the noun it names, not the noun's kinds (../catalog-broad.ts). */
+  exact?: boolean;
 }
 
 let anchors: Map<number, Anchor> | undefined;
@@ -56,6 +58,10 @@ export function anchorMap(): Map<number, Anchor> {
   for (const [a, category] of BROAD_ANCHORS) {
     const offset = offsetOf(a);
     if (offset !== undefined && !map.has(offset)) map.set(offset, { category, broad: true });
+  }
+  for (const [a, category] of EXACT_BROAD_ANCHORS) {
+    const offset = offsetOf(a);
+    if (offset !== undefined && !map.has(offset)) map.set(offset, { category, broad: true, exact: true });
   }
   anchors = map;
   return map;
@@ -132,7 +138,8 @@ export function nearestAnchor(root: Synset): AnchorHit | undefined {
     for (const off of frontier) {
       if (seen.has(off)) continue;
       seen.add(off);
-      const anchor = map.get(off);
+      const found = map.get(off);
+      const anchor = found?.exact && depth > 0 ? undefined : found;
       if (anchor && !anchor.broad) return { category: anchor.category, via: readSynset(off).words[0], depth, broad: false };
       // A broad anchor on one branch does not hide a specific one on another branch further up.
       if (anchor && !broadHit) broadHit = { category: anchor.category, via: readSynset(off).words[0], depth, broad: true };

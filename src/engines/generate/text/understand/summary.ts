@@ -2,6 +2,7 @@
 import { madeObject } from './profile.ts';
 import type { Interpretation, Modifiers } from './interpret.ts';
 import { MAX_PROMPT_WORDS } from './tokenize.ts';
+import { spacedNoun } from '../spelling.ts';
 
 function modifierText(m: Modifiers): string[] {
   const out: string[] = [];
@@ -18,7 +19,7 @@ function subjectText(i: Interpretation): string {
   const notes: string[] = [];
   if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
-  else if (i.word && i.word !== made.makes && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
+  else if (i.word && spacedNoun(i.word) !== spacedNoun(made.makes) && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
   else if (made.proportions === made.makes) notes.push(`no ${i.word} form: the ${made.makes} stands in`);
   else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);

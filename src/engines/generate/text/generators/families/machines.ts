@@ -101,9 +101,32 @@ export function constructionMachine(ctx: GenContext): void {
   }
 }
 
+/** A towed home (travel trailer, caravan): a rounded shell on one axle, windows, a door and a tow hitch. */
+function trailer(ctx: GenContext): void {
+  const { s } = ctx;
+  const L = 3.2 * s.long;
+  const W = 1.6 * s.wide;
+  const H = 1.5 * s.tall;
+  const r = 0.32;
+  const floor = r * 1.5;
+  const shell: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.9, 0.9, 0.88];
+  for (const z of [-W / 2 - 0.02, W / 2 + 0.02]) wheel(ctx, -L * 0.05, z, r, 0.16);
+  // The shell rounds at both ends, more at the back: a teardrop when short, a long capsule otherwise.
+  ctx.add(ctx.hull([
+    ctx.roundBox([L * 0.7, H * 0.5, W], 0.12, [-L * 0.05, floor + H * 0.25, 0]),
+    ctx.cyl(H * 0.48, W, [0, -W / 2, 0]).rotate([90, 0, 0]).translate([-L / 2 + H * 0.48, floor + H * 0.5, 0]),
+    ctx.roundBox([0.2, H * 0.75, W], 0.1, [L / 2 - 0.1, floor + H * 0.4, 0]),
+  ]), ctx.interpretation.material === 'wood' ? 'wood' : 'metal', { colour: shell });
+  for (const x of [-L * 0.22, L * 0.2]) ctx.add(ctx.box([0.5, 0.35, 0.04], [x, floor + H * 0.62, W / 2 + 0.01]), 'glass', { part: 'window', primary: false, colour: [0.25, 0.35, 0.45] });
+  ctx.add(ctx.box([0.45, H * 0.7, 0.04], [L * 0.02 + 0.35, floor + H * 0.4, W / 2 + 0.01]), 'metal', { part: 'door', primary: false, colour: shell.map((c) => c * 0.8) as RGB });
+  ctx.add(ctx.union([ctx.capsule([L / 2, floor, -W * 0.3], [L / 2 + 0.8, floor * 0.8, 0], 0.04), ctx.capsule([L / 2, floor, W * 0.3], [L / 2 + 0.8, floor * 0.8, 0], 0.04)]), 'metal', { part: 'hitch', primary: false, colour: STEEL });
+  ctx.add(ctx.capsule([L / 2 + 0.7, floor * 0.8, 0], [L / 2 + 0.7, 0.02, 0], 0.03), 'metal', { part: 'jack', primary: false, colour: STEEL });
+}
+
 export function wagon(ctx: GenContext): void {
   const { s } = ctx;
   const kind = ctx.interpretation.profile ?? 'wagon';
+  if (kind === 'trailer' || kind === 'caravan') return trailer(ctx);
   const wood: RGB = [0.55, 0.36, 0.18];
   if (kind === 'wheelbarrow') {
     ctx.add(ctx.hull([ctx.box([0.9, 0.02, 0.6], [0.05, 0.45, 0]), ctx.box([0.6, 0.02, 0.4], [0, 0.2, 0])]).subtract(ctx.hull([ctx.box([0.84, 0.02, 0.54], [0.05, 0.47, 0]), ctx.box([0.55, 0.02, 0.35], [0, 0.23, 0])])), 'metal', { colour: [0.2, 0.45, 0.25] });

@@ -1,0 +1,33 @@
+/**
+ * Weighing instruments, rows of the powered and measuring tool family: a scale (a flat platform with a
+ * dial, as on a bathroom or kitchen scale) and a balance (a beam on a post with a pan hung from each end).
+ * WordNet's "scale, weighing machine" stood in as the family's flashlight.
+ */
+import type { GenContext, RGB } from '../kit.ts';
+
+type Build = (ctx: GenContext) => void;
+const STEEL: RGB = [0.7, 0.71, 0.74];
+const BRASS: RGB = [0.8, 0.62, 0.3];
+
+export const SCALES: Record<string, Build> = {
+  scale: (ctx) => {
+    const glass = ctx.interpretation.material === 'glass';
+    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.92, 0.92, 0.9];
+    ctx.add(ctx.roundBox([0.32 * ctx.s.wide, 0.045, 0.32 * ctx.s.wide], 0.02, [0, 0.03, 0]), glass ? 'glass' : 'plastic', { colour });
+    for (const [x, z] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) ctx.add(ctx.cyl(0.015, 0.01, [x * 0.13, 0, z * 0.13]), 'rubber', { part: 'foot', primary: false, colour: [0.1, 0.1, 0.1] });
+    ctx.add(ctx.box([0.09, 0.008, 0.04], [0, 0.056, 0.1]), 'glass', { part: 'display', primary: false, colour: [0.15, 0.2, 0.2] });
+  },
+  'balance scale': (ctx) => {
+    const colour = ctx.interpretation.colours[0]?.rgb ?? BRASS;
+    const mat = ctx.interpretation.material === 'wood' ? 'wood' : 'metal';
+    ctx.add(ctx.cyl(0.16, 0.05, [0, 0, 0]), mat, { part: 'base', colour });
+    ctx.add(ctx.cyl(0.02, 0.65, [0, 0.05, 0]), 'metal', { part: 'post', colour });
+    ctx.add(ctx.box([0.7, 0.025, 0.025], [0, 0.7, 0]), 'metal', { part: 'beam', colour });
+    ctx.add(ctx.sphere(0.03, [0, 0.72, 0]), 'metal', { part: 'pivot', primary: false, colour });
+    for (const x of [-0.33, 0.33]) {
+      // Three cords from the beam's end to the rim of a shallow pan.
+      for (const [dx, dz] of [[0.09, 0], [-0.045, 0.078], [-0.045, -0.078]]) ctx.add(ctx.capsule([x, 0.69, 0], [x + dx, 0.36, dz], 0.004), 'metal', { part: 'cord', primary: false, colour: STEEL });
+      ctx.add(ctx.lathe([[0.04, 0], [0.1, 0.03], [0.11, 0.045]], [x, 0.32, 0]), 'metal', { part: 'pan', colour });
+    }
+  },
+};
