@@ -119,6 +119,8 @@ export interface WordNetResolution {
   broad: boolean;
   /** The chosen sense's WordNet lexicographer file (5 animal, 6 artifact, 18 person, …). */
   kind: number;
+  /** The chosen sense. */
+  synset: Synset;
 }
 
 /**
@@ -139,7 +141,7 @@ export function resolveByWordNet(word: string, context: string[] = [], allowed?:
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
     const found = resolveLemma(form, synsets, allowed);
-    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind };
+    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind, synset: found.synset };
   }
   return undefined;
 }
