@@ -24,3 +24,11 @@ test('a head noun after a modifier noun is read in the sense its compounds have,
   // A noun read in a specific sense of its own keeps it: bubble tea is a drink, although "… tea"s are mostly shrubs.
   assert.equal(interpretPrompt('bubble tea').family, 'food');
 });
+
+test('a misspelt word one letter from a WordNet thing is that thing, not a vocabulary word two letters away', () => {
+  assert.equal(interpretPrompt('an orange persimon on a branch').word, 'persimmon');
+  // Nor split as a closed compound ("mango" + "stein") when it is one letter from a noun that is no stein.
+  assert.equal(interpretPrompt('a mangostein split open').word, 'mangosteen');
+  // A closed compound whose near noun is a kind of its last word stays that kind ("blobfish": a fish).
+  assert.equal(interpretPrompt('a blobfish').family, 'animal');
+});

@@ -210,14 +210,17 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab))) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab)) && !nearerNoun(w, compoundHead(w)!.form)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
         tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-        const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
+        // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
+        const fix = vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w) ? undefined : vocabularyFix;
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
@@ -244,6 +247,23 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     i++;
   }
   return tokens;
+}
+
+/** Kinds of thing a misspelt word is read as before a farther vocabulary word: animal, artifact, food, plant (not someone). */
+const NEARER_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
+
+/**
+ * True when the unknown word is one edit from exactly one WordNet noun naming a kind of thing
+ * (./unknown-word.ts reads it so), which is not a kind of `head` (a closed compound's last noun: a
+ * "blobfish" read as the blowfish is a fish either way, and stays the compound).
+ */
+function nearerNoun(word: string, head?: string): boolean {
+  const reading = readUnknownWord(word);
+  if (reading?.how !== 'typo') return false;
+  const first = nounSenses(reading.noun)[0];
+  if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) return false;
+  const headNoun = head ? knownNoun(head) : undefined;
+  return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
 }
 
 /**
