@@ -11,7 +11,7 @@ import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
-import { MATERIAL_OPENERS, isSetting } from './subject.ts';
+import { MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
 import { firstSenseConcrete } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, STOP_WORDS,
@@ -137,7 +137,7 @@ export function interpretPrompt(prompt: string): Interpretation {
     // "a scallop shell cast in silver": what the subject is made of is never the subject.
     // "an arowana in an aquarium": where an unread subject is, is not the subject either.
     const unreadSubject = clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '')
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '')
       && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);

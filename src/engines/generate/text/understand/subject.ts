@@ -33,7 +33,16 @@ export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['from', 'of'],
   // "a bunk bed for a kids room", "a tow truck for my city builder game": who or what it is for describes it.
   ['for', 'of'],
+  // "a deerstalker hat like sherlock holmes", "a golden idol like in indiana jones": what the subject is
+  // likened to or taken from is a reference, no second object.
+  ['like in', 'of'], ['like the one in', 'of'], ['like', 'of'], ['inspired by', 'of'], ['as seen in', 'of'],
 ];
+
+/**
+ * Relation phrases naming a reference ("like sherlock holmes", "from star wars", "for my temple level"):
+ * their nouns never become the subject, even when the subject's own noun could not be read.
+ */
+export const REFERENCE_OPENERS = new Set(['like in', 'like the one in', 'like', 'inspired by', 'as seen in', 'from', 'for']);
 
 /** Relation phrases that name what the subject is made of ("cast in silver", "carved from marble"). */
 export const MATERIAL_OPENERS = new Set([
