@@ -32,3 +32,9 @@ test('a misspelt word one letter from a WordNet thing is that thing, not a vocab
   // A closed compound whose near noun is a kind of its last word stays that kind ("blobfish": a fish).
   assert.equal(interpretPrompt('a blobfish').family, 'animal');
 });
+
+test('a colour or material given to a noun read as a landform says the made thing of that name is meant', () => {
+  assert.equal(interpretPrompt('a red cape').family, interpretPrompt('a cloak').family);
+  // A landform with no sense of a made thing stays one.
+  assert.equal(interpretPrompt('a white cliff').family, interpretPrompt('a cliff').family);
+});

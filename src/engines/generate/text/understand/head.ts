@@ -97,6 +97,17 @@ function categoryBySense(t: Token): { type: 'category'; id: string } | undefined
   return listed.find((m) => m.id === bySense) ?? listed[0];
 }
 
+/**
+ * "a red cape", "a wooden bar": a colour or a material given to a noun read as a landform says a made
+ * thing is meant (the cloak, not the headland), when the noun has such a sense.
+ */
+function madeThingSense(clause: Clause, t: Token, res: ReturnType<typeof resolveByWordNet>, context: string[]): ReturnType<typeof resolveByWordNet> {
+  if (!res || res.kind !== LEX_FILE.object || !t.noun) return undefined;
+  const before = clause.tokens.slice(0, clause.tokens.indexOf(t));
+  if (!before.some((x) => has(x, 'colour') || has(x, 'material'))) return undefined;
+  return resolveByWordNet(t.noun, context, (s) => s.lexFile === LEX_FILE.artifact);
+}
+
 export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -159,7 +170,7 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       // compounds ending in it are, not its likeliest sense alone.
       const asCompound = youngAfter || animalBefore ? undefined : readAsCompound(t, before, byItself, contextOf(t));
       if (asCompound?.device) return { token: t, kind: 'category', category: asCompound.device.category, via: 'wordnet', chain: [`${before!.text} ${t.text}`, asCompound.device.word] };
-      const res = asCompound?.resolution ?? byItself;
+      const res = asCompound?.resolution ?? madeThingSense(clause, t, byItself, contextOf(t)) ?? byItself;
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
       // a tower, "baseball glove" a glove.
