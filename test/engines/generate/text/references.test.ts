@@ -10,3 +10,9 @@ test('what a subject is likened to or taken from is a reference, never the subje
   assert.equal(interpretPrompt('baymax from big hero 6, studio lighting').via, 'generic');
   assert.equal(interpretPrompt('generate an offshore oil rig at sunset for a naval strategy game').category === 'dish', false);
 });
+
+test('an -ing word after a noun that is also an adjective ("japanese") is a modifier, not a verb ending the phrase', () => {
+  const i = interpretPrompt('a japanese folding screen painted with cranes');
+  assert.equal(i.word, 'screen');
+  assert.notEqual(i.category, 'person');
+});

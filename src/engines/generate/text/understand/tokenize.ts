@@ -169,7 +169,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       continue;
     }
     const w = words[i];
-    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
+    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens, { adjectives: false }), words[i + 1])) {
       // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
       // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
       // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
@@ -348,10 +348,15 @@ function endsFirstPhrase(tokens: Token[], next: string | undefined): boolean {
   return next === undefined || next === ',' || RELATION_FIRST_WORDS.has(next) || isVerbForm(next);
 }
 
-/** True when the phrase being read (since the last clause word) already has a noun. */
-function followsNoun(tokens: Token[]): boolean {
+/**
+ * True when the phrase being read (since the last clause word) already has a noun. With
+ * `adjectives: false`, a noun WordNet also knows as an adjective ("japanese", "antique") does not count:
+ * "a japanese folding screen" has no noun before "folding", which is then no verb ending the phrase.
+ */
+function followsNoun(tokens: Token[], { adjectives = true } = {}): boolean {
   for (let k = tokens.length - 1; k >= 0 && !tokens[k].relation; k--) {
-    if (tokens[k].noun || tokens[k].meanings.some((m) => m.type === 'category')) return true;
+    if (tokens[k].meanings.some((m) => m.type === 'category')) return true;
+    if (tokens[k].noun && (adjectives || tokens[k].noun!.includes('_') || !isAdjective(tokens[k].text))) return true;
   }
   return false;
 }
