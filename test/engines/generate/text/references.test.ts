@@ -16,3 +16,12 @@ test('an -ing word after a noun that is also an adjective ("japanese") is a modi
   assert.equal(i.word, 'screen');
   assert.notEqual(i.category, 'person');
 });
+
+test('a hyphenated adjective in -ed describes the noun after it and is never the subject', () => {
+  assert.equal(interpretPrompt('a pot-bellied pig, cute').category, 'pig');
+  assert.equal(interpretPrompt('a hand-painted vase').category, 'vase');
+  // A WordNet compound holding one is still read whole, spelt as the prompt spells it.
+  assert.equal(interpretPrompt('a red-tailed hawk on a post').word, 'red-tailed hawk');
+  // Counted parts keep their reading.
+  assert.deepEqual(interpretPrompt('a three-legged stool').parts.map((p) => [p.name, p.count]), [['leg', 3]]);
+});

@@ -15,6 +15,9 @@ import {
 } from './lexicon.ts';
 import { COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS } from './vocabulary.ts';
 
+/** A hyphenated adjective such as "pot-bellied", "red-tailed" (WordNet compounds holding one are still read whole). */
+const HYPHENATED_ADJECTIVE = /^[a-z]+-[a-z]+ed$/;
+
 const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
 const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
@@ -69,6 +72,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       words.push(w);
     } else if (w.includes('-') && !isNoun(w) && w.split('-').some((part) => RELATION_PARTS.has(part))) {
       // "a ride-on lawn mower", "a built-in oven": a hyphenated word holding a relation word is a modifier, no "on" clause.
+      words.push(w);
+    } else if (HYPHENATED_ADJECTIVE.test(w) && !isNoun(w)) {
+      // "a pot-bellied pig", "a long-eared owl": a hyphenated word ending in -ed describes the noun after it.
       words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
@@ -169,6 +175,11 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       continue;
     }
     const w = words[i];
+    if (HYPHENATED_ADJECTIVE.test(w)) {
+      tokens.push({ text: w, meanings: [] });
+      i++;
+      continue;
+    }
     if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens, { adjectives: false }), words[i + 1])) {
       // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
       // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
