@@ -25,3 +25,11 @@ test('a hyphenated adjective in -ed describes the noun after it and is never the
   // Counted parts keep their reading.
   assert.deepEqual(interpretPrompt('a three-legged stool').parts.map((p) => [p.name, p.count]), [['leg', 3]]);
 });
+
+test('two words WordNet writes closed as one noun are that noun, but not after a modifier word nor before a part', () => {
+  assert.equal(interpretPrompt('a giant ant eater with its tongue out').word, 'anteater');
+  assert.equal(interpretPrompt('a green house').category, 'house');
+  // "a snake head" is a snake's head, not the snakehead fish; "a dog sled" keeps WordNet's spaced spelling.
+  assert.notEqual(interpretPrompt('a snake head').word, 'snakehead');
+  assert.equal(interpretPrompt('a wooden dog sled').word, 'dog sled');
+});

@@ -128,6 +128,14 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     vocabularyPhrase(2);
     if (matched) continue;
     if (!rel) {
+      // "an ant eater", "a tool box": two words WordNet writes as one are that one noun.
+      const closed = closedCompound(words[i], words[i + 1]);
+      if (closed) {
+        corrections.push({ from: `${words[i]} ${words[i + 1]}`, to: closed.text });
+        tokens.push(closed);
+        i += 2;
+        continue;
+      }
       // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
       // alone ("red" a colour, "panda" a teddy bear).
       for (let n = Math.min(4, words.length - i); n >= 2 && !matched; n--) {
@@ -258,6 +266,27 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     i++;
   }
   return tokens;
+}
+
+/** Meanings that make a word a modifier: "a green house" is a house painted green, not a greenhouse. */
+const MODIFIER_MEANINGS = new Set(['colour', 'colour-modifier', 'material', 'size', 'style', 'number']);
+
+/**
+ * The token for two words WordNet writes closed as one concrete noun ("ant eater" → anteater, "tool
+ * box" → toolbox), unless the first is a modifier word or either a function word.
+ */
+function closedCompound(first: string, second: string | undefined): Token | undefined {
+  if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second) || RELATION_FIRST_WORDS.has(first) || RELATION_FIRST_WORDS.has(second)) return undefined;
+  if (first.length < 3 || second.length < 3 || /\d/.test(first + second)) return undefined;
+  if (lookupPhrase(first)?.meanings.some((m) => MODIFIER_MEANINGS.has(m.type))) return undefined;
+  // "a snake head", "a shower head": a part after a noun is that thing's part (a snakehead is a fish).
+  if (lookupPhrase(second)?.meanings.some((m) => m.type === 'part')) return undefined;
+  // A compound WordNet also lists spaced ("dog sled", "weather vane") is read as the prompt spells it.
+  if (knownNoun(`${first}_${second}`)) return undefined;
+  const joined = first + second;
+  const noun = knownNoun(joined);
+  if (!noun || !hasConcreteSense(noun) || nounSenses(noun).every((o) => readSynset(o).instance)) return undefined;
+  return { text: joined, meanings: [], noun };
 }
 
 /** Kinds of thing a misspelt word is read as before a farther vocabulary word: animal, artifact, food, plant (not someone). */
