@@ -33,3 +33,8 @@ test('two words WordNet writes closed as one noun are that noun, but not after a
   assert.notEqual(interpretPrompt('a snake head').word, 'snakehead');
   assert.equal(interpretPrompt('a wooden dog sled').word, 'dog sled');
 });
+
+test('a bar, deck, sheaf or stalk of something hands the subject to its of-phrase', () => {
+  assert.notEqual(interpretPrompt('a sheaf of wheat').word, 'sheaf');
+  assert.notEqual(interpretPrompt('a bar of dark chocolate').category, 'table');
+});

@@ -10,6 +10,8 @@ import { isVerb } from './wordnet.ts';
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
   'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type',
+  // Shapes and bundles a thing comes in: "a bar of chocolate", "a deck of cards", "a sheaf of wheat".
+  'bar', 'deck', 'sheaf', 'stalk', 'sprig',
   // Collective nouns: "a flock of sheep" is sheep.
   'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family',
   // Serving vessels: "a pan of paella" is paella (the dish generator still builds the vessel the prompt names);
