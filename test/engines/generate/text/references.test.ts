@@ -38,3 +38,9 @@ test('a bar, deck, sheaf or stalk of something hands the subject to its of-phras
   assert.notEqual(interpretPrompt('a sheaf of wheat').word, 'sheaf');
   assert.notEqual(interpretPrompt('a bar of dark chocolate').category, 'table');
 });
+
+test('a name first of a place is not read as someone named after it', () => {
+  assert.notEqual(interpretPrompt('the london eye at sunset').category, 'person');
+  // Settings read through a person's name keep their reading as places ("on the sand": George Sand).
+  assert.deepEqual(interpretPrompt('a sand dollar on wet sand').settings, ['sand']);
+});
