@@ -44,3 +44,7 @@ test('a name first of a place is not read as someone named after it', () => {
   // Settings read through a person's name keep their reading as places ("on the sand": George Sand).
   assert.deepEqual(interpretPrompt('a sand dollar on wet sand').settings, ['sand']);
 });
+
+test('a noun after a possessive ("in its mouth") belongs to the subject and never becomes it', () => {
+  assert.notEqual(interpretPrompt('a chocolate labrador with a stick in its mouth').word, 'mouth');
+});

@@ -118,6 +118,9 @@ function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers &
   return out;
 }
 
+/** Possessive words: the noun after one is the subject's (or someone's) own part or belonging. */
+const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'my', 'our', 'your']);
+
 export function interpretPrompt(prompt: string): Interpretation {
   const corrections: Interpretation['corrections'] = [];
   const unknown: string[] = [];
@@ -137,7 +140,9 @@ export function interpretPrompt(prompt: string): Interpretation {
     // "a scallop shell cast in silver": what the subject is made of is never the subject.
     // "an arowana in an aquarium": where an unread subject is, is not the subject either.
     const unreadSubject = clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '')
+    // "a chocolate labrador with a stick in its mouth": what "its" names belongs to the subject, and is not it.
+    const possessed = index > 0 && POSSESSIVES.has(clause.tokens[0]?.text ?? '');
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '') && !possessed
       && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
