@@ -48,3 +48,10 @@ test('a name first of a place is not read as someone named after it', () => {
 test('a noun after a possessive ("in its mouth") belongs to the subject and never becomes it', () => {
   assert.notEqual(interpretPrompt('a chocolate labrador with a stick in its mouth').word, 'mouth');
 });
+
+test('after a comma, words describe a subject Kiln could not read; they do not replace it', () => {
+  assert.equal(interpretPrompt('a porche 911, silver, 3/4 view').via, 'generic');
+  const i = interpretPrompt('a parasaurolophus, museum reconstruction');
+  assert.equal(i.via, 'generic');
+  assert.deepEqual(i.settings, ['museum']);
+});

@@ -145,11 +145,14 @@ export function interpretPrompt(prompt: string): Interpretation {
     let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '') && !possessed
       && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
-    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
+    // "a fiat 500, pastel blue", "a parasaurolophus, museum reconstruction": after a comma, words
+    // describe a subject named before it that Kiln could not read (an unread word in its noun's place).
+    const unreadBefore = index > 0 && clause.relation === 'aside' && clauses.slice(0, index).some((c) => c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true);
+    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject && !unreadBefore);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
     // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
     const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))
-      && clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun)));
+      && (unreadBefore || clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun))));
     if (placeAfterThing) subject = false;
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
