@@ -214,7 +214,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
       // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
       // A verb form ("rocking", "carved") is no misspelt object.
-      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
+      // "an archery target": a word naming an activity before another noun is that noun's modifier, no typo.
+      const modifiesNext = noun !== undefined && knownNoun(words[i + 1] ?? '') !== undefined && nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
+      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !modifiesNext ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
