@@ -55,3 +55,12 @@ test('after a comma, words describe a subject Kiln could not read; they do not r
   assert.equal(i.via, 'generic');
   assert.deepEqual(i.settings, ['museum']);
 });
+
+test('any kind of photography, a comma clause of "<word> photo" and "tilt shift" are picture words', () => {
+  const i = interpretPrompt('a mojito with mint and lime, bar photography');
+  assert.ok(i.setAside.includes('bar photography'));
+  assert.notEqual(i.category, 'table');
+  assert.ok(interpretPrompt('a fossil ammonite, polished, museum photo').setAside.includes('museum photo'));
+  // After a function word, "photography" is the subject's modifier.
+  assert.equal(interpretPrompt('a photography studio').setAside.length, 0);
+});
