@@ -64,3 +64,9 @@ test('any kind of photography, a comma clause of "<word> photo" and "tilt shift"
   // After a function word, "photography" is the subject's modifier.
   assert.equal(interpretPrompt('a photography studio').setAside.length, 0);
 });
+
+test('"prop" names the form a game asset is made as: "a flashlight prop" is a flashlight', () => {
+  const i = interpretPrompt('make a game-ready flashlight prop, low poly');
+  assert.equal(i.word, 'flashlight');
+  assert.ok(!i.unknown.includes('prop'));
+});

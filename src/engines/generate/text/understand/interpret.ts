@@ -11,7 +11,7 @@ import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
-import { MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
+import { FORM_NOUNS, MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
 import { firstSenseConcrete } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, STOP_WORDS,
@@ -197,7 +197,8 @@ export function interpretPrompt(prompt: string): Interpretation {
       target(result);
     }
     for (const t of clause.tokens) {
-      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text)) continue;
+      // "a flashlight prop": the form noun was understood as the form the subject is made as.
+      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text) || (head && FORM_NOUNS.has(t.text))) continue;
       // "a lobster claw", "a seal pup": the part or young that named its whole was understood.
       const whole = head?.token.noun ?? head?.token.text;
       if (t.noun && whole && (namesYoung(t.noun) || partOf(t.noun, whole) === 'part')) continue;

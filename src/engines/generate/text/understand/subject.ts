@@ -23,6 +23,8 @@ export const MEASURE_WORDS = new Set([
 export const FORM_NOUNS = new Set([
   'statue', 'statuette', 'sculpture', 'figurine', 'figure', 'toy', 'plush', 'plushie', 'model', 'replica', 'miniature',
   'ornament', 'doll', 'carving', 'icon', 'emoji', 'mascot', 'character', 'creature', 'animal', 'costume',
+  // "a flashlight prop", "a sword game prop": what a game or film uses as a prop is the thing itself.
+  'prop',
 ]);
 
 /** Verbs that open a phrase about a second object, with how that object is placed. */
