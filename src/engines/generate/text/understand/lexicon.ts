@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
 import { CONCRETE_FILES, nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
 import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
+import { compoundKind } from './compound-kind.ts';
 export { namesYoung } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
@@ -170,6 +171,8 @@ export function warmLexicon(): void {
   walkHypernyms('chair', () => false, { maxSenses: 1 });
   isVerb('drink');
   isAdjective('red');
+  // The index of WordNet's compounds by last word, read for compounds it does not list (./compound-kind.ts).
+  compoundKind('seal', 'monk');
   // The spelling indexes unknown words are read through (./unknown-word.ts).
   nounsOneEditFrom('warmingup');
   nounsEndingIn('ingup');
