@@ -70,3 +70,13 @@ test('"prop" names the form a game asset is made as: "a flashlight prop" is a fl
   assert.equal(i.word, 'flashlight');
   assert.ok(!i.unknown.includes('prop'));
 });
+
+test('a structure the prompt names with "the" and a name Kiln cannot read as a thing is a landmark', () => {
+  const i = interpretPrompt('the chrysler building, art deco, 8k');
+  assert.equal(i.category, 'landmark');
+  assert.ok(!i.unknown.includes('chrysler'));
+  assert.equal(interpretPrompt('the brandenburg gate at night').category, 'landmark');
+  // A thing's name before the structure keeps it a kind of that structure.
+  assert.notEqual(interpretPrompt('the tree house').category, 'landmark');
+  assert.notEqual(interpretPrompt('the old house').category, 'landmark');
+});

@@ -9,6 +9,7 @@ import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
+import { NAMED_STRUCTURE, namedStructure } from './named-structure.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
 import { FORM_NOUNS, MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
@@ -134,6 +135,7 @@ export function interpretPrompt(prompt: string): Interpretation {
   };
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
+  const names = new Set<string>();
   const contextNouns = tokens.filter((t) => t.noun || has(t, 'category') || has(t, 'part'));
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
@@ -181,6 +183,13 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
       result.chain = head.chain;
+      // "the chrysler building": a structure named by a name Kiln cannot read is a landmark.
+      const named = namedStructure(clause, head.token, head.category!);
+      if (named) {
+        Object.assign(result, { category: NAMED_STRUCTURE, family: familyOf(NAMED_STRUCTURE), profile: undefined, via: 'wordnet', chain: [named, 'named structure'] });
+        // The name was understood as the structure's name.
+        for (const w of named.split(' ')) names.add(w);
+      }
       target(result);
     } else if (head && (placeAfterThing || isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
       // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
@@ -205,6 +214,6 @@ export function interpretPrompt(prompt: string): Interpretation {
       if (t.noun) unknown.push(t.text);
     }
   });
-  result.unknown = [...new Set(unknown)];
+  result.unknown = [...new Set(unknown)].filter((w) => !names.has(w));
   return result;
 }
