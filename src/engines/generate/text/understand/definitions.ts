@@ -7,7 +7,7 @@ import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
 import { hypernymClosure, nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { LEX_FILE, isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
+import { LEX_FILE, isAdjective, isNoun, nounSenses, readSynset, type Synset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
@@ -31,8 +31,8 @@ const SHAPE_WORDS = new Set(['consisting', 'consists', 'shape', 'form', 'likenes
  * gloss that names a category and nothing else (not "glass", also a material), for nouns the hypernym
  * walk cannot place or places only broadly.
  */
-export function glossCategory(noun: string): { category: string; word: string } | undefined {
-  const sense = baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
+export function glossCategory(noun: string, chosen?: Synset): { category: string; word: string } | undefined {
+  const sense = chosen ? { synset: chosen } : baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
   if (!sense) return undefined;
   // "(computer science) an output device…": the domain label is no genus.
   // "a child's coin bank": a possessive says whose the thing is, not what it is.

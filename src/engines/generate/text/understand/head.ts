@@ -12,6 +12,7 @@ import {
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
 import { hypernymClosure } from './senses.ts';
+import { readAsCompound } from './compound-reading.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
 /** The category a flowering plant is made as. */
@@ -96,6 +97,17 @@ function categoryBySense(t: Token): { type: 'category'; id: string } | undefined
   return listed.find((m) => m.id === bySense) ?? listed[0];
 }
 
+/**
+ * "a red cape", "a wooden bar": a colour or a material given to a noun read as a landform says a made
+ * thing is meant (the cloak, not the headland), when the noun has such a sense.
+ */
+function madeThingSense(clause: Clause, t: Token, res: ReturnType<typeof resolveByWordNet>, context: string[]): ReturnType<typeof resolveByWordNet> {
+  if (!res || res.kind !== LEX_FILE.object || !t.noun) return undefined;
+  const before = clause.tokens.slice(0, clause.tokens.indexOf(t));
+  if (!before.some((x) => has(x, 'colour') || has(x, 'material'))) return undefined;
+  return resolveByWordNet(t.noun, context, (s) => s.lexFile === LEX_FILE.artifact);
+}
+
 export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
@@ -153,7 +165,12 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       // "a leopard seal", "a tiger shark": after an animal's name, a noun that can be an animal is one.
       const before = clause.tokens[clause.tokens.indexOf(t) - 1];
       const animalBefore = before !== undefined && namesAnAnimal(before) && hasAnimalSense(t.noun);
-      const res = resolveByWordNet(t.noun, contextOf(t), youngAfter || animalBefore ? isAnimalSense : undefined);
+      const byItself = resolveByWordNet(t.noun, contextOf(t), youngAfter || animalBefore ? isAnimalSense : undefined);
+      // "a monk seal", "a pizza cutter": after a modifier noun, the head is the kind of thing WordNet's
+      // compounds ending in it are, not its likeliest sense alone.
+      const asCompound = youngAfter || animalBefore ? undefined : readAsCompound(t, before, byItself, contextOf(t));
+      if (asCompound?.device) return { token: t, kind: 'category', category: asCompound.device.category, via: 'wordnet', chain: [`${before!.text} ${t.text}`, asCompound.device.word] };
+      const res = asCompound?.resolution ?? madeThingSense(clause, t, byItself, contextOf(t)) ?? byItself;
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
       // a tower, "baseball glove" a glove.
@@ -173,7 +190,8 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
         return { token: t, kind: 'category', category: FLOWER, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), 'flower'] };
       }
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.
-      const gloss = !res || res.broad ? glossCategory(t.noun) : undefined;
+      // The sense a compound's reading chose is the one defined ("pizza cutter": the cutting tool, not the boat).
+      const gloss = !res || res.broad ? glossCategory(t.noun, asCompound?.resolution?.synset) : undefined;
       if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }

@@ -9,9 +9,10 @@ import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
+import { NAMED_STRUCTURE, namedStructure } from './named-structure.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
-import { MATERIAL_OPENERS, isSetting } from './subject.ts';
+import { FORM_NOUNS, MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
 import { firstSenseConcrete } from './lexicon.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, STOP_WORDS,
@@ -118,6 +119,9 @@ function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers &
   return out;
 }
 
+/** Possessive words: the noun after one is the subject's (or someone's) own part or belonging. */
+const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'my', 'our', 'your']);
+
 export function interpretPrompt(prompt: string): Interpretation {
   const corrections: Interpretation['corrections'] = [];
   const unknown: string[] = [];
@@ -131,20 +135,26 @@ export function interpretPrompt(prompt: string): Interpretation {
   };
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
+  const names = new Set<string>();
   const contextNouns = tokens.filter((t) => t.noun || has(t, 'category') || has(t, 'part'));
   clauses.forEach((clause, index) => {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     // "a scallop shell cast in silver": what the subject is made of is never the subject.
     // "an arowana in an aquarium": where an unread subject is, is not the subject either.
     const unreadSubject = clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '')
+    // "a chocolate labrador with a stick in its mouth": what "its" names belongs to the subject, and is not it.
+    const possessed = index > 0 && POSSESSIVES.has(clause.tokens[0]?.text ?? '');
+    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '') && !possessed
       && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
-    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject);
+    // "a fiat 500, pastel blue", "a parasaurolophus, museum reconstruction": after a comma, words
+    // describe a subject named before it that Kiln could not read (an unread word in its noun's place).
+    const unreadBefore = index > 0 && clause.relation === 'aside' && clauses.slice(0, index).some((c) => c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true);
+    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject && !unreadBefore);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
     // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
     const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))
-      && clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun)));
+      && (unreadBefore || clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun))));
     if (placeAfterThing) subject = false;
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
@@ -173,6 +183,13 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
       result.chain = head.chain;
+      // "the chrysler building": a structure named by a name Kiln cannot read is a landmark.
+      const named = namedStructure(clause, head.token, head.category!);
+      if (named) {
+        Object.assign(result, { category: NAMED_STRUCTURE, family: familyOf(NAMED_STRUCTURE), profile: undefined, via: 'wordnet', chain: [named, 'named structure'] });
+        // The name was understood as the structure's name.
+        for (const w of named.split(' ')) names.add(w);
+      }
       target(result);
     } else if (head && (placeAfterThing || isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
       // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
@@ -189,13 +206,14 @@ export function interpretPrompt(prompt: string): Interpretation {
       target(result);
     }
     for (const t of clause.tokens) {
-      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text)) continue;
+      // "a flashlight prop": the form noun was understood as the form the subject is made as.
+      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text) || (head && FORM_NOUNS.has(t.text))) continue;
       // "a lobster claw", "a seal pup": the part or young that named its whole was understood.
       const whole = head?.token.noun ?? head?.token.text;
       if (t.noun && whole && (namesYoung(t.noun) || partOf(t.noun, whole) === 'part')) continue;
       if (t.noun) unknown.push(t.text);
     }
   });
-  result.unknown = [...new Set(unknown)];
+  result.unknown = [...new Set(unknown)].filter((w) => !names.has(w));
   return result;
 }

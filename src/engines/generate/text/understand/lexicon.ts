@@ -6,6 +6,7 @@ import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
 import { CONCRETE_FILES, nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
 import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
+import { compoundKind } from './compound-kind.ts';
 export { namesYoung } from './senses.ts';
 import {
   COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
@@ -119,6 +120,8 @@ export interface WordNetResolution {
   broad: boolean;
   /** The chosen sense's WordNet lexicographer file (5 animal, 6 artifact, 18 person, …). */
   kind: number;
+  /** The chosen sense. */
+  synset: Synset;
 }
 
 /**
@@ -139,7 +142,7 @@ export function resolveByWordNet(word: string, context: string[] = [], allowed?:
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
     const found = resolveLemma(form, synsets, allowed);
-    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind };
+    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind, synset: found.synset };
   }
   return undefined;
 }
@@ -168,6 +171,8 @@ export function warmLexicon(): void {
   walkHypernyms('chair', () => false, { maxSenses: 1 });
   isVerb('drink');
   isAdjective('red');
+  // The index of WordNet's compounds by last word, read for compounds it does not list (./compound-kind.ts).
+  compoundKind('seal', 'monk');
   // The spelling indexes unknown words are read through (./unknown-word.ts).
   nounsOneEditFrom('warmingup');
   nounsEndingIn('ingup');

@@ -231,9 +231,10 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
     }
   }
   // "the moon", "a sun": a noun whose first sense is a concrete thing is not read as someone named after it
-  // ("zeus", first a god, still is).
+  // ("zeus", first a god, still is); nor is a name first of a place ("the london eye": not Jack London).
   const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
-  if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && KIND_COST[firstKind ?? -1] !== undefined) return undefined;
+  const firstNamesAPlace = first !== undefined && readSynset(first).instance && firstKind !== PERSON;
+  if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && (KIND_COST[firstKind ?? -1] !== undefined || firstNamesAPlace)) return undefined;
   // "a seed", "a root", "a nut": a noun the corpus counts first as a plant, food, animal or artifact is
   // that thing even where Kiln has no form for it; a rarer person sense (a "nut", a crank) is not meant.
   if (best?.kind === PERSON && taggedSenseCount(form) > 0 && firstKind !== undefined && THING_FILES.has(firstKind)) return undefined;

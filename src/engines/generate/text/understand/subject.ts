@@ -10,6 +10,8 @@ import { isVerb } from './wordnet.ts';
 export const MEASURE_WORDS = new Set([
   'plate', 'platter', 'slice', 'bunch', 'head', 'pair', 'piece', 'stack', 'pile', 'wedge', 'handful', 'heap', 'serving',
   'portion', 'scoop', 'set', 'group', 'couple', 'kind', 'sort', 'type',
+  // Shapes and bundles a thing comes in: "a bar of chocolate", "a deck of cards", "a sheaf of wheat".
+  'bar', 'deck', 'sheaf', 'stalk', 'sprig',
   // Collective nouns: "a flock of sheep" is sheep.
   'bouquet', 'flock', 'herd', 'swarm', 'school', 'pack', 'pod', 'pride', 'litter', 'troop', 'colony', 'family',
   // Serving vessels: "a pan of paella" is paella (the dish generator still builds the vessel the prompt names);
@@ -21,6 +23,8 @@ export const MEASURE_WORDS = new Set([
 export const FORM_NOUNS = new Set([
   'statue', 'statuette', 'sculpture', 'figurine', 'figure', 'toy', 'plush', 'plushie', 'model', 'replica', 'miniature',
   'ornament', 'doll', 'carving', 'icon', 'emoji', 'mascot', 'character', 'creature', 'animal', 'costume',
+  // "a flashlight prop", "a sword game prop": what a game or film uses as a prop is the thing itself.
+  'prop',
 ]);
 
 /** Verbs that open a phrase about a second object, with how that object is placed. */
@@ -33,7 +37,16 @@ export const VERB_RELATIONS: [string, Relation | 'of'][] = [
   ['from', 'of'],
   // "a bunk bed for a kids room", "a tow truck for my city builder game": who or what it is for describes it.
   ['for', 'of'],
+  // "a deerstalker hat like sherlock holmes", "a golden idol like in indiana jones": what the subject is
+  // likened to or taken from is a reference, no second object.
+  ['like in', 'of'], ['like the one in', 'of'], ['like', 'of'], ['inspired by', 'of'], ['as seen in', 'of'],
 ];
+
+/**
+ * Relation phrases naming a reference ("like sherlock holmes", "from star wars", "for my temple level"):
+ * their nouns never become the subject, even when the subject's own noun could not be read.
+ */
+export const REFERENCE_OPENERS = new Set(['like in', 'like the one in', 'like', 'inspired by', 'as seen in', 'from', 'for']);
 
 /** Relation phrases that name what the subject is made of ("cast in silver", "carved from marble"). */
 export const MATERIAL_OPENERS = new Set([

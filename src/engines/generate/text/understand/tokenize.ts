@@ -15,6 +15,9 @@ import {
 } from './lexicon.ts';
 import { COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS } from './vocabulary.ts';
 
+/** A hyphenated adjective such as "pot-bellied", "red-tailed" (WordNet compounds holding one are still read whole). */
+const HYPHENATED_ADJECTIVE = /^[a-z]+-[a-z]+ed$/;
+
 const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
 const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
@@ -70,6 +73,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     } else if (w.includes('-') && !isNoun(w) && w.split('-').some((part) => RELATION_PARTS.has(part))) {
       // "a ride-on lawn mower", "a built-in oven": a hyphenated word holding a relation word is a modifier, no "on" clause.
       words.push(w);
+    } else if (HYPHENATED_ADJECTIVE.test(w) && !isNoun(w)) {
+      // "a pot-bellied pig", "a long-eared owl": a hyphenated word ending in -ed describes the noun after it.
+      words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
   const notNoun = nonNounTags(words);
@@ -122,6 +128,14 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     vocabularyPhrase(2);
     if (matched) continue;
     if (!rel) {
+      // "an ant eater", "a tool box": two words WordNet writes as one are that one noun.
+      const closed = closedCompound(words[i], words[i + 1]);
+      if (closed) {
+        corrections.push({ from: `${words[i]} ${words[i + 1]}`, to: closed.text });
+        tokens.push(closed);
+        i += 2;
+        continue;
+      }
       // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
       // alone ("red" a colour, "panda" a teddy bear).
       for (let n = Math.min(4, words.length - i); n >= 2 && !matched; n--) {
@@ -169,7 +183,12 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       continue;
     }
     const w = words[i];
-    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens), words[i + 1])) {
+    if (HYPHENATED_ADJECTIVE.test(w)) {
+      tokens.push({ text: w, meanings: [] });
+      i++;
+      continue;
+    }
+    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens, { adjectives: false }), words[i + 1])) {
       // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
       // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
       // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
@@ -195,7 +214,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
       // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
       // A verb form ("rocking", "carved") is no misspelt object.
-      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 ? closestWord(w, vocab) : undefined;
+      // "an archery target": a word naming an activity before another noun is that noun's modifier, no typo.
+      const modifiesNext = noun !== undefined && knownNoun(words[i + 1] ?? '') !== undefined && nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
+      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !modifiesNext ? closestWord(w, vocab) : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
@@ -210,14 +231,17 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab))) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab)) && !nearerNoun(w, compoundHead(w)!.form)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
         tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-        const fix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
+        // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
+        const fix = vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w) ? undefined : vocabularyFix;
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
@@ -244,6 +268,44 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     i++;
   }
   return tokens;
+}
+
+/** Meanings that make a word a modifier: "a green house" is a house painted green, not a greenhouse. */
+const MODIFIER_MEANINGS = new Set(['colour', 'colour-modifier', 'material', 'size', 'style', 'number']);
+
+/**
+ * The token for two words WordNet writes closed as one concrete noun ("ant eater" → anteater, "tool
+ * box" → toolbox), unless the first is a modifier word or either a function word.
+ */
+function closedCompound(first: string, second: string | undefined): Token | undefined {
+  if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second) || RELATION_FIRST_WORDS.has(first) || RELATION_FIRST_WORDS.has(second)) return undefined;
+  if (first.length < 3 || second.length < 3 || /\d/.test(first + second)) return undefined;
+  if (lookupPhrase(first)?.meanings.some((m) => MODIFIER_MEANINGS.has(m.type))) return undefined;
+  // "a snake head", "a shower head": a part after a noun is that thing's part (a snakehead is a fish).
+  if (lookupPhrase(second)?.meanings.some((m) => m.type === 'part')) return undefined;
+  // A compound WordNet also lists spaced ("dog sled", "weather vane") is read as the prompt spells it.
+  if (knownNoun(`${first}_${second}`)) return undefined;
+  const joined = first + second;
+  const noun = knownNoun(joined);
+  if (!noun || !hasConcreteSense(noun) || nounSenses(noun).every((o) => readSynset(o).instance)) return undefined;
+  return { text: joined, meanings: [], noun };
+}
+
+/** Kinds of thing a misspelt word is read as before a farther vocabulary word: animal, artifact, food, plant (not someone). */
+const NEARER_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
+
+/**
+ * True when the unknown word is one edit from exactly one WordNet noun naming a kind of thing
+ * (./unknown-word.ts reads it so), which is not a kind of `head` (a closed compound's last noun: a
+ * "blobfish" read as the blowfish is a fish either way, and stays the compound).
+ */
+function nearerNoun(word: string, head?: string): boolean {
+  const reading = readUnknownWord(word);
+  if (reading?.how !== 'typo') return false;
+  const first = nounSenses(reading.noun)[0];
+  if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) return false;
+  const headNoun = head ? knownNoun(head) : undefined;
+  return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
 }
 
 /**
@@ -328,10 +390,15 @@ function endsFirstPhrase(tokens: Token[], next: string | undefined): boolean {
   return next === undefined || next === ',' || RELATION_FIRST_WORDS.has(next) || isVerbForm(next);
 }
 
-/** True when the phrase being read (since the last clause word) already has a noun. */
-function followsNoun(tokens: Token[]): boolean {
+/**
+ * True when the phrase being read (since the last clause word) already has a noun. With
+ * `adjectives: false`, a noun WordNet also knows as an adjective ("japanese", "antique") does not count:
+ * "a japanese folding screen" has no noun before "folding", which is then no verb ending the phrase.
+ */
+function followsNoun(tokens: Token[], { adjectives = true } = {}): boolean {
   for (let k = tokens.length - 1; k >= 0 && !tokens[k].relation; k--) {
-    if (tokens[k].noun || tokens[k].meanings.some((m) => m.type === 'category')) return true;
+    if (tokens[k].meanings.some((m) => m.type === 'category')) return true;
+    if (tokens[k].noun && (adjectives || tokens[k].noun!.includes('_') || !isAdjective(tokens[k].text))) return true;
   }
   return false;
 }

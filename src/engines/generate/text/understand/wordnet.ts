@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** WordNet lexicographer files (`Synset.lexFile`) of the kinds of noun a prompt names. */
-export const LEX_FILE = { animal: 5, artifact: 6, food: 13, object: 17, person: 18, plant: 20, quantity: 23 } as const;
+export const LEX_FILE = { act: 4, animal: 5, artifact: 6, food: 13, object: 17, person: 18, plant: 20, quantity: 23 } as const;
 /** Lexicographer files of concrete things: animal, artifact, food, natural object, person, plant. */
 export const CONCRETE_FILES: ReadonlySet<number> = new Set([
   LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.object, LEX_FILE.person, LEX_FILE.plant,
