@@ -5,7 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { localContrastBeta } from '../../../../../src/engines/generate/image/photo/local-contrast.ts';
+import { rgbaToLab } from '../../../../../src/engines/generate/image/photo/colour.ts';
+import { grabCut } from '../../../../../src/engines/generate/image/photo/grabcut.ts';
+import { centredWeight, photoCandidates } from '../../../../../src/engines/generate/image/photo/candidates.ts';
+import { saliency, otsu } from '../../../../../src/engines/generate/image/photo/saliency.ts';
+import { seededRandom } from '../../../../../src/engines/generate/image/photo/random.ts';
+import { photograph, truthMask, iou } from './pictures.ts';
 
 const W = 64, H = 64;
 const noise = (p: number, amplitude: number) => (((p * 7919) % 13) / 12 - 0.5) * 2 * amplitude;
@@ -54,4 +61,25 @@ test('noise in flat sky never becomes an edge: the local mean step is held above
   const lab = picture();
   const beta = localContrastBeta(lab, W, H, { radius: 6, floor: 0.25 });
   for (let p = 0; p < W * H; p++) assert.ok(beta[p] <= 4 * globalBeta(lab) + 1e-9);
+});
+
+test('over a photograph with a subject of its own, the centred start finds a pale object on the face only with local contrast', async () => {
+  const S = 96;
+  const body = '<ellipse cx="200" cy="200" rx="40" ry="55" fill="#e8e8e8"/><rect x="120" y="190" width="160" height="14" fill="#e8e8e8"/>';
+  const jpeg = await photograph('astronaut-a', body);
+  const { data } = await sharp(jpeg).resize(S, S).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const lab = rgbaToLab(new Uint8Array(data), S * S);
+  const truth = await truthMask(body, 384, S);
+  // The centred start as candidates.ts makes it: saliency times a narrow centre prior.
+  const prior = centredWeight(saliency(lab, S, S, seededRandom(1)), S, S, 0.1);
+  let max = 0;
+  for (const v of prior) if (v > max) max = v;
+  for (let p = 0; p < prior.length; p++) prior[p] /= max;
+  const threshold = Math.min(0.7, Math.max(0.2, otsu(prior)));
+  const cut = (localContrast?: number) => iou(grabCut({ colours: lab, width: S, height: S, prior, threshold }, seededRandom(5), { localContrast }).mask, truth);
+  assert.ok(cut() < 0.3, `picture-wide contrast: ${cut()}`);
+  assert.ok(cut(10) > 0.8, `local contrast: ${cut(10)}`);
+  // And the start in the candidate pool does the same.
+  const { candidates } = photoCandidates(lab, S, S, 1);
+  assert.ok(iou(candidates[2].mask, truth) > 0.8, `centred start in the pool: ${iou(candidates[2].mask, truth)}`);
 });
