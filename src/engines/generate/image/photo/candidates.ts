@@ -41,6 +41,8 @@ const FRAME_INSET = 0.1;
 const FIXED_RING = 0.03;
 /** The local-background start: how far around the object its background model looks (share of the longer side). */
 const LOCAL_REACH = 0.18;
+/** The centred start's smoothness: colour steps are measured against the mean step within this reach (share of the longer side). */
+const LOCAL_CONTRAST = 0.1;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -74,6 +76,8 @@ interface Start {
   crossing?: Crossing;
   /** Pixels held as background whatever the prior says. */
   held?: Uint8Array;
+  /** Colour steps measured against the mean step within this many pixels (local-contrast.ts). */
+  localContrast?: number;
 }
 
 function fixedBackgroundOf({ w, h }: Picture, { prior, threshold, fixedRing = 1, crossing, held }: Start): Uint8Array {
@@ -91,7 +95,7 @@ function hypothesis(picture: Picture, start: Start): Candidate {
   const { lab, w, h, weight, lightness, rounds } = picture;
   const { prior, threshold } = start;
   const fixedBackground = fixedBackgroundOf(picture, start);
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach });
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -117,8 +121,11 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(prior, t, k));
   // A third start from the middle of the frame: when the background holds a subject of its own, the
   // saliency splits can both lock onto it, while the photographed object is framed near the centre.
+  // Its smoothness measures colour steps against the steps around them (local-contrast.ts): a
+  // photograph's own subject often holds its strongest contrast (a dark suit against a pale wall), which
+  // makes the fainter outline of a pale object beside it look like no edge at all.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  candidates.push(start(centred, clampThreshold(centred), 2));
+  candidates.push(hypothesis(picture, { prior: centred, threshold: clampThreshold(centred), random: random(2), localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   candidates.push(start(ones, 0.5, 3));

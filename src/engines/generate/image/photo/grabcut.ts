@@ -8,6 +8,7 @@
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
 import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
 import { localBackground } from './local-background.ts';
+import { localContrastBeta } from './local-contrast.ts';
 import type { Random } from './random.ts';
 import { backgroundOrShadowCost } from './shadow.ts';
 
@@ -26,6 +27,11 @@ export interface GrabCutOptions {
    * whole picture's background.
    */
   localBackground?: number;
+  /**
+   * Measure colour steps against the mean step around each pixel rather than the whole picture's
+   * (local-contrast.ts): the window's half-size in pixels. Default: off.
+   */
+  localContrast?: number;
 }
 
 export interface GrabCutInput {
@@ -87,12 +93,14 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const smoothness = options.smoothness ?? 50;
   const priorWeight = options.priorWeight ?? 3;
   const beta = contrastBeta(colours, width, height);
+  const localBeta = options.localContrast ? localContrastBeta(colours, width, height, { radius: options.localContrast }) : undefined;
   const edgeWeights = new Int32Array(n * 8);
   for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
     const d2 = (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
-    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-beta * d2));
+    const b = localBeta ? (localBeta[p] + localBeta[q]) / 2 : beta;
+    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
   }
   let mask: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;

@@ -4,7 +4,8 @@
  *
  *   saliency.ts       where the object probably is: contrast to the border, barrier distance, centre
  *   grabcut.ts        colour mixtures per side + minimum cut (maxflow.ts), refitted for a few rounds,
- *                     with shadows explained as background (shadow.ts)
+ *                     with shadows explained as background (shadow.ts); colour steps measured against
+ *                     the steps around them where a faint outline matters (local-contrast.ts)
  *   connectivity.ts   one object with its thin parts; holes filled unless they show background
  *   candidates.ts     several GrabCut starts (one with a background model local to the object:
  *                     local-background.ts; one for a close-up running off two opposite sides:

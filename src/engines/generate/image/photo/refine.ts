@@ -4,11 +4,16 @@
  * parts narrower than that are lost. Pixels deeper than a narrow band on either side of the boundary
  * are fixed to their side, so the second cut can only move the boundary, never take a new region; the
  * colour models are fitted within a window around the object, so they describe the colours that meet
- * at this boundary rather than the whole picture's.
+ * at this boundary rather than the whole picture's. Colour steps are measured against the steps around
+ * them (local-contrast.ts), so the faint outline of a pale object is still an edge when the window
+ * also holds a strongly contrasted part of the photograph's own subject.
  */
 import { maskBox, signedDistance } from '../mask-ops.ts';
 import { grabCut } from './grabcut.ts';
 import type { Random } from './random.ts';
+
+/** Reach of the local contrast scale (share of the picture's longer side). */
+const LOCAL_CONTRAST = 0.1;
 
 export interface RefineOptions {
   /** Half-width of the undecided band around the boundary, in output pixels (default 4). */
@@ -37,7 +42,7 @@ export function refineBoundary(lab: Float32Array, mask: Uint8Array, width: numbe
     if (distance[q] > band) fixedObject[p] = 1;
     else if (distance[q] < -band) fixedBackground[p] = 1;
   }
-  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1 });
+  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1, localContrast: Math.round(LOCAL_CONTRAST * Math.max(width, height)) });
   const out = new Uint8Array(mask.length);
   let before = 0, after = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
