@@ -2,7 +2,7 @@
  * GrabCut-style segmentation at a working resolution: one Gaussian mixture per side, a data term
  * from their likelihoods (plus a soft prior from the saliency estimate and an optional extra cost of
  * calling a pixel object, used for shadows), a contrast-sensitive smoothness term on the 8-connected
- * grid, and a minimum cut (maxflow.ts); the models are refitted to the new split each round. The
+ * grid (optionally texture-aware: texture-contrast.ts), and a minimum cut (maxflow.ts); the models are refitted to the new split each round. The
  * background model may be fitted to the surroundings of the object only (local-background.ts).
  */
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
@@ -10,6 +10,7 @@ import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
 import { localBackground } from './local-background.ts';
 import type { Random } from './random.ts';
 import { backgroundOrShadowCost } from './shadow.ts';
+import { localContrast, textureBeta } from './texture-contrast.ts';
 
 export interface GrabCutOptions {
   /** Rounds of refit + cut (default 4). */
@@ -26,6 +27,12 @@ export interface GrabCutOptions {
    * whole picture's background.
    */
   localBackground?: number;
+  /**
+   * Window radius (pixels) for texture-aware smoothness (texture-contrast.ts): in a background much
+   * busier than the picture's mean, only colour steps standing out from the texture count as edges.
+   * Default: off.
+   */
+  textureRadius?: number;
 }
 
 export interface GrabCutInput {
@@ -87,12 +94,14 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const smoothness = options.smoothness ?? 50;
   const priorWeight = options.priorWeight ?? 3;
   const beta = contrastBeta(colours, width, height);
+  const local = options.textureRadius ? localContrast(colours, width, height, options.textureRadius) : undefined;
   const edgeWeights = new Int32Array(n * 8);
   for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
     const d2 = (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
-    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-beta * d2));
+    const b = local ? textureBeta(beta, local, p, q) : beta;
+    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
   }
   let mask: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;

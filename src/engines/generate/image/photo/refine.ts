@@ -4,11 +4,18 @@
  * parts narrower than that are lost. Pixels deeper than a narrow band on either side of the boundary
  * are fixed to their side, so the second cut can only move the boundary, never take a new region; the
  * colour models are fitted within a window around the object, so they describe the colours that meet
- * at this boundary rather than the whole picture's.
+ * at this boundary rather than the whole picture's. Its smoothness term is texture-aware, so in grass
+ * or gravel the boundary follows the object's outline rather than the texture's own edges.
  */
 import { maskBox, signedDistance } from '../mask-ops.ts';
 import { grabCut } from './grabcut.ts';
 import type { Random } from './random.ts';
+
+/**
+ * The smoothness term looks at texture within this radius (texture-contrast.ts), so the boundary does
+ * not wander along the edges of a busy background.
+ */
+const TEXTURE_RADIUS = 3;
 
 export interface RefineOptions {
   /** Half-width of the undecided band around the boundary, in output pixels (default 4). */
@@ -37,7 +44,7 @@ export function refineBoundary(lab: Float32Array, mask: Uint8Array, width: numbe
     if (distance[q] > band) fixedObject[p] = 1;
     else if (distance[q] < -band) fixedBackground[p] = 1;
   }
-  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1 });
+  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1, textureRadius: TEXTURE_RADIUS });
   const out = new Uint8Array(mask.length);
   let before = 0, after = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
