@@ -2,7 +2,8 @@
  * GrabCut-style segmentation at a working resolution: one Gaussian mixture per side, a data term
  * from their likelihoods (plus a soft prior from the saliency estimate and an optional extra cost of
  * calling a pixel object, used for shadows), a contrast-sensitive smoothness term on the 8-connected
- * grid, and a minimum cut (maxflow.ts); the models are refitted to the new split each round. The
+ * grid (optionally scaled by the contrast around each pixel: local-contrast.ts), and a minimum cut
+ * (maxflow.ts); the models are refitted to the new split each round. The
  * background model may be fitted to the surroundings of the object only (local-background.ts).
  */
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';

@@ -13,6 +13,7 @@
  *                     (confidence, framing, boundary on edges: boundary.ts)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
  *   refine.ts         a second cut at the output resolution that only moves the boundary
+ *   edge-alpha.ts     soft-edged pixels just outside, mostly object colour, taken back
  *   confidence.ts     how far to trust the mask (recorded with the task)
  *
  * The working resolution is small (about 200 px) so the cut stays fast; the random source is seeded
@@ -26,6 +27,7 @@ import { rgbaToLab } from './colour.ts';
 import { mainRegion } from './connectivity.ts';
 import { guidedFilter, resizeField } from './guided-filter.ts';
 import { seededRandom } from './random.ts';
+import { takeBackMixedEdgePixels } from './edge-alpha.ts';
 import { refineBoundary } from './refine.ts';
 import { otsu } from './saliency.ts';
 import { components, fillHoles, maskBox } from '../mask-ops.ts';
@@ -84,8 +86,35 @@ function salientRegion(weight: Float32Array, width: number, height: number): Uin
   return Uint8Array.from({ length: width * height }, (_, p) => (((p % width) / width - 0.5) ** 2 + (Math.floor(p / width) / height - 0.5) ** 2 < 1 / 36 ? 1 : 0));
 }
 
-/** `picture`: the photograph at the output mask resolution (RGBA). */
-export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
+/**
+ * The chosen working-resolution mask carried to the output resolution: edge-aware upscaling, tidying,
+ * and the output-resolution cut that only moves the boundary. `small` is `w`×`h`; `picture` is the
+ * photograph at the output resolution.
+ */
+export function maskAtOutput(picture: RasterImage, small: Uint8Array, w: number, h: number, seed: number): Uint8Array {
+  const { width: W, height: H } = picture;
+  const soft = new Float32Array(w * h);
+  for (let p = 0; p < soft.length; p++) soft[p] = small[p];
+  const guideLab = rgbaToLab(picture.data, W * H);
+  const guide = new Float32Array(W * H);
+  for (let p = 0; p < guide.length; p++) guide[p] = guideLab[p * 3] / 100;
+  const filtered = guidedFilter(guide, resizeField(soft, w, h, W, H), W, H, { radius: Math.max(2, Math.round(W / w) * 2) });
+  const holesBig = resizeField(Float32Array.from(small, (v) => 1 - v), w, h, W, H);
+  const keepHoles = new Uint8Array(W * H);
+  for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
+  const raw = new Uint8Array(W * H);
+  for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
+  let mask = tidy(raw, W, H, keepHoles);
+  // The boundary placed again at the output resolution, by colour models local to the object.
+  const band = Math.max(2, Math.round(Math.max(W, H) * REFINE_BAND));
+  mask = tidy(refineBoundary(guideLab, mask, W, H, seededRandom(seed * 2 + 5), { band }), W, H, keepHoles);
+  // Soft edges: the half-covered pixels just outside, which the cuts leave out.
+  mask = takeBackMixedEdgePixels(guideLab, mask, W, H);
+  return mask;
+}
+
+/** The chosen mask at the working resolution (`w`×`h`) and its confidence. */
+export async function workingMask(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<{ small: Uint8Array; w: number; h: number; confidence: number }> {
   const { width: W, height: H } = picture;
   const size = options.workingSize ?? 192;
   const s = Math.min(1, size / Math.max(W, H));
@@ -106,20 +135,11 @@ export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentat
     small = salientRegion(weight, w, h);
     confidence = Math.min(confidence, 0.2);
   }
-  const soft = new Float32Array(w * h);
-  for (let p = 0; p < soft.length; p++) soft[p] = small[p];
-  const guideLab = rgbaToLab(picture.data, W * H);
-  const guide = new Float32Array(W * H);
-  for (let p = 0; p < guide.length; p++) guide[p] = guideLab[p * 3] / 100;
-  const filtered = guidedFilter(guide, resizeField(soft, w, h, W, H), W, H, { radius: Math.max(2, Math.round(W / w) * 2) });
-  const holesBig = resizeField(Float32Array.from(small, (v) => 1 - v), w, h, W, H);
-  const keepHoles = new Uint8Array(W * H);
-  for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
-  const raw = new Uint8Array(W * H);
-  for (let p = 0; p < raw.length; p++) raw[p] = filtered[p] >= 0.5 ? 1 : 0;
-  let mask = tidy(raw, W, H, keepHoles);
-  // The boundary placed again at the output resolution, by colour models local to the object.
-  const band = Math.max(2, Math.round(Math.max(W, H) * REFINE_BAND));
-  mask = tidy(refineBoundary(guideLab, mask, W, H, seededRandom((options.seed ?? 0) * 2 + 5), { band }), W, H, keepHoles);
-  return { mask, confidence };
+  return { small, w, h, confidence };
+}
+
+/** `picture`: the photograph at the output mask resolution (RGBA). */
+export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
+  const { small, w, h, confidence } = await workingMask(picture, options);
+  return { mask: maskAtOutput(picture, small, w, h, options.seed ?? 0), confidence };
 }

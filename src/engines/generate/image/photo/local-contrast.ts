@@ -7,6 +7,7 @@
  * edge. The local mean is held above a share of the picture's mean, so noise in a flat region never
  * turns into edges.
  */
+import { boxMean } from './colour.ts';
 import { neighbourOf } from './maxflow.ts';
 
 export interface LocalContrastOptions {
@@ -37,22 +38,11 @@ export function localContrastBeta(colours: Float32Array, width: number, height: 
   }
   const globalMean = count ? total / count : 0;
   const floor = (options.floor ?? 0.25) * globalMean;
-  // Box means by a summed-area table.
-  const sat = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += step[y * width + x];
-      sat[(y + 1) * (width + 1) + x + 1] = sat[y * (width + 1) + x + 1] + row;
-    }
-  }
-  const r = options.radius;
+  const mean = boxMean(step, width, height, options.radius);
   const beta = new Float32Array(n);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1), y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
-    const sum = sat[y1 * (width + 1) + x1] - sat[y0 * (width + 1) + x1] - sat[y1 * (width + 1) + x0] + sat[y0 * (width + 1) + x0];
-    const mean = Math.max(floor, sum / ((x1 - x0) * (y1 - y0)));
-    beta[y * width + x] = mean > 0 ? 1 / (2 * mean) : 0;
+  for (let p = 0; p < n; p++) {
+    const m = Math.max(floor, mean[p]);
+    beta[p] = m > 0 ? 1 / (2 * m) : 0;
   }
   return beta;
 }
