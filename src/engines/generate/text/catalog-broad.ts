@@ -11,7 +11,8 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['arthropod#1', 'insect'],
   ['food#1', 'dish'],
   ['food#2', 'dish'],
-  ['plant#2', 'bush'],
+  // A plant no specific anchor places (a pothos, an herb) is the potted plant; shrubs keep the bush (shrub#1).
+  ['plant#2', 'potted-plant'],
   ['structure#1', 'house'],
   ['geological formation#1', 'island'],
   ['vehicle#1', 'car'],
