@@ -23,6 +23,10 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['furniture#1', 'cabinet'],
   ['plaything#1', 'teddy-bear'],
   ['weapon#1', 'sword'],
+  // Explosives and rocket launchers are weapons, read from their own description (../weapon-reading.ts),
+  // not household devices; the sword stands in only where a description says nothing it draws.
+  ['explosive device#1', 'sword'],
+  ['launcher#1', 'sword'],
   ['tool#1', 'hand-tool'],
   ['implement#1', 'hand-tool'],
   ['musical instrument#1', 'string-instrument'],

@@ -16,6 +16,7 @@ import { buildingForm } from './building-reading.ts';
 import { knifeForm } from './knife-reading.ts';
 import { cycleForm } from './cycle-reading.ts';
 import { percussionForm } from './percussion-reading.ts';
+import { weaponForm } from './weapon-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { animalOwnForms } from './animal-reading.ts';
@@ -337,6 +338,12 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     name: (word) => (['bicycle', 'bike', 'cycle'].includes(word) || !cycleForm(word) ? undefined : word),
     label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
     kindsToo: true,
+  },
+  sword: {
+    // A weapon WordNet files only as a weapon (brass knuckles, a flamethrower, a boomerang, a bomb) is
+    // made as its description says, not as the sword standing in; blades keep the sword.
+    name: (word) => (weaponForm(word) ? word : undefined),
+    label: (name) => weaponForm(name)?.summary,
   },
   ring: {
     // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.

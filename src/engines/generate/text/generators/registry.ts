@@ -30,6 +30,7 @@ import { describedJewelry } from './families/jewelry.ts';
 import { describedBuilding } from './families/building-forms.ts';
 import { describedKnife } from './families/knife.ts';
 import { describedPercussion } from './families/percussion.ts';
+import { describedWeapon } from './families/weapon-forms.ts';
 import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
@@ -71,7 +72,7 @@ const GENERATORS: Record<string, Generator> = {
   cabinet: furniture.cabinet, lamp: furniture.lamp,
   vase: vessels.vase, mug: vessels.mug, bowl: vessels.bowl, bottle: vessels.bottle, teapot: vessels.teapot,
   barrel: vessels.barrel, crate: vessels.crate, bucket: vessels.bucket, jar: vessels.jar, chest: vessels.chest,
-  hammer: tools.hammer, axe: tools.axe, sword: tools.sword, dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
+  hammer: tools.hammer, axe: tools.axe, sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx), dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
   spear: tools.spear, shovel: tools.shovel, pickaxe: tools.pickaxe, staff: tools.staff,
   house: buildings.house, tower: buildings.tower, castle: buildings.castle, skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse, tent: buildings.tent, church: buildings.church, windmill: buildings.windmill,

@@ -1,0 +1,47 @@
+/**
+ * Broad classes once the noun is known: a "plant" named in a prompt is a plant in its pot, not a garden
+ * bush; a weapon WordNet files only as a weapon, an explosive or a launcher is made as its own
+ * description says (brass knuckles, a flamethrower, a boomerang, a bazooka, a mine, a bomb), not as the
+ * sword standing in; and the forms built are closed solids within budget, the same for the same seed.
+ */
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { interpretPrompt, madeObject, summarizeInterpretation } from '../../../../src/engines/generate/text/understand/index.ts';
+import { assertClosedWithinBudget } from './solid-checks.ts';
+
+const made = (prompt: string) => madeObject(interpretPrompt(prompt));
+const read = (prompt: string) => interpretPrompt(prompt);
+
+test('a plant named in a prompt is a potted plant; shrubs and hedges stay the bush', () => {
+  for (const prompt of ['a jade plant in a ceramic pot', 'a pitcher plant', 'a monstera plant', 'a plant on a desk', 'a pothos']) {
+    assert.equal(read(prompt).category, 'potted-plant', prompt);
+  }
+  for (const prompt of ['a round bush', 'a hedge', 'a rose bush']) assert.equal(read(prompt).category, 'bush', prompt);
+});
+
+test('a weapon no row builds is made as its own description says, not as the sword', () => {
+  const cases: [string, string, RegExp][] = [
+    ['a flamethrower, post-apocalyptic', 'flamethrower', /weapon: nozzle gun fed by fuel tanks/],
+    ['a pair of brass knuckles', 'brass knuckles', /weapon: metal rings worn over the knuckles/],
+    ['an aboriginal boomerang', 'boomerang', /weapon: curved throwing wing/],
+    ['a bazooka, low poly', 'bazooka', /weapon: shoulder-fired launch tube/],
+    ['a land mine', 'land mine', /weapon: flat buried explosive disk/],
+  ];
+  for (const [prompt, makes, label] of cases) {
+    const i = read(prompt);
+    assert.equal(madeObject(i).makes, makes, prompt);
+    assert.match(summarizeInterpretation(i), label, prompt);
+  }
+  // Blades keep the sword; guns and bows their own rows.
+  assert.equal(made('a katana').makes, 'sword');
+  assert.equal(read('a longsword').profile, undefined);
+  assert.equal(read('a crossbow').category, 'weapon');
+});
+
+test('the forms these prompts reach build closed solids within budget, the same for the same seed', async () => {
+  await assertClosedWithinBudget([
+    'a flamethrower', 'a pair of brass knuckles', 'a boomerang', 'a bazooka', 'a land mine', 'a pipe bomb', 'a jade plant', 'a pothos',
+  ], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a flamethrower', 'brass knuckles'], { seed: 5, creative: true, maxFaces: 20000 });
+});
