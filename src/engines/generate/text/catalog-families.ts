@@ -108,7 +108,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc', 'monitor', 'computer monitor'],
     laptop: ['notebook computer', 'macbook'], camera: ['camcorder', 'polaroid'], telephone: ['phone', 'rotary telephone', 'rotary phone'],
     smartphone: ['cell phone', 'mobile phone', 'cellphone', 'iphone'], typewriter: [], 'sewing machine': [],
-    'vacuum cleaner': ['vacuum', 'hoover', 'robot vacuum'], 'game controller': ['controller', 'gamepad', 'joystick'],
+    'vacuum cleaner': ['vacuum', 'hoover', 'robot vacuum'], 'game controller': ['controller', 'gamepad'],
     fan: ['desk fan', 'electric fan'], speaker: ['loudspeaker'],
   }),
   // clothing and carried things

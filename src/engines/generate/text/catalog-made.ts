@@ -162,6 +162,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
+    // A computer mouse is a palm-sized pointing device, not the rodent; an arcade joystick is a stick on a base, not a gamepad.
+    'computer mouse': ['gaming mouse', 'wireless mouse', 'optical mouse', 'mouse pointer'], joystick: ['arcade stick', 'arcade joystick', 'fight stick', 'flight stick'],
     headphones: ['headphone', 'earphones', 'headset', 'gaming headset'], microphone: ['mic', 'studio microphone', 'podcast microphone'],
     printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
     tablet: ['ipad', 'tablet computer'], 'game console': ['video game console', 'games console', 'playstation', 'xbox'],

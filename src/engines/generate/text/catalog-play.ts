@@ -73,7 +73,7 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'music box#1', 'saltshaker#1', 'coatrack#1', 'lectern#1', 'workbench#1'], {
     'fire extinguisher': ['extinguisher'], 'trash can': ['garbage can', 'trashcan', 'dustbin', 'trash bin', 'wastebin', 'waste bin', 'recycling bin', 'wastebasket', 'litter bin', 'bin'],
     beehive: ['hive', 'bee hive', 'skep', 'bee skep'], aquarium: ['fish tank', 'fishtank', 'fish bowl tank'], terrarium: ['vivarium', 'moss terrarium', 'plant terrarium'], candelabra: ['candelabrum', 'menorah'],
-    'music box': ['musical box', 'jewelry box', 'jewellery box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
+    'music box': ['musical box'], 'jewelry box': ['jewellery box', 'jewel box', 'jewelry case', 'jewellery case', 'trinket box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
     'coat rack': ['coatrack', 'coat stand', 'hat stand', 'hat rack', 'hatrack'], lectern: ['podium', 'pulpit', 'reading desk'], workbench: ['work bench', 'carpenters bench', 'woodworking bench'],
   }),
   // Machine tools (a lathe, a grinder, a drill press) are powered tools, not household appliances or mills.

@@ -45,3 +45,18 @@ test('the forms these prompts reach build closed solids within budget, the same 
   await assertClosedWithinBudget(['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher'], { seed: 3, fast: true, bbox: [1, 3, 2] });
   await assertClosedWithinBudget(['a flamethrower', 'brass knuckles'], { seed: 5, creative: true, maxFaces: 20000 });
 });
+
+test('a computer mouse is a pointing device, an arcade joystick a stick on a base, a jewellery box no music box', () => {
+  assert.equal(made('a wireless computer mouse, product render').makes, 'computer mouse');
+  assert.equal(made('a mouse').makes, 'mouse');
+  assert.equal(read('a mouse').category, 'rabbit');
+  assert.equal(made('an arcade joystick, red ball top').makes, 'joystick');
+  assert.equal(made('an xbox controller').makes, 'game controller');
+  assert.equal(made('a jewellery box with a ballerina inside').makes, 'jewelry box');
+  assert.equal(made('a music box').makes, 'music box');
+});
+
+test('the device rows build closed solids within budget', async () => {
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+});
