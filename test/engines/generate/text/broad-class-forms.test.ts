@@ -60,3 +60,24 @@ test('the device rows build closed solids within budget', async () => {
   await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });
+
+test('a station housing vehicles is a hall with bay doors, a building people go to a public building: no house stands in', () => {
+  for (const [prompt, makes, label] of [
+    ['a red brick fire station', 'fire station', /building: hall with wide bay doors/],
+    ['a hangar', 'hangar', /building: large hall with wide bay doors/],
+    ['a hospital', 'hospital', /building: public building with an entrance portico/],
+    ['a school', 'school', /building: public building with an entrance portico/],
+  ] as [string, string, RegExp][]) {
+    const i = read(prompt);
+    assert.equal(madeObject(i).makes, makes, prompt);
+    assert.match(summarizeInterpretation(i), label, prompt);
+  }
+  assert.equal(made('a cottage').makes, 'house');
+  assert.equal(made('a barn').makes, 'barn');
+});
+
+test('the public buildings build closed solids within budget', async () => {
+  await assertClosedWithinBudget(['a fire station', 'a hospital', 'a hangar'], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a fire station', 'a hospital', 'a hangar'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a fire station', 'a museum'], { seed: 5, creative: true, maxFaces: 20000 });
+});
