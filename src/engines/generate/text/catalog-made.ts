@@ -114,6 +114,8 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   drum: ['bell#1'],
   // …but a doorbell, WordNet's push button also called "bell", stays a household device.
   appliance: ['doorbell#1'],
+  // Coffins (a casket, a sarcophagus) are a row of the household and workshop things, not the crate standing in.
+  'household-thing': ['coffin#1'],
   // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
   'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
@@ -159,6 +161,8 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     'jerry can': ['jerrycan', 'jerrican', 'gas can', 'fuel can', 'petrol can', 'gasoline can'],
     churn: ['butter churn', 'milk churn', 'milk can', 'dairy churn'],
   },
+  // A coffin is a six-sided box lying flat with a lid, a sarcophagus the stone one: not the crate standing in.
+  'household-thing': { coffin: ['casket', 'sarcophagus', 'vampire coffin', 'wooden coffin'] },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],

@@ -54,11 +54,14 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
   assert.equal(made('an xbox controller').makes, 'game controller');
   assert.equal(made('a jewellery box with a ballerina inside').makes, 'jewelry box');
   assert.equal(made('a music box').makes, 'music box');
+  // A coffin and its kinds are a coffin, no crate; a box stays the crate.
+  for (const prompt of ['a vampire coffin', 'an egyptian sarcophagus, gold', 'a casket']) assert.equal(made(prompt).makes, 'coffin', prompt);
+  assert.equal(read('a box').category, 'crate');
 });
 
 test('the device rows build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus'], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a sarcophagus'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });
 
 test('a station housing vehicles is a hall with bay doors, a building people go to a public building: no house stands in', () => {
