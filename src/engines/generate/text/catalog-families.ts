@@ -105,7 +105,7 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     'washing machine': ['dryer', 'tumble dryer'], oven: ['stove', 'cooker'], blender: ['food processor', 'juicer'],
     'stand mixer': ['mixer', 'kitchenaid'], 'coffee machine': ['espresso machine', 'coffee maker', 'coffeemaker'],
     'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo', 'cassette player', 'tape player', 'tape deck', 'tape recorder'],
-    television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc', 'monitor', 'computer monitor'],
+    television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc'], monitor: ['computer monitor', 'crt monitor', 'computer screen', 'lcd monitor'],
     laptop: ['notebook computer', 'macbook'], camera: ['camcorder', 'polaroid'], telephone: ['phone', 'rotary telephone', 'rotary phone'],
     smartphone: ['cell phone', 'mobile phone', 'cellphone', 'iphone'], typewriter: [], 'sewing machine': [],
     'vacuum cleaner': ['vacuum', 'hoover', 'robot vacuum'], 'game controller': ['controller', 'gamepad'],

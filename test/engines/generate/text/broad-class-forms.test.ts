@@ -52,6 +52,8 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
   assert.equal(read('a mouse').category, 'rabbit');
   assert.equal(made('an arcade joystick, red ball top').makes, 'joystick');
   assert.equal(made('an xbox controller').makes, 'game controller');
+  assert.equal(made('an old crt monitor, 90s').makes, 'monitor');
+  assert.equal(made('a computer').makes, 'computer');
   assert.equal(made('a jewellery box with a ballerina inside').makes, 'jewelry box');
   assert.equal(made('a music box').makes, 'music box');
   // A coffin and its kinds are a coffin, no crate; a box stays the crate.
@@ -60,7 +62,7 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
 });
 
 test('the device rows build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus'], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus', 'a crt monitor', 'a monitor'], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a sarcophagus'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });
 
