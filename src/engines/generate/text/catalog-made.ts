@@ -17,6 +17,7 @@ import { knifeForm } from './knife-reading.ts';
 import { cycleForm } from './cycle-reading.ts';
 import { percussionForm } from './percussion-reading.ts';
 import { weaponForm } from './weapon-reading.ts';
+import { grassForm } from './grass-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { animalOwnForms } from './animal-reading.ts';
@@ -345,6 +346,12 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
     kindsToo: true,
   },
+  // A grass (bamboo, wheat, pampas grass) the potted plant or the flower stood in for is made as its
+  // description says: jointed canes, stalks with grain ears, plumes or blades.
+  ...Object.fromEntries(['potted-plant', 'flower'].map((category) => [category, {
+    name: (word: string) => (grassForm(word) ? word : undefined),
+    label: (name: string) => grassForm(name)?.summary,
+  }])),
   sword: {
     // A weapon WordNet files only as a weapon (brass knuckles, a flamethrower, a boomerang, a bomb) is
     // made as its description says, not as the sword standing in; blades keep the sword.

@@ -19,6 +19,20 @@ test('a plant named in a prompt is a potted plant; shrubs and hedges stay the bu
   for (const prompt of ['a round bush', 'a hedge', 'a rose bush']) assert.equal(read(prompt).category, 'bush', prompt);
 });
 
+test('a grass is made as its description says: jointed canes, grain ears, plumes', () => {
+  for (const [prompt, makes, label] of [
+    ['a stalk of bamboo', 'bamboo', /grass: clump of jointed canes/],
+    ['a sheaf of wheat', 'wheat', /grass: stalks topped with grain ears/],
+    ['pampas grass', 'pampas grass', /grass: tall clump with feathery plumes/],
+  ] as [string, string, RegExp][]) {
+    const i = read(prompt);
+    assert.equal(madeObject(i).makes, makes, prompt);
+    assert.match(summarizeInterpretation(i), label, prompt);
+  }
+  assert.equal(made('a tulip').makes, 'flower');
+  assert.equal(read('a potted plant').profile, undefined);
+});
+
 test('a weapon no row builds is made as its own description says, not as the sword', () => {
   const cases: [string, string, RegExp][] = [
     ['a flamethrower, post-apocalyptic', 'flamethrower', /weapon: nozzle gun fed by fuel tanks/],
@@ -40,9 +54,9 @@ test('a weapon no row builds is made as its own description says, not as the swo
 
 test('the forms these prompts reach build closed solids within budget, the same for the same seed', async () => {
   await assertClosedWithinBudget([
-    'a flamethrower', 'a pair of brass knuckles', 'a boomerang', 'a bazooka', 'a land mine', 'a pipe bomb', 'a jade plant', 'a pothos',
+    'a flamethrower', 'a pair of brass knuckles', 'a boomerang', 'a bazooka', 'a land mine', 'a pipe bomb', 'a jade plant', 'a pothos', 'a stalk of bamboo', 'a sheaf of wheat', 'pampas grass',
   ], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher', 'bamboo', 'wheat'], { seed: 3, fast: true, bbox: [1, 3, 2] });
   await assertClosedWithinBudget(['a flamethrower', 'brass knuckles'], { seed: 5, creative: true, maxFaces: 20000 });
 });
 

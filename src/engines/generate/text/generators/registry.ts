@@ -31,6 +31,7 @@ import { describedBuilding } from './families/building-forms.ts';
 import { describedKnife } from './families/knife.ts';
 import { describedPercussion } from './families/percussion.ts';
 import { describedWeapon } from './families/weapon-forms.ts';
+import { describedGrass } from './families/grass.ts';
 import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
@@ -144,6 +145,12 @@ for (const category of SHAPE_READ_CATEGORIES) {
 // A building whose description says how it is built is made that way before any plain-solid reading.
 const houseOrShape = GENERATORS.house;
 GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
+
+// A grass read from its description, before the potted plant's and the flower's forms.
+for (const category of ['potted-plant', 'flower']) {
+  const own = GENERATORS[category];
+  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && describedGrass(ctx)) || own(ctx);
+}
 
 // A percussion instrument read from its description, before the family's rows.
 const drumRows = GENERATORS.drum;
