@@ -120,6 +120,10 @@ export const PLAY_PROFILES: Record<string, Record<string, string[]>> = {
   boat: { submarine: ['sub', 'u-boat', 'uboat', 'yellow submarine', 'research submarine', 'submersible', 'deep sea submarine'] },
   chair: { wheelchair: ['wheel chair', 'electric wheelchair'] },
   spear: { naginata: ['guandao', 'japanese polearm'], glaive: [] },
-  staff: { nunchaku: ['nunchucks', 'nunchuks', 'nunchuck', 'nunchakus', 'nun chucks'] },
+  staff: {
+    nunchaku: ['nunchucks', 'nunchuks', 'nunchuck', 'nunchakus', 'nun chucks'],
+    'walking stick': ['walking cane', 'cane', 'hiking stick', 'gentleman cane'], 'pool cue': ['cue', 'cue stick', 'billiard cue', 'snooker cue'],
+    slingshot: ['sling shot'], 'candy cane': ['candycane', 'candy canes', 'peppermint stick'],
+  },
   robot: { 'robotic arm': ['robot arm', 'industrial robot', 'industrial robotic arm', 'industrial robot arm', 'mechanical arm', 'robotic arms'] },
 };

@@ -73,10 +73,16 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
   // A coffin and its kinds are a coffin, no crate; a box stays the crate.
   for (const prompt of ['a vampire coffin', 'an egyptian sarcophagus, gold', 'a casket']) assert.equal(made(prompt).makes, 'coffin', prompt);
   assert.equal(read('a box').category, 'crate');
+  // Sticks the staff stood in for are rows of their own.
+  assert.equal(made('a walking stick with a silver handle').makes, 'walking stick');
+  assert.equal(made('a pool cue and chalk').makes, 'pool cue');
+  assert.equal(made('a wooden slingshot').makes, 'slingshot');
+  assert.equal(made('a candy cane').makes, 'candy cane');
+  assert.equal(made('a wizard staff').makes, 'staff');
 });
 
 test('the device rows build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus', 'a crt monitor', 'a monitor'], { seed: 16, deterministic: true });
+  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus', 'a crt monitor', 'a monitor', 'a walking stick', 'a pool cue', 'a slingshot', 'a candy cane'], { seed: 16, deterministic: true });
   await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a sarcophagus'], { seed: 3, fast: true, bbox: [1, 3, 2] });
 });
 
