@@ -78,7 +78,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
     seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
-    campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill'],
+    campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill', 'grill', 'bbq grill', 'gas grill', 'outdoor grill'],
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
     'jungle gym': ['monkey bars', 'climbing frame'], 'merry-go-round': ['merry go round', 'roundabout', 'playground carousel'],
     sandbox: ['sandpit', 'sand box', 'sand pit'], 'bird feeder': ['birdfeeder'],
@@ -165,7 +165,7 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
   // A coffin is a six-sided box lying flat with a lid, a sarcophagus the stone one: not the crate standing in.
   'household-thing': { coffin: ['casket', 'sarcophagus', 'vampire coffin', 'wooden coffin'] },
   appliance: {
-    'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
+    'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade', 'claw machine', 'crane game', 'claw crane'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
     // A computer mouse is a palm-sized pointing device, not the rodent; an arcade joystick is a stick on a base, not a gamepad.
     'computer mouse': ['gaming mouse', 'wireless mouse', 'optical mouse', 'mouse pointer'], joystick: ['arcade stick', 'arcade joystick', 'fight stick', 'flight stick'],

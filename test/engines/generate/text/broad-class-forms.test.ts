@@ -79,6 +79,10 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
   assert.equal(made('a wooden slingshot').makes, 'slingshot');
   assert.equal(made('a candy cane').makes, 'candy cane');
   assert.equal(made('a wizard staff').makes, 'staff');
+  // A grill for cooking outdoors is the barbecue, not a building; a claw machine an arcade machine.
+  assert.equal(made('a charcoal bbq grill, kettle style').makes, 'barbecue');
+  assert.equal(made('a gas grill').makes, 'barbecue');
+  assert.equal(made('a claw machine full of plushies').makes, 'arcade machine');
 });
 
 test('the device rows build closed solids within budget', async () => {
