@@ -117,6 +117,8 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   appliance: ['doorbell#1'],
   // Coffins (a casket, a sarcophagus) are a row of the household and workshop things, not the crate standing in.
   'household-thing': ['coffin#1'],
+  // Exercise machines (a treadmill, an exercise bike) are gym gear, not household appliances.
+  'sports-gear': ['exercise device#1'],
   // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
   'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
@@ -163,6 +165,10 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     churn: ['butter churn', 'milk churn', 'milk can', 'dairy churn'],
   },
   // A coffin is a six-sided box lying flat with a lid, a sarcophagus the stone one: not the crate standing in.
+  'sports-gear': {
+    treadmill: ['running machine', 'treadmills'], 'rowing machine': ['ergometer', 'indoor rower', 'rowing ergometer'],
+    'exercise bike': ['stationary bike', 'exercycle', 'spin bike', 'exercise bicycle', 'stationary bicycle', 'peloton'],
+  },
   'household-thing': { coffin: ['casket', 'sarcophagus', 'vampire coffin', 'wooden coffin'] },
   appliance: {
     'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade', 'claw machine', 'crane game', 'claw crane'],
