@@ -53,13 +53,14 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
   // vocabulary word it was found on the hypernym walk of unrelated objects ("a basketball hoop").
   { id: 'human-skeleton', family: 'prop', label: 'skeleton', anchors: [], profiles: { 'human skeleton': ['anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
     words: ['human skeleton', 'anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
-  f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
+  f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'faucet#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
     bathtub: ['bath tub', 'bath', 'tub', 'clawfoot tub', 'clawfoot bathtub', 'jacuzzi', 'hot tub'], toilet: ['commode', 'lavatory', 'urinal', 'bidet'],
     sink: ['washbasin', 'wash basin', 'basin sink', 'kitchen sink', 'bathroom sink'], shower: ['shower stall', 'shower cabin'],
     fireplace: ['hearth', 'fire place', 'wood stove', 'woodstove'], mirror: ['looking glass', 'vanity mirror', 'full length mirror'],
     hammock: [], radiator: [], door: ['front door', 'doors'], window: ['windows'], fence: ['picket fence', 'fencing', 'railing'],
     staircase: ['stairs', 'stairway', 'steps', 'spiral staircase'], 'phone booth': ['telephone booth', 'telephone box', 'phone box', 'call box', 'kiosk'],
     'vending machine': ['soda machine', 'snack machine'],
+    faucet: ['tap', 'kitchen faucet', 'bathroom faucet', 'mixer tap', 'spigot', 'water tap', 'faucets'],
   }),
   f('spacecraft', 'vehicle', 'spacecraft', ['satellite#1', 'space station#1', 'lunar excursion module#1', 'space capsule#1', 'space probe#1'], {
     satellite: ['communications satellite', 'weather satellite', 'space probe', 'probe', 'sputnik'], 'space station': ['international space station', 'orbital station'],
