@@ -144,6 +144,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     fries: ['french fries', 'french fry'], 'hot dog': ['hotdog', 'frankfurter', 'sausage'], taco: ['burrito'], sushi: ['maki', 'nigiri', 'sashimi'],
     egg: ['fried egg', 'boiled egg', 'eggs'], steak: [], broccoli: ['cauliflower'], grapes: ['grape', 'bunch of grapes'],
     pineapple: ['ananas'], strawberry: ['raspberry'], ramen: ['noodles', 'noodle soup'],
+    // A bar of chocolate, moulded in squares (hot chocolate, the drink, is read from its own description).
+    'chocolate bar': ['bar of chocolate', 'candy bar', 'chocolate bars', 'bar of dark chocolate'],
   }),
   // buildings, landmarks, sculpture
   f('landmark', 'building', 'landmark', ['pyramid#3', 'bridge#1', 'igloo#1', 'pagoda#1', 'well#1'], {

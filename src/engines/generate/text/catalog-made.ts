@@ -389,7 +389,10 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   banana: produceForms('banana'),
   dish: {
     name(word) {
-      if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;
+      if (HAND_BUILT_DISHES.has(word)) return undefined;
+      // Chocolate as a solid (dark, milk, white chocolate) is a bar, not WordNet's first chocolate, the drink.
+      if (/^((dark|milk|white|bitter|plain) )?chocolates?$/.test(word)) return 'chocolate';
+      if (!readDish(word)) return undefined;
       // A compound that is a kind of its own last noun ("belgian waffle", "chocolate eclair") is made as that noun.
       const last = word.split(' ').at(-1)!;
       const base = kindOfLastWord(word) ? last : word;
@@ -398,6 +401,7 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     },
     label(name) {
       if (HAND_BUILT_DISHES.has(name)) return undefined;
+      if (name === 'chocolate') return 'dish: bar of chocolate moulded in squares';
       const form = readDish(name);
       return form && `dish: ${form.summary}`;
     },
