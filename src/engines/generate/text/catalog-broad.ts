@@ -11,7 +11,8 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['arthropod#1', 'insect'],
   ['food#1', 'dish'],
   ['food#2', 'dish'],
-  ['plant#2', 'bush'],
+  // A plant no specific anchor places (a pothos, an herb) is the potted plant; shrubs keep the bush (shrub#1).
+  ['plant#2', 'potted-plant'],
   ['structure#1', 'house'],
   ['geological formation#1', 'island'],
   ['vehicle#1', 'car'],
@@ -22,6 +23,10 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
   ['furniture#1', 'cabinet'],
   ['plaything#1', 'teddy-bear'],
   ['weapon#1', 'sword'],
+  // Explosives and rocket launchers are weapons, read from their own description (../weapon-reading.ts),
+  // not household devices; the sword stands in only where a description says nothing it draws.
+  ['explosive device#1', 'sword'],
+  ['launcher#1', 'sword'],
   ['tool#1', 'hand-tool'],
   ['implement#1', 'hand-tool'],
   ['musical instrument#1', 'string-instrument'],

@@ -105,10 +105,10 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     'washing machine': ['dryer', 'tumble dryer'], oven: ['stove', 'cooker'], blender: ['food processor', 'juicer'],
     'stand mixer': ['mixer', 'kitchenaid'], 'coffee machine': ['espresso machine', 'coffee maker', 'coffeemaker'],
     'record player': ['turntable', 'phonograph'], gramophone: [], radio: ['transistor radio', 'boombox', 'stereo', 'cassette player', 'tape player', 'tape deck', 'tape recorder'],
-    television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc', 'monitor', 'computer monitor'],
+    television: ['tv', 'tv set', 'television set', 'crt tv', 'crt'], computer: ['desktop computer', 'pc'], monitor: ['computer monitor', 'crt monitor', 'computer screen', 'lcd monitor'],
     laptop: ['notebook computer', 'macbook'], camera: ['camcorder', 'polaroid'], telephone: ['phone', 'rotary telephone', 'rotary phone'],
     smartphone: ['cell phone', 'mobile phone', 'cellphone', 'iphone'], typewriter: [], 'sewing machine': [],
-    'vacuum cleaner': ['vacuum', 'hoover', 'robot vacuum'], 'game controller': ['controller', 'gamepad', 'joystick'],
+    'vacuum cleaner': ['vacuum', 'hoover', 'robot vacuum'], 'game controller': ['controller', 'gamepad'],
     fan: ['desk fan', 'electric fan'], speaker: ['loudspeaker'],
   }),
   // clothing and carried things
@@ -144,6 +144,8 @@ export const FAMILY_CATEGORIES: CategoryEntry[] = [
     fries: ['french fries', 'french fry'], 'hot dog': ['hotdog', 'frankfurter', 'sausage'], taco: ['burrito'], sushi: ['maki', 'nigiri', 'sashimi'],
     egg: ['fried egg', 'boiled egg', 'eggs'], steak: [], broccoli: ['cauliflower'], grapes: ['grape', 'bunch of grapes'],
     pineapple: ['ananas'], strawberry: ['raspberry'], ramen: ['noodles', 'noodle soup'],
+    // A bar of chocolate, moulded in squares (hot chocolate, the drink, is read from its own description).
+    'chocolate bar': ['bar of chocolate', 'candy bar', 'chocolate bars', 'bar of dark chocolate'],
   }),
   // buildings, landmarks, sculpture
   f('landmark', 'building', 'landmark', ['pyramid#3', 'bridge#1', 'igloo#1', 'pagoda#1', 'well#1'], {

@@ -16,6 +16,8 @@ import { buildingForm } from './building-reading.ts';
 import { knifeForm } from './knife-reading.ts';
 import { cycleForm } from './cycle-reading.ts';
 import { percussionForm } from './percussion-reading.ts';
+import { weaponForm } from './weapon-reading.ts';
+import { grassForm } from './grass-reading.ts';
 import { PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
 import { BROAD_ANCHORS } from './catalog-broad.ts';
 import { animalOwnForms } from './animal-reading.ts';
@@ -51,13 +53,14 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
   // vocabulary word it was found on the hypernym walk of unrelated objects ("a basketball hoop").
   { id: 'human-skeleton', family: 'prop', label: 'skeleton', anchors: [], profiles: { 'human skeleton': ['anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
     words: ['human skeleton', 'anatomical skeleton', 'skeleton model', 'full skeleton', 'halloween skeleton', 'standing skeleton'] },
-  f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
+  f('fixture', 'furniture', 'home and street fixture', ['plumbing fixture#1', 'faucet#1', 'bathtub#1', 'fireplace#1', 'mirror#1', 'hammock#2', 'radiator#2', 'door#1', 'window#1', 'fence#1', 'staircase#1', 'telephone booth#1', 'booth#2', 'vending machine#1'], {
     bathtub: ['bath tub', 'bath', 'tub', 'clawfoot tub', 'clawfoot bathtub', 'jacuzzi', 'hot tub'], toilet: ['commode', 'lavatory', 'urinal', 'bidet'],
     sink: ['washbasin', 'wash basin', 'basin sink', 'kitchen sink', 'bathroom sink'], shower: ['shower stall', 'shower cabin'],
     fireplace: ['hearth', 'fire place', 'wood stove', 'woodstove'], mirror: ['looking glass', 'vanity mirror', 'full length mirror'],
     hammock: [], radiator: [], door: ['front door', 'doors'], window: ['windows'], fence: ['picket fence', 'fencing', 'railing'],
     staircase: ['stairs', 'stairway', 'steps', 'spiral staircase'], 'phone booth': ['telephone booth', 'telephone box', 'phone box', 'call box', 'kiosk'],
     'vending machine': ['soda machine', 'snack machine'],
+    faucet: ['tap', 'kitchen faucet', 'bathroom faucet', 'mixer tap', 'spigot', 'water tap', 'faucets'],
   }),
   f('spacecraft', 'vehicle', 'spacecraft', ['satellite#1', 'space station#1', 'lunar excursion module#1', 'space capsule#1', 'space probe#1'], {
     satellite: ['communications satellite', 'weather satellite', 'space probe', 'probe', 'sputnik'], 'space station': ['international space station', 'orbital station'],
@@ -76,7 +79,7 @@ export const MADE_CATEGORIES: CategoryEntry[] = [
     'swing set': ['swingset', 'swings', 'playground swing', 'tire swing'], slide: ['playground slide', 'water slide', 'slippery slide'],
     seesaw: ['see saw', 'teeter totter', 'teeter-totter'], trampoline: [], gazebo: ['summerhouse', 'bandstand', 'pergola'],
     greenhouse: ['glasshouse', 'hothouse', 'conservatory'], doghouse: ['dog house', 'kennel', 'dog kennel'], birdhouse: ['bird house', 'nest box', 'nesting box'],
-    campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill'],
+    campfire: ['camp fire', 'bonfire', 'fire pit', 'firepit'], barbecue: ['bbq', 'barbeque', 'barbecue grill', 'charcoal grill', 'kettle grill', 'grill', 'bbq grill', 'gas grill', 'outdoor grill'],
     fountain: ['water fountain', 'garden fountain'], 'bird bath': ['birdbath'], 'hay bale': ['haybale', 'bale of hay', 'straw bale'],
     'jungle gym': ['monkey bars', 'climbing frame'], 'merry-go-round': ['merry go round', 'roundabout', 'playground carousel'],
     sandbox: ['sandpit', 'sand box', 'sand pit'], 'bird feeder': ['birdfeeder'],
@@ -113,6 +116,10 @@ export const MADE_ANCHORS: Record<string, string[]> = {
   drum: ['bell#1'],
   // …but a doorbell, WordNet's push button also called "bell", stays a household device.
   appliance: ['doorbell#1'],
+  // Coffins (a casket, a sarcophagus) are a row of the household and workshop things, not the crate standing in.
+  'household-thing': ['coffin#1'],
+  // Exercise machines (a treadmill, an exercise bike) are gym gear, not household appliances.
+  'sports-gear': ['exercise device#1'],
   // Utensils, strainers and cleaning implements are hand implements, each read from its own description.
   'hand-tool': ['kitchen utensil#1', 'strainer#1', 'cleaning implement#1'],
   dish: ['dish#2', 'pasta#1', 'soup#1', 'stew#2', 'salad#1', 'sandwich#1', 'dumpling#1', 'casserole#1', 'beverage#1', 'drink#1',
@@ -158,9 +165,17 @@ export const MADE_PROFILES: Record<string, Record<string, string[]>> = {
     'jerry can': ['jerrycan', 'jerrican', 'gas can', 'fuel can', 'petrol can', 'gasoline can'],
     churn: ['butter churn', 'milk churn', 'milk can', 'dairy churn'],
   },
+  // A coffin is a six-sided box lying flat with a lid, a sarcophagus the stone one: not the crate standing in.
+  'sports-gear': {
+    treadmill: ['running machine', 'treadmills'], 'rowing machine': ['ergometer', 'indoor rower', 'rowing ergometer'],
+    'exercise bike': ['stationary bike', 'exercycle', 'spin bike', 'exercise bicycle', 'stationary bicycle', 'peloton'],
+  },
+  'household-thing': { coffin: ['casket', 'sarcophagus', 'vampire coffin', 'wooden coffin'] },
   appliance: {
-    'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade'],
+    'air fryer': ['airfryer'], 'slow cooker': ['crockpot', 'crock pot', 'crock-pot'], 'arcade machine': ['arcade cabinet', 'arcade game', 'arcade', 'claw machine', 'crane game', 'claw crane'],
     keyboard: ['computer keyboard', 'mechanical keyboard', 'gaming keyboard'],
+    // A computer mouse is a palm-sized pointing device, not the rodent; an arcade joystick is a stick on a base, not a gamepad.
+    'computer mouse': ['gaming mouse', 'wireless mouse', 'optical mouse', 'mouse pointer'], joystick: ['arcade stick', 'arcade joystick', 'fight stick', 'flight stick'],
     headphones: ['headphone', 'earphones', 'headset', 'gaming headset'], microphone: ['mic', 'studio microphone', 'podcast microphone'],
     printer: ['3d printer', 'inkjet printer', 'laser printer'], dishwasher: ['dish washer'], 'air conditioner': ['ac unit', 'air conditioning unit'],
     tablet: ['ipad', 'tablet computer'], 'game console': ['video game console', 'games console', 'playstation', 'xbox'],
@@ -338,6 +353,18 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
     kindsToo: true,
   },
+  // A grass (bamboo, wheat, pampas grass) the potted plant or the flower stood in for is made as its
+  // description says: jointed canes, stalks with grain ears, plumes or blades.
+  ...Object.fromEntries(['potted-plant', 'flower'].map((category) => [category, {
+    name: (word: string) => (grassForm(word) ? word : undefined),
+    label: (name: string) => grassForm(name)?.summary,
+  }])),
+  sword: {
+    // A weapon WordNet files only as a weapon (brass knuckles, a flamethrower, a boomerang, a bomb) is
+    // made as its description says, not as the sword standing in; blades keep the sword.
+    name: (word) => (weaponForm(word) ? word : undefined),
+    label: (name) => weaponForm(name)?.summary,
+  },
   ring: {
     // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
     name: (word) => (word === 'ring' || !jewelryForm(word) ? undefined : word),
@@ -362,7 +389,10 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   banana: produceForms('banana'),
   dish: {
     name(word) {
-      if (HAND_BUILT_DISHES.has(word) || !readDish(word)) return undefined;
+      if (HAND_BUILT_DISHES.has(word)) return undefined;
+      // Chocolate as a solid (dark, milk, white chocolate) is a bar, not WordNet's first chocolate, the drink.
+      if (/^((dark|milk|white|bitter|plain) )?chocolates?$/.test(word)) return 'chocolate';
+      if (!readDish(word)) return undefined;
       // A compound that is a kind of its own last noun ("belgian waffle", "chocolate eclair") is made as that noun.
       const last = word.split(' ').at(-1)!;
       const base = kindOfLastWord(word) ? last : word;
@@ -371,6 +401,7 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     },
     label(name) {
       if (HAND_BUILT_DISHES.has(name)) return undefined;
+      if (name === 'chocolate') return 'dish: bar of chocolate moulded in squares';
       const form = readDish(name);
       return form && `dish: ${form.summary}`;
     },

@@ -73,7 +73,7 @@ export const PLAY_CATEGORIES: CategoryEntry[] = [
     'music box#1', 'saltshaker#1', 'coatrack#1', 'lectern#1', 'workbench#1'], {
     'fire extinguisher': ['extinguisher'], 'trash can': ['garbage can', 'trashcan', 'dustbin', 'trash bin', 'wastebin', 'waste bin', 'recycling bin', 'wastebasket', 'litter bin', 'bin'],
     beehive: ['hive', 'bee hive', 'skep', 'bee skep'], aquarium: ['fish tank', 'fishtank', 'fish bowl tank'], terrarium: ['vivarium', 'moss terrarium', 'plant terrarium'], candelabra: ['candelabrum', 'menorah'],
-    'music box': ['musical box', 'jewelry box', 'jewellery box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
+    'music box': ['musical box'], 'jewelry box': ['jewellery box', 'jewel box', 'jewelry case', 'jewellery case', 'trinket box'], 'salt shaker': ['saltshaker', 'pepper shaker', 'salt and pepper shakers', 'salt and pepper'],
     'coat rack': ['coatrack', 'coat stand', 'hat stand', 'hat rack', 'hatrack'], lectern: ['podium', 'pulpit', 'reading desk'], workbench: ['work bench', 'carpenters bench', 'woodworking bench'],
   }),
   // Machine tools (a lathe, a grinder, a drill press) are powered tools, not household appliances or mills.
@@ -120,6 +120,10 @@ export const PLAY_PROFILES: Record<string, Record<string, string[]>> = {
   boat: { submarine: ['sub', 'u-boat', 'uboat', 'yellow submarine', 'research submarine', 'submersible', 'deep sea submarine'] },
   chair: { wheelchair: ['wheel chair', 'electric wheelchair'] },
   spear: { naginata: ['guandao', 'japanese polearm'], glaive: [] },
-  staff: { nunchaku: ['nunchucks', 'nunchuks', 'nunchuck', 'nunchakus', 'nun chucks'] },
+  staff: {
+    nunchaku: ['nunchucks', 'nunchuks', 'nunchuck', 'nunchakus', 'nun chucks'],
+    'walking stick': ['walking cane', 'cane', 'hiking stick', 'gentleman cane'], 'pool cue': ['cue', 'cue stick', 'billiard cue', 'snooker cue'],
+    slingshot: ['sling shot'], 'candy cane': ['candycane', 'candy canes', 'peppermint stick'],
+  },
   robot: { 'robotic arm': ['robot arm', 'industrial robot', 'industrial robotic arm', 'industrial robot arm', 'mechanical arm', 'robotic arms'] },
 };

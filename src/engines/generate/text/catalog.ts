@@ -66,11 +66,11 @@ const CORE_CATEGORIES: CategoryEntry[] = [
   c('tree', 'plant', ['oak', 'maple', 'birch', 'willow', 'elm', 'apple tree', 'oak tree', 'sapling'], ['tree#1']),
   c('pine-tree', 'plant', ['pine', 'fir', 'spruce', 'conifer', 'christmas tree', 'cedar', 'evergreen', 'fir tree'], ['conifer#1', 'pine#1']),
   c('palm-tree', 'plant', ['palm', 'coconut tree', 'coconut palm'], ['palm#3']),
-  c('bush', 'plant', ['shrub', 'hedge', 'shrubbery', 'topiary', 'plant'], ['shrub#1']),
+  c('bush', 'plant', ['shrub', 'hedge', 'shrubbery', 'topiary'], ['shrub#1']),
   c('flower', 'plant', ['rose', 'tulip', 'daisy', 'sunflower', 'lily', 'blossom', 'bloom', 'orchid', 'poppy', 'dandelion'], ['flower#1', 'flower#2']),
   c('cactus', 'plant', ['succulent', 'saguaro'], ['cactus#1']),
   c('mushroom', 'plant', ['toadstool', 'fungus', 'shroom'], ['mushroom#2', 'mushroom#3', 'fungus#1']),
-  c('potted-plant', 'plant', ['houseplant', 'house plant', 'pot plant', 'flowerpot', 'flower pot', 'fern'], ['houseplant#1', 'pot plant#1', 'flowerpot#1']),
+  c('potted-plant', 'plant', ['houseplant', 'house plant', 'pot plant', 'flowerpot', 'flower pot', 'fern', 'plant'], ['houseplant#1', 'pot plant#1', 'flowerpot#1']),
   // vehicles
   c('car', 'vehicle', ['automobile', 'sedan', 'taxi', 'cab', 'jeep', 'suv', 'racecar', 'race car', 'sports car', 'coupe', 'convertible', 'hatchback', 'vehicle'], ['car#1', 'motor vehicle#1']),
   c('truck', 'vehicle', ['lorry', 'pickup', 'pickup truck', 'van', 'firetruck', 'fire truck', 'dump truck'], ['truck#1', 'van#5', 'tractor#2']),

@@ -195,7 +195,7 @@ test('a plant WordNet places only as a plant, defined by its flowers, is made as
   assert.equal(interpretPrompt('a bunch of daffodils').category, 'flower'); // "... having showy often yellow flowers"
   assert.match(summarizeInterpretation(interpretPrompt('a bunch of daffodils')), /no daffodils form: the flower stands in/);
   // One defined otherwise stays the plant family's stand-in.
-  assert.equal(interpretPrompt('a thistle').category, 'bush'); // "... having prickly-edged leaves"
+  assert.equal(interpretPrompt('a thistle').category, 'potted-plant'); // "... having prickly-edged leaves": the potted plant stands in for a plant placed only as one
   assert.equal(interpretPrompt('a bunch of tulips').category, 'flower');
 });
 

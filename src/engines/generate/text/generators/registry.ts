@@ -30,6 +30,8 @@ import { describedJewelry } from './families/jewelry.ts';
 import { describedBuilding } from './families/building-forms.ts';
 import { describedKnife } from './families/knife.ts';
 import { describedPercussion } from './families/percussion.ts';
+import { describedWeapon } from './families/weapon-forms.ts';
+import { describedGrass } from './families/grass.ts';
 import { buildingForm } from '../building-reading.ts';
 import { bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
@@ -71,7 +73,7 @@ const GENERATORS: Record<string, Generator> = {
   cabinet: furniture.cabinet, lamp: furniture.lamp,
   vase: vessels.vase, mug: vessels.mug, bowl: vessels.bowl, bottle: vessels.bottle, teapot: vessels.teapot,
   barrel: vessels.barrel, crate: vessels.crate, bucket: vessels.bucket, jar: vessels.jar, chest: vessels.chest,
-  hammer: tools.hammer, axe: tools.axe, sword: tools.sword, dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
+  hammer: tools.hammer, axe: tools.axe, sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx), dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
   spear: tools.spear, shovel: tools.shovel, pickaxe: tools.pickaxe, staff: tools.staff,
   house: buildings.house, tower: buildings.tower, castle: buildings.castle, skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse, tent: buildings.tent, church: buildings.church, windmill: buildings.windmill,
@@ -122,7 +124,7 @@ GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
 GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
 GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
 GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
-GENERATORS['household-thing'] = withRows(HOUSEHOLD, HOUSEHOLD['trash can']);
+GENERATORS['household-thing'] = withRows({ ...HOUSEHOLD, coffin: vessels.coffin }, HOUSEHOLD['trash can']);
 GENERATORS['shop-tool'] = withRows({ ...SHOP_TOOLS, ...SCALES }, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
@@ -143,6 +145,12 @@ for (const category of SHAPE_READ_CATEGORIES) {
 // A building whose description says how it is built is made that way before any plain-solid reading.
 const houseOrShape = GENERATORS.house;
 GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
+
+// A grass read from its description, before the potted plant's and the flower's forms.
+for (const category of ['potted-plant', 'flower']) {
+  const own = GENERATORS[category];
+  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && describedGrass(ctx)) || own(ctx);
+}
 
 // A percussion instrument read from its description, before the family's rows.
 const drumRows = GENERATORS.drum;

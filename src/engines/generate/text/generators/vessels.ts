@@ -187,6 +187,27 @@ export function churn(ctx: GenContext): void {
   ctx.add(ctx.cyl(0.015, h * 0.5, [0, h + 0.03, 0]), 'wood', { part: 'dasher', primary: false, colour: [0.7, 0.52, 0.32] });
 }
 
+/**
+ * A coffin (the crate's row "coffin"): the six-sided outline, wide at the shoulders, lying flat, its lid
+ * raised on a rim; a sarcophagus is the same outline in stone, a carved face on its lid.
+ */
+export function coffin(ctx: GenContext): void {
+  const { s } = ctx;
+  const stone = /sarcophag/.test(ctx.interpretation.word ?? '');
+  const [L, W] = [1.9 * s.long, 0.62 * s.wide];
+  const outline: [number, number][] = [[-L / 2, -W * 0.32], [L * 0.22, -W / 2], [L / 2, -W * 0.38], [L / 2, W * 0.38], [L * 0.22, W / 2], [-L / 2, W * 0.32]];
+  const h = 0.42 * s.tall;
+  const material = stone ? 'stone' : 'wood';
+  const colour: [number, number, number] = ctx.interpretation.colours[0]?.rgb ?? (stone ? [0.78, 0.7, 0.55] : [0.32, 0.18, 0.1]);
+  // The outline lies in the x, z plane: a prism extruded upwards.
+  const body = ctx.prism(outline, h).rotate([90, 0, 0]).translate([0, h / 2, 0]);
+  ctx.add(body, material, { colour });
+  const lid = ctx.prism(outline.map(([x, z]) => [x * 1.03, z * 1.06] as [number, number]), 0.08).rotate([90, 0, 0]).translate([0, h + 0.04, 0]);
+  ctx.add(lid, material, { part: 'lid', colour });
+  if (stone) ctx.add(ctx.ellipsoid([0.14, 0.05, 0.11], [L * 0.3, h + 0.09, 0]), 'stone', { part: 'carved face', primary: false, colour: ctx.interpretation.material === 'gold' ? [0.85, 0.68, 0.25] : [0.72, 0.64, 0.5] });
+  else for (const x of [-L * 0.25, L * 0.1]) for (const z of [-1, 1]) ctx.add(ctx.capsule([x - 0.1, h * 0.55, z * (W * 0.44)], [x + 0.1, h * 0.55, z * (W * 0.44)], 0.018), 'metal', { part: 'handle', primary: false, colour: [0.75, 0.65, 0.35] });
+}
+
 export function chest(ctx: GenContext): void {
   const { s, rng } = ctx;
   const w = 0.8 * s.wide * rng.range(0.9, 1.15);

@@ -23,6 +23,8 @@ const ROWS: Record<string, { size: Vec3; feature: Feature; colour: RGB }> = {
   radio: { size: [0.7, 0.45, 0.25], feature: 'radio', colour: [0.55, 0.35, 0.18] },
   television: { size: [0.8, 0.65, 0.6], feature: 'screen', colour: [0.4, 0.28, 0.18] },
   computer: { size: [0.9, 0.6, 0.1], feature: 'screen', colour: [0.85, 0.85, 0.82] },
+  // A computer monitor: a screen on a stand (a CRT one a deep box behind its screen).
+  monitor: { size: [0.9, 0.6, 0.1], feature: 'screen', colour: [0.2, 0.2, 0.22] },
   laptop: { size: [0.8, 0.04, 0.55], feature: 'laptop', colour: [0.75, 0.76, 0.78] },
   camera: { size: [0.6, 0.4, 0.3], feature: 'camera', colour: [0.12, 0.12, 0.12] },
   telephone: { size: [0.5, 0.2, 0.45], feature: 'handset', colour: [0.1, 0.1, 0.1] },
@@ -43,7 +45,9 @@ const STEEL: RGB = [0.72, 0.73, 0.75];
 export function appliance(ctx: GenContext): void {
   const { s } = ctx;
   const row = ROWS[ctx.interpretation.profile ?? ''] ?? ROWS.appliance;
-  const [w, h, d] = [row.size[0] * s.wide, row.size[1] * s.tall, row.size[2]];
+  // A CRT monitor is a deep box behind its screen, standing on the desk without a stand.
+  const crt = ctx.interpretation.profile === 'monitor' && /\bcrt\b/.test(ctx.interpretation.prompt.toLowerCase());
+  const [w, h, d] = [row.size[0] * s.wide, row.size[1] * s.tall, crt ? 0.6 : row.size[2]];
   const r = Math.min(w, h, d) * 0.12;
   const body = { colour: row.colour };
   const feature = (m: ReturnType<GenContext['box']>, part: string, colour: RGB = DARK, material: 'metal' | 'glass' | 'plastic' | 'rubber' = 'plastic') => ctx.add(m, material, { part, primary: false, colour });

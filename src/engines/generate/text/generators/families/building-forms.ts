@@ -1,7 +1,8 @@
 /**
  * A building built as its description says (../../building-reading.ts): a single-storey shed with a
  * lean-to roof, a barn with a gambrel roof and wide doors, a small coop on legs with a wire run, a
- * tiered mass, an open-sided roof on posts, or a storeyed building with a gable or a dome — from the
+ * tiered mass, an open-sided roof on posts, a hall with bay doors (a fire station, a hangar), a public
+ * building behind a portico (a hospital, a school), or a storeyed building with a gable or a dome — from the
  * house's storey, door and roof rules (../buildings.ts).
  */
 import { block, door, roof } from '../buildings.ts';
@@ -63,6 +64,30 @@ const BUILDS: Record<BuildingForm['kind'], (ctx: GenContext, f: BuildingForm, w:
     for (const [x, z] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) ctx.add(ctx.cyl(0.06, h, [x * (w / 2 - 0.08), 0, z * (d / 2 - 0.08)]), f.wooden ? 'wood' : 'stone', { part: 'post', colour: f.wooden ? WOOD : undefined });
     ctx.add(ctx.cyl(Math.max(w, d) * 0.6, 0.1, [0, 0, 0]), 'stone', { part: 'floor', primary: false });
     roof(ctx, f.roof === 'dome' ? 'dome' : 'pyramid', w, d, h, 0.55);
+  },
+  station(ctx, f, w, d) {
+    // A wide hall, its front a row of tall bay doors, a flat roof with a parapet.
+    const h = 1.5;
+    ctx.add(ctx.box([w, h, d], [0, h / 2, 0]), 'stone', { colour: f.wooden ? WOOD : undefined });
+    const bays = 3;
+    for (let k = 0; k < bays; k++) {
+      const x = (k - (bays - 1) / 2) * (w / bays);
+      ctx.add(ctx.box([w / bays - 0.16, h * 0.72, 0.04], [x, h * 0.36, d / 2]), 'metal', { part: 'bay door', primary: false, colour: [0.85, 0.85, 0.82] });
+    }
+    ctx.add(ctx.box([w + 0.1, 0.14, d + 0.1], [0, h + 0.07, 0]), 'stone', { part: 'parapet', primary: false });
+  },
+  public(ctx, f, w, d) {
+    // A storeyed block with rows of windows, a flat roof, and a portico of columns under a pediment at its entrance.
+    const fh = 1;
+    walls(ctx, f, w, d, f.floors, fh);
+    roof(ctx, f.roof === 'dome' ? 'dome' : 'flat', w, d, f.floors * fh, 0.3);
+    const pw = Math.min(w * 0.5, 1.4);
+    const ph = Math.min(f.floors, 2) * fh * 0.9;
+    const z = d / 2 + 0.35;
+    ctx.add(ctx.box([pw + 0.3, 0.12, 0.8], [0, 0.06, d / 2 + 0.3]), 'stone', { part: 'steps', primary: false });
+    for (let k = 0; k < 4; k++) ctx.add(ctx.cyl(0.06, ph, [(k - 1.5) * (pw / 3), 0.12, z]), 'stone', { part: 'column', primary: false, colour: [0.92, 0.9, 0.85] });
+    ctx.add(ctx.prism([[-pw / 2 - 0.12, 0], [pw / 2 + 0.12, 0], [0, 0.32]], 0.5).translate([0, 0.12 + ph, d / 2 + 0.2]), 'stone', { part: 'pediment', primary: false, colour: [0.92, 0.9, 0.85] });
+    door(ctx, d / 2, 0.8);
   },
   house(ctx, f, w, d) {
     const fh = 1;

@@ -52,6 +52,21 @@ export const MORE_DEVICES: Record<string, Build> = {
     ctx.add(ctx.torus(0.22, 0.03, [0, 0.22, 0], 'x').scale([1, 1, 1.2]).subtract(ctx.box([0.4, 0.2, 0.4], [0, 0.3, 0])), 'rubber', { part: 'strap', colour: [0.15, 0.15, 0.16] });
     ctx.add(ctx.cyl(0.025, 0.04, [0, 0, 0]).rotate([0, 0, 90]).translate([0.17, 0.25, 0.06]), 'metal', { part: 'crown', primary: false, colour: STEEL });
   },
+  'computer mouse': (ctx) => {
+    // A palm-sized dome, longer than wide, its two buttons parted by a seam, a scroll wheel between them.
+    const colour = ctx.interpretation.colours[0]?.rgb ?? DARK;
+    ctx.add(ctx.ellipsoid([0.032, 0.022, 0.058], [0, 0.004, 0]).trimByPlane([0, 1, 0], 0), 'plastic', { colour });
+    ctx.add(ctx.box([0.0015, 0.02, 0.05], [0, 0.012, -0.03]), 'plastic', { part: 'seam', primary: false, colour: [0.3, 0.3, 0.32] });
+    ctx.add(ctx.cyl(0.007, 0.005, [0, 0, 0]).rotate([0, 0, 90]).translate([0.0025, 0.022, -0.022]), 'rubber', { part: 'scroll wheel', primary: false, colour: [0.25, 0.25, 0.27] });
+  },
+  joystick: (ctx) => {
+    // An arcade stick: a sloped base with buttons, a shaft and a ball top.
+    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.85, 0.1, 0.12];
+    ctx.add(ctx.roundBox([0.3, 0.06, 0.18], 0.015, [0, 0.03, 0]), 'plastic', { part: 'base', colour: DARK });
+    ctx.add(ctx.cyl(0.006, 0.09, [-0.08, 0.05, 0]), 'metal', { part: 'shaft', primary: false, colour: STEEL });
+    ctx.add(ctx.sphere(0.02, [-0.08, 0.145, 0]), 'plastic', { part: 'ball top', colour });
+    for (const [x, z] of [[0.02, -0.03], [0.06, -0.04], [0.1, -0.03], [0.02, 0.03], [0.06, 0.02], [0.1, 0.03]]) ctx.add(ctx.cyl(0.013, 0.02, [x, 0.05, z]), 'plastic', { part: 'button', primary: false, colour });
+  },
   'vr headset': (ctx) => {
     ctx.add(ctx.roundBox([0.6, 0.34, 0.3], 0.1, [0, 0.45, 0.1]), 'plastic', { colour: WHITE });
     ctx.add(ctx.roundBox([0.56, 0.3, 0.02], 0.05, [0, 0.45, 0.26]), 'plastic', { part: 'visor', primary: false, colour: DARK });

@@ -12,6 +12,19 @@ type Build = (ctx: GenContext) => void;
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) => ctx.add(m, 'organic', { colour, part, primary });
 
 const DISHES: Record<string, Build> = {
+  'chocolate bar': (ctx) => {
+    // A slab moulded in squares, its far end still in a paper wrapper over foil.
+    const text = ctx.interpretation.prompt.toLowerCase();
+    const colour: RGB = /\bwhite chocolate/.test(text) ? [0.95, 0.91, 0.8] : /\bmilk chocolate/.test(text) ? [0.48, 0.3, 0.16] : [0.26, 0.14, 0.08];
+    const [cols, rows, cell] = [6, 3, 0.05];
+    const [w, d] = [cols * cell, rows * cell];
+    ctx.add(ctx.box([w, 0.008, d], [0, 0.004, 0]), 'organic', { colour });
+    for (let i = 0; i < cols; i++) for (let j = 0; j < rows; j++) {
+      ctx.add(ctx.hull([ctx.box([cell * 0.9, 0.002, cell * 0.9], [-w / 2 + cell * (i + 0.5), 0.008, -d / 2 + cell * (j + 0.5)]), ctx.box([cell * 0.7, 0.002, cell * 0.7], [-w / 2 + cell * (i + 0.5), 0.018, -d / 2 + cell * (j + 0.5)])]), 'organic', { part: 'square', colour });
+    }
+    ctx.add(ctx.box([w * 0.42, 0.03, d + 0.012], [w * 0.29 + 0.006, 0.013, 0]), 'paper', { part: 'wrapper', primary: false, colour: [0.55, 0.1, 0.15] });
+    ctx.add(ctx.box([0.01, 0.031, d + 0.014], [w * 0.08, 0.013, 0]), 'metal', { part: 'foil', primary: false, colour: [0.82, 0.82, 0.85] });
+  },
   fries: (ctx) => {
     ctx.add(ctx.hull([ctx.box([0.3, 0.01, 0.16], [0, 0.005, 0]), ctx.box([0.42, 0.01, 0.22], [0, 0.35, 0])]).subtract(ctx.hull([ctx.box([0.27, 0.01, 0.13], [0, 0.03, 0]), ctx.box([0.39, 0.01, 0.19], [0, 0.37, 0])])), 'paper', { part: 'carton', primary: false, colour: [0.85, 0.1, 0.1] });
     for (let k = 0; k < 14; k++) { const x = -0.15 + (k % 7) * 0.05; const z = k < 7 ? -0.04 : 0.04; food(ctx, ctx.box([0.03, 0.3 + ((k * 7) % 5) * 0.03, 0.03], [x, 0.25 + ((k * 3) % 4) * 0.02, z]).rotate([0, 0, (k % 3 - 1) * 6]), [0.95, 0.78, 0.3]); }
@@ -69,6 +82,9 @@ const DISHES: Record<string, Build> = {
 };
 
 /** A hand-built dish, else the dish built from its own description (./dish-forms.ts), else a plated steak. */
+// Chocolate as a solid is the bar (../../catalog-made.ts reads "dark chocolate" so).
+DISHES.chocolate = DISHES['chocolate bar'];
+
 export function dish(ctx: GenContext): void {
   const profile = ctx.interpretation.profile;
   const own = DISHES[profile ?? ''];

@@ -19,6 +19,15 @@ function tap(ctx: GenContext, x: number, y: number, z: number, reach = 0.12): vo
 }
 
 const FIXTURES: Record<string, Build> = {
+  faucet: (ctx) => {
+    // A faucet on its own: a round base, a tall body, a spout arched over to point down, a lever on top.
+    const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;
+    ctx.add(ctx.cyl(0.04, 0.02, [0, 0, 0]), 'metal', { part: 'base', colour });
+    ctx.add(ctx.cyl(0.022, 0.3, [0, 0.01, 0]), 'metal', { part: 'body', colour });
+    ctx.add(ctx.torus(0.08, 0.014, [0.08, 0.3, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'metal', { part: 'spout', colour });
+    ctx.add(ctx.cyl(0.016, 0.03, [0.16, 0.27, 0]), 'metal', { part: 'aerator', primary: false, colour });
+    ctx.add(ctx.capsule([0, 0.2, 0], [-0.09, 0.24, 0], 0.009), 'metal', { part: 'lever', primary: false, colour });
+  },
   bathtub: (ctx) => {
     const feet = says(ctx, /\b(claw|clawfoot|claw foot|victorian|vintage|freestanding)\b/);
     const lift = feet ? 0.12 : 0;

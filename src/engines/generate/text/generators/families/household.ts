@@ -94,6 +94,16 @@ export const HOUSEHOLD: Record<string, Build> = {
     ctx.add(ctx.sphere(0.018, [0, 0.36, 0.03], 10), 'ceramic', { part: 'ballerina', primary: false, colour: [0.97, 0.88, 0.82] });
     ctx.add(ctx.capsule([0.25, 0.1, 0], [0.31, 0.1, 0], 0.01), 'metal', { part: 'key', primary: false, colour: [0.85, 0.7, 0.3] });
   },
+  'jewelry box': (ctx) => {
+    // A lined box on a drawer, its lid raised on a mirror (a dancer the prompt names is placed as a companion).
+    const colour: RGB = says(ctx, /white|pink/) ? [0.95, 0.8, 0.85] : WOOD;
+    ctx.add(ctx.roundBox([0.5, 0.12, 0.34], 0.015, [0, 0.06, 0]), 'wood', { part: 'drawer', colour });
+    ctx.add(ctx.box([0.06, 0.02, 0.02], [0, 0.06, 0.175]), 'metal', { part: 'knob', primary: false, colour: [0.85, 0.7, 0.3] });
+    ctx.add(ctx.roundBox([0.5, 0.16, 0.34], 0.02, [0, 0.2, 0]), 'wood', { part: 'box', colour });
+    ctx.add(ctx.box([0.46, 0.02, 0.3], [0, 0.27, 0]), 'fabric', { part: 'lining', primary: false, colour: [0.55, 0.1, 0.15] });
+    ctx.add(ctx.box([0.5, 0.34, 0.02], [0, 0.45, -0.17]).rotate([-10, 0, 0]).translate([0, 0, -0.045]), 'wood', { part: 'lid', colour });
+    ctx.add(ctx.box([0.42, 0.28, 0.005], [0, 0.45, -0.155]).rotate([-10, 0, 0]).translate([0, 0, -0.045]), 'glass', { part: 'mirror', primary: false, colour: [0.85, 0.9, 0.95] });
+  },
   'salt shaker': (ctx) => {
     for (const [x, cap] of [[-0.12, STEEL], [0.12, DARK]] as [number, RGB][]) {
       ctx.add(ctx.lathe([[0, 0], [0.08, 0], [0.09, 0.05], [0.08, 0.22], [0, 0.22]]).translate([x, 0, 0]), 'glass', { part: 'shaker', colour: [0.9, 0.93, 0.95] });

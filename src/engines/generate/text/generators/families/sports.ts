@@ -22,6 +22,40 @@ function board(ctx: GenContext, l: number, w: number, t: number, kick: number, a
 }
 
 export const SPORTS: Record<string, Build> = {
+  // Exercise machines (WordNet's exercise devices), not household appliances.
+  treadmill: (ctx) => {
+    // A long low deck with its running belt, two uprights at the front carrying a console and handrails.
+    ctx.add(ctx.roundBox([1.6, 0.16, 0.7], 0.04, [0, 0.08, 0]), 'plastic', { part: 'deck', colour: [0.2, 0.2, 0.22] });
+    ctx.add(ctx.box([1.4, 0.02, 0.5], [-0.05, 0.165, 0]), 'rubber', { part: 'belt', primary: false, colour: BLACK });
+    for (const z of [-0.32, 0.32]) {
+      ctx.add(ctx.capsule([0.72, 0.1, z], [0.62, 1.2, z], 0.035), 'metal', { part: 'upright', colour: STEEL });
+      ctx.add(ctx.capsule([0.62, 1.0, z], [0.3, 1.0, z], 0.022), 'metal', { part: 'handrail', colour: STEEL });
+    }
+    ctx.add(ctx.roundBox([0.2, 0.3, 0.72], 0.04, [0.62, 1.25, 0]).rotate([0, 0, 20]).translate([0.3, -0.2, 0]), 'plastic', { part: 'console', colour: [0.15, 0.15, 0.17] });
+  },
+  'rowing machine': (ctx) => {
+    // A long rail on two feet, a seat on the rail, a flywheel housing at the front with footrests and a handle.
+    ctx.add(ctx.box([2.2, 0.06, 0.1], [0, 0.3, 0]), 'metal', { part: 'rail', colour: [0.15, 0.15, 0.17] });
+    ctx.add(ctx.capsule([-1.05, 0.02, 0], [-1.05, 0.3, 0], 0.04), 'metal', { part: 'foot', colour: [0.15, 0.15, 0.17] });
+    ctx.add(ctx.box([0.12, 0.04, 0.6], [-1.05, 0.02, 0]), 'metal', { part: 'foot', colour: [0.15, 0.15, 0.17] });
+    ctx.add(ctx.roundBox([0.32, 0.08, 0.32], 0.03, [-0.2, 0.37, 0]), 'plastic', { part: 'seat', colour: BLACK });
+    ctx.add(ctx.cyl(0.3, 0.16, [0, -0.08, 0]).rotate([90, 0, 0]).translate([1.0, 0.42, 0]), 'plastic', { part: 'flywheel', colour: [0.2, 0.2, 0.22] });
+    ctx.add(ctx.box([0.3, 0.04, 0.7], [1.0, 0.02, 0]), 'metal', { part: 'foot', colour: [0.15, 0.15, 0.17] });
+    for (const z of [-0.14, 0.14]) ctx.add(ctx.box([0.25, 0.03, 0.12], [0.6, 0.36, z]).rotate([0, 0, 40]).translate([0.27, -0.3, 0]), 'plastic', { part: 'footrest', colour: BLACK });
+    ctx.add(ctx.capsule([0.72, 0.6, -0.22], [0.72, 0.6, 0.22], 0.02), 'rubber', { part: 'handle', primary: false, colour: BLACK });
+  },
+  'exercise bike': (ctx) => {
+    // A stationary frame: a base bar, a post to the seat, a post to the handlebars and a flywheel at the front.
+    const frame: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.15, 0.15, 0.17];
+    for (const x of [-0.45, 0.45]) ctx.add(ctx.capsule([x, 0.03, -0.25], [x, 0.03, 0.25], 0.03), 'metal', { part: 'foot', colour: frame });
+    ctx.add(ctx.capsule([-0.45, 0.03, 0], [0.45, 0.03, 0], 0.035), 'metal', { part: 'base', colour: frame });
+    ctx.add(ctx.capsule([-0.3, 0.03, 0], [-0.2, 0.8, 0], 0.035), 'metal', { part: 'seat post', colour: frame });
+    ctx.add(ctx.roundBox([0.26, 0.06, 0.16], 0.03, [-0.2, 0.84, 0]), 'leather', { part: 'seat', colour: BLACK });
+    ctx.add(ctx.capsule([0.3, 0.03, 0], [0.22, 1.0, 0], 0.035), 'metal', { part: 'stem', colour: frame });
+    ctx.add(ctx.capsule([0.22, 1.0, -0.22], [0.22, 1.0, 0.22], 0.02), 'metal', { part: 'handlebar', colour: STEEL });
+    ctx.add(ctx.cyl(0.22, 0.06, [0, -0.03, 0]).rotate([90, 0, 0]).translate([0.3, 0.3, 0]), 'metal', { part: 'flywheel', colour: STEEL });
+    ctx.add(ctx.capsule([0, 0.3, 0], [0.3, 0.3, 0], 0.025), 'metal', { part: 'crank', primary: false, colour: frame });
+  },
   dartboard: (ctx) => {
     // Standing on its edge, facing +z: rings of alternating colours, a bull, three darts when asked.
     const y = 0.5;
