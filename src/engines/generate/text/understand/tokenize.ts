@@ -245,7 +245,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
-        const reading = fix || (notNoun.has(i) && !headPlace) || isVerbForm(w) ? undefined : readUnknownWord(w);
+        // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
+        // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
+        const reading = fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w) : readUnknownWord(w);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
@@ -306,6 +308,21 @@ function nearerNoun(word: string, head?: string): boolean {
   if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) return false;
   const headNoun = head ? knownNoun(head) : undefined;
   return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
+}
+
+/** Shortest word the tagger calls a modifier that is still read as a misspelt object's name. */
+const MIN_MISSPELT_MODIFIER = 8;
+
+/**
+ * The typo reading of a word the tagger took for a modifier by its ending alone ("-ous", "-al"): only
+ * where WordNet knows the word as no adjective or verb and exactly one concrete noun is one edit away.
+ */
+function misspeltObject(word: string): ReturnType<typeof readUnknownWord> {
+  if (word.length < MIN_MISSPELT_MODIFIER || isAdjective(word) || isVerb(word)) return undefined;
+  const reading = readUnknownWord(word);
+  if (reading?.how !== 'typo') return undefined;
+  const first = nounSenses(reading.noun)[0];
+  return first !== undefined && NEARER_FILES.has(readSynset(first).lexFile) ? reading : undefined;
 }
 
 /**
@@ -378,7 +395,10 @@ function onlyANoun(word: string): boolean {
 function notAWordHere(word: string): boolean {
   if (lookupPhrase(word)) return false;
   const noun = knownNoun(word);
-  return noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance);
+  if (noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance)) return true;
+  // "a hedge trimer": a rare noun naming no thing (a chemist's trimer), never counted in WordNet's corpus
+  // and no adjective or verb, is likelier a misspelling inside a compound than the word meant.
+  return !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !isAdjective(word) && !isVerb(noun);
 }
 
 /**

@@ -20,12 +20,15 @@ export interface UnknownWordReading {
 export const UNKNOWN_WORD_OPTIONS = {
   /** Shortest word corrected against all of WordNet's nouns (shorter words have too many neighbours). */
   minTypoLength: 7,
-  /** Shortest shared ending that makes a family ("saurus", "ceratops"); shorter ones are plain suffixes. */
-  minEnding: 6,
+  /** Shortest shared ending that makes a family ("aurus": carnotaurus; "ceratops"); shorter ones are plain suffixes. */
+  minEnding: 5,
   /** Letters of the word that must stay before the ending (a stem of its own). */
   minStem: 3,
   /** Fewest nouns sharing the ending before their common class is trusted. */
   minFamily: 3,
+  /** A long ending ("ceratops": triceratops, protoceratops) is family enough with fewer members. */
+  longEnding: 8,
+  minLongFamily: 2,
   /** The common class must be at least this deep below WordNet's root ("dinosaur" is 11, "artifact" 4). */
   minClassDepth: 8,
   /** Share of the family the class must hold (a few members may sit elsewhere). */
@@ -44,7 +47,7 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
     const family = nounsEndingIn(word.slice(-len))
       .map((n) => nounSenses(n)[0])
       .filter((o) => FAMILY_FILES.has(readSynset(o).lexFile) && !isTaxon(o));
-    if (family.length < options.minFamily) continue;
+    if (family.length < (len >= options.longEnding ? options.minLongFamily : options.minFamily)) continue;
     // The longest ending shared by enough nouns decides: a shorter one would only be broader.
     const common = commonClass(family.slice(0, 40), options.minShare);
     if (common === undefined || rootDepth(common) < options.minClassDepth) return undefined;
