@@ -84,6 +84,8 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
   const vocab = vocabularyWords();
   const tokens: Token[] = [];
   const maxWords = longestPhrase();
+  // Nouns read as modifiers and kept out of the tokens, by the index of the token they come before.
+  const modifiers = new Map<number, string>();
   for (let i = 0; i < words.length; ) {
     if (counted.has(i)) {
       tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
@@ -225,8 +227,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
         // first phrase ends with no noun before it, is that phrase's noun.
         tokens.push({ text: w, meanings: [], noun });
-      } else if (noun) unknown.push(w);
-      else if (spacedCompound(w)) {
+      } else if (noun) {
+        unknown.push(w);
+        modifiers.set(tokens.length, noun);
+      } else if (spacedCompound(w)) {
         // "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone.
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
@@ -269,6 +273,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     }
     i++;
   }
+  for (const [index, noun] of modifiers) if (tokens[index] && !tokens[index].relation) tokens[index].modifiedBy = noun;
   return tokens;
 }
 
