@@ -4,7 +4,7 @@
  */
 import nlp from 'compromise';
 import { closestWord, editDistance } from './typo.ts';
-import { readUnknownWord } from './unknown-word.ts';
+import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import { ancestorsOf } from './senses.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
@@ -251,7 +251,11 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
         // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
         // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
-        const reading = fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w) : readUnknownWord(w);
+        // A short word before another word ("a masala dosa") is likelier a name of its own than a misspelling with a letter left out.
+        const next = words[i + 1];
+        const beforeWord = next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
+        const reading = fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
+          : readUnknownWord(w, beforeWord ? { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity } : UNKNOWN_WORD_OPTIONS);
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });

@@ -8,7 +8,7 @@
  */
 import { hasConcreteSense } from './lexicon.ts';
 import { hypernymClosure } from './senses.ts';
-import { LEX_FILE, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+import { LEX_FILE, isNoun, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
 
 export interface UnknownWordReading {
   /** The WordNet noun the word is read as. */
@@ -20,6 +20,8 @@ export interface UnknownWordReading {
 export const UNKNOWN_WORD_OPTIONS = {
   /** Shortest word corrected against all of WordNet's nouns (shorter words have too many neighbours). */
   minTypoLength: 7,
+  /** Shortest word read as a WordNet noun with one letter left out ("bagipe" → bagpipe). */
+  minDroppedLength: 5,
   /** Shortest shared ending that makes a family ("aurus": carnotaurus; "ceratops"); shorter ones are plain suffixes. */
   minEnding: 5,
   /** Letters of the word that must stay before the ending (a stem of its own). */
@@ -39,9 +41,20 @@ export const UNKNOWN_WORD_OPTIONS = {
 const FAMILY_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
+  // "cloown", "gupppy": a letter typed once too often is the likeliest slip of all, whatever the length.
+  const undoubled = undoubledNouns(word);
+  if (undoubled.length === 1) return { noun: undoubled[0], how: 'typo' };
   const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
   if (near.length === 1) return { noun: near[0], how: 'typo' };
   if (near.length > 1) return undefined;
+  // "bagipe", "tortise": a shorter word with a letter left out is read only as the one noun that
+  // restores it, and only when no other noun is one edit away (no changed or extra letter reads it).
+  if (word.length >= options.minDroppedLength && word.length < options.minTypoLength) {
+    const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength });
+    // Someone is never read so ("cotta" is no cottar).
+    const restored = all.filter((n) => n.length === word.length + 1 && hasConcreteSense(n) && FAMILY_FILES.has(readSynset(nounSenses(n)[0]).lexFile));
+    if (restored.length === 1 && all.filter((n) => hasConcreteSense(n)).length === 1) return { noun: restored[0], how: 'typo' };
+  }
   for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
     // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.
     const family = nounsEndingIn(word.slice(-len))
@@ -54,6 +67,20 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
     return { noun: readSynset(common).words[0], how: 'ending' };
   }
   return undefined;
+}
+
+/** Shortest noun a doubled letter is undone to. */
+const MIN_UNDOUBLED = 4;
+
+/** The concrete nouns the word spells with one letter of a doubled (or tripled) run typed once ("lattte" → latte). */
+function undoubledNouns(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) {
+    if (word[i] !== word[i - 1]) continue;
+    const candidate = word.slice(0, i) + word.slice(i + 1);
+    if (candidate.length >= MIN_UNDOUBLED && isNoun(candidate) && hasConcreteSense(candidate)) out.add(candidate);
+  }
+  return [...out];
 }
 
 /** The deepest hypernym shared by at least `share` of the synsets, or undefined. */
