@@ -267,7 +267,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         } else if (reading) {
           // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
           corrections.push({ from: w, to: reading.noun });
-          tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
+          // "quaail" → quail: a misspelt vocabulary word is read as the vocabulary reads it (the bird, not the meat).
+          const listed = reading.how === 'typo' ? lookupPhrase(reading.noun) : undefined;
+          if (listed?.meanings.some((m) => m.type === 'category')) tokens.push({ text: listed.form, meanings: listed.meanings });
+          else tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
         } else {
           unknown.push(w);
           // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { interpretPrompt, madeObject, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import { readUnknownWord } from '../../../../src/engines/generate/text/understand/unknown-word.ts';
+import { rarelySomeone } from '../../../../src/engines/generate/text/understand/compound-kind.ts';
+
+warmLexicon();
+
+const makes = (prompt: string) => madeObject(interpretPrompt(prompt)).makes;
+
+test('a letter typed twice is undone at any length', () => {
+  assert.deepEqual(readUnknownWord('cloown'), { noun: 'clown', how: 'typo' });
+  assert.deepEqual(readUnknownWord('lattte'), { noun: 'latte', how: 'typo' });
+  assert.deepEqual(readUnknownWord('dobermann'), { noun: 'doberman', how: 'typo' });
+});
+
+test('a short word missing one letter is the one thing that restores it, not a name before another word', () => {
+  assert.deepEqual(readUnknownWord('bagipe'), { noun: 'bagpipe', how: 'typo' });
+  // Someone is never read from a dropped letter ("cotta" is no cottar).
+  assert.equal(readUnknownWord('cotta')?.how === 'typo' ? readUnknownWord('cotta')!.noun : undefined, undefined);
+  assert.equal(interpretPrompt('a crispy masala dosa').via, 'generic');
+});
+
+test('a misspelt name the tagger takes for an adjective by its ending is still the name', () => {
+  assert.equal(makes('a pachycephalosaurous head-butting'), 'dinosaur');
+});
+
+test('a rare noun naming no thing inside a compound is read as the compound misspelt', () => {
+  const i = interpretPrompt('a hedge trimer, cordless, 8k');
+  assert.ok(i.corrections.some((c) => c.from === 'trimer' && c.to === 'trimmer'), JSON.stringify(i.corrections));
+  assert.notEqual(i.category, 'bush');
+});
+
+test('coined members of spelling families with short or long shared endings', () => {
+  assert.equal(makes('a carnotaurus with little horns, 3d render'), 'dinosaur');
+  assert.equal(interpretPrompt('a pentaceratops').family, 'animal');
+});
+
+test('after a modifier whose compounds seldom name someone, a noun that is also an animal is the animal', () => {
+  assert.ok(rarelySomeone('common'));
+  assert.ok(!rarelySomeone('street'));
+  assert.equal(makes('a common loon on a misty lake'), 'bird');
+  // Without such a modifier the likeliest sense stays.
+  assert.equal(interpretPrompt('a young boxer').category, 'person');
+});
