@@ -251,11 +251,13 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
         // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
         // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
-        // A short word before another word ("a masala dosa") is likelier a name of its own than a misspelling with a letter left out.
+        // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
+        // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
         const next = words[i + 1];
         const beforeWord = next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
+        const shortSlips = !beforeWord && !followsNoun(tokens);
         const reading = fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
-          : readUnknownWord(w, beforeWord ? { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity } : UNKNOWN_WORD_OPTIONS);
+          : readUnknownWord(w, shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity });
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });

@@ -7,6 +7,7 @@
  *    shared ending; their common hypernym is the class a new member most likely belongs to.
  */
 import { hasConcreteSense } from './lexicon.ts';
+import { commonSlip } from './typo.ts';
 import { hypernymClosure } from './senses.ts';
 import { LEX_FILE, isNoun, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
 
@@ -20,7 +21,7 @@ export interface UnknownWordReading {
 export const UNKNOWN_WORD_OPTIONS = {
   /** Shortest word corrected against all of WordNet's nouns (shorter words have too many neighbours). */
   minTypoLength: 7,
-  /** Shortest word read as a WordNet noun with one letter left out ("bagipe" → bagpipe). */
+  /** Shortest word read as a WordNet noun through a common slip ("bagipe" → bagpipe, "scnoe" → scone). */
   minDroppedLength: 5,
   /** Shortest shared ending that makes a family ("aurus": carnotaurus; "ceratops"); shorter ones are plain suffixes. */
   minEnding: 5,
@@ -47,13 +48,13 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
   const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
   if (near.length === 1) return { noun: near[0], how: 'typo' };
   if (near.length > 1) return undefined;
-  // "bagipe", "tortise": a shorter word with a letter left out is read only as the one noun that
-  // restores it, and only when no other noun is one edit away (no changed or extra letter reads it).
+  // "bagipe", "scnoe", "gneme": a shorter word is read as a noun only through the commonest slips (a
+  // letter left out, two letters swapped, one vowel for another), and only when no other noun is one
+  // edit away at all.
   if (word.length >= options.minDroppedLength && word.length < options.minTypoLength) {
-    const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength });
+    const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength }).filter((n) => hasConcreteSense(n));
     // Someone is never read so ("cotta" is no cottar).
-    const restored = all.filter((n) => n.length === word.length + 1 && hasConcreteSense(n) && FAMILY_FILES.has(readSynset(nounSenses(n)[0]).lexFile));
-    if (restored.length === 1 && all.filter((n) => hasConcreteSense(n)).length === 1) return { noun: restored[0], how: 'typo' };
+    if (all.length === 1 && commonSlip(word, all[0]) && FAMILY_FILES.has(readSynset(nounSenses(all[0])[0]).lexFile)) return { noun: all[0], how: 'typo' };
   }
   for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
     // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.
