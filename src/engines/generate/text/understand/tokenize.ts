@@ -3,11 +3,11 @@
  * corrected, measure and collective words, relation words and unknown words read through WordNet.
  */
 import nlp from 'compromise';
-import { closestWord, editDistance } from './typo.ts';
+import { closestWord, commonSlip, editDistance, slipRank } from './typo.ts';
 import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import { ancestorsOf } from './senses.ts';
-import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
+import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, nounsOneEditFrom, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
@@ -243,20 +243,23 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
-        // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
-        // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
-        const fix = vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w) ? undefined : vocabularyFix;
-        const fixed = fix ? lookupPhrase(fix) : undefined;
-        // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
-        const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
-        // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
-        // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
         // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
         // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
         const next = words[i + 1];
         const beforeWord = next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
         const shortSlips = !beforeWord && !followsNoun(tokens);
-        const reading = fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
+        // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
+        // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
+        // "drll": a WordNet thing a common slip away (the drill) is a nearer reading than a vocabulary
+        // word reached by another edit (the doll).
+        const slipNoun = vocabularyFix && !commonSlip(w, vocabularyFix) ? nounBySlip(w) : undefined;
+        const fix = slipNoun || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w)) ? undefined : vocabularyFix;
+        const fixed = fix ? lookupPhrase(fix) : undefined;
+        // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
+        const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
+        // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
+        // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
+        const reading = slipNoun ? { noun: slipNoun, how: 'typo' as const } : fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
           : readUnknownWord(w, shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity });
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
@@ -322,6 +325,28 @@ function nearerNoun(word: string, head?: string): boolean {
   if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) return false;
   const headNoun = head ? knownNoun(head) : undefined;
   return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
+}
+
+/**
+ * The one WordNet animal, artifact, food or plant the word is the likeliest slip of (its commonest
+ * kind of slip, {@link slipRank}, shared by no other such noun), if any.
+ */
+/** {@link slipRank} of an edit that is none of the common slips. */
+const OTHER_SLIP = 4;
+
+function nounBySlip(word: string): string | undefined {
+  if (word.length < 4) return undefined;
+  let best: string[] = [];
+  let bestRank = OTHER_SLIP;
+  for (const n of nounsOneEditFrom(word, { minLength: 4 })) {
+    const first = nounSenses(n)[0];
+    if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) continue;
+    const rank = slipRank(word, n);
+    if (rank >= OTHER_SLIP) continue;
+    if (rank < bestRank) [best, bestRank] = [[n], rank];
+    else if (rank === bestRank) best.push(n);
+  }
+  return best.length === 1 ? best[0] : undefined;
 }
 
 /** Shortest word the tagger calls a modifier that is still read as a misspelt object's name. */

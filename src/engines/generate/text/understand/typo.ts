@@ -36,45 +36,55 @@ const VOWELS = new Set(['a', 'e', 'i', 'o', 'u']);
  * changed, a stray letter) are likelier a different word.
  */
 export function commonSlip(word: string, target: string): boolean {
+  return slipRank(word, target) < OTHER_EDIT;
+}
+
+const OTHER_EDIT = 4;
+
+/**
+ * How common the one-edit slip from `target` to `word` is: 0 a letter left out, 1 two neighbours
+ * swapped, 2 a letter typed twice, 3 one vowel for another, 4 any other edit ("pino" is the piano
+ * before the pine, "drll" the drill before the doll).
+ */
+export function slipRank(word: string, target: string): number {
   if (target.length === word.length + 1) {
     let i = 0;
     while (i < word.length && word[i] === target[i]) i++;
-    return word.slice(i) === target.slice(i + 1);
+    return word.slice(i) === target.slice(i + 1) ? 0 : OTHER_EDIT;
   }
   if (target.length === word.length - 1) {
     let i = 0;
     while (i < target.length && word[i] === target[i]) i++;
-    return word.slice(i + 1) === target.slice(i) && i > 0 && word[i] === word[i - 1];
+    return word.slice(i + 1) === target.slice(i) && i > 0 && word[i] === word[i - 1] ? 2 : OTHER_EDIT;
   }
-  if (target.length !== word.length) return false;
+  if (target.length !== word.length) return OTHER_EDIT;
   const diff: number[] = [];
   for (let i = 0; i < word.length; i++) if (word[i] !== target[i]) diff.push(i);
-  if (diff.length === 2) return diff[1] === diff[0] + 1 && word[diff[0]] === target[diff[1]] && word[diff[1]] === target[diff[0]];
-  return diff.length === 1 && VOWELS.has(word[diff[0]]) && VOWELS.has(target[diff[0]]);
+  if (diff.length === 2) return diff[1] === diff[0] + 1 && word[diff[0]] === target[diff[1]] && word[diff[1]] === target[diff[0]] ? 1 : OTHER_EDIT;
+  return diff.length === 1 && VOWELS.has(word[diff[0]]) && VOWELS.has(target[diff[0]]) ? 3 : OTHER_EDIT;
 }
 
 /**
- * The closest vocabulary word within tolerance, or undefined. At one edit a common slip ({@link
- * commonSlip}: "shep" → sheep, not shed) comes before any other edit; remaining ties go to the first in
- * `vocabulary`.
+ * The closest vocabulary word within tolerance, or undefined. At one edit the commoner slip ({@link
+ * slipRank}: "shep" → sheep, not shed) comes first; remaining ties go to the first in `vocabulary`.
  */
 export function closestWord(word: string, vocabulary: Iterable<string>, options: { allowShort?: boolean } = {}): string | undefined {
   const max = toleranceFor(word, options.allowShort);
   if (max === 0) return undefined;
   let best: string | undefined;
   let bestD = max + 1;
-  let bestSlip = false;
+  let bestRank = OTHER_EDIT;
   for (const candidate of vocabulary) {
     if (candidate.length < Math.min(4, word.length) || candidate.includes(' ')) continue;
     // Three letters leave too little to go on: only a swapped pair counts ("dgo" → dog, not "aus" → bus).
     if (word.length === 3 && [...word].sort().join('') !== [...candidate].sort().join('')) continue;
     const d = editDistance(word, candidate, Math.min(max, bestD));
     if (d > max || d > bestD) continue;
-    const slip = d === 1 && commonSlip(word, candidate);
-    if (d < bestD || (slip && !bestSlip)) {
+    const rank = d === 1 ? slipRank(word, candidate) : OTHER_EDIT;
+    if (d < bestD || rank < bestRank) {
       best = candidate;
       bestD = d;
-      bestSlip = slip;
+      bestRank = rank;
     }
   }
   return bestD <= max ? best : undefined;
