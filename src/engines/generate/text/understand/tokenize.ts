@@ -235,7 +235,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab)) && !nearerNoun(w, compoundHead(w)!.form)) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || (typoIsKindOfHead(w, vocab) && !commonSlip(w, closestWord(w, vocab, { allowShort: true })!))) && !nearerNoun(w, compoundHead(w)!.form)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -387,7 +387,8 @@ function vocabularySuffix(word: string): string | undefined {
 
 /**
  * "blobfish": a closed compound of two words one letter from a vocabulary word that is a kind of the
- * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it.
+ * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it. A
+ * common slip ("strewberry", a vowel for a vowel) is still the misspelt word (the caller checks).
  */
 function typoIsKindOfHead(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
