@@ -253,7 +253,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // "drll": a WordNet thing a common slip away (the drill) is a nearer reading than a vocabulary
         // word reached by another edit (the doll).
         const slipNoun = vocabularyFix && !commonSlip(w, vocabularyFix) ? nounBySlip(w) : undefined;
-        const fix = slipNoun || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w)) ? undefined : vocabularyFix;
+        // "a tiki statue", "a sony walkman": before another word, a word no common slip away from the
+        // vocabulary is likelier a name of its own than a misspelling (no tipi, no pony).
+        const nameBeforeWord = vocabularyFix !== undefined && beforeWord && !commonSlip(w, vocabularyFix);
+        const fix = slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w)) ? undefined : vocabularyFix;
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
