@@ -43,3 +43,33 @@ test('after a modifier whose compounds seldom name someone, a noun that is also 
   // Without such a modifier the likeliest sense stays.
   assert.equal(interpretPrompt('a young boxer').category, 'person');
 });
+
+test('slips are ranked: a letter left out, two swapped, one doubled, a vowel for a vowel, then any other edit', async () => {
+  const { slipRank, commonSlip, closestWord } = await import('../../../../src/engines/generate/text/understand/typo.ts');
+  assert.equal(slipRank('pino', 'piano'), 0);
+  assert.equal(slipRank('scnoe', 'scone'), 1);
+  assert.equal(slipRank('cloown', 'clown'), 2);
+  assert.equal(slipRank('pino', 'pine'), 3);
+  assert.equal(slipRank('drll', 'doll'), 4);
+  assert.ok(!commonSlip('blobfish', 'blowfish'));
+  // At equal distance the commoner slip wins over the vocabulary's order.
+  assert.equal(closestWord('brige', ['brie', 'bridge']), 'bridge');
+});
+
+test('a thing one common slip away is read before a vocabulary word another edit away', () => {
+  assert.equal(interpretPrompt('a drll, power tool').word, 'drill');
+  assert.equal(interpretPrompt('an upright pino').category, 'piano');
+  assert.equal(interpretPrompt('a dobermann pincher standing alert').category, 'dog');
+});
+
+test('a closed word one common slip from a vocabulary word is that word, not a compound of its last noun', () => {
+  assert.equal(interpretPrompt('a strewberry, macro').word, 'strawberry');
+  assert.equal(interpretPrompt('a wendmill, dutch').word, 'windmill');
+  assert.equal(interpretPrompt('a blobfish').category, 'fish');
+});
+
+test('before another word, a word no common slip from the vocabulary is a name, not a typo', () => {
+  const i = interpretPrompt('a tiki statue');
+  assert.ok(!i.corrections.some((c) => c.from === 'tiki'), JSON.stringify(i.corrections));
+  assert.equal(interpretPrompt('a tabel lamp').category, 'lamp');
+});
