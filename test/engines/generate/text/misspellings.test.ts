@@ -73,3 +73,11 @@ test('before another word, a word no common slip from the vocabulary is a name, 
   assert.ok(!i.corrections.some((c) => c.from === 'tiki'), JSON.stringify(i.corrections));
   assert.equal(interpretPrompt('a tabel lamp').category, 'lamp');
 });
+
+test('a phrase or compound with one word misspelt is read again spelt right', () => {
+  assert.equal(interpretPrompt('a mobile crene lifting a steel beam').word, 'mobile crane');
+  assert.equal(interpretPrompt('a red terii gate').category, interpretPrompt('a red torii gate').category);
+  // As "a candy cane" is read (a cane), not as WordNet's compound placed only as a food.
+  assert.equal(interpretPrompt('a cendy cane').category, interpretPrompt('a candy cane').category);
+  assert.equal(interpretPrompt('a german shepard').category, 'dog');
+});

@@ -129,6 +129,14 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     };
     vocabularyPhrase(2);
     if (matched) continue;
+    // "a cendy cane", "a black penther": a two-word vocabulary phrase with one word a common slip of its own.
+    // The pair is then read again, spelt right, as any phrase is.
+    const slipped = rel ? undefined : phraseBySlip(words[i], words[i + 1], vocab);
+    if (slipped) {
+      corrections.push({ from: slipped.from, to: slipped.to });
+      words[words[i] === slipped.from ? i : i + 1] = slipped.to;
+      continue;
+    }
     if (!rel) {
       // "an ant eater", "a tool box": two words WordNet writes as one are that one noun.
       const closed = closedCompound(words[i], words[i + 1]);
@@ -172,6 +180,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         ? compoundByTypo(words[i], words[i + 1], notAWordHere) : undefined;
       if (fixed) {
         corrections.push({ from: fixed.from, to: fixed.to });
+        // Read again spelt right, as the compound would be ("a cendy cane" as "a candy cane": a cane).
+        const at = words[i] === fixed.from ? i : i + 1;
+        words[at] = fixed.to;
+        if (knownNoun(fixed.to) || lookupPhrase(fixed.to)) continue;
         tokens.push({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun });
         i += 2;
         continue;
@@ -350,6 +362,27 @@ function nounBySlip(word: string): string | undefined {
     else if (rank === bestRank) best.push(n);
   }
   return best.length === 1 ? best[0] : undefined;
+}
+
+/** True when the word is no word WordNet or the vocabulary knows: a misspelling or a name. */
+function unknownWord(word: string): boolean {
+  return !lookupPhrase(word) && !knownNoun(word) && !isAdjective(word) && !isVerb(word) && !STOP_WORDS.has(word) && !/\d/.test(word);
+}
+
+/**
+ * The two-word vocabulary phrase the pair spells with one unknown word a common slip ({@link slipRank})
+ * of the phrase's word ("cendy cane" → candy cane), when exactly one such phrase does.
+ */
+function phraseBySlip(first: string, second: string | undefined, vocab: string[]): { from: string; to: string } | undefined {
+  if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second)) return undefined;
+  const firstUnknown = first.length >= 4 && unknownWord(first);
+  const secondUnknown = second.length >= 4 && unknownWord(second);
+  if (firstUnknown === secondUnknown) return undefined;
+  const [wrong, right] = firstUnknown ? [first, second] : [second, first];
+  const fix = closestWord(wrong, vocab, { allowShort: true });
+  if (!fix || !commonSlip(wrong, fix)) return undefined;
+  const found = lookupPhrase(firstUnknown ? `${fix} ${right}` : `${right} ${fix}`);
+  return found && found.form.includes(' ') ? { from: wrong, to: fix } : undefined;
 }
 
 /** Shortest word the tagger calls a modifier that is still read as a misspelt object's name. */
