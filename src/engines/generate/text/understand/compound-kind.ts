@@ -9,18 +9,45 @@ import { CONCRETE_FILES, LEX_FILE, hypernymClosure, nounLemmas, nounSenses, read
 
 /** WordNet's multi-word nouns by their last word (lemma strings only: synsets are read per head asked). */
 let byLastWord: Map<string, string[]> | undefined;
+/** The same nouns by their first word. */
+let byFirstWord: Map<string, string[]> | undefined;
+
+function indexCompounds(): void {
+  byLastWord = new Map();
+  byFirstWord = new Map();
+  for (const lemma of nounLemmas()) {
+    const space = lemma.lastIndexOf(' ');
+    if (space < 0) continue;
+    const last = lemma.slice(space + 1);
+    const first = lemma.slice(0, lemma.indexOf(' '));
+    (byLastWord.get(last) ?? byLastWord.set(last, []).get(last)!).push(lemma);
+    (byFirstWord.get(first) ?? byFirstWord.set(first, []).get(first)!).push(lemma);
+  }
+}
 
 function compoundsEndingIn(head: string): string[] {
-  if (!byLastWord) {
-    byLastWord = new Map();
-    for (const lemma of nounLemmas()) {
-      const space = lemma.lastIndexOf(' ');
-      if (space < 0) continue;
-      const last = lemma.slice(space + 1);
-      (byLastWord.get(last) ?? byLastWord.set(last, []).get(last)!).push(lemma);
-    }
-  }
-  return byLastWord.get(head) ?? [];
+  if (!byLastWord) indexCompounds();
+  return byLastWord!.get(head) ?? [];
+}
+
+function compoundsStartingWith(modifier: string): string[] {
+  if (!byFirstWord) indexCompounds();
+  return byFirstWord!.get(modifier) ?? [];
+}
+
+/** Fewest listed compounds of a modifier, and the largest share of them naming someone, for {@link rarelySomeone}. */
+const MIN_MODIFIER_COMPOUNDS = 5;
+const MAX_PERSON_SHARE = 0.1;
+
+/**
+ * True when WordNet's compounds opening with the modifier seldom name someone: "common loon", "common
+ * toad", "common ivy"… are animals and plants, so after "common" a noun that is both a fool and a bird
+ * is the bird. Only compounds naming a concrete thing count.
+ */
+export function rarelySomeone(modifier: string): boolean {
+  const kinds = compoundsStartingWith(modifier.replace(/_/g, ' ')).map((l) => firstKind(l.replace(/ /g, '_'))).filter((k) => k !== undefined);
+  if (kinds.length < MIN_MODIFIER_COMPOUNDS) return false;
+  return kinds.filter((k) => k === LEX_FILE.person).length <= MAX_PERSON_SHARE * kinds.length;
 }
 
 /** Kind (lexicographer file) of a noun's first sense, if it is a concrete thing. */

@@ -3,7 +3,7 @@
  * maker"), where WordNet lists no such compound: read in the kind of sense WordNet's compounds ending
  * in that noun have (./compound-kind.ts), not in its likeliest sense alone.
  */
-import { compoundKind, compoundSense } from './compound-kind.ts';
+import { compoundKind, compoundSense, rarelySomeone } from './compound-kind.ts';
 import { knownNoun, resolveByWordNet, type WordNetResolution } from './lexicon.ts';
 import { has, type Token } from './tokens.ts';
 import { LEX_FILE, nounSenses, readSynset } from './wordnet.ts';
@@ -35,6 +35,20 @@ function modifierNoun(before: Token | undefined): string | undefined {
 }
 
 export function readAsCompound(head: Token, before: Token | undefined, byItself: WordNetResolution | undefined, context: string[]): CompoundReading | undefined {
+  const reading = readByHeadCompounds(head, before, byItself, context);
+  if (reading || !head.noun || !byItself || byItself.kind !== LEX_FILE.person) return reading;
+  // "a common loon": after a modifier whose WordNet compounds seldom name someone, a noun read as
+  // someone that is also a thing is the thing (unless the compounds ending in it are people).
+  const modifier = head.modifiedBy ?? modifierNoun(before);
+  if (!modifier || head.noun.includes('_') || !rarelySomeone(modifier) || compoundKind(head.noun, modifier) === LEX_FILE.person) return undefined;
+  const thing = resolveByWordNet(head.noun, context, (s) => THING_KINDS.has(s.lexFile));
+  return thing && !thing.broad ? { resolution: thing } : undefined;
+}
+
+/** Kinds of thing a noun read as someone may be read as instead. */
+const THING_KINDS = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
+
+function readByHeadCompounds(head: Token, before: Token | undefined, byItself: WordNetResolution | undefined, context: string[]): CompoundReading | undefined {
   const noun = head.noun;
   const modifier = modifierNoun(before);
   // A compound WordNet lists ("water tower") is read as itself elsewhere.

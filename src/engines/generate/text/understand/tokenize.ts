@@ -3,11 +3,11 @@
  * corrected, measure and collective words, relation words and unknown words read through WordNet.
  */
 import nlp from 'compromise';
-import { closestWord, editDistance } from './typo.ts';
-import { readUnknownWord } from './unknown-word.ts';
+import { closestWord, commonSlip, editDistance, slipRank } from './typo.ts';
+import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import { ancestorsOf } from './senses.ts';
-import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
+import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, nounsOneEditFrom, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
@@ -84,6 +84,8 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
   const vocab = vocabularyWords();
   const tokens: Token[] = [];
   const maxWords = longestPhrase();
+  // Nouns read as modifiers and kept out of the tokens, by the index of the token they come before.
+  const modifiers = new Map<number, string>();
   for (let i = 0; i < words.length; ) {
     if (counted.has(i)) {
       tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
@@ -127,6 +129,14 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     };
     vocabularyPhrase(2);
     if (matched) continue;
+    // "a cendy cane", "a black penther": a two-word vocabulary phrase with one word a common slip of its own.
+    // The pair is then read again, spelt right, as any phrase is.
+    const slipped = rel ? undefined : phraseBySlip(words[i], words[i + 1], vocab);
+    if (slipped) {
+      corrections.push({ from: slipped.from, to: slipped.to });
+      words[words[i] === slipped.from ? i : i + 1] = slipped.to;
+      continue;
+    }
     if (!rel) {
       // "an ant eater", "a tool box": two words WordNet writes as one are that one noun.
       const closed = closedCompound(words[i], words[i + 1]);
@@ -170,6 +180,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         ? compoundByTypo(words[i], words[i + 1], notAWordHere) : undefined;
       if (fixed) {
         corrections.push({ from: fixed.from, to: fixed.to });
+        // Read again spelt right, as the compound would be ("a cendy cane" as "a candy cane": a cane).
+        const at = words[i] === fixed.from ? i : i + 1;
+        words[at] = fixed.to;
+        if (knownNoun(fixed.to) || lookupPhrase(fixed.to)) continue;
         tokens.push({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun });
         i += 2;
         continue;
@@ -225,13 +239,15 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
         // first phrase ends with no noun before it, is that phrase's noun.
         tokens.push({ text: w, meanings: [], noun });
-      } else if (noun) unknown.push(w);
-      else if (spacedCompound(w)) {
+      } else if (noun) {
+        unknown.push(w);
+        modifiers.set(tokens.length, noun);
+      } else if (spacedCompound(w)) {
         // "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone.
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || typoIsKindOfHead(w, vocab)) && !nearerNoun(w, compoundHead(w)!.form)) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || (typoIsKindOfHead(w, vocab) && !commonSlip(w, closestWord(w, vocab, { allowShort: true })!))) && !nearerNoun(w, compoundHead(w)!.form)) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
@@ -239,13 +255,27 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
+        // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
+        // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
+        const next = words[i + 1];
+        const beforeWord = next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
+        const shortSlips = !beforeWord && !followsNoun(tokens);
         // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
         // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
-        const fix = vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w) ? undefined : vocabularyFix;
+        // "drll": a WordNet thing a common slip away (the drill) is a nearer reading than a vocabulary
+        // word reached by another edit (the doll).
+        const slipNoun = vocabularyFix && !commonSlip(w, vocabularyFix) ? nounBySlip(w) : undefined;
+        // "a tiki statue", "a sony walkman": before another word, a word no common slip away from the
+        // vocabulary is likelier a name of its own than a misspelling (no tipi, no pony).
+        const nameBeforeWord = vocabularyFix !== undefined && beforeWord && !commonSlip(w, vocabularyFix);
+        const fix = slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w)) ? undefined : vocabularyFix;
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
-        const reading = fix || (notNoun.has(i) && !headPlace) || isVerbForm(w) ? undefined : readUnknownWord(w);
+        // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
+        // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
+        const reading = slipNoun ? { noun: slipNoun, how: 'typo' as const } : fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
+          : readUnknownWord(w, shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity });
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
@@ -257,7 +287,10 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         } else if (reading) {
           // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
           corrections.push({ from: w, to: reading.noun });
-          tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
+          // "quaail" → quail: a misspelt vocabulary word is read as the vocabulary reads it (the bird, not the meat).
+          const listed = reading.how === 'typo' ? lookupPhrase(reading.noun) : undefined;
+          if (listed?.meanings.some((m) => m.type === 'category')) tokens.push({ text: listed.form, meanings: listed.meanings });
+          else tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
         } else {
           unknown.push(w);
           // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
@@ -267,6 +300,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     }
     i++;
   }
+  for (const [index, noun] of modifiers) if (tokens[index] && !tokens[index].relation) tokens[index].modifiedBy = noun;
   return tokens;
 }
 
@@ -309,6 +343,64 @@ function nearerNoun(word: string, head?: string): boolean {
 }
 
 /**
+ * The one WordNet animal, artifact, food or plant the word is the likeliest slip of (its commonest
+ * kind of slip, {@link slipRank}, shared by no other such noun), if any.
+ */
+/** {@link slipRank} of an edit that is none of the common slips. */
+const OTHER_SLIP = 4;
+
+function nounBySlip(word: string): string | undefined {
+  if (word.length < 4) return undefined;
+  let best: string[] = [];
+  let bestRank = OTHER_SLIP;
+  for (const n of nounsOneEditFrom(word, { minLength: 4 })) {
+    const first = nounSenses(n)[0];
+    if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) continue;
+    const rank = slipRank(word, n);
+    if (rank >= OTHER_SLIP) continue;
+    if (rank < bestRank) [best, bestRank] = [[n], rank];
+    else if (rank === bestRank) best.push(n);
+  }
+  return best.length === 1 ? best[0] : undefined;
+}
+
+/** True when the word is no word WordNet or the vocabulary knows: a misspelling or a name. */
+function unknownWord(word: string): boolean {
+  return !lookupPhrase(word) && !knownNoun(word) && !isAdjective(word) && !isVerb(word) && !STOP_WORDS.has(word) && !/\d/.test(word);
+}
+
+/**
+ * The two-word vocabulary phrase the pair spells with one unknown word a common slip ({@link slipRank})
+ * of the phrase's word ("cendy cane" → candy cane), when exactly one such phrase does.
+ */
+function phraseBySlip(first: string, second: string | undefined, vocab: string[]): { from: string; to: string } | undefined {
+  if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second)) return undefined;
+  const firstUnknown = first.length >= 4 && unknownWord(first);
+  const secondUnknown = second.length >= 4 && unknownWord(second);
+  if (firstUnknown === secondUnknown) return undefined;
+  const [wrong, right] = firstUnknown ? [first, second] : [second, first];
+  const fix = closestWord(wrong, vocab, { allowShort: true });
+  if (!fix || !commonSlip(wrong, fix)) return undefined;
+  const found = lookupPhrase(firstUnknown ? `${fix} ${right}` : `${right} ${fix}`);
+  return found && found.form.includes(' ') ? { from: wrong, to: fix } : undefined;
+}
+
+/** Shortest word the tagger calls a modifier that is still read as a misspelt object's name. */
+const MIN_MISSPELT_MODIFIER = 8;
+
+/**
+ * The typo reading of a word the tagger took for a modifier by its ending alone ("-ous", "-al"): only
+ * where WordNet knows the word as no adjective or verb and exactly one concrete noun is one edit away.
+ */
+function misspeltObject(word: string): ReturnType<typeof readUnknownWord> {
+  if (word.length < MIN_MISSPELT_MODIFIER || isAdjective(word) || isVerb(word)) return undefined;
+  const reading = readUnknownWord(word);
+  if (reading?.how !== 'typo') return undefined;
+  const first = nounSenses(reading.noun)[0];
+  return first !== undefined && NEARER_FILES.has(readSynset(first).lexFile) ? reading : undefined;
+}
+
+/**
  * True when an unknown word is one letter from a vocabulary word ("chipmonk"): a misspelling is likelier
  * than a closed compound of two words ("chip" + "monk").
  */
@@ -331,7 +423,8 @@ function vocabularySuffix(word: string): string | undefined {
 
 /**
  * "blobfish": a closed compound of two words one letter from a vocabulary word that is a kind of the
- * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it.
+ * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it. A
+ * common slip ("strewberry", a vowel for a vowel) is still the misspelt word (the caller checks).
  */
 function typoIsKindOfHead(word: string, vocab: Iterable<string>): boolean {
   const fix = closestWord(word, vocab, { allowShort: true });
@@ -378,7 +471,10 @@ function onlyANoun(word: string): boolean {
 function notAWordHere(word: string): boolean {
   if (lookupPhrase(word)) return false;
   const noun = knownNoun(word);
-  return noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance);
+  if (noun === undefined || nounSenses(noun).every((o) => readSynset(o).instance)) return true;
+  // "a hedge trimer": a rare noun naming no thing (a chemist's trimer), never counted in WordNet's corpus
+  // and no adjective or verb, is likelier a misspelling inside a compound than the word meant.
+  return !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !isAdjective(word) && !isVerb(noun);
 }
 
 /**

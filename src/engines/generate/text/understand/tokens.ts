@@ -11,6 +11,8 @@ export interface Token {
   countedPart?: { part: string; count: number };
   /** A word read as no noun nor typo: not understood, but a noun all the same by its place. */
   unread?: boolean;
+  /** A word WordNet knows as a noun that the tagger read as a modifier straight before this token ("common" in "a common loon"), kept out of the tokens. */
+  modifiedBy?: string;
 }
 
 export const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);

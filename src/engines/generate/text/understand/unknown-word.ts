@@ -7,8 +7,9 @@
  *    shared ending; their common hypernym is the class a new member most likely belongs to.
  */
 import { hasConcreteSense } from './lexicon.ts';
+import { commonSlip } from './typo.ts';
 import { hypernymClosure } from './senses.ts';
-import { LEX_FILE, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+import { LEX_FILE, isNoun, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
 
 export interface UnknownWordReading {
   /** The WordNet noun the word is read as. */
@@ -20,12 +21,17 @@ export interface UnknownWordReading {
 export const UNKNOWN_WORD_OPTIONS = {
   /** Shortest word corrected against all of WordNet's nouns (shorter words have too many neighbours). */
   minTypoLength: 7,
-  /** Shortest shared ending that makes a family ("saurus", "ceratops"); shorter ones are plain suffixes. */
-  minEnding: 6,
+  /** Shortest word read as a WordNet noun through a common slip ("bagipe" → bagpipe, "scnoe" → scone). */
+  minDroppedLength: 5,
+  /** Shortest shared ending that makes a family ("aurus": carnotaurus; "ceratops"); shorter ones are plain suffixes. */
+  minEnding: 5,
   /** Letters of the word that must stay before the ending (a stem of its own). */
   minStem: 3,
   /** Fewest nouns sharing the ending before their common class is trusted. */
   minFamily: 3,
+  /** A long ending ("ceratops": triceratops, protoceratops) is family enough with fewer members. */
+  longEnding: 8,
+  minLongFamily: 2,
   /** The common class must be at least this deep below WordNet's root ("dinosaur" is 11, "artifact" 4). */
   minClassDepth: 8,
   /** Share of the family the class must hold (a few members may sit elsewhere). */
@@ -36,21 +42,46 @@ export const UNKNOWN_WORD_OPTIONS = {
 const FAMILY_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
+  // "cloown", "gupppy": a letter typed once too often is the likeliest slip of all, whatever the length.
+  const undoubled = undoubledNouns(word);
+  if (undoubled.length === 1) return { noun: undoubled[0], how: 'typo' };
   const near = nounsOneEditFrom(word, { minLength: options.minTypoLength }).filter((n) => hasConcreteSense(n));
   if (near.length === 1) return { noun: near[0], how: 'typo' };
   if (near.length > 1) return undefined;
+  // "bagipe", "scnoe", "gneme": a shorter word is read as a noun only through the commonest slips (a
+  // letter left out, two letters swapped, one vowel for another), and only when no other noun is one
+  // edit away at all.
+  if (word.length >= options.minDroppedLength && word.length < options.minTypoLength) {
+    const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength }).filter((n) => hasConcreteSense(n));
+    // Someone is never read so ("cotta" is no cottar).
+    if (all.length === 1 && commonSlip(word, all[0]) && FAMILY_FILES.has(readSynset(nounSenses(all[0])[0]).lexFile)) return { noun: all[0], how: 'typo' };
+  }
   for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
     // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.
     const family = nounsEndingIn(word.slice(-len))
       .map((n) => nounSenses(n)[0])
       .filter((o) => FAMILY_FILES.has(readSynset(o).lexFile) && !isTaxon(o));
-    if (family.length < options.minFamily) continue;
+    if (family.length < (len >= options.longEnding ? options.minLongFamily : options.minFamily)) continue;
     // The longest ending shared by enough nouns decides: a shorter one would only be broader.
     const common = commonClass(family.slice(0, 40), options.minShare);
     if (common === undefined || rootDepth(common) < options.minClassDepth) return undefined;
     return { noun: readSynset(common).words[0], how: 'ending' };
   }
   return undefined;
+}
+
+/** Shortest noun a doubled letter is undone to. */
+const MIN_UNDOUBLED = 4;
+
+/** The concrete nouns the word spells with one letter of a doubled (or tripled) run typed once ("lattte" → latte). */
+function undoubledNouns(word: string): string[] {
+  const out = new Set<string>();
+  for (let i = 1; i < word.length; i++) {
+    if (word[i] !== word[i - 1]) continue;
+    const candidate = word.slice(0, i) + word.slice(i + 1);
+    if (candidate.length >= MIN_UNDOUBLED && isNoun(candidate) && hasConcreteSense(candidate)) out.add(candidate);
+  }
+  return [...out];
 }
 
 /** The deepest hypernym shared by at least `share` of the synsets, or undefined. */
