@@ -80,3 +80,11 @@ test('a structure the prompt names with "the" and a name Kiln cannot read as a t
   assert.notEqual(interpretPrompt('the tree house').category, 'landmark');
   assert.notEqual(interpretPrompt('the old house').category, 'landmark');
 });
+
+test('where the subject moves ("across", "through", "along") is a setting, never a second object built with it', () => {
+  const i = interpretPrompt('a horse galloping across sand dunes at sunset');
+  assert.equal(i.category, 'horse');
+  assert.deepEqual(i.companions, []);
+  assert.ok(i.settings?.includes('sand dunes'));
+  assert.deepEqual(interpretPrompt('a fox running through a forest').companions, []);
+});

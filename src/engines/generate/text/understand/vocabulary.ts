@@ -128,6 +128,9 @@ export const RELATION_WORDS: [string, Relation | 'of'][] = [
   ['below', 'beside'], ['beneath', 'beside'], ['underneath', 'beside'], ['against', 'beside'], ['alongside', 'beside'],
   // "a street lamp at night", "a cat at a desk": a time or place after "at" is no subject.
   ['at', 'beside'],
+  // "a camel walking across sand dunes", "a fox running through a forest": where the subject moves is a
+  // place beside it, not a second object held "with" it.
+  ['across', 'beside'], ['through', 'beside'], ['along', 'beside'],
 ];
 
 /** Words carrying no content for a shape; never reported as not understood. */
