@@ -14,7 +14,8 @@
  *
  * manifold-3d's WASM memory grows by 1.5–4 MB per build in one process (also before the family
  * generators: a leak the arena does not catch), and after ~1300 builds the module fails with "memory
- * access out of bounds"; so a large suite is run in parts, each in its own process.
+ * access out of bounds"; so a large suite is run in parts, each in its own process (open-all, 3,288
+ * prompts × 3 builds since fresh-7: `--part K/12`; in 8 parts the fifth ran out).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
