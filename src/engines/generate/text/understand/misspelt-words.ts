@@ -86,24 +86,23 @@ export function misspeltObject(word: string): ReturnType<typeof readUnknownWord>
 }
 
 /**
- * True when an unknown word is one letter from a vocabulary word ("chipmonk"): a misspelling is likelier
- * than a closed compound of two words ("chip" + "monk").
+ * True when a closed word WordNet lacks ("treehouse", "horsefly") is read as a kind of its last noun
+ * rather than as a misspelling of `nearest`, the closest vocabulary word. One letter from a vocabulary
+ * word ("chipmonk") it is a misspelling, unless that word is a kind of the last noun by some slip
+ * other than a common one ("blobfish": the blowfish is a fish either way, while "strewberry", a vowel
+ * for a vowel, is still the strawberry); and never where a WordNet thing is a nearer reading.
  */
-export function oneTypoFromVocabulary(word: string, vocab: Iterable<string>): boolean {
-  const fix = closestWord(word, vocab, { allowShort: true });
-  return fix !== undefined && editDistance(word, fix, 1) <= 1;
+export function closedCompoundBeatsTypo(word: string, nearest: string | undefined): boolean {
+  const head = compoundHead(word);
+  if (!head) return false;
+  const typo = nearest !== undefined && editDistance(word, nearest, 1) <= 1;
+  return (!typo || (typoIsKindOfHead(nearest!, head.form) && !commonSlip(word, nearest!))) && !nearerNoun(word, head.form);
 }
 
-/**
- * "blobfish": a closed compound of two words one letter from a vocabulary word that is a kind of the
- * compound's last noun (blowfish, a fish) is that noun: the typo would claim another kind of it. A
- * common slip ("strewberry", a vowel for a vowel) is still the misspelt word (the caller checks).
- */
-export function typoIsKindOfHead(word: string, vocab: Iterable<string>): boolean {
-  const fix = closestWord(word, vocab, { allowShort: true });
-  const head = compoundHead(word);
-  const fixNoun = fix ? knownNoun(fix) : undefined;
-  const headNoun = head ? knownNoun(head.form) : undefined;
+/** True when the vocabulary word `fix` is a kind of the compound's last noun `head`. */
+function typoIsKindOfHead(fix: string, head: string): boolean {
+  const fixNoun = knownNoun(fix);
+  const headNoun = knownNoun(head);
   if (!fixNoun || !headNoun) return false;
   const ancestors = ancestorsOf(fixNoun, 10);
   return nounSenses(headNoun).some((o) => ancestors.has(o));

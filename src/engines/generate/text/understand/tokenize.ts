@@ -8,7 +8,7 @@ import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
-import { misspeltObject, nearerNoun, notAWordHere, nounBySlip, oneTypoFromVocabulary, phraseBySlip, typoIsKindOfHead } from './misspelt-words.ts';
+import { closedCompoundBeatsTypo, misspeltObject, nearerNoun, notAWordHere, nounBySlip, phraseBySlip } from './misspelt-words.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
   baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
@@ -247,7 +247,7 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && (!oneTypoFromVocabulary(w, vocab) || (typoIsKindOfHead(w, vocab) && !commonSlip(w, closestWord(w, vocab, { allowShort: true })!))) && !nearerNoun(w, compoundHead(w)!.form)) {
+      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && closedCompoundBeatsTypo(w, closestWord(w, vocab, { allowShort: true }))) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
