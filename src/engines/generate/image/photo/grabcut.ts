@@ -9,7 +9,7 @@
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
 import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
 import { localBackground } from './local-background.ts';
-import { localContrastBeta } from './local-contrast.ts';
+import { localContrastBeta, squaredStep } from './local-contrast.ts';
 import type { Random } from './random.ts';
 import { backgroundOrShadowCost } from './shadow.ts';
 
@@ -81,7 +81,7 @@ function contrastBeta(colours: Float32Array, width: number, height: number): num
   for (let p = 0; p < width * height; p++) for (const k of [0, 2, 4, 6]) {
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
-    sum += (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
+    sum += squaredStep(colours, p, q);
     count++;
   }
   return sum > 0 ? count / (2 * sum) : 0;
@@ -99,7 +99,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
-    const d2 = (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
+    const d2 = squaredStep(colours, p, q);
     const b = localBeta ? (localBeta[p] + localBeta[q]) / 2 : beta;
     edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
   }

@@ -17,7 +17,8 @@ export interface LocalContrastOptions {
   floor?: number;
 }
 
-const squaredStep = (colours: Float32Array, p: number, q: number) =>
+/** Squared colour difference between pixels p and q (3 channels per pixel). */
+export const squaredStep = (colours: Float32Array, p: number, q: number) =>
   (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
 
 /** Per pixel β: the inverse of twice the mean squared colour step between neighbours in the window around it. */
