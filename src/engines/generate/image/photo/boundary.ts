@@ -3,6 +3,7 @@
  * step all the way round; a mask that cuts through a uniform region (half of a pale object, a piece of
  * sky taken with it) has stretches of boundary where nothing in the picture changes.
  */
+import { squaredStep } from './local-contrast.ts';
 
 /** Colour step (L*a*b* units per pixel) below which a boundary pixel is on no edge: about twice a just-noticeable difference. */
 const WEAK_STEP = 4;
@@ -35,4 +36,26 @@ export function weakBoundaryShare(mask: Uint8Array, strength: Float32Array, widt
     if (strength[p] < WEAK_STEP) weak++;
   }
   return boundary ? weak / boundary : 1;
+}
+
+/**
+ * How strongly the picture changes across the mask's boundary: log of the mean colour step between
+ * neighbours on either side of it over the mean step between all neighbours. A mask that follows the
+ * object's outline crosses the picture's steepest steps; one that stops inside the object or runs on
+ * into the background crosses flatter ground. −7 (log 0.001) when the mask has no boundary.
+ */
+export function boundaryContrast(mask: Uint8Array, lab: Float32Array, width: number, height: number): number {
+  let all = 0, allCount = 0, across = 0, acrossCount = 0;
+  const visit = (p: number, q: number) => {
+    const step = Math.sqrt(squaredStep(lab, p, q));
+    all += step; allCount++;
+    if (mask[p] !== mask[q]) { across += step; acrossCount++; }
+  };
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    const p = y * width + x;
+    if (x + 1 < width) visit(p, p + 1);
+    if (y + 1 < height) visit(p, p + width);
+  }
+  const mean = all / Math.max(1, allCount) + 1e-3;
+  return acrossCount ? Math.log(across / acrossCount / mean + 1e-3) : Math.log(1e-3);
 }

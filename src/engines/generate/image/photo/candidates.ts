@@ -3,7 +3,7 @@
  * salient background thing (a face, a person) can swallow the object in one start and not another,
  * so several are cut and choice.ts keeps the one the picture supports best.
  */
-import { edgeStrength, weakBoundaryShare } from './boundary.ts';
+import { boundaryContrast, edgeStrength, weakBoundaryShare } from './boundary.ts';
 import { centredCrossing, crossingPrior, likelyCrossing, type Crossing } from './closeup.ts';
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
@@ -16,6 +16,8 @@ export interface Candidate {
   confidence: number;
   /** Share of the boundary on no edge of the picture (boundary.ts). */
   weakBoundary?: number;
+  /** Log of the mean colour step across the boundary over the picture's mean step (boundary.ts). */
+  boundaryContrast?: number;
 }
 
 export interface CandidateSet {
@@ -43,6 +45,8 @@ const FIXED_RING = 0.03;
 const LOCAL_REACH = 0.18;
 /** The centred start's smoothness: colour steps are measured against the mean step within this reach (share of the longer side). */
 const LOCAL_CONTRAST = 0.1;
+/** The sharp-edged starts' β multiplier (grabcut.ts `edgeSharpness`). */
+const SHARP_EDGES = 10;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -78,6 +82,8 @@ interface Start {
   held?: Uint8Array;
   /** Colour steps measured against the mean step within this many pixels (local-contrast.ts). */
   localContrast?: number;
+  /** GrabCut's β multiplied by this (grabcut.ts): fainter steps count as edges. */
+  edgeSharpness?: number;
 }
 
 function fixedBackgroundOf({ w, h }: Picture, { prior, threshold, fixedRing = 1, crossing, held }: Start): Uint8Array {
@@ -95,7 +101,7 @@ function hypothesis(picture: Picture, start: Start): Candidate {
   const { lab, w, h, weight, lightness, rounds } = picture;
   const { prior, threshold } = start;
   const fixedBackground = fixedBackgroundOf(picture, start);
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast });
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast, edgeSharpness: start.edgeSharpness });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -155,7 +161,16 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
   if (crossing) candidates.push(hypothesis(picture, { prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
+  // Two starts again with fainter steps counted as edges: the stricter saliency core and the frame's
+  // middle. In a photograph with strong contrast of its own (a dark coat, grass, a face) GrabCut's
+  // smoothness, scaled by the picture's mean step, shaves a pale object's thin parts and faint outline
+  // away; these keep them, and choice.ts weighs how sharply each mask's boundary follows the picture.
+  candidates.push(hypothesis(picture, { prior, threshold: threshold + (1 - threshold) * 0.4, random: random(1), edgeSharpness: SHARP_EDGES }));
+  candidates.push(hypothesis(picture, { prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARP_EDGES }));
   const strength = edgeStrength(lab, w, h);
-  for (const c of candidates) c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
+  for (const c of candidates) {
+    c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
+    c.boundaryContrast = boundaryContrast(c.mask, lab, w, h);
+  }
   return { candidates, weight };
 }

@@ -6,7 +6,10 @@
  * centre of mass lies from the picture's centre, and for the share of its boundary that follows no edge
  * in the picture (a true object boundary is a colour step all round; a mask cut through a uniform
  * region is not). A close-up is the exception to the side penalty: a mask running off exactly two
- * opposite sides, centred between the other two (closeup.ts). No ground truth is involved: only the mask and the picture.
+ * opposite sides, centred between the other two (closeup.ts). Among the rest, a mask whose boundary
+ * crosses the picture's steeper colour steps is preferred (boundary.ts `boundaryContrast`): the object's
+ * whole outline is usually the sharpest closed contour near the middle, while a part of the object or a
+ * mask that runs on into the background crosses flatter ground. No ground truth is involved: only the mask and the picture.
  */
 import { centredCrossing, sideCover } from './closeup.ts';
 
@@ -15,6 +18,8 @@ export interface CandidateMask {
   confidence: number;
   /** Share of the mask's boundary that follows no edge of the picture (boundary.ts); 0 if unknown. */
   weakBoundary?: number;
+  /** Log of the mean colour step across the boundary over the picture's mean step (boundary.ts); 0 if unknown. */
+  boundaryContrast?: number;
 }
 
 export interface ChoiceOptions {
@@ -26,6 +31,8 @@ export interface ChoiceOptions {
   offCentrePenalty?: number;
   /** Penalty per unit share of boundary on no edge (default 0.5). */
   weakBoundaryPenalty?: number;
+  /** Weight of the boundary contrast in the ranking (default 0.12); it ranks only, the score stays framedScore. */
+  boundaryContrastWeight?: number;
 }
 
 /** How many of the picture's four sides the mask runs into. */
@@ -54,12 +61,17 @@ export function framedScore(candidate: CandidateMask, width: number, height: num
     - (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0);
 }
 
+/**
+ * The candidate ranked first by its framed score plus the weighted boundary contrast, and its framed
+ * score (which alone says whether any candidate is believable).
+ */
 export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {
-  let best = candidates[0];
-  let score = framedScore(best, width, height, options);
-  for (const c of candidates.slice(1)) {
+  const weight = options.boundaryContrastWeight ?? 0.12;
+  let best = candidates[0], score = -Infinity, rank = -Infinity;
+  for (const c of candidates) {
     const s = framedScore(c, width, height, options);
-    if (s > score) { best = c; score = s; }
+    const r = s + weight * (c.boundaryContrast ?? 0);
+    if (r > rank) { best = c; score = s; rank = r; }
   }
   return { best, score };
 }

@@ -33,6 +33,12 @@ export interface GrabCutOptions {
    * (local-contrast.ts): the window's half-size in pixels. Default: off.
    */
   localContrast?: number;
+  /**
+   * Multiplies GrabCut's β (default 1). Above 1, smaller colour steps already count as edges: a pale
+   * object on a pale sky is outlined by a step far below the picture's mean when the photograph also
+   * holds strong contrast (a dark coat, grass), and at β×1 the smoothness term shaves it away.
+   */
+  edgeSharpness?: number;
 }
 
 export interface GrabCutInput {
@@ -93,7 +99,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const components = options.components ?? 5;
   const smoothness = options.smoothness ?? 50;
   const priorWeight = options.priorWeight ?? 3;
-  const beta = contrastBeta(colours, width, height);
+  const beta = contrastBeta(colours, width, height) * (options.edgeSharpness ?? 1);
   const localBeta = options.localContrast ? localContrastBeta(colours, width, height, { radius: options.localContrast }) : undefined;
   const edgeWeights = new Int32Array(n * 8);
   for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
