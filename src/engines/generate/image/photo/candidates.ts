@@ -12,6 +12,8 @@ import { seededRandom, type Random } from './random.ts';
 import { otsu, saliency } from './saliency.ts';
 
 export interface Candidate {
+  /** Which start it was cut from (for logs and benchmarks). */
+  start: string;
   mask: Uint8Array;
   confidence: number;
   /** Share of the boundary on no edge of the picture (boundary.ts). */
@@ -45,8 +47,9 @@ const FIXED_RING = 0.03;
 const LOCAL_REACH = 0.18;
 /** The centred start's smoothness: colour steps are measured against the mean step within this reach (share of the longer side). */
 const LOCAL_CONTRAST = 0.1;
-/** The sharp-edged starts' β multiplier (grabcut.ts `edgeSharpness`). */
+/** The sharp-edged starts' β multipliers (grabcut.ts `edgeSharpness`). */
 const SHARP_EDGES = 10;
+const SHARPER_EDGES = 30;
 
 function normalised(field: Float32Array): Float32Array {
   let max = 0;
@@ -69,6 +72,7 @@ interface Picture {
 
 /** One starting guess: `prior` split at `threshold`, and what is held as background from the start. */
 interface Start {
+  name: string;
   prior: Float32Array;
   threshold: number;
   random: Random;
@@ -109,7 +113,7 @@ function hypothesis(picture: Picture, start: Start): Candidate {
     for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
   }
   mask = keepOneObject(mask, cut.evidence, w, h, { weight });
-  return { mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h, crossing: centredCrossing(mask, w, h) }) };
+  return { start: start.name, mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h, crossing: centredCrossing(mask, w, h) }) };
 }
 
 /** `lab`: the picture at the working resolution, 3 floats per pixel. */
@@ -121,23 +125,23 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const weight = centredWeight(prior, w, h);
   const picture: Picture = { lab, w, h, weight, lightness, rounds };
   const random = (k: number) => seededRandom(seed * 2 + k);
-  const start = (field: Float32Array, t: number, k: number) => hypothesis(picture, { prior: field, threshold: t, random: random(k) });
+  const start = (name: string, field: Float32Array, t: number, k: number) => hypothesis(picture, { name, prior: field, threshold: t, random: random(k) });
   // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
   // object in the first.
-  const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(prior, t, k));
+  const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(k ? 'saliency-core' : 'saliency', prior, t, k));
   // A third start from the middle of the frame: when the background holds a subject of its own, the
   // saliency splits can both lock onto it, while the photographed object is framed near the centre.
   // Its smoothness measures colour steps against the steps around them (local-contrast.ts): a
   // photograph's own subject often holds its strongest contrast (a dark suit against a pale wall), which
   // makes the fainter outline of a pale object beside it look like no edge at all.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  candidates.push(hypothesis(picture, { prior: centred, threshold: clampThreshold(centred), random: random(2), localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
+  candidates.push(hypothesis(picture, { name: 'centred', prior: centred, threshold: clampThreshold(centred), random: random(2), localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
-  candidates.push(start(ones, 0.5, 3));
+  candidates.push(start('middle', ones, 0.5, 3));
   // The same start with a background model local to the object: a colour that appears only far away
   // (a white flag stripe in a corner) no longer counts against a white object in the middle.
-  candidates.push(hypothesis(picture, { prior: ones, threshold: 0.5, random: random(6), localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
+  candidates.push(hypothesis(picture, { name: 'middle-local-background', prior: ones, threshold: 0.5, random: random(6), localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
   // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
   // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
@@ -146,7 +150,7 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
   const ring = Math.round(Math.min(w, h) * FIXED_RING);
-  candidates.push(hypothesis(picture, { prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0 }));
+  candidates.push(hypothesis(picture, { name: 'frame', prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0 }));
   // A photograph with a subject of its own (a face): both saliency starts take the subject, and the
   // centred start, overlapping it, is drawn into it too. Holding what the saliency starts took as
   // background and starting from the middle again lets the object that is not the photograph's own
@@ -156,17 +160,22 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
   if (taken.some((v) => v === 1)) {
     const rest = Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v));
-    candidates.push(hypothesis(picture, { prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
+    candidates.push(hypothesis(picture, { name: 'rest', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
   }
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
-  if (crossing) candidates.push(hypothesis(picture, { prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
+  if (crossing) candidates.push(hypothesis(picture, { name: 'close-up', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
   // Two starts again with fainter steps counted as edges: the stricter saliency core and the frame's
   // middle. In a photograph with strong contrast of its own (a dark coat, grass, a face) GrabCut's
   // smoothness, scaled by the picture's mean step, shaves a pale object's thin parts and faint outline
   // away; these keep them, and choice.ts weighs how sharply each mask's boundary follows the picture.
-  candidates.push(hypothesis(picture, { prior, threshold: threshold + (1 - threshold) * 0.4, random: random(1), edgeSharpness: SHARP_EDGES }));
-  candidates.push(hypothesis(picture, { prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARP_EDGES }));
+  candidates.push(hypothesis(picture, { name: 'saliency-core-sharp', prior, threshold: threshold + (1 - threshold) * 0.4, random: random(1), edgeSharpness: SHARP_EDGES }));
+  candidates.push(hypothesis(picture, { name: 'middle-sharp', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARP_EDGES }));
+  candidates.push(hypothesis(picture, { name: 'middle-sharper', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARPER_EDGES }));
+  // GrabCut's own start and the close-up's, colour models alone, with the fainter steps as edges too:
+  // a pale object over a pale sky beside a dark figure.
+  candidates.push(hypothesis(picture, { name: 'frame-sharp', prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0, edgeSharpness: SHARP_EDGES }));
+  if (crossing) candidates.push(hypothesis(picture, { name: 'close-up-sharp', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing, edgeSharpness: SHARP_EDGES }));
   const strength = edgeStrength(lab, w, h);
   for (const c of candidates) {
     c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);

@@ -106,7 +106,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
     const d2 = squaredStep(colours, p, q);
-    const b = localBeta ? (localBeta[p] + localBeta[q]) / 2 : beta;
+    const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * (options.edgeSharpness ?? 1) : beta;
     edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
   }
   let mask: Uint8Array = new Uint8Array(n);

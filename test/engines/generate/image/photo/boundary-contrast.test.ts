@@ -40,7 +40,7 @@ test('between two equally framed candidates the choice takes the one on the shar
   const { best, score } = chooseCandidate([part, whole], W, H);
   assert.equal(best.name, 'whole');
   assert.equal(score, framedScore(whole, W, H));
-  assert.equal(chooseCandidate([part, whole], W, H, { boundaryContrastWeight: 0 }).best.name, 'part', 'by the framed score alone the more confident part wins');
+  assert.equal(chooseCandidate([part, whole], W, H, { rank: { boundaryContrast: 0, logArea: 0 } }).best.name, 'part', 'without the boundary contrast and area the more confident part wins');
 });
 
 /** Pale sky (L* 80) with black-and-grey stripes down the left (nothing in the background brighter than the cross), and a thin pale cross (L* 92) in the middle. */
