@@ -10,8 +10,12 @@
  * contact sheet (photograph → mask → preview) to docs/photo-contact-sheet.png.
  *
  *   npx tsx bench/photo-quality.ts [--half tune|held-out|both] [--limit N] [--size 512] [--sheet 12]
+ *                                  [--over astronaut-a,astronaut-b,camera]
  *
  * --sheet 0 leaves docs/photo-contact-sheet.png alone. Each half ends with a table per background photograph.
+ * --over puts every mesh of the half over each of the named photographs instead of one photograph per
+ * mesh (defocus and shadow still vary from case to case): more cases for the hard backgrounds, for tuning
+ * on the tune half without touching the held-out meshes.
  */
 import { readdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,6 +40,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '7' },
     dump: { type: 'string' },
     only: { type: 'string' },
+    over: { type: 'string' },
   },
 });
 
@@ -45,9 +50,9 @@ const PHOTOS = new URL('./data/photos/', import.meta.url);
 /** Every other case within each half is defocused. */
 const defocused = (i: number) => Math.floor(i / 2) % 2 === 1;
 
-/** The photograph for case `i`, cropped to the picture's size, defocused for odd `i`. */
-async function backdrop(photos: string[], i: number, size: number): Promise<Buffer> {
-  let pipeline = sharp(new URL(photos[i % photos.length], PHOTOS).pathname).resize(size, size, { fit: 'cover' }).removeAlpha();
+/** The photograph `photo`, cropped to the picture's size, defocused for some `i` (see `defocused`). */
+async function backdrop(photo: string, i: number, size: number): Promise<Buffer> {
+  let pipeline = sharp(new URL(photo, PHOTOS).pathname).resize(size, size, { fit: 'cover' }).removeAlpha();
   if (defocused(i)) pipeline = pipeline.blur(2.5 + (i % 3));
   return pipeline.raw().toBuffer();
 }
@@ -84,11 +89,11 @@ function maskIoU(fg: Foreground, truth: Uint8Array): number {
 
 interface CaseResult { name: string; photo?: string; asset: boolean; iou: number; f: number; confidence: number; ms: number; sheet?: Buffer[] }
 
-async function runCase(name: string, source: Mesh, index: number, photos: string[], size: number, resolution: number, seed: number, wantSheet: boolean): Promise<CaseResult> {
+async function runCase(name: string, source: Mesh, index: number, photo: string, size: number, resolution: number, seed: number, wantSheet: boolean): Promise<CaseResult> {
   const bounds = meshBounds(source);
   const camera = viewCamera('F', bounds);
   const render = await renderScene(sceneFromMesh(source), camera, { width: size, height: size });
-  const rgb = composite(render.data, await backdrop(photos, index, size), size, index);
+  const rgb = composite(render.data, await backdrop(photo, index, size), size, index);
   const jpeg = new Uint8Array(await sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
   if (args.dump) writeFileSync(`${args.dump}/${name}.jpg`, jpeg);
   const started = performance.now();
@@ -150,19 +155,23 @@ async function main() {
     let indices = files.map((_, i) => i).filter((i) => i % 2 === parity);
     if (args.only) indices = indices.filter((i) => args.only!.split(',').includes(files[i].replace('.off', '')));
     if (args.limit) indices = indices.slice(0, Number(args.limit));
-    console.log(`\n## ${halfName} half (${indices.length} meshes)\n`);
+    console.log(`\n## ${halfName} half (${indices.length} meshes${args.over ? ` over ${args.over}` : ''})\n`);
     console.log('| mesh | photo | asset | mask IoU | F-score | confidence | ms |');
     console.log('|---|---|---|---|---|---|---|');
     const results: CaseResult[] = [];
-    for (const i of indices) {
+    const over = args.over?.split(',').map((p) => `${p}.jpg`);
+    for (const photo of over ?? []) if (!photos.includes(photo)) throw new Error(`--over: no photograph ${photo} in bench/data/photos`);
+    // Each case: the mesh, the photograph and the index that varies defocus and shadow.
+    const cases = indices.flatMap((i) => (over ? over.map((photo, j) => [i, photo, i + j] as const) : [[i, photos[i % photos.length], i] as const]));
+    for (const [i, photo, index] of cases) {
       const name = files[i].replace('.off', '');
       const source = parseOff(readFileSync(new URL(files[i], MESHES), 'utf8'));
-      const wantSheet = parity === 1 && sheetRows.length < sheetCount;
-      const r = await runCase(name, source, i, photos, size, resolution, seed, wantSheet);
-      r.photo = photos[i % photos.length].replace('.jpg', '');
+      const wantSheet = parity === 1 && !over && sheetRows.length < sheetCount;
+      const r = await runCase(name, source, index, photo, size, resolution, seed, wantSheet);
+      r.photo = photo.replace('.jpg', '');
       results.push(r);
       if (r.sheet) sheetRows.push({ name, tiles: r.sheet });
-      console.log(`| ${name} | ${photos[i % photos.length].replace('.jpg', '')}${defocused(i) ? ' (defocused)' : ''} | ${r.asset ? 'yes' : 'no'} | ${fmt(r.iou)} | ${fmt(r.f)} | ${r.confidence.toFixed(2)} | ${r.ms.toFixed(0)} |`);
+      console.log(`| ${name} | ${r.photo}${defocused(index) ? ' (defocused)' : ''} | ${r.asset ? 'yes' : 'no'} | ${fmt(r.iou)} | ${fmt(r.f)} | ${r.confidence.toFixed(2)} | ${r.ms.toFixed(0)} |`);
     }
     const n = results.length;
     const mean = (pick: (r: CaseResult) => number) => results.reduce((a, r) => a + pick(r), 0) / Math.max(1, n);
