@@ -158,10 +158,8 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // around it, which the choice leaves.
   const taken = new Uint8Array(w * h);
   for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
-  if (taken.some((v) => v === 1)) {
-    const rest = Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v));
-    candidates.push(hypothesis(picture, { name: 'rest', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
-  }
+  const rest = taken.some((v) => v === 1) ? Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v)) : undefined;
+  if (rest) candidates.push(hypothesis(picture, { name: 'rest', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
   if (crossing) candidates.push(hypothesis(picture, { name: 'close-up', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
@@ -172,9 +170,11 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   candidates.push(hypothesis(picture, { name: 'saliency-core-sharp', prior, threshold: threshold + (1 - threshold) * 0.4, random: random(1), edgeSharpness: SHARP_EDGES }));
   candidates.push(hypothesis(picture, { name: 'middle-sharp', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARP_EDGES }));
   candidates.push(hypothesis(picture, { name: 'middle-sharper', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARPER_EDGES }));
-  // GrabCut's own start and the close-up's, colour models alone, with the fainter steps as edges too:
-  // a pale object over a pale sky beside a dark figure.
+  // GrabCut's own start and the close-up's, colour models alone, with the fainter steps as edges too
+  // (a pale object over a pale sky beside a dark figure).
   candidates.push(hypothesis(picture, { name: 'frame-sharp', prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0, edgeSharpness: SHARP_EDGES }));
+  // And the start that holds the photograph's own subject as background: a thin object over a face.
+  if (rest) candidates.push(hypothesis(picture, { name: 'rest-sharp', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken, edgeSharpness: SHARP_EDGES }));
   if (crossing) candidates.push(hypothesis(picture, { name: 'close-up-sharp', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing, edgeSharpness: SHARP_EDGES }));
   const strength = edgeStrength(lab, w, h);
   for (const c of candidates) {
