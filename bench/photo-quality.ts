@@ -176,6 +176,7 @@ async function main() {
     const n = results.length;
     const mean = (pick: (r: CaseResult) => number) => results.reduce((a, r) => a + pick(r), 0) / Math.max(1, n);
     console.log(`| **mean (${halfName})** | | **${fmt(mean((r) => (r.asset ? 1 : 0)))}** | **${fmt(mean((r) => r.iou))}** | **${fmt(mean((r) => r.f))}** | ${mean((r) => r.confidence).toFixed(2)} | ${mean((r) => r.ms).toFixed(0)} |`);
+    console.log(`\nmean mask IoU (${halfName}) to four places: ${mean((r) => r.iou).toFixed(4)}`);
     // Per photograph: which backgrounds the means hide.
     console.log(`\n| photo (${halfName}) | cases | mean mask IoU | mean F-score | worst IoU |`);
     console.log('|---|---|---|---|---|');
