@@ -38,24 +38,33 @@ export function weakBoundaryShare(mask: Uint8Array, strength: Float32Array, widt
   return boundary ? weak / boundary : 1;
 }
 
-/**
- * How strongly the picture changes across the mask's boundary: log of the mean colour step between
- * neighbours on either side of it over the mean step between all neighbours. A mask that follows the
- * object's outline crosses the picture's steepest steps; one that stops inside the object or runs on
- * into the background crosses flatter ground. −7 (log 0.001) when the mask has no boundary.
- */
-export function boundaryContrast(mask: Uint8Array, lab: Float32Array, width: number, height: number): number {
-  let all = 0, allCount = 0, across = 0, acrossCount = 0;
-  const visit = (p: number, q: number) => {
-    const step = Math.sqrt(squaredStep(lab, p, q));
-    all += step; allCount++;
-    if (mask[p] !== mask[q]) { across += step; acrossCount++; }
-  };
+/** Visits every pair of 4-neighbours once (each pixel with its right and lower neighbour). */
+function forEachNeighbourPair(width: number, height: number, visit: (p: number, q: number) => void): void {
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
     const p = y * width + x;
     if (x + 1 < width) visit(p, p + 1);
     if (y + 1 < height) visit(p, p + width);
   }
-  const mean = all / Math.max(1, allCount) + 1e-3;
+}
+
+/** The picture's mean colour step between 4-neighbours (plus 0.001, so it never divides by zero). */
+export function meanStep(lab: Float32Array, width: number, height: number): number {
+  let all = 0, count = 0;
+  forEachNeighbourPair(width, height, (p, q) => { all += Math.sqrt(squaredStep(lab, p, q)); count++; });
+  return all / Math.max(1, count) + 1e-3;
+}
+
+/**
+ * How strongly the picture changes across the mask's boundary: log of the mean colour step between
+ * neighbours on either side of it over the picture's mean step (`meanStep`, the same for every mask of
+ * one picture, so a caller scoring many masks passes it in). A mask that follows the object's outline
+ * crosses the picture's steepest steps; one that stops inside the object or runs on into the background
+ * crosses flatter ground. −7 (log 0.001) when the mask has no boundary.
+ */
+export function boundaryContrast(mask: Uint8Array, lab: Float32Array, width: number, height: number, mean = meanStep(lab, width, height)): number {
+  let across = 0, acrossCount = 0;
+  forEachNeighbourPair(width, height, (p, q) => {
+    if (mask[p] !== mask[q]) { across += Math.sqrt(squaredStep(lab, p, q)); acrossCount++; }
+  });
   return acrossCount ? Math.log(across / acrossCount / mean + 1e-3) : Math.log(1e-3);
 }

@@ -3,12 +3,12 @@
  * salient background thing (a face, a person) can swallow the object in one start and not another,
  * so several are cut and choice.ts keeps the one the picture supports best.
  */
-import { boundaryContrast, edgeStrength, weakBoundaryShare } from './boundary.ts';
+import { boundaryContrast, edgeStrength, meanStep, weakBoundaryShare } from './boundary.ts';
 import { centredCrossing, crossingPrior, likelyCrossing, type Crossing } from './closeup.ts';
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
 import { grabCut } from './grabcut.ts';
-import { seededRandom, type Random } from './random.ts';
+import { seededRandom } from './random.ts';
 import { otsu, saliency } from './saliency.ts';
 
 export interface Candidate {
@@ -68,6 +68,8 @@ interface Picture {
   weight: Float32Array;
   lightness: Float32Array;
   rounds?: number;
+  /** The request's seed: each start's random source is seeded from it and the start's `stream`. */
+  seed: number;
 }
 
 /** One starting guess: `prior` split at `threshold`, and what is held as background from the start. */
@@ -75,7 +77,8 @@ interface Start {
   name: string;
   prior: Float32Array;
   threshold: number;
-  random: Random;
+  /** Which of the seed's random streams the start's GrabCut draws from (a sharp twin shares its base start's). */
+  stream: number;
   /** Width of the outer ring held as background where the prior is below the threshold (pixels). */
   fixedRing?: number;
   priorWeight?: number;
@@ -105,7 +108,7 @@ function hypothesis(picture: Picture, start: Start): Candidate {
   const { lab, w, h, weight, lightness, rounds } = picture;
   const { prior, threshold } = start;
   const fixedBackground = fixedBackgroundOf(picture, start);
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, start.random, { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast, edgeSharpness: start.edgeSharpness });
+  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, seededRandom(picture.seed * 2 + start.stream), { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast, edgeSharpness: start.edgeSharpness });
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -123,25 +126,26 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const lightness = new Float32Array(w * h);
   for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
   const weight = centredWeight(prior, w, h);
-  const picture: Picture = { lab, w, h, weight, lightness, rounds };
-  const random = (k: number) => seededRandom(seed * 2 + k);
-  const start = (name: string, field: Float32Array, t: number, k: number) => hypothesis(picture, { name, prior: field, threshold: t, random: random(k) });
+  const picture: Picture = { lab, w, h, weight, lightness, rounds, seed };
+  const cut = (start: Start) => hypothesis(picture, start);
   // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
   // object in the first.
-  const candidates = [threshold, threshold + (1 - threshold) * 0.4].map((t, k) => start(k ? 'saliency-core' : 'saliency', prior, t, k));
+  const saliencyCore: Start = { name: 'saliency-core', prior, threshold: threshold + (1 - threshold) * 0.4, stream: 1 };
+  const candidates = [cut({ name: 'saliency', prior, threshold, stream: 0 }), cut(saliencyCore)];
   // A third start from the middle of the frame: when the background holds a subject of its own, the
   // saliency splits can both lock onto it, while the photographed object is framed near the centre.
   // Its smoothness measures colour steps against the steps around them (local-contrast.ts): a
   // photograph's own subject often holds its strongest contrast (a dark suit against a pale wall), which
   // makes the fainter outline of a pale object beside it look like no edge at all.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  candidates.push(hypothesis(picture, { name: 'centred', prior: centred, threshold: clampThreshold(centred), random: random(2), localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
+  candidates.push(cut({ name: 'centred', prior: centred, threshold: clampThreshold(centred), stream: 2, localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
-  candidates.push(start('middle', ones, 0.5, 3));
+  const middle: Start = { name: 'middle', prior: ones, threshold: 0.5, stream: 3 };
+  candidates.push(cut(middle));
   // The same start with a background model local to the object: a colour that appears only far away
   // (a white flag stripe in a corner) no longer counts against a white object in the middle.
-  candidates.push(hypothesis(picture, { name: 'middle-local-background', prior: ones, threshold: 0.5, random: random(6), localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
+  candidates.push(cut({ ...middle, name: 'middle-local-background', stream: 6, localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
   // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
   // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
@@ -150,7 +154,8 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
   const ring = Math.round(Math.min(w, h) * FIXED_RING);
-  candidates.push(hypothesis(picture, { name: 'frame', prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0 }));
+  const frameStart: Start = { name: 'frame', prior: frame, threshold: 0.5, stream: 4, fixedRing: ring, priorWeight: 0 };
+  candidates.push(cut(frameStart));
   // A photograph with a subject of its own (a face): both saliency starts take the subject, and the
   // centred start, overlapping it, is drawn into it too. Holding what the saliency starts took as
   // background and starting from the middle again lets the object that is not the photograph's own
@@ -158,28 +163,30 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // around it, which the choice leaves.
   const taken = new Uint8Array(w * h);
   for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
-  const rest = taken.some((v) => v === 1) ? Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v)) : undefined;
-  if (rest) candidates.push(hypothesis(picture, { name: 'rest', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken }));
+  const rest: Start | undefined = taken.some((v) => v === 1)
+    ? { name: 'rest', prior: Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v)), threshold: clampThreshold(centred), stream: 10, held: taken }
+    : undefined;
+  if (rest) candidates.push(cut(rest));
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
-  if (crossing) candidates.push(hypothesis(picture, { name: 'close-up', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing }));
-  // Two starts again with fainter steps counted as edges: the stricter saliency core and the frame's
-  // middle. In a photograph with strong contrast of its own (a dark coat, grass, a face) GrabCut's
-  // smoothness, scaled by the picture's mean step, shaves a pale object's thin parts and faint outline
-  // away; these keep them, and choice.ts weighs how sharply each mask's boundary follows the picture.
-  candidates.push(hypothesis(picture, { name: 'saliency-core-sharp', prior, threshold: threshold + (1 - threshold) * 0.4, random: random(1), edgeSharpness: SHARP_EDGES }));
-  candidates.push(hypothesis(picture, { name: 'middle-sharp', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARP_EDGES }));
-  candidates.push(hypothesis(picture, { name: 'middle-sharper', prior: ones, threshold: 0.5, random: random(3), edgeSharpness: SHARPER_EDGES }));
-  // GrabCut's own start and the close-up's, colour models alone, with the fainter steps as edges too
-  // (a pale object over a pale sky beside a dark figure).
-  candidates.push(hypothesis(picture, { name: 'frame-sharp', prior: frame, threshold: 0.5, random: random(4), fixedRing: ring, priorWeight: 0, edgeSharpness: SHARP_EDGES }));
-  // And the start that holds the photograph's own subject as background: a thin object over a face.
-  if (rest) candidates.push(hypothesis(picture, { name: 'rest-sharp', prior: rest, threshold: clampThreshold(centred), random: random(10), held: taken, edgeSharpness: SHARP_EDGES }));
-  if (crossing) candidates.push(hypothesis(picture, { name: 'close-up-sharp', prior: crossingPrior(crossing, w, h), threshold: 0.5, random: random(8), fixedRing: ring, priorWeight: 0, crossing, edgeSharpness: SHARP_EDGES }));
+  const closeUp: Start | undefined = crossing && { name: 'close-up', prior: crossingPrior(crossing, w, h), threshold: 0.5, stream: 8, fixedRing: ring, priorWeight: 0, crossing };
+  if (closeUp) candidates.push(cut(closeUp));
+  // Starts again with fainter steps counted as edges. In a photograph with strong contrast of its own
+  // (a dark coat, grass, a face) GrabCut's smoothness, scaled by the picture's mean step, shaves a pale
+  // object's thin parts and faint outline away; these keep them, and choice.ts weighs how sharply each
+  // mask's boundary follows the picture. Each draws from its base start's random stream.
+  const sharp = (base: Start, edgeSharpness = SHARP_EDGES, name = `${base.name}-sharp`): Start => ({ ...base, name, edgeSharpness });
+  candidates.push(cut(sharp(saliencyCore)), cut(sharp(middle)), cut(sharp(middle, SHARPER_EDGES, 'middle-sharper')));
+  // GrabCut's own start, colour models alone (a pale object over a pale sky beside a dark figure), and
+  // the start that holds the photograph's own subject as background (a thin object over a face).
+  candidates.push(cut(sharp(frameStart)));
+  if (rest) candidates.push(cut(sharp(rest)));
+  if (closeUp) candidates.push(cut(sharp(closeUp)));
   const strength = edgeStrength(lab, w, h);
+  const picturesStep = meanStep(lab, w, h);
   for (const c of candidates) {
     c.weakBoundary = weakBoundaryShare(c.mask, strength, w, h);
-    c.boundaryContrast = boundaryContrast(c.mask, lab, w, h);
+    c.boundaryContrast = boundaryContrast(c.mask, lab, w, h, picturesStep);
   }
   return { candidates, weight };
 }

@@ -99,14 +99,15 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const components = options.components ?? 5;
   const smoothness = options.smoothness ?? 50;
   const priorWeight = options.priorWeight ?? 3;
-  const beta = contrastBeta(colours, width, height) * (options.edgeSharpness ?? 1);
+  const sharpness = options.edgeSharpness ?? 1;
+  const beta = contrastBeta(colours, width, height) * sharpness;
   const localBeta = options.localContrast ? localContrastBeta(colours, width, height, { radius: options.localContrast }) : undefined;
   const edgeWeights = new Int32Array(n * 8);
   for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
     const q = neighbourOf(width, height, p, k);
     if (q < 0) continue;
     const d2 = squaredStep(colours, p, q);
-    const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * (options.edgeSharpness ?? 1) : beta;
+    const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
     edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
   }
   let mask: Uint8Array = new Uint8Array(n);

@@ -9,9 +9,9 @@
  *   connectivity.ts   one object with its thin parts; holes filled unless they show background
  *   candidates.ts     several GrabCut starts (one with a background model local to the object:
  *                     local-background.ts; one for a close-up running off two opposite sides:
- *                     closeup.ts; two that count fainter steps as edges); choice.ts keeps the one the
- *                     picture supports best (confidence, framing, boundary on edges and how sharp
- *                     the steps it crosses are: boundary.ts)
+ *                     closeup.ts; and sharp-edged twins of several, which count fainter steps as
+ *                     edges); choice.ts keeps the one the picture supports best (confidence, framing,
+ *                     boundary on edges and how sharp the steps it crosses are: boundary.ts)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
  *   refine.ts         a second cut at the output resolution that only moves the boundary
  *   edge-alpha.ts     soft-edged pixels just outside, mostly object colour, taken back
