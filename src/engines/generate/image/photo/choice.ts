@@ -95,12 +95,13 @@ export function rankScore(candidate: CandidateMask, width: number, height: numbe
     + (weights.logArea ?? 0.08) * Math.log(share + 1e-4);
 }
 
+/** The candidates with their rank scores (rankScore), best first. */
+export function rankedCandidates<T extends CandidateMask>(candidates: T[], width: number, height: number, weights?: RankWeights): { candidate: T; rank: number }[] {
+  return candidates.map((candidate) => ({ candidate, rank: rankScore(candidate, width, height, weights) })).sort((a, b) => b.rank - a.rank);
+}
+
 /** The candidate ranked first (rankScore), and its framed score, which alone says whether any candidate is believable. */
 export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {
-  let best = candidates[0], rank = -Infinity;
-  for (const c of candidates) {
-    const r = rankScore(c, width, height, options.rank);
-    if (r > rank) { best = c; rank = r; }
-  }
+  const best = rankedCandidates(candidates, width, height, options.rank)[0].candidate;
   return { best, score: framedScore(best, width, height, options) };
 }
