@@ -12,6 +12,8 @@
  *                     closeup.ts; and sharp-edged twins of several, which count fainter steps as
  *                     edges); choice.ts keeps the one the picture supports best (confidence, framing,
  *                     boundary on edges and how sharp the steps it crosses are: boundary.ts)
+ *   nested-choice.ts  unless a candidate ranked nearly as high lies inside it and the region between
+ *                     looks like the surroundings (a patch of grass taken with the object)
  *   guided-filter.ts  edge-aware upscaling to the output mask resolution
  *   refine.ts         a second cut at the output resolution that only moves the boundary
  *   edge-alpha.ts     soft-edged pixels just outside, mostly object colour, taken back
