@@ -8,6 +8,7 @@ import { centredCrossing, crossingPrior, likelyCrossing, type Crossing } from '.
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
 import { grabCut } from './grabcut.ts';
+import { usualLocalContrastRadius } from './local-contrast.ts';
 import { seededRandom } from './random.ts';
 import { otsu, saliency } from './saliency.ts';
 
@@ -45,8 +46,6 @@ const FRAME_INSET = 0.1;
 const FIXED_RING = 0.03;
 /** The local-background start: how far around the object its background model looks (share of the longer side). */
 const LOCAL_REACH = 0.18;
-/** The centred start's smoothness: colour steps are measured against the mean step within this reach (share of the longer side). */
-const LOCAL_CONTRAST = 0.1;
 /** The sharp-edged starts' β multipliers (grabcut.ts `edgeSharpness`). */
 const SHARP_EDGES = 10;
 const SHARPER_EDGES = 30;
@@ -138,7 +137,7 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // photograph's own subject often holds its strongest contrast (a dark suit against a pale wall), which
   // makes the fainter outline of a pale object beside it look like no edge at all.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  candidates.push(cut({ name: 'centred', prior: centred, threshold: clampThreshold(centred), stream: 2, localContrast: Math.round(LOCAL_CONTRAST * Math.max(w, h)) }));
+  candidates.push(cut({ name: 'centred', prior: centred, threshold: clampThreshold(centred), stream: 2, localContrast: usualLocalContrastRadius(w, h) }));
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   const middle: Start = { name: 'middle', prior: ones, threshold: 0.5, stream: 3 };

@@ -10,6 +10,14 @@
 import { boxMean } from './colour.ts';
 import { neighbourOf } from './maxflow.ts';
 
+/** The window's usual reach, as a share of the picture's longer side: wide enough to take in a strongly contrasted neighbour (a coat beside the object), narrow enough to stay local. */
+const USUAL_REACH = 0.1;
+
+/** The usual window half-size for a `width`×`height` picture (pixels). */
+export function usualLocalContrastRadius(width: number, height: number): number {
+  return Math.round(USUAL_REACH * Math.max(width, height));
+}
+
 export interface LocalContrastOptions {
   /** Half-size of the square window the mean step is taken over (pixels). */
   radius: number;

@@ -10,10 +10,8 @@
  */
 import { maskBox, signedDistance } from '../mask-ops.ts';
 import { grabCut } from './grabcut.ts';
+import { usualLocalContrastRadius } from './local-contrast.ts';
 import type { Random } from './random.ts';
-
-/** Reach of the local contrast scale (share of the picture's longer side). */
-const LOCAL_CONTRAST = 0.1;
 
 export interface RefineOptions {
   /** Half-width of the undecided band around the boundary, in output pixels (default 4). */
@@ -42,7 +40,7 @@ export function refineBoundary(lab: Float32Array, mask: Uint8Array, width: numbe
     if (distance[q] > band) fixedObject[p] = 1;
     else if (distance[q] < -band) fixedBackground[p] = 1;
   }
-  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1, localContrast: Math.round(LOCAL_CONTRAST * Math.max(width, height)) });
+  const cut = grabCut({ colours, width: w, height: h, prior, threshold: 0.5, fixedBackground, fixedObject }, random, { rounds: options.rounds ?? 2, priorWeight: 1, localContrast: usualLocalContrastRadius(width, height) });
   const out = new Uint8Array(mask.length);
   let before = 0, after = 0;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
