@@ -43,6 +43,13 @@ test('a broad anchor stands in only when no specific anchor is near', () => {
   assert.match(summarizeInterpretation(interpretPrompt('a utensil')), /no utensil form: the hand tool stands in/);
 });
 
+test('a noun reached only through a broad anchor says the default form stands in, even when the row lists the anchor\'s word', () => {
+  // The potted plant's row lists "plant", the broad anchor a pothos is found under.
+  assert.match(summarizeInterpretation(interpretPrompt('a pothos')), /^interpreted as: potted-plant \(pothos → plant; no pothos form: the potted-plant stands in\)/);
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a houseplant')), /stands in/);
+  assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a plant')), /stands in/);
+});
+
 test('the prompt\'s other nouns choose the sense ("a drill, power tool")', () => {
   assert.equal(made('a drill').i.family, 'animal'); // alone: the baboon, the nearer anchor
   assert.equal(made('a drill, power tool').category, 'hand-tool');

@@ -3,6 +3,7 @@
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
 import { categoryById } from '../catalog.ts';
+import { BROAD_ANCHORS } from '../catalog-broad.ts';
 import { OWN_FORMS } from '../catalog-made.ts';
 import { namesYoung } from './senses.ts';
 import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
@@ -176,14 +177,25 @@ export interface MadeObject {
   proportions?: string;
 }
 
-export function madeObject(i: { category: string; profile?: string; word?: string; prompt?: string }): MadeObject {
+/** "word category" for every broad anchor (../catalog-broad.ts): "plant potted-plant". */
+const BROAD_ANCHOR_PAIRS = new Set(BROAD_ANCHORS.map(([anchor, category]) => `${anchor.split('#')[0]} ${category}`));
+
+/**
+ * The noun reached its category only through a broad anchor ("pothos → plant"): the category's default
+ * form stands in for it, even when the category's row lists the anchor's word.
+ */
+function foundUnderBroadAnchor(i: { category: string; chain?: string[] }): boolean {
+  return Boolean(i.chain && i.chain.length > 1 && BROAD_ANCHOR_PAIRS.has(`${i.chain.at(-1)} ${i.category}`));
+}
+
+export function madeObject(i: { category: string; profile?: string; word?: string; prompt?: string; chain?: string[] }): MadeObject {
   const made = madeObjectAsRead(i);
   return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
 }
 
-function madeObjectAsRead(i: { category: string; profile?: string; word?: string }): MadeObject {
+function madeObjectAsRead(i: { category: string; profile?: string; word?: string; chain?: string[] }): MadeObject {
   const entry = categoryById(i.category);
-  const standIn = Boolean(entry?.label) && !i.profile;
+  const standIn = (Boolean(entry?.label) || foundUnderBroadAnchor(i)) && !i.profile;
   // A family that builds the noun from its own description makes the noun itself, under its own label.
   const own = i.profile ? OWN_FORMS[i.category]?.label(i.profile) : undefined;
   if (own) return { makes: i.profile!, label: own, standIn };

@@ -20,7 +20,7 @@ function subjectText(i: Interpretation): string {
   if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
   else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
   else if (i.word && spacedNoun(i.word) !== spacedNoun(made.makes) && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
-  if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label} stands in`);
+  if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label ?? made.makes} stands in`);
   else if (made.proportions === made.makes) notes.push(`no ${i.word} form: the ${made.makes} stands in`);
   else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);
   else if (made.label) notes.push(made.label);
