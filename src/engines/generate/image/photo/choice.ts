@@ -13,6 +13,7 @@
  * mask and the picture.
  */
 import { centredCrossing, sideCover } from './closeup.ts';
+import { preferInnerCandidate } from './nested-choice.ts';
 
 export interface CandidateMask {
   mask: Uint8Array;
@@ -34,6 +35,11 @@ export interface ChoiceOptions {
   weakBoundaryPenalty?: number;
   /** How candidates are ranked (rankScore); the reported score stays framedScore. */
   rank?: RankWeights;
+  /**
+   * The picture (L*a*b*, 3 floats per pixel). When given, a candidate ranked nearly as high inside the
+   * first one wins if what it leaves out looks like the surroundings (nested-choice.ts).
+   */
+  lab?: Float32Array;
 }
 
 /**
@@ -96,12 +102,16 @@ export function rankScore(candidate: CandidateMask, width: number, height: numbe
 }
 
 /** The candidates with their rank scores (rankScore), best first. */
-export function rankedCandidates<T extends CandidateMask>(candidates: T[], width: number, height: number, weights?: RankWeights): { candidate: T; rank: number }[] {
+function rankedCandidates<T extends CandidateMask>(candidates: T[], width: number, height: number, weights?: RankWeights): { candidate: T; rank: number }[] {
   return candidates.map((candidate) => ({ candidate, rank: rankScore(candidate, width, height, weights) })).sort((a, b) => b.rank - a.rank);
 }
 
-/** The candidate ranked first (rankScore), and its framed score, which alone says whether any candidate is believable. */
+/**
+ * The candidate ranked first (rankScore), or with the picture a nested one (nested-choice.ts), and its
+ * framed score, which alone says whether any candidate is believable.
+ */
 export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {
-  const best = rankedCandidates(candidates, width, height, options.rank)[0].candidate;
+  const ranked = rankedCandidates(candidates, width, height, options.rank);
+  const best = options.lab ? preferInnerCandidate(ranked, options.lab, width, height) : ranked[0].candidate;
   return { best, score: framedScore(best, width, height, options) };
 }

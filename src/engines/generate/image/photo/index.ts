@@ -24,11 +24,10 @@
  */
 import sharp from 'sharp';
 import type { RasterImage } from '../../../../geometry/mesh.ts';
-import { framedScore, rankedCandidates } from './choice.ts';
+import { chooseCandidate } from './choice.ts';
 import { photoCandidates } from './candidates.ts';
 import { rgbaToLab } from './colour.ts';
 import { mainRegion } from './connectivity.ts';
-import { preferInnerCandidate } from './nested-choice.ts';
 import { guidedFilter, resizeField } from './guided-filter.ts';
 import { seededRandom } from './random.ts';
 import { takeBackMixedEdgePixels } from './edge-alpha.ts';
@@ -128,8 +127,7 @@ export async function workingMask(picture: RasterImage, options: PhotoSegmentati
   const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds);
   // A candidate the cut reduced to a speck says nothing about where the object is.
   const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));
-  const best = preferInnerCandidate(rankedCandidates(usable.length ? usable : candidates, w, h), lab, w, h);
-  const score = framedScore(best, w, h);
+  const { best, score } = chooseCandidate(usable.length ? usable : candidates, w, h, { lab });
   let small = best.mask;
   // The recorded confidence also says when the mask runs into the border or sits far off-centre.
   let confidence = Math.round(Math.max(0, Math.min(best.confidence, score)) * 100) / 100;

@@ -7,7 +7,7 @@
  * inside and with the first one's surroundings, by colour and by how textured it is; when the
  * surroundings explain it clearly better, it is background and the inner candidate is the object.
  */
-import type { CandidateMask } from './choice.ts';
+import { boxMean } from './colour.ts';
 
 export interface NestedChoiceOptions {
   /** Largest rank-score gap below the first candidate for an inner one to be weighed (default 0.1). */
@@ -34,15 +34,15 @@ const SPREAD_FLOOR = 2;
 const CLEAR = 2;
 const MIN_SAMPLE = 20;
 
-/** One pass of 4-neighbour erosion (`keep` = 1) or dilation (`keep` = 0); the picture's outside counts as background. */
+/** One pass of 4-neighbour erosion or dilation; the picture's outside counts as background. */
 function step(mask: Uint8Array, width: number, height: number, erode: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
-  const wanted = erode ? 1 : 0;
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
     const p = y * width + x;
-    if (mask[p] !== wanted) { out[p] = mask[p]; continue; }
-    const around = [x > 0 ? mask[p - 1] : 0, x < width - 1 ? mask[p + 1] : 0, y > 0 ? mask[p - width] : 0, y < height - 1 ? mask[p + width] : 0];
-    out[p] = erode ? (around.every((v) => v === 1) ? 1 : 0) : around.some((v) => v === 1) ? 1 : 0;
+    const left = x > 0 && mask[p - 1] === 1, right = x < width - 1 && mask[p + 1] === 1;
+    const up = y > 0 && mask[p - width] === 1, down = y < height - 1 && mask[p + width] === 1;
+    const set = erode ? mask[p] === 1 && left && right && up && down : mask[p] === 1 || left || right || up || down;
+    out[p] = set ? 1 : 0;
   }
   return out;
 }
@@ -57,19 +57,12 @@ const areaOf = (mask: Uint8Array) => mask.reduce((a, v) => a + v, 0);
 
 /** Per pixel: L*, a*, b* and the spread of L* in a small window around it. */
 export function textureFeatures(lab: Float32Array, width: number, height: number): Float32Array[] {
-  const spread = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    let s = 0, s2 = 0, n = 0;
-    for (let qy = Math.max(0, y - TEXTURE_RADIUS); qy <= Math.min(height - 1, y + TEXTURE_RADIUS); qy++) {
-      for (let qx = Math.max(0, x - TEXTURE_RADIUS); qx <= Math.min(width - 1, x + TEXTURE_RADIUS); qx++) {
-        const L = lab[(qy * width + qx) * 3];
-        s += L; s2 += L * L; n++;
-      }
-    }
-    spread[y * width + x] = Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
-  }
   const channel = (c: number) => Float32Array.from({ length: width * height }, (_, p) => lab[p * 3 + c]);
-  return [channel(0), channel(1), channel(2), spread];
+  const lightness = channel(0);
+  const mean = boxMean(lightness, width, height, TEXTURE_RADIUS);
+  const meanSquare = boxMean(Float64Array.from(lightness, (L) => L * L), width, height, TEXTURE_RADIUS);
+  const spread = Float32Array.from(mean, (m, p) => Math.sqrt(Math.max(0, meanSquare[p] - m * m)));
+  return [lightness, channel(1), channel(2), spread];
 }
 
 /** Mean negative log-likelihood of the `region` pixels under a per-feature Gaussian fitted to the `reference` pixels. */
@@ -87,11 +80,19 @@ function meanCost(features: Float32Array[], region: Uint8Array, reference: Uint8
   return total;
 }
 
+/** The ring of `outer`'s surroundings: clear of its boundary, `ringWidth` pixels out at most. */
+export function surroundingsOf(outer: Uint8Array, width: number, height: number, options: NestedChoiceOptions = {}): Uint8Array {
+  const near = morph(outer, width, height, false, CLEAR);
+  const far = morph(near, width, height, false, (options.ringWidth ?? 10) - CLEAR);
+  return Uint8Array.from(far, (v, p) => (v && !near[p] ? 1 : 0));
+}
+
 /**
  * True when the part of `outer` that `inner` leaves out looks like `outer`'s surroundings rather than
- * like `inner`'s inside. `features` from textureFeatures.
+ * like `inner`'s inside. `features` from textureFeatures; `ring` from surroundingsOf (the same for every
+ * inner candidate of one outer, so a caller weighing several passes it in).
  */
-export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, features: Float32Array[], width: number, height: number, options: NestedChoiceOptions = {}): boolean {
+export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, features: Float32Array[], width: number, height: number, options: NestedChoiceOptions = {}, ring = surroundingsOf(outer, width, height, options)): boolean {
   const outerArea = areaOf(outer), innerArea = areaOf(inner);
   if (innerArea < (options.minAreaShare ?? 0.4) * outerArea || innerArea > SAME_AREA * outerArea) return false;
   let sticksOut = 0;
@@ -102,9 +103,6 @@ export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, fea
   if (areaOf(between) < MIN_REGION_SHARE * outerArea) return false;
   let core = morph(inner, width, height, true, CLEAR);
   if (areaOf(core) < MIN_SAMPLE) core = inner;
-  const near = morph(outer, width, height, false, CLEAR);
-  const far = morph(near, width, height, false, (options.ringWidth ?? 10) - CLEAR);
-  const ring = Uint8Array.from(far, (v, p) => (v && !near[p] ? 1 : 0));
   if (areaOf(ring) < MIN_SAMPLE) return false;
   return meanCost(features, between, ring) + (options.margin ?? 3) < meanCost(features, between, core);
 }
@@ -113,11 +111,12 @@ export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, fea
  * `ranked`: candidates with their rank scores, best first. Returns the first, or the best-ranked
  * candidate within reach whose difference from the first is background (differenceIsBackground).
  */
-export function preferInnerCandidate<T extends CandidateMask>(ranked: { candidate: T; rank: number }[], lab: Float32Array, width: number, height: number, options: NestedChoiceOptions = {}): T {
+export function preferInnerCandidate<T extends { mask: Uint8Array }>(ranked: { candidate: T; rank: number }[], lab: Float32Array, width: number, height: number, options: NestedChoiceOptions = {}): T {
   const [first, ...rest] = ranked;
   const within = rest.filter((r) => first.rank - r.rank <= (options.maxRankGap ?? 0.1));
   if (!within.length) return first.candidate;
   const features = textureFeatures(lab, width, height);
-  const inner = within.find((r) => differenceIsBackground(first.candidate.mask, r.candidate.mask, features, width, height, options));
+  const ring = surroundingsOf(first.candidate.mask, width, height, options);
+  const inner = within.find((r) => differenceIsBackground(first.candidate.mask, r.candidate.mask, features, width, height, options, ring));
   return (inner ?? first).candidate;
 }
