@@ -29,7 +29,9 @@ interface Ready {
 }
 
 async function pngBytes(): Promise<Buffer> {
-  return sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 180, g: 90, b: 40, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 180, g: 90, b: 40, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 function multipartBody(image: Buffer): { body: Buffer; contentType: string } {
@@ -37,7 +39,9 @@ function multipartBody(image: Buffer): { body: Buffer; contentType: string } {
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="0000.png"\r\n\r\n`),
     image,
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="tier"\r\n\r\nGen-2.5-Medium\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="tier"\r\n\r\nGen-2.5-Medium\r\n--${boundary}--\r\n`,
+    ),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -49,7 +53,12 @@ async function serve(): Promise<void> {
   const { EngineRegistry } = await import('../src/engines/registry.ts');
   const { buildApp } = await import('../src/api/index.ts');
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-bench-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_MAX_IN_FLIGHT: '1000000000', KILN_WORKERS: '0' });
+  const config = loadConfig({
+    KILN_DATA_DIR: dataDir,
+    KILN_RATE_LIMIT_PER_MINUTE: '0',
+    KILN_MAX_IN_FLIGHT: '1000000000',
+    KILN_WORKERS: '0',
+  });
   const engines = new EngineRegistry();
   const services = await createServices(config, { engines });
   // A submission needs an engine registered for its kind; nothing runs it here (no workers).
@@ -60,13 +69,22 @@ async function serve(): Promise<void> {
   const { body, contentType } = multipartBody(await pngBytes());
   const subscriptionKeys: string[] = [];
   for (let i = 0; i < PRELOADED_TASKS; i += 1) {
-    const response = await kiln.inject({ method: 'POST', url: '/api/v2/generate', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, payload: body });
+    const response = await kiln.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      payload: body,
+    });
     subscriptionKeys.push(response.json().jobs.subscription_key);
   }
 
   const bare = Fastify();
-  bare.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
-  bare.post('/api/v2/status', async () => ({ jobs: [{ uuid: '00000000-0000-4000-8000-000000000000', status: 'Waiting', progress: 0 }] }));
+  bare.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, payload, done) =>
+    done(null, payload),
+  );
+  bare.post('/api/v2/status', async () => ({
+    jobs: [{ uuid: '00000000-0000-4000-8000-000000000000', status: 'Waiting', progress: 0 }],
+  }));
   bare.post('/api/v2/generate', async (_request, reply) =>
     reply.code(201).send({
       message: 'Submitted.',
@@ -118,10 +136,14 @@ async function measureOnce(options: autocannon.Options, seconds: number): Promis
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Alternating rounds; figures are medians over rounds, the ratio the median of per-round ratios. */
-async function compare(kiln: () => autocannon.Options, bare: () => autocannon.Options): Promise<{ kiln: Measured; bare: Measured; ratio: number; latencyRatio: number }> {
+async function compare(
+  kiln: () => autocannon.Options,
+  bare: () => autocannon.Options,
+): Promise<{ kiln: Measured; bare: Measured; ratio: number; latencyRatio: number }> {
   const seconds = Math.max(2, Math.round(SECONDS / ROUNDS));
   const rounds: Array<{ kiln: Measured; bare: Measured }> = [];
-  for (let i = 0; i < ROUNDS; i += 1) rounds.push({ kiln: await measureOnce(kiln(), seconds), bare: await measureOnce(bare(), seconds) });
+  for (let i = 0; i < ROUNDS; i += 1)
+    rounds.push({ kiln: await measureOnce(kiln(), seconds), bare: await measureOnce(bare(), seconds) });
   const summary = (pick: (round: { kiln: Measured; bare: Measured }) => Measured): Measured => ({
     rps: median(rounds.map((round) => pick(round).rps)),
     p50: median(rounds.map((round) => pick(round).p50)),
@@ -180,8 +202,14 @@ async function main(): Promise<void> {
   await autocannon({ ...statusOptions(ready.kiln, ready), duration: 2 });
   await autocannon({ ...statusOptions(ready.bare, ready), duration: 2 });
 
-  const status = await compare(() => statusOptions(ready.kiln, ready), () => statusOptions(ready.bare, ready));
-  const submit = await compare(() => submitOptions(ready.kiln), () => submitOptions(ready.bare));
+  const status = await compare(
+    () => statusOptions(ready.kiln, ready),
+    () => statusOptions(ready.bare, ready),
+  );
+  const submit = await compare(
+    () => submitOptions(ready.kiln),
+    () => submitOptions(ready.bare),
+  );
   child.disconnect();
   const [statusKiln, statusBare, submitKiln, submitBare] = [status.kiln, status.bare, submit.kiln, submit.bare];
 

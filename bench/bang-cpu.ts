@@ -42,7 +42,13 @@ for (const id of [1, 22, 42, 62, 101, 142, 151, 182, 222, 252, 301, 322, 361, 39
 }
 console.log(`strength 5 (7 pieces), 14 meshes: ${total.toFixed(1)} s CPU`);
 const reference: string[] = [];
-for (const [id, count] of [[361, 11], [142, 9], [281, 18], [312, 7], [151, 5]]) {
+for (const [id, count] of [
+  [361, 11],
+  [142, 9],
+  [281, 18],
+  [312, 7],
+  [151, 5],
+]) {
   const mesh = load(id);
   reference.push(`${id} at ${count}: ${(await cpu(() => splitMesh(mesh, { count }))).toFixed(1)} s`);
 }
@@ -55,9 +61,16 @@ if (args.includes('--all-reference')) {
   }
   times.sort((a, b) => b[2] - a[2]);
   const median = times.map((t) => t[2]).sort((a, b) => a - b)[times.length >> 1];
-  console.log(`every mesh at its reference count (${times.length}): ${times.filter((t) => t[2] > 3).length} over 3 s CPU, median ${median.toFixed(2)} s; ` +
-    `slowest ${times.slice(0, 5).map(([id, count, s]) => `${id} at ${count} ${s.toFixed(1)} s`).join(', ')}`);
+  console.log(
+    `every mesh at its reference count (${times.length}): ${times.filter((t) => t[2] > 3).length} over 3 s CPU, median ${median.toFixed(2)} s; ` +
+      `slowest ${times
+        .slice(0, 5)
+        .map(([id, count, s]) => `${id} at ${count} ${s.toFixed(1)} s`)
+        .join(', ')}`,
+  );
 }
 const big = subdivideToCount(load(1), 200_000);
-console.log(`200k faces at strength 12 (32 pieces): ${(await cpu(() => splitMesh(big, { count: 32 }))).toFixed(1)} s CPU`);
+console.log(
+  `200k faces at strength 12 (32 pieces): ${(await cpu(() => splitMesh(big, { count: 32 }))).toFixed(1)} s CPU`,
+);
 console.log(`\ncommand: npx tsx bench/bang-cpu.ts ${args.join(' ')} (engine from ${root})`);

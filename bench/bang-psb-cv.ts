@@ -36,20 +36,30 @@ const ids = [...counts.keys()];
 const mean = (v: number[]) => v.reduce((s, e) => s + e, 0) / v.length;
 const scores: Map<number, number>[] = [];
 for (const combo of combos) {
-  const results: Measurement[] = await runJobs(ids.map((id) => ({ id, count: counts.get(id)!, surface, score: true, segmentation: combo })), jobs, () => {});
+  const results: Measurement[] = await runJobs(
+    ids.map((id) => ({ id, count: counts.get(id)!, surface, score: true, segmentation: combo })),
+    jobs,
+    () => {},
+  );
   scores.push(new Map(results.map((m) => [m.id, m.error!])));
   const all = results.map((m) => m.error!);
   const byCategory = [...new Set(ids.map(categoryOf))]
     .map((c) => [c, mean(results.filter((m) => categoryOf(m.id) === c).map((m) => m.error!))] as const)
     .sort((x, y) => y[1] - x[1]);
-  console.log(`${JSON.stringify(combo)}: all ${mean(all).toFixed(4)}, old ${mean(results.filter((m) => halfOf(m.id) === 'old').map((m) => m.error!)).toFixed(3)}, new ${mean(results.filter((m) => halfOf(m.id) === 'new').map((m) => m.error!)).toFixed(3)}; ` +
-    `worst ${byCategory.slice(0, 4).map(([c, e]) => `${c} ${e.toFixed(3)}`).join(', ')}`);
+  console.log(
+    `${JSON.stringify(combo)}: all ${mean(all).toFixed(4)}, old ${mean(results.filter((m) => halfOf(m.id) === 'old').map((m) => m.error!)).toFixed(3)}, new ${mean(results.filter((m) => halfOf(m.id) === 'new').map((m) => m.error!)).toFixed(3)}; ` +
+      `worst ${byCategory
+        .slice(0, 4)
+        .map(([c, e]) => `${c} ${e.toFixed(3)}`)
+        .join(', ')}`,
+  );
 }
 const categories = [...new Set(ids.map(categoryOf))];
 const held: number[] = [];
 console.log('\n| held-out category | chosen on the other 18 | held-out error |\n|---|---|---|');
 for (const category of categories) {
-  const train = ids.filter((id) => categoryOf(id) !== category), test = ids.filter((id) => categoryOf(id) === category);
+  const train = ids.filter((id) => categoryOf(id) !== category),
+    test = ids.filter((id) => categoryOf(id) === category);
   let best = 0;
   combos.forEach((_, c) => {
     if (mean(train.map((id) => scores[c].get(id)!)) < mean(train.map((id) => scores[best].get(id)!))) best = c;

@@ -49,16 +49,26 @@ if (!psbAvailable()) {
   process.exit(0);
 }
 const counts = partCounts();
-const ids = [...counts.keys()].filter((id) =>
-  (!only || only.has(id)) && (!categories || categories.has(categoryOf(id))) && (!half || halfOf(id) === half));
-const faceCount = (id: number) => Number(readFileSync(`${DATA}off/${id}.off`, 'utf8').split('\n', 2)[1].trim().split(/\s+/)[1]);
+const ids = [...counts.keys()].filter(
+  (id) => (!only || only.has(id)) && (!categories || categories.has(categoryOf(id))) && (!half || halfOf(id) === half),
+);
+const faceCount = (id: number) =>
+  Number(readFileSync(`${DATA}off/${id}.off`, 'utf8').split('\n', 2)[1].trim().split(/\s+/)[1]);
 const bySize = [...ids].sort((a, b) => faceCount(b) - faceCount(a));
 const seg = Object.keys(segmentation).length ? (segmentation as AgglomerateOptions) : undefined;
 
 const line = (m: Measurement) =>
   `mesh ${String(m.id).padStart(3)} ${categoryOf(m.id).padEnd(12)} k=${String(m.count).padStart(2)} faces=${String(m.faces).padStart(6)} RI error ${m.error!.toFixed(3)}  ${m.ms.toFixed(0)} ms` +
-  (m.pieces !== undefined ? ` pieces=${m.pieces} (tree ${m.treeSplits}, axis ${m.fallbackSplits}) volume error ${m.volumeError!.toExponential(1)}` : '');
-const scored = !scoring ? [] : await runJobs(bySize.map((id): MeasureJob => ({ id, count: counts.get(id)!, surface, score: true, segmentation: seg })), jobs, (m) => console.log(line(m)));
+  (m.pieces !== undefined
+    ? ` pieces=${m.pieces} (tree ${m.treeSplits}, axis ${m.fallbackSplits}) volume error ${m.volumeError!.toExponential(1)}`
+    : '');
+const scored = !scoring
+  ? []
+  : await runJobs(
+      bySize.map((id): MeasureJob => ({ id, count: counts.get(id)!, surface, score: true, segmentation: seg })),
+      jobs,
+      (m) => console.log(line(m)),
+    );
 scored.sort((a, b) => a.id - b.id);
 if (scoring) report(scored);
 
@@ -69,32 +79,57 @@ function report(scored: Measurement[]): void {
   console.log('\n| category | old (1, 11) | new (2, 12) | all |\n|---|---|---|---|');
   for (const category of [...new Set(scored.map((m) => categoryOf(m.id)))]) {
     const inCategory = scored.filter((m) => categoryOf(m.id) === category);
-    console.log(`| ${category} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'old')))} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'new')))} | ${cell(errorsOf(inCategory))} |`);
-}
-const old = scored.filter((m) => halfOf(m.id) === 'old'), fresh = scored.filter((m) => halfOf(m.id) === 'new');
-console.log(`| **all** (${old.length} / ${fresh.length} / ${scored.length} meshes) | **${cell(errorsOf(old))}** | **${cell(errorsOf(fresh))}** | **${cell(errorsOf(scored))}** |`);
-const worstCategory = Math.max(...[...new Set(scored.map((m) => categoryOf(m.id)))].map((c) => mean(errorsOf(scored.filter((m) => categoryOf(m.id) === c)))));
-const slowest = scored.reduce((a, b) => (b.ms > a.ms ? b : a));
-console.log(`\nworst category ${worstCategory.toFixed(3)}; at the reference count: slowest mesh ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s, ` +
-  `${scored.filter((m) => m.ms > 3000).length} meshes over 3 s (${jobs} job${jobs > 1 ? 's' : ''} in parallel)`);
-if (!surface) {
-  console.log(`largest volume error ${Math.max(...scored.map((m) => m.volumeError!)).toExponential(1)}`);
-  const open = scored.filter((m) => m.openPieces! > 0);
-  const total = scored.reduce((a, m) => a + m.pieces!, 0);
-  console.log(`pieces not closed (by position): ${open.reduce((a, m) => a + m.openPieces!, 0)} of ${total}${open.map((m) => ` mesh ${m.id}: ${m.openPieces}`).join(',')}`);
-}
+    console.log(
+      `| ${category} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'old')))} | ${cell(errorsOf(inCategory.filter((m) => halfOf(m.id) === 'new')))} | ${cell(errorsOf(inCategory))} |`,
+    );
+  }
+  const old = scored.filter((m) => halfOf(m.id) === 'old'),
+    fresh = scored.filter((m) => halfOf(m.id) === 'new');
+  console.log(
+    `| **all** (${old.length} / ${fresh.length} / ${scored.length} meshes) | **${cell(errorsOf(old))}** | **${cell(errorsOf(fresh))}** | **${cell(errorsOf(scored))}** |`,
+  );
+  const worstCategory = Math.max(
+    ...[...new Set(scored.map((m) => categoryOf(m.id)))].map((c) =>
+      mean(errorsOf(scored.filter((m) => categoryOf(m.id) === c))),
+    ),
+  );
+  const slowest = scored.reduce((a, b) => (b.ms > a.ms ? b : a));
+  console.log(
+    `\nworst category ${worstCategory.toFixed(3)}; at the reference count: slowest mesh ${slowest.id} ${(slowest.ms / 1000).toFixed(1)} s, ` +
+      `${scored.filter((m) => m.ms > 3000).length} meshes over 3 s (${jobs} job${jobs > 1 ? 's' : ''} in parallel)`,
+  );
+  if (!surface) {
+    console.log(`largest volume error ${Math.max(...scored.map((m) => m.volumeError!)).toExponential(1)}`);
+    const open = scored.filter((m) => m.openPieces! > 0);
+    const total = scored.reduce((a, m) => a + m.pieces!, 0);
+    console.log(
+      `pieces not closed (by position): ${open.reduce((a, m) => a + m.openPieces!, 0)} of ${total}${open.map((m) => ` mesh ${m.id}: ${m.openPieces}`).join(',')}`,
+    );
+  }
 }
 
 if (timing && !surface) {
-  const times = (await runJobs(bySize.map((id): MeasureJob => ({ id, count: 7, surface: false, score: false, segmentation: seg })), jobs, () => {}))
-    .map((m) => m.ms).sort((a, b) => a - b);
-  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
-  console.log(`strength 5 (7 pieces): median ${(median / 1000).toFixed(2)} s per mesh over ${times.length} meshes (max ${(times[times.length - 1] / 1000).toFixed(1)} s)`);
+  const times = (
+    await runJobs(
+      bySize.map((id): MeasureJob => ({ id, count: 7, surface: false, score: false, segmentation: seg })),
+      jobs,
+      () => {},
+    )
+  )
+    .map((m) => m.ms)
+    .sort((a, b) => a - b);
+  const median =
+    times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+  console.log(
+    `strength 5 (7 pieces): median ${(median / 1000).toFixed(2)} s per mesh over ${times.length} meshes (max ${(times[times.length - 1] / 1000).toFixed(1)} s)`,
+  );
   const big = subdivideToCount(parseOff(readFileSync(`${DATA}off/1.off`, 'utf8')), 200_000);
   const t0 = performance.now();
   const result = await splitMesh(big, { count: 32, segmentation: seg });
   const seconds = (performance.now() - t0) / 1000;
   const open = result.pieces.filter((piece) => !isWatertight(piece, { byPosition: true })).length;
-  console.log(`strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${seconds.toFixed(1)} s, ${result.pieces.length} pieces, ${open} not closed (alone in this process)`);
+  console.log(
+    `strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${seconds.toFixed(1)} s, ${result.pieces.length} pieces, ${open} not closed (alone in this process)`,
+  );
 }
 console.log(`\ncommand: npx tsx bench/bang-psb.ts ${args.join(' ')}`);

@@ -1,6 +1,6 @@
 /**
  * The distributed stack as processes (PostgreSQL + Redis + s3rver, `kiln serve --no-workers`, `kiln
- * worker`): 
+ * worker`):
  *   throughput  tasks/s with 1, 2 and 3 worker processes on the scripted test engine told to wait
  *               (`sleep=MS`), so the 2-core machine shows queue scaling rather than CPU;
  *   status      POST /api/v2/status req/s against one API server, then against two at once;
@@ -34,7 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Peak resident set of a process so far, in MiB (Linux /proc). */
 function peakRssMib(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'))!;
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -80,7 +82,12 @@ async function submit(base: string, prompt: string): Promise<{ uuid: string; job
 async function waitDone(uuids: string[], timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const open = await db.kysely.selectFrom('tasks').select('id').where('id', 'in', uuids).where('state', 'in', ['Waiting', 'Generating']).execute();
+    const open = await db.kysely
+      .selectFrom('tasks')
+      .select('id')
+      .where('id', 'in', uuids)
+      .where('state', 'in', ['Waiting', 'Generating'])
+      .execute();
     if (open.length === 0) return;
     if (Date.now() > deadline) throw new Error(`${open.length} tasks still open`);
     await sleep(100);
@@ -92,19 +99,29 @@ const api = await start(['serve', '--no-workers']);
 
 try {
   if (parts.includes('throughput')) {
-    report.push('', `tasks/s: ${TASKS} tasks of sleep=${SLEEP_MS} ms, ${CONCURRENCY} consumers per worker process`, '', '| worker processes | wall s | tasks/s | vs 1 process | ideal tasks/s |', '|---|---|---|---|---|');
+    report.push(
+      '',
+      `tasks/s: ${TASKS} tasks of sleep=${SLEEP_MS} ms, ${CONCURRENCY} consumers per worker process`,
+      '',
+      '| worker processes | wall s | tasks/s | vs 1 process | ideal tasks/s |',
+      '|---|---|---|---|---|',
+    );
     const workers: KilnProcess[] = [];
     let single = 0;
     for (const count of [1, 2, 3]) {
       while (workers.length < count) workers.push(await start(['worker', '--concurrency', String(CONCURRENCY)]));
       await sleep(1_000);
       const started = Date.now();
-      const accepted = await Promise.all(Array.from({ length: TASKS }, () => submit(api.url, `sleep=${SLEEP_MS} size=1024`)));
+      const accepted = await Promise.all(
+        Array.from({ length: TASKS }, () => submit(api.url, `sleep=${SLEEP_MS} size=1024`)),
+      );
       await waitDone(accepted.map((task) => task.uuid));
       const seconds = (Date.now() - started) / 1000;
       const rate = TASKS / seconds;
       if (count === 1) single = rate;
-      report.push(`| ${count} | ${seconds.toFixed(1)} | ${rate.toFixed(2)} | ${(rate / single).toFixed(2)}× | ${((count * CONCURRENCY * 1000) / SLEEP_MS).toFixed(2)} |`);
+      report.push(
+        `| ${count} | ${seconds.toFixed(1)} | ${rate.toFixed(2)} | ${(rate / single).toFixed(2)}× | ${((count * CONCURRENCY * 1000) / SLEEP_MS).toFixed(2)} |`,
+      );
       console.error(report.at(-1));
     }
     for (const worker of workers) await worker.stop();
@@ -146,8 +163,14 @@ try {
     const task = await submit(api.url, `size=${LARGE_BYTES}`);
     await waitDone([task.uuid]);
     const stored = (Date.now() - started) / 1000;
-    const listed = await fetch(`${api.url}/api/v2/download`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ task_uuid: task.uuid }) });
-    const url = ((await listed.json()) as { list: Array<{ name: string; url: string }> }).list.find((item) => item.name.endsWith('.glb'))!.url;
+    const listed = await fetch(`${api.url}/api/v2/download`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ task_uuid: task.uuid }),
+    });
+    const url = ((await listed.json()) as { list: Array<{ name: string; url: string }> }).list.find((item) =>
+      item.name.endsWith('.glb'),
+    )!.url;
     const downloadStart = Date.now();
     const response = await fetch(url);
     const hash = createHash('sha256');

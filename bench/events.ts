@@ -25,15 +25,40 @@ import { createServices } from '../src/services.ts';
 import { recordProgress, startAttempt } from '../src/tasks/transitions.ts';
 
 const { values } = parseArgs({
-  options: { streams: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '5' }, redis: { type: 'boolean', default: false }, postgres: { type: 'boolean', default: false } },
+  options: {
+    streams: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '5' },
+    redis: { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
+  },
 });
 const STREAMS = Number(values.streams);
 const ROUNDS = Number(values.rounds);
 const spec = {
-  kind: 'generate', mode: 'text', tier: 'Gen-2.5-Medium', legacy: false, prompt: 'bench', imageCount: 0, imageLabels: [],
-  meshMode: 'Raw', quality: 'medium', faceBudget: 50_000, geometryFileFormat: 'glb', material: 'PBR', textureMode: 'medium',
-  textureResolution: 2048, uhdTexture: false, addons: [], creative: false, fastMode: true, highPolyMesh: false, seed: 0,
-  useOriginalAlpha: false, taPose: false, conditionMode: 'concat', previewRender: false,
+  kind: 'generate',
+  mode: 'text',
+  tier: 'Gen-2.5-Medium',
+  legacy: false,
+  prompt: 'bench',
+  imageCount: 0,
+  imageLabels: [],
+  meshMode: 'Raw',
+  quality: 'medium',
+  faceBudget: 50_000,
+  geometryFileFormat: 'glb',
+  material: 'PBR',
+  textureMode: 'medium',
+  textureResolution: 2048,
+  uhdTexture: false,
+  addons: [],
+  creative: false,
+  fastMode: true,
+  highPolyMesh: false,
+  seed: 0,
+  useOriginalAlpha: false,
+  taPose: false,
+  conditionMode: 'concat',
+  previewRender: false,
 } as GenerateSpec;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,7 +86,12 @@ const config = loadConfig({
   KILN_EVENTS_MAX_STREAMS_PER_KEY: String(STREAMS),
   KILN_RATE_LIMIT_PER_MINUTE: '0',
   ...(values.postgres ? { DATABASE_URL: pgUrl.toString() } : {}),
-  ...(values.redis ? { REDIS_URL: process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', KILN_QUEUE_NAME: `kiln-bench-${randomBytes(4).toString('hex')}` } : {}),
+  ...(values.redis
+    ? {
+        REDIS_URL: process.env.KILN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+        KILN_QUEUE_NAME: `kiln-bench-${randomBytes(4).toString('hex')}`,
+      }
+    : {}),
 });
 const engines = new EngineRegistry();
 engines.register('generate-text', new URL('../test/fixtures/engines/scripted.ts', import.meta.url).href);
@@ -72,15 +102,26 @@ try {
   const { key, record } = await services.accounts.createKey({ credits: STREAMS });
   const tasks: Array<{ taskId: string; jobId: string }> = [];
   for (let i = 0; i < STREAMS; i++) {
-    const task = await services.tasks.submit({ accountId: record.accountId, keyId: record.id, spec, price: 0.5, inputs: [], prompt: 'bench' });
+    const task = await services.tasks.submit({
+      accountId: record.accountId,
+      keyId: record.id,
+      spec,
+      price: 0.5,
+      inputs: [],
+      prompt: 'bench',
+    });
     tasks.push({ taskId: task.uuid, jobId: task.jobs[0]!.uuid });
     await startAttempt(services.db, task.uuid, task.jobs[0]!.uuid, 1); // Generating, as a worker would (no worker runs)
   }
   const before = memory();
-  const clients = spawn(process.execPath, ['--import', 'tsx', new URL('./support/event-clients.ts', import.meta.url).pathname], {
-    env: { ...process.env, KILN_API_KEY: key },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const clients = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./support/event-clients.ts', import.meta.url).pathname],
+    {
+      env: { ...process.env, KILN_API_KEY: key },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: clients.stdout! })[Symbol.asyncIterator]();
   clients.stdin!.write(`${tasks.map((task) => `${base}/api/v2/tasks/${task.taskId}/events`).join('\n')}\nend\n`);
   const connectStart = Date.now();
@@ -100,12 +141,31 @@ try {
     }
   }
   // End every stream (failed is final; the bench does not need outputs) so the clients report.
-  for (const task of tasks) await services.events.publish({ type: 'failed', taskId: task.taskId, error: { code: 'UNKNOWN', message: 'bench over' }, at: Date.now() });
-  const result = JSON.parse((await lines.next()).value as string) as { streams: number; events: number; errors: number; p50: number; p99: number; max: number };
+  for (const task of tasks)
+    await services.events.publish({
+      type: 'failed',
+      taskId: task.taskId,
+      error: { code: 'UNKNOWN', message: 'bench over' },
+      at: Date.now(),
+    });
+  const result = JSON.parse((await lines.next()).value as string) as {
+    streams: number;
+    events: number;
+    errors: number;
+    p50: number;
+    p99: number;
+    max: number;
+  };
   const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-  console.log(`publisher: ${services.events.kind}; streams followed by the server: ${following}; all ${STREAMS} connected in ${connectMs} ms`);
-  console.log(`memory per open stream: heap ${kib((open.heap - before.heap) / STREAMS)} KiB, RSS ${kib((open.rss - before.rss) / STREAMS)} KiB`);
-  console.log(`progress → client delay over ${result.events} live events (${ROUNDS} rounds × ${STREAMS} streams, ${STREAMS} events/s): p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms; client errors ${result.errors}`);
+  console.log(
+    `publisher: ${services.events.kind}; streams followed by the server: ${following}; all ${STREAMS} connected in ${connectMs} ms`,
+  );
+  console.log(
+    `memory per open stream: heap ${kib((open.heap - before.heap) / STREAMS)} KiB, RSS ${kib((open.rss - before.rss) / STREAMS)} KiB`,
+  );
+  console.log(
+    `progress → client delay over ${result.events} live events (${ROUNDS} rounds × ${STREAMS} streams, ${STREAMS} events/s): p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms; client errors ${result.errors}`,
+  );
 } finally {
   await app.close();
   await services.close();

@@ -40,7 +40,10 @@ const CASES: Record<string, { fields: Record<string, string>; fastMode?: boolean
     label: 'Gen-2.5-Extreme-High, extreme-high + HighPack (12K PBR) + high-poly mesh',
     fields: { tier: 'Gen-2.5-Extreme-High', texture_mode: 'extreme-high', addons: 'HighPack' },
   },
-  fast: { label: 'Gen-2.5-Medium, quality_override 20000 (fast mode)', fields: { tier: 'Gen-2.5-Medium', quality_override: '20000' } },
+  fast: {
+    label: 'Gen-2.5-Medium, quality_override 20000 (fast mode)',
+    fields: { tier: 'Gen-2.5-Medium', quality_override: '20000' },
+  },
   'fast-off': {
     label: 'the same request with fast mode switched off',
     fields: { tier: 'Gen-2.5-Medium', quality_override: '20000' },
@@ -52,12 +55,21 @@ async function runCase(name: string): Promise<void> {
   const { fields, fastMode } = CASES[name];
   const { default: engine } = await import('../src/engines/generate/image/index.ts');
   const bytes = await picture();
-  const raw = { fields: Object.fromEntries(Object.entries({ seed: '7', ...fields }).map(([k, v]) => [k, [v]])), files: [{ field: 'images', filename: '0000.png', bytes }] };
+  const raw = {
+    fields: Object.fromEntries(Object.entries({ seed: '7', ...fields }).map(([k, v]) => [k, [v]])),
+    files: [{ field: 'images', filename: '0000.png', bytes }],
+  };
   const submission = resolveGenerateRequest(raw);
   const spec = { ...(submission.spec as GenerateSpec), ...(fastMode === undefined ? {} : { fastMode }) };
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const result = await engine.run({ taskId: 'bench', spec, inputs: submission.inputs, progress: () => {}, signal: new AbortController().signal });
+  const result = await engine.run({
+    taskId: 'bench',
+    spec,
+    inputs: submission.inputs,
+    progress: () => {},
+    signal: new AbortController().signal,
+  });
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const notes = result.notes as Record<string, unknown>;
@@ -68,22 +80,27 @@ async function runCase(name: string): Promise<void> {
     const report = (await validator.validateBytes(f.bytes, { maxIssues: 10 })) as { issues: { numErrors: number } };
     glbErrors[f.name] = report.issues.numErrors;
   }
-  console.log(JSON.stringify({
-    glbErrors,
-    ms: Math.round(ms),
-    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-    maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
-    fastMode: spec.fastMode,
-    textureSize: notes.textureSize,
-    faces: notes.faces,
-    highPolyFaces: notes.highPolyFaces,
-    files: result.files.map((f) => `${f.name} ${(f.bytes.length / 1e6).toFixed(1)} MB`),
-    timings: notes.timings,
-  }));
+  console.log(
+    JSON.stringify({
+      glbErrors,
+      ms: Math.round(ms),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
+      fastMode: spec.fastMode,
+      textureSize: notes.textureSize,
+      faces: notes.faces,
+      highPolyFaces: notes.highPolyFaces,
+      files: result.files.map((f) => `${f.name} ${(f.bytes.length / 1e6).toFixed(1)} MB`),
+      timings: notes.timings,
+    }),
+  );
 }
 
 function child(name: string): Record<string, unknown> {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--case', name], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const out = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--case', name], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   const line = out.stdout.trim().split('\n').pop() ?? '';
   try {
     return JSON.parse(line);
@@ -96,7 +113,9 @@ async function overHttp(runs: number): Promise<number[]> {
   // Loaded here, not at the top: the per-case child processes never start the service.
   const { startHttpStack, multipartBody, submitUntilDone } = await import('./support/http-stack.ts');
   const { app, auth, close } = await startHttpStack('imagebench');
-  const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium' }, [{ field: 'images', filename: '0000.png', bytes: await picture() }]);
+  const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium' }, [
+    { field: 'images', filename: '0000.png', bytes: await picture() },
+  ]);
   const times: number[] = [];
   // The first task also starts the worker thread and loads OpenCV there: run it once before timing.
   for (let r = 0; r <= runs; r++) {
@@ -112,22 +131,37 @@ async function overHttp(runs: number): Promise<number[]> {
 async function main(): Promise<void> {
   if (args.case) return runCase(args.case);
   console.log(`command: npx tsx bench/generate.ts ${process.argv.slice(2).join(' ')}`);
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores, shared)`,
+  );
   console.log('\n| engine run (own process, cold) | wall | CPU | peak RSS | maps | faces | high-poly |');
   console.log('|---|---|---|---|---|---|---|');
   const results: Record<string, Record<string, unknown>> = {};
   for (const name of Object.keys(CASES)) {
     if (name === 'extreme' && args['skip-extreme']) continue;
     const r = (results[name] = child(name));
-    console.log(`| ${CASES[name].label} | ${((r.ms as number) / 1000).toFixed(2)} s | ${((r.cpuMs as number) / 1000).toFixed(2)} s | ${r.maxRssMB} MB | ${r.textureSize}² | ${r.faces} | ${r.highPolyFaces ?? '–'} |`);
+    console.log(
+      `| ${CASES[name].label} | ${((r.ms as number) / 1000).toFixed(2)} s | ${((r.cpuMs as number) / 1000).toFixed(2)} s | ${r.maxRssMB} MB | ${r.textureSize}² | ${r.faces} | ${r.highPolyFaces ?? '–'} |`,
+    );
     console.error(JSON.stringify({ case: name, timings: r.timings, files: r.files, glbErrors: r.glbErrors }));
   }
-  const fast = results.fast, off = results['fast-off'];
-  console.log(`\nfast mode / same request without it: wall ${((fast.ms as number) / (off.ms as number)).toFixed(2)}, CPU ${((fast.cpuMs as number) / (off.cpuMs as number)).toFixed(2)}`);
+  const fast = results.fast,
+    off = results['fast-off'];
+  console.log(
+    `\nfast mode / same request without it: wall ${((fast.ms as number) / (off.ms as number)).toFixed(2)}, CPU ${((fast.cpuMs as number) / (off.cpuMs as number)).toFixed(2)}`,
+  );
   const runs = Number(process.env.BENCH_RUNS ?? 2);
   const times = await overHttp(runs);
-  console.log(`HTTP, Gen-2.5-Medium 1024² picture, submit → Done: ${times.map((t) => (t / 1000).toFixed(2) + ' s').join(', ')}`);
-  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `HTTP, Gen-2.5-Medium 1024² picture, submit → Done: ${times.map((t) => (t / 1000).toFixed(2) + ' s').join(', ')}`,
+  );
+  console.log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 await main();

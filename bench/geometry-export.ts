@@ -34,7 +34,8 @@ function quadGrid(quads: number): Mesh {
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) {
       const v = r * (cols + 1) + c;
-      const x = c / cols - 0.5, z = r / rows - 0.5;
+      const x = c / cols - 0.5,
+        z = r / rows - 0.5;
       positions[v * 3] = x;
       positions[v * 3 + 1] = 0.05 * Math.sin(x * 40) * Math.cos(z * 30);
       positions[v * 3 + 2] = z;
@@ -47,7 +48,10 @@ function quadGrid(quads: number): Mesh {
   let t = 0;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
-      const a = r * (cols + 1) + c, b = a + cols + 1, cc = b + 1, d = a + 1;
+      const a = r * (cols + 1) + c,
+        b = a + cols + 1,
+        cc = b + 1,
+        d = a + 1;
       indices.set([a, b, cc, a, cc, d], t * 3);
       marks[t] = 1;
       t += 2;
@@ -94,7 +98,11 @@ if (child) {
   const scene: Scene = { materials: [], roots: [createNode('dense', quadGrid(5_000_000))] };
   const rssBefore = rssMb();
   const [bytes, ms] = await timed(async () =>
-    child === 'fbx' ? (await writeFbx(scene))[0].bytes : child === 'obj' ? (await writeObj(scene))[0].bytes : await writeUsdz(scene),
+    child === 'fbx'
+      ? (await writeFbx(scene))[0].bytes
+      : child === 'obj'
+        ? (await writeObj(scene))[0].bytes
+        : await writeUsdz(scene),
   );
   console.log(`| ${child} | ${ms} | ${(bytes.length / 1e6).toFixed(0)} | ${rssBefore} | ${rssMb()} |`);
   process.exit(0);
@@ -132,8 +140,15 @@ if (only.includes('big')) {
   console.log('| 10M faces (5M marked quads), geometry only | ms | file MB | RSS with mesh MB | peak RSS MB |');
   console.log('|---|---|---|---|---|');
   for (const format of ['fbx', 'obj', 'usdz']) {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', format], { encoding: 'utf8' });
-    process.stdout.write(run.stdout.split('\n').filter((l) => l.startsWith('|')).join('\n') + '\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', format], {
+      encoding: 'utf8',
+    });
+    process.stdout.write(
+      run.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('|'))
+        .join('\n') + '\n',
+    );
   }
   console.log('');
 }
@@ -147,7 +162,13 @@ if (only.includes('psb')) {
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.off'))) {
       const mesh = computeNormals(parseOff(readFileSync(`${dir}/${file}`)));
       faces += mesh.indices.length / 3;
-      scenes.push(scenePartsFromMeshes([mesh], [{ name: 'clay', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 }], partName));
+      scenes.push(
+        scenePartsFromMeshes(
+          [mesh],
+          [{ name: 'clay', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 }],
+          partName,
+        ),
+      );
     }
     console.log(`| psb-dev: ${scenes.length} meshes, ${faces} faces in all, PBR (solid maps) | ms | MB |`);
     console.log('|---|---|---|');

@@ -63,9 +63,17 @@ async function run(which: Case): Promise<Row[]> {
     case 'grid': {
       const field = blobField(256);
       const t = performance.now();
-        const c = process.cpuUsage();
+      const c = process.cpuUsage();
       const mesh = meshFromGrid(field, [256, 256, 256], [0, 0, 0], 1 / 256, 0);
-      return [{ case: 'meshFromGrid 256³', ms: ms(t), 'cpu ms': cpu(c), faces: mesh.indices.length / 3, watertight: isWatertight(mesh) }];
+      return [
+        {
+          case: 'meshFromGrid 256³',
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          faces: mesh.indices.length / 3,
+          watertight: isWatertight(mesh),
+        },
+      ];
     }
     case 'simplify': {
       const source = await surface();
@@ -75,7 +83,14 @@ async function run(which: Case): Promise<Row[]> {
         const c = process.cpuUsage();
         const out = await simplifyToBudget(source, budget);
         const faces = out.indices.length / 3;
-        rows.push({ case: `simplify ${source.indices.length / 3} → ${budget}`, ms: ms(t), 'cpu ms': cpu(c), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
+        rows.push({
+          case: `simplify ${source.indices.length / 3} → ${budget}`,
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          faces,
+          'off by %': +((100 * (faces - budget)) / budget).toFixed(3),
+          watertight: isWatertight(out),
+        });
       }
       return rows;
     }
@@ -87,29 +102,56 @@ async function run(which: Case): Promise<Row[]> {
         const c = process.cpuUsage();
         const out = await simplifyToBudget(source, budget);
         const faces = out.indices.length / 3;
-        rows.push({ case: `subdivide 500000 → ${budget}`, ms: ms(t), 'cpu ms': cpu(c), faces, 'off by %': +((100 * (faces - budget)) / budget).toFixed(3), watertight: isWatertight(out) });
+        rows.push({
+          case: `subdivide 500000 → ${budget}`,
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          faces,
+          'off by %': +((100 * (faces - budget)) / budget).toFixed(3),
+          watertight: isWatertight(out),
+        });
       }
       return rows;
     }
     case 'atlas': {
       const source = await mesh500k();
       const t = performance.now();
-        const c = process.cpuUsage();
+      const c = process.cpuUsage();
       const out = generateUvAtlas(source);
-      return [{ case: 'generateUvAtlas 500k faces', ms: ms(t), 'cpu ms': cpu(c), faces: out.indices.length / 3, vertices: out.positions.length / 3 }];
+      return [
+        {
+          case: 'generateUvAtlas 500k faces',
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          faces: out.indices.length / 3,
+          vertices: out.positions.length / 3,
+        },
+      ];
     }
     case 'quads': {
       const source = await mesh500k();
       const t = performance.now();
-        const c = process.cpuUsage();
+      const c = process.cpuUsage();
       const out = toQuadDominant(source);
       const stats = quadStats(out);
-      return [{ case: 'toQuadDominant 500k faces', ms: ms(t), 'cpu ms': cpu(c), quads: stats.quads, 'paired %': +((200 * stats.quads) / (out.indices.length / 3)).toFixed(1) }];
+      return [
+        {
+          case: 'toQuadDominant 500k faces',
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          quads: stats.quads,
+          'paired %': +((200 * stats.quads) / (out.indices.length / 3)).toFixed(1),
+        },
+      ];
     }
     case 'repair': {
       const dir = fileURLToPath(new URL('../../shared/data/psb-dev/off/', import.meta.url));
       if (!existsSync(dir)) return [{ case: 'repair PSB dev set', note: `no data at ${dir}` }];
-      let total = 0, cpuTotal = 0, faces = 0, closed = 0, count = 0;
+      let total = 0,
+        cpuTotal = 0,
+        faces = 0,
+        closed = 0,
+        count = 0;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.off'))) {
         const mesh = parseOff(readFileSync(dir + file));
         const t = performance.now();
@@ -121,7 +163,14 @@ async function run(which: Case): Promise<Row[]> {
         closed += report.after.watertight ? 1 : 0;
         count++;
       }
-      return [{ case: `repairToSolid, ${count} PSB meshes (${faces} faces)`, ms: Math.round(total), 'cpu ms': cpuTotal, closed: `${closed}/${count}` }];
+      return [
+        {
+          case: `repairToSolid, ${count} PSB meshes (${faces} faces)`,
+          ms: Math.round(total),
+          'cpu ms': cpuTotal,
+          closed: `${closed}/${count}`,
+        },
+      ];
     }
     case 'rebuild': {
       const source = await mesh500k();
@@ -130,7 +179,13 @@ async function run(which: Case): Promise<Row[]> {
         const t = performance.now();
         const c = process.cpuUsage();
         const out = voxelRebuild(source, { resolution });
-        rows.push({ case: `voxelRebuild 500k faces @${resolution}`, ms: ms(t), 'cpu ms': cpu(c), faces: out.mesh.indices.length / 3, watertight: isWatertight(out.mesh) });
+        rows.push({
+          case: `voxelRebuild 500k faces @${resolution}`,
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          faces: out.mesh.indices.length / 3,
+          watertight: isWatertight(out.mesh),
+        });
       }
       return rows;
     }
@@ -151,7 +206,12 @@ async function run(which: Case): Promise<Row[]> {
             out[3] = 1;
           },
         });
-        rows.push({ case: `bakeTexture ${size}² RGBA, 500k faces, padding 8`, ms: ms(t), 'cpu ms': cpu(c), 'image MB': Math.round(image.data.length / 2 ** 20) });
+        rows.push({
+          case: `bakeTexture ${size}² RGBA, 500k faces, padding 8`,
+          ms: ms(t),
+          'cpu ms': cpu(c),
+          'image MB': Math.round(image.data.length / 2 ** 20),
+        });
       }
       return rows;
     }
@@ -168,16 +228,26 @@ if (child >= 0) {
   const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1].split(',') : [...CASES];
   console.log(`node --import tsx bench/geometry-ops.ts${args.length ? ' ' + args.join(' ') : ''}`);
   for (const which of CASES.filter((c) => only.includes(c))) {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--case', which], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 24,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--max-old-space-size=8192', fileURLToPath(import.meta.url), '--case', which],
+      {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      },
+    );
     if (result.status !== 0) {
       console.log(`| ${which} | failed: ${(result.stderr || '').split('\n').slice(-5).join(' ')} |`);
       continue;
     }
     for (const row of JSON.parse(result.stdout) as Row[]) {
-      console.log('| ' + Object.entries(row).map(([k, v]) => (k === 'case' ? v : `${k} ${v}`)).join(' | ') + ' |');
+      console.log(
+        '| ' +
+          Object.entries(row)
+            .map(([k, v]) => (k === 'case' ? v : `${k} ${v}`))
+            .join(' | ') +
+          ' |',
+      );
     }
   }
 }

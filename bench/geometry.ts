@@ -100,7 +100,8 @@ async function timed<T>(work: () => Promise<T> | T): Promise<[T, number]> {
   return [value, performance.now() - started];
 }
 
-const file = (files: { name: string; bytes: Uint8Array }[], ext: string): Uint8Array => files.find((f) => f.name.endsWith(ext))!.bytes;
+const file = (files: { name: string; bytes: Uint8Array }[], ext: string): Uint8Array =>
+  files.find((f) => f.name.endsWith(ext))!.bytes;
 
 /** One case, in this process. */
 async function runCase(name: Case, faces: number): Promise<Result> {
@@ -166,15 +167,20 @@ async function runCase(name: Case, faces: number): Promise<Result> {
     }
     case 'usdc': {
       const mesh = scene.roots[0].mesh!;
-      exported = writeCrate([{
-        path: '/part_01',
-        typeName: 'Mesh',
-        attributes: {
-          points: { typeName: 'point3f[]', value: { kind: 'vec3f[]', value: mesh.positions } },
-          faceVertexCounts: { typeName: 'int[]', value: { kind: 'ints', value: new Int32Array(mesh.indices.length / 3).fill(3) } },
-          faceVertexIndices: { typeName: 'int[]', value: { kind: 'ints', value: mesh.indices } },
+      exported = writeCrate([
+        {
+          path: '/part_01',
+          typeName: 'Mesh',
+          attributes: {
+            points: { typeName: 'point3f[]', value: { kind: 'vec3f[]', value: mesh.positions } },
+            faceVertexCounts: {
+              typeName: 'int[]',
+              value: { kind: 'ints', value: new Int32Array(mesh.indices.length / 3).fill(3) },
+            },
+            faceVertexIndices: { typeName: 'int[]', value: { kind: 'ints', value: mesh.indices } },
+          },
         },
-      }]);
+      ]);
       note = 'import only: no usdc exporter; file from the test crate writer';
       break;
     }
@@ -189,7 +195,16 @@ async function runCase(name: Case, faces: number): Promise<Result> {
     }
   }
   const [imported, importMs] = await timed(() => importModel(exported, { companions }));
-  return { case: name, faces: countFaces(scene), exportMs, importMs, bytes: exported.length, importedFaces: countFaces(imported), maxRssMb: mb(), note };
+  return {
+    case: name,
+    faces: countFaces(scene),
+    exportMs,
+    importMs,
+    bytes: exported.length,
+    importedFaces: countFaces(imported),
+    maxRssMb: mb(),
+    note,
+  };
 }
 
 const self = fileURLToPath(import.meta.url);
@@ -199,7 +214,9 @@ const isMain = process.argv[1] !== undefined && fileURLToPath(pathToFileURL(proc
 if (!isMain) {
   // Imported for uvSphere: run nothing.
 } else if (caseArg) {
-  process.stdout.write(`${JSON.stringify(await runCase(caseArg, caseArg === 'bake' ? Number(arg('--bake-faces') ?? faces) : faces))}\n`);
+  process.stdout.write(
+    `${JSON.stringify(await runCase(caseArg, caseArg === 'bake' ? Number(arg('--bake-faces') ?? faces) : faces))}\n`,
+  );
 } else {
   const only = arg('--only')?.split(',') ?? [...CASES];
   const rows: string[] = [];
@@ -221,7 +238,11 @@ if (!isMain) {
       const r = JSON.parse(line) as Result;
       row = `| ${r.case} | ${r.faces} | ${fmt(r.exportMs)} | ${fmt(r.importMs)} | ${r.bytes ? (r.bytes / 1e6).toFixed(1) : ''} | ${r.importedFaces ?? ''} | ${fmt(r.ms)} | ${r.maxRssMb} | ${r.note ?? ''} |`;
     } catch {
-      const why = (child.stderr || child.error?.message || `exit ${child.status}`).trim().split('\n').slice(-3).join(' ');
+      const why = (child.stderr || child.error?.message || `exit ${child.status}`)
+        .trim()
+        .split('\n')
+        .slice(-3)
+        .join(' ');
       row = `| ${name} | ${faces} | failed | | | | | | ${why.slice(0, 200)} |`;
     }
     rows.push(row);

@@ -44,15 +44,19 @@ function analytic(name: string, sdf: (x: number, y: number, z: number) => number
   const n = 72;
   const spacing = 2.4 / (n - 1);
   const values = new Float32Array(n * n * n);
-  for (let z = 0; z < n; z++) for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
-    values[x + n * (y + n * z)] = sdf(-1.2 + x * spacing, -1.2 + y * spacing, -1.2 + z * spacing);
-  }
+  for (let z = 0; z < n; z++)
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        values[x + n * (y + n * z)] = sdf(-1.2 + x * spacing, -1.2 + y * spacing, -1.2 + z * spacing);
+      }
   return { name, mesh: meshFromGrid(values, [n, n, n], [-1.2, -1.2, -1.2], spacing, 0, { normals: false }) };
 }
 
 function shapes(): { name: string; mesh: Mesh }[] {
   const box = (x: number, y: number, z: number, bx: number, by: number, bz: number) => {
-    const qx = Math.abs(x) - bx, qy = Math.abs(y) - by, qz = Math.abs(z) - bz;
+    const qx = Math.abs(x) - bx,
+      qy = Math.abs(y) - by,
+      qz = Math.abs(z) - bz;
     return Math.hypot(Math.max(qx, 0), Math.max(qy, 0), Math.max(qz, 0)) + Math.min(Math.max(qx, qy, qz), 0);
   };
   return [
@@ -61,7 +65,16 @@ function shapes(): { name: string; mesh: Mesh }[] {
     analytic('capsule', (x, y, z) => Math.hypot(x, Math.max(Math.abs(y) - 0.5, 0), z) - 0.4),
     analytic('torus', (x, y, z) => Math.hypot(Math.hypot(x, y) - 0.65, z) - 0.25),
     analytic('stool', (x, y, z) =>
-      Math.min(box(x, y - 0.6, z, 0.8, 0.1, 0.8), ...[[-0.6, -0.6], [0.6, -0.6], [-0.6, 0.6], [0.6, 0.6]].map(([lx, lz]) => box(x - lx, y + 0.2, z - lz, 0.1, 0.75, 0.1)))),
+      Math.min(
+        box(x, y - 0.6, z, 0.8, 0.1, 0.8),
+        ...[
+          [-0.6, -0.6],
+          [0.6, -0.6],
+          [-0.6, 0.6],
+          [0.6, 0.6],
+        ].map(([lx, lz]) => box(x - lx, y + 0.2, z - lz, 0.1, 0.75, 0.1)),
+      ),
+    ),
   ];
 }
 
@@ -80,7 +93,13 @@ async function evaluate(source: Mesh, labels: ViewLabel[], resolution: number, s
   const height = bounds.max[1] - bounds.min[1];
   // Reference: the visual hull; alone, the front silhouette is extruded through the source's depth.
   const depthHalf = labels.length === 1 ? (bounds.max[2] - bounds.min[2]) / 2 / height : undefined;
-  const hull = reconstructShape(views, { resolution, variant: 'hull', halfExtents: [undefined, undefined, depthHalf], smoothIterations: 0, fieldBlur: 0 }).mesh;
+  const hull = reconstructShape(views, {
+    resolution,
+    variant: 'hull',
+    halfExtents: [undefined, undefined, depthHalf],
+    smoothIterations: 0,
+    fieldBlur: 0,
+  }).mesh;
   const L = Math.max(...[0, 1, 2].map((k) => bounds.max[k] - bounds.min[k]));
   const score = (m: Mesh) => {
     const placed = placeLikeSource(m, source);
@@ -102,8 +121,11 @@ async function main() {
   const size = Number(args.size);
   const cases: { name: string; mesh: Mesh }[] = [];
   if (existsSync(DATA)) {
-    const files = readdirSync(DATA).filter((f) => f.endsWith('.off')).sort((a, b) => parseInt(a) - parseInt(b));
-    for (const f of files) cases.push({ name: `psb ${f.replace('.off', '')}`, mesh: parseOff(readFileSync(new URL(f, DATA), 'utf8')) });
+    const files = readdirSync(DATA)
+      .filter((f) => f.endsWith('.off'))
+      .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+    for (const f of files)
+      cases.push({ name: `psb ${f.replace('.off', '')}`, mesh: parseOff(readFileSync(new URL(f, DATA), 'utf8')) });
   } else {
     console.log(`(psb-dev not found at ${DATA.pathname}; analytic shapes only)`);
   }
@@ -126,12 +148,21 @@ async function main() {
     const totals = { f: 0, c: 0, i: 0, hf: 0, hc: 0, hi: 0, ms: 0 };
     for (const c of selected) {
       const r = await evaluate(c.mesh, labels, resolution, size);
-      totals.f += r.engine.f; totals.c += r.engine.chamfer; totals.i += r.engine.iou;
-      totals.hf += r.hull.f; totals.hc += r.hull.chamfer; totals.hi += r.hull.iou; totals.ms += r.ms;
-      console.log(`| ${c.name} | ${fmt(r.engine.f)} | ${fmt(r.engine.chamfer)} | ${fmt(r.engine.iou)} | ${fmt(r.hull.f)} | ${fmt(r.hull.chamfer)} | ${fmt(r.hull.iou)} | ${r.ms.toFixed(0)} |`);
+      totals.f += r.engine.f;
+      totals.c += r.engine.chamfer;
+      totals.i += r.engine.iou;
+      totals.hf += r.hull.f;
+      totals.hc += r.hull.chamfer;
+      totals.hi += r.hull.iou;
+      totals.ms += r.ms;
+      console.log(
+        `| ${c.name} | ${fmt(r.engine.f)} | ${fmt(r.engine.chamfer)} | ${fmt(r.engine.iou)} | ${fmt(r.hull.f)} | ${fmt(r.hull.chamfer)} | ${fmt(r.hull.iou)} | ${r.ms.toFixed(0)} |`,
+      );
     }
     const n = selected.length;
-    console.log(`| **mean (${setName})** | **${fmt(totals.f / n)}** | ${fmt(totals.c / n)} | ${fmt(totals.i / n)} | ${fmt(totals.hf / n)} | ${fmt(totals.hc / n)} | ${fmt(totals.hi / n)} | ${(totals.ms / n).toFixed(0)} |`);
+    console.log(
+      `| **mean (${setName})** | **${fmt(totals.f / n)}** | ${fmt(totals.c / n)} | ${fmt(totals.i / n)} | ${fmt(totals.hf / n)} | ${fmt(totals.hc / n)} | ${fmt(totals.hi / n)} | ${(totals.ms / n).toFixed(0)} |`,
+    );
   }
 }
 

@@ -14,20 +14,33 @@ import { multipartBody, startHttpStack, submitUntilDone } from './support/http-s
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 
 async function photograph(): Promise<Uint8Array> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
     '<ellipse cx="512" cy="800" rx="260" ry="50" fill="#000" fill-opacity="0.45"/>' +
     '<rect x="380" y="300" width="260" height="500" rx="60" fill="#b8281e"/>' +
     '<path d="M640 400 q140 0 140 130 q0 130 -140 130" stroke="#b8281e" stroke-width="36" fill="none"/></svg>';
   const overlay = await sharp(Buffer.from(svg)).blur(1.2).png().toBuffer();
   const backdrop = new URL('./data/photos/gravel.jpg', import.meta.url).pathname;
-  return new Uint8Array(await sharp(backdrop).resize(1024, 1024).composite([{ input: overlay }]).jpeg({ quality: 90 }).toBuffer());
+  return new Uint8Array(
+    await sharp(backdrop)
+      .resize(1024, 1024)
+      .composite([{ input: overlay }])
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
 }
 
 async function main(): Promise<void> {
   console.log(`command: npx tsx bench/photo-http.ts ${process.argv.slice(2).join(' ')}`);
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared)`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores, shared)`,
+  );
   const { app, auth, close } = await startHttpStack('photobench');
-  const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium', seed: '5', geometry_file_format: 'glb' }, [{ field: 'images', filename: 'photo.jpg', bytes: await photograph() }]);
+  const { payload, headers } = multipartBody({ tier: 'Gen-2.5-Medium', seed: '5', geometry_file_format: 'glb' }, [
+    { field: 'images', filename: 'photo.jpg', bytes: await photograph() },
+  ]);
   const times: number[] = [];
   const glbs: Buffer[] = [];
   const stages: Record<string, number>[] = [];
@@ -37,21 +50,41 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const uuid = await submitUntilDone({ app, auth }, '/api/v2/rodin', { payload, headers });
     const ms = performance.now() - t0;
-    const record = (await app.inject({ method: 'GET', url: `/api/v2/tasks/${uuid}`, headers: auth })).json() as { notes?: { maskConfidence?: number[]; timings?: Record<string, number> } };
+    const record = (await app.inject({ method: 'GET', url: `/api/v2/tasks/${uuid}`, headers: auth })).json() as {
+      notes?: { maskConfidence?: number[]; timings?: Record<string, number> };
+    };
     confidence = record.notes?.maskConfidence;
     if (r > 0) stages.push(record.notes?.timings ?? {});
-    const list = (await app.inject({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: uuid }, headers: auth })).json() as { list: { name: string; url: string }[] };
+    const list = (
+      await app.inject({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: uuid }, headers: auth })
+    ).json() as { list: { name: string; url: string }[] };
     const glb = list.list.find((f) => f.name.endsWith('.glb'));
-    if (glb) glbs.push((await app.inject({ method: 'GET', url: new URL(glb.url, 'http://x').pathname + new URL(glb.url, 'http://x').search })).rawPayload);
+    if (glb)
+      glbs.push(
+        (
+          await app.inject({
+            method: 'GET',
+            url: new URL(glb.url, 'http://x').pathname + new URL(glb.url, 'http://x').search,
+          })
+        ).rawPayload,
+      );
     if (r > 0) times.push(ms);
     else console.log(`warm-up task (cold worker): ${(ms / 1000).toFixed(2)} s`);
   }
   await close();
-  console.log(`HTTP, Gen-2.5-Medium, 1024² JPEG photograph, submit → Done: ${times.map((t) => (t / 1000).toFixed(2) + ' s').join(', ')}`);
+  console.log(
+    `HTTP, Gen-2.5-Medium, 1024² JPEG photograph, submit → Done: ${times.map((t) => (t / 1000).toFixed(2) + ' s').join(', ')}`,
+  );
   console.log(`engine stage timings (ms) per run: ${stages.map((t) => JSON.stringify(t)).join(' ')}`);
   console.log(`mask confidence in the task record: ${JSON.stringify(confidence)}`);
-  console.log(`GLBs byte-identical across the ${glbs.length} runs: ${glbs.length > 1 && glbs.every((g) => g.equals(glbs[0]))}`);
-  console.log(`load average at end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `GLBs byte-identical across the ${glbs.length} runs: ${glbs.length > 1 && glbs.every((g) => g.equals(glbs[0]))}`,
+  );
+  console.log(
+    `load average at end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 await main();

@@ -59,53 +59,91 @@ async function backdrop(photo: string, i: number, size: number): Promise<Buffer>
 
 /** Composites the render over the photograph with a soft elliptical contact shadow under the object. */
 function composite(render: Uint8Array, background: Buffer, size: number, seedRow: number): Uint8Array {
-  let x0 = size, x1 = -1, y1 = -1;
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-    if (render[(y * size + x) * 4 + 3] < 128) continue;
-    x0 = Math.min(x0, x); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-  }
-  const cx = (x0 + x1) / 2, rx = Math.max(8, (x1 - x0) * 0.6), ry = Math.max(4, rx * 0.18);
-  const darkness = 0.45 + 0.15 * (seedRow % 3) / 2;
+  let x0 = size,
+    x1 = -1,
+    y1 = -1;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      if (render[(y * size + x) * 4 + 3] < 128) continue;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y1 = Math.max(y1, y);
+    }
+  const cx = (x0 + x1) / 2,
+    rx = Math.max(8, (x1 - x0) * 0.6),
+    ry = Math.max(4, rx * 0.18);
+  const darkness = 0.45 + (0.15 * (seedRow % 3)) / 2;
   const out = new Uint8Array(size * size * 3);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) {
-    const p = y * size + x;
-    const d = ((x - cx) / rx) ** 2 + ((y - y1) / ry) ** 2;
-    const shade = 1 - darkness * Math.exp(-d * 1.5);
-    const a = render[p * 4 + 3] / 255;
-    for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(render[p * 4 + c] * a + background[p * 3 + c] * shade * (1 - a));
-  }
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      const p = y * size + x;
+      const d = ((x - cx) / rx) ** 2 + ((y - y1) / ry) ** 2;
+      const shade = 1 - darkness * Math.exp(-d * 1.5);
+      const a = render[p * 4 + 3] / 255;
+      for (let c = 0; c < 3; c++)
+        out[p * 3 + c] = Math.round(render[p * 4 + c] * a + background[p * 3 + c] * shade * (1 - a));
+    }
   return out;
 }
 
 function maskIoU(fg: Foreground, truth: Uint8Array): number {
-  let inter = 0, union = 0;
+  let inter = 0,
+    union = 0;
   for (let p = 0; p < fg.mask.length; p++) {
-    const a = fg.mask[p] === 1, b = truth[p] >= 128;
+    const a = fg.mask[p] === 1,
+      b = truth[p] >= 128;
     if (a && b) inter++;
     if (a || b) union++;
   }
   return union ? inter / union : 0;
 }
 
-interface CaseResult { name: string; photo?: string; asset: boolean; iou: number; f: number; confidence: number; ms: number; sheet?: Buffer[] }
+interface CaseResult {
+  name: string;
+  photo?: string;
+  asset: boolean;
+  iou: number;
+  f: number;
+  confidence: number;
+  ms: number;
+  sheet?: Buffer[];
+}
 
-async function runCase(name: string, source: Mesh, index: number, photo: string, size: number, resolution: number, seed: number, wantSheet: boolean): Promise<CaseResult> {
+async function runCase(
+  name: string,
+  source: Mesh,
+  index: number,
+  photo: string,
+  size: number,
+  resolution: number,
+  seed: number,
+  wantSheet: boolean,
+): Promise<CaseResult> {
   const bounds = meshBounds(source);
   const camera = viewCamera('F', bounds);
   const render = await renderScene(sceneFromMesh(source), camera, { width: size, height: size });
   const rgb = composite(render.data, await backdrop(photo, index, size), size, index);
-  const jpeg = new Uint8Array(await sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+  const jpeg = new Uint8Array(
+    await sharp(rgb, { raw: { width: size, height: size, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
   if (args.dump) writeFileSync(`${args.dump}/${name}.jpg`, jpeg);
   const started = performance.now();
   let fg: Foreground;
   try {
     fg = await extractForeground(jpeg, { seed });
-  } catch (error) {
+  } catch (_error) {
     return { name, asset: false, iou: 0, f: 0, confidence: 0, ms: performance.now() - started };
   }
   const truth = renderSilhouette(source, camera, { width: fg.maskWidth, height: fg.maskHeight }).data;
   const iou = maskIoU(fg, truth);
-  if (args.dump) await sharp(Buffer.from(fg.mask.map((v) => v * 255)), { raw: { width: fg.maskWidth, height: fg.maskHeight, channels: 1 } }).png().toFile(`${args.dump}/${name}-mask.png`);
+  if (args.dump)
+    await sharp(Buffer.from(fg.mask.map((v) => v * 255)), {
+      raw: { width: fg.maskWidth, height: fg.maskHeight, channels: 1 },
+    })
+      .png()
+      .toFile(`${args.dump}/${name}-mask.png`);
   const { mesh } = reconstructShape(buildViews([fg], ['F']), { resolution });
   const ms = performance.now() - started;
   const L = Math.max(...[0, 1, 2].map((k) => bounds.max[k] - bounds.min[k]));
@@ -115,40 +153,69 @@ async function runCase(name: string, source: Mesh, index: number, photo: string,
     const tile = 160;
     const photo = await sharp(jpeg).resize(tile, tile).png().toBuffer();
     const maskImage = Buffer.from(fg.mask.map((v) => v * 255));
-    const maskTile = await sharp(maskImage, { raw: { width: fg.maskWidth, height: fg.maskHeight, channels: 1 } }).resize(tile, tile).png().toBuffer();
+    const maskTile = await sharp(maskImage, { raw: { width: fg.maskWidth, height: fg.maskHeight, channels: 1 } })
+      .resize(tile, tile)
+      .png()
+      .toBuffer();
     const placed = placeLikeSource(mesh, source);
-    const preview = await renderScene(sceneFromMesh(placed), viewCamera('FR', meshBounds(placed)), { width: tile, height: tile, background: [255, 255, 255, 255] });
-    const previewTile = await sharp(preview.data, { raw: { width: tile, height: tile, channels: 4 } }).png().toBuffer();
+    const preview = await renderScene(sceneFromMesh(placed), viewCamera('FR', meshBounds(placed)), {
+      width: tile,
+      height: tile,
+      background: [255, 255, 255, 255],
+    });
+    const previewTile = await sharp(preview.data, { raw: { width: tile, height: tile, channels: 4 } })
+      .png()
+      .toBuffer();
     sheet = [photo, maskTile, previewTile];
   }
   return { name, asset: true, iou, f, confidence: fg.confidence ?? 1, ms, sheet };
 }
 
 async function contactSheet(rows: { name: string; tiles: Buffer[] }[], path: string): Promise<void> {
-  const tile = 160, gap = 4, perRow = 2;
+  const tile = 160,
+    gap = 4,
+    perRow = 2;
   const columns = 3 * perRow;
   const lines = Math.ceil(rows.length / perRow);
-  const width = columns * (tile + gap) + gap * perRow, height = lines * (tile + gap) + gap;
-  const layers = rows.flatMap((row, i) => row.tiles.map((input, k) => ({
-    input,
-    left: gap + (i % perRow) * (3 * (tile + gap) + gap) + k * (tile + gap),
-    top: gap + Math.floor(i / perRow) * (tile + gap),
-  })));
-  await sharp({ create: { width, height, channels: 3, background: '#202020' } }).composite(layers).png().toFile(path);
+  const width = columns * (tile + gap) + gap * perRow,
+    height = lines * (tile + gap) + gap;
+  const layers = rows.flatMap((row, i) =>
+    row.tiles.map((input, k) => ({
+      input,
+      left: gap + (i % perRow) * (3 * (tile + gap) + gap) + k * (tile + gap),
+      top: gap + Math.floor(i / perRow) * (tile + gap),
+    })),
+  );
+  await sharp({ create: { width, height, channels: 3, background: '#202020' } })
+    .composite(layers)
+    .png()
+    .toFile(path);
 }
 
 const fmt = (v: number) => v.toFixed(3);
 
 async function main() {
-  if (!existsSync(MESHES)) throw new Error(`psb-dev meshes not found at ${MESHES.pathname}; this bench needs shared/data/psb-dev beside the checkout.`);
+  if (!existsSync(MESHES))
+    throw new Error(
+      `psb-dev meshes not found at ${MESHES.pathname}; this bench needs shared/data/psb-dev beside the checkout.`,
+    );
   if (!existsSync(PHOTOS)) throw new Error(`photographs not found at ${PHOTOS.pathname}`);
-  const photos = readdirSync(PHOTOS).filter((f) => f.endsWith('.jpg')).sort();
-  const files = readdirSync(MESHES).filter((f) => f.endsWith('.off')).sort((a, b) => parseInt(a) - parseInt(b));
-  const size = Number(args.size), resolution = Number(args.resolution), seed = Number(args.seed), sheetCount = Number(args.sheet);
+  const photos = readdirSync(PHOTOS)
+    .filter((f) => f.endsWith('.jpg'))
+    .sort();
+  const files = readdirSync(MESHES)
+    .filter((f) => f.endsWith('.off'))
+    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  const size = Number(args.size),
+    resolution = Number(args.resolution),
+    seed = Number(args.seed),
+    sheetCount = Number(args.sheet);
   const halves: [string, number][] = [];
   if (args.half !== 'held-out') halves.push(['tune', 0]);
   if (args.half !== 'tune') halves.push(['held-out', 1]);
-  console.log(`# photo-quality: psb-dev front views over ${photos.length} photographs, pictures ${size}² JPEG, resolution ${resolution}, seed ${seed}`);
+  console.log(
+    `# photo-quality: psb-dev front views over ${photos.length} photographs, pictures ${size}² JPEG, resolution ${resolution}, seed ${seed}`,
+  );
   console.log(`command: npx tsx bench/photo-quality.ts ${process.argv.slice(2).join(' ')}`);
   const sheetRows: { name: string; tiles: Buffer[] }[] = [];
   for (const [halfName, parity] of halves) {
@@ -160,9 +227,12 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|');
     const results: CaseResult[] = [];
     const over = args.over?.split(',').map((p) => `${p}.jpg`);
-    for (const photo of over ?? []) if (!photos.includes(photo)) throw new Error(`--over: no photograph ${photo} in bench/data/photos`);
+    for (const photo of over ?? [])
+      if (!photos.includes(photo)) throw new Error(`--over: no photograph ${photo} in bench/data/photos`);
     // Each case: the mesh, the photograph and the index that varies defocus and shadow.
-    const cases = indices.flatMap((i) => (over ? over.map((photo, j) => [i, photo, i + j] as const) : [[i, photos[i % photos.length], i] as const]));
+    const cases = indices.flatMap((i) =>
+      over ? over.map((photo, j) => [i, photo, i + j] as const) : [[i, photos[i % photos.length], i] as const],
+    );
     for (const [i, photo, index] of cases) {
       const name = files[i].replace('.off', '');
       const source = parseOff(readFileSync(new URL(files[i], MESHES), 'utf8'));
@@ -171,11 +241,15 @@ async function main() {
       r.photo = photo.replace('.jpg', '');
       results.push(r);
       if (r.sheet) sheetRows.push({ name, tiles: r.sheet });
-      console.log(`| ${name} | ${r.photo}${defocused(index) ? ' (defocused)' : ''} | ${r.asset ? 'yes' : 'no'} | ${fmt(r.iou)} | ${fmt(r.f)} | ${r.confidence.toFixed(2)} | ${r.ms.toFixed(0)} |`);
+      console.log(
+        `| ${name} | ${r.photo}${defocused(index) ? ' (defocused)' : ''} | ${r.asset ? 'yes' : 'no'} | ${fmt(r.iou)} | ${fmt(r.f)} | ${r.confidence.toFixed(2)} | ${r.ms.toFixed(0)} |`,
+      );
     }
     const n = results.length;
     const mean = (pick: (r: CaseResult) => number) => results.reduce((a, r) => a + pick(r), 0) / Math.max(1, n);
-    console.log(`| **mean (${halfName})** | | **${fmt(mean((r) => (r.asset ? 1 : 0)))}** | **${fmt(mean((r) => r.iou))}** | **${fmt(mean((r) => r.f))}** | ${mean((r) => r.confidence).toFixed(2)} | ${mean((r) => r.ms).toFixed(0)} |`);
+    console.log(
+      `| **mean (${halfName})** | | **${fmt(mean((r) => (r.asset ? 1 : 0)))}** | **${fmt(mean((r) => r.iou))}** | **${fmt(mean((r) => r.f))}** | ${mean((r) => r.confidence).toFixed(2)} | ${mean((r) => r.ms).toFixed(0)} |`,
+    );
     console.log(`\nmean mask IoU (${halfName}) to four places: ${mean((r) => r.iou).toFixed(4)}`);
     // Per photograph: which backgrounds the means hide.
     console.log(`\n| photo (${halfName}) | cases | mean mask IoU | mean F-score | worst IoU |`);
@@ -183,7 +257,9 @@ async function main() {
     for (const photo of [...new Set(results.map((r) => r.photo!))].sort()) {
       const group = results.filter((r) => r.photo === photo);
       const avg = (pick: (r: CaseResult) => number) => group.reduce((a, r) => a + pick(r), 0) / group.length;
-      console.log(`| ${photo} | ${group.length} | ${fmt(avg((r) => r.iou))} | ${fmt(avg((r) => r.f))} | ${fmt(Math.min(...group.map((r) => r.iou)))} |`);
+      console.log(
+        `| ${photo} | ${group.length} | ${fmt(avg((r) => r.iou))} | ${fmt(avg((r) => r.f))} | ${fmt(Math.min(...group.map((r) => r.iou)))} |`,
+      );
     }
   }
   if (sheetRows.length) {

@@ -13,7 +13,12 @@
  *   npx tsx bench/prompt-suite.ts --dev      # open suite misses of the dev portion only (for tuning)
  */
 import { readFileSync } from 'node:fs';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../src/engines/generate/text/understand/index.ts';
 
 const quiet = process.argv.includes('--quiet');
 const devOnly = process.argv.includes('--dev');
@@ -45,7 +50,11 @@ function read(prompt: string) {
 }
 
 function catalogueSuite(): void {
-  const rows = rowsOf('suite.tsv').map(([prompt, category, companion]) => ({ prompt, category, companion: companion || undefined }));
+  const rows = rowsOf('suite.tsv').map(([prompt, category, companion]) => ({
+    prompt,
+    category,
+    companion: companion || undefined,
+  }));
   let correct = 0;
   let companionsAsked = 0;
   let companionsRight = 0;
@@ -68,7 +77,15 @@ function catalogueSuite(): void {
   console.log(`companion resolved correctly: ${companionsRight}/${companionsAsked}`);
 }
 
-const OPEN_SUITE_FILES = ['open-suite.tsv', 'open-suite-fresh2.tsv', 'open-suite-fresh3.tsv', 'open-suite-fresh4.tsv', 'open-suite-fresh5.tsv', 'open-suite-fresh6.tsv', 'open-suite-fresh7.tsv'];
+const OPEN_SUITE_FILES = [
+  'open-suite.tsv',
+  'open-suite-fresh2.tsv',
+  'open-suite-fresh3.tsv',
+  'open-suite-fresh4.tsv',
+  'open-suite-fresh5.tsv',
+  'open-suite-fresh6.tsv',
+  'open-suite-fresh7.tsv',
+];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
   'held-out': 'labelled before tuning; tuned on from 2026-11-24',
@@ -76,13 +93,19 @@ const SPLIT_NOTES: Record<string, string> = {
   'fresh-2': 'written 2026-11-24 without reading the engine; tuned on from the third #16 session, 2026-11-24',
   'fresh-3': 'written 2026-11-24 without reading the engine; tuned on from the fourth #16 pass, 2026-11-24',
   'fresh-4': 'written 2026-11-24 without reading the engine; tuned on from the fifth #16 pass, 2026-11-24',
-  'fresh-5': 'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; tuned on from the sixth #16 pass, 2026-11-24',
-  'fresh-6': 'written 2026-11-24 without reading the engine, natural subject mix, after fresh-5 was tuned on; never tuned on',
+  'fresh-5':
+    'written 2026-11-24 without reading the engine, after fresh-4 was tuned on; tuned on from the sixth #16 pass, 2026-11-24',
+  'fresh-6':
+    'written 2026-11-24 without reading the engine, natural subject mix, after fresh-5 was tuned on; never tuned on',
   'fresh-7': 'written 2026-11-28 without reading the engine or fresh-6, natural subject mix; never tuned on',
 };
 
 function openSuite(): void {
-  const rows = OPEN_SUITE_FILES.flatMap((file) => rowsOf(file)).map(([prompt, labels, split]) => ({ prompt, accept: labels.split('|'), split }));
+  const rows = OPEN_SUITE_FILES.flatMap((file) => rowsOf(file)).map(([prompt, labels, split]) => ({
+    prompt,
+    accept: labels.split('|'),
+    split,
+  }));
   const score: Record<string, { n: number; ok: number }> = {};
   let standIns = 0;
   const misses: string[] = [];
@@ -96,14 +119,21 @@ function openSuite(): void {
     score[row.split].n++;
     if (ok) score[row.split].ok++;
     if (ok && (made.standIn || made.proportions)) standIns++;
-    if (!ok && (row.split === 'dev' || !devOnly)) misses.push(`${row.split.padEnd(8)} "${row.prompt}" → makes ${made.makes}, accepts ${row.accept.join('|')}; ${summary}`);
+    if (!ok && (row.split === 'dev' || !devOnly))
+      misses.push(
+        `${row.split.padEnd(8)} "${row.prompt}" → makes ${made.makes}, accepts ${row.accept.join('|')}; ${summary}`,
+      );
   }
   if (!quiet) for (const m of misses) if (showUntouched || !untouched(m)) console.log(m);
   const all = Object.values(score).reduce((a, b) => ({ n: a.n + b.n, ok: a.ok + b.ok }));
   console.log(`\nopen suite (bench/prompts/${OPEN_SUITE_FILES.join(', ')}): ${rows.length} prompts`);
-  console.log(`object made is an acceptable one: ${pct(all.ok, all.n)} (of which ${standIns} by a family stand-in the label allows)`);
+  console.log(
+    `object made is an acceptable one: ${pct(all.ok, all.n)} (of which ${standIns} by a family stand-in the label allows)`,
+  );
   for (const [split, s] of Object.entries(score)) {
-    console.log(`  ${`${split} portion:`.padEnd(19)} ${pct(s.ok, s.n)}${SPLIT_NOTES[split] ? ` (${SPLIT_NOTES[split]})` : ''}`);
+    console.log(
+      `  ${`${split} portion:`.padEnd(19)} ${pct(s.ok, s.n)}${SPLIT_NOTES[split] ? ` (${SPLIT_NOTES[split]})` : ''}`,
+    );
   }
   reportNewSubjects(rows, outcomes);
 }
@@ -124,12 +154,16 @@ function reportNewSubjects(rows: { accept: string[]; split: string }[], outcomes
     n++;
     if (outcomes[index]) ok++;
   });
-  console.log(`  ${`${newest}, new subjects:`.padEnd(19)} ${pct(ok, n)} (the subject's own name, its first label, appears in no earlier portion or catalogue row)`);
+  console.log(
+    `  ${`${newest}, new subjects:`.padEnd(19)} ${pct(ok, n)} (the subject's own name, its first label, appears in no earlier portion or catalogue row)`,
+  );
 }
 
 catalogueSuite();
 openSuite();
 times.sort((a, b) => a - b);
 const mean = times.reduce((a, b) => a + b, 0) / times.length;
-console.log(`\ndescribe time after warm-up (${times.length} prompts): mean ${mean.toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms, max ${times[times.length - 1].toFixed(1)} ms (warm-up ${warmMs.toFixed(0)} ms)`);
+console.log(
+  `\ndescribe time after warm-up (${times.length} prompts): mean ${mean.toFixed(2)} ms, p95 ${times[Math.floor(times.length * 0.95)].toFixed(2)} ms, max ${times[times.length - 1].toFixed(1)} ms (warm-up ${warmMs.toFixed(0)} ms)`,
+);
 console.log('command: npx tsx bench/prompt-suite.ts');

@@ -35,7 +35,13 @@ async function protocolOverhead(): Promise<void> {
   const server = await startEngineServer({ port: 0, threads: 1 });
   const settings = { ...loadConfig({ KILN_SIGNING_SECRET: 'bench' }).remote, pollMs: 50 };
   const remote = createRemoteEngine({ kind: 'generate-text', adapter: 'kiln', endpoints: [server.url], settings });
-  const job = { taskId: 'bench', spec: textSpec, inputs: [], progress: () => undefined, signal: new AbortController().signal };
+  const job = {
+    taskId: 'bench',
+    spec: textSpec,
+    inputs: [],
+    progress: () => undefined,
+    signal: new AbortController().signal,
+  };
   // Warm both (thread start, module import) before timing.
   const reference = await runner.run({ moduleUrl, ...job });
   await remote.run(job);
@@ -49,9 +55,13 @@ async function protocolOverhead(): Promise<void> {
     t = performance.now();
     const result = await remote.run(job);
     viaServer.push(performance.now() - t);
-    identical &&= result.files.every((file, k) => Buffer.from(file.bytes).equals(Buffer.from(reference.files[k].bytes)));
+    identical &&= result.files.every((file, k) =>
+      Buffer.from(file.bytes).equals(Buffer.from(reference.files[k].bytes)),
+    );
   }
-  console.log(`text→3D Gen-2.5-Medium, ${RUNS} runs: in-process median ${median(local).toFixed(0)} ms, via kiln engine-server ${median(viaServer).toFixed(0)} ms, ratio ${(median(viaServer) / median(local)).toFixed(2)}; outputs byte-identical: ${identical}`);
+  console.log(
+    `text→3D Gen-2.5-Medium, ${RUNS} runs: in-process median ${median(local).toFixed(0)} ms, via kiln engine-server ${median(viaServer).toFixed(0)} ms, ratio ${(median(viaServer) / median(local)).toFixed(2)}; outputs byte-identical: ${identical}`,
+  );
   await server.close();
   await runner.close();
 }
@@ -69,15 +79,30 @@ async function finishing(): Promise<void> {
     let notes: Record<string, unknown> = {};
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      const result = await finishRemoteModel(glb, target, { service: 'bench', repair: true, progress: () => undefined, signal: new AbortController().signal });
+      const result = await finishRemoteModel(glb, target, {
+        service: 'bench',
+        repair: true,
+        progress: () => undefined,
+        signal: new AbortController().signal,
+      });
       times.push(performance.now() - t);
       notes = result.notes ?? {};
     }
-    console.log(`finish 39 600 faces + 1K texture → ${label}: ${notes.faces} faces, ${notes.textureSize}² maps, median ${median(times).toFixed(0)} ms; steps ${JSON.stringify(notes.timings)}`);
+    console.log(
+      `finish 39 600 faces + 1K texture → ${label}: ${notes.faces} faces, ${notes.textureSize}² maps, median ${median(times).toFixed(0)} ms; steps ${JSON.stringify(notes.timings)}`,
+    );
   }
 }
 
-console.log(`load average ${loadavg().map((v) => v.toFixed(1)).join(' ')} (shared 2-core machine)`);
+console.log(
+  `load average ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')} (shared 2-core machine)`,
+);
 await protocolOverhead();
 await finishing();
-console.log(`load average after ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after ${loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ')}`,
+);

@@ -48,9 +48,27 @@ async function rssMb(pid: number): Promise<number> {
 
 function boxObj(size: number): Uint8Array {
   const s = size / 2;
-  const v = [[-s, -s, -s], [s, -s, -s], [s, s, -s], [-s, s, -s], [-s, -s, s], [s, -s, s], [s, s, s], [-s, s, s]];
-  const f = [[1, 4, 3, 2], [5, 6, 7, 8], [1, 2, 6, 5], [2, 3, 7, 6], [3, 4, 8, 7], [4, 1, 5, 8]];
-  return new TextEncoder().encode(`${v.map((p) => `v ${p.join(' ')}`).join('\n')}\n${f.map((q) => `f ${q.join(' ')}`).join('\n')}\n`);
+  const v = [
+    [-s, -s, -s],
+    [s, -s, -s],
+    [s, s, -s],
+    [-s, s, -s],
+    [-s, -s, s],
+    [s, -s, s],
+    [s, s, s],
+    [-s, s, s],
+  ];
+  const f = [
+    [1, 4, 3, 2],
+    [5, 6, 7, 8],
+    [1, 2, 6, 5],
+    [2, 3, 7, 6],
+    [3, 4, 8, 7],
+    [4, 1, 5, 8],
+  ];
+  return new TextEncoder().encode(
+    `${v.map((p) => `v ${p.join(' ')}`).join('\n')}\n${f.map((q) => `f ${q.join(' ')}`).join('\n')}\n`,
+  );
 }
 
 async function objectPicture(hue: number): Promise<Uint8Array> {
@@ -68,7 +86,16 @@ interface Answer {
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-soak-'));
   const port = await freePort();
-  const env = { ...process.env, KILN_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', KILN_WORKERS: '1', KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_MAX_IN_FLIGHT: '1000', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    KILN_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    KILN_WORKERS: '1',
+    KILN_RATE_LIMIT_PER_MINUTE: '0',
+    KILN_MAX_IN_FLIGHT: '1000',
+    LOG_LEVEL: 'warn',
+  };
   // The key is made before the server starts, on the same data directory.
   const setup = await createServices(loadConfig(env), { engines: new EngineRegistry() });
   const { key } = await setup.accounts.createKey({ name: 'soak', credits: 1e6 });
@@ -81,7 +108,12 @@ async function main(): Promise<void> {
   server.on('exit', (code) => (serverExited = code ?? -1));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (i > 240 || serverExited !== null) throw new Error(`kiln serve did not start:\n${serverLog}`);
     await sleep(500);
   }
@@ -89,12 +121,27 @@ async function main(): Promise<void> {
   const auth = { authorization: `Bearer ${key}` };
   const answers: Answer[] = [];
   const unexpected: string[] = [];
-  const tasks = new Map<string, { kind: string; state: string; subscriptionKey: string; submitted: number; done?: number }>();
+  const tasks = new Map<
+    string,
+    { kind: string; state: string; subscriptionKey: string; submitted: number; done?: number }
+  >();
   const rss: Array<{ minute: number; mb: number; load: number }> = [];
   const pictures = await Promise.all([20, 140, 260].map(objectPicture));
-  const prompts = ['a ceramic teapot', 'a wooden chair', 'a small lamp', 'a coffee mug', 'a toy car', 'a potted cactus'];
+  const prompts = [
+    'a ceramic teapot',
+    'a wooden chair',
+    'a small lamp',
+    'a coffee mug',
+    'a toy car',
+    'a potted cactus',
+  ];
 
-  async function call(route: string, path: string, init: RequestInit, expectOk: boolean): Promise<{ status: number; body: any } | null> {
+  async function call(
+    route: string,
+    path: string,
+    init: RequestInit,
+    expectOk: boolean,
+  ): Promise<{ status: number; body: any } | null> {
     const started = performance.now();
     try {
       const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
@@ -107,7 +154,9 @@ async function main(): Promise<void> {
         body = undefined;
       }
       const refusedWithCode = response.status >= 400 && typeof body?.error === 'string';
-      const ok = expectOk ? response.status < 400 && !(typeof body?.error === 'string') : refusedWithCode && response.status < 500;
+      const ok = expectOk
+        ? response.status < 400 && !(typeof body?.error === 'string')
+        : refusedWithCode && response.status < 500;
       answers.push({ route, ms, ok });
       if (!ok) unexpected.push(`${route}: ${response.status} ${text.slice(0, 200)}`);
       return { status: response.status, body };
@@ -125,19 +174,52 @@ async function main(): Promise<void> {
     const kind = ['text', 'image', 'bang-model', done.length > 0 ? 'bang-asset' : 'text'][n % 4];
     let result;
     if (kind === 'text') {
-      result = await call('POST /generate (text)', '/api/v2/generate', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: prompts[n % prompts.length], tier: 'Gen-2.5-Medium' }) }, true);
+      result = await call(
+        'POST /generate (text)',
+        '/api/v2/generate',
+        {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ prompt: prompts[n % prompts.length], tier: 'Gen-2.5-Medium' }),
+        },
+        true,
+      );
     } else if (kind === 'image') {
-      const body = multipartBody({ tier: 'Gen-2.5-Medium' }, [{ field: 'images', filename: '0000.png', bytes: pictures[n % pictures.length] }]);
-      result = await call('POST /generate (image)', '/api/v2/generate', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
+      const body = multipartBody({ tier: 'Gen-2.5-Medium' }, [
+        { field: 'images', filename: '0000.png', bytes: pictures[n % pictures.length] },
+      ]);
+      result = await call(
+        'POST /generate (image)',
+        '/api/v2/generate',
+        { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) },
+        true,
+      );
     } else if (kind === 'bang-model') {
-      const body = multipartBody({ material: 'None', strength: String(3 + (n % 4)) }, [{ field: 'model', filename: 'box.obj', bytes: boxObj(1 + (n % 3)) }]);
-      result = await call('POST /bang (model)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
+      const body = multipartBody({ material: 'None', strength: String(3 + (n % 4)) }, [
+        { field: 'model', filename: 'box.obj', bytes: boxObj(1 + (n % 3)) },
+      ]);
+      result = await call(
+        'POST /bang (model)',
+        '/api/v2/bang',
+        { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) },
+        true,
+      );
     } else {
       const body = multipartBody({ asset_id: done[n % done.length][0], strength: '3' });
-      result = await call('POST /bang (asset)', '/api/v2/bang', { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) }, true);
+      result = await call(
+        'POST /bang (asset)',
+        '/api/v2/bang',
+        { method: 'POST', headers: { ...auth, ...body.headers }, body: new Uint8Array(body.payload) },
+        true,
+      );
     }
     if (result?.status === 201 && result.body?.uuid) {
-      tasks.set(result.body.uuid, { kind: kind.startsWith('bang') ? 'bang' : 'generate', state: 'Waiting', subscriptionKey: result.body.jobs.subscription_key, submitted: Date.now() });
+      tasks.set(result.body.uuid, {
+        kind: kind.startsWith('bang') ? 'bang' : 'generate',
+        state: 'Waiting',
+        subscriptionKey: result.body.jobs.subscription_key,
+        submitted: Date.now(),
+      });
     }
   }
 
@@ -150,42 +232,111 @@ async function main(): Promise<void> {
       await call('GET /check_balance', '/api/v2/check_balance', { headers: auth }, true);
     } else if (open.length > 0 && r % 5 < 3) {
       const [uuid, task] = open[r % open.length];
-      const result = await call('POST /status', '/api/v2/status', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ subscription_key: task.subscriptionKey }) }, true);
+      const result = await call(
+        'POST /status',
+        '/api/v2/status',
+        {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ subscription_key: task.subscriptionKey }),
+        },
+        true,
+      );
       const states: string[] = result?.body?.jobs?.map((job: { status: string }) => job.status) ?? [];
-      if (states.length > 0 && states.every((s) => s === 'Done')) Object.assign(task, { state: 'Done', done: Date.now() });
+      if (states.length > 0 && states.every((s) => s === 'Done'))
+        Object.assign(task, { state: 'Done', done: Date.now() });
       else if (states.includes('Failed')) {
         task.state = 'Failed';
         const record = await call('GET /tasks/:uuid', `/api/v2/tasks/${uuid}`, { headers: auth }, true);
-        unexpected.push(`task ${uuid} (${task.kind}) failed: ${JSON.stringify(record?.body?.error ?? record?.body?.jobs?.[0]?.error ?? '').slice(0, 200)}`);
+        unexpected.push(
+          `task ${uuid} (${task.kind}) failed: ${JSON.stringify(record?.body?.error ?? record?.body?.jobs?.[0]?.error ?? '').slice(0, 200)}`,
+        );
       }
     } else if (finished.length > 0) {
       const [uuid] = finished[r % finished.length];
-      const list = await call('POST /download', '/api/v2/download', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ task_uuid: uuid }) }, true);
+      const list = await call(
+        'POST /download',
+        '/api/v2/download',
+        {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ task_uuid: uuid }),
+        },
+        true,
+      );
       const first = list?.body?.list?.[r % Math.max(1, list.body.list.length)];
-      if (first) await call('GET /files/:task/:name', new URL(first.url).pathname + new URL(first.url).search, {}, true);
+      if (first)
+        await call('GET /files/:task/:name', new URL(first.url).pathname + new URL(first.url).search, {}, true);
     } else {
       await call('GET /healthz', '/healthz', {}, true);
     }
   }
 
-  const usdaBomb = new TextEncoder().encode('#usda 1.0\ndef Mesh "m" {\n int[] faceVertexCounts = [1000000000]\n int[] faceVertexIndices = [0, 1, 2]\n point3f[] points = [(0,0,0), (1,0,0), (0,1,0)]\n}\n');
+  const usdaBomb = new TextEncoder().encode(
+    '#usda 1.0\ndef Mesh "m" {\n int[] faceVertexCounts = [1000000000]\n int[] faceVertexIndices = [0, 1, 2]\n point3f[] points = [(0,0,0), (1,0,0), (0,1,0)]\n}\n',
+  );
   const deepUsda = new TextEncoder().encode(`#usda 1.0\n${'def Xform "x" {\n'.repeat(5000)}${'}\n'.repeat(5000)}`);
   let hostiles = 0;
   async function hostileOne(): Promise<void> {
     const h = hostiles++ % 6;
     const headers = { ...auth };
-    if (h === 0) await call('hostile: nameless part', '/api/v2/download', { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=Q' }, body: '--Q\r\nContent-Disposition: form-data\r\n\r\nx\r\n--Q--\r\n' }, false);
+    if (h === 0)
+      await call(
+        'hostile: nameless part',
+        '/api/v2/download',
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'multipart/form-data; boundary=Q' },
+          body: '--Q\r\nContent-Disposition: form-data\r\n\r\nx\r\n--Q--\r\n',
+        },
+        false,
+      );
     else if (h === 1) {
       const body = multipartBody({ prompt: 'x' }, [{ field: 'images', filename: 'a.png', bytes: pictures[0] }]);
-      await call('hostile: truncated multipart', '/api/v2/generate', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload.subarray(0, 200)) }, false);
+      await call(
+        'hostile: truncated multipart',
+        '/api/v2/generate',
+        {
+          method: 'POST',
+          headers: { ...headers, ...body.headers },
+          body: new Uint8Array(body.payload.subarray(0, 200)),
+        },
+        false,
+      );
     } else if (h === 2) {
       const body = multipartBody({ material: 'None' }, [{ field: 'model', filename: 'bomb.usda', bytes: usdaBomb }]);
-      await call('hostile: USDA bomb', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) }, false);
+      await call(
+        'hostile: USDA bomb',
+        '/api/v2/bang',
+        { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) },
+        false,
+      );
     } else if (h === 3) {
       const body = multipartBody({ material: 'None' }, [{ field: 'model', filename: 'deep.usda', bytes: deepUsda }]);
-      await call('hostile: deep USDA', '/api/v2/bang', { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) }, false);
-    } else if (h === 4) await call('hostile: no boundary', '/api/v2/generate', { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data' }, body: 'xx' }, false);
-    else await call('hostile: long Idempotency-Key', '/api/v2/generate', { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) }, body: '{"prompt":"x"}' }, false);
+      await call(
+        'hostile: deep USDA',
+        '/api/v2/bang',
+        { method: 'POST', headers: { ...headers, ...body.headers }, body: new Uint8Array(body.payload) },
+        false,
+      );
+    } else if (h === 4)
+      await call(
+        'hostile: no boundary',
+        '/api/v2/generate',
+        { method: 'POST', headers: { ...headers, 'content-type': 'multipart/form-data' }, body: 'xx' },
+        false,
+      );
+    else
+      await call(
+        'hostile: long Idempotency-Key',
+        '/api/v2/generate',
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(300) },
+          body: '{"prompt":"x"}',
+        },
+        false,
+      );
   }
 
   const started = Date.now();
@@ -222,7 +373,11 @@ async function main(): Promise<void> {
   await Promise.all(inFlight);
   // Let the queue drain (bounded), polling the open tasks.
   const drainUntil = Date.now() + 5 * 60_000;
-  while (Date.now() < drainUntil && serverExited === null && [...tasks.values()].some((t) => t.state !== 'Done' && t.state !== 'Failed')) {
+  while (
+    Date.now() < drainUntil &&
+    serverExited === null &&
+    [...tasks.values()].some((t) => t.state !== 'Done' && t.state !== 'Failed')
+  ) {
     await readOne();
     await sleep(250);
     if (Date.now() >= nextSample) {
@@ -231,7 +386,11 @@ async function main(): Promise<void> {
     }
   }
   const finalRss = serverExited === null ? await rssMb(server.pid!) : 0;
-  const alive = serverExited === null && (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false));
+  const alive =
+    serverExited === null &&
+    (await fetch(`${base}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false));
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });
@@ -257,24 +416,34 @@ function render(run: {
 }): string {
   const lines: string[] = [];
   const minutes = ((Date.now() - run.started) / 60_000).toFixed(1);
-  lines.push(`Soak: ${MINUTES} min of traffic (${minutes} min with drain), reads ${READS_PER_S}/s, one submission every ${SUBMIT_EVERY_S} s, one hostile input every ${HOSTILE_EVERY_S} s; server alive at the end: ${run.alive ? 'yes' : 'NO'}.`);
+  lines.push(
+    `Soak: ${MINUTES} min of traffic (${minutes} min with drain), reads ${READS_PER_S}/s, one submission every ${SUBMIT_EVERY_S} s, one hostile input every ${HOSTILE_EVERY_S} s; server alive at the end: ${run.alive ? 'yes' : 'NO'}.`,
+  );
   lines.push('', '| route | requests | p50 ms | p99 ms | max ms | not as expected |', '|---|---|---|---|---|---|');
   const routes = [...new Set(run.answers.map((a) => a.route))].sort();
   for (const route of routes) {
     const of = run.answers.filter((a) => a.route === route);
     const ms = of.map((a) => a.ms);
-    lines.push(`| ${route} | ${of.length} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ${of.filter((a) => !a.ok).length} |`);
+    lines.push(
+      `| ${route} | ${of.length} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ${of.filter((a) => !a.ok).length} |`,
+    );
   }
   const all = [...run.tasks.values()];
   const doneTimes = all.filter((t) => t.done).map((t) => (t.done! - t.submitted) / 1000);
-  lines.push('', `Tasks: ${all.length} submitted, ${all.filter((t) => t.state === 'Done').length} Done, ${all.filter((t) => t.state === 'Failed').length} Failed, ${all.filter((t) => t.state !== 'Done' && t.state !== 'Failed').length} unfinished; submit → Done (as seen by polling) p50 ${percentile(doneTimes, 50).toFixed(1)} s, p99 ${percentile(doneTimes, 99).toFixed(1)} s.`);
+  lines.push(
+    '',
+    `Tasks: ${all.length} submitted, ${all.filter((t) => t.state === 'Done').length} Done, ${all.filter((t) => t.state === 'Failed').length} Failed, ${all.filter((t) => t.state !== 'Done' && t.state !== 'Failed').length} unfinished; submit → Done (as seen by polling) p50 ${percentile(doneTimes, 50).toFixed(1)} s, p99 ${percentile(doneTimes, 99).toFixed(1)} s.`,
+  );
   const warm = run.rss.filter((s) => s.minute >= WARMUP_MINUTES);
   const firstWarm = warm.slice(0, Math.max(1, Math.floor(warm.length / 4)));
   const lastWarm = warm.slice(-Math.max(1, Math.floor(warm.length / 4)));
   const mean = (xs: Array<{ mb: number }>) => xs.reduce((s, x) => s + x.mb, 0) / Math.max(1, xs.length);
-  lines.push(`Server RSS after ${WARMUP_MINUTES} min warm-up: first quarter mean ${mean(firstWarm).toFixed(0)} MB, last quarter mean ${mean(lastWarm).toFixed(0)} MB, max ${Math.max(0, ...warm.map((s) => s.mb)).toFixed(0)} MB; at the end ${run.finalRss.toFixed(0)} MB.`);
+  lines.push(
+    `Server RSS after ${WARMUP_MINUTES} min warm-up: first quarter mean ${mean(firstWarm).toFixed(0)} MB, last quarter mean ${mean(lastWarm).toFixed(0)} MB, max ${Math.max(0, ...warm.map((s) => s.mb)).toFixed(0)} MB; at the end ${run.finalRss.toFixed(0)} MB.`,
+  );
   lines.push('', '| minute | RSS MB | load (1 min) |', '|---|---|---|');
-  for (const sample of run.rss.filter((_, i) => i % 2 === 0)) lines.push(`| ${sample.minute.toFixed(1)} | ${sample.mb.toFixed(0)} | ${sample.load.toFixed(1)} |`);
+  for (const sample of run.rss.filter((_, i) => i % 2 === 0))
+    lines.push(`| ${sample.minute.toFixed(1)} | ${sample.mb.toFixed(0)} | ${sample.load.toFixed(1)} |`);
   lines.push('', `Answers not as expected: ${run.unexpected.length}${run.unexpected.length ? '' : ' (none)'}`);
   for (const line of run.unexpected.slice(0, 30)) lines.push(`- ${line}`);
   return lines.join('\n');

@@ -21,13 +21,38 @@ import { openSqlite } from '../src/store/db.ts';
 
 const ENGINE = new URL('../test/fixtures/engines/scripted.ts', import.meta.url).href;
 const spec = {
-  kind: 'generate', mode: 'text', tier: 'Gen-2.5-Medium', legacy: false, prompt: '', imageCount: 0, imageLabels: [],
-  meshMode: 'Raw', quality: 'medium', faceBudget: 50_000, geometryFileFormat: 'glb', material: 'PBR', textureMode: 'medium',
-  textureResolution: 2048, uhdTexture: false, addons: [], creative: false, fastMode: true, highPolyMesh: false, seed: 0,
-  useOriginalAlpha: false, taPose: false, conditionMode: 'concat', previewRender: false,
+  kind: 'generate',
+  mode: 'text',
+  tier: 'Gen-2.5-Medium',
+  legacy: false,
+  prompt: '',
+  imageCount: 0,
+  imageLabels: [],
+  meshMode: 'Raw',
+  quality: 'medium',
+  faceBudget: 50_000,
+  geometryFileFormat: 'glb',
+  material: 'PBR',
+  textureMode: 'medium',
+  textureResolution: 2048,
+  uhdTexture: false,
+  addons: [],
+  creative: false,
+  fastMode: true,
+  highPolyMesh: false,
+  seed: 0,
+  useOriginalAlpha: false,
+  taPose: false,
+  conditionMode: 'concat',
+  previewRender: false,
 } as GenerateSpec;
 
-async function rate(label: string, count: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<number> {
+async function rate(
+  label: string,
+  count: number,
+  concurrency: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -44,7 +69,10 @@ async function serviceFigures(label: string, env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-'));
   const engines = new EngineRegistry();
   engines.register('generate-text', ENGINE);
-  const services = await createServices(loadConfig({ KILN_DATA_DIR: dir, KILN_MAX_IN_FLIGHT: '100000', ...env }), { engines, builtins: false });
+  const services = await createServices(loadConfig({ KILN_DATA_DIR: dir, KILN_MAX_IN_FLIGHT: '100000', ...env }), {
+    engines,
+    builtins: false,
+  });
   try {
     const { record } = await services.accounts.createKey({ credits: 1_000_000 });
     const principal = { accountId: record.accountId, keyId: record.id };
@@ -53,9 +81,15 @@ async function serviceFigures(label: string, env: Record<string, string>) {
       const task = await services.tasks.submit({ ...principal, spec, price: 0.5, inputs: [], prompt: '' });
       keys.push(task.subscriptionKey);
     });
-    const status = await rate(`${label}: statusBySubscriptionKey`, 5000, 16, (i) => services.tasks.statusBySubscriptionKey(principal.accountId, keys[i % keys.length]!));
-    const bare = await rate(`${label}: bare "select 1" on the same Db`, 5000, 16, () => sql`select 1`.execute(services.db.kysely));
-    console.log(`${label}: status / bare select ratio ${(status / bare).toFixed(2)}; submit / status ratio ${(submit / status).toFixed(3)}`);
+    const status = await rate(`${label}: statusBySubscriptionKey`, 5000, 16, (i) =>
+      services.tasks.statusBySubscriptionKey(principal.accountId, keys[i % keys.length]!),
+    );
+    const bare = await rate(`${label}: bare "select 1" on the same Db`, 5000, 16, () =>
+      sql`select 1`.execute(services.db.kysely),
+    );
+    console.log(
+      `${label}: status / bare select ratio ${(status / bare).toFixed(2)}; submit / status ratio ${(submit / status).toFixed(3)}`,
+    );
   } finally {
     await services.close();
     rmSync(dir, { recursive: true, force: true });
@@ -63,7 +97,8 @@ async function serviceFigures(label: string, env: Record<string, string>) {
 }
 
 await serviceFigures('SQLite', {});
-if (process.env.BENCH_DATABASE_URL) await serviceFigures('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL });
+if (process.env.BENCH_DATABASE_URL)
+  await serviceFigures('PostgreSQL', { DATABASE_URL: process.env.BENCH_DATABASE_URL });
 
 {
   const dir = mkdtempSync(join(tmpdir(), 'kiln-bench-'));
@@ -86,7 +121,9 @@ if (process.env.BENCH_DATABASE_URL) await serviceFigures('PostgreSQL', { DATABAS
   const direct = await rate('engine run, direct call (4 MiB input)', 200, 1, () =>
     engine.run({ taskId: 'd', spec, inputs: bytes(), progress: () => undefined, signal: new AbortController().signal }),
   );
-  const threaded = await rate('engine run, worker thread (4 MiB input, transferred)', 200, 1, () => runner.run({ moduleUrl: ENGINE, taskId: 't', spec, inputs: bytes() }));
+  const threaded = await rate('engine run, worker thread (4 MiB input, transferred)', 200, 1, () =>
+    runner.run({ moduleUrl: ENGINE, taskId: 't', spec, inputs: bytes() }),
+  );
   console.log(`worker-thread overhead: ${(1000 / threaded - 1000 / direct).toFixed(2)} ms per run`);
   await runner.close();
 }

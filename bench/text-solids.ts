@@ -26,21 +26,34 @@ import { isWatertight } from '../src/geometry/ops/index.ts';
 
 const suiteAt = process.argv.indexOf('--suite');
 const suite = suiteAt > 0 ? process.argv[suiteAt + 1] : 'catalogue';
-const fromFile = (name: string) => readFileSync(new URL(`./prompts/${name}`, import.meta.url), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() && !l.startsWith('#'))
-  .map((l) => l.split('\t')[0]);
+const fromFile = (name: string) =>
+  readFileSync(new URL(`./prompts/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => l.split('\t')[0]);
 // The profile sweep builds each row of each proportions table (and the family's default form), and
 // the examples of families that build a noun from its own description (a dish read from WordNet).
 const familyAt = process.argv.indexOf('--family');
 const onlyFamily = familyAt > 0 ? process.argv[familyAt + 1] : undefined;
-const profileCases = (): [string, () => Interpretation][] => CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
-  [undefined, ...Object.keys(c.profiles!), ...(c.examples ?? [])].map((p): [string, () => Interpretation] => [`${c.id}/${p ?? 'default'}`, () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p })]));
-const openPortions = () => readdirSync(new URL('./prompts/', import.meta.url)).filter((f) => /^open-suite.*\.tsv$/.test(f)).sort();
-const promptFiles = suite === 'open-all' ? openPortions() : suite.endsWith('.tsv') ? [suite] : [suite === 'open' ? 'open-suite.tsv' : 'suite.tsv'];
-const cases: [string, () => Interpretation][] = suite === 'profiles'
-  ? profileCases()
-  : promptFiles.flatMap(fromFile).map((p) => [p, () => interpretPrompt(p)]);
+const profileCases = (): [string, () => Interpretation][] =>
+  CATEGORIES.filter((c) => c.profiles && (!onlyFamily || c.id === onlyFamily)).flatMap((c) =>
+    [undefined, ...Object.keys(c.profiles!), ...(c.examples ?? [])].map((p): [string, () => Interpretation] => [
+      `${c.id}/${p ?? 'default'}`,
+      () => ({ ...interpretPrompt(p ?? c.id), category: c.id, profile: p }),
+    ]),
+  );
+const openPortions = () =>
+  readdirSync(new URL('./prompts/', import.meta.url))
+    .filter((f) => /^open-suite.*\.tsv$/.test(f))
+    .sort();
+const promptFiles =
+  suite === 'open-all'
+    ? openPortions()
+    : suite.endsWith('.tsv')
+      ? [suite]
+      : [suite === 'open' ? 'open-suite.tsv' : 'suite.tsv'];
+const cases: [string, () => Interpretation][] =
+  suite === 'profiles' ? profileCases() : promptFiles.flatMap(fromFile).map((p) => [p, () => interpretPrompt(p)]);
 const partAt = process.argv.indexOf('--part');
 const [part, parts] = partAt > 0 ? process.argv[partAt + 1].split('/').map(Number) : [0, 1];
 const variants: [string, (k: number) => BuildOptions][] = [
@@ -80,7 +93,13 @@ for (const [k, [prompt, interpret]] of cases.entries()) {
 }
 const ok = built - open - over - thrown;
 console.log(`\nassets built: ${built} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-console.log(`closed and within budget: ${ok}/${built} = ${((100 * ok) / built).toFixed(2)}% (not closed ${open}, over budget ${over}, failed ${thrown})`);
+console.log(
+  `closed and within budget: ${ok}/${built} = ${((100 * ok) / built).toFixed(2)}% (not closed ${open}, over budget ${over}, failed ${thrown})`,
+);
 buildMs.sort((a, b) => a - b);
-console.log(`shape build, default variant: median ${buildMs[Math.floor(buildMs.length / 2)].toFixed(0)} ms, p95 ${buildMs[Math.floor(buildMs.length * 0.95)].toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`);
-console.log(`command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}${onlyFamily ? ` --family ${onlyFamily}` : ''}${partAt > 0 ? ` --part ${part}/${parts}` : ''}`);
+console.log(
+  `shape build, default variant: median ${buildMs[Math.floor(buildMs.length / 2)].toFixed(0)} ms, p95 ${buildMs[Math.floor(buildMs.length * 0.95)].toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`,
+);
+console.log(
+  `command: npx tsx bench/text-solids.ts${suiteAt > 0 ? ` --suite ${suite}` : ''}${onlyFamily ? ` --family ${onlyFamily}` : ''}${partAt > 0 ? ` --part ${part}/${parts}` : ''}`,
+);

@@ -16,13 +16,27 @@
  */
 import { CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/text/catalog.ts';
 import { BROAD_ANCHORS } from '../src/engines/generate/text/catalog-broad.ts';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../src/engines/generate/text/understand/index.ts';
-import { LEX_FILE, nounLemmas, nounSenses, readSynset, taggedSenseCount } from '../src/engines/generate/text/understand/wordnet.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../src/engines/generate/text/understand/index.ts';
+import {
+  LEX_FILE,
+  nounLemmas,
+  nounSenses,
+  readSynset,
+  taggedSenseCount,
+} from '../src/engines/generate/text/understand/wordnet.ts';
 import { mulberry32 } from '../src/engines/generate/image/photo/random.ts';
 import { hypernymClosure } from '../src/engines/generate/text/understand/senses.ts';
 
 const FILES: Record<number, string> = {
-  [LEX_FILE.animal]: 'noun.animal', [LEX_FILE.artifact]: 'noun.artifact', [LEX_FILE.food]: 'noun.food', [LEX_FILE.plant]: 'noun.plant',
+  [LEX_FILE.animal]: 'noun.animal',
+  [LEX_FILE.artifact]: 'noun.artifact',
+  [LEX_FILE.food]: 'noun.food',
+  [LEX_FILE.plant]: 'noun.plant',
 };
 type Bucket = 'own' | 'family' | 'broad' | 'wrong' | 'generic';
 const BUCKETS: Bucket[] = ['own', 'family', 'broad', 'wrong', 'generic'];
@@ -53,7 +67,9 @@ function offsetOf(anchor: string): number | undefined {
   return nounSenses(lemma)[Number(sense) - 1];
 }
 
-const specific = new Map(CATEGORIES.map((e) => [e.id, new Set(e.anchors.map(offsetOf).filter((o) => o !== undefined))]));
+const specific = new Map(
+  CATEGORIES.map((e) => [e.id, new Set(e.anchors.map(offsetOf).filter((o) => o !== undefined))]),
+);
 const broad = new Map<string, Set<number>>();
 for (const [a, c] of BROAD_ANCHORS) {
   const o = offsetOf(a);
@@ -62,26 +78,39 @@ for (const [a, c] of BROAD_ANCHORS) {
 
 /** The hypernyms (and the senses themselves) of the noun's senses filed in `lexFile`. */
 function hypernymsIn(lemma: string, lexFile: number): Set<number> {
-  return hypernymClosure(nounSenses(lemma).filter((o) => readSynset(o).lexFile === lexFile), 16);
+  return hypernymClosure(
+    nounSenses(lemma).filter((o) => readSynset(o).lexFile === lexFile),
+    16,
+  );
 }
 
 /** The catalogue family that is the right kind for a noun of each file (artifacts are judged by anchors). */
-const KIND_FAMILY: Record<number, string> = { [LEX_FILE.animal]: 'animal', [LEX_FILE.food]: 'food', [LEX_FILE.plant]: 'plant' };
+const KIND_FAMILY: Record<number, string> = {
+  [LEX_FILE.animal]: 'animal',
+  [LEX_FILE.food]: 'food',
+  [LEX_FILE.plant]: 'plant',
+};
 
 function bucketOf(noun: string, lexFile: number): { bucket: Bucket; summary: string } {
   const i = interpretPrompt(`a ${noun}`);
   const summary = summarizeInterpretation(i);
-  if (i.via === 'generic' || i.category === GENERIC_CATEGORY) return { bucket: 'generic', summary: `${summary}${anchoredIn(hypernymsIn(noun, lexFile), i.category)}` };
+  if (i.via === 'generic' || i.category === GENERIC_CATEGORY)
+    return { bucket: 'generic', summary: `${summary}${anchoredIn(hypernymsIn(noun, lexFile), i.category)}` };
   const made = madeObject(i);
   const spaced = (s: string | undefined) => s?.replace(/-/g, ' ');
-  if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn) return { bucket: 'own', summary };
+  if ([spaced(i.category), spaced(i.profile), spaced(made.makes)].includes(noun) && !made.standIn)
+    return { bucket: 'own', summary };
   const kind = KIND_FAMILY[lexFile];
   // A plant that is also a food ("corn", "mango") may be made as the food.
-  const alsoFood = lexFile === LEX_FILE.plant && familyOf(i.category) === 'food' && nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.food);
+  const alsoFood =
+    lexFile === LEX_FILE.plant &&
+    familyOf(i.category) === 'food' &&
+    nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.food);
   if (kind) return { bucket: familyOf(i.category) === kind || alsoFood ? 'family' : 'wrong', summary };
   const ups = hypernymsIn(noun, lexFile);
   if ([...(specific.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'family', summary };
-  if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o))) return { bucket: 'broad', summary: `${summary}${anchoredIn(ups, i.category)}` };
+  if ([...(broad.get(i.category) ?? [])].some((o) => ups.has(o)))
+    return { bucket: 'broad', summary: `${summary}${anchoredIn(ups, i.category)}` };
   return { bucket: 'wrong', summary: `${summary}${anchoredIn(ups, i.category)}` };
 }
 
@@ -98,8 +127,14 @@ const rows: { half: 'tune' | 'check'; file: number; noun: string; bucket: Bucket
 for (const [file, pool] of pools) {
   // mulberry32, so the sample is the same on every machine.
   const rnd = mulberry32(seed * 1000 + file);
-  const shuffled = pool.map((n) => [rnd(), n] as const).sort((a, b) => a[0] - b[0]).map(([, n]) => n).slice(0, perFile);
-  shuffled.forEach((noun, k) => rows.push({ half: k % 2 === 0 ? 'tune' : 'check', file, noun, ...bucketOf(noun, file) }));
+  const shuffled = pool
+    .map((n) => [rnd(), n] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, n]) => n)
+    .slice(0, perFile);
+  shuffled.forEach((noun, k) =>
+    rows.push({ half: k % 2 === 0 ? 'tune' : 'check', file, noun, ...bucketOf(noun, file) }),
+  );
 }
 
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;
@@ -111,11 +146,15 @@ for (const half of ['tune', 'check'] as const) {
   for (const file of [...pools.keys(), -1]) {
     const rs = file < 0 ? all : all.filter((r) => r.file === file);
     const count = (b: Bucket) => rs.filter((r) => r.bucket === b).length;
-    console.log(`| ${file < 0 ? 'all' : FILES[file]} | ${rs.length} | ${BUCKETS.map((b) => pct(count(b), rs.length)).join(' | ')} | ${pct(count('own') + count('family'), rs.length)} |`);
+    console.log(
+      `| ${file < 0 ? 'all' : FILES[file]} | ${rs.length} | ${BUCKETS.map((b) => pct(count(b), rs.length)).join(' | ')} | ${pct(count('own') + count('family'), rs.length)} |`,
+    );
   }
 }
 const cpu = process.cpuUsage(start);
-console.log(`\n${rows.length} nouns (pools: ${[...pools].map(([f, p]) => `${FILES[f]} ${p.length}`).join(', ')}), seed ${seed}; ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+console.log(
+  `\n${rows.length} nouns (pools: ${[...pools].map(([f, p]) => `${FILES[f]} ${p.length}`).join(', ')}), seed ${seed}; ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`,
+);
 if (list) {
   for (const r of rows) {
     if ((list !== 'all' && r.half !== list) || (listBucket && r.bucket !== listBucket)) continue;

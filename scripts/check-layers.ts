@@ -35,7 +35,9 @@ const KERNEL = ['config.ts', 'errors.ts', 'logger.ts'];
 
 /** Which parts each part may import at run time; `types` adds parts allowed for type-only imports. */
 export const LAYER_RULES: Record<string, { runtime: string[]; types?: string[] }> = {
-  cli: { runtime: ['api', 'services.ts', 'tasks', 'queue', 'store', 'accounts', 'engines', 'geometry', 'domain', ...KERNEL] },
+  cli: {
+    runtime: ['api', 'services.ts', 'tasks', 'queue', 'store', 'accounts', 'engines', 'geometry', 'domain', ...KERNEL],
+  },
   'services.ts': { runtime: ['tasks', 'queue', 'store', 'accounts', 'engines', 'domain', ...KERNEL] },
   api: { runtime: ['tasks', 'queue', 'store', 'accounts', 'domain', ...KERNEL], types: ['engines', 'geometry'] },
   tasks: { runtime: ['queue', 'store', 'accounts', 'engines', 'geometry', 'domain', ...KERNEL] },
@@ -76,19 +78,31 @@ export function importsOf(file: string, source: string): ImportEdge[] {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const allTypes = !!clause?.isTypeOnly ||
-        (!!clause && !clause.name && !!clause.namedBindings && ts.isNamedImports(clause.namedBindings) &&
-          clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly));
+      const allTypes =
+        !!clause?.isTypeOnly ||
+        (!!clause &&
+          !clause.name &&
+          !!clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((e) => e.isTypeOnly));
       add(node.moduleSpecifier.text, allTypes);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      const allTypes = node.isTypeOnly ||
-        (!!node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.length > 0 &&
+      const allTypes =
+        node.isTypeOnly ||
+        (!!node.exportClause &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
           node.exportClause.elements.every((e) => e.isTypeOnly));
       add(node.moduleSpecifier.text, allTypes);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) add(arg.text, false);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       add(node.argument.literal.text, true);
     }
     ts.forEachChild(node, visit);
@@ -112,7 +126,9 @@ export function layerViolations(edges: ImportEdge[], rules = LAYER_RULES): strin
     if (rule.runtime.includes(to)) continue;
     if (edge.typeOnly && rule.types?.includes(to)) continue;
     const kind = edge.typeOnly ? 'type import' : 'import';
-    found.push(`${edge.from} → ${edge.to}: ${from} may not ${kind} ${to} (allowed: ${[...rule.runtime, ...(rule.types ?? []).map((t) => `${t} (types)`)].join(', ') || 'nothing'})`);
+    found.push(
+      `${edge.from} → ${edge.to}: ${from} may not ${kind} ${to} (allowed: ${[...rule.runtime, ...(rule.types ?? []).map((t) => `${t} (types)`)].join(', ') || 'nothing'})`,
+    );
   }
   return found;
 }
@@ -130,7 +146,8 @@ export function fileCycles(edges: ImportEdge[]): string[] {
 function cycles(edges: ImportEdge[], nodeOf: (file: string) => string): string[] {
   const graph = new Map<string, Set<string>>();
   for (const edge of edges) {
-    const from = nodeOf(edge.from), to = nodeOf(edge.to);
+    const from = nodeOf(edge.from),
+      to = nodeOf(edge.to);
     if (from === to) continue;
     if (!graph.has(from)) graph.set(from, new Set());
     graph.get(from)!.add(to);

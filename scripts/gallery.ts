@@ -70,18 +70,34 @@ function caption(prompt: string, reading: string): Buffer {
 async function tile(prompt: string, seed: number): Promise<Buffer> {
   const interpretation = interpretPrompt(prompt);
   const asset = await buildAsset(interpretation, { seed });
-  const style = { weathered: interpretation.styles.includes('weathered'), flat: interpretation.styles.includes('low-poly') || interpretation.styles.includes('cartoon') };
+  const style = {
+    weathered: interpretation.styles.includes('weathered'),
+    flat: interpretation.styles.includes('low-poly') || interpretation.styles.includes('cartoon'),
+  };
   const scene = texturedScene(asset, 1024, { seed, style });
-  const image = await sharp(await renderPreview(scene, { size: TILE })).png().toBuffer();
+  const image = await sharp(await renderPreview(scene, { size: TILE }))
+    .png()
+    .toBuffer();
   return sharp({ create: { width: TILE, height: TILE + CAPTION, channels: 4, background: '#ececec' } })
-    .composite([{ input: image, left: 0, top: 0 }, { input: caption(prompt, summarizeInterpretation(interpretation)), left: 0, top: TILE }])
+    .composite([
+      { input: image, left: 0, top: 0 },
+      { input: caption(prompt, summarizeInterpretation(interpretation)), left: 0, top: TILE },
+    ])
     .png()
     .toBuffer();
 }
 
-const argument = (name: string) => { const k = process.argv.indexOf(name); return k > 0 ? process.argv[k + 1] : undefined; };
+const argument = (name: string) => {
+  const k = process.argv.indexOf(name);
+  return k > 0 ? process.argv[k + 1] : undefined;
+};
 const listFile = argument('--prompts');
-const prompts = listFile ? (await readFile(listFile, 'utf8')).split('\n').map((l) => l.trim()).filter(Boolean) : PROMPTS;
+const prompts = listFile
+  ? (await readFile(listFile, 'utf8'))
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+  : PROMPTS;
 const started = performance.now();
 const tiles: Buffer[] = [];
 for (const [k, prompt] of prompts.entries()) {
@@ -92,7 +108,9 @@ const rows = Math.ceil(tiles.length / COLUMNS);
 await mkdir(new URL('../docs/', import.meta.url), { recursive: true });
 const out = argument('--out') ?? new URL('../docs/gallery.png', import.meta.url).pathname;
 await sharp({ create: { width: COLUMNS * TILE, height: rows * (TILE + CAPTION), channels: 4, background: '#ffffff' } })
-  .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE, top: Math.floor(i / COLUMNS) * (TILE + CAPTION) })))
+  .composite(
+    tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE, top: Math.floor(i / COLUMNS) * (TILE + CAPTION) })),
+  )
   .png({ compressionLevel: 9 })
   .toFile(out);
 console.log(`\nwrote ${out}: ${tiles.length} assets in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -33,14 +33,24 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
 /** The S3 settings, or undefined when KILN_S3_BUCKET is unset (blobs stay in the data directory). */
 export function s3SettingsFrom(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const bucket = env.KILN_S3_BUCKET?.trim();
-  const others = ['KILN_S3_ENDPOINT', 'KILN_S3_PREFIX', 'KILN_S3_FORCE_PATH_STYLE', 'KILN_S3_PRESIGNED_DOWNLOADS'].filter((name) => env[name]?.trim());
+  const others = [
+    'KILN_S3_ENDPOINT',
+    'KILN_S3_PREFIX',
+    'KILN_S3_FORCE_PATH_STYLE',
+    'KILN_S3_PRESIGNED_DOWNLOADS',
+  ].filter((name) => env[name]?.trim());
   if (!bucket) {
-    if (others.length > 0) throw new Error(`${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set but KILN_S3_BUCKET is not; set the bucket to use S3.`);
+    if (others.length > 0)
+      throw new Error(
+        `${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} set but KILN_S3_BUCKET is not; set the bucket to use S3.`,
+      );
     return undefined;
   }
   const endpoint = env.KILN_S3_ENDPOINT?.trim() || undefined;
   if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) {
-    throw new Error(`KILN_S3_ENDPOINT must be an absolute http(s) URL such as http://127.0.0.1:9000; got "${endpoint}".`);
+    throw new Error(
+      `KILN_S3_ENDPOINT must be an absolute http(s) URL such as http://127.0.0.1:9000; got "${endpoint}".`,
+    );
   }
   const rawPrefix = (env.KILN_S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
   if (rawPrefix.split('/').some((part) => part === '..' || part === '.') || rawPrefix.includes('//')) {

@@ -19,7 +19,10 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: { status: 429, summary: 'Too many requests for this key; retry after the Retry-After delay.' },
   API_OBJECT_NOT_FOUND_ON_IMAGE: { status: 400, summary: 'No object could be separated from the image background.' },
   ENGINE_UNAVAILABLE: { status: 503, summary: 'No engine is registered for this kind of task on this server.' },
-  REMOTE_ENGINE_FAILED: { status: 502, summary: 'The model server this kind of task is delegated to failed; the task was refunded.' },
+  REMOTE_ENGINE_FAILED: {
+    status: 502,
+    summary: 'The model server this kind of task is delegated to failed; the task was refunded.',
+  },
   UNKNOWN: { status: 500, summary: 'An unexpected error; the task was refunded.' },
 } as const;
 

@@ -17,8 +17,18 @@ import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
 import { startWorkerPool, type WorkerPool } from './tasks/worker-loop.ts';
 import { startRetentionSweep } from './tasks/retention.ts';
-import { createTaskEventPublisher, createTaskFeed, type TaskEventPublisher, type TaskFeed } from './tasks/events/index.ts';
-import { createWebhookService, startWebhookDispatcher, type WebhookDispatcher, type WebhookService } from './tasks/webhooks/index.ts';
+import {
+  createTaskEventPublisher,
+  createTaskFeed,
+  type TaskEventPublisher,
+  type TaskFeed,
+} from './tasks/events/index.ts';
+import {
+  createWebhookService,
+  startWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookService,
+} from './tasks/webhooks/index.ts';
 import { startRequeueSweep } from './tasks/requeue-sweep.ts';
 
 export interface Services {

@@ -29,8 +29,24 @@ const FORMS = {
     appendFiles: appendPictures,
     textFields: ['image_label'],
     fields: [
-      { name: 'resolution', label: 'Resolution', options: [['Basic', 'Basic (2K)'], ['High', 'High (4K)']] },
-      { id: 'keep-uvs', name: 'keep_uvs', label: 'UVs', options: [['', 'keep when usable'], ['true', 'keep'], ['false', 'new atlas']] },
+      {
+        name: 'resolution',
+        label: 'Resolution',
+        options: [
+          ['Basic', 'Basic (2K)'],
+          ['High', 'High (4K)'],
+        ],
+      },
+      {
+        id: 'keep-uvs',
+        name: 'keep_uvs',
+        label: 'UVs',
+        options: [
+          ['', 'keep when usable'],
+          ['true', 'keep'],
+          ['false', 'new atlas'],
+        ],
+      },
       MATERIAL,
       FORMAT,
     ],
@@ -42,11 +58,29 @@ const FORMS = {
     afterSource: '',
     fields: [
       FORMAT,
-      { id: 'faces', name: 'quality_override', label: 'Faces <small>(exact; empty keeps)</small>', input: 'type="number" min="12" max="2000000" step="1" placeholder="20000"' },
+      {
+        id: 'faces',
+        name: 'quality_override',
+        label: 'Faces <small>(exact; empty keeps)</small>',
+        input: 'type="number" min="12" max="2000000" step="1" placeholder="20000"',
+      },
       { name: 'mesh_mode', label: 'Mesh', options: [['Raw', 'Raw (triangles)'], 'Quad'] },
       { name: 'uv', label: 'UVs', options: ['keep', ['new', 'new atlas']] },
-      { name: 'texture_resolution', label: 'Texture size', options: [['', 'unchanged'], ['1024', '1K'], ['2048', '2K'], ['4096', '4K']] },
-      { name: 'scale_to', label: 'Largest side (m)', input: 'type="number" min="0.0001" step="any" placeholder="unchanged"' },
+      {
+        name: 'texture_resolution',
+        label: 'Texture size',
+        options: [
+          ['', 'unchanged'],
+          ['1024', '1K'],
+          ['2048', '2K'],
+          ['4096', '4K'],
+        ],
+      },
+      {
+        name: 'scale_to',
+        label: 'Largest side (m)',
+        input: 'type="number" min="0.0001" step="any" placeholder="unchanged"',
+      },
       { name: 'pivot', label: 'Pivot', options: ['keep', 'centre', ['bottom-centre', 'bottom centre']] },
       { name: 'up_axis', label: 'Up axis', options: ['Y', 'Z'] },
       { ...MATERIAL, options: [...MATERIAL.options, 'None'] },

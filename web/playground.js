@@ -39,11 +39,15 @@ async function api(path, { method = 'GET', body, json } = {}) {
     throw new ApiError('NETWORK', `Could not reach the server (${error.message}).`);
   }
   const data = await response.json().catch(() => null);
-  if (data === null) throw new ApiError(`HTTP_${response.status}`, `The server answered HTTP ${response.status} without a JSON body.`);
+  if (data === null)
+    throw new ApiError(`HTTP_${response.status}`, `The server answered HTTP ${response.status} without a JSON body.`);
   if (!response.ok || data.error) {
     const retry = response.headers.get('retry-after');
     const message = data.message ?? `HTTP ${response.status}`;
-    throw new ApiError(data.error ?? `HTTP_${response.status}`, retry ? `${message} (retry after ${retry} s)` : message);
+    throw new ApiError(
+      data.error ?? `HTTP_${response.status}`,
+      retry ? `${message} (retry after ${retry} s)` : message,
+    );
   }
   return data;
 }
@@ -55,7 +59,10 @@ function showMessage(text, kind = 'error') {
   box.hidden = !text;
 }
 
-const describe = (error) => (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.code !== 'NETWORK' && error.code !== 'NO_KEY' ? `${error.code}: ${error.message}` : error.message);
+const describe = (error) =>
+  error instanceof ApiError && !error.code.startsWith('HTTP_') && error.code !== 'NETWORK' && error.code !== 'NO_KEY'
+    ? `${error.code}: ${error.message}`
+    : error.message;
 
 async function refreshBalance() {
   const out = $('balance');
@@ -103,7 +110,7 @@ $('tab-convert').addEventListener('click', () => selectTab('convert'));
 // ---------- generation images with view labels ----------
 
 /** @type {{ file: File, label: string, url: string }[]} */
-let images = [];
+const images = [];
 
 function renderImages() {
   const list = $('image-list');
@@ -220,7 +227,12 @@ let following = 0; // a newer submission stops the older one's polling
 /** One line for the task from its jobs: Failed if any failed, Done when all are, else the busiest stage. */
 function summarise(jobs) {
   const failed = jobs.find((job) => job.status === 'Failed');
-  if (failed) return { status: 'Failed', progress: failed.progress ?? 0, text: `Failed — ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no message'}` };
+  if (failed)
+    return {
+      status: 'Failed',
+      progress: failed.progress ?? 0,
+      text: `Failed — ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no message'}`,
+    };
   if (jobs.every((job) => job.status === 'Done')) return { status: 'Done', progress: 100, text: 'Done' };
   const progress = Math.round(jobs.reduce((sum, job) => sum + (job.progress ?? 0), 0) / jobs.length);
   const active = jobs.find((job) => job.status === 'Generating');
@@ -256,9 +268,19 @@ async function followEvents(token, uuid, show) {
         if (token !== following) return finish(null);
         handle(JSON.parse(message.data));
       });
-    on('waiting', (data) => show({ status: 'Waiting', progress: 0, text: `Waiting in the queue (position ${data.position})` }));
-    on('started', (data) => show({ status: 'Generating', progress: bar().value, text: `Generating — ${data.stage ?? 'starting'}` }));
-    on('progress', (data) => show({ status: 'Generating', progress: data.progress, text: `Generating — ${data.stage ?? 'starting'} ${data.progress}%` }));
+    on('waiting', (data) =>
+      show({ status: 'Waiting', progress: 0, text: `Waiting in the queue (position ${data.position})` }),
+    );
+    on('started', (data) =>
+      show({ status: 'Generating', progress: bar().value, text: `Generating — ${data.stage ?? 'starting'}` }),
+    );
+    on('progress', (data) =>
+      show({
+        status: 'Generating',
+        progress: data.progress,
+        text: `Generating — ${data.stage ?? 'starting'} ${data.progress}%`,
+      }),
+    );
     on('done', (data) => {
       show({ status: 'Done', progress: 100, text: 'Done' });
       finish({ status: 'Done', list: data.list });
@@ -305,11 +327,16 @@ async function follow(kind, accepted) {
     if (streamed?.status === 'Done') break; // the stream said so; otherwise poll /status
     let line;
     try {
-      const { jobs } = await api('status', { method: 'POST', json: { subscription_key: accepted.jobs.subscription_key } });
+      const { jobs } = await api('status', {
+        method: 'POST',
+        json: { subscription_key: accepted.jobs.subscription_key },
+      });
       line = summarise(jobs);
     } catch (error) {
       if (token !== following) return;
-      const transient = ['NETWORK', 'RATE_LIMITED', 'API_PARALLELISM_LIMIT_REACHED'].includes(error.code) || error.code.startsWith('HTTP_5');
+      const transient =
+        ['NETWORK', 'RATE_LIMITED', 'API_PARALLELISM_LIMIT_REACHED'].includes(error.code) ||
+        error.code.startsWith('HTTP_5');
       status.textContent = `Status check failed — ${describe(error)}${transient ? '; retrying' : ''}`;
       if (!transient) return;
       await new Promise((done) => setTimeout(done, RETRY_MS));
@@ -327,13 +354,17 @@ async function follow(kind, accepted) {
     await new Promise((done) => setTimeout(done, POLL_MS));
   }
   try {
-    const { list } = streamed?.list ? streamed : await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
+    const { list } = streamed?.list
+      ? streamed
+      : await api('download', { method: 'POST', json: { task_uuid: accepted.uuid } });
     if (token !== following) return;
     showDownloads(list);
     if (kind !== 'bang') $('bang-this').hidden = false;
     // The light model first: the Extreme-High high-poly mesh (millions of faces) only on request.
-    const glb = ['base_basic_pbr.glb', 'base_basic_shaded.glb'].map((name) => list.find((item) => item.name === name)).find(Boolean)
-      ?? list.find((item) => item.name.endsWith('.glb') && !item.name.includes('highpoly'));
+    const glb =
+      ['base_basic_pbr.glb', 'base_basic_shaded.glb']
+        .map((name) => list.find((item) => item.name === name))
+        .find(Boolean) ?? list.find((item) => item.name.endsWith('.glb') && !item.name.includes('highpoly'));
     if (glb) await viewer.load(glb.url);
     else viewer.note('This result has no GLB to show here; download the files below.');
   } catch (error) {
@@ -369,7 +400,6 @@ $('bang-this').addEventListener('click', () => {
   selectTab('bang');
   $('strength').focus();
 });
-
 
 const viewer = createViewer({
   element: $('viewer'),

@@ -122,7 +122,9 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
       const response = await fetch(url);
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));
-        throw new Error(`${body.error ?? `HTTP ${response.status}`}: ${body.message ?? 'the file could not be fetched'}`);
+        throw new Error(
+          `${body.error ?? `HTTP ${response.status}`}: ${body.message ?? 'the file could not be fetched'}`,
+        );
       }
       const gltf = await new GLTFLoader().parseAsync(await response.arrayBuffer(), '');
       root = gltf.scene;

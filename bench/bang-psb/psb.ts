@@ -3,8 +3,28 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 export const DATA = new URL('../../../shared/data/psb-dev/', import.meta.url).pathname;
 
-const CATEGORIES = ['human', 'cup', 'glasses', 'airplane', 'ant', 'chair', 'octopus', 'table', 'teddy', 'hand',
-  'plier', 'fish', 'bird', '(none)', 'armadillo', 'bust', 'mech', 'bearing', 'vase', 'four-legged'];
+const CATEGORIES = [
+  'human',
+  'cup',
+  'glasses',
+  'airplane',
+  'ant',
+  'chair',
+  'octopus',
+  'table',
+  'teddy',
+  'hand',
+  'plier',
+  'fish',
+  'bird',
+  '(none)',
+  'armadillo',
+  'bust',
+  'mech',
+  'bearing',
+  'vase',
+  'four-legged',
+];
 
 export function categoryOf(id: number): string {
   return CATEGORIES[Math.floor((id - 1) / 20)];
@@ -21,14 +41,25 @@ export function psbAvailable(): boolean {
 
 /** Reference part count per model id, in file order. */
 export function partCounts(): Map<number, number> {
-  const lines = readFileSync(DATA + 'part-counts.txt', 'utf8').trim().split('\n');
+  const lines = readFileSync(DATA + 'part-counts.txt', 'utf8')
+    .trim()
+    .split('\n');
   return new Map(lines.map((l) => l.split(/\s+/).map(Number) as [number, number]));
 }
 
 export function humanSegmentations(id: number): Int32Array[] {
   const dir = `${DATA}seg/${id}/`;
-  return readdirSync(dir).filter((f) => f.endsWith('.seg')).sort().map((f) =>
-    Int32Array.from(readFileSync(dir + f, 'utf8').trim().split(/\s+/).map(Number)));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.seg'))
+    .sort()
+    .map((f) =>
+      Int32Array.from(
+        readFileSync(dir + f, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number),
+      ),
+    );
 }
 
 /** 1 − Rand Index of two labelings of the same faces. */
@@ -43,7 +74,11 @@ export function randIndexError(a: ArrayLike<number>, b: ArrayLike<number>): numb
     ca.set(a[i], (ca.get(a[i]) ?? 0) + 1);
     cb.set(b[i], (cb.get(b[i]) ?? 0) + 1);
   }
-  const pairs = (m: Map<number, number>) => { let s = 0; for (const c of m.values()) s += (c * (c - 1)) / 2; return s; };
+  const pairs = (m: Map<number, number>) => {
+    let s = 0;
+    for (const c of m.values()) s += (c * (c - 1)) / 2;
+    return s;
+  };
   const total = (n * (n - 1)) / 2;
   return (pairs(ca) + pairs(cb) - 2 * pairs(joint)) / total;
 }

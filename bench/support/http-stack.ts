@@ -22,7 +22,12 @@ export interface HttpStack {
 
 export async function startHttpStack(label: string): Promise<HttpStack> {
   const dataDir = await mkdtemp(join(tmpdir(), `kiln-${label}-`));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_WORKERS: '1', KILN_SIGNING_SECRET: 'bench' });
+  const config = loadConfig({
+    KILN_DATA_DIR: dataDir,
+    KILN_RATE_LIMIT_PER_MINUTE: '0',
+    KILN_WORKERS: '1',
+    KILN_SIGNING_SECRET: 'bench',
+  });
   const services = await createServices(config, { engines: new EngineRegistry() });
   const app = await buildApp({ services, config, processMetrics: false });
   const { key } = await services.accounts.createKey({ name: 'bench', credits: 1e6 });
@@ -50,7 +55,11 @@ export function multipartBody(
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n\r\n`,
+      ),
+    );
     parts.push(Buffer.from(file.bytes), Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -64,11 +73,21 @@ export async function submitUntilDone(
   body: { payload: Buffer; headers: Record<string, string> },
 ): Promise<string> {
   const { app, auth } = stack;
-  const res = await app.inject({ method: 'POST', url: route, payload: body.payload, headers: { ...body.headers, ...auth } });
+  const res = await app.inject({
+    method: 'POST',
+    url: route,
+    payload: body.payload,
+    headers: { ...body.headers, ...auth },
+  });
   const submitted = res.json() as { uuid?: string; jobs: { subscription_key: string } };
   if (!submitted.uuid) throw new Error(`submission refused: ${res.body}`);
   for (;;) {
-    const s = await app.inject({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: submitted.jobs.subscription_key }, headers: auth });
+    const s = await app.inject({
+      method: 'POST',
+      url: '/api/v2/status',
+      payload: { subscription_key: submitted.jobs.subscription_key },
+      headers: auth,
+    });
     const status = (s.json() as { jobs: { status: string }[] }).jobs[0].status;
     if (status === 'Failed') throw new Error('the task failed');
     if (status === 'Done') return submitted.uuid;

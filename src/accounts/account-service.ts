@@ -63,14 +63,24 @@ export function createAccountService(db: Db): AccountService {
       };
       await db.tx(async (trx) => {
         if (options.accountId) {
-          const exists = await trx.selectFrom('accounts').select('id').where('id', '=', options.accountId).executeTakeFirst();
+          const exists = await trx
+            .selectFrom('accounts')
+            .select('id')
+            .where('id', '=', options.accountId)
+            .executeTakeFirst();
           if (!exists) throw new Error(`No account "${options.accountId}".`);
         } else {
           await trx.insertInto('accounts').values({ id: row.account_id, created_at: now, balance_milli: 0 }).execute();
         }
         await trx.insertInto('api_keys').values(row).execute();
         if (credits > 0) {
-          await post(trx, { accountId: row.account_id, taskId: null, kind: 'credit', amountMilli: toMilli(credits), reason: 'initial credits' });
+          await post(trx, {
+            accountId: row.account_id,
+            taskId: null,
+            kind: 'credit',
+            amountMilli: toMilli(credits),
+            reason: 'initial credits',
+          });
         }
       });
       return { key, record: toRecord(row) };
@@ -96,7 +106,11 @@ export function createAccountService(db: Db): AccountService {
         .orderBy('api_keys.created_at')
         .orderBy('api_keys.id')
         .execute();
-      return rows.map((row) => ({ ...toRecord(row), balance: fromMilli(row.balance_milli), inFlight: Number(row.in_flight) }));
+      return rows.map((row) => ({
+        ...toRecord(row),
+        balance: fromMilli(row.balance_milli),
+        inFlight: Number(row.in_flight),
+      }));
     },
 
     async revokeKey(idOrPrefix: string): Promise<ApiKeyRecord> {
@@ -132,18 +146,31 @@ export function createAccountService(db: Db): AccountService {
           });
           if (!done) throw new Error(`Cannot remove ${-amount} credits: the balance is lower.`);
         }
-        const row = await trx.selectFrom('accounts').select('balance_milli').where('id', '=', accountId).executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('accounts')
+          .select('balance_milli')
+          .where('id', '=', accountId)
+          .executeTakeFirstOrThrow();
         return { accountId, balance: fromMilli(row.balance_milli) };
       });
     },
 
     async balance(accountId: string): Promise<number> {
-      const row = await kysely.selectFrom('accounts').select('balance_milli').where('id', '=', accountId).executeTakeFirst();
+      const row = await kysely
+        .selectFrom('accounts')
+        .select('balance_milli')
+        .where('id', '=', accountId)
+        .executeTakeFirst();
       return row ? fromMilli(row.balance_milli) : 0;
     },
 
     async ledger(accountId: string): Promise<LedgerEntry[]> {
-      const rows = await kysely.selectFrom('ledger').selectAll().where('account_id', '=', accountId).orderBy('id').execute();
+      const rows = await kysely
+        .selectFrom('ledger')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         accountId: row.account_id,

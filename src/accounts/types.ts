@@ -38,7 +38,11 @@ export interface AccountService {
    * default); `credits` (default 0) are added to that account as a ledger `credit`.
    * `key` is the secret (`kiln_` + 43 base64url chars): it is never stored and cannot be shown again.
    */
-  createKey(options?: { name?: string; credits?: number; accountId?: string }): Promise<{ key: string; record: ApiKeyRecord }>;
+  createKey(options?: {
+    name?: string;
+    credits?: number;
+    accountId?: string;
+  }): Promise<{ key: string; record: ApiKeyRecord }>;
   /** The principal of an active key, or null for an unknown, malformed or revoked key. */
   authenticate(key: string): Promise<Principal | null>;
   listKeys(): Promise<ApiKeyListing[]>;
@@ -48,7 +52,11 @@ export interface AccountService {
    * Adds (or, with a negative amount, removes) credits for an account id, key id or key prefix.
    * Returns the new balance. Throws an Error when no such account or key exists.
    */
-  addCredits(accountIdOrKeyId: string, amount: number, reason?: string): Promise<{ accountId: string; balance: number }>;
+  addCredits(
+    accountIdOrKeyId: string,
+    amount: number,
+    reason?: string,
+  ): Promise<{ accountId: string; balance: number }>;
   /** Current balance (0 for an unknown account). */
   balance(accountId: string): Promise<number>;
   /** The ledger of an account, oldest first. */

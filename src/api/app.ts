@@ -136,7 +136,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       useDefaults: true,
       directives: {
         'script-src': ["'self'", ...(instance as unknown as { swaggerCSP: { script: string[] } }).swaggerCSP.script],
-        'style-src': ["'self'", 'https:', ...(instance as unknown as { swaggerCSP: { style: string[] } }).swaggerCSP.style],
+        'style-src': [
+          "'self'",
+          'https:',
+          ...(instance as unknown as { swaggerCSP: { style: string[] } }).swaggerCSP.style,
+        ],
         'img-src': ["'self'", 'data:'],
         // Self-hosted over plain http on a LAN must keep working.
         'upgrade-insecure-requests': null,
@@ -151,7 +155,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const startedAt = Date.now();
   app.get(
     '/healthz',
-    { schema: { summary: 'Liveness: 200 when the database answers, else 503', tags: ['service'], response: { 200: HealthResponse, 503: HealthResponse } } },
+    {
+      schema: {
+        summary: 'Liveness: 200 when the database answers, else 503',
+        tags: ['service'],
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
     async (request, reply) => {
       const body = { status: 'ok', version: VERSION, uptime_seconds: Math.round((Date.now() - startedAt) / 1000) };
       try {
@@ -164,7 +174,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
 
-  await app.register(fileRoutes, { tasks: services.tasks, signingSecret: config.signingSecret, presignedDownloads: config.s3?.presignedDownloads });
+  await app.register(fileRoutes, {
+    tasks: services.tasks,
+    signingSecret: config.signingSecret,
+    presignedDownloads: config.s3?.presignedDownloads,
+  });
   await app.register(webRoutes, { publicBaseUrl: config.publicBaseUrl });
 
   await app.register(
@@ -185,7 +199,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await api.register(rateLimit, {
           // With Redis configured, every API server counts against the same per-key window; an outage of
           // Redis lets requests through rather than taking the API down.
-          ...(config.redisUrl ? { redis: sharedRedis(app, config.redisUrl), nameSpace: 'kiln-rate-', skipOnError: true } : {}),
+          ...(config.redisUrl
+            ? { redis: sharedRedis(app, config.redisUrl), nameSpace: 'kiln-rate-', skipOnError: true }
+            : {}),
           max: config.rateLimitPerMinute,
           timeWindow: 60_000,
           keyGenerator: (request) => request.principal?.keyId ?? request.ip,

@@ -31,7 +31,7 @@ export function describeValidation(items: ValidationItem[], context?: string): {
   const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const field = typeof missing === 'string' ? (path ? `${path}.${missing}` : missing) : path || undefined;
   if (typeof missing === 'string') return { field, message: `${field} is required.` };
-  const where = field ?? (context === 'body' ? 'The request body' : context ?? 'The request');
+  const where = field ?? (context === 'body' ? 'The request body' : (context ?? 'The request'));
   return { field, message: `${where} ${item.message ?? 'is not valid'}.` };
 }
 
@@ -45,7 +45,11 @@ export function toKilnError(error: unknown): KilnError | null {
   }
   switch (fastifyError?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new KilnError('PAYLOAD_TOO_LARGE', 'The request body is larger than the server accepts; send a smaller body.', { limit: 'bodyLimit' });
+      return new KilnError(
+        'PAYLOAD_TOO_LARGE',
+        'The request body is larger than the server accepts; send a smaller body.',
+        { limit: 'bodyLimit' },
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new KilnError(
         'INVALID_REQUEST',
@@ -72,7 +76,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (kiln) {
       // Every 429 carries Retry-After (docs/spec/compat.md); a cap on tasks in flight has no known end, so clients
       // are asked to come back after a short, fixed delay.
-      const retryAfter = typeof kiln.details.retryAfter === 'number' ? kiln.details.retryAfter : kiln.status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
+      const retryAfter =
+        typeof kiln.details.retryAfter === 'number'
+          ? kiln.details.retryAfter
+          : kiln.status === 429
+            ? DEFAULT_RETRY_AFTER_SECONDS
+            : undefined;
       if (retryAfter !== undefined && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       }
@@ -83,10 +92,22 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply
       .code(ERROR_CATALOGUE.UNKNOWN.status)
-      .send(errorBody('UNKNOWN', 'An unexpected error occurred on the server; nothing was charged. Retry later or contact the operator.'));
+      .send(
+        errorBody(
+          'UNKNOWN',
+          'An unexpected error occurred on the server; nothing was charged. Retry later or contact the operator.',
+        ),
+      );
   });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    reply.code(404).send(errorBody('INVALID_REQUEST', `No endpoint ${request.method} ${request.url.split('?')[0]}; see /docs for the list.`));
+    reply
+      .code(404)
+      .send(
+        errorBody(
+          'INVALID_REQUEST',
+          `No endpoint ${request.method} ${request.url.split('?')[0]}; see /docs for the list.`,
+        ),
+      );
   });
 }

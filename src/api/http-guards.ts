@@ -46,11 +46,14 @@ export function protectOpsEndpoints(app: FastifyInstance, token: string | undefi
     return reply
       .code(401)
       .header('www-authenticate', 'Bearer')
-      .send(errorBody('UNAUTHORIZED', '/metrics and /docs need `Authorization: Bearer <KILN_OPS_TOKEN>` on this server.'));
+      .send(
+        errorBody('UNAUTHORIZED', '/metrics and /docs need `Authorization: Bearer <KILN_OPS_TOKEN>` on this server.'),
+      );
   });
 }
 
-const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** The Host header as an origin part, only when it is a plain host name or address with an optional port. */
 export function isPlainHost(host: string | undefined): host is string {

@@ -23,7 +23,10 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   const value = Array.isArray(header) ? header[0] : header;
   const trimmed = value?.trim();
   if (trimmed && trimmed.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw invalidRequest('Idempotency-Key', `The Idempotency-Key header is ${trimmed.length} characters long; the limit is ${MAX_IDEMPOTENCY_KEY_LENGTH}. Use a shorter key (a UUID is enough).`);
+    throw invalidRequest(
+      'Idempotency-Key',
+      `The Idempotency-Key header is ${trimmed.length} characters long; the limit is ${MAX_IDEMPOTENCY_KEY_LENGTH}. Use a shorter key (a UUID is enough).`,
+    );
   }
   return trimmed || undefined;
 }

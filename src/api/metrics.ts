@@ -13,7 +13,11 @@ export interface MetricsSources {
   queueDepth?: () => Promise<number>;
 }
 
-export function installMetrics(app: FastifyInstance, sources: MetricsSources, options: { defaultMetrics?: boolean } = {}): Registry {
+export function installMetrics(
+  app: FastifyInstance,
+  sources: MetricsSources,
+  options: { defaultMetrics?: boolean } = {},
+): Registry {
   const registry = new Registry();
   if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: 'kiln_' });
 

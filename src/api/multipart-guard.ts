@@ -21,7 +21,10 @@ export function multipartBoundary(contentType: string | undefined): string {
     );
   }
   if (boundary.length > MAX_BOUNDARY_LENGTH) {
-    throw new KilnError('INVALID_REQUEST', `The multipart boundary is longer than ${MAX_BOUNDARY_LENGTH} characters; use a shorter one.`);
+    throw new KilnError(
+      'INVALID_REQUEST',
+      `The multipart boundary is longer than ${MAX_BOUNDARY_LENGTH} characters; use a shorter one.`,
+    );
   }
   return boundary;
 }

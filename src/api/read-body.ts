@@ -26,12 +26,17 @@ export interface UploadLimits {
 const FILE_FIELDS = new Set(['images', 'image', 'model']);
 
 function mib(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`
+    : `${bytes} bytes`;
 }
 
 function fieldValueToStrings(value: unknown): string[] {
   if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'object' && item !== null ? [JSON.stringify(item)] : fieldValueToStrings(item)));
+  if (Array.isArray(value))
+    return value.flatMap((item) =>
+      typeof item === 'object' && item !== null ? [JSON.stringify(item)] : fieldValueToStrings(item),
+    );
   if (typeof value === 'object') return [JSON.stringify(value)];
   return [String(value)];
 }
@@ -62,14 +67,25 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
   let held = 0;
   try {
     const parts = request.parts({
-      limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes, fieldSize: 1024 * 1024, fields: 200, parts: 300 },
+      limits: {
+        files: limits.maxFiles,
+        fileSize: limits.maxFileBytes,
+        fieldSize: 1024 * 1024,
+        fields: 200,
+        parts: 300,
+      },
       isPartAFile: (field: string | undefined, contentType: string, filename?: string) =>
-        filename !== undefined || contentType === 'application/octet-stream' || FILE_FIELDS.has(normaliseFieldName(field)),
+        filename !== undefined ||
+        contentType === 'application/octet-stream' ||
+        FILE_FIELDS.has(normaliseFieldName(field)),
     } as Parameters<FastifyRequest['parts']>[0]);
     closing = watchClosingDelimiter(request.raw, boundary);
     for await (const part of parts) {
       if (typeof part.fieldname !== 'string' || part.fieldname === '') {
-        throw new KilnError('INVALID_REQUEST', 'A multipart part has no name in its Content-Disposition header; give every part a name (e.g. `form-data; name="images"`).');
+        throw new KilnError(
+          'INVALID_REQUEST',
+          'A multipart part has no name in its Content-Disposition header; give every part a name (e.g. `form-data; name="images"`).',
+        );
       }
       if (part.type === 'file') {
         // Counted chunk by chunk, so an over-limit upload is refused as soon as it crosses the limit.
@@ -87,11 +103,19 @@ export async function readMultipart(request: FastifyRequest, limits: UploadLimit
           chunks.push(chunk);
         }
         if ((part.file as { truncated?: boolean }).truncated) {
-          throw translateMultipartError(Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', part }), limits);
+          throw translateMultipartError(
+            Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', part }),
+            limits,
+          );
         }
         const bytes = Buffer.concat(chunks);
         const contentType = part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : undefined;
-        files.push({ field: normaliseFieldName(part.fieldname), filename: part.filename || part.fieldname, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), ...(contentType ? { contentType } : {}) });
+        files.push({
+          field: normaliseFieldName(part.fieldname),
+          filename: part.filename || part.fieldname,
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          ...(contentType ? { contentType } : {}),
+        });
       } else {
         (fields[normaliseFieldName(part.fieldname)] ??= []).push(...fieldValueToStrings(part.value));
       }
@@ -117,23 +141,37 @@ function translateMultipartError(error: unknown, limits: UploadLimits): unknown 
     );
   }
   if (code === 'FST_FILES_LIMIT') {
-    return tooLarge(`At most ${limits.maxFiles} files may be uploaded in one request (the file count limit); send fewer files.`, 'maxFiles');
+    return tooLarge(
+      `At most ${limits.maxFiles} files may be uploaded in one request (the file count limit); send fewer files.`,
+      'maxFiles',
+    );
   }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return tooLarge('The form has too many parts; send at most 200 fields.', 'maxParts');
   }
   if (code === 'FST_PROTO_VIOLATION') {
-    return new KilnError('INVALID_REQUEST', 'A multipart field is named after a reserved word (such as constructor, toString or __proto__); rename or drop that field.');
+    return new KilnError(
+      'INVALID_REQUEST',
+      'A multipart field is named after a reserved word (such as constructor, toString or __proto__); rename or drop that field.',
+    );
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
     return new KilnError('INVALID_REQUEST', `The multipart body could not be read: ${(error as Error).message}`);
   }
-  if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /Unexpected end of form|terminated early|Malformed|Boundary not found|Multipart:/i.test(error.message))) {
+  if (
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error &&
+      /Unexpected end of form|terminated early|Malformed|Boundary not found|Multipart:/i.test(error.message))
+  ) {
     return new KilnError('INVALID_REQUEST', 'The multipart body is malformed or was cut short; resend the request.');
   }
   // Any other failure while reading the client's bytes (busboy's own errors carry no code) is the
   // body's fault, not the server's.
-  if (error instanceof Error && !code && /node_modules[\\/](busboy|@fastify[\\/]multipart)[\\/]/.test(error.stack ?? '')) {
+  if (
+    error instanceof Error &&
+    !code &&
+    /node_modules[\\/](busboy|@fastify[\\/]multipart)[\\/]/.test(error.stack ?? '')
+  ) {
     return new KilnError('INVALID_REQUEST', `The multipart body could not be read: ${error.message.slice(0, 200)}`);
   }
   return error;

@@ -23,13 +23,19 @@ export const ErrorResponse = Type.Object(
     error: Type.String({ enum: codes, description: 'Stable application error code (see the README error table).' }),
     message: Type.String({ description: 'What to change to make the request succeed.' }),
   },
-  { $id: 'ErrorResponse', description: `Refusal. Codes: ${codes.map((code) => `${code} (HTTP ${ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].status})`).join(', ')}.` },
+  {
+    $id: 'ErrorResponse',
+    description: `Refusal. Codes: ${codes.map((code) => `${code} (HTTP ${ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].status})`).join(', ')}.`,
+  },
 );
 
 const errorRef = Type.Ref('ErrorResponse');
 
 /** Response map for an /api/v2 route: the success schemas plus every refusal status it can give. */
-export function responses(success: Record<number, TSchema>, refusals: number[] = [400, 401, 429, 500]): Record<number, TSchema> {
+export function responses(
+  success: Record<number, TSchema>,
+  refusals: number[] = [400, 401, 429, 500],
+): Record<number, TSchema> {
   const out: Record<number, TSchema> = { ...success };
   for (const status of refusals) if (!out[status]) out[status] = errorRef;
   return out;
@@ -39,31 +45,68 @@ const choice = (values: readonly string[], description: string) => Type.String({
 const fileField = (description: string) => Type.String({ format: 'binary', description });
 
 const WebhookUrl = Type.String({
-  description: 'Optional: Kiln POSTs signed JSON (Kiln-Signature header) to this public http(s) URL when the task is done or failed. Default: the key\'s webhook URL, if set.',
+  description:
+    "Optional: Kiln POSTs signed JSON (Kiln-Signature header) to this public http(s) URL when the task is done or failed. Default: the key's webhook URL, if set.",
 });
-const WebhookProgress = Type.String({ description: 'Boolean, default false: also POST `task.progress` to the webhook URL, once per stage.' });
+const WebhookProgress = Type.String({
+  description: 'Boolean, default false: also POST `task.progress` to the webhook URL, once per stage.',
+});
 
 export const GenerateBody = Type.Object(
   {
-    images: Type.Optional(Type.Array(fileField('Image file (PNG, JPEG, WebP …); type detected from bytes.'), { minItems: 1, maxItems: 5, description: 'Image-to-3D: 1 to 5 images; the first is the material source. Omit for text-to-3D.' })),
-    prompt: Type.Optional(Type.String({ description: 'Text-to-3D: required without images. Optional guidance with images.' })),
-    tier: Type.Optional(choice([...GEN25_TIERS, ...LEGACY_TIERS], 'Quality tier. Omitted → Regular (legacy Gen-1/1.5 pipeline).')),
+    images: Type.Optional(
+      Type.Array(fileField('Image file (PNG, JPEG, WebP …); type detected from bytes.'), {
+        minItems: 1,
+        maxItems: 5,
+        description: 'Image-to-3D: 1 to 5 images; the first is the material source. Omit for text-to-3D.',
+      }),
+    ),
+    prompt: Type.Optional(
+      Type.String({ description: 'Text-to-3D: required without images. Optional guidance with images.' }),
+    ),
+    tier: Type.Optional(
+      choice([...GEN25_TIERS, ...LEGACY_TIERS], 'Quality tier. Omitted → Regular (legacy Gen-1/1.5 pipeline).'),
+    ),
     mesh_mode: Type.Optional(choice(MESH_MODES, 'Raw (triangles) or Quad (quad-dominant).')),
     quality: Type.Optional(choice(QUALITIES, 'Face budget class.')),
     quality_override: Type.Optional(Type.Number({ description: 'Exact face budget; ≤ 20000 allows fast mode.' })),
     geometry_file_format: Type.Optional(choice(OUTPUT_FORMATS, 'Output model format; default glb.')),
-    geometry_instruct_mode: Type.Optional(Type.String({ description: '`creative` enables Creative mode (Gen-2.5-Medium and higher).' })),
-    texture_mode: Type.Optional(choice(TEXTURE_MODES, 'Texture quality; default follows the tier. extreme-high adds 2.0 credits.')),
+    geometry_instruct_mode: Type.Optional(
+      Type.String({ description: '`creative` enables Creative mode (Gen-2.5-Medium and higher).' }),
+    ),
+    texture_mode: Type.Optional(
+      choice(TEXTURE_MODES, 'Texture quality; default follows the tier. extreme-high adds 2.0 credits.'),
+    ),
     uhd_texture: Type.Optional(Type.String({ description: 'Boolean: true/false, True/False, 1/0.' })),
-    addons: Type.Optional(Type.String({ description: 'Array: repeated field, JSON array string or comma list. `HighPack` raises texture resolution.' })),
+    addons: Type.Optional(
+      Type.String({
+        description: 'Array: repeated field, JSON array string or comma list. `HighPack` raises texture resolution.',
+      }),
+    ),
     material: Type.Optional(choice(MATERIAL_VARIANTS, 'Material variants to produce.')),
     seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
     bbox_condition: Type.Optional(Type.String({ description: 'Array [width, height, length] (any array encoding).' })),
-    image_label: Type.Optional(Type.String({ description: `View label per image (${VIEW_LABELS.join(', ')}); default order F, R, B, L, U.` })),
-    use_original_alpha: Type.Optional(Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' })),
-    TAPose: Type.Optional(Type.String({ description: 'Boolean; accepted and stored, does not change Kiln\'s output (its engines do not pose characters).' })),
-    condition_mode: Type.Optional(choice(['concat', 'fuse'], 'Accepted and stored; does not change Kiln\'s output (every view always carves and colours the shape).')),
-    preview_render: Type.Optional(Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' })),
+    image_label: Type.Optional(
+      Type.String({ description: `View label per image (${VIEW_LABELS.join(', ')}); default order F, R, B, L, U.` }),
+    ),
+    use_original_alpha: Type.Optional(
+      Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' }),
+    ),
+    TAPose: Type.Optional(
+      Type.String({
+        description:
+          "Boolean; accepted and stored, does not change Kiln's output (its engines do not pose characters).",
+      }),
+    ),
+    condition_mode: Type.Optional(
+      choice(
+        ['concat', 'fuse'],
+        "Accepted and stored; does not change Kiln's output (every view always carves and colours the shape).",
+      ),
+    ),
+    preview_render: Type.Optional(
+      Type.String({ description: 'Boolean, default true; false leaves preview.webp out of the outputs.' }),
+    ),
     webhook_url: Type.Optional(WebhookUrl),
     webhook_progress: Type.Optional(WebhookProgress),
   },
@@ -72,17 +115,44 @@ export const GenerateBody = Type.Object(
 
 export const BangBody = Type.Object(
   {
-    asset_id: Type.Optional(Type.String({ description: 'Asset mode: top-level uuid of a completed generation of this account.' })),
-    model: Type.Optional(fileField('Custom-model mode: obj, glb, stl, fbx, usd, usda, usdz or usdc (detected from content).')),
+    asset_id: Type.Optional(
+      Type.String({ description: 'Asset mode: top-level uuid of a completed generation of this account.' }),
+    ),
+    model: Type.Optional(
+      fileField('Custom-model mode: obj, glb, stl, fbx, usd, usda, usdz or usdc (detected from content).'),
+    ),
     image: Type.Optional(fileField('Reference image; required in custom-model mode unless material=None.')),
     prompt: Type.Optional(Type.String({ description: 'Custom-model mode only.' })),
-    strength: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, default: 5, description: 'More strength, more pieces.' })),
+    strength: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 12, default: 5, description: 'More strength, more pieces.' }),
+    ),
     material: Type.Optional(choice(MATERIAL_VARIANTS, '`None` disables material generation.')),
     geometry_file_format: Type.Optional(choice(OUTPUT_FORMATS, 'Output model format; default glb.')),
-    resolution: Type.Optional(Type.Number({ description: 'Edge in texels (256–8192) of the texture the reference image is projected into; default 2048, or the asset\'s own texture size in asset mode.' })),
-    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'Splits are deterministic; the seed only tilts the halving planes used on shapes without enough natural parts. Default 0 (asset mode: the asset\'s seed).' })),
-    escore: Type.Optional(Type.Number({ description: 'Cut acceptance threshold 0–1 (default 0): a natural cut is taken only where its crease is at least this concave on average; the rest of the count comes from halving the largest pieces.' })),
-    reference_scale: Type.Optional(Type.Number({ description: 'Multiplies the output geometry\'s size (0.001–1000, default 1; e.g. 0.01 for cm → m).' })),
+    resolution: Type.Optional(
+      Type.Number({
+        description:
+          "Edge in texels (256–8192) of the texture the reference image is projected into; default 2048, or the asset's own texture size in asset mode.",
+      }),
+    ),
+    seed: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 65535,
+        description:
+          "Splits are deterministic; the seed only tilts the halving planes used on shapes without enough natural parts. Default 0 (asset mode: the asset's seed).",
+      }),
+    ),
+    escore: Type.Optional(
+      Type.Number({
+        description:
+          'Cut acceptance threshold 0–1 (default 0): a natural cut is taken only where its crease is at least this concave on average; the rest of the count comes from halving the largest pieces.',
+      }),
+    ),
+    reference_scale: Type.Optional(
+      Type.Number({
+        description: "Multiplies the output geometry's size (0.001–1000, default 1; e.g. 0.01 for cm → m).",
+      }),
+    ),
     webhook_url: Type.Optional(WebhookUrl),
     webhook_progress: Type.Optional(WebhookProgress),
   },
@@ -108,8 +178,12 @@ export const SubmitResponse = Type.Object(
 export const BangResponse = Type.Omit(SubmitResponse, ['prompt']);
 
 /** Status and download also take x-www-form-urlencoded and multipart bodies with the same fields. */
-export const StatusBody = Type.Object({ subscription_key: Type.String({ minLength: 1, description: 'jobs.subscription_key of the submission.' }) });
-export const DownloadBody = Type.Object({ task_uuid: Type.String({ minLength: 1, description: 'Top-level uuid of the submission (a job uuid works too).' }) });
+export const StatusBody = Type.Object({
+  subscription_key: Type.String({ minLength: 1, description: 'jobs.subscription_key of the submission.' }),
+});
+export const DownloadBody = Type.Object({
+  task_uuid: Type.String({ minLength: 1, description: 'Top-level uuid of the submission (a job uuid works too).' }),
+});
 
 export const JOB_STATUSES = ['Waiting', 'Generating', 'Done', 'Failed'] as const;
 
@@ -146,9 +220,12 @@ export const TaskRecord = Type.Object(
     kind: Type.String({ description: 'generate or bang' }),
     state: Type.String({ enum: [...JOB_STATUSES] }),
     effective: Type.Record(Type.String(), Type.Unknown(), {
-      description: 'Headline settings as applied: generation → tier, texture_mode, texture_resolution (2K…12K), fast_mode, creative, mesh_mode, face_budget, geometry_file_format, material, credits; Bang → mode, asset_id, strength, piece_target, material, geometry_file_format, credits.',
+      description:
+        'Headline settings as applied: generation → tier, texture_mode, texture_resolution (2K…12K), fast_mode, creative, mesh_mode, face_budget, geometry_file_format, material, credits; Bang → mode, asset_id, strength, piece_target, material, geometry_file_format, credits.',
     }),
-    parameters: Type.Record(Type.String(), Type.Unknown(), { description: 'The full resolved task spec as stored and given to the engine.' }),
+    parameters: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'The full resolved task spec as stored and given to the engine.',
+    }),
     consumed: Type.Number(),
     submit_time: Type.String({ format: 'date-time' }),
     started_time: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -175,6 +252,9 @@ export const FileQuery = Type.Object({
   sig: Type.Optional(Type.String({ description: 'HMAC signature.' })),
 });
 
-export const HealthResponse = Type.Object({ status: Type.String(), uptime_seconds: Type.Number() }, { additionalProperties: true });
+export const HealthResponse = Type.Object(
+  { status: Type.String(), uptime_seconds: Type.Number() },
+  { additionalProperties: true },
+);
 
 export type Schema = TObject;

@@ -46,12 +46,18 @@ export function verifyFileSignature(
 ): SignatureCheck {
   const expires = Number(query.expires);
   if (typeof query.sig !== 'string' || query.sig === '' || !Number.isInteger(expires)) {
-    return { ok: false, reason: 'This download link is missing its signature; request a fresh link from POST /api/v2/download.' };
+    return {
+      ok: false,
+      reason: 'This download link is missing its signature; request a fresh link from POST /api/v2/download.',
+    };
   }
   const expected = Buffer.from(signature(secret, ref, expires));
   const given = Buffer.from(query.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return { ok: false, reason: 'This download link has an invalid signature; request a fresh link from POST /api/v2/download.' };
+    return {
+      ok: false,
+      reason: 'This download link has an invalid signature; request a fresh link from POST /api/v2/download.',
+    };
   }
   if (expires * 1000 < now) {
     return { ok: false, reason: 'This download link has expired; request a fresh link from POST /api/v2/download.' };

@@ -10,14 +10,25 @@ import { signedEventsUrl } from './signed-events-url.ts';
 
 export type RecordExtras = (record: TaskRecord, request: FastifyRequest) => Promise<Record<string, unknown>>;
 
-export function taskRecordExtras(services: ApiServices, config: Pick<Config, 'signingSecret' | 'publicBaseUrl' | 'events'>): RecordExtras | undefined {
+export function taskRecordExtras(
+  services: ApiServices,
+  config: Pick<Config, 'signingSecret' | 'publicBaseUrl' | 'events'>,
+): RecordExtras | undefined {
   const { feed, webhooks } = services;
   if (!feed && !webhooks) return undefined;
   return async (record, request) => {
     const baseUrl = config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
     const log = webhooks ? await webhooks.deliveryLog(record.uuid) : [];
     return {
-      ...(feed ? { events_url: signedEventsUrl(record.uuid, { secret: config.signingSecret, baseUrl, ttlSeconds: config.events.urlTtlSeconds }) } : {}),
+      ...(feed
+        ? {
+            events_url: signedEventsUrl(record.uuid, {
+              secret: config.signingSecret,
+              baseUrl,
+              ttlSeconds: config.events.urlTtlSeconds,
+            }),
+          }
+        : {}),
       ...(webhooks
         ? {
             webhooks: log.map((event) => ({

@@ -29,23 +29,33 @@ async function accountOf(services: Services, ref: string): Promise<string> {
     if (principal) return principal.accountId;
   }
   const keys = await services.accounts.listKeys();
-  const matches = new Set(keys.filter((key) => key.accountId === ref || key.id === ref || key.prefix === ref).map((key) => key.accountId));
+  const matches = new Set(
+    keys.filter((key) => key.accountId === ref || key.id === ref || key.prefix === ref).map((key) => key.accountId),
+  );
   if (matches.size === 1) return [...matches][0];
-  if (matches.size > 1) throw new CliError(`"${ref}" matches several accounts; pass the account id (see \`kiln keys list\`).`);
+  if (matches.size > 1)
+    throw new CliError(`"${ref}" matches several accounts; pass the account id (see \`kiln keys list\`).`);
   throw new CliError(`No account or key matches "${ref}"; see \`kiln keys list\`.`);
 }
 
-export async function keysCreate(io: CliIo, flags: { credits?: string; name?: string; webhook?: string }): Promise<void> {
+export async function keysCreate(
+  io: CliIo,
+  flags: { credits?: string; name?: string; webhook?: string },
+): Promise<void> {
   const amount = flags.credits === undefined ? 0 : credits(flags.credits, '--credits');
   if (amount < 0) throw new CliError('--credits must not be negative.', 2);
   await withServices(io, async (services) => {
     // Checked before the key exists, so a refused URL leaves nothing half made.
     if (flags.webhook) await checkWebhookFlag(services, flags.webhook);
     const { key, record } = await services.accounts.createKey({ name: flags.name, credits: amount });
-    io.err(`Created key ${record.prefix}… (id ${record.id}, name "${record.name}") for account ${record.accountId} with ${amount} credits.`);
+    io.err(
+      `Created key ${record.prefix}… (id ${record.id}, name "${record.name}") for account ${record.accountId} with ${amount} credits.`,
+    );
     if (flags.webhook) {
       await setWebhook(services, record.id, flags.webhook);
-      io.err(`Webhooks go to ${flags.webhook}; print the signing secret with \`kiln keys webhook-secret ${record.id}\`.`);
+      io.err(
+        `Webhooks go to ${flags.webhook}; print the signing secret with \`kiln keys webhook-secret ${record.id}\`.`,
+      );
     }
     io.err('Store the key now: it is shown only once.');
     // Alone on the last line of stdout so scripts can capture it: KEY=$(kiln keys create | tail -n1)
@@ -62,10 +72,25 @@ export async function keysList(io: CliIo): Promise<void> {
     }
     const rows = [['ID', 'PREFIX', 'NAME', 'ACCOUNT', 'BALANCE', 'IN FLIGHT', 'CREATED', 'STATE']];
     for (const key of keys) {
-      rows.push([key.id, key.prefix, key.name, key.accountId, String(key.balance), String(key.inFlight), key.createdAt, key.revokedAt ? `revoked ${key.revokedAt}` : 'active']);
+      rows.push([
+        key.id,
+        key.prefix,
+        key.name,
+        key.accountId,
+        String(key.balance),
+        String(key.inFlight),
+        key.createdAt,
+        key.revokedAt ? `revoked ${key.revokedAt}` : 'active',
+      ]);
     }
     const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-    for (const row of rows) io.out(row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+    for (const row of rows)
+      io.out(
+        row
+          .map((cell, column) => cell.padEnd(widths[column]))
+          .join('  ')
+          .trimEnd(),
+      );
   });
 }
 
@@ -97,11 +122,20 @@ export async function creditsShow(io: CliIo, ref: string | undefined): Promise<v
     const accountId = await accountOf(services, ref);
     io.out(`Account ${accountId}: balance ${await services.accounts.balance(accountId)}.`);
     for (const entry of await services.accounts.ledger(accountId)) {
-      io.out(`  ${entry.createdAt}  ${entry.kind.padEnd(6)}  ${String(entry.amount).padStart(8)}  ${entry.taskId ?? ''} ${entry.reason}`.trimEnd());
+      io.out(
+        `  ${entry.createdAt}  ${entry.kind.padEnd(6)}  ${String(entry.amount).padStart(8)}  ${entry.taskId ?? ''} ${entry.reason}`.trimEnd(),
+      );
     }
   });
 }
 
-export async function keysWebhook(io: CliIo, sub: 'set-webhook' | 'webhook-secret', ref: string | undefined, url: string | undefined): Promise<void> {
-  await withServices(io, (services) => (sub === 'set-webhook' ? keysSetWebhook(io, services, ref, url) : keysWebhookSecret(io, services, ref)));
+export async function keysWebhook(
+  io: CliIo,
+  sub: 'set-webhook' | 'webhook-secret',
+  ref: string | undefined,
+  url: string | undefined,
+): Promise<void> {
+  await withServices(io, (services) =>
+    sub === 'set-webhook' ? keysSetWebhook(io, services, ref, url) : keysWebhookSecret(io, services, ref),
+  );
 }

@@ -27,12 +27,20 @@ export function extraFields(flags: CommonFlags): Record<string, string[]> {
 
 function intervalMs(flags: CommonFlags): number {
   const seconds = flags.interval === undefined ? 1 : Number(flags.interval);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--interval must be a positive number of seconds; got "${flags.interval}".`, 2);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new CliError(`--interval must be a positive number of seconds; got "${flags.interval}".`, 2);
   return seconds * 1000;
 }
 
-export async function followUp(io: CliIo, options: ClientOptions, accepted: SubmitResponse, flags: CommonFlags): Promise<void> {
-  io.err(`Submitted task ${accepted.uuid} (${accepted.consumed} credits). Subscription key: ${accepted.jobs.subscription_key}`);
+export async function followUp(
+  io: CliIo,
+  options: ClientOptions,
+  accepted: SubmitResponse,
+  flags: CommonFlags,
+): Promise<void> {
+  io.err(
+    `Submitted task ${accepted.uuid} (${accepted.consumed} credits). Subscription key: ${accepted.jobs.subscription_key}`,
+  );
   if (accepted.prompt) io.err(`Prompt: ${accepted.prompt}`);
   if (flags.wait === false) {
     io.out(accepted.uuid);
@@ -103,7 +111,14 @@ export async function bangCommand(io: CliIo, flags: BangFlags): Promise<void> {
     ...(flags.image ?? []).map((path) => ({ field: 'image', path })),
   ];
   const form = await formOf(
-    { asset_id: flags.asset, prompt: flags.prompt, strength: flags.strength, material: flags.material, geometry_file_format: flags.format, ...extraFields(flags) },
+    {
+      asset_id: flags.asset,
+      prompt: flags.prompt,
+      strength: flags.strength,
+      material: flags.material,
+      geometry_file_format: flags.format,
+      ...extraFields(flags),
+    },
     files,
   );
   await followUp(io, options, await submit(options, '/api/v2/bang', form), flags);
@@ -116,7 +131,8 @@ export async function statusCommand(io: CliIo, subscriptionKey: string | undefin
   // The stream takes a job uuid as well as the task's; /status gave us one.
   if (flags.wait) jobs = await followTask(options, jobs[0]!.uuid, subscriptionKey, io, intervalMs(flags));
   for (const job of jobs) {
-    const detail = job.status === 'Failed' ? ` ${job.error ?? ''}: ${job.message ?? ''}` : job.stage ? ` ${job.stage}` : '';
+    const detail =
+      job.status === 'Failed' ? ` ${job.error ?? ''}: ${job.message ?? ''}` : job.stage ? ` ${job.stage}` : '';
     io.out(`${job.uuid}  ${job.status}  ${Math.round(job.status === 'Done' ? 100 : (job.progress ?? 0))}%${detail}`);
   }
 }

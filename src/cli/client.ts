@@ -34,7 +34,10 @@ export function clientOptions(env: NodeJS.ProcessEnv, flags: { url?: string; key
   const baseUrl = (flags.url ?? env.KILN_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
   const apiKey = flags.key ?? env.KILN_API_KEY;
   if (!apiKey) {
-    throw new CliError('No API key: set KILN_API_KEY (create one with `kiln keys create --credits 10`) or pass --key.', 2);
+    throw new CliError(
+      'No API key: set KILN_API_KEY (create one with `kiln keys create --credits 10`) or pass --key.',
+      2,
+    );
   }
   return { baseUrl, apiKey };
 }
@@ -57,7 +60,12 @@ const HINTS: Record<string, string> = {
   RATE_LIMITED: ' Wait a little, then retry.',
 };
 
-async function call<T>(options: ClientOptions, method: string, path: string, body?: FormData | Record<string, unknown>): Promise<T> {
+async function call<T>(
+  options: ClientOptions,
+  method: string,
+  path: string,
+  body?: FormData | Record<string, unknown>,
+): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
   let payload: FormData | string | undefined;
   if (body instanceof FormData) payload = body;
@@ -70,14 +78,18 @@ async function call<T>(options: ClientOptions, method: string, path: string, bod
     response = await fetch(`${options.baseUrl}${path}`, { method, headers, body: payload });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new CliError(`Cannot reach Kiln at ${options.baseUrl} (${cause}); start it with \`kiln serve\` or set KILN_URL.`);
+    throw new CliError(
+      `Cannot reach Kiln at ${options.baseUrl} (${cause}); start it with \`kiln serve\` or set KILN_URL.`,
+    );
   }
   const text = await response.text();
   let json: Record<string, unknown> = {};
   try {
     json = text ? JSON.parse(text) : {};
   } catch {
-    throw new CliError(`${method} ${path} answered HTTP ${response.status} with a non-JSON body; is KILN_URL pointing at Kiln?`);
+    throw new CliError(
+      `${method} ${path} answered HTTP ${response.status} with a non-JSON body; is KILN_URL pointing at Kiln?`,
+    );
   }
   if (typeof json.error === 'string' && json.error !== '') {
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -100,7 +112,10 @@ async function filePart(path: string): Promise<Blob> {
 }
 
 /** Builds the multipart body: string fields (repeated for arrays) and files under their field names. */
-export async function formOf(fields: Record<string, string | string[] | undefined>, files: Array<{ field: string; path: string }>): Promise<FormData> {
+export async function formOf(
+  fields: Record<string, string | string[] | undefined>,
+  files: Array<{ field: string; path: string }>,
+): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -110,17 +125,28 @@ export async function formOf(fields: Record<string, string | string[] | undefine
   return form;
 }
 
-export function submit(options: ClientOptions, path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert', form: FormData): Promise<SubmitResponse> {
+export function submit(
+  options: ClientOptions,
+  path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert',
+  form: FormData,
+): Promise<SubmitResponse> {
   return call<SubmitResponse>(options, 'POST', path, form);
 }
 
 export async function status(options: ClientOptions, subscriptionKey: string): Promise<StatusJob[]> {
-  const body = await call<{ jobs: StatusJob[] }>(options, 'POST', '/api/v2/status', { subscription_key: subscriptionKey });
+  const body = await call<{ jobs: StatusJob[] }>(options, 'POST', '/api/v2/status', {
+    subscription_key: subscriptionKey,
+  });
   return body.jobs;
 }
 
 /** Polls until every job is Done or one Failed, drawing a progress bar; throws on failure. */
-export async function waitForTask(options: ClientOptions, subscriptionKey: string, io: CliIo, intervalMs = 1000): Promise<StatusJob[]> {
+export async function waitForTask(
+  options: ClientOptions,
+  subscriptionKey: string,
+  io: CliIo,
+  intervalMs = 1000,
+): Promise<StatusJob[]> {
   const bar = new ProgressBar(io);
   for (;;) {
     let jobs: StatusJob[];
@@ -135,12 +161,15 @@ export async function waitForTask(options: ClientOptions, subscriptionKey: strin
       throw error;
     }
     const failed = jobs.find((job) => job.status === 'Failed');
-    const progress = jobs.reduce((sum, job) => sum + (job.status === 'Done' ? 100 : (job.progress ?? 0)), 0) / jobs.length;
+    const progress =
+      jobs.reduce((sum, job) => sum + (job.status === 'Done' ? 100 : (job.progress ?? 0)), 0) / jobs.length;
     const lead = failed ?? jobs.find((job) => job.status !== 'Done') ?? jobs[0];
     bar.update({ status: lead.status, progress, stage: lead.status === 'Generating' ? lead.stage : undefined });
     if (failed) {
       bar.done();
-      throw new CliError(`Task failed: ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no reason given'} (credits were refunded).`);
+      throw new CliError(
+        `Task failed: ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no reason given'} (credits were refunded).`,
+      );
     }
     if (jobs.every((job) => job.status === 'Done')) {
       bar.done();
@@ -152,15 +181,21 @@ export async function waitForTask(options: ClientOptions, subscriptionKey: strin
 
 /** Fetches every file of a Done task into `outDir`; returns the written paths. */
 export async function download(options: ClientOptions, taskUuid: string, outDir: string): Promise<string[]> {
-  const { list } = await call<{ list: Array<{ url: string; name: string }> }>(options, 'POST', '/api/v2/download', { task_uuid: taskUuid });
-  if (list.length === 0) throw new CliError(`Task ${taskUuid} has no files yet; wait until its status is Done (kiln status <subscription_key>).`);
+  const { list } = await call<{ list: Array<{ url: string; name: string }> }>(options, 'POST', '/api/v2/download', {
+    task_uuid: taskUuid,
+  });
+  if (list.length === 0)
+    throw new CliError(
+      `Task ${taskUuid} has no files yet; wait until its status is Done (kiln status <subscription_key>).`,
+    );
   const dir = resolve(outDir);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const item of list) {
     // The signed URL authorizes itself: no Authorization header, as real clients do.
     const response = await fetch(item.url);
-    if (!response.ok) throw new CliError(`Downloading ${item.name} failed with HTTP ${response.status}: ${await response.text()}`);
+    if (!response.ok)
+      throw new CliError(`Downloading ${item.name} failed with HTTP ${response.status}: ${await response.text()}`);
     const path = join(dir, basename(item.name));
     await writeFile(path, new Uint8Array(await response.arrayBuffer()));
     written.push(path);

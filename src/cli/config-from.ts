@@ -7,7 +7,8 @@ export function configFrom(io: CliIo, overrides: { port?: string } = {}): Config
     const config = loadConfig(io.env);
     if (overrides.port !== undefined) {
       const port = Number(overrides.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (0–65535); got "${overrides.port}".`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port must be a port number (0–65535); got "${overrides.port}".`);
       config.port = port;
     }
     return config;

@@ -13,18 +13,32 @@ const DEFAULT_PORT = 8090;
 
 export async function engineServer(io: CliIo, flags: { port?: string }): Promise<void> {
   // The engine server keeps no data: a fixed signing secret stops loadConfig creating one on disk.
-  const config = configFrom({ ...io, env: { ...io.env, KILN_SIGNING_SECRET: io.env.KILN_SIGNING_SECRET || 'unused-by-the-engine-server' } }, flags);
+  const config = configFrom(
+    { ...io, env: { ...io.env, KILN_SIGNING_SECRET: io.env.KILN_SIGNING_SECRET || 'unused-by-the-engine-server' } },
+    flags,
+  );
   const port = flags.port !== undefined || io.env.PORT ? config.port : DEFAULT_PORT;
   let server;
   try {
-    server = await startEngineServer({ port, host: config.host, threads: Math.max(1, config.workers), stageTimeoutMs: config.stageTimeoutMs, token: config.remote.engineToken });
+    server = await startEngineServer({
+      port,
+      host: config.host,
+      threads: Math.max(1, config.workers),
+      stageTimeoutMs: config.stageTimeoutMs,
+      token: config.remote.engineToken,
+    });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`Port ${port} is in use; pass --port N.`);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new CliError(`Port ${port} is in use; pass --port N.`);
     throw error;
   }
-  io.err(`Kiln engine server listening on ${server.url} (protocol kiln-engine/1, threads: ${Math.max(1, config.workers)})`);
+  io.err(
+    `Kiln engine server listening on ${server.url} (protocol kiln-engine/1, threads: ${Math.max(1, config.workers)})`,
+  );
   if (!config.remote.engineToken && !isLoopback(config.host)) {
-    io.err(`warning: no KILN_ENGINE_TOKEN is set, so anyone who can reach ${server.url} can run jobs on this machine; set one here and on the calling Kiln`);
+    io.err(
+      `warning: no KILN_ENGINE_TOKEN is set, so anyone who can reach ${server.url} can run jobs on this machine; set one here and on the calling Kiln`,
+    );
   }
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -20,22 +20,39 @@ async function followStream(options: ClientOptions, uuid: string, io: CliIo): Pr
     let response: Response;
     try {
       response = await fetch(`${options.baseUrl}/api/v2/tasks/${encodeURIComponent(uuid)}/events`, {
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'text/event-stream',
+          ...(lastId ? { 'last-event-id': lastId } : {}),
+        },
       });
     } catch {
       continue;
     }
-    if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) {
+    if (
+      response.status !== 200 ||
+      !response.headers.get('content-type')?.startsWith('text/event-stream') ||
+      !response.body
+    ) {
       await response.body?.cancel();
       throw new StreamUnavailable(`HTTP ${response.status}`);
     }
     try {
       for await (const message of readSse(response.body)) {
         if (message.id) lastId = message.id;
-        const data = JSON.parse(message.data) as { status: string; progress?: number; stage?: string; position?: number; error?: string; message?: string };
+        const data = JSON.parse(message.data) as {
+          status: string;
+          progress?: number;
+          stage?: string;
+          position?: number;
+          error?: string;
+          message?: string;
+        };
         if (message.event === 'failed') {
           bar.done();
-          throw new CliError(`Task failed: ${data.error ?? 'UNKNOWN'}: ${data.message ?? 'no reason given'} (credits were refunded).`);
+          throw new CliError(
+            `Task failed: ${data.error ?? 'UNKNOWN'}: ${data.message ?? 'no reason given'} (credits were refunded).`,
+          );
         }
         const stage = message.event === 'waiting' ? `position ${data.position}` : data.stage;
         bar.update({ status: data.status, progress: data.progress ?? 0, stage });
@@ -52,7 +69,13 @@ async function followStream(options: ClientOptions, uuid: string, io: CliIo): Pr
 }
 
 /** Waits until the task is Done (returns its jobs) or Failed (throws), by event stream or else by polling. */
-export async function followTask(options: ClientOptions, uuid: string, subscriptionKey: string, io: CliIo, intervalMs: number): Promise<StatusJob[]> {
+export async function followTask(
+  options: ClientOptions,
+  uuid: string,
+  subscriptionKey: string,
+  io: CliIo,
+  intervalMs: number,
+): Promise<StatusJob[]> {
   try {
     await followStream(options, uuid, io);
     return await status(options, subscriptionKey);

@@ -157,10 +157,14 @@ async function run(argv: string[], io: CliIo): Promise<void> {
     case 'keys': {
       const [sub, ref, url] = positionals;
       if (sub === 'create') return (await adminCommands()).keysCreate(io, flags);
-      if (sub === 'set-webhook' || sub === 'webhook-secret') return (await adminCommands()).keysWebhook(io, sub, ref, url);
+      if (sub === 'set-webhook' || sub === 'webhook-secret')
+        return (await adminCommands()).keysWebhook(io, sub, ref, url);
       if (sub === 'list') return (await adminCommands()).keysList(io);
       if (sub === 'revoke') return (await adminCommands()).keysRevoke(io, ref);
-      throw new CliError('Usage: kiln keys create [--credits N] [--name X] [--webhook URL] | keys list | keys revoke <key-id-or-prefix> | keys set-webhook <key> <URL|none> | keys webhook-secret <key>', 2);
+      throw new CliError(
+        'Usage: kiln keys create [--credits N] [--name X] [--webhook URL] | keys list | keys revoke <key-id-or-prefix> | keys set-webhook <key> <URL|none> | keys webhook-secret <key>',
+        2,
+      );
     }
     case 'credits': {
       const [sub, ref, amount] = positionals;
@@ -190,7 +194,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return 0;
   } catch (error) {
     const code = error instanceof CliError ? error.exitCode : 1;
-    io.err(error instanceof CliError ? `kiln: ${error.message}` : `kiln: unexpected error: ${(error as Error)?.stack ?? String(error)}`);
+    io.err(
+      error instanceof CliError
+        ? `kiln: ${error.message}`
+        : `kiln: unexpected error: ${(error as Error)?.stack ?? String(error)}`,
+    );
     process.exitCode = code;
     return code;
   }

@@ -16,10 +16,16 @@ import { CliError, type CliIo } from './output.ts';
 export async function migrateDbCommand(io: CliIo, flags: { from?: string }): Promise<void> {
   const config = configFrom(io);
   if (!config.databaseUrl || !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
-    throw new CliError('migrate-db copies into PostgreSQL: set DATABASE_URL=postgres://… to the new (empty) database.', 2);
+    throw new CliError(
+      'migrate-db copies into PostgreSQL: set DATABASE_URL=postgres://… to the new (empty) database.',
+      2,
+    );
   }
   const file = flags.from ? resolve(flags.from) : join(config.dataDir, 'kiln.db');
-  if (!existsSync(file)) throw new CliError(`No SQLite database at ${file}; pass --from <file> or set KILN_DATA_DIR to the old installation's data directory.`);
+  if (!existsSync(file))
+    throw new CliError(
+      `No SQLite database at ${file}; pass --from <file> or set KILN_DATA_DIR to the old installation's data directory.`,
+    );
   const source = await openSqlite(file);
   const target = await openPostgres(config.databaseUrl, { poolSize: 2 }).catch(async (error: unknown) => {
     await source.close();
@@ -27,15 +33,23 @@ export async function migrateDbCommand(io: CliIo, flags: { from?: string }): Pro
   });
   try {
     io.err(`Copying ${file} → DATABASE_URL`);
-    const result = await copyDatabase(source, target, (table, rows) => io.err(`  ${table}: ${rows} rows`)).catch((error: unknown) => {
-      throw new CliError((error as Error).message);
-    });
+    const result = await copyDatabase(source, target, (table, rows) => io.err(`  ${table}: ${rows} rows`)).catch(
+      (error: unknown) => {
+        throw new CliError((error as Error).message);
+      },
+    );
     const queue = await createQueue(config, target);
     try {
-      const waiting = await target.kysely.selectFrom('jobs').select(['id', 'task_id']).where('state', '=', 'Waiting').execute();
+      const waiting = await target.kysely
+        .selectFrom('jobs')
+        .select(['id', 'task_id'])
+        .where('state', '=', 'Waiting')
+        .execute();
       for (const job of waiting) await queue.enqueue(job.id, jobPayload(job.task_id, job.id));
       const rows = Object.values(result.tables).reduce((sum, count) => sum + count, 0);
-      io.out(`migrated ${rows} rows in ${Object.keys(result.tables).length} tables; ${waiting.length} waiting jobs queued (${result.interrupted} were interrupted runs)`);
+      io.out(
+        `migrated ${rows} rows in ${Object.keys(result.tables).length} tables; ${waiting.length} waiting jobs queued (${result.interrupted} were interrupted runs)`,
+      );
     } finally {
       await queue.close();
     }

@@ -29,7 +29,8 @@ export interface TextureFlags extends ModelFlags {
 export async function textureCommand(io: CliIo, flags: TextureFlags): Promise<void> {
   const files = modelFiles(flags, 'texture');
   const images = flags.image ?? [];
-  if (images.length === 0 || images.length > 5) throw new CliError('kiln texture: send 1–5 pictures (--image front.png [--image side.png …]).', 2);
+  if (images.length === 0 || images.length > 5)
+    throw new CliError('kiln texture: send 1–5 pictures (--image front.png [--image side.png …]).', 2);
   const options = clientOptions(io.env, flags);
   const form = await formOf(
     {

@@ -30,7 +30,11 @@ export class ProgressBar {
     if (this.io.interactive) {
       this.io.rewrite(line);
       this.#drawn = true;
-    } else if (view.progress - this.#lastPercent >= 10 || view.status !== /\] +\d+% (\w+)/.exec(this.#last)?.[1] || view.progress >= 100) {
+    } else if (
+      view.progress - this.#lastPercent >= 10 ||
+      view.status !== /\] +\d+% (\w+)/.exec(this.#last)?.[1] ||
+      view.progress >= 100
+    ) {
       this.io.err(line);
       this.#lastPercent = view.progress;
     }

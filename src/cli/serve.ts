@@ -11,7 +11,11 @@ import { concurrencyFlag, distributedWarnings } from './roles.ts';
 import { healthPortFlag, startWorkerHealth } from './worker-health.ts';
 
 /** The services, or a CliError naming what could not be reached (database, Redis, bucket) without a stack trace. */
-async function startServices(io: CliIo, config: Parameters<typeof createServices>[0], logger: ReturnType<typeof createLogger>) {
+async function startServices(
+  io: CliIo,
+  config: Parameters<typeof createServices>[0],
+  logger: ReturnType<typeof createLogger>,
+) {
   try {
     return await createServices(config, { logger, ...(io.engines ? { engines: io.engines } : {}) });
   } catch (error) {
@@ -53,11 +57,15 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   // is bounded to 2 s including the module's first import, and on a busy machine the first text prompt
   // otherwise got its raw prompt echoed instead of the engine's reading of it.
   for (const kind of services.engines.kinds()) {
-    services.describer.warm(services.engines.moduleUrl(kind)!).catch((error: unknown) => logger.warn({ err: error, kind }, 'engine module failed to load for describePrompt'));
+    services.describer
+      .warm(services.engines.moduleUrl(kind)!)
+      .catch((error: unknown) => logger.warn({ err: error, kind }, 'engine module failed to load for describePrompt'));
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  io.err(`Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}${config.s3 ? `, blobs: s3://${config.s3.bucket}/${config.s3.prefix}` : ''}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`);
+  io.err(
+    `Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}${config.s3 ? `, blobs: s3://${config.s3.bucket}/${config.s3.prefix}` : ''}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`,
+  );
   const remotes = remoteSummary(remoteEngineConfigs(config.engineOverrides, config.remote));
   if (remotes) io.err(`Remote engines: ${remotes}`);
   const signal = await untilSignal();

@@ -12,7 +12,8 @@ export async function keyIdOf(services: Services, ref: string): Promise<string> 
   }
   const matches = (await services.accounts.listKeys()).filter((key) => key.id === ref || key.prefix === ref);
   if (matches.length === 1) return matches[0]!.id;
-  if (matches.length > 1) throw new CliError(`"${ref}" matches ${matches.length} keys; pass the key id (see \`kiln keys list\`).`);
+  if (matches.length > 1)
+    throw new CliError(`"${ref}" matches ${matches.length} keys; pass the key id (see \`kiln keys list\`).`);
   throw new CliError(`No API key matches "${ref}"; see \`kiln keys list\`.`);
 }
 
@@ -36,11 +37,21 @@ export async function setWebhook(services: Services, keyId: string, url: string)
   }
 }
 
-export async function keysSetWebhook(io: CliIo, services: Services, ref: string | undefined, url: string | undefined): Promise<void> {
-  if (!ref || url === undefined) throw new CliError('Usage: kiln keys set-webhook <key-id-or-prefix> <https://…|none>', 2);
+export async function keysSetWebhook(
+  io: CliIo,
+  services: Services,
+  ref: string | undefined,
+  url: string | undefined,
+): Promise<void> {
+  if (!ref || url === undefined)
+    throw new CliError('Usage: kiln keys set-webhook <key-id-or-prefix> <https://…|none>', 2);
   const keyId = await keyIdOf(services, ref);
   const stored = await setWebhook(services, keyId, url);
-  io.out(stored ? `Key ${keyId}: webhooks go to ${stored} unless a request sends its own webhook_url.` : `Key ${keyId}: no default webhook URL.`);
+  io.out(
+    stored
+      ? `Key ${keyId}: webhooks go to ${stored} unless a request sends its own webhook_url.`
+      : `Key ${keyId}: no default webhook URL.`,
+  );
   if (stored) io.err(`Receivers check Kiln-Signature with the key's secret: kiln keys webhook-secret ${keyId}`);
 }
 
@@ -48,6 +59,10 @@ export async function keysWebhookSecret(io: CliIo, services: Services, ref: stri
   if (!ref) throw new CliError('Usage: kiln keys webhook-secret <key-id-or-prefix>', 2);
   const keyId = await keyIdOf(services, ref);
   const { secret, source } = await services.webhooks.keySecret(keyId);
-  io.err(source === 'key' ? `Webhook signing secret of key ${keyId}:` : `Key ${keyId} has no secret of its own; webhooks are signed with KILN_WEBHOOK_SECRET:`);
+  io.err(
+    source === 'key'
+      ? `Webhook signing secret of key ${keyId}:`
+      : `Key ${keyId} has no secret of its own; webhooks are signed with KILN_WEBHOOK_SECRET:`,
+  );
   io.out(secret);
 }

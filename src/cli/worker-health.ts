@@ -8,12 +8,17 @@ import { CliError } from './output.ts';
 
 export function healthPortFlag(raw: string): number {
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--health-port must be a port number (0–65535); got "${raw}".`, 2);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`--health-port must be a port number (0–65535); got "${raw}".`, 2);
   return port;
 }
 
 /** Listens on host:port; resolves with the server and the port it got. */
-export async function startWorkerHealth(services: Pick<Services, 'ping' | 'queue'>, host: string, port: number): Promise<{ server: Server; port: number }> {
+export async function startWorkerHealth(
+  services: Pick<Services, 'ping' | 'queue'>,
+  host: string,
+  port: number,
+): Promise<{ server: Server; port: number }> {
   const startedAt = Date.now();
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url !== '/healthz') {
@@ -23,7 +28,14 @@ export async function startWorkerHealth(services: Pick<Services, 'ping' | 'queue
     Promise.all([services.ping(), services.queue.stats()]).then(
       ([, stats]) => {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ status: 'ok', role: 'worker', uptime_seconds: Math.round((Date.now() - startedAt) / 1000), queue: stats }));
+        response.end(
+          JSON.stringify({
+            status: 'ok',
+            role: 'worker',
+            uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+            queue: stats,
+          }),
+        );
       },
       (error: unknown) => {
         response.writeHead(503, { 'content-type': 'application/json' });

@@ -11,7 +11,8 @@ import type { GenerateSpec, ModelFormat } from './task-spec.ts';
 export type ModelFormatDetector = (bytes: Uint8Array, filename?: string) => ModelFormat | null;
 
 /** The stored settings of a task whose model an asset-mode request reads. */
-export type AssetSettings = Pick<GenerateSpec, 'material' | 'geometryFileFormat'> & Partial<Pick<GenerateSpec, 'textureResolution' | 'seed'>>;
+export type AssetSettings = Pick<GenerateSpec, 'material' | 'geometryFileFormat'> &
+  Partial<Pick<GenerateSpec, 'textureResolution' | 'seed'>>;
 
 /** A completed task of the same account (a generation, retexture or conversion) whose model is the source. */
 export interface StoredAsset {

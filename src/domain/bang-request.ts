@@ -1,7 +1,7 @@
 /** Turns a raw Bang request (docs/spec/api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
 import { invalidRequest } from '../errors.ts';
 import type { InputFile } from './input-file.ts';
-import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, type GenerateSpec, type ModelFormat } from './task-spec.ts';
+import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, } from './task-spec.ts';
 import { choiceField, filesOf, has, numberField, scalar, type RawRequest } from './raw-request.ts';
 import { DEFAULT_STRENGTH, STRENGTH_RANGE, pieceCountForStrength } from './mesh-rules.ts';
 import { ACCEPTED_IMAGE_NAMES, sniffImageType } from './image-type.ts';
@@ -20,8 +20,6 @@ export const REFERENCE_SCALE_RANGE = { min: 0.001, max: 1000 } as const;
 /** Without a seed Bang is deterministic: the same model always splits the same way. */
 export const DEFAULT_BANG_SEED = 0;
 export const DEFAULT_BANG_RESOLUTION = 2048;
-
-
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,16 @@
  * The model comes as for Bang (model-source.ts); every other field is optional and defaults to
  * "leave it as it is" (format glb, faces, UVs, size, pivot and axes unchanged).
  */
-import { MATERIAL_VARIANTS, MESH_MODES, OUTPUT_FORMATS, PIVOTS, UP_AXES, UV_MODES, type ConvertSpec, type Pivot } from './task-spec.ts';
+import {
+  MATERIAL_VARIANTS,
+  MESH_MODES,
+  OUTPUT_FORMATS,
+  PIVOTS,
+  UP_AXES,
+  UV_MODES,
+  type ConvertSpec,
+  type Pivot,
+} from './task-spec.ts';
 import { choiceField, numberField, scalar, type RawRequest } from './raw-request.ts';
 import type { ResolvedSubmission } from './generate-request.ts';
 import { resolveModelSource, type LoadedAsset } from './model-source.ts';
@@ -17,7 +26,11 @@ export const CONVERT_TEXTURE_RANGE = { min: 256, max: 8192, integer: true } as c
 /** scale_to: the output's largest side, in metres. */
 export const SCALE_TO_RANGE = { min: 0.0001, max: 10_000 } as const;
 
-const PIVOT_SPELLINGS: Record<string, Pivot> = { center: 'centre', 'bottom-center': 'bottom-centre', bottom: 'bottom-centre' };
+const PIVOT_SPELLINGS: Record<string, Pivot> = {
+  center: 'centre',
+  'bottom-center': 'bottom-centre',
+  bottom: 'bottom-centre',
+};
 
 function resolvePivot(raw: RawRequest): Pivot {
   const value = scalar(raw, 'pivot');
@@ -33,12 +46,17 @@ function resolveTextureResolution(raw: RawRequest): number | undefined {
   return numberField(field, 'texture_resolution', CONVERT_TEXTURE_RANGE);
 }
 
-export function resolveConvertRequest(raw: RawRequest, asset: LoadedAsset | undefined, detectModelFormat: ModelFormatDetector): ResolvedSubmission<ConvertSpec> {
+export function resolveConvertRequest(
+  raw: RawRequest,
+  asset: LoadedAsset | undefined,
+  detectModelFormat: ModelFormatDetector,
+): ResolvedSubmission<ConvertSpec> {
   const { source, inputs } = resolveModelSource(raw, asset, detectModelFormat);
   const spec: ConvertSpec = {
     kind: 'convert',
     ...source,
-    geometryFileFormat: choiceField(raw, 'geometry_file_format', OUTPUT_FORMATS) ?? asset?.spec.geometryFileFormat ?? 'glb',
+    geometryFileFormat:
+      choiceField(raw, 'geometry_file_format', OUTPUT_FORMATS) ?? asset?.spec.geometryFileFormat ?? 'glb',
     faceBudget: numberField(raw, 'quality_override', CONVERT_FACE_RANGE),
     meshMode: choiceField(raw, 'mesh_mode', MESH_MODES) ?? 'Raw',
     uv: choiceField(raw, 'uv', UV_MODES) ?? 'keep',

@@ -13,15 +13,7 @@ import {
   type Tier,
   type ViewLabel,
 } from './task-spec.ts';
-import {
-  booleanField,
-  choiceField,
-  filesOf,
-  listField,
-  numberField,
-  scalar,
-  type RawRequest,
-} from './raw-request.ts';
+import { booleanField, choiceField, filesOf, listField, numberField, scalar, type RawRequest } from './raw-request.ts';
 import { ALL_TIERS, CREATIVE_TIERS, DEFAULT_TEXTURE_MODE, DEFAULT_TIER, isLegacyTier } from './tiers.ts';
 import { HIGH_PACK, textureResolutionFor } from './texture-resolution.ts';
 import { QUALITY_OVERRIDE_RANGE, faceBudgetFor, isFastMode } from './mesh-rules.ts';
@@ -120,7 +112,10 @@ function resolveCreative(raw: RawRequest, tier: Tier): boolean {
   const mode = scalar(raw, 'geometry_instruct_mode');
   if (mode === undefined || ['default', 'faithful'].includes(mode.toLowerCase())) return false;
   if (mode.toLowerCase() !== 'creative') {
-    throw invalidRequest('geometry_instruct_mode', `geometry_instruct_mode must be "creative" or omitted; got "${mode}".`);
+    throw invalidRequest(
+      'geometry_instruct_mode',
+      `geometry_instruct_mode must be "creative" or omitted; got "${mode}".`,
+    );
   }
   if (!CREATIVE_TIERS.includes(tier)) {
     throw invalidRequest(

@@ -15,7 +15,7 @@ export function imageSizeProblem(width: number, height: number): string | null {
     return 'declares no valid pixel size';
   }
   if (width * height > MAX_IMAGE_PIXELS) {
-    return `is ${width} × ${height} pixels (${(width * height / 1e6).toFixed(0)} MP); the limit is ${MAX_IMAGE_PIXELS / 1e6} MP, so scale it down (e.g. to 4096 px on the long side)`;
+    return `is ${width} × ${height} pixels (${((width * height) / 1e6).toFixed(0)} MP); the limit is ${MAX_IMAGE_PIXELS / 1e6} MP, so scale it down (e.g. to 4096 px on the long side)`;
   }
   return null;
 }

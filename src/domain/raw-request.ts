@@ -120,11 +120,7 @@ export function numberField(
 }
 
 /** A value from a fixed list, matched case-insensitively and returned in its canonical spelling. */
-export function choiceField<T extends string>(
-  raw: RawRequest,
-  name: string,
-  allowed: readonly T[],
-): T | undefined {
+export function choiceField<T extends string>(raw: RawRequest, name: string, allowed: readonly T[]): T | undefined {
   const value = scalar(raw, name);
   if (value === undefined) return undefined;
   const match = allowed.find((choice) => choice.toLowerCase() === value.toLowerCase());

@@ -15,4 +15,3 @@ export function textureResolutionFor(
   if (highPack) return (uhdTexture ? 8 * K : 4 * K) as TextureResolution;
   return (uhdTexture ? 4 * K : 2 * K) as TextureResolution;
 }
-

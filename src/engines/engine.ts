@@ -35,7 +35,10 @@ export interface EngineResult {
 }
 
 /** The codes of the error catalogue (src/errors.ts) a task can fail with. */
-export type EngineErrorCode = Extract<ErrorCode, 'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'REMOTE_ENGINE_FAILED' | 'UNKNOWN'>;
+export type EngineErrorCode = Extract<
+  ErrorCode,
+  'API_OBJECT_NOT_FOUND_ON_IMAGE' | 'INVALID_REQUEST' | 'REMOTE_ENGINE_FAILED' | 'UNKNOWN'
+>;
 
 /** An engine refuses input it cannot use by throwing this; the task fails with `code` and is refunded. */
 export class EngineError extends Error {

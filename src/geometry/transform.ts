@@ -52,23 +52,33 @@ export function multiply(a: Mat4, b: Mat4): Mat4 {
 
 /** Determinant of the upper 3×3: negative means the transform mirrors, so triangle winding must flip. */
 export function determinant3(m: Mat4): number {
-  return (
-    m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2])
-  );
+  return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
 }
 
 /** Inverse-transpose of the upper 3×3 (row-major 3×3), for carrying normals. */
 export function normalMatrix(m: Mat4): Float64Array {
-  const a = m[0], b = m[4], c = m[8];
-  const d = m[1], e = m[5], f = m[9];
-  const g = m[2], h = m[6], i = m[10];
+  const a = m[0],
+    b = m[4],
+    c = m[8];
+  const d = m[1],
+    e = m[5],
+    f = m[9];
+  const g = m[2],
+    h = m[6],
+    i = m[10];
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   const s = Math.abs(det) > 1e-30 ? 1 / det : 0;
   // Cofactor matrix / det is the inverse transpose.
   return Float64Array.from([
-    (e * i - f * h) * s, -(d * i - f * g) * s, (d * h - e * g) * s,
-    -(b * i - c * h) * s, (a * i - c * g) * s, -(a * h - b * g) * s,
-    (b * f - c * e) * s, -(a * f - c * d) * s, (a * e - b * d) * s,
+    (e * i - f * h) * s,
+    -(d * i - f * g) * s,
+    (d * h - e * g) * s,
+    -(b * i - c * h) * s,
+    (a * i - c * g) * s,
+    -(a * h - b * g) * s,
+    (b * f - c * e) * s,
+    -(a * f - c * d) * s,
+    (a * e - b * d) * s,
   ]);
 }
 
@@ -81,7 +91,9 @@ export function transformPositions(positions: Float32Array, m: Mat4): Float32Arr
   if (isIdentity(m)) return positions;
   const out = new Float32Array(positions.length);
   for (let i = 0; i < positions.length; i += 3) {
-    const x = positions[i], y = positions[i + 1], z = positions[i + 2];
+    const x = positions[i],
+      y = positions[i + 1],
+      z = positions[i + 2];
     out[i] = m[0] * x + m[4] * y + m[8] * z + m[12];
     out[i + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
     out[i + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
@@ -95,7 +107,9 @@ export function transformNormals(normals: Float32Array, m: Mat4): Float32Array {
   const n = normalMatrix(m);
   const out = new Float32Array(normals.length);
   for (let i = 0; i < normals.length; i += 3) {
-    const x = normals[i], y = normals[i + 1], z = normals[i + 2];
+    const x = normals[i],
+      y = normals[i + 1],
+      z = normals[i + 2];
     const tx = n[0] * x + n[1] * y + n[2] * z;
     const ty = n[3] * x + n[4] * y + n[5] * z;
     const tz = n[6] * x + n[7] * y + n[8] * z;

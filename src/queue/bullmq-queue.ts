@@ -61,16 +61,20 @@ export class BullQueue implements JobQueue {
   }
 
   async enqueue(id: string, payload: string, options: EnqueueOptions = {}): Promise<void> {
-    await this.#queue.add('job', { payload }, {
-      jobId: id,
-      attempts: options.maxAttempts ?? this.#maxAttempts,
-      delay: options.delayMs ?? 0,
-      // BullMQ hands out jobs without a priority before prioritised ones, so every job gets one
-      // (1 = first; BullMQ's largest is 2^21).
-      priority: Math.min(2_097_152, 1 + Math.max(0, Math.floor(options.priority ?? 0))),
-      removeOnComplete: false,
-      removeOnFail: false,
-    });
+    await this.#queue.add(
+      'job',
+      { payload },
+      {
+        jobId: id,
+        attempts: options.maxAttempts ?? this.#maxAttempts,
+        delay: options.delayMs ?? 0,
+        // BullMQ hands out jobs without a priority before prioritised ones, so every job gets one
+        // (1 = first; BullMQ's largest is 2^21).
+        priority: Math.min(2_097_152, 1 + Math.max(0, Math.floor(options.priority ?? 0))),
+        removeOnComplete: false,
+        removeOnFail: false,
+      },
+    );
   }
 
   async lease(leaseMs: number): Promise<LeasedJob | null> {
@@ -173,11 +177,23 @@ export class BullQueue implements JobQueue {
     const raw = await job.getState();
     const state =
       raw === 'active' ? 'leased' : raw === 'completed' ? 'done' : raw === 'failed' ? 'failed' : ('queued' as const);
-    return { state, attempts: job.attemptsStarted, lastError: (await this.#connection.hget(this.#errorsKey, id)) ?? null } as const;
+    return {
+      state,
+      attempts: job.attemptsStarted,
+      lastError: (await this.#connection.hget(this.#errorsKey, id)) ?? null,
+    } as const;
   }
 
   async stats(): Promise<QueueStats> {
-    const counts = await this.#queue.getJobCounts('wait', 'delayed', 'prioritized', 'paused', 'active', 'completed', 'failed');
+    const counts = await this.#queue.getJobCounts(
+      'wait',
+      'delayed',
+      'prioritized',
+      'paused',
+      'active',
+      'completed',
+      'failed',
+    );
     return {
       queued: (counts.wait ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0) + (counts.paused ?? 0),
       leased: counts.active ?? 0,

@@ -8,7 +8,11 @@ import { SqlQueue } from './sql-queue.ts';
 export async function createQueue(config: Config, db: Db, options: { logger?: Logger } = {}): Promise<JobQueue> {
   if (config.redisUrl) {
     const { BullQueue } = await import('./bullmq-queue.ts');
-    return BullQueue.connect(config.redisUrl, { name: config.queueName, maxAttempts: config.maxAttempts, logger: options.logger });
+    return BullQueue.connect(config.redisUrl, {
+      name: config.queueName,
+      maxAttempts: config.maxAttempts,
+      logger: options.logger,
+    });
   }
   return new SqlQueue(db, { maxAttempts: config.maxAttempts });
 }

@@ -6,7 +6,6 @@
  * no job is ever silently dropped, even when the worker crashed on its last attempt.
  */
 
-
 export interface LeasedJob {
   id: string;
   payload: string;
@@ -70,11 +69,18 @@ export interface JobQueue {
    * again after `delayMs`; otherwise it is failed for good. Returns the resulting state, or null when
    * the lease was lost.
    */
-  fail(id: string, owner: string, error: string, options?: { retry?: boolean; delayMs?: number }): Promise<'queued' | 'failed' | null>;
+  fail(
+    id: string,
+    owner: string,
+    error: string,
+    options?: { retry?: boolean; delayMs?: number },
+  ): Promise<'queued' | 'failed' | null>;
   /** Puts jobs whose lease expired back in the queue; returns how many. */
   reap(): Promise<number>;
   /** The state of one job, or null when unknown. */
-  state(id: string): Promise<{ state: 'queued' | 'leased' | 'done' | 'failed'; attempts: number; lastError: string | null } | null>;
+  state(
+    id: string,
+  ): Promise<{ state: 'queued' | 'leased' | 'done' | 'failed'; attempts: number; lastError: string | null } | null>;
   stats(): Promise<QueueStats>;
   close(): Promise<void>;
 }

@@ -122,7 +122,9 @@ export class SqlQueue implements JobQueue {
 
   async heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean> {
     const now = Date.now();
-    const result = await this.#leased(id, owner).set({ lease_expires_at: now + leaseMs, updated_at: now }).executeTakeFirst();
+    const result = await this.#leased(id, owner)
+      .set({ lease_expires_at: now + leaseMs, updated_at: now })
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -153,7 +155,9 @@ export class SqlQueue implements JobQueue {
     const retry = options.retry ?? true;
     const result = await this.#leased(id, owner)
       .set({
-        state: retry ? sql<'queued' | 'failed'>`case when attempts < max_attempts then 'queued' else 'failed' end` : 'failed',
+        state: retry
+          ? sql<'queued' | 'failed'>`case when attempts < max_attempts then 'queued' else 'failed' end`
+          : 'failed',
         lease_owner: null,
         lease_expires_at: null,
         available_at: now + (options.delayMs ?? 0),
@@ -169,7 +173,14 @@ export class SqlQueue implements JobQueue {
     const now = Date.now();
     const result = await this.#db.kysely
       .updateTable('queue_entries')
-      .set({ state: 'queued', lease_owner: null, lease_expires_at: null, last_error: LEASE_EXPIRED, available_at: now, updated_at: now })
+      .set({
+        state: 'queued',
+        lease_owner: null,
+        lease_expires_at: null,
+        last_error: LEASE_EXPIRED,
+        available_at: now,
+        updated_at: now,
+      })
       .where('queue', '=', this.#name)
       .where('state', '=', 'leased')
       .where('lease_expires_at', '<', now)

@@ -22,7 +22,11 @@ export interface CopyBlobsOptions {
   onProgress?: (progress: CopyProgress, key: string) => void;
 }
 
-export async function copyBlobs(source: BlobStore, target: BlobStore, options: CopyBlobsOptions = {}): Promise<CopyProgress> {
+export async function copyBlobs(
+  source: BlobStore,
+  target: BlobStore,
+  options: CopyBlobsOptions = {},
+): Promise<CopyProgress> {
   const prefix = options.prefix ?? '';
   const blobs = await source.list(prefix);
   const present = new Map((await target.list(prefix)).map((blob) => [blob.key, blob.size]));
@@ -34,7 +38,8 @@ export async function copyBlobs(source: BlobStore, target: BlobStore, options: C
       const opened = await source.stream(blob.key);
       if (opened) {
         const written = await target.putStream(blob.key, opened.stream);
-        if (written !== opened.size) throw new Error(`Copy of ${blob.key} wrote ${written} of ${opened.size} bytes; run the command again.`);
+        if (written !== opened.size)
+          throw new Error(`Copy of ${blob.key} wrote ${written} of ${opened.size} bytes; run the command again.`);
         progress.copied += 1;
         progress.bytes += written;
       }

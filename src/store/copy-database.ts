@@ -21,15 +21,25 @@ export interface CopyDatabaseResult {
 
 async function sourceTables(source: Db): Promise<string[]> {
   const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(source.kysely);
-  const names = rows.rows.map((row) => row.name).filter((name) => !name.startsWith('sqlite_') && !name.startsWith('kysely_') && !SKIPPED.has(name));
+  const names = rows.rows
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith('sqlite_') && !name.startsWith('kysely_') && !SKIPPED.has(name));
   const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
   return names.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
 }
 
-export async function copyDatabase(source: Db, target: Db, onTable?: (table: string, rows: number) => void): Promise<CopyDatabaseResult> {
-  if (source.dialect !== 'sqlite' || target.dialect !== 'postgres') throw new Error('copyDatabase copies a SQLite database into PostgreSQL.');
+export async function copyDatabase(
+  source: Db,
+  target: Db,
+  onTable?: (table: string, rows: number) => void,
+): Promise<CopyDatabaseResult> {
+  if (source.dialect !== 'sqlite' || target.dialect !== 'postgres')
+    throw new Error('copyDatabase copies a SQLite database into PostgreSQL.');
   const existing = await target.kysely.selectFrom('accounts').select('id').limit(1).execute();
-  if (existing.length > 0) throw new Error('The PostgreSQL database already holds accounts; migrate into an empty database so no ledger is merged by accident.');
+  if (existing.length > 0)
+    throw new Error(
+      'The PostgreSQL database already holds accounts; migrate into an empty database so no ledger is merged by accident.',
+    );
   const tables = await sourceTables(source);
   const result: CopyDatabaseResult = { tables: {}, interrupted: 0 };
   const from = source.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
@@ -38,7 +48,13 @@ export async function copyDatabase(source: Db, target: Db, onTable?: (table: str
     for (const table of tables) {
       let copied = 0;
       for (let offset = 0; ; offset += BATCH_ROWS) {
-        const rows = await from.selectFrom(table).selectAll().orderBy(sql`rowid`).limit(BATCH_ROWS).offset(offset).execute();
+        const rows = await from
+          .selectFrom(table)
+          .selectAll()
+          .orderBy(sql`rowid`)
+          .limit(BATCH_ROWS)
+          .offset(offset)
+          .execute();
         if (rows.length === 0) break;
         await to.insertInto(table).values(rows).execute();
         copied += rows.length;
@@ -47,7 +63,11 @@ export async function copyDatabase(source: Db, target: Db, onTable?: (table: str
       onTable?.(table, copied);
     }
     // A run cut short by stopping the old server starts again on the new workers (attempts are kept).
-    const interrupted = await trx.updateTable('jobs').set({ state: 'Waiting', stage: null, updated_at: Date.now() }).where('state', '=', 'Generating').executeTakeFirst();
+    const interrupted = await trx
+      .updateTable('jobs')
+      .set({ state: 'Waiting', stage: null, updated_at: Date.now() })
+      .where('state', '=', 'Generating')
+      .executeTakeFirst();
     await trx.updateTable('tasks').set({ state: 'Waiting' }).where('state', '=', 'Generating').execute();
     result.interrupted = Number(interrupted.numUpdatedRows);
   });

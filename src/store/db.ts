@@ -109,15 +109,21 @@ const pgTypes = {
 
 /** Connects to PostgreSQL and migrates. */
 export async function openPostgres(url: string, options: { logger?: Logger; poolSize?: number } = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes as pg.CustomTypesConfig,
+  });
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   // Kysely looks for its migration tables in every schema unless told which: name the schema the
   // connection works in (search_path), so databases holding several Kiln schemas migrate each one.
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely).catch(async (error: unknown) => {
-    await kysely.destroy();
-    // Name the setting: a bare ECONNREFUSED at start does not say which service is missing.
-    throw new Error(`DATABASE_URL is not reachable (${new URL(url).host}): ${(error as Error).message}`);
-  });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`
+    .execute(kysely)
+    .catch(async (error: unknown) => {
+      await kysely.destroy();
+      // Name the setting: a bare ECONNREFUSED at start does not say which service is missing.
+      throw new Error(`DATABASE_URL is not reachable (${new URL(url).host}): ${(error as Error).message}`);
+    });
   await migrate(kysely, options.logger ?? silentLogger, rows[0]?.schema ?? 'public');
   return {
     kysely,
@@ -141,6 +147,8 @@ export async function createDb(config: Config, options: { logger?: Logger } = {}
     throw new Error(`DATABASE_URL must start with postgres:// (or sqlite:<file>); got "${config.databaseUrl}".`);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = config.databaseUrl?.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : join(config.dataDir, 'kiln.db');
+  const file = config.databaseUrl?.startsWith('sqlite:')
+    ? config.databaseUrl.slice('sqlite:'.length)
+    : join(config.dataDir, 'kiln.db');
   return openSqlite(file, options);
 }

@@ -97,7 +97,10 @@ export class LocalBlobStore implements BlobStore {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) await walk(path);
         else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
-          const key = path.slice(this.root.length + 1).split(sep).join('/');
+          const key = path
+            .slice(this.root.length + 1)
+            .split(sep)
+            .join('/');
           if (key.startsWith(prefix)) found.push({ key, size: (await stat(path)).size });
         }
       }

@@ -134,8 +134,15 @@ const initial: Migration = {
 /** Fair turns between API keys: queue entries are handed out by priority (the key's tasks ahead), then age. */
 const queuePriority: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('queue_entries').addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.createIndex('queue_turns').on('queue_entries').columns(['queue', 'state', 'priority', 'available_at']).execute();
+    await db.schema
+      .alterTable('queue_entries')
+      .addColumn('priority', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('queue_turns')
+      .on('queue_entries')
+      .columns(['queue', 'state', 'priority', 'available_at'])
+      .execute();
   },
 };
 
@@ -148,6 +155,11 @@ const jobsByState: Migration = {
 
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_webhooks': webhooksMigration, '0003_queue_priority': queuePriority, '0004_jobs_state': jobsByState };
+    return {
+      '0001_initial': initial,
+      '0002_webhooks': webhooksMigration,
+      '0003_queue_priority': queuePriority,
+      '0004_jobs_state': jobsByState,
+    };
   },
 };

@@ -37,7 +37,10 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** An S3 client from the settings; credentials come from the SDK's default chain (AWS_ACCESS_KEY_ID …, profiles, instance roles). */
-export function s3ClientFor(settings: Pick<S3Settings, 'endpoint' | 'region' | 'forcePathStyle'>, extra: Partial<S3ClientConfig> = {}): S3Client {
+export function s3ClientFor(
+  settings: Pick<S3Settings, 'endpoint' | 'region' | 'forcePathStyle'>,
+  extra: Partial<S3ClientConfig> = {},
+): S3Client {
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -72,7 +75,12 @@ export class S3BlobStore implements BlobStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      const why = status === 404 ? 'it does not exist' : status === 403 ? 'access was denied (check the credentials)' : (error as Error).message || String(error);
+      const why =
+        status === 404
+          ? 'it does not exist'
+          : status === 403
+            ? 'access was denied (check the credentials)'
+            : (error as Error).message || String(error);
       throw new Error(
         `S3 bucket "${this.bucket}" is not usable: ${why}. Check KILN_S3_BUCKET, KILN_S3_ENDPOINT, KILN_S3_REGION, KILN_S3_FORCE_PATH_STYLE and the AWS_* credentials.`,
       );
@@ -164,7 +172,9 @@ export class S3BlobStore implements BlobStore {
       );
       const failed = result.Errors ?? [];
       if (failed.length > 0) {
-        throw new Error(`S3 refused to delete ${failed.length} object(s) under "${prefix}": ${failed[0].Code ?? ''} ${failed[0].Message ?? ''}`.trim());
+        throw new Error(
+          `S3 refused to delete ${failed.length} object(s) under "${prefix}": ${failed[0].Code ?? ''} ${failed[0].Message ?? ''}`.trim(),
+        );
       }
     }
     return blobs.length;

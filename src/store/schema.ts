@@ -3,7 +3,12 @@
  * epoch (bigint columns), credits integer thousandths, JSON stored as text: every value reads back
  * the same in both dialects (see the pg type parsers in db.ts).
  */
-import type { KeyWebhooksTable, TaskWebhooksTable, WebhookDeliveriesTable, WebhookOutboxTable } from './webhook-schema.ts';
+import type {
+  KeyWebhooksTable,
+  TaskWebhooksTable,
+  WebhookDeliveriesTable,
+  WebhookOutboxTable,
+} from './webhook-schema.ts';
 
 export interface AccountsTable {
   id: string;

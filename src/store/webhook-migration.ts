@@ -31,7 +31,11 @@ export const webhooksMigration: Migration = {
       .addColumn('last_error', 'text')
       .addColumn('delivered_at', 'bigint')
       .execute();
-    await db.schema.createIndex('webhook_outbox_due').on('webhook_outbox').columns(['state', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('webhook_outbox_due')
+      .on('webhook_outbox')
+      .columns(['state', 'next_attempt_at'])
+      .execute();
     await db.schema.createIndex('webhook_outbox_task').on('webhook_outbox').column('task_id').execute();
     await db.schema
       .createTable('webhook_deliveries')

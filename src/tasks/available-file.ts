@@ -15,7 +15,13 @@ export async function findAvailableFile(db: Db, taskId: string, name: string): P
   const row = await db.kysely
     .selectFrom('task_files')
     .innerJoin('tasks', 'tasks.id', 'task_files.task_id')
-    .select(['task_files.name', 'task_files.content_type', 'task_files.blob_key', 'tasks.state', 'tasks.files_expired_at'])
+    .select([
+      'task_files.name',
+      'task_files.content_type',
+      'task_files.blob_key',
+      'tasks.state',
+      'tasks.files_expired_at',
+    ])
     .where('task_files.task_id', '=', taskId)
     .where('task_files.name', '=', name)
     .executeTakeFirst();

@@ -26,7 +26,10 @@ function uploadedInputs(inputs: TaskInput[]): InputFile[] {
  * The response's prompt: the caller's, else the engine's description (in the describer's worker
  * thread once it is up; bounded in time, the engine's module load included), else the spec's.
  */
-export async function describeSubmission({ engines, describer, logger }: DescribeDeps, request: SubmitRequest): Promise<string> {
+export async function describeSubmission(
+  { engines, describer, logger }: DescribeDeps,
+  request: SubmitRequest,
+): Promise<string> {
   if (request.prompt !== undefined) return request.prompt;
   const fallback = request.spec.prompt ?? '';
   try {
@@ -36,7 +39,9 @@ export async function describeSubmission({ engines, describer, logger }: Describ
     return fallback;
   }
   const moduleUrl = engines.moduleUrl(engineKindOf(request.spec));
-  const described = (moduleUrl ? describer.describe(moduleUrl, request.spec, uploadedInputs(request.inputs)) : Promise.resolve(fallback))
+  const described = (
+    moduleUrl ? describer.describe(moduleUrl, request.spec, uploadedInputs(request.inputs)) : Promise.resolve(fallback)
+  )
     .then((text) => (typeof text === 'string' ? text : fallback))
     .catch((error: unknown) => {
       logger.warn({ err: error }, 'describePrompt failed; using the request prompt');

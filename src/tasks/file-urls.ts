@@ -7,7 +7,13 @@ import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import { findAvailableFile } from './available-file.ts';
 
-export async function presignedFileUrl(db: Db, blobs: BlobStore, taskId: string, name: string, expiresSeconds: number): Promise<string | null> {
+export async function presignedFileUrl(
+  db: Db,
+  blobs: BlobStore,
+  taskId: string,
+  name: string,
+  expiresSeconds: number,
+): Promise<string | null> {
   if (!blobs.presignedUrl) return null;
   const file = await findAvailableFile(db, taskId, name);
   if (!file) return null;

@@ -11,7 +11,6 @@ import { checkUploadedImage, type ImageProblem } from '../engines/image-input.ts
 
 const IMAGE_FIELDS = new Set(['images', 'image']);
 
-
 export async function assertImagesDecode(inputs: InputFile[]): Promise<void> {
   const counters = new Map<string, number>();
   const images = inputs
@@ -19,7 +18,10 @@ export async function assertImagesDecode(inputs: InputFile[]): Promise<void> {
     .map((input) => {
       const index = (counters.get(input.field) ?? 0) + 1;
       counters.set(input.field, index);
-      return { input, label: `${input.field === 'images' ? `images #${index}` : 'image'} ("${input.filename || 'unnamed'}")` };
+      return {
+        input,
+        label: `${input.field === 'images' ? `images #${index}` : 'image'} ("${input.filename || 'unnamed'}")`,
+      };
     });
   // One at a time: a request may carry several pictures near the pixel limit.
   for (const { input, label } of images) {

@@ -19,7 +19,10 @@ export interface InputRefusalDeps {
   logger: Logger;
 }
 
-export async function assertEngineAcceptsInputs({ engines, describer, logger }: InputRefusalDeps, request: SubmitRequest): Promise<void> {
+export async function assertEngineAcceptsInputs(
+  { engines, describer, logger }: InputRefusalDeps,
+  request: SubmitRequest,
+): Promise<void> {
   const moduleUrl = engines.moduleUrl(engineKindOf(request.spec));
   const inputs = request.inputs.filter((input): input is InputFile => !isStoredInput(input));
   // Nothing uploaded (a text prompt, a stored asset): nothing to judge, no thread round trip.

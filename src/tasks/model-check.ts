@@ -24,7 +24,9 @@ function problemInWorker(bytes: Uint8Array, filename: string): Promise<string | 
     const worker = new Worker(WORKER_URL, { workerData: { bytes, filename } });
     const timer = setTimeout(() => {
       void worker.terminate();
-      resolve(`it could not be read within ${CHECK_TIMEOUT_MS / 1000} s; simplify the model or send it in another format`);
+      resolve(
+        `it could not be read within ${CHECK_TIMEOUT_MS / 1000} s; simplify the model or send it in another format`,
+      );
     }, CHECK_TIMEOUT_MS);
     const finish = () => clearTimeout(timer);
     worker.once('message', (message: { problem: string | null }) => {
@@ -48,9 +50,12 @@ export async function assertModelsImport(inputs: InputFile[]): Promise<void> {
     // The readers' structural checks first (declared counts backed by bytes, nesting depth): cheap, and
     // they keep a bomb from ever reaching the full import below.
     const structural = scanProblem(input.bytes, input.filename);
-    if (structural) throw invalidRequest('model', `model (${input.filename || 'unnamed'}) cannot be read: ${structural}`);
+    if (structural)
+      throw invalidRequest('model', `model (${input.filename || 'unnamed'}) cannot be read: ${structural}`);
     const problem =
-      input.bytes.length <= IN_THREAD_MAX_BYTES ? await importProblem(input.bytes, input.filename) : await problemInWorker(input.bytes, input.filename);
+      input.bytes.length <= IN_THREAD_MAX_BYTES
+        ? await importProblem(input.bytes, input.filename)
+        : await problemInWorker(input.bytes, input.filename);
     if (problem) throw invalidRequest('model', `model (${input.filename || 'unnamed'}) cannot be read: ${problem}`);
   }
 }

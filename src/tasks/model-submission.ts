@@ -47,38 +47,65 @@ export function pickModelFile(record: TaskRecord): string | undefined {
 }
 
 /** Loads the asset of a Bang asset-mode request, refusing anything but a completed generation of the caller. */
-export async function loadAsset(tasks: Pick<TaskService, 'get'>, accountId: string, assetId: string): Promise<{ asset: StoredAsset; inputs: StoredInput[] }> {
+export async function loadAsset(
+  tasks: Pick<TaskService, 'get'>,
+  accountId: string,
+  assetId: string,
+): Promise<{ asset: StoredAsset; inputs: StoredInput[] }> {
   let record: TaskRecord;
   try {
     record = await tasks.get(accountId, assetId);
   } catch (error) {
     if (error instanceof KilnError && error.code === 'NO_SUCH_TASK') {
-      throw invalidRequest('asset_id', `asset_id ${assetId} is not a generation of this account; send the top-level uuid returned by one of your generate requests.`);
+      throw invalidRequest(
+        'asset_id',
+        `asset_id ${assetId} is not a generation of this account; send the top-level uuid returned by one of your generate requests.`,
+      );
     }
     throw error;
   }
   // Generations, retextures and conversions each leave one model; a Bang task leaves pieces.
   if (record.params.kind === 'bang') {
-    throw invalidRequest('asset_id', `asset_id ${assetId} is a Bang task, not a generation; send the uuid of a completed generate request.`);
+    throw invalidRequest(
+      'asset_id',
+      `asset_id ${assetId} is a Bang task, not a generation; send the uuid of a completed generate request.`,
+    );
   }
   if (record.uuid !== assetId) {
-    throw invalidRequest('asset_id', `asset_id must be the top-level uuid of the generation (${record.uuid}), not one of its job uuids.`);
+    throw invalidRequest(
+      'asset_id',
+      `asset_id must be the top-level uuid of the generation (${record.uuid}), not one of its job uuids.`,
+    );
   }
   if (record.status !== 'Done') {
-    const advice = record.status === 'Failed' ? 'it failed; use a generation that completed' : `it is still ${record.status}; wait until its status is Done`;
+    const advice =
+      record.status === 'Failed'
+        ? 'it failed; use a generation that completed'
+        : `it is still ${record.status}; wait until its status is Done`;
     throw invalidRequest('asset_id', `asset_id ${assetId} is not a completed generation: ${advice}.`);
   }
   const name = pickModelFile(record);
   const model = name && !record.filesExpired ? record.files.find((file) => file.name === name) : undefined;
   if (!name || !model) {
-    throw invalidRequest('asset_id', `The files of asset ${assetId} are no longer stored (retention); generate it again or upload the model in custom-model mode.`);
+    throw invalidRequest(
+      'asset_id',
+      `The files of asset ${assetId} are no longer stored (retention); generate it again or upload the model in custom-model mode.`,
+    );
   }
   // OBJ and FBX assets keep their .mtl and texture maps beside the model; Bang needs them to keep the
   // asset's surfaces. Other model files (the Shaded or high-poly twin) and the preview are not needed.
   const companions = record.files.filter(
-    (other) => other.name !== name && other.name !== 'preview.webp' && !MODEL_EXTENSIONS.includes(other.name.slice(other.name.lastIndexOf('.') + 1).toLowerCase()),
+    (other) =>
+      other.name !== name &&
+      other.name !== 'preview.webp' &&
+      !MODEL_EXTENSIONS.includes(other.name.slice(other.name.lastIndexOf('.') + 1).toLowerCase()),
   );
-  const stored = (field: string, file: TaskRecord['files'][number]): StoredInput => ({ field, filename: file.name, blobKey: file.blobKey, size: file.size });
+  const stored = (field: string, file: TaskRecord['files'][number]): StoredInput => ({
+    field,
+    filename: file.name,
+    blobKey: file.blobKey,
+    size: file.size,
+  });
   return {
     asset: { taskId: record.uuid, spec: record.params as AssetSettings },
     inputs: [stored('asset', model), ...companions.map((file) => stored('asset-file', file))],
@@ -100,7 +127,11 @@ export async function resolveModelTaskSubmission<Spec extends TaskSpec>(
 }
 
 /** Resolves a raw Bang request of `accountId` in either mode. */
-export async function resolveBangSubmission(tasks: Pick<TaskService, 'get'>, accountId: string, raw: RawRequest): Promise<BangSubmission> {
+export async function resolveBangSubmission(
+  tasks: Pick<TaskService, 'get'>,
+  accountId: string,
+  raw: RawRequest,
+): Promise<BangSubmission> {
   if (bangMode(raw) === 'asset') {
     const { asset, inputs } = await loadAsset(tasks, accountId, bangAssetId(raw));
     return { resolved: resolveBangRequest(raw, asset, detectModelFormat), assetInputs: inputs };

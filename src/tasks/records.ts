@@ -17,7 +17,8 @@ export function toJobView(job: JobsTable, task: Pick<TasksTable, 'error_code' | 
     attempts: Number(job.attempts),
     startedAt: iso(job.started_at),
     finishedAt: iso(job.finished_at),
-    error: job.state === 'Failed' && task.error_code ? { code: task.error_code, message: task.error_message ?? '' } : null,
+    error:
+      job.state === 'Failed' && task.error_code ? { code: task.error_code, message: task.error_message ?? '' } : null,
   };
 }
 

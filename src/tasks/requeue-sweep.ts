@@ -18,7 +18,12 @@ export interface RequeueSweepOptions {
 }
 
 /** Starts the sweep (nothing for a transactional queue); returns a stop function. */
-export function startRequeueSweep(db: Db, queue: JobQueue, logger: Logger, options: RequeueSweepOptions = {}): () => void {
+export function startRequeueSweep(
+  db: Db,
+  queue: JobQueue,
+  logger: Logger,
+  options: RequeueSweepOptions = {},
+): () => void {
   if (queue.transactional) return () => undefined;
   const intervalMs = options.intervalMs ?? 30_000;
   let running = false;

@@ -4,7 +4,11 @@ import type { Logger } from '../logger.ts';
 import type { TaskService } from './types.ts';
 
 /** Starts sweeping every config.sweepIntervalMs (first sweep right away); returns a stop function. */
-export function startRetentionSweep(tasks: TaskService, config: Pick<Config, 'sweepIntervalMs'>, logger: Logger): () => void {
+export function startRetentionSweep(
+  tasks: TaskService,
+  config: Pick<Config, 'sweepIntervalMs'>,
+  logger: Logger,
+): () => void {
   let running = false;
   const sweep = async () => {
     if (running) return;

@@ -14,7 +14,14 @@ import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
 import type { JobPayload } from './submit-task.ts';
-import { completeTask, failTask, outputKey, recordProgress, startAttempt, type TransitionEvents } from './transitions.ts';
+import {
+  completeTask,
+  failTask,
+  outputKey,
+  recordProgress,
+  startAttempt,
+  type TransitionEvents,
+} from './transitions.ts';
 
 /** What a worker needs from the services. */
 export interface WorkerDeps {
@@ -22,7 +29,8 @@ export interface WorkerDeps {
   blobs: BlobStore;
   queue: JobQueue;
   engines: EngineRegistry;
-  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> & Partial<Pick<Config, 'workerMemoryMb' | 'workerRecycleRuns'>>;
+  config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> &
+    Partial<Pick<Config, 'workerMemoryMb' | 'workerRecycleRuns'>>;
   logger: Logger;
   /** The task event publisher: started, progress, done and failed are announced through it. */
   events?: TransitionEvents;
@@ -51,16 +59,35 @@ function checkFiles(files: EngineFile[]): void {
   }
 }
 
-async function finalFailure({ db, queue, config, events }: JobDeps, job: LeasedJob, payload: JobPayload, code: string, message: string) {
-  await failTask(db, payload.taskId, payload.jobId, { code, message: withoutServerPaths(message) }, config.retentionMs, events);
+async function finalFailure(
+  { db, queue, config, events }: JobDeps,
+  job: LeasedJob,
+  payload: JobPayload,
+  code: string,
+  message: string,
+) {
+  await failTask(
+    db,
+    payload.taskId,
+    payload.jobId,
+    { code, message: withoutServerPaths(message) },
+    config.retentionMs,
+    events,
+  );
   await queue.fail(job.id, job.owner, message, { retry: false });
 }
 
 /** Renews the job's lease while it runs; aborts `lease` when another worker took the job over. */
-function startHeartbeat({ queue, config }: JobDeps, job: LeasedJob, lease: AbortController, log: Logger): NodeJS.Timeout {
+function startHeartbeat(
+  { queue, config }: JobDeps,
+  job: LeasedJob,
+  lease: AbortController,
+  log: Logger,
+): NodeJS.Timeout {
   return setInterval(async () => {
     try {
-      if (!(await queue.heartbeat(job.id, job.owner, config.leaseMs))) lease.abort('the job lease was lost to another worker');
+      if (!(await queue.heartbeat(job.id, job.owner, config.leaseMs)))
+        lease.abort('the job lease was lost to another worker');
     } catch (error) {
       log.warn({ err: error }, 'heartbeat failed');
     }
@@ -78,7 +105,9 @@ function progressWriter(db: Db, jobId: string, log: Logger, events: TransitionEv
       if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
       lastStage = stage;
       lastWrite = now;
-      pending = pending.then(() => recordProgress(db, jobId, stage, percent, events)).catch((error) => log.warn({ err: error }, 'progress write failed'));
+      pending = pending
+        .then(() => recordProgress(db, jobId, stage, percent, events))
+        .catch((error) => log.warn({ err: error }, 'progress write failed'));
     },
     written: (): Promise<void> => pending,
   };
@@ -91,7 +120,13 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
   const log = logger.child({ taskId: payload.taskId, jobId: payload.jobId, attempt: job.attempt });
   if (job.exhausted) {
     log.warn({ lastError: job.lastError }, 'job out of attempts');
-    return finalFailure(deps, job, payload, 'UNKNOWN', `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`);
+    return finalFailure(
+      deps,
+      job,
+      payload,
+      'UNKNOWN',
+      `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`,
+    );
   }
   const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
   if (!context) {
@@ -110,7 +145,11 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     const inputs: EngineInputFile[] = [];
     for (const input of context.inputs) {
       const bytes = await blobs.get(input.blobKey);
-      if (!bytes) throw new EngineError('UNKNOWN', `An uploaded file of this task (${input.filename}) is missing from storage; please submit again.`);
+      if (!bytes)
+        throw new EngineError(
+          'UNKNOWN',
+          `An uploaded file of this task (${input.filename}) is missing from storage; please submit again.`,
+        );
       inputs.push({ field: input.field, filename: input.filename, bytes });
     }
     const result = await runner.run({
@@ -126,7 +165,11 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
     await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
     await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
-    const files = result.files.map((file) => ({ name: file.name, contentType: file.contentType, size: file.bytes.byteLength }));
+    const files = result.files.map((file) => ({
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.byteLength,
+    }));
     await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events);
     await queue.complete(job.id, job.owner);
     log.info({ files: files.length }, 'task done');
@@ -139,7 +182,14 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
 }
 
 /** How a run that did not finish ends: handed back, abandoned, refused, retried or failed for good. */
-async function recordFailure(deps: JobDeps, job: LeasedJob, payload: JobPayload, log: Logger, error: unknown, lease: AbortSignal): Promise<void> {
+async function recordFailure(
+  deps: JobDeps,
+  job: LeasedJob,
+  payload: JobPayload,
+  log: Logger,
+  error: unknown,
+  lease: AbortSignal,
+): Promise<void> {
   const { queue, shutdown } = deps;
   if (error instanceof RunAbortedError && shutdown.aborted && !lease.aborted) {
     log.info('worker stopping: job handed back to the queue');
@@ -152,7 +202,13 @@ async function recordFailure(deps: JobDeps, job: LeasedJob, payload: JobPayload,
   } else if (error instanceof WorkerMemoryError) {
     // The same input would exhaust the next thread too: fail now rather than retry.
     log.warn({ limitMb: error.limitMb }, 'engine thread out of memory');
-    await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Send a smaller model or picture. Credits were refunded.`);
+    await finalFailure(
+      deps,
+      job,
+      payload,
+      'UNKNOWN',
+      `${error.message} Send a smaller model or picture. Credits were refunded.`,
+    );
   } else if (error instanceof StageTimeoutError) {
     log.warn({ stage: error.stage }, 'stage timeout');
     await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Credits were refunded.`);
@@ -162,7 +218,13 @@ async function recordFailure(deps: JobDeps, job: LeasedJob, payload: JobPayload,
     if (job.attempt < job.maxAttempts) {
       await queue.fail(job.id, job.owner, message, { delayMs: 1_000 * job.attempt });
     } else {
-      await finalFailure(deps, job, payload, 'UNKNOWN', `The task failed after ${attempts(job.attempt)}: ${message}. Credits were refunded.`);
+      await finalFailure(
+        deps,
+        job,
+        payload,
+        'UNKNOWN',
+        `The task failed after ${attempts(job.attempt)}: ${message}. Credits were refunded.`,
+      );
     }
   }
 }

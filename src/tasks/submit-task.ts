@@ -43,7 +43,12 @@ export function jobPayload(taskId: string, jobId: string): string {
   return JSON.stringify({ taskId, jobId } satisfies JobPayload);
 }
 
-async function replay(db: Db, accountId: string, idempotencyKey: string, requestHash: string | undefined): Promise<SubmitResult | null> {
+async function replay(
+  db: Db,
+  accountId: string,
+  idempotencyKey: string,
+  requestHash: string | undefined,
+): Promise<SubmitResult | null> {
   const { kysely } = db;
   const earlier = await kysely
     .selectFrom('tasks')
@@ -85,7 +90,11 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
   let turn = 0;
 
   // Blobs first (a slow disk must not hold the write lock); removed again if the transaction fails.
-  await Promise.all(request.inputs.map((input, position) => (isStoredInput(input) ? undefined : blobs.put(inputKey(taskId, position), input.bytes))));
+  await Promise.all(
+    request.inputs.map((input, position) =>
+      isStoredInput(input) ? undefined : blobs.put(inputKey(taskId, position), input.bytes),
+    ),
+  );
   try {
     await db.tx(async (trx) => {
       const reserved = await post(trx, {
@@ -97,9 +106,13 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
         requireFunds: true,
       });
       if (!reserved) {
-        throw new KilnError('INSUFFICIENT_FUND', `This request costs ${request.price} credits and the balance is lower; add credits and retry.`, {
-          price: request.price,
-        });
+        throw new KilnError(
+          'INSUFFICIENT_FUND',
+          `This request costs ${request.price} credits and the balance is lower; add credits and retry.`,
+          {
+            price: request.price,
+          },
+        );
       }
       const slot = await trx
         .updateTable('api_keys')
@@ -141,7 +154,17 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
         .execute();
       await trx
         .insertInto('jobs')
-        .values({ id: jobId, task_id: taskId, state: 'Waiting', progress: 0, stage: null, attempts: 0, started_at: null, finished_at: null, updated_at: now })
+        .values({
+          id: jobId,
+          task_id: taskId,
+          state: 'Waiting',
+          progress: 0,
+          stage: null,
+          attempts: 0,
+          started_at: null,
+          finished_at: null,
+          updated_at: now,
+        })
         .execute();
       if (request.inputs.length > 0) {
         await trx
@@ -158,7 +181,11 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
           )
           .execute();
       }
-      if (request.webhookUrl) await trx.insertInto('task_webhooks').values({ task_id: taskId, url: request.webhookUrl, progress: request.webhookProgress ? 1 : 0 }).execute();
+      if (request.webhookUrl)
+        await trx
+          .insertInto('task_webhooks')
+          .values({ task_id: taskId, url: request.webhookUrl, progress: request.webhookProgress ? 1 : 0 })
+          .execute();
       if (queue.transactional) await queue.enqueue(jobId, jobPayload(taskId, jobId), { trx, priority: turn });
     });
   } catch (error) {
@@ -176,7 +203,13 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
     } catch (error) {
       // Accepted but not queued: refund at once rather than leave the task waiting for a recovery pass.
       logger.error({ err: error, taskId }, 'enqueue failed after commit');
-      await failTask(db, taskId, jobId, { code: 'UNKNOWN', message: 'The job queue was unavailable; the task was refunded.' }, config.retentionMs);
+      await failTask(
+        db,
+        taskId,
+        jobId,
+        { code: 'UNKNOWN', message: 'The job queue was unavailable; the task was refunded.' },
+        config.retentionMs,
+      );
       throw new KilnError('UNKNOWN', 'The job queue is unavailable right now; nothing was charged. Retry shortly.');
     }
   }

@@ -20,7 +20,12 @@ export async function loadRecord({ kysely }: Db, task: TasksTable): Promise<Task
 
 /** The account's task by task uuid or job uuid. */
 export async function findTask({ kysely }: Db, accountId: string, uuid: string): Promise<TasksTable> {
-  const direct = await kysely.selectFrom('tasks').selectAll().where('id', '=', uuid).where('account_id', '=', accountId).executeTakeFirst();
+  const direct = await kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', uuid)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (direct) return direct;
   const viaJob = await kysely
     .selectFrom('jobs')

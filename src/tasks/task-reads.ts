@@ -24,7 +24,10 @@ export function taskReads(db: Db, blobs: BlobStore): TaskReads {
         .execute();
       if (rows.length === 0) {
         // A common slip is sending the task uuid (the one /download takes): say so instead of a bare "no such task".
-        const isTaskUuid = await findTask(db, accountId, subscriptionKey).then(() => true, () => false);
+        const isTaskUuid = await findTask(db, accountId, subscriptionKey).then(
+          () => true,
+          () => false,
+        );
         throw new KilnError(
           'NO_SUCH_TASK',
           isTaskUuid
@@ -38,7 +41,12 @@ export function taskReads(db: Db, blobs: BlobStore): TaskReads {
     async files(accountId, uuid) {
       const task = await findTask(db, accountId, uuid);
       if (!filesAvailable(task)) return [];
-      const rows = await kysely.selectFrom('task_files').selectAll().where('task_id', '=', task.id).orderBy('name').execute();
+      const rows = await kysely
+        .selectFrom('task_files')
+        .selectAll()
+        .where('task_id', '=', task.id)
+        .orderBy('name')
+        .execute();
       return rows.map(toTaskFile);
     },
 

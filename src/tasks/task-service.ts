@@ -36,6 +36,8 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
     get: async (accountId, uuid) => loadRecord(db, await findTask(db, accountId, uuid)),
     sweepExpired: (now) => sweepExpired(deps, now),
     countByState: () => countTasksByState(db),
-    presignedFileUrl: deps.blobs.presignedUrl ? (taskId, name, seconds) => presignedFileUrl(db, deps.blobs, taskId, name, seconds) : undefined,
+    presignedFileUrl: deps.blobs.presignedUrl
+      ? (taskId, name, seconds) => presignedFileUrl(db, deps.blobs, taskId, name, seconds)
+      : undefined,
   };
 }

@@ -26,7 +26,13 @@ export interface AttemptContext {
 }
 
 /** Marks the job Generating for this attempt; null when the task already ended (nothing to run). */
-export async function startAttempt(db: Db, taskId: string, jobId: string, attempt: number, events?: TransitionEvents): Promise<AttemptContext | null> {
+export async function startAttempt(
+  db: Db,
+  taskId: string,
+  jobId: string,
+  attempt: number,
+  events?: TransitionEvents,
+): Promise<AttemptContext | null> {
   const context = await db.tx(async (trx) => {
     const now = Date.now();
     const task = await trx
@@ -70,7 +76,13 @@ export async function startAttempt(db: Db, taskId: string, jobId: string, attemp
  * Persists progress (0–99 while running; 100 is reserved for Done). Progress never moves backwards,
  * even when a retry starts the engine again from zero.
  */
-export async function recordProgress(db: Db, jobId: string, stage: string, percent: number, events?: TransitionEvents): Promise<void> {
+export async function recordProgress(
+  db: Db,
+  jobId: string,
+  stage: string,
+  percent: number,
+  events?: TransitionEvents,
+): Promise<void> {
   const value = Math.max(0, Math.min(99, Math.floor(percent)));
   const row = await db.kysely
     .updateTable('jobs')
@@ -85,7 +97,14 @@ export async function recordProgress(db: Db, jobId: string, stage: string, perce
     .executeTakeFirst();
   if (!row) return;
   await queueProgressWebhook(db.kysely, row.task_id, stage, Date.now());
-  await events?.publish({ type: 'progress', taskId: row.task_id, jobId, stage, progress: Number(row.progress), at: Date.now() });
+  await events?.publish({
+    type: 'progress',
+    taskId: row.task_id,
+    jobId,
+    stage,
+    progress: Number(row.progress),
+    at: Date.now(),
+  });
 }
 
 async function endInFlight(trx: Kysely<Schema>, keyId: string): Promise<void> {
@@ -113,7 +132,12 @@ export async function completeTask(
     const now = Date.now();
     const task = await trx
       .updateTable('tasks')
-      .set({ state: 'Done', finished_at: now, files_expire_at: now + retentionMs, notes: notes ? JSON.stringify(notes) : null })
+      .set({
+        state: 'Done',
+        finished_at: now,
+        files_expire_at: now + retentionMs,
+        notes: notes ? JSON.stringify(notes) : null,
+      })
       .where('id', '=', taskId)
       .where('state', 'in', ['Waiting', 'Generating'])
       .returning(['account_id', 'key_id'])
@@ -144,7 +168,15 @@ export async function completeTask(
     await queueWebhooks(trx, taskId, 'task.done', now);
     return true;
   });
-  if (done) await events?.publish({ type: 'done', taskId, jobId, progress: 100, files: files.map((file) => file.name), at: Date.now() });
+  if (done)
+    await events?.publish({
+      type: 'done',
+      taskId,
+      jobId,
+      progress: 100,
+      files: files.map((file) => file.name),
+      at: Date.now(),
+    });
   return done;
 }
 

@@ -29,7 +29,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { db, queue, config, logger } = options;
-  const runner = new EngineRunner({ threads: Math.max(1, options.count), stageTimeoutMs: config.stageTimeoutMs, threadMemoryMb: config.workerMemoryMb, recycleAfterRuns: config.workerRecycleRuns, logger });
+  const runner = new EngineRunner({
+    threads: Math.max(1, options.count),
+    stageTimeoutMs: config.stageTimeoutMs,
+    threadMemoryMb: config.workerMemoryMb,
+    recycleAfterRuns: config.workerRecycleRuns,
+    logger,
+  });
   const pollMs = options.pollMs ?? 250;
   let stopping = false;
   const shutdown = new AbortController();
@@ -48,19 +54,24 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         await sleep(pollMs);
         continue;
       }
-      const work = runJob(jobDeps, job).catch((error) => logger.error({ err: error, jobId: job!.id }, 'job bookkeeping failed; the lease will expire and the job retry'));
+      const work = runJob(jobDeps, job).catch((error) =>
+        logger.error({ err: error, jobId: job!.id }, 'job bookkeeping failed; the lease will expire and the job retry'),
+      );
       running.add(work);
       await work;
       running.delete(work);
     }
   }
 
-  const reaper = setInterval(() => {
-    queue.reap().then(
-      (count) => count > 0 && logger.warn({ count }, 're-queued jobs whose worker stopped responding'),
-      (error) => logger.error({ err: error }, 'reap failed'),
-    );
-  }, Math.max(50, Math.floor(config.leaseMs / 2)));
+  const reaper = setInterval(
+    () => {
+      queue.reap().then(
+        (count) => count > 0 && logger.warn({ count }, 're-queued jobs whose worker stopped responding'),
+        (error) => logger.error({ err: error }, 'reap failed'),
+      );
+    },
+    Math.max(50, Math.floor(config.leaseMs / 2)),
+  );
   reaper.unref();
 
   // A queue outside the database is fed after each commit; a crash in between leaves a Waiting task

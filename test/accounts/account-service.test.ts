@@ -62,7 +62,10 @@ function suite(label: string, open: () => Promise<TestDb>, skip: () => Promise<s
         const { record } = await accounts.createKey({ credits: 1 });
         const extra = await accounts.createKey({ accountId: record.accountId });
         assert.equal(extra.record.accountId, record.accountId, 'a key can join an existing account');
-        assert.deepEqual(await accounts.addCredits(extra.record.id, 4.5, 'top-up'), { accountId: record.accountId, balance: 5.5 });
+        assert.deepEqual(await accounts.addCredits(extra.record.id, 4.5, 'top-up'), {
+          accountId: record.accountId,
+          balance: 5.5,
+        });
         assert.equal((await accounts.addCredits(record.prefix, -0.5, 'correction')).balance, 5);
         await assert.rejects(accounts.addCredits(record.accountId, -100), /balance is lower/);
         await assert.rejects(accounts.addCredits('nobody', 1), /No account or API key/);
@@ -72,7 +75,10 @@ function suite(label: string, open: () => Promise<TestDb>, skip: () => Promise<s
         assert.equal(await ledgerSum(db, record.accountId), balance);
         const ledger = await accounts.ledger(record.accountId);
         assert.equal(ledger.length, 23);
-        assert.deepEqual(ledger.slice(0, 3).map((entry) => entry.amount), [1, 4.5, -0.5]);
+        assert.deepEqual(
+          ledger.slice(0, 3).map((entry) => entry.amount),
+          [1, 4.5, -0.5],
+        );
         const listing = (await accounts.listKeys()).find((key) => key.id === record.id);
         assert.equal(listing?.balance, 10);
       }));

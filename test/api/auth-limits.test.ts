@@ -42,7 +42,11 @@ describe('authentication', () => {
     }
   }
   test('a revoked key → 401', async () => {
-    const response = await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: { authorization: `Bearer ${revoked}` } });
+    const response = await h.app.inject({
+      method: 'GET',
+      url: '/api/v2/check_balance',
+      headers: { authorization: `Bearer ${revoked}` },
+    });
     assert.equal(response.statusCode, 401);
   });
   test('check_balance answers {"balance": n} for a valid key', async () => {
@@ -61,7 +65,8 @@ describe('per-key rate limit', () => {
 
   const submit = (auth: Record<string, string>) =>
     h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: auth, payload: { prompt: 'a cup' } });
-  const read = (auth: Record<string, string>) => h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: auth });
+  const read = (auth: Record<string, string>) =>
+    h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: auth });
 
   test('the 4th submission in a minute → 429 RATE_LIMITED with Retry-After in seconds; other keys unaffected', async () => {
     for (let i = 0; i < 3; i += 1) assert.equal((await submit(h.auth)).statusCode, 201);
@@ -70,7 +75,10 @@ describe('per-key rate limit', () => {
     assert.equal(limited.json().error, 'RATE_LIMITED');
     assert.match(limited.json().message, /submission requests .* 3 per minute/);
     const retryAfter = Number(limited.headers['retry-after']);
-    assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${limited.headers['retry-after']}`);
+    assert.ok(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60,
+      `Retry-After ${limited.headers['retry-after']}`,
+    );
     const other = { authorization: `Bearer ${await h.newKey(5)}` };
     assert.equal((await submit(other)).statusCode, 201);
   });
@@ -95,7 +103,12 @@ describe('per-key in-flight cap and missing engines', () => {
 
   const submit = (parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
-    return h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...h.auth, ...body.headers }, payload: body.payload });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: { ...h.auth, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   test('a third task in flight → 429 API_PARALLELISM_LIMIT_REACHED, not charged', async () => {
@@ -105,7 +118,8 @@ describe('per-key in-flight cap and missing engines', () => {
     assert.equal(third.statusCode, 429);
     assert.equal(third.json().error, 'API_PARALLELISM_LIMIT_REACHED');
     assert.ok(Number(third.headers['retry-after']) >= 1, 'every 429 carries Retry-After');
-    const balance = (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance;
+    const balance = (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json()
+      .balance;
     assert.equal(balance, 99);
   });
 
@@ -123,9 +137,19 @@ describe('unexpected errors', () => {
   test('→ 500 UNKNOWN without internals in the body', async () => {
     const h = await startHarness();
     try {
-      const tasks = { ...h.services.tasks, statusBySubscriptionKey: async () => { throw new Error('SQLITE_IOERR at /secret/path/kiln.db'); } };
+      const tasks = {
+        ...h.services.tasks,
+        statusBySubscriptionKey: async () => {
+          throw new Error('SQLITE_IOERR at /secret/path/kiln.db');
+        },
+      };
       const app = await buildApp({ services: { ...h.services, tasks }, config: h.config, processMetrics: false });
-      const response = await app.inject({ method: 'POST', url: '/api/v2/status', headers: h.auth, payload: { subscription_key: 'x' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v2/status',
+        headers: h.auth,
+        payload: { subscription_key: 'x' },
+      });
       assert.equal(response.statusCode, 500);
       assert.equal(response.json().error, 'UNKNOWN');
       assert.doesNotMatch(response.body, /secret|SQLITE/);

@@ -22,20 +22,34 @@ after(() => s3.stop());
 async function finishedTask(h: Harness): Promise<string> {
   const pool = h.services.startWorkers({ count: 1 });
   const body = multipart([{ name: 'images', data: await png(), filename: '0000.png' }]);
-  const response = await h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...h.auth, ...body.headers }, payload: body.payload });
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/generate',
+    headers: { ...h.auth, ...body.headers },
+    payload: body.payload,
+  });
   assert.equal(response.statusCode, 201, response.body);
   await pool.idle();
   return response.json().uuid;
 }
 
 async function links(h: Harness, uuid: string): Promise<Map<string, string>> {
-  const response = await h.app.inject({ method: 'POST', url: '/api/v2/download', headers: h.auth, payload: { task_uuid: uuid } });
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/download',
+    headers: h.auth,
+    payload: { task_uuid: uuid },
+  });
   const list = response.json().list as Array<{ name: string; url: string }>;
   return new Map(list.map((item) => [item.name, new URL(item.url).pathname + new URL(item.url).search]));
 }
 
 function bucket(): S3BlobStore {
-  return new S3BlobStore({ client: s3ClientFor(s3.settings, { credentials: S3_TEST_CREDENTIALS }), bucket: s3.settings.bucket, prefix: 'kiln/' });
+  return new S3BlobStore({
+    client: s3ClientFor(s3.settings, { credentials: S3_TEST_CREDENTIALS }),
+    bucket: s3.settings.bucket,
+    prefix: 'kiln/',
+  });
 }
 
 describe('blobs in S3, downloads streamed through Kiln', () => {
@@ -51,7 +65,11 @@ describe('blobs in S3, downloads streamed through Kiln', () => {
     const store = bucket();
     try {
       const keys = (await store.list('')).map((blob) => blob.key).filter((key) => key.includes(uuid));
-      assert.deepEqual(keys, [`inputs/${uuid}/0`, `outputs/${uuid}/base_basic_pbr.glb`, `outputs/${uuid}/preview.webp`]);
+      assert.deepEqual(keys, [
+        `inputs/${uuid}/0`,
+        `outputs/${uuid}/base_basic_pbr.glb`,
+        `outputs/${uuid}/preview.webp`,
+      ]);
     } finally {
       await store.close();
     }
@@ -72,7 +90,10 @@ describe('blobs in S3, downloads streamed through Kiln', () => {
     assert.equal(await h.services.tasks.sweepExpired(new Date(Date.now() + 400 * 24 * 3_600_000)), 1);
     const store = bucket();
     try {
-      assert.deepEqual((await store.list('')).filter((blob) => blob.key.includes(uuid)), []);
+      assert.deepEqual(
+        (await store.list('')).filter((blob) => blob.key.includes(uuid)),
+        [],
+      );
     } finally {
       await store.close();
     }
@@ -96,7 +117,10 @@ describe('blobs in S3 with KILN_S3_PRESIGNED_DOWNLOADS=true', () => {
     assert.equal(response.statusCode, 302);
     assert.equal(response.headers['cache-control'], 'no-store');
     const location = String(response.headers.location);
-    assert.ok(location.startsWith(`${s3.endpoint}/${s3.settings.bucket}/kiln/outputs/${uuid}/base_basic_pbr.glb?`), location);
+    assert.ok(
+      location.startsWith(`${s3.endpoint}/${s3.settings.bucket}/kiln/outputs/${uuid}/base_basic_pbr.glb?`),
+      location,
+    );
     const direct = await fetch(location);
     assert.equal(direct.status, 200);
     assert.equal(direct.headers.get('content-type'), 'model/gltf-binary');

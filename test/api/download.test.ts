@@ -15,12 +15,22 @@ let accepted: { uuid: string; jobs: { uuids: string[]; subscription_key: string 
 
 async function submit(url: string, parts: Parameters<typeof multipart>[0], auth = h.auth) {
   const body = multipart(parts);
-  const response = await h.app.inject({ method: 'POST', url, headers: { ...auth, ...body.headers }, payload: body.payload });
+  const response = await h.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
 async function downloadList(taskUuid: string, headers: Record<string, string> = {}) {
-  const response = await h.app.inject({ method: 'POST', url: '/api/v2/download', headers: { ...h.auth, ...headers }, payload: { task_uuid: taskUuid } });
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/download',
+    headers: { ...h.auth, ...headers },
+    payload: { task_uuid: taskUuid },
+  });
   assert.equal(response.statusCode, 200, response.body);
   return response.json().list as Array<{ url: string; name: string }>;
 }
@@ -40,8 +50,16 @@ after(() => h.close());
 
 describe('a Done task', () => {
   test('status reports Done with progress 100', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/api/v2/status', headers: h.auth, payload: { subscription_key: accepted.jobs.subscription_key } });
-    assert.deepEqual(response.json().jobs.map((job: { status: string; progress: number }) => [job.status, job.progress]), [['Done', 100]]);
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/status',
+      headers: h.auth,
+      payload: { subscription_key: accepted.jobs.subscription_key },
+    });
+    assert.deepEqual(
+      response.json().jobs.map((job: { status: string; progress: number }) => [job.status, job.progress]),
+      [['Done', 100]],
+    );
   });
 
   test('download list: absolute URLs from the request’s Host, ending with the file name, unique names', async () => {
@@ -104,7 +122,10 @@ describe('a Done task', () => {
   });
 
   test('Bang asset mode passes the generation’s model to the engine as `asset`', async () => {
-    const { status, body } = await submit('/api/v2/bang', [{ name: 'asset_id', value: accepted.uuid }, { name: 'strength', value: '7' }]);
+    const { status, body } = await submit('/api/v2/bang', [
+      { name: 'asset_id', value: accepted.uuid },
+      { name: 'strength', value: '7' },
+    ]);
     assert.equal(status, 201, JSON.stringify(body));
     assert.equal(body.consumed, 0.5);
     await h.services.startWorkers({ count: 1 }).idle();
@@ -113,7 +134,10 @@ describe('a Done task', () => {
     assert.equal(record.parameters.assetId, accepted.uuid);
     assert.equal(record.parameters.strength, 7);
     const inputs = record.notes.inputs as Array<{ field: string; filename: string; size: number }>;
-    assert.deepEqual(inputs.map((input) => [input.field, input.filename]), [['asset', 'base_basic_pbr.glb']]);
+    assert.deepEqual(
+      inputs.map((input) => [input.field, input.filename]),
+      [['asset', 'base_basic_pbr.glb']],
+    );
     assert.ok(inputs[0].size > 100);
   });
 
@@ -145,11 +169,26 @@ describe('public base URL from config', () => {
     const other = await startHarness({ env: { KILN_PUBLIC_BASE_URL: 'https://assets.example.com/kiln/' } });
     try {
       const body = multipart([{ name: 'images', data: await png(), filename: 'x.png' }]);
-      const task = (await other.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...other.auth, ...body.headers }, payload: body.payload })).json();
+      const task = (
+        await other.app.inject({
+          method: 'POST',
+          url: '/api/v2/generate',
+          headers: { ...other.auth, ...body.headers },
+          payload: body.payload,
+        })
+      ).json();
       await other.services.startWorkers({ count: 1 }).idle();
-      const list = (await other.app.inject({ method: 'POST', url: '/api/v2/download', headers: other.auth, payload: { task_uuid: task.uuid } })).json().list;
+      const list = (
+        await other.app.inject({
+          method: 'POST',
+          url: '/api/v2/download',
+          headers: other.auth,
+          payload: { task_uuid: task.uuid },
+        })
+      ).json().list;
       assert.ok(list.length > 0);
-      for (const item of list) assert.ok(item.url.startsWith(`https://assets.example.com/kiln/files/${task.uuid}/`), item.url);
+      for (const item of list)
+        assert.ok(item.url.startsWith(`https://assets.example.com/kiln/files/${task.uuid}/`), item.url);
     } finally {
       await other.close();
     }

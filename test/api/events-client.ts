@@ -18,13 +18,17 @@ export interface OpenStream {
 
 export async function openStream(url: string, headers: Record<string, string> = {}): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   if (response.status !== 200) throw new Error(`events stream answered ${response.status}: ${await response.text()}`);
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error('not an event stream');
   const events: StreamEvent[] = [];
   const ended = (async () => {
     try {
-      for await (const message of readSse(response.body!)) events.push({ id: Number(message.id), event: message.event, data: JSON.parse(message.data) });
+      for await (const message of readSse(response.body!))
+        events.push({ id: Number(message.id), event: message.event, data: JSON.parse(message.data) });
     } catch (error) {
       if (!controller.signal.aborted) throw error;
     }
@@ -36,7 +40,8 @@ export async function openStream(url: string, headers: Record<string, string> = 
       const deadline = Date.now() + timeoutMs;
       const met = () => (typeof test === 'number' ? events.length >= test : events.some(test));
       while (!met()) {
-        if (Date.now() > deadline) throw new Error(`stream events so far: ${JSON.stringify(events.map((e) => `${e.id}:${e.event}`))}`);
+        if (Date.now() > deadline)
+          throw new Error(`stream events so far: ${JSON.stringify(events.map((e) => `${e.id}:${e.event}`))}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return events;

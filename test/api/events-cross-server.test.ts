@@ -9,7 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PG_SKIP_MESSAGE, REDIS_SKIP_MESSAGE, TEST_REDIS_URL, postgresReachable, redisReachable } from '../support/external-services.ts';
+import {
+  PG_SKIP_MESSAGE,
+  REDIS_SKIP_MESSAGE,
+  TEST_REDIS_URL,
+  postgresReachable,
+  redisReachable,
+} from '../support/external-services.ts';
 import { postgresTestSchema } from '../store/databases.ts';
 import { startHarness } from './harness.ts';
 import { openStream } from './events-client.ts';
@@ -22,7 +28,11 @@ async function crossServer(shared: Record<string, string>, expectedKind: string)
   try {
     assert.equal(a.services.events.kind, expectedKind);
     const base = await a.app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`${base}/api/v2/generate`, { method: 'POST', headers: { ...a.auth, 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'a stool' }) });
+    const response = await fetch(`${base}/api/v2/generate`, {
+      method: 'POST',
+      headers: { ...a.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'a stool' }),
+    });
     assert.equal(response.status, 201);
     const task = await response.json();
     const stream = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, a.auth);
@@ -46,10 +56,13 @@ async function crossServer(shared: Record<string, string>, expectedKind: string)
 
 test('with Redis configured, a stream on server A follows a job run by server B', async (t) => {
   if (!(await redisReachable())) return t.skip(REDIS_SKIP_MESSAGE);
-  await crossServer({ REDIS_URL: TEST_REDIS_URL, KILN_QUEUE_NAME: `kiln-test-${randomBytes(6).toString('hex')}` }, 'redis');
+  await crossServer(
+    { REDIS_URL: TEST_REDIS_URL, KILN_QUEUE_NAME: `kiln-test-${randomBytes(6).toString('hex')}` },
+    'redis',
+  );
 });
 
-test('with PostgreSQL alone, the stream follows the other server\'s job through LISTEN/NOTIFY', async (t) => {
+test("with PostgreSQL alone, the stream follows the other server's job through LISTEN/NOTIFY", async (t) => {
   if (!(await postgresReachable())) return t.skip(PG_SKIP_MESSAGE);
   const schema = await postgresTestSchema();
   try {

@@ -14,7 +14,11 @@ before(async () => {
 after(() => h.close());
 
 async function submitText(prompt = 'a red chair'): Promise<{ uuid: string; jobs: { uuids: string[] } }> {
-  const response = await fetch(`${base}/api/v2/generate`, { method: 'POST', headers: { ...h.auth, 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) });
+  const response = await fetch(`${base}/api/v2/generate`, {
+    method: 'POST',
+    headers: { ...h.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt }),
+  });
   assert.equal(response.status, 201, await response.clone().text());
   return response.json();
 }
@@ -34,16 +38,26 @@ test('a stream follows a task from submission to done: waiting, started, progres
     const stages = stream.events.filter((event) => event.event === 'progress').map((event) => event.data.stage);
     // Engine stage messages can race the engine's result across the thread port on a loaded machine;
     // the worker's own last stage is certain.
-    assert.ok(stages.includes('storing outputs') && stages.every((stage) => typeof stage === 'string' && stage !== ''), stages.join());
+    assert.ok(
+      stages.includes('storing outputs') && stages.every((stage) => typeof stage === 'string' && stage !== ''),
+      stages.join(),
+    );
     const ids = stream.events.map((event) => event.id);
-    assert.deepEqual([...ids].sort((a, b) => a - b), ids, 'ids increase');
+    assert.deepEqual(
+      [...ids].sort((a, b) => a - b),
+      ids,
+      'ids increase',
+    );
     assert.equal(new Set(ids).size, ids.length, 'no event twice');
     const progress = stream.events.filter((event) => event.event === 'progress').map((event) => event.data.progress);
     assert.ok(progress.every((value, i) => value >= 0 && value <= 99 && (i === 0 || value >= progress[i - 1])));
     const done = stream.events.at(-1)!.data;
     assert.equal(done.status, 'Done');
     assert.equal(done.progress, 100);
-    assert.deepEqual(done.list.map((item: { name: string }) => item.name).sort(), ['base_basic_pbr.glb', 'preview.webp']);
+    assert.deepEqual(done.list.map((item: { name: string }) => item.name).sort(), [
+      'base_basic_pbr.glb',
+      'preview.webp',
+    ]);
     const glb = await fetch(done.list.find((item: { name: string }) => item.name.endsWith('.glb')).url);
     assert.equal(glb.status, 200, 'the signed link downloads without Authorization');
   } finally {
@@ -56,7 +70,10 @@ test('Last-Event-ID resumes after that event; a reconnect after the final event 
   const first = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, h.auth);
   const [waiting] = await first.until(1);
   first.close();
-  const resumed = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, { ...h.auth, 'last-event-id': String(waiting!.id) });
+  const resumed = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, {
+    ...h.auth,
+    'last-event-id': String(waiting!.id),
+  });
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.equal(resumed.events.length, 0, 'nothing new while the task still waits at the same position');
   assert.ok(resumed.events.length === 0);
@@ -66,10 +83,19 @@ test('Last-Event-ID resumes after that event; a reconnect after the final event 
     assert.ok(resumed.events.every((event) => event.id > waiting!.id));
     assert.equal(resumed.events.at(-1)!.event, 'done');
     const mid = resumed.events.find((event) => event.event === 'progress')!;
-    const late = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, { ...h.auth, 'last-event-id': String(mid.id) });
+    const late = await openStream(`${base}/api/v2/tasks/${task.uuid}/events`, {
+      ...h.auth,
+      'last-event-id': String(mid.id),
+    });
     await late.ended;
-    assert.deepEqual(late.events.map((event) => event.event), ['done'], 'only what came after the given id');
-    const finished = await fetch(`${base}/api/v2/tasks/${task.uuid}/events`, { headers: { ...h.auth, 'last-event-id': String(resumed.events.at(-1)!.id) } });
+    assert.deepEqual(
+      late.events.map((event) => event.event),
+      ['done'],
+      'only what came after the given id',
+    );
+    const finished = await fetch(`${base}/api/v2/tasks/${task.uuid}/events`, {
+      headers: { ...h.auth, 'last-event-id': String(resumed.events.at(-1)!.id) },
+    });
     assert.equal(finished.status, 204, 'EventSource stops reconnecting on 204');
   } finally {
     await pool.stop();
@@ -93,7 +119,9 @@ test('the task record carries a signed events URL that works without Authorizati
   assert.match((await tampered.json()).message, /invalid signature.*fresh events_url/);
   const bare = await fetch(`${base}/api/v2/tasks/${task.uuid}/events`);
   assert.equal(bare.status, 401);
-  const other = await fetch(`${base}/api/v2/tasks/${task.uuid}/events`, { headers: { authorization: `Bearer ${await h.newKey()}` } });
+  const other = await fetch(`${base}/api/v2/tasks/${task.uuid}/events`, {
+    headers: { authorization: `Bearer ${await h.newKey()}` },
+  });
   assert.equal(other.status, 404, 'another account cannot follow the task');
 });
 
@@ -103,7 +131,8 @@ test('heartbeats keep an idle stream alive', async () => {
   const reader = response.body!.getReader();
   let text = '';
   const deadline = Date.now() + 5_000;
-  while (!text.includes(': heartbeat') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+  while (!text.includes(': heartbeat') && Date.now() < deadline)
+    text += new TextDecoder().decode((await reader.read()).value);
   await reader.cancel();
   assert.match(text, /: heartbeat\n\n/);
 });
@@ -111,7 +140,12 @@ test('heartbeats keep an idle stream alive', async () => {
 test('closing the server ends its open streams (so shutdown never waits on them)', async () => {
   const other = await startHarness();
   const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
-  const response = await other.app.inject({ method: 'POST', url: '/api/v2/generate', headers: other.auth, payload: { prompt: 'a bowl' } });
+  const response = await other.app.inject({
+    method: 'POST',
+    url: '/api/v2/generate',
+    headers: other.auth,
+    payload: { prompt: 'a bowl' },
+  });
   const stream = await openStream(`${url}/api/v2/tasks/${response.json().uuid}/events`, other.auth);
   await stream.until(1);
   const started = Date.now();
@@ -124,7 +158,12 @@ test('open streams per key are capped (KILN_EVENTS_MAX_STREAMS_PER_KEY); a close
   const capped = await startHarness({ env: { KILN_EVENTS_MAX_STREAMS_PER_KEY: '2' } });
   try {
     const url = await capped.app.listen({ port: 0, host: '127.0.0.1' });
-    const accepted = await capped.app.inject({ method: 'POST', url: '/api/v2/generate', headers: capped.auth, payload: { prompt: 'a jug' } });
+    const accepted = await capped.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: capped.auth,
+      payload: { prompt: 'a jug' },
+    });
     const events = `${url}/api/v2/tasks/${accepted.json().uuid}/events`;
     const first = await openStream(events, capped.auth);
     const second = await openStream(events, capped.auth);

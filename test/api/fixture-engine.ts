@@ -12,7 +12,9 @@ export async function cubeGlb(): Promise<Uint8Array> {
   const buffer = doc.createBuffer();
   // 8 corners, 12 triangles, CCW outward.
   const p = [-1, -1, -1, 1, -1, -1, 1, 1, -1, -1, 1, -1, -1, -1, 1, 1, -1, 1, 1, 1, 1, -1, 1, 1];
-  const i = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0, 7, 3];
+  const i = [
+    0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0, 7, 3,
+  ];
   const position = doc.createAccessor().setType('VEC3').setArray(new Float32Array(p)).setBuffer(buffer);
   const indices = doc.createAccessor().setType('SCALAR').setArray(new Uint16Array(i)).setBuffer(buffer);
   const material = doc.createMaterial('clay').setBaseColorFactor([0.8, 0.5, 0.3, 1]);
@@ -23,7 +25,9 @@ export async function cubeGlb(): Promise<Uint8Array> {
 }
 
 export async function previewWebp(): Promise<Uint8Array> {
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 120, b: 60 } } }).webp().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+    .webp()
+    .toBuffer();
   return new Uint8Array(bytes);
 }
 
@@ -43,7 +47,13 @@ const engine: Engine = {
         { name: 'base_basic_pbr.glb', bytes: glb, contentType: 'model/gltf-binary' },
         { name: 'preview.webp', bytes: preview, contentType: 'image/webp' },
       ],
-      notes: { inputs: run.inputs.map((input) => ({ field: input.field, filename: input.filename, size: input.bytes.byteLength })) },
+      notes: {
+        inputs: run.inputs.map((input) => ({
+          field: input.field,
+          filename: input.filename,
+          size: input.bytes.byteLength,
+        })),
+      },
     };
   },
 };

@@ -39,12 +39,19 @@ export async function startHarness(
   options: { env?: Record<string, string>; kinds?: EngineKind[]; credits?: number } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-api-'));
-  const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'test-signing-secret', KILN_WORKERS: '1', ...options.env });
+  const config = loadConfig({
+    KILN_DATA_DIR: dataDir,
+    KILN_SIGNING_SECRET: 'test-signing-secret',
+    KILN_WORKERS: '1',
+    ...options.env,
+  });
   const registry = new FixtureRegistry(new Set(options.kinds ?? ['generate-image', 'generate-text', 'bang']));
   const services = await createServices(config, { engines: registry });
-  for (const kind of options.kinds ?? ['generate-image', 'generate-text', 'bang']) registry.register(kind, FIXTURE_ENGINE_URL);
+  for (const kind of options.kinds ?? ['generate-image', 'generate-text', 'bang'])
+    registry.register(kind, FIXTURE_ENGINE_URL);
   const app = await buildApp({ services, config, processMetrics: false });
-  const newKey = async (credits = options.credits ?? 100) => (await services.accounts.createKey({ name: 'test', credits })).key;
+  const newKey = async (credits = options.credits ?? 100) =>
+    (await services.accounts.createKey({ name: 'test', credits })).key;
   const key = await newKey();
   return {
     app,

@@ -20,7 +20,10 @@ const CODES = new Set(Object.keys(ERROR_CATALOGUE));
 let h: Harness;
 let port: number;
 before(async () => {
-  h = await startHarness({ env: { KILN_REQUEST_TIMEOUT_MS: '1000', KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_MAX_IN_FLIGHT: '100000' }, credits: 100_000 });
+  h = await startHarness({
+    env: { KILN_REQUEST_TIMEOUT_MS: '1000', KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_MAX_IN_FLIGHT: '100000' },
+    credits: 100_000,
+  });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as { port: number }).port;
 });
@@ -28,18 +31,47 @@ after(() => h.close());
 
 function rawRequest(dice: Dice, auth: string): { bytes: string; halfClose: boolean } {
   const json = '{"prompt":"a cup"}';
-  const body = dice.chance(0.5) ? json : '--Q\r\nContent-Disposition: form-data; name="prompt"\r\n\r\na cup\r\n--Q--\r\n';
+  const body = dice.chance(0.5)
+    ? json
+    : '--Q\r\nContent-Disposition: form-data; name="prompt"\r\n\r\na cup\r\n--Q--\r\n';
   const type = body === json ? 'application/json' : 'multipart/form-data; boundary=Q';
-  let line = dice.pick(['POST /api/v2/generate HTTP/1.1', 'POST /api/v2/status HTTP/1.1', 'GET /healthz HTTP/1.1', 'GET /api/v2/check_balance HTTP/1.1']);
-  const headers = [`Host: ${dice.chance(0.95) ? 'localhost' : dice.pick(['', 'a b', '[::1', 'x'.repeat(300)])}`, `Authorization: Bearer ${auth}`, `Content-Type: ${type}`];
+  let line = dice.pick([
+    'POST /api/v2/generate HTTP/1.1',
+    'POST /api/v2/status HTTP/1.1',
+    'GET /healthz HTTP/1.1',
+    'GET /api/v2/check_balance HTTP/1.1',
+  ]);
+  const headers = [
+    `Host: ${dice.chance(0.95) ? 'localhost' : dice.pick(['', 'a b', '[::1', 'x'.repeat(300)])}`,
+    `Authorization: Bearer ${auth}`,
+    `Content-Type: ${type}`,
+  ];
   let framing = `Content-Length: ${Buffer.byteLength(body)}`;
   let payload = body;
   switch (dice.int(14)) {
     case 0:
-      line = dice.pick(['POST /api/v2/generate HTTP/2.0', 'post /api/v2/generate HTTP/1.1', 'POST  /api/v2/generate HTTP/1.1', 'POST /api/v2/generate', 'POST http://x/api/v2/generate HTTP/1.1', 'BREW /healthz HTTP/1.1', `GET /${'a'.repeat(20_000)} HTTP/1.1`, 'GET /%zz HTTP/1.1']);
+      line = dice.pick([
+        'POST /api/v2/generate HTTP/2.0',
+        'post /api/v2/generate HTTP/1.1',
+        'POST  /api/v2/generate HTTP/1.1',
+        'POST /api/v2/generate',
+        'POST http://x/api/v2/generate HTTP/1.1',
+        'BREW /healthz HTTP/1.1',
+        `GET /${'a'.repeat(20_000)} HTTP/1.1`,
+        'GET /%zz HTTP/1.1',
+      ]);
       break;
     case 1:
-      headers.push(dice.pick(['Bad Header: x', 'X-A\u0000: y', ': empty', 'X-B: a\rb', `X-Long: ${'v'.repeat(20_000)}`, 'Content-Type : text/plain']));
+      headers.push(
+        dice.pick([
+          'Bad Header: x',
+          'X-A\u0000: y',
+          ': empty',
+          'X-B: a\rb',
+          `X-Long: ${'v'.repeat(20_000)}`,
+          'Content-Type : text/plain',
+        ]),
+      );
       break;
     case 2:
       framing = `Content-Length: ${dice.pick(['-1', 'abc', '1e3', '99999999999999999999', `${body.length}, ${body.length + 1}`])}`;
@@ -49,10 +81,20 @@ function rawRequest(dice: Dice, auth: string): { bytes: string; halfClose: boole
       break;
     case 4:
       framing = 'Transfer-Encoding: chunked';
-      payload = dice.pick([`${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`, `ZZ\r\n${body}\r\n0\r\n\r\n`, `${(body.length + 50).toString(16)}\r\n${body}\r\n0\r\n\r\n`, `${body.length.toString(16)}\r\n${body}`, `-5\r\n${body}\r\n0\r\n\r\n`]);
+      payload = dice.pick([
+        `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+        `ZZ\r\n${body}\r\n0\r\n\r\n`,
+        `${(body.length + 50).toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+        `${body.length.toString(16)}\r\n${body}`,
+        `-5\r\n${body}\r\n0\r\n\r\n`,
+      ]);
       break;
     case 5:
-      framing = dice.pick(['Transfer-Encoding: gzip', 'Transfer-Encoding: chunked, identity', 'Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked']);
+      framing = dice.pick([
+        'Transfer-Encoding: gzip',
+        'Transfer-Encoding: chunked, identity',
+        'Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked',
+      ]);
       break;
     case 6:
       headers.push(dice.pick(['Expect: 100-continue', 'Expect: teapot', 'Expect: 100-continue, x']));

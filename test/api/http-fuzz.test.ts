@@ -27,7 +27,15 @@ const onCrash = (error: unknown) => crashes.push(String((error as Error)?.stack 
 before(async () => {
   process.on('uncaughtException', onCrash);
   process.on('unhandledRejection', onCrash);
-  h = await startHarness({ credits: CREDITS, env: { KILN_MAX_IN_FLIGHT: '1000000', KILN_RATE_LIMIT_PER_MINUTE: '0', KILN_MAX_FILE_BYTES: String(2 * 1024 * 1024), KILN_MAX_TOTAL_BYTES: String(6 * 1024 * 1024) } });
+  h = await startHarness({
+    credits: CREDITS,
+    env: {
+      KILN_MAX_IN_FLIGHT: '1000000',
+      KILN_RATE_LIMIT_PER_MINUTE: '0',
+      KILN_MAX_FILE_BYTES: String(2 * 1024 * 1024),
+      KILN_MAX_TOTAL_BYTES: String(6 * 1024 * 1024),
+    },
+  });
   corpus = await buildCorpus();
 });
 after(async () => {
@@ -40,8 +48,18 @@ const CODES = new Set(Object.keys(ERROR_CATALOGUE));
 
 test(`${CASES} seeded hostile requests: Kiln codes or acceptances only, no crash, < 5 s each, no wrong charge, ledger consistent`, async () => {
   const principal = (await h.services.accounts.authenticate(h.key))!;
-  const seedTask = await h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: h.auth, payload: { prompt: 'fuzz seed task' } });
-  const ctx: CaseContext = { corpus, auth: h.auth.authorization, taskUuid: seedTask.json().uuid, subscriptionKey: seedTask.json().jobs.subscription_key };
+  const seedTask = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/generate',
+    headers: h.auth,
+    payload: { prompt: 'fuzz seed task' },
+  });
+  const ctx: CaseContext = {
+    corpus,
+    auth: h.auth.authorization,
+    taskUuid: seedTask.json().uuid,
+    subscriptionKey: seedTask.json().jobs.subscription_key,
+  };
   let expectedCharged = seedTask.json().consumed as number;
   let accepted = 1;
   const problems: string[] = [];
@@ -56,7 +74,12 @@ test(`${CASES} seeded hostile requests: Kiln codes or acceptances only, no crash
     const started = performance.now();
     let response;
     try {
-      response = await h.app.inject({ method: c.method, url: c.url, headers: c.headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });
+      response = await h.app.inject({
+        method: c.method,
+        url: c.url,
+        headers: c.headers,
+        ...(c.payload !== undefined ? { payload: c.payload } : {}),
+      });
     } catch (error) {
       problems.push(`#${index} ${c.label}: inject threw ${(error as Error).message}`);
       continue;
@@ -90,7 +113,8 @@ test(`${CASES} seeded hostile requests: Kiln codes or acceptances only, no crash
       }
     }
   }
-  if (peakRssMb > RSS_CEILING_MB) problems.push(`peak RSS ${Math.round(peakRssMb)} MB over the ${RSS_CEILING_MB} MB ceiling`);
+  if (peakRssMb > RSS_CEILING_MB)
+    problems.push(`peak RSS ${Math.round(peakRssMb)} MB over the ${RSS_CEILING_MB} MB ceiling`);
   assert.deepEqual(problems, [], problems.join('\n'));
   assert.deepEqual(crashes, [], crashes.join('\n'));
 
@@ -98,7 +122,12 @@ test(`${CASES} seeded hostile requests: Kiln codes or acceptances only, no crash
   const ledger = await h.services.accounts.ledger(principal.accountId);
   const sum = ledger.reduce((total, entry) => total + entry.amount, 0);
   assert.ok(Math.abs(sum - balance) < 1e-6, `ledger sums to ${sum}, balance is ${balance}`);
-  assert.ok(Math.abs(CREDITS - balance - expectedCharged) < 1e-6, `charged ${CREDITS - balance}, accepted submissions cost ${expectedCharged}`);
+  assert.ok(
+    Math.abs(CREDITS - balance - expectedCharged) < 1e-6,
+    `charged ${CREDITS - balance}, accepted submissions cost ${expectedCharged}`,
+  );
   assert.equal(ledger.filter((entry) => entry.kind === 'reserve').length, accepted);
-  console.log(`http fuzz: ${CASES} cases, seed ${SEED}, statuses ${JSON.stringify(statuses)}, accepted ${accepted}, slowest ${Math.round(slowest)} ms, peak RSS ${Math.round(peakRssMb)} MB`);
+  console.log(
+    `http fuzz: ${CASES} cases, seed ${SEED}, statuses ${JSON.stringify(statuses)}, accepted ${accepted}, slowest ${Math.round(slowest)} ms, peak RSS ${Math.round(peakRssMb)} MB`,
+  );
 });

@@ -2,7 +2,9 @@
 import sharp from 'sharp';
 
 export async function png(width = 32, height = 32, rgb: [number, number, number] = [200, 60, 40]): Promise<Uint8Array> {
-  const bytes = await sharp({ create: { width, height, channels: 4, background: { r: rgb[0], g: rgb[1], b: rgb[2], alpha: 1 } } })
+  const bytes = await sharp({
+    create: { width, height, channels: 4, background: { r: rgb[0], g: rgb[1], b: rgb[2], alpha: 1 } },
+  })
     .png()
     .toBuffer();
   return new Uint8Array(bytes);

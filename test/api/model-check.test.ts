@@ -16,13 +16,22 @@ before(async () => {
 after(() => h.close());
 
 async function bang(model: Uint8Array, filename: string) {
-  const body = multipart([{ name: 'model', data: model, filename }, { name: 'material', value: 'None' }]);
-  const response = await h.app.inject({ method: 'POST', url: '/api/v2/bang', headers: { ...h.auth, ...body.headers }, payload: body.payload });
+  const body = multipart([
+    { name: 'model', data: model, filename },
+    { name: 'material', value: 'None' },
+  ]);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/bang',
+    headers: { ...h.auth, ...body.headers },
+    payload: body.payload,
+  });
   return { status: response.statusCode, body: response.json() as Record<string, any> };
 }
 
 test('model bombs and non-finite coordinates are refused at submission, nothing charged', async () => {
-  const balance = async () => (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance as number;
+  const balance = async () =>
+    (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance as number;
   const start = await balance();
   const badVt = enc(new TextDecoder().decode(cubeObj().obj).replace(/^vt .*$/m, 'vt 0.62u000 0.5'));
   for (const [bytes, name, pattern] of [

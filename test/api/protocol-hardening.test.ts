@@ -52,13 +52,22 @@ const auth = () => `Authorization: Bearer ${h.key}\r\n`;
 
 test('malformed HTTP (bad chunking, bad header, huge headers) is answered with a Kiln code', async () => {
   const cases: Array<[string, number]> = [
-    [`POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nxx\r\n0\r\n\r\n`, 400],
+    [
+      `POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\nxx\r\n0\r\n\r\n`,
+      400,
+    ],
     [`GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n`, 400],
     [`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
     [`GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
     // half-closed: the client ends its side after 10 of 100 announced bytes
-    [`POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"prompt":`, 400],
-    [`POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: multipart/form-data; boundary=Q\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n--Q\r\nContent-Dis`, 400],
+    [
+      `POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"prompt":`,
+      400,
+    ],
+    [
+      `POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Content-Type: multipart/form-data; boundary=Q\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n--Q\r\nContent-Dis`,
+      400,
+    ],
   ];
   for (const [request, status] of cases) {
     const { text } = await raw([request]);
@@ -79,7 +88,9 @@ test('an over-long path parameter gets 414 with a Kiln code and no echo of the p
 });
 
 test('Expect other than 100-continue: 417 with a Kiln code', async () => {
-  const { text } = await raw([`POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Expect: teapot\r\nContent-Length: 2\r\n\r\n{}`]);
+  const { text } = await raw([
+    `POST /api/v2/generate HTTP/1.1\r\nHost: x\r\n${auth()}Expect: teapot\r\nContent-Length: 2\r\n\r\n{}`,
+  ]);
   const reply = statusAndBody(text);
   assert.equal(reply.status, 417);
   assert.equal(reply.body.error, 'INVALID_REQUEST');
@@ -96,7 +107,8 @@ test('a half-sent body is answered (408 with a Kiln code) once the request timeo
 
 test('slowloris: headers trickled byte by byte are cut off near the request timeout', async () => {
   const pieces: Array<string | { wait: number }> = [];
-  for (const ch of 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: abcdefghijklmnopqrstuvwxyz') pieces.push(ch, { wait: 100 });
+  for (const ch of 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: abcdefghijklmnopqrstuvwxyz')
+    pieces.push(ch, { wait: 100 });
   const { ms } = await raw(pieces, false);
   assert.ok(ms < 3_800, `cut off after ${ms} ms`);
 });

@@ -10,8 +10,16 @@ let otherAuth: { authorization: string };
 
 before(async () => {
   h = await startHarness();
-  const body = multipart([{ name: 'images', data: await png(), filename: '0000.png' }, { name: 'tier', value: 'Gen-2.5-Medium' }]);
-  const response = await h.app.inject({ method: 'POST', url: '/api/v2/rodin', headers: { ...h.auth, ...body.headers }, payload: body.payload });
+  const body = multipart([
+    { name: 'images', data: await png(), filename: '0000.png' },
+    { name: 'tier', value: 'Gen-2.5-Medium' },
+  ]);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/v2/rodin',
+    headers: { ...h.auth, ...body.headers },
+    payload: body.payload,
+  });
   accepted = response.json();
   otherAuth = { authorization: `Bearer ${await h.newKey(1)}` };
 });
@@ -19,15 +27,38 @@ after(() => h.close());
 
 describe('POST /api/v2/status', () => {
   const encodings: Array<[string, () => { payload: string | Buffer; headers: Record<string, string> }]> = [
-    ['JSON', () => ({ payload: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }), headers: { 'content-type': 'application/json' } })],
-    ['x-www-form-urlencoded', () => ({ payload: `subscription_key=${encodeURIComponent(accepted.jobs.subscription_key)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })],
+    [
+      'JSON',
+      () => ({
+        payload: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    ],
+    [
+      'x-www-form-urlencoded',
+      () => ({
+        payload: `subscription_key=${encodeURIComponent(accepted.jobs.subscription_key)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    ],
     ['multipart', () => multipart([{ name: 'subscription_key', value: accepted.jobs.subscription_key }])],
-    ['JSON with unknown fields', () => ({ payload: JSON.stringify({ subscription_key: accepted.jobs.subscription_key, verbose: true }), headers: { 'content-type': 'application/json' } })],
+    [
+      'JSON with unknown fields',
+      () => ({
+        payload: JSON.stringify({ subscription_key: accepted.jobs.subscription_key, verbose: true }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    ],
   ];
   for (const [label, body] of encodings) {
     test(`${label} body → 200 {"jobs":[…]} with one of the four status words`, async () => {
       const { payload, headers } = body();
-      const response = await h.app.inject({ method: 'POST', url: '/api/v2/status', headers: { ...h.auth, ...headers }, payload });
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/api/v2/status',
+        headers: { ...h.auth, ...headers },
+        payload,
+      });
       assert.equal(response.statusCode, 200, response.body);
       const { jobs } = response.json();
       assert.ok(Array.isArray(jobs) && jobs.length >= 1);
@@ -48,12 +79,40 @@ describe('POST /api/v2/status', () => {
 
 describe('NO_SUCH_TASK', () => {
   const cases: Array<[string, () => { method: 'GET' | 'POST'; url: string; payload?: object; auth: object }]> = [
-    ['status: unknown subscription_key', () => ({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: 'nope' }, auth: h.auth })],
-    ['status: another account’s subscription_key', () => ({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: accepted.jobs.subscription_key }, auth: otherAuth })],
-    ['download: unknown task_uuid', () => ({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: '00000000-0000-4000-8000-000000000000' }, auth: h.auth })],
-    ['download: another account’s task_uuid', () => ({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: accepted.uuid }, auth: otherAuth })],
-    ['tasks: unknown uuid', () => ({ method: 'GET', url: '/api/v2/tasks/00000000-0000-4000-8000-000000000000', auth: h.auth })],
-    ['tasks: another account’s uuid', () => ({ method: 'GET', url: `/api/v2/tasks/${accepted.uuid}`, auth: otherAuth })],
+    [
+      'status: unknown subscription_key',
+      () => ({ method: 'POST', url: '/api/v2/status', payload: { subscription_key: 'nope' }, auth: h.auth }),
+    ],
+    [
+      'status: another account’s subscription_key',
+      () => ({
+        method: 'POST',
+        url: '/api/v2/status',
+        payload: { subscription_key: accepted.jobs.subscription_key },
+        auth: otherAuth,
+      }),
+    ],
+    [
+      'download: unknown task_uuid',
+      () => ({
+        method: 'POST',
+        url: '/api/v2/download',
+        payload: { task_uuid: '00000000-0000-4000-8000-000000000000' },
+        auth: h.auth,
+      }),
+    ],
+    [
+      'download: another account’s task_uuid',
+      () => ({ method: 'POST', url: '/api/v2/download', payload: { task_uuid: accepted.uuid }, auth: otherAuth }),
+    ],
+    [
+      'tasks: unknown uuid',
+      () => ({ method: 'GET', url: '/api/v2/tasks/00000000-0000-4000-8000-000000000000', auth: h.auth }),
+    ],
+    [
+      'tasks: another account’s uuid',
+      () => ({ method: 'GET', url: `/api/v2/tasks/${accepted.uuid}`, auth: otherAuth }),
+    ],
   ];
   for (const [label, make] of cases) {
     test(label, async () => {
@@ -68,7 +127,12 @@ describe('NO_SUCH_TASK', () => {
 
 describe('POST /api/v2/download before Done', () => {
   test('task uuid → 200 with an empty list (complete only once Done)', async () => {
-    const response = await h.app.inject({ method: 'POST', url: '/api/v2/download', headers: h.auth, payload: { task_uuid: accepted.uuid } });
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/download',
+      headers: h.auth,
+      payload: { task_uuid: accepted.uuid },
+    });
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { list: [] });
   });
@@ -86,7 +150,11 @@ describe('POST /api/v2/download before Done', () => {
 
 describe('GET /api/v2/tasks/{uuid}', () => {
   test('shows the resolved parameters, state, per-job progress and timings', async () => {
-    const response = await h.app.inject({ method: 'GET', url: `/api/v2/tasks/${accepted.jobs.uuids[0]}`, headers: h.auth });
+    const response = await h.app.inject({
+      method: 'GET',
+      url: `/api/v2/tasks/${accepted.jobs.uuids[0]}`,
+      headers: h.auth,
+    });
     assert.equal(response.statusCode, 200);
     const record = response.json();
     assert.equal(record.uuid, accepted.uuid);
@@ -96,7 +164,13 @@ describe('GET /api/v2/tasks/{uuid}', () => {
     assert.equal(record.parameters.textureResolution, 2048);
     assert.equal(typeof record.parameters.fastMode, 'boolean');
     assert.deepEqual(
-      [record.effective.tier, record.effective.texture_mode, record.effective.texture_resolution, record.effective.fast_mode, record.effective.credits],
+      [
+        record.effective.tier,
+        record.effective.texture_mode,
+        record.effective.texture_resolution,
+        record.effective.fast_mode,
+        record.effective.credits,
+      ],
       ['Gen-2.5-Medium', 'medium', '2K', record.parameters.fastMode, 0.5],
     );
     assert.equal(record.consumed, 0.5);
@@ -125,16 +199,48 @@ describe('service routes', () => {
     const response = await h.app.inject({ method: 'GET', url: '/docs/json' });
     assert.equal(response.statusCode, 200);
     const doc = response.json();
-    for (const path of ['/api/v2/generate', '/api/v2/rodin', '/api/v2/bang', '/api/v2/texture', '/api/v2/rodin_texture_only', '/api/v2/convert', '/api/v2/status', '/api/v2/download', '/api/v2/check_balance', '/api/v2/tasks/{uuid}', '/files/{task}/{name}', '/healthz']) {
+    for (const path of [
+      '/api/v2/generate',
+      '/api/v2/rodin',
+      '/api/v2/bang',
+      '/api/v2/texture',
+      '/api/v2/rodin_texture_only',
+      '/api/v2/convert',
+      '/api/v2/status',
+      '/api/v2/download',
+      '/api/v2/check_balance',
+      '/api/v2/tasks/{uuid}',
+      '/files/{task}/{name}',
+      '/healthz',
+    ]) {
       assert.ok(doc.paths[path], `OpenAPI lacks ${path}`);
     }
     assert.ok(doc.paths['/api/v2/generate'].post.requestBody.content['multipart/form-data'].schema.properties.images);
-    const fields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content['multipart/form-data'].schema.properties);
-    for (const field of ['model', 'asset_id', 'image', 'keep_uvs', 'resolution']) assert.ok(fields('/api/v2/texture').includes(field), `texture documents ${field}`);
-    for (const field of ['quality_override', 'mesh_mode', 'uv', 'texture_resolution', 'scale_to', 'pivot', 'up_axis', 'material']) assert.ok(fields('/api/v2/convert').includes(field), `convert documents ${field}`);
+    const fields = (path: string) =>
+      Object.keys(doc.paths[path].post.requestBody.content['multipart/form-data'].schema.properties);
+    for (const field of ['model', 'asset_id', 'image', 'keep_uvs', 'resolution'])
+      assert.ok(fields('/api/v2/texture').includes(field), `texture documents ${field}`);
+    for (const field of [
+      'quality_override',
+      'mesh_mode',
+      'uv',
+      'texture_resolution',
+      'scale_to',
+      'pivot',
+      'up_axis',
+      'material',
+    ])
+      assert.ok(fields('/api/v2/convert').includes(field), `convert documents ${field}`);
     assert.match(doc.paths['/api/v2/convert'].post.description, /Price: 0\.1/);
     const errorSchema = JSON.stringify(doc.components.schemas);
-    for (const code of ['INVALID_REQUEST', 'NO_SUCH_TASK', 'UNAUTHORIZED', 'INSUFFICIENT_FUND', 'API_PARALLELISM_LIMIT_REACHED']) assert.match(errorSchema, new RegExp(code));
+    for (const code of [
+      'INVALID_REQUEST',
+      'NO_SUCH_TASK',
+      'UNAUTHORIZED',
+      'INSUFFICIENT_FUND',
+      'API_PARALLELISM_LIMIT_REACHED',
+    ])
+      assert.match(errorSchema, new RegExp(code));
   });
   test('GET /docs serves the UI', async () => {
     const response = await h.app.inject({ method: 'GET', url: '/docs/' });

@@ -19,7 +19,8 @@ before(async () => {
 });
 after(() => h.close());
 
-const balance = async () => (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance as number;
+const balance = async () =>
+  (await h.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h.auth })).json().balance as number;
 
 async function post(url: string, headers: Record<string, string>, payload: string | Buffer) {
   const response = await h.app.inject({ method: 'POST', url, headers: { ...h.auth, ...headers }, payload });
@@ -35,7 +36,8 @@ function assertRefused(result: { status: number; body: Record<string, any> }, pa
 describe('multipart structure', () => {
   test('a part without a name is refused and does not kill the process (every multipart route)', async () => {
     const nameless = '--Q\r\nContent-Disposition: form-data\r\n\r\nx\r\n--Q--\r\n';
-    const namelessFile = '--Q\r\nContent-Disposition: form-data; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--Q--\r\n';
+    const namelessFile =
+      '--Q\r\nContent-Disposition: form-data; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--Q--\r\n';
     const before = await balance();
     for (const url of ['/api/v2/download', '/api/v2/status', '/api/v2/generate', '/api/v2/rodin', '/api/v2/bang']) {
       for (const payload of [nameless, namelessFile]) {
@@ -52,12 +54,18 @@ describe('multipart structure', () => {
   });
 
   test('a truncated multipart body is refused and not charged (cut in headers, in data, before the closing boundary)', async () => {
-    const full = multipart([{ name: 'prompt', value: 'a cat' }, { name: 'images', data: image, filename: 'a.png', contentType: 'image/png' }]);
+    const full = multipart([
+      { name: 'prompt', value: 'a cat' },
+      { name: 'images', data: image, filename: 'a.png', contentType: 'image/png' },
+    ]);
     const imageHeaders = full.payload.indexOf('name="images"');
     const cuts = [imageHeaders + 5, imageHeaders + 40, full.payload.length - 100, full.payload.length - 4];
     const before = await balance();
     for (const cut of cuts) {
-      assertRefused(await post('/api/v2/generate', full.headers, full.payload.subarray(0, cut)), /closing boundary|cut short|malformed/);
+      assertRefused(
+        await post('/api/v2/generate', full.headers, full.payload.subarray(0, cut)),
+        /closing boundary|cut short|malformed/,
+      );
     }
     assert.equal(await balance(), before);
     const whole = await post('/api/v2/generate', full.headers, full.payload);
@@ -70,17 +78,29 @@ describe('prototype field names are plain unknown fields', () => {
 
   test('JSON bodies: accepted, the names ignored', async () => {
     for (const name of names) {
-      const result = await post('/api/v2/generate', { 'content-type': 'application/json' }, `{"prompt":"a cat","${name}":"x"}`);
+      const result = await post(
+        '/api/v2/generate',
+        { 'content-type': 'application/json' },
+        `{"prompt":"a cat","${name}":"x"}`,
+      );
       assert.equal(result.status, 201, `${name}: ${JSON.stringify(result.body)}`);
     }
-    const nested = await post('/api/v2/generate', { 'content-type': 'application/json' }, '{"prompt":"a cat","__proto__":{"tier":"Gen-2.5-Extreme-High"},"constructor":{"prototype":{"x":1}}}');
+    const nested = await post(
+      '/api/v2/generate',
+      { 'content-type': 'application/json' },
+      '{"prompt":"a cat","__proto__":{"tier":"Gen-2.5-Extreme-High"},"constructor":{"prototype":{"x":1}}}',
+    );
     assert.equal(nested.status, 201, JSON.stringify(nested.body));
     assert.equal(nested.body.consumed, 0.5, 'a __proto__ object must not set fields');
   });
 
   test('urlencoded bodies: accepted, the names ignored', async () => {
     for (const name of names) {
-      const result = await post('/api/v2/generate', { 'content-type': 'application/x-www-form-urlencoded' }, `prompt=a+cat&${encodeURIComponent(name)}=1`);
+      const result = await post(
+        '/api/v2/generate',
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        `prompt=a+cat&${encodeURIComponent(name)}=1`,
+      );
       assert.equal(result.status, 201, `${name}: ${JSON.stringify(result.body)}`);
     }
   });
@@ -96,9 +116,15 @@ describe('prototype field names are plain unknown fields', () => {
 
   test('multipart fields named after prototype members: refused with a Kiln code, never 500', async () => {
     for (const name of names) {
-      const body = multipart([{ name: 'prompt', value: 'a cat' }, { name, value: 'x' }]);
+      const body = multipart([
+        { name: 'prompt', value: 'a cat' },
+        { name, value: 'x' },
+      ]);
       const result = await post('/api/v2/generate', body.headers, body.payload);
-      assert.ok(result.status === 201 || result.body.error === 'INVALID_REQUEST', `${name}: ${result.status} ${JSON.stringify(result.body)}`);
+      assert.ok(
+        result.status === 201 || result.body.error === 'INVALID_REQUEST',
+        `${name}: ${result.status} ${JSON.stringify(result.body)}`,
+      );
     }
   });
 });
@@ -106,19 +132,35 @@ describe('prototype field names are plain unknown fields', () => {
 describe('headers', () => {
   test('an Idempotency-Key longer than 255 characters is refused, not truncated into a collision', async () => {
     const long = 'k'.repeat(300);
-    const result = await post('/api/v2/generate', { 'content-type': 'application/json', 'idempotency-key': long }, '{"prompt":"a cat"}');
+    const result = await post(
+      '/api/v2/generate',
+      { 'content-type': 'application/json', 'idempotency-key': long },
+      '{"prompt":"a cat"}',
+    );
     assertRefused(result, /255/);
-    const ok = await post('/api/v2/generate', { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(255) }, '{"prompt":"a cat"}');
+    const ok = await post(
+      '/api/v2/generate',
+      { 'content-type': 'application/json', 'idempotency-key': 'k'.repeat(255) },
+      '{"prompt":"a cat"}',
+    );
     assert.equal(ok.status, 201);
   });
 
   test('download URLs are never built from a Host header that is not a plain host', async () => {
     const accepted = await post('/api/v2/generate', { 'content-type': 'application/json' }, '{"prompt":"a cat"}');
     for (const host of ['127.0.0.1/x"><script>', 'a b', 'evil.com@x', 'x:99999999']) {
-      const result = await post('/api/v2/download', { 'content-type': 'application/json', host }, JSON.stringify({ task_uuid: accepted.body.uuid }));
+      const result = await post(
+        '/api/v2/download',
+        { 'content-type': 'application/json', host },
+        JSON.stringify({ task_uuid: accepted.body.uuid }),
+      );
       assertRefused(result, /Host/);
     }
-    const fine = await post('/api/v2/download', { 'content-type': 'application/json', host: 'kiln.local:8080' }, JSON.stringify({ task_uuid: accepted.body.uuid }));
+    const fine = await post(
+      '/api/v2/download',
+      { 'content-type': 'application/json', host: 'kiln.local:8080' },
+      JSON.stringify({ task_uuid: accepted.body.uuid }),
+    );
     assert.equal(fine.status, 200);
   });
 });
@@ -129,7 +171,14 @@ describe('downloads and ops endpoints', () => {
     const accepted = await post('/api/v2/generate', { 'content-type': 'application/json' }, '{"prompt":"a vase"}');
     await pool.idle();
     await pool.stop();
-    const list = async () => (await post('/api/v2/download', { 'content-type': 'application/json' }, JSON.stringify({ task_uuid: accepted.body.uuid }))).body.list as Array<{ name: string }>;
+    const list = async () =>
+      (
+        await post(
+          '/api/v2/download',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ task_uuid: accepted.body.uuid }),
+        )
+      ).body.list as Array<{ name: string }>;
     const names = (await list()).map((item) => item.name);
     assert.ok(names.includes('preview.webp'), names.join());
     await rm(join(h.dataDir, 'blobs', 'outputs', accepted.body.uuid, 'preview.webp'), { force: true });

@@ -17,4 +17,11 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 services.startWorkers();
 process.stdout.write(`port=${typeof address === 'object' && address ? address.port : 0}\n`);
-process.on('SIGTERM', () => void app.close().then(() => services.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => services.close())
+      .then(() => process.exit(0)),
+);

@@ -43,7 +43,10 @@ export async function startReceiver(): Promise<Receiver> {
     async until(test, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (!test(received)) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} requests: ${JSON.stringify(received.map((hook) => [hook.json.id, hook.json.type, hook.answeredWith]))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `receiver got ${received.length} requests: ${JSON.stringify(received.map((hook) => [hook.json.id, hook.json.type, hook.answeredWith]))}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return received;

@@ -15,7 +15,10 @@ import { createServices } from '../../src/services.ts';
 const CHILD = new URL('./server-child.ts', import.meta.url).pathname;
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   for await (const line of lines) {
     const match = /^port=(\d+)$/.exec(line);
@@ -57,7 +60,9 @@ test('kill -9 with deliveries pending: the restarted server delivers every event
     await receiver.until((all) => uuids.every((uuid) => all.some((hook) => hook.json.task_uuid === uuid)), 60_000);
     // The receiver sees an attempt before the server logs its answer: kill only once every refusal is logged.
     const logged = async (uuid: string) => {
-      const record = await (await fetch(`${first.base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
+      const record = await (
+        await fetch(`${first.base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json();
       return (record.webhooks?.[0]?.attempts ?? 0) >= 1;
     };
     const deadline = Date.now() + 60_000;
@@ -67,16 +72,24 @@ test('kill -9 with deliveries pending: the restarted server delivers every event
     }
     first.child.kill('SIGKILL');
     await once(first.child, 'exit');
-    assert.ok(receiver.received.every((hook) => hook.answeredWith === 503), 'nothing was delivered before the kill');
+    assert.ok(
+      receiver.received.every((hook) => hook.answeredWith === 503),
+      'nothing was delivered before the kill',
+    );
 
     receiver.answer(() => 200);
     const second = await startServer(env);
     children.push(second.child);
-    await receiver.until((all) => uuids.every((uuid) => all.some((hook) => hook.json.task_uuid === uuid && hook.answeredWith === 200)), 60_000);
+    await receiver.until(
+      (all) => uuids.every((uuid) => all.some((hook) => hook.json.task_uuid === uuid && hook.answeredWith === 200)),
+      60_000,
+    );
     const delivered = receiver.received.filter((hook) => hook.answeredWith === 200);
     assert.deepEqual([...new Set(delivered.map((hook) => hook.json.task_uuid))].sort(), [...uuids].sort());
     for (const uuid of uuids) {
-      const record = await (await fetch(`${second.base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
+      const record = await (
+        await fetch(`${second.base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })
+      ).json();
       assert.equal(record.webhooks[0].state, 'delivered');
       assert.ok(record.webhooks[0].attempts >= 2, 'the log keeps the attempts from before the kill');
     }

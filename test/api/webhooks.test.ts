@@ -40,7 +40,9 @@ test('done is POSTed to the webhook_url as signed JSON (Kiln-Signature over "<t>
   receiver.answer(() => 200);
   const start = receiver.received.length;
   const task = await submit(h.key, { webhook_url: receiver.url });
-  const [hook] = (await receiver.until((all) => all.slice(start).some((item) => item.json.task_uuid === task.uuid))).slice(start);
+  const [hook] = (
+    await receiver.until((all) => all.slice(start).some((item) => item.json.task_uuid === task.uuid))
+  ).slice(start);
   const { secret } = await h.services.webhooks.keySecret(await keyIdOf(h.key));
   assert.ok(verifySignature(secret, hook!.body, hook!.headers['kiln-signature'] as string), 'valid signature');
   assert.ok(!verifySignature('another-secret', hook!.body, hook!.headers['kiln-signature'] as string));
@@ -49,7 +51,10 @@ test('done is POSTed to the webhook_url as signed JSON (Kiln-Signature over "<t>
   assert.match(hook!.json.id, /^evt_/);
   assert.equal(hook!.headers['kiln-event-id'], hook!.json.id);
   assert.equal(hook!.json.task.state, 'Done');
-  assert.deepEqual(hook!.json.task.files.map((file: { name: string }) => file.name), ['base_basic_pbr.glb', 'preview.webp']);
+  assert.deepEqual(
+    hook!.json.task.files.map((file: { name: string }) => file.name),
+    ['base_basic_pbr.glb', 'preview.webp'],
+  );
   const log = await h.services.webhooks.deliveryLog(task.uuid);
   assert.equal(log.length, 1);
   const shown = (await record(task.uuid)).webhooks;
@@ -57,7 +62,7 @@ test('done is POSTed to the webhook_url as signed JSON (Kiln-Signature over "<t>
   assert.equal(shown[0].deliveries[0].status_code, 200);
 });
 
-test('a key\'s default webhook URL (kiln keys set-webhook) applies when the request has none; KILN-less keys get their own secret', async () => {
+test("a key's default webhook URL (kiln keys set-webhook) applies when the request has none; KILN-less keys get their own secret", async () => {
   receiver.answer(() => 200);
   const key = await h.newKey();
   await h.services.webhooks.setKeyWebhook(await keyIdOf(key), receiver.url);
@@ -75,25 +80,38 @@ test('a receiver that fails three times then succeeds gets the same event once m
   receiver.answer((index) => (index - start < 3 ? 503 : 200));
   const task = await submit(h.key, { webhook_url: receiver.url });
   const mine = (await receiver.until((all) => all.slice(start).some((item) => item.answeredWith === 200))).slice(start);
-  assert.deepEqual(mine.map((item) => item.answeredWith), [503, 503, 503, 200]);
+  assert.deepEqual(
+    mine.map((item) => item.answeredWith),
+    [503, 503, 503, 200],
+  );
   assert.equal(new Set(mine.map((item) => item.json.id)).size, 1, 'one event id throughout');
   assert.equal(new Set(mine.map((item) => item.body)).size, 1, 'the same body on every attempt');
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal(receiver.received.length - start, 4, 'no delivery after the success');
   const shown = (await record(task.uuid)).webhooks[0];
   assert.equal(shown.state, 'delivered');
-  assert.deepEqual(shown.deliveries.map((attempt: { status_code: number }) => attempt.status_code), [503, 503, 503, 200]);
-  const gaps = shown.deliveries.slice(1).map((attempt: { time: string }, i: number) => Date.parse(attempt.time) - Date.parse(shown.deliveries[i].time));
+  assert.deepEqual(
+    shown.deliveries.map((attempt: { status_code: number }) => attempt.status_code),
+    [503, 503, 503, 200],
+  );
+  const gaps = shown.deliveries
+    .slice(1)
+    .map((attempt: { time: string }, i: number) => Date.parse(attempt.time) - Date.parse(shown.deliveries[i].time));
   assert.ok(gaps[2] >= gaps[0], `backoff grows: ${gaps.join(', ')} ms`);
 });
 
 test('webhook_progress=true adds one task.progress event per stage (with the stage in the record) beside task.done', async () => {
   receiver.answer(() => 200);
   const task = await submit(h.key, { webhook_url: receiver.url, webhook_progress: 'true' });
-  const stagesOf = (all: typeof receiver.received) => all.filter((item) => item.json.task_uuid === task.uuid).map((item) => item.json.type === 'task.done' ? 'done' : item.json.task.jobs[0].stage);
+  const stagesOf = (all: typeof receiver.received) =>
+    all
+      .filter((item) => item.json.task_uuid === task.uuid)
+      .map((item) => (item.json.type === 'task.done' ? 'done' : item.json.task.jobs[0].stage));
   // Engine stage messages can race the engine's result across the thread port on a loaded machine, so
   // only the worker's own last stage ('storing outputs') is certain.
-  const hooks = await receiver.until((all) => ['storing outputs', 'done'].every((stage) => stagesOf(all).includes(stage)));
+  const hooks = await receiver.until((all) =>
+    ['storing outputs', 'done'].every((stage) => stagesOf(all).includes(stage)),
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
   const mine = hooks.filter((item) => item.json.task_uuid === task.uuid);
   const progress = mine.filter((item) => item.json.type === 'task.progress');
@@ -112,33 +130,67 @@ test('clients that send no webhook_url see no change: the same 201 body', async 
 test('private, loopback and link-local targets are refused before charging unless KILN_WEBHOOK_ALLOW_PRIVATE=true', async () => {
   const strict = await startHarness({});
   try {
-    for (const target of ['http://127.0.0.1:9/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook', 'http://localhost/hook']) {
-      const response = await strict.app.inject({ method: 'POST', url: '/api/v2/generate', headers: strict.auth, payload: { prompt: 'a lamp', webhook_url: target } });
+    for (const target of [
+      'http://127.0.0.1:9/hook',
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/hook',
+      'http://localhost/hook',
+    ]) {
+      const response = await strict.app.inject({
+        method: 'POST',
+        url: '/api/v2/generate',
+        headers: strict.auth,
+        payload: { prompt: 'a lamp', webhook_url: target },
+      });
       assert.equal(response.statusCode, 400, target);
       const body = response.json();
       assert.equal(body.error, 'INVALID_REQUEST');
-      assert.match(body.message, /loopback, private or link-local address.*KILN_WEBHOOK_ALLOW_PRIVATE=true.*Nothing was charged/, target);
+      assert.match(
+        body.message,
+        /loopback, private or link-local address.*KILN_WEBHOOK_ALLOW_PRIVATE=true.*Nothing was charged/,
+        target,
+      );
     }
-    const ftp = await strict.app.inject({ method: 'POST', url: '/api/v2/generate', headers: strict.auth, payload: { prompt: 'a lamp', webhook_url: 'ftp://example.com/x' } });
+    const ftp = await strict.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: strict.auth,
+      payload: { prompt: 'a lamp', webhook_url: 'ftp://example.com/x' },
+    });
     assert.match(ftp.json().message, /https:\/\/ or http:\/\//);
-    assert.equal(await strict.services.accounts.balance((await strict.services.accounts.authenticate(strict.key))!.accountId), 100, 'nothing charged');
+    assert.equal(
+      await strict.services.accounts.balance((await strict.services.accounts.authenticate(strict.key))!.accountId),
+      100,
+      'nothing charged',
+    );
   } finally {
     await strict.close();
   }
 });
 
 test('KILN_WEBHOOK_SECRET signs for keys without their own secret', async () => {
-  const own = await startHarness({ env: { KILN_WEBHOOK_ALLOW_PRIVATE: 'true', KILN_WEBHOOK_SECRET: 'whsec_operator_default' } });
+  const own = await startHarness({
+    env: { KILN_WEBHOOK_ALLOW_PRIVATE: 'true', KILN_WEBHOOK_SECRET: 'whsec_operator_default' },
+  });
   try {
     own.services.startWorkers({ count: 1 });
     receiver.answer(() => 200);
-    const response = await own.app.inject({ method: 'POST', url: '/api/v2/generate', headers: own.auth, payload: { prompt: 'a mug', webhook_url: receiver.url } });
+    const response = await own.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: own.auth,
+      payload: { prompt: 'a mug', webhook_url: receiver.url },
+    });
     const uuid = response.json().uuid;
     const hooks = await receiver.until((all) => all.some((item) => item.json.task_uuid === uuid));
     const hook = hooks.find((item) => item.json.task_uuid === uuid)!;
     assert.ok(verifySignature('whsec_operator_default', hook.body, hook.headers['kiln-signature'] as string));
     const keyId = (await own.services.accounts.authenticate(own.key))!.keyId;
-    assert.deepEqual(await own.services.webhooks.keySecret(keyId), { secret: 'whsec_operator_default', source: 'KILN_WEBHOOK_SECRET' });
+    assert.deepEqual(await own.services.webhooks.keySecret(keyId), {
+      secret: 'whsec_operator_default',
+      source: 'KILN_WEBHOOK_SECRET',
+    });
   } finally {
     await own.close();
   }

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkLayers, fileCycles, importsOf, layerViolations, partCycles, type ImportEdge } from '../../scripts/check-layers.ts';
+import {
+  checkLayers,
+  fileCycles,
+  importsOf,
+  layerViolations,
+  partCycles,
+  type ImportEdge,
+} from '../../scripts/check-layers.ts';
 
 function edgesOf(files: Record<string, string>): ImportEdge[] {
   return Object.entries(files).flatMap(([file, source]) => importsOf(file, source));
@@ -19,31 +26,41 @@ test('a wrong-way import is reported, naming the file, the parts and what is all
 test('type-only imports count too, except where a rule allows types only', () => {
   const edges = edgesOf({
     'geometry/a.ts': "import type { EngineFile } from '../engines/engine.ts';\n",
-    'api/b.ts': "import type { Engine } from '../engines/engine.ts';\nimport { run } from '../engines/runner/index.ts';\n",
+    'api/b.ts':
+      "import type { Engine } from '../engines/engine.ts';\nimport { run } from '../engines/runner/index.ts';\n",
     'domain/c.ts': "export type { X } from '../geometry/x.ts';\nconst m = await import('../tasks/t.ts');\n",
   });
   const problems = layerViolations(edges);
   assert.equal(problems.length, 4, problems.join('\n'));
   assert.ok(problems.some((p) => p.startsWith('geometry/a.ts') && p.includes('may not type import engines')));
-  assert.ok(problems.some((p) => p.startsWith('api/b.ts → engines/runner/index.ts') && p.includes('may not import engines')));
+  assert.ok(
+    problems.some((p) => p.startsWith('api/b.ts → engines/runner/index.ts') && p.includes('may not import engines')),
+  );
   assert.ok(problems.some((p) => p.startsWith('domain/c.ts → geometry/x.ts')));
-  assert.ok(problems.some((p) => p.startsWith('domain/c.ts → tasks/t.ts')), 'dynamic imports are read');
+  assert.ok(
+    problems.some((p) => p.startsWith('domain/c.ts → tasks/t.ts')),
+    'dynamic imports are read',
+  );
 });
 
 test('imports that point down pass', () => {
   const edges = edgesOf({
-    'api/routes/x.ts': "import { createTaskService } from '../../tasks/task-service.ts';\nimport { invalidRequest } from '../../errors.ts';\n",
-    'tasks/x.ts': "import { importModel } from '../geometry/import/index.ts';\nimport type { Db } from '../store/db.ts';\n",
+    'api/routes/x.ts':
+      "import { createTaskService } from '../../tasks/task-service.ts';\nimport { invalidRequest } from '../../errors.ts';\n",
+    'tasks/x.ts':
+      "import { importModel } from '../geometry/import/index.ts';\nimport type { Db } from '../store/db.ts';\n",
     'geometry/x.ts': "import { silentLogger } from '../logger.ts';\n",
   });
   assert.deepEqual(layerViolations(edges), []);
 });
 
 test('a cycle between src/ folders is reported, even through type-only imports', () => {
-  const cycles = partCycles(edgesOf({
-    'queue/a.ts': "import type { S } from '../store/s.ts';\n",
-    'store/s.ts': "import type { Q } from '../queue/a.ts';\n",
-  }));
+  const cycles = partCycles(
+    edgesOf({
+      'queue/a.ts': "import type { S } from '../store/s.ts';\n",
+      'store/s.ts': "import type { Q } from '../queue/a.ts';\n",
+    }),
+  );
   assert.deepEqual(cycles, ['queue → store → queue']);
   assert.deepEqual(partCycles(edgesOf({ 'queue/a.ts': "import type { S } from '../store/s.ts';\n" })), []);
 });

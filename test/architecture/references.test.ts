@@ -16,8 +16,11 @@ const files = [...sources(join(root, 'src')), ...sources(join(root, 'test'))];
 
 test('no source or test points at the specs or design notes outside the repository', () => {
   const outside = files.flatMap((file) =>
-    readFileSync(file, 'utf8').split('\n').flatMap((line, i) =>
-      /shared\/(spec|design)/.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : []),
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) =>
+        /shared\/(spec|design)/.test(line) ? [`${relative(root, file)}:${i + 1}: ${line.trim()}`] : [],
+      ),
   );
   assert.deepEqual(outside, []);
 });

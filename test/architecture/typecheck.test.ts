@@ -13,7 +13,10 @@ const tsc = new URL('../../node_modules/typescript/bin/tsc', import.meta.url).pa
 
 test('the project type-checks with no errors (tsc --noEmit)', { timeout: 300_000 }, async () => {
   try {
-    await promisify(execFile)(process.execPath, [tsc, '--noEmit', '-p', root], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [tsc, '--noEmit', '-p', root], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     assert.fail(`tsc reported errors:\n${stdout}${stderr}`);

@@ -14,12 +14,30 @@ test('kiln generate --image waits with progress, then downloads the files', asyn
   const image = join(cli.dir, 'front.png');
   await writeFile(image, await png());
   const io = captureIo(cli.env);
-  const code = await main(['generate', '--image', image, '--tier', 'Gen-2.5-Low', '--field', 'uhd_texture=true', '--out', join(cli.dir, 'out'), '--interval', '0.05'], io);
+  const code = await main(
+    [
+      'generate',
+      '--image',
+      image,
+      '--tier',
+      'Gen-2.5-Low',
+      '--field',
+      'uhd_texture=true',
+      '--out',
+      join(cli.dir, 'out'),
+      '--interval',
+      '0.05',
+    ],
+    io,
+  );
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.deepEqual(io.stdout.map((path) => basename(path)).sort(), ['base_basic_pbr.glb', 'preview.webp']);
   const glb = await readFile(join(cli.dir, 'out', 'base_basic_pbr.glb'));
   assert.equal(glb.subarray(0, 4).toString('latin1'), 'glTF');
-  assert.ok(io.stderr.some((line) => /\[#+-*\] +\d+% /.test(line)), 'a progress bar was drawn');
+  assert.ok(
+    io.stderr.some((line) => /\[#+-*\] +\d+% /.test(line)),
+    'a progress bar was drawn',
+  );
   assert.ok(io.stderr.some((line) => /100% Done/.test(line)));
 
   const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
@@ -27,7 +45,9 @@ test('kiln generate --image waits with progress, then downloads the files', asyn
   const status = captureIo(cli.env);
   assert.equal(await main(['status', key], status), 0);
   assert.match(status.stdout[0], /Done\s+100%/);
-  const record = await (await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })).json();
+  const record = await (
+    await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })
+  ).json();
   assert.equal(record.effective.texture_resolution, '4K', '--field uhd_texture=true reached the server');
   const again = captureIo(cli.env);
   assert.equal(await main(['download', uuid, '--out', join(cli.dir, 'again')], again), 0);

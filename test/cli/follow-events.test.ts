@@ -17,7 +17,11 @@ before(async () => {
   h.services.startWorkers({ count: 1 });
   env = { KILN_URL: await h.app.listen({ port: 0, host: '127.0.0.1' }), KILN_API_KEY: h.key };
   // The same services behind an app without the stream, like a Kiln from before it existed.
-  withoutStream = await buildApp({ services: { ...h.services, feed: undefined }, config: h.config, processMetrics: false });
+  withoutStream = await buildApp({
+    services: { ...h.services, feed: undefined },
+    config: h.config,
+    processMetrics: false,
+  });
   oldEnv = { ...env, KILN_URL: await withoutStream.listen({ port: 0, host: '127.0.0.1' }) };
 });
 /** Counts /status calls the server answers (the CLI's polling path goes through them). */
@@ -50,7 +54,10 @@ test('kiln generate --no-wait then kiln status --wait follows the event stream t
   assert.equal(await main(['status', key, '--wait', '--interval', '0.02'], waited), 0, waited.stderr.join('\n'));
   assert.ok(statusCalls.stop() <= 2, 'one /status before and one after the stream, none while waiting');
   assert.match(waited.stdout[0]!, /Done\s+100%/);
-  assert.ok(waited.stderr.some((line) => /100% Done/.test(line)), waited.stderr.join('\n'));
+  assert.ok(
+    waited.stderr.some((line) => /100% Done/.test(line)),
+    waited.stderr.join('\n'),
+  );
 });
 
 test('kiln generate waits through the stream; against a server without it, it polls /status instead', async () => {
@@ -62,12 +69,19 @@ test('kiln generate waits through the stream; against a server without it, it po
     assert.equal(await main(['status', key, '--wait', '--interval', '0.05'], waited), 0, waited.stderr.join('\n'));
     assert.match(waited.stdout[0]!, /Done\s+100%/);
   }
-  const noStream = await fetch(`${oldEnv.KILN_URL}/api/v2/tasks/x/events`, { headers: { authorization: `Bearer ${h.key}` } });
+  const noStream = await fetch(`${oldEnv.KILN_URL}/api/v2/tasks/x/events`, {
+    headers: { authorization: `Bearer ${h.key}` },
+  });
   assert.equal(noStream.status, 404, 'the fallback server really has no stream');
 });
 
 test('kiln keys set-webhook / webhook-secret / create --webhook: private targets refused, the secret printed alone', async () => {
-  const admin = { ...process.env, KILN_DATA_DIR: h.dataDir, LOG_LEVEL: 'silent', KILN_SIGNING_SECRET: 'test-signing-secret' };
+  const admin = {
+    ...process.env,
+    KILN_DATA_DIR: h.dataDir,
+    LOG_LEVEL: 'silent',
+    KILN_SIGNING_SECRET: 'test-signing-secret',
+  };
   const keyId = (await h.services.accounts.authenticate(h.key))!.keyId;
   const refused = captureIo(admin);
   assert.equal(await main(['keys', 'set-webhook', keyId, 'http://192.168.1.20/hook'], refused), 2);

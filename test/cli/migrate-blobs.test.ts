@@ -27,7 +27,14 @@ before(async () => {
   h = await startHarness();
   const pool = h.services.startWorkers({ count: 1 });
   const body = multipart([{ name: 'images', data: await png(), filename: '0000.png' }]);
-  uuid = (await h.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...h.auth, ...body.headers }, payload: body.payload })).json().uuid;
+  uuid = (
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/v2/generate',
+      headers: { ...h.auth, ...body.headers },
+      payload: body.payload,
+    })
+  ).json().uuid;
   await pool.idle();
   await pool.stop();
 });
@@ -50,11 +57,16 @@ test('migrate-blobs copies the blob directory into the bucket, and old links the
   const services = await createServices(config, { engines: new EngineRegistry(), builtins: false });
   const app = await buildApp({ services, config, processMetrics: false });
   try {
-    const list = (await app.inject({ method: 'POST', url: '/api/v2/download', headers: h.auth, payload: { task_uuid: uuid } })).json().list as Array<{ name: string; url: string }>;
+    const list = (
+      await app.inject({ method: 'POST', url: '/api/v2/download', headers: h.auth, payload: { task_uuid: uuid } })
+    ).json().list as Array<{ name: string; url: string }>;
     const glb = list.find((item) => item.name === 'base_basic_pbr.glb')!;
     const deleteIo = captureIo(env);
     assert.equal(await main(['migrate-blobs', '--delete-local'], deleteIo), 0);
-    assert.deepEqual(readdirSync(join(h.dataDir, 'blobs'), { recursive: true }).filter((entry) => String(entry).includes('.')), []);
+    assert.deepEqual(
+      readdirSync(join(h.dataDir, 'blobs'), { recursive: true }).filter((entry) => String(entry).includes('.')),
+      [],
+    );
     const response = await app.inject({ method: 'GET', url: new URL(glb.url).pathname + new URL(glb.url).search });
     assert.equal(response.statusCode, 200);
     const doc = await new NodeIO().readBinary(new Uint8Array(response.rawPayload));

@@ -29,11 +29,20 @@ after(async () => {
   await schema?.drop();
 });
 
-test('migrate-db moves accounts, ledger and tasks into PostgreSQL and the unfinished tasks run there', { timeout: 120_000 }, async (t) => {
+test('migrate-db moves accounts, ledger and tasks into PostgreSQL and the unfinished tasks run there', {
+  timeout: 120_000,
+}, async (t) => {
   if (skip) return t.skip(skip);
   const submit = async () => {
     const body = multipart([{ name: 'images', data: await png(), filename: '0000.png' }]);
-    return (await h!.app.inject({ method: 'POST', url: '/api/v2/generate', headers: { ...h!.auth, ...body.headers }, payload: body.payload })).json();
+    return (
+      await h!.app.inject({
+        method: 'POST',
+        url: '/api/v2/generate',
+        headers: { ...h!.auth, ...body.headers },
+        payload: body.payload,
+      })
+    ).json();
   };
   const pool = h!.services.startWorkers({ count: 1 });
   const done = await submit();
@@ -41,14 +50,28 @@ test('migrate-db moves accounts, ledger and tasks into PostgreSQL and the unfini
   await pool.stop();
   const waiting = await submit();
   const cut = await submit();
-  await h!.services.db.kysely.updateTable('jobs').set({ state: 'Generating', attempts: 1 }).where('task_id', '=', cut.uuid).execute();
+  await h!.services.db.kysely
+    .updateTable('jobs')
+    .set({ state: 'Generating', attempts: 1 })
+    .where('task_id', '=', cut.uuid)
+    .execute();
   await h!.services.db.kysely.updateTable('tasks').set({ state: 'Generating' }).where('id', '=', cut.uuid).execute();
-  const balanceBefore = (await h!.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h!.auth })).json().balance;
+  const balanceBefore = (await h!.app.inject({ method: 'GET', url: '/api/v2/check_balance', headers: h!.auth })).json()
+    .balance;
 
-  const env = { ...process.env, KILN_DATA_DIR: h!.dataDir, KILN_SIGNING_SECRET: 'test-signing-secret', DATABASE_URL: schema!.url, REDIS_URL: '' };
+  const env = {
+    ...process.env,
+    KILN_DATA_DIR: h!.dataDir,
+    KILN_SIGNING_SECRET: 'test-signing-secret',
+    DATABASE_URL: schema!.url,
+    REDIS_URL: '',
+  };
   const io = captureIo(env);
   assert.equal(await main(['migrate-db'], io), 0, io.stderr.join('\n'));
-  assert.match(io.stdout.join('\n'), /migrated \d+ rows in \d+ tables; 2 waiting jobs queued \(1 were interrupted runs\)/);
+  assert.match(
+    io.stdout.join('\n'),
+    /migrated \d+ rows in \d+ tables; 2 waiting jobs queued \(1 were interrupted runs\)/,
+  );
   assert.match(io.stderr.join('\n'), /ledger: 5 rows/, 'credit, 3 reserves and the Done task’s settle');
 
   const again = captureIo(env);
@@ -65,15 +88,26 @@ test('migrate-db moves accounts, ledger and tasks into PostgreSQL and the unfini
     const principal = await services.accounts.authenticate(h!.key);
     assert.ok(principal, 'the old key authenticates against PostgreSQL');
     assert.equal(await services.accounts.balance(principal!.accountId), balanceBefore);
-    assert.equal((await services.tasks.files(principal!.accountId, done.uuid)).length, 2, 'the Done task still lists its files');
+    assert.equal(
+      (await services.tasks.files(principal!.accountId, done.uuid)).length,
+      2,
+      'the Done task still lists its files',
+    );
     const newPool = services.startWorkers({ count: 1 });
     await newPool.idle();
-    for (const uuid of [waiting.uuid, cut.uuid]) assert.equal((await services.tasks.get(principal!.accountId, uuid)).status, 'Done');
-    const ledgerSum = await services.db.kysely.selectFrom('ledger').select((eb) => eb.fn.sum<string>('amount_milli').as('sum')).executeTakeFirstOrThrow();
+    for (const uuid of [waiting.uuid, cut.uuid])
+      assert.equal((await services.tasks.get(principal!.accountId, uuid)).status, 'Done');
+    const ledgerSum = await services.db.kysely
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.sum<string>('amount_milli').as('sum'))
+      .executeTakeFirstOrThrow();
     const account = await services.db.kysely.selectFrom('accounts').select('balance_milli').executeTakeFirstOrThrow();
     assert.equal(Number(account.balance_milli), Number(ledgerSum.sum));
     const keys = await services.db.kysely.selectFrom('api_keys').select('in_flight').execute();
-    assert.deepEqual(keys.map((key) => Number(key.in_flight)), [0]);
+    assert.deepEqual(
+      keys.map((key) => Number(key.in_flight)),
+      [0],
+    );
   } finally {
     await services.close();
   }

@@ -13,7 +13,9 @@ const CUBE = new URL('../fixtures/models/blender-cube.obj', import.meta.url);
 
 async function effective(io: ReturnType<typeof captureIo>): Promise<Record<string, unknown>> {
   const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
-  const record = await (await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })).json();
+  const record = await (
+    await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })
+  ).json();
   return record.effective;
 }
 
@@ -21,12 +23,43 @@ test('kiln convert --model sends the conversion options and downloads the result
   const model = join(cli.dir, 'cube.obj');
   await writeFile(model, await readFile(CUBE));
   const io = captureIo(cli.env);
-  const code = await main(['convert', '--model', model, '--format', 'fbx', '--faces', '2000', '--mesh-mode', 'Quad', '--pivot', 'bottom-centre', '--up-axis', 'Z', '--scale-to', '1.8', '--out', join(cli.dir, 'out'), '--interval', '0.05'], io);
+  const code = await main(
+    [
+      'convert',
+      '--model',
+      model,
+      '--format',
+      'fbx',
+      '--faces',
+      '2000',
+      '--mesh-mode',
+      'Quad',
+      '--pivot',
+      'bottom-centre',
+      '--up-axis',
+      'Z',
+      '--scale-to',
+      '1.8',
+      '--out',
+      join(cli.dir, 'out'),
+      '--interval',
+      '0.05',
+    ],
+    io,
+  );
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.ok(io.stdout.map((path) => basename(path)).includes('preview.webp'));
   const settings = await effective(io);
   assert.deepEqual(
-    [settings.geometry_file_format, settings.face_budget, settings.mesh_mode, settings.pivot, settings.up_axis, settings.scale_to, settings.credits],
+    [
+      settings.geometry_file_format,
+      settings.face_budget,
+      settings.mesh_mode,
+      settings.pivot,
+      settings.up_axis,
+      settings.scale_to,
+      settings.credits,
+    ],
     ['fbx', 2000, 'Quad', 'bottom-centre', 'Z', 1.8, 0.1],
   );
 });
@@ -37,7 +70,14 @@ test('kiln texture --model --image sends the pictures and labels; usage errors s
   await writeFile(model, await readFile(CUBE));
   await writeFile(front, await png());
   const io = captureIo(cli.env);
-  assert.equal(await main(['texture', '--model', model, '--image', front, '--label', 'F', '--resolution', 'High', '--no-wait'], io), 0, io.stderr.join('\n'));
+  assert.equal(
+    await main(
+      ['texture', '--model', model, '--image', front, '--label', 'F', '--resolution', 'High', '--no-wait'],
+      io,
+    ),
+    0,
+    io.stderr.join('\n'),
+  );
   const settings = await effective(io);
   assert.deepEqual([settings.images, settings.texture_resolution, settings.credits], [1, '4K', 0.5]);
 

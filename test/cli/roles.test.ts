@@ -32,10 +32,16 @@ test('serve --no-workers queues without running; a separate `kiln worker --concu
     assert.match(api.log(), /warning: no DATABASE_URL/, 'a split deployment on the embedded database is pointed out');
     const form = new FormData();
     form.append('prompt', 'sleep=50');
-    const submitted = await fetch(`${api.url}/api/v2/rodin`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: form });
+    const submitted = await fetch(`${api.url}/api/v2/rodin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      body: form,
+    });
     assert.equal(submitted.status, 201);
     const { uuid } = await submitted.json();
-    const state = async () => (await (await fetch(`${api.url}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json()).state;
+    const state = async () =>
+      (await (await fetch(`${api.url}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json())
+        .state;
     await sleep(1_000);
     assert.equal(await state(), 'Waiting', 'an HTTP-only server runs no jobs');
     worker = await startKiln(['worker', '--concurrency', '2', '--health-port', '0'], env);
@@ -72,8 +78,20 @@ test('bad role flags are usage errors that say what to pass', async () => {
 });
 
 test('a worker whose bucket cannot be reached exits 1 at start, naming the settings to check', async () => {
-  const io = captureIo({ ...env, LOG_LEVEL: 'silent', KILN_S3_BUCKET: 'kiln-missing', KILN_S3_ENDPOINT: 'http://127.0.0.1:9', KILN_S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y', AWS_MAX_ATTEMPTS: '1' });
+  const io = captureIo({
+    ...env,
+    LOG_LEVEL: 'silent',
+    KILN_S3_BUCKET: 'kiln-missing',
+    KILN_S3_ENDPOINT: 'http://127.0.0.1:9',
+    KILN_S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: 'x',
+    AWS_SECRET_ACCESS_KEY: 'y',
+    AWS_MAX_ATTEMPTS: '1',
+  });
   assert.equal(await main(['worker'], io), 1);
-  assert.match(io.stderr.join('\n'), /kiln: could not start: S3 bucket "kiln-missing" is not usable: .*Check KILN_S3_BUCKET, KILN_S3_ENDPOINT/);
+  assert.match(
+    io.stderr.join('\n'),
+    /kiln: could not start: S3 bucket "kiln-missing" is not usable: .*Check KILN_S3_BUCKET, KILN_S3_ENDPOINT/,
+  );
   process.exitCode = 0;
 });

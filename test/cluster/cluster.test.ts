@@ -19,7 +19,13 @@ import { openPostgres, type Db } from '../../src/store/db.ts';
 import { main } from '../../src/cli/index.ts';
 import { captureIo } from '../cli/io.ts';
 import { postgresTestSchema } from '../store/databases.ts';
-import { PG_SKIP_MESSAGE, REDIS_SKIP_MESSAGE, TEST_REDIS_URL, postgresReachable, redisReachable } from '../support/external-services.ts';
+import {
+  PG_SKIP_MESSAGE,
+  REDIS_SKIP_MESSAGE,
+  TEST_REDIS_URL,
+  postgresReachable,
+  redisReachable,
+} from '../support/external-services.ts';
 import { startS3, type TestS3 } from '../support/s3-server.ts';
 import { cubeGlb } from '../api/fixture-engine.ts';
 import sharp from 'sharp';
@@ -63,7 +69,9 @@ after(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-test('2 API servers + 3 workers survive kill -9 of two workers and one API server, losing and double-charging nothing', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test('2 API servers + 3 workers survive kill -9 of two workers and one API server, losing and double-charging nothing', {
+  timeout: TEST_TIMEOUT_MS,
+}, async (t) => {
   if (skipReason) return t.skip(skipReason);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -99,7 +107,11 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   db = await openPostgres(schema!.url, { poolSize: 4 });
 
   const start = async (role: 'api' | 'worker') => {
-    const started = await startKiln(role === 'api' ? ['serve', '--no-workers'] : ['worker', '--concurrency', '3'], await withDataDir(), 120_000);
+    const started = await startKiln(
+      role === 'api' ? ['serve', '--no-workers'] : ['worker', '--concurrency', '3'],
+      await withDataDir(),
+      120_000,
+    );
     processes.push(started); // every process, restarts included, is killed by after() whatever happens
     return started;
   };
@@ -108,7 +120,8 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   const api = (i: number) => apis[i % 2].url;
 
   // --- the plan: 160 tasks on four keys, then 40 (the in-flight probe) on the fifth ---
-  const disc = '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#ffffff"/><ellipse cx="128" cy="134" rx="70" ry="92" fill="#c8281e"/></svg>';
+  const disc =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#ffffff"/><ellipse cx="128" cy="134" rx="70" ry="92" fill="#c8281e"/></svg>';
   const image = new Uint8Array(await sharp(Buffer.from(disc)).png().toBuffer());
   const cube = await cubeGlb();
   const plan: Planned[] = [];
@@ -116,24 +129,63 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
     const key = keys[i % 4];
     const idempotencyKey = `cluster-${i}-${randomBytes(4).toString('hex')}`;
     if (i === 10 || i === 90) {
-      plan.push({ key, path: '/api/v2/rodin', fields: { tier: 'Gen-2.5-Low', quality: 'extra-low' }, files: [{ field: 'images', bytes: image, filename: 'photo.png' }], expect: { state: 'Done', glb: true }, idempotencyKey });
+      plan.push({
+        key,
+        path: '/api/v2/rodin',
+        fields: { tier: 'Gen-2.5-Low', quality: 'extra-low' },
+        files: [{ field: 'images', bytes: image, filename: 'photo.png' }],
+        expect: { state: 'Done', glb: true },
+        idempotencyKey,
+      });
     } else if (i === 30 || i === 120) {
-      plan.push({ key, path: '/api/v2/bang', fields: { strength: '1' }, files: [{ field: 'model', bytes: cube, filename: 'cube.glb' }, { field: 'image', bytes: image, filename: 'reference.png' }], expect: { state: 'Done', glb: true }, idempotencyKey });
+      plan.push({
+        key,
+        path: '/api/v2/bang',
+        fields: { strength: '1' },
+        files: [
+          { field: 'model', bytes: cube, filename: 'cube.glb' },
+          { field: 'image', bytes: image, filename: 'reference.png' },
+        ],
+        expect: { state: 'Done', glb: true },
+        idempotencyKey,
+      });
     } else if (i % 20 === 7) {
-      plan.push({ key, path: '/api/v2/rodin', fields: { prompt: `sleep=${100 + (i % 5) * 100} refuse` }, files: [], expect: { state: 'Failed', code: 'API_OBJECT_NOT_FOUND_ON_IMAGE' }, idempotencyKey });
+      plan.push({
+        key,
+        path: '/api/v2/rodin',
+        fields: { prompt: `sleep=${100 + (i % 5) * 100} refuse` },
+        files: [],
+        expect: { state: 'Failed', code: 'API_OBJECT_NOT_FOUND_ON_IMAGE' },
+        idempotencyKey,
+      });
     } else {
       const size = 1_000 + i * 997;
-      plan.push({ key, path: '/api/v2/rodin', fields: { prompt: `sleep=${200 + (i % 7) * 150} size=${size}` }, files: [], expect: { state: 'Done', size }, idempotencyKey });
+      plan.push({
+        key,
+        path: '/api/v2/rodin',
+        fields: { prompt: `sleep=${200 + (i % 7) * 150} size=${size}` },
+        files: [],
+        expect: { state: 'Done', size },
+        idempotencyKey,
+      });
     }
   }
 
-  const post = async (server: number, item: Pick<Planned, 'key' | 'path' | 'fields' | 'files'> & { idempotencyKey?: string }) => {
+  const post = async (
+    server: number,
+    item: Pick<Planned, 'key' | 'path' | 'fields' | 'files'> & { idempotencyKey?: string },
+  ) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(item.fields)) form.append(name, value);
     for (const file of item.files) form.append(file.field, new Blob([file.bytes as BlobPart]), file.filename);
     const headers: Record<string, string> = { authorization: `Bearer ${item.key}` };
     if (item.idempotencyKey) headers['idempotency-key'] = item.idempotencyKey;
-    const response = await fetch(`${api(server)}${item.path}`, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${api(server)}${item.path}`, {
+      method: 'POST',
+      headers,
+      body: form,
+      signal: AbortSignal.timeout(30_000),
+    });
     return { status: response.status, body: (await response.json()) as { uuid?: string; error?: string } };
   };
 
@@ -189,22 +241,50 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
 
   // The in-flight cap across servers: 45 long tasks on one key at once, spread over both servers (long
   // enough that none finishes, freeing a slot, before the last of the 45 is answered).
-  const capItems = Array.from({ length: 45 }, () => ({ key: capKey, path: '/api/v2/rodin' as const, fields: { prompt: 'sleep=6000 size=4096' }, files: [] }));
+  const capItems = Array.from({ length: 45 }, () => ({
+    key: capKey,
+    path: '/api/v2/rodin' as const,
+    fields: { prompt: 'sleep=6000 size=4096' },
+    files: [],
+  }));
   const capResults = await Promise.all(capItems.map((item, i) => post(i, item)));
   const capAccepted = capResults.filter((result) => result.status === 201 && result.body.uuid);
-  assert.equal(capAccepted.length, 40, `exactly KILN_MAX_IN_FLIGHT accepted: ${JSON.stringify(capResults.map((r) => r.status))}`);
-  assert.ok(capResults.filter((result) => !result.body.uuid).every((result) => result.body.error === 'API_PARALLELISM_LIMIT_REACHED'));
+  assert.equal(
+    capAccepted.length,
+    40,
+    `exactly KILN_MAX_IN_FLIGHT accepted: ${JSON.stringify(capResults.map((r) => r.status))}`,
+  );
+  assert.ok(
+    capResults
+      .filter((result) => !result.body.uuid)
+      .every((result) => result.body.error === 'API_PARALLELISM_LIMIT_REACHED'),
+  );
   for (const [i, result] of capAccepted.entries()) {
-    plan.push({ key: capKey, path: '/api/v2/rodin', fields: {}, files: [], expect: { state: 'Done', size: 4096 }, idempotencyKey: `cap-${i}` });
+    plan.push({
+      key: capKey,
+      path: '/api/v2/rodin',
+      fields: {},
+      files: [],
+      expect: { state: 'Done', size: 4096 },
+      idempotencyKey: `cap-${i}`,
+    });
     submitted.set(plan.length - 1, result.body.uuid!);
   }
 
   // The rate limit across servers: 300 submissions a minute per key in all, wherever they land.
   const rateResults = await Promise.all(
-    Array.from({ length: 310 }, (_, i) => post(i, { key: rateKey, path: '/api/v2/rodin', fields: { prompt: 'size=1' }, files: [] })),
+    Array.from({ length: 310 }, (_, i) =>
+      post(i, { key: rateKey, path: '/api/v2/rodin', fields: { prompt: 'size=1' }, files: [] }),
+    ),
   );
-  assert.equal(rateResults.filter((result) => result.body.error === 'RATE_LIMITED').length, 10, 'the shared window allows exactly 300');
-  assert.ok(rateResults.every((result) => result.body.error === 'RATE_LIMITED' || result.body.error === 'INSUFFICIENT_FUND'));
+  assert.equal(
+    rateResults.filter((result) => result.body.error === 'RATE_LIMITED').length,
+    10,
+    'the shared window allows exactly 300',
+  );
+  assert.ok(
+    rateResults.every((result) => result.body.error === 'RATE_LIMITED' || result.body.error === 'INSUFFICIENT_FUND'),
+  );
 
   // The main submissions, eight at a time.
   let next = 1;
@@ -220,9 +300,16 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   const accepted = [...submitted.values()];
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const open = await db!.kysely.selectFrom('tasks').select('id').where('state', 'in', ['Waiting', 'Generating']).execute();
+    const open = await db!.kysely
+      .selectFrom('tasks')
+      .select('id')
+      .where('state', 'in', ['Waiting', 'Generating'])
+      .execute();
     if (open.length === 0) break;
-    assert.ok(Date.now() < deadline, `${open.length} tasks still open; API log:\n${apis[1].log().slice(-3000)}\nworker log:\n${workers[2].log().slice(-3000)}`);
+    assert.ok(
+      Date.now() < deadline,
+      `${open.length} tasks still open; API log:\n${apis[1].log().slice(-3000)}\nworker log:\n${workers[2].log().slice(-3000)}`,
+    );
     await sleep(500);
   }
 
@@ -238,7 +325,11 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   for (const [index, uuid] of submitted) {
     const task = byId.get(uuid)!;
     const want = plan[index].expect;
-    assert.equal(task.state, want.state, `task ${index} (${JSON.stringify(plan[index].fields)}) ended ${task.state}: ${task.error_code} ${task.error_message}`);
+    assert.equal(
+      task.state,
+      want.state,
+      `task ${index} (${JSON.stringify(plan[index].fields)}) ended ${task.state}: ${task.error_code} ${task.error_message}`,
+    );
     if (want.state === 'Failed') assert.equal(task.error_code, want.code);
   }
 
@@ -253,17 +344,34 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
     const rows = ledger.filter((row) => row.task_id === task.id);
     assert.equal(rows.filter((row) => row.kind === 'reserve').length, 1, `task ${task.id} reserved once`);
     const net = rows.reduce((sum, row) => sum + Number(row.amount_milli), 0);
-    assert.equal(net, task.state === 'Done' ? -Number(task.price_milli) : 0, `task ${task.id} (${task.state}) charged ${-net} milli-credits`);
+    assert.equal(
+      net,
+      task.state === 'Done' ? -Number(task.price_milli) : 0,
+      `task ${task.id} (${task.state}) charged ${-net} milli-credits`,
+    );
   }
   const balances = await db!.kysely
     .selectFrom('accounts')
     .leftJoin('ledger', 'ledger.account_id', 'accounts.id')
-    .select(['accounts.id', 'accounts.balance_milli', sql<string>`coalesce(sum(ledger.amount_milli), 0)`.as('ledger_sum')])
+    .select([
+      'accounts.id',
+      'accounts.balance_milli',
+      sql<string>`coalesce(sum(ledger.amount_milli), 0)`.as('ledger_sum'),
+    ])
     .groupBy(['accounts.id', 'accounts.balance_milli'])
     .execute();
-  for (const account of balances) assert.equal(Number(account.balance_milli), Number(account.ledger_sum), `account ${account.id}: balance equals its ledger`);
+  for (const account of balances)
+    assert.equal(
+      Number(account.balance_milli),
+      Number(account.ledger_sum),
+      `account ${account.id}: balance equals its ledger`,
+    );
   const inFlight = await db!.kysely.selectFrom('api_keys').select('in_flight').execute();
-  assert.deepEqual(inFlight.map((row) => Number(row.in_flight)), inFlight.map(() => 0), 'no key keeps a task in flight');
+  assert.deepEqual(
+    inFlight.map((row) => Number(row.in_flight)),
+    inFlight.map(() => 0),
+    'no key keeps a task in flight',
+  );
 
   // --- every output downloads, through links from one API server fetched from the other ---
   const done = [...submitted].filter(([, uuid]) => byId.get(uuid)!.state === 'Done');
@@ -291,9 +399,14 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
         const want = plan[index].expect as { size?: number; glb?: boolean };
         if (want.size !== undefined) {
           assert.equal(bytes.byteLength, want.size);
-          for (let i = 0; i < bytes.length; i += 251) assert.equal(bytes[i], (i * 31 + want.size) & 255, `task ${index} byte ${i}`);
+          for (let i = 0; i < bytes.length; i += 251)
+            assert.equal(bytes[i], (i * 31 + want.size) & 255, `task ${index} byte ${i}`);
         }
-        if (want.glb) assert.ok((await new NodeIO().readBinary(bytes)).getRoot().listMeshes().length > 0, `task ${index}: a real GLB`);
+        if (want.glb)
+          assert.ok(
+            (await new NodeIO().readBinary(bytes)).getRoot().listMeshes().length > 0,
+            `task ${index}: a real GLB`,
+          );
       }
     }),
   );

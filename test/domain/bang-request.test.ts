@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KilnError } from '../../src/errors.ts';
+import type { KilnError } from '../../src/errors.ts';
 import {
   pieceCountForStrength,
   rawRequest,
@@ -23,7 +23,10 @@ const reference = (): RawFile => ({ field: 'image', filename: 'ref', bytes: PNG_
 const asset: StoredAsset = {
   taskId: ASSET_ID,
   spec: resolveGenerateRequest(
-    rawRequest({ tier: 'Gen-2.5-High', geometry_file_format: 'fbx', material: 'Shaded', seed: 7, uhd_texture: 'true' }, [image()]),
+    rawRequest(
+      { tier: 'Gen-2.5-High', geometry_file_format: 'fbx', material: 'Shaded', seed: 7, uhd_texture: 'true' },
+      [image()],
+    ),
   ).spec,
 };
 
@@ -54,7 +57,10 @@ test('custom-model mode needs an image unless material=None', () => {
 test('custom-model mode keeps its prompt and inputs', () => {
   const { spec, inputs } = resolveBangRequest(rawRequest({ prompt: 'a robot' }, [model(), reference()]));
   assert.equal(spec.prompt, 'a robot');
-  assert.deepEqual(inputs.map((input) => input.field), ['model', 'image']);
+  assert.deepEqual(
+    inputs.map((input) => input.field),
+    ['model', 'image'],
+  );
 });
 
 const strengthRows = [2, 3, 4, 5, 7, 9, 11, 14, 17, 21, 26, 32];
@@ -68,14 +74,23 @@ strengthRows.forEach((pieces, index) => {
 
 test('strength defaults to 5 and must be a whole number from 1 to 12', () => {
   assert.equal(resolveBangRequest(rawRequest({ material: 'None' }, [model()])).spec.strength, 5);
-  for (const bad of ['0', '13', '2.5', 'high']) rejects({ material: 'None', strength: bad }, [model()], 'strength', /1 to 12|1\b.*12/);
+  for (const bad of ['0', '13', '2.5', 'high'])
+    rejects({ material: 'None', strength: bad }, [model()], 'strength', /1 to 12|1\b.*12/);
 });
 
 test('model formats are detected from content, not the name', () => {
   const glb = new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   assert.equal(resolveBangRequest(rawRequest({ material: 'None' }, [model(glb, 'scan.obj')])).spec.modelFormat, 'glb');
-  assert.equal(resolveBangRequest(rawRequest({ material: 'None' }, [model(OBJ_BYTES, 'upload')])).spec.modelFormat, 'obj');
-  rejects({ material: 'None' }, [model(new TextEncoder().encode('hello world, not a model'), 'x.glb')], 'model', /detected from the content/);
+  assert.equal(
+    resolveBangRequest(rawRequest({ material: 'None' }, [model(OBJ_BYTES, 'upload')])).spec.modelFormat,
+    'obj',
+  );
+  rejects(
+    { material: 'None' },
+    [model(new TextEncoder().encode('hello world, not a model'), 'x.glb')],
+    'model',
+    /detected from the content/,
+  );
 });
 
 test('Bang costs 0.5 in either mode with any options', () => {
@@ -86,15 +101,35 @@ test('Bang costs 0.5 in either mode with any options', () => {
 test('asset mode starts from the asset settings and the request values override them', () => {
   const inherited = resolveBangRequest(rawRequest({ asset_id: ASSET_ID }), asset).spec;
   assert.deepEqual(
-    [inherited.mode, inherited.assetId, inherited.geometryFileFormat, inherited.material, inherited.seed, inherited.resolution],
+    [
+      inherited.mode,
+      inherited.assetId,
+      inherited.geometryFileFormat,
+      inherited.material,
+      inherited.seed,
+      inherited.resolution,
+    ],
     ['asset', ASSET_ID, 'fbx', 'Shaded', 7, 4096],
   );
   const overridden = resolveBangRequest(
-    rawRequest({ asset_id: ASSET_ID, geometry_file_format: 'glb', material: 'None', seed: 9, resolution: 1024, strength: 2 }),
+    rawRequest({
+      asset_id: ASSET_ID,
+      geometry_file_format: 'glb',
+      material: 'None',
+      seed: 9,
+      resolution: 1024,
+      strength: 2,
+    }),
     asset,
   ).spec;
   assert.deepEqual(
-    [overridden.geometryFileFormat, overridden.material, overridden.seed, overridden.resolution, overridden.pieceTarget],
+    [
+      overridden.geometryFileFormat,
+      overridden.material,
+      overridden.seed,
+      overridden.resolution,
+      overridden.pieceTarget,
+    ],
     ['glb', 'None', 9, 1024, 3],
   );
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KilnError } from '../../src/errors.ts';
+import type { KilnError } from '../../src/errors.ts';
 import { rawRequest, resolveGenerateRequest, type RawFile } from '../../src/domain/index.ts';
 import { JPEG_BYTES, image, images } from './fixtures.ts';
 
@@ -47,7 +47,12 @@ test('tier names match case-insensitively and come back canonical', () => {
 });
 
 test('the tier combines with any mesh_mode, quality and texture_mode', () => {
-  const { spec } = resolve({ tier: 'Gen-2.5-Extreme-Low', mesh_mode: 'Quad', quality: 'high', texture_mode: 'extreme-high' });
+  const { spec } = resolve({
+    tier: 'Gen-2.5-Extreme-Low',
+    mesh_mode: 'Quad',
+    quality: 'high',
+    texture_mode: 'extreme-high',
+  });
   assert.deepEqual([spec.meshMode, spec.quality, spec.textureMode], ['Quad', 'high', 'extreme-high']);
 });
 
@@ -65,14 +70,23 @@ const resolutionRows: Array<[string, string[], boolean, number]> = [
 ];
 for (const [textureMode, addons, uhd, resolution] of resolutionRows) {
   test(`texture ${textureMode} addons=${JSON.stringify(addons)} uhd=${uhd} → ${resolution / K}K`, () => {
-    const { spec } = resolve({ tier: 'Gen-2.5-High', texture_mode: textureMode, addons: JSON.stringify(addons), uhd_texture: String(uhd) });
+    const { spec } = resolve({
+      tier: 'Gen-2.5-High',
+      texture_mode: textureMode,
+      addons: JSON.stringify(addons),
+      uhd_texture: String(uhd),
+    });
     assert.equal(spec.textureResolution, resolution);
   });
 }
 for (const textureMode of ['extreme-low', 'low', 'high']) {
   test(`texture_mode ${textureMode} follows the non-extreme rows`, () => {
     assert.equal(resolve({ texture_mode: textureMode, tier: 'Gen-2.5-Low' }).spec.textureResolution, 2 * K);
-    assert.equal(resolve({ texture_mode: textureMode, tier: 'Gen-2.5-Low', addons: 'HighPack', uhd_texture: '1' }).spec.textureResolution, 8 * K);
+    assert.equal(
+      resolve({ texture_mode: textureMode, tier: 'Gen-2.5-Low', addons: 'HighPack', uhd_texture: '1' }).spec
+        .textureResolution,
+      8 * K,
+    );
   });
 }
 
@@ -91,8 +105,13 @@ for (const [fields, price] of priceRows) {
 }
 
 const creativeRows: Array<[string | undefined, boolean]> = [
-  ['Gen-2.5-Extreme-Low', false], ['Gen-2.5-Low', false], ['Gen-2.5-Medium', true], ['Gen-2.5-High', true],
-  ['Gen-2.5-Extreme-High', true], [undefined, false], ['Sketch', false],
+  ['Gen-2.5-Extreme-Low', false],
+  ['Gen-2.5-Low', false],
+  ['Gen-2.5-Medium', true],
+  ['Gen-2.5-High', true],
+  ['Gen-2.5-Extreme-High', true],
+  [undefined, false],
+  ['Sketch', false],
 ];
 for (const [tier, allowed] of creativeRows) {
   test(`geometry_instruct_mode=creative with tier ${tier ?? '(omitted)'} is ${allowed ? 'allowed' : 'refused'}`, () => {
@@ -165,8 +184,14 @@ test('the other fields real clients send resolve to their documented defaults an
     ['Raw', 'medium', 'glb', 'PBR', 42],
   );
   const full = resolve({
-    seed: '65535', material: 'Shaded', geometry_file_format: 'usdz', bbox_condition: '[100, 50, 25]',
-    use_original_alpha: 'True', TAPose: '1', condition_mode: 'fuse', addons: 'HighPack,Other',
+    seed: '65535',
+    material: 'Shaded',
+    geometry_file_format: 'usdz',
+    bbox_condition: '[100, 50, 25]',
+    use_original_alpha: 'True',
+    TAPose: '1',
+    condition_mode: 'fuse',
+    addons: 'HighPack,Other',
   });
   assert.equal(full.spec.seed, 65535);
   assert.equal(full.spec.material, 'Shaded');

@@ -1,10 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { KilnError } from '../../src/errors.ts';
+import type { KilnError } from '../../src/errors.ts';
 import { booleanField, listField, rawRequest } from '../../src/domain/index.ts';
 
 const booleanCases: Array<[string, boolean]> = [
-  ['true', true], ['false', false], ['True', true], ['False', false], ['1', true], ['0', false], ['TRUE', true],
+  ['true', true],
+  ['false', false],
+  ['True', true],
+  ['False', false],
+  ['1', true],
+  ['0', false],
+  ['TRUE', true],
 ];
 for (const [sent, expected] of booleanCases) {
   test(`boolean "${sent}" reads as ${expected}`, () => {

@@ -30,6 +30,8 @@ test('200 concurrent text-to-3D submissions, balance for 100', async () => {
   assert.equal(accepted.length, 100);
   assert.equal(refused.length, 100);
   assert.equal(new Set(accepted.map((r) => r.body.uuid)).size, 100);
-  const balance = await (await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  const balance = await (
+    await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })
+  ).json();
   assert.deepEqual(balance, { balance: 0 });
 });

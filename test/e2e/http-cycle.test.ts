@@ -27,7 +27,11 @@ test('submit → status → download over real HTTP with a registered test engin
   form.append('addons', '["HighPack"]');
   form.append('uhd_texture', 'True');
   form.append('is_symmetric', 'true');
-  const submitted = await fetch(`${base}/api/v2/rodin`, { method: 'POST', headers: { authorization: `Bearer ${h.key}` }, body: form });
+  const submitted = await fetch(`${base}/api/v2/rodin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${h.key}` },
+    body: form,
+  });
   assert.equal(submitted.status, 201);
   const accepted = await submitted.json();
   assert.equal('error' in accepted, false);
@@ -74,10 +78,14 @@ test('submit → status → download over real HTTP with a registered test engin
   const meta = await sharp(new Uint8Array(await preview.arrayBuffer())).metadata();
   assert.equal(meta.format, 'webp');
 
-  const record = await (await fetch(`${base}/api/v2/tasks/${accepted.uuid}`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  const record = await (
+    await fetch(`${base}/api/v2/tasks/${accepted.uuid}`, { headers: { authorization: `Bearer ${h.key}` } })
+  ).json();
   assert.equal(record.state, 'Done');
   assert.equal(record.parameters.textureResolution, 8192);
   assert.ok(record.finished_time >= record.submit_time);
-  const balance = await (await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  const balance = await (
+    await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })
+  ).json();
   assert.deepEqual(balance, { balance: 99.5 });
 });

@@ -24,13 +24,19 @@ test('a file over the per-file limit and too many files → 400 PAYLOAD_TOO_LARG
     [big, /"big\.png" is larger than 1000000 bytes \(the per-file limit\)/],
     [many, /At most 3 files/],
   ] as const) {
-    const response = await fetch(`${base}/api/v2/generate`, { method: 'POST', headers: { authorization: `Bearer ${h.key}` }, body: form });
+    const response = await fetch(`${base}/api/v2/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.key}` },
+      body: form,
+    });
     assert.equal(response.status, 400);
     const body = await response.json();
     assert.equal(body.error, 'PAYLOAD_TOO_LARGE');
     assert.match(body.message, pattern);
   }
-  const balance = await (await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })).json();
+  const balance = await (
+    await fetch(`${base}/api/v2/check_balance`, { headers: { authorization: `Bearer ${h.key}` } })
+  ).json();
   assert.deepEqual(balance, { balance: 100 });
   const tasks = await h.services.db.kysely.selectFrom('tasks').select('id').execute();
   assert.equal(tasks.length, 0);

@@ -15,7 +15,10 @@ it('engine registry: register by module URL, look up, refuse modules that are no
   assert.equal(registry.moduleUrl('bang'), SCRIPTED);
   assert.equal(typeof (await importEngine(SCRIPTED)).run, 'function');
   registry.register('generate-text', new URL('../tasks/harness.ts', import.meta.url));
-  await assert.rejects(importEngine(registry.moduleUrl('generate-text')!), /must default-export an object with a run\(\) method/);
+  await assert.rejects(
+    importEngine(registry.moduleUrl('generate-text')!),
+    /must default-export an object with a run\(\) method/,
+  );
   assert.deepEqual(registry.kinds().sort(), ['bang', 'generate-text']);
 
   assert.equal(new EngineRegistry().has('bang'), false, 'registries are independent: nothing is process-wide');
@@ -28,7 +31,7 @@ it('every built-in engine module loads and default-exports an engine of its kind
   }
 });
 
-it('describePrompt runs in the describer\'s thread, not in the caller\'s', async () => {
+it("describePrompt runs in the describer's thread, not in the caller's", async () => {
   const describer = new PromptDescriber();
   try {
     const spec = { kind: 'generate', prompt: 'a vase' } as never;
@@ -36,7 +39,11 @@ it('describePrompt runs in the describer\'s thread, not in the caller\'s', async
     const probe = new URL('../fixtures/engines/thread-probe.ts', import.meta.url).href;
     await describer.warm(probe);
     assert.match(String(await describer.describe(probe, spec, [])), /^described in a worker thread/);
-    assert.equal(await describer.describe(new URL('../fixtures/engines/no-describe.ts', import.meta.url).href, spec, []), null, 'null when the engine has no describePrompt');
+    assert.equal(
+      await describer.describe(new URL('../fixtures/engines/no-describe.ts', import.meta.url).href, spec, []),
+      null,
+      'null when the engine has no describePrompt',
+    );
   } finally {
     await describer.close();
   }

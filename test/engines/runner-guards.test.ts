@@ -11,11 +11,15 @@ import { SCRIPTED_ENGINE, textSpec } from '../tasks/harness.ts';
 describe('engine thread guards', () => {
   const runner = new EngineRunner({ threads: 1, stageTimeoutMs: 400, threadMemoryMb: 96 });
   after(() => runner.close());
-  const run = (prompt: string) => runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: prompt, spec: textSpec(prompt), inputs: [] });
+  const run = (prompt: string) =>
+    runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: prompt, spec: textSpec(prompt), inputs: [] });
 
   it('a synchronous busy loop is stopped at the stage timeout, and the pool keeps working', async () => {
     const started = Date.now();
-    await assert.rejects(run('spin'), (error: unknown) => error instanceof StageTimeoutError && error.stage === 'stuck');
+    await assert.rejects(
+      run('spin'),
+      (error: unknown) => error instanceof StageTimeoutError && error.stage === 'stuck',
+    );
     assert.ok(Date.now() - started < 30_000);
     assert.equal((await run('')).files.length, 2);
   });
@@ -25,7 +29,10 @@ describe('engine thread guards', () => {
     try {
       const hog = roomy.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 'hog', spec: textSpec('hog'), inputs: [] });
       await assert.rejects(hog, (error: unknown) => error instanceof WorkerMemoryError && error.limitMb === 96);
-      assert.equal((await roomy.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 'after', spec: textSpec(''), inputs: [] })).files.length, 2);
+      assert.equal(
+        (await roomy.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 'after', spec: textSpec(''), inputs: [] })).files.length,
+        2,
+      );
     } finally {
       await roomy.close();
     }

@@ -30,7 +30,10 @@ describe('EngineRunner (piscina worker threads)', () => {
       runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't2', spec: textSpec('refuse'), inputs: [] }),
       (error: unknown) => error instanceof EngineError && error.code === 'API_OBJECT_NOT_FOUND_ON_IMAGE',
     );
-    await assert.rejects(runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't3', spec: textSpec('error'), inputs: [] }), /scripted failure/);
+    await assert.rejects(
+      runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't3', spec: textSpec('error'), inputs: [] }),
+      /scripted failure/,
+    );
   });
 
   it('stops a stage that overruns, and a run its caller aborts', async () => {
@@ -41,14 +44,25 @@ describe('EngineRunner (piscina worker threads)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort('lease lost'), 300);
     await assert.rejects(
-      runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: 't5', spec: textSpec('sleep=5000'), inputs: [], signal: controller.signal }),
+      runner.run({
+        moduleUrl: SCRIPTED_ENGINE,
+        taskId: 't5',
+        spec: textSpec('sleep=5000'),
+        inputs: [],
+        signal: controller.signal,
+      }),
       (error: unknown) => error instanceof RunAbortedError && /lease lost/.test(error.message),
     );
   });
 
   it('fails clearly for a module that is not an engine', async () => {
     await assert.rejects(
-      runner.run({ moduleUrl: new URL('../tasks/harness.ts', import.meta.url).href, taskId: 't6', spec: textSpec(), inputs: [] }),
+      runner.run({
+        moduleUrl: new URL('../tasks/harness.ts', import.meta.url).href,
+        taskId: 't6',
+        spec: textSpec(),
+        inputs: [],
+      }),
       /must default-export an object with a run\(\) method/,
     );
   });
@@ -57,7 +71,8 @@ describe('EngineRunner (piscina worker threads)', () => {
 describe('EngineRunner thread recycling', () => {
   const probe = new URL('../fixtures/engines/thread-probe.ts', import.meta.url).href;
   const threadOf = async (runner: EngineRunner, taskId: string) =>
-    ((await runner.run({ moduleUrl: probe, taskId, spec: textSpec(), inputs: [] })).notes as { threadId: number }).threadId;
+    ((await runner.run({ moduleUrl: probe, taskId, spec: textSpec(), inputs: [] })).notes as { threadId: number })
+      .threadId;
 
   it('hands runs to fresh threads after recycleAfterRuns, and ends the retired ones', async () => {
     const runner = new EngineRunner({ threads: 1, recycleAfterRuns: 2 });
@@ -78,7 +93,11 @@ describe('EngineRunner thread recycling', () => {
   it('a run in flight when its pool retires still finishes there', async () => {
     const runner = new EngineRunner({ threads: 2, recycleAfterRuns: 1 });
     try {
-      const results = await Promise.all([0, 1, 2].map((i) => runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: `f${i}`, spec: textSpec('sleep=300'), inputs: [] })));
+      const results = await Promise.all(
+        [0, 1, 2].map((i) =>
+          runner.run({ moduleUrl: SCRIPTED_ENGINE, taskId: `f${i}`, spec: textSpec('sleep=300'), inputs: [] }),
+        ),
+      );
       assert.equal(results.length, 3);
       for (const result of results) assert.deepEqual(result.notes, { inputs: 0, commands: ['sleep=300'] });
     } finally {

@@ -14,11 +14,21 @@ import { importModel } from '../../src/geometry/import/index.ts';
 import { exportScene } from '../../src/engines/output/index.ts';
 import { defaultMaterial, sceneFromMesh, type Scene } from '../../src/geometry/mesh.ts';
 import { OUTPUT_FORMATS } from '../../src/domain/task-spec.ts';
-import { flattenScene, isWatertight, meshVolume, repairToSolid, simplifyToBudget } from '../../src/geometry/ops/index.ts';
+import {
+  flattenScene,
+  isWatertight,
+  meshVolume,
+  repairToSolid,
+  simplifyToBudget,
+} from '../../src/geometry/ops/index.ts';
 
 const offDir = fileURLToPath(new URL('../../../shared/data/psb-dev/off/', import.meta.url));
 const present = existsSync(offDir);
-const files = present ? readdirSync(offDir).filter((f) => f.endsWith('.off')).sort((a, b) => parseInt(a) - parseInt(b)) : [];
+const files = present
+  ? readdirSync(offDir)
+      .filter((f) => f.endsWith('.off'))
+      .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
+  : [];
 
 function triangles(scene: Scene): number {
   return flattenScene(scene).indices.length / 3;

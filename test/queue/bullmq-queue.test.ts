@@ -8,7 +8,10 @@ const REDIS_URL = TEST_REDIS_URL;
 queueConformance(
   'BullMQ on Redis',
   async ({ maxAttempts }) => {
-    const queue = await BullQueue.connect(REDIS_URL, { name: `kiln-test-${randomBytes(6).toString('hex')}`, maxAttempts });
+    const queue = await BullQueue.connect(REDIS_URL, {
+      name: `kiln-test-${randomBytes(6).toString('hex')}`,
+      maxAttempts,
+    });
     return {
       queue,
       async cleanup() {

@@ -62,7 +62,10 @@ export function blobStoreConformance(label: string, factory: BlobStoreFactory): 
           { key: 'outputs/t1/model.glb', size: 3 },
           { key: 'outputs/t1/preview.webp', size: 3 },
         ]);
-        assert.deepEqual((await blobs.list('outputs/t1')).map((blob) => blob.key), ['outputs/t1/model.glb', 'outputs/t1/preview.webp', 'outputs/t10/model.glb']);
+        assert.deepEqual(
+          (await blobs.list('outputs/t1')).map((blob) => blob.key),
+          ['outputs/t1/model.glb', 'outputs/t1/preview.webp', 'outputs/t10/model.glb'],
+        );
         assert.equal((await blobs.list('')).length, 3);
         assert.equal(await blobs.deletePrefix('outputs/t1/'), 2, 'a folder prefix leaves its sibling t10 alone');
         assert.equal(await blobs.get('outputs/t1/preview.webp'), null);
@@ -84,7 +87,10 @@ export function blobStoreConformance(label: string, factory: BlobStoreFactory): 
         assert.equal((await blobs.stream(names[0]))?.size, 0);
         assert.equal(new TextDecoder().decode((await blobs.get(names[1]))!), 'one');
         assert.equal(await text((await blobs.stream(names[2]))!.stream), 'two');
-        assert.deepEqual((await blobs.list('outputs/t/')).map((blob) => blob.key), [...names].sort());
+        assert.deepEqual(
+          (await blobs.list('outputs/t/')).map((blob) => blob.key),
+          [...names].sort(),
+        );
       }));
 
     it('streams a multi-part blob in and out without changing a byte', () =>
@@ -101,11 +107,17 @@ export function blobStoreConformance(label: string, factory: BlobStoreFactory): 
     it('leaves the previous bytes under a key when a streamed write fails midway', () =>
       withStore(async (blobs) => {
         await blobs.put('outputs/t/model.glb', utf8('previous'));
-        await assert.rejects(blobs.putStream('outputs/t/model.glb', generated(20 * 1024 * 1024, 1 << 20, 12 * 1024 * 1024)), /source broke/);
+        await assert.rejects(
+          blobs.putStream('outputs/t/model.glb', generated(20 * 1024 * 1024, 1 << 20, 12 * 1024 * 1024)),
+          /source broke/,
+        );
         assert.equal(new TextDecoder().decode((await blobs.get('outputs/t/model.glb'))!), 'previous');
         await assert.rejects(blobs.putStream('outputs/t/other.glb', generated(1024, 256, 512)), /source broke/);
         assert.equal(await blobs.get('outputs/t/other.glb'), null);
-        assert.deepEqual((await blobs.list('outputs/t/')).map((blob) => blob.key), ['outputs/t/model.glb']);
+        assert.deepEqual(
+          (await blobs.list('outputs/t/')).map((blob) => blob.key),
+          ['outputs/t/model.glb'],
+        );
       }));
 
     it('refuses keys that could escape or alias, on every method', () =>
@@ -122,11 +134,18 @@ export function blobStoreConformance(label: string, factory: BlobStoreFactory): 
       await withStore(async (blobs) => {
         if (!blobs.presignedUrl) return t.skip('this store streams downloads through Kiln (no presigned URLs)');
         await blobs.put('outputs/t/model.glb', utf8('direct bytes'));
-        const url = await blobs.presignedUrl('outputs/t/model.glb', { expiresSeconds: 60, filename: 'modèle.glb', contentType: 'model/gltf-binary' });
+        const url = await blobs.presignedUrl('outputs/t/model.glb', {
+          expiresSeconds: 60,
+          filename: 'modèle.glb',
+          contentType: 'model/gltf-binary',
+        });
         const response = await fetch(url);
         assert.equal(response.status, 200);
         assert.equal(response.headers.get('content-type'), 'model/gltf-binary');
-        assert.match(response.headers.get('content-disposition') ?? '', /attachment; filename="mod_le\.glb"; filename\*=UTF-8''mod%C3%A8le\.glb/);
+        assert.match(
+          response.headers.get('content-disposition') ?? '',
+          /attachment; filename="mod_le\.glb"; filename\*=UTF-8''mod%C3%A8le\.glb/,
+        );
         assert.equal((await buffer(response.body as never)).toString(), 'direct bytes');
         // The expiry is part of the signed query (s3rver does not enforce signatures, so this is checked on the URL).
         const query = new URL(url).searchParams;

@@ -52,7 +52,10 @@ it('S3 stores under different prefixes of one bucket never see each other', asyn
 it('opening an S3 store fails at start, naming the settings, when the bucket is missing', async () => {
   process.env.AWS_ACCESS_KEY_ID ??= S3_TEST_CREDENTIALS.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY ??= S3_TEST_CREDENTIALS.secretAccessKey;
-  await assert.rejects(openS3BlobStore({ ...s3.settings, bucket: 'no-such-bucket' }), /S3 bucket "no-such-bucket" is not usable: it does not exist\. Check KILN_S3_BUCKET/);
+  await assert.rejects(
+    openS3BlobStore({ ...s3.settings, bucket: 'no-such-bucket' }),
+    /S3 bucket "no-such-bucket" is not usable: it does not exist\. Check KILN_S3_BUCKET/,
+  );
   const store = await openS3BlobStore(s3.settings);
   await store.close();
 });

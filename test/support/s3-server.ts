@@ -36,7 +36,10 @@ export async function startS3(options: { prefix?: string; presignedDownloads?: b
   const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
   const { port } = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = s3ClientFor({ endpoint, region: 'us-east-1', forcePathStyle: true }, { credentials: S3_TEST_CREDENTIALS });
+  const client = s3ClientFor(
+    { endpoint, region: 'us-east-1', forcePathStyle: true },
+    { credentials: S3_TEST_CREDENTIALS },
+  );
   const createBucket = async (name = `kiln-${randomBytes(5).toString('hex')}`) => {
     await client.send(new CreateBucketCommand({ Bucket: name }));
     return name;

@@ -12,7 +12,13 @@ test('tasks of a key that queued later run in turn with the busy key, not behind
     const a = await h.key(100);
     const b = await h.key(100);
     const submit = (key: { accountId: string; keyId: string }) =>
-      h.services.tasks.submit({ accountId: key.accountId, keyId: key.keyId, spec: textSpec(''), price: 0.5, inputs: [] });
+      h.services.tasks.submit({
+        accountId: key.accountId,
+        keyId: key.keyId,
+        spec: textSpec(''),
+        price: 0.5,
+        inputs: [],
+      });
     const aTasks = [];
     for (let i = 0; i < 5; i++) aTasks.push((await submit(a)).uuid);
     const bTask = (await submit(b)).uuid;

@@ -76,10 +76,20 @@ export function textSpec(prompt = ''): GenerateSpec {
 }
 
 export function imageSpec(imageCount: number): GenerateSpec {
-  return { ...textSpec(), mode: 'image', prompt: undefined, imageCount, imageLabels: ['F', 'R', 'B', 'L', 'U'].slice(0, imageCount) as GenerateSpec['imageLabels'] };
+  return {
+    ...textSpec(),
+    mode: 'image',
+    prompt: undefined,
+    imageCount,
+    imageLabels: ['F', 'R', 'B', 'L', 'U'].slice(0, imageCount) as GenerateSpec['imageLabels'],
+  };
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, label = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 15_000,
+  label = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -10,16 +10,27 @@ import { createMesh, sceneFromMesh } from '../../src/geometry/mesh.ts';
 import { subdivideToCount } from '../../src/geometry/ops/index.ts';
 import { IN_THREAD_MAX_BYTES, assertModelsImport } from '../../src/tasks/model-check.ts';
 
-const tetrahedron = createMesh(new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), new Uint32Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]));
+const tetrahedron = createMesh(
+  new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+  new Uint32Array([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]),
+);
 
 function refusedAsModel(error: unknown): boolean {
-  return error instanceof KilnError && error.code === 'INVALID_REQUEST' && error.details.field === 'model' && /cannot be read/.test(error.message);
+  return (
+    error instanceof KilnError &&
+    error.code === 'INVALID_REQUEST' &&
+    error.details.field === 'model' &&
+    /cannot be read/.test(error.message)
+  );
 }
 
 test('a small model is read in this thread: a good one passes, a truncated one and a dangling OBJ face are refused', async () => {
   const glb = await writeGlb(sceneFromMesh(tetrahedron));
   await assertModelsImport([{ field: 'model', filename: 't.glb', bytes: glb }]);
-  await assert.rejects(assertModelsImport([{ field: 'model', filename: 't.glb', bytes: glb.slice(0, glb.length - 8) }]), refusedAsModel);
+  await assert.rejects(
+    assertModelsImport([{ field: 'model', filename: 't.glb', bytes: glb.slice(0, glb.length - 8) }]),
+    refusedAsModel,
+  );
   const obj = new TextEncoder().encode('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 4\n');
   await assert.rejects(assertModelsImport([{ field: 'model', filename: 'x.obj', bytes: obj }]), refusedAsModel);
   // Only uploads are checked: an asset's stored model was written by Kiln.
@@ -34,7 +45,10 @@ test('a large model is read in a worker thread while the event loop keeps runnin
   try {
     await assertModelsImport([{ field: 'model', filename: 'big.glb', bytes: big }]);
     assert.ok(ticks > 0, 'timers ran during the check');
-    await assert.rejects(assertModelsImport([{ field: 'model', filename: 'big.glb', bytes: big.slice(0, big.length - 4096) }]), refusedAsModel);
+    await assert.rejects(
+      assertModelsImport([{ field: 'model', filename: 'big.glb', bytes: big.slice(0, big.length - 4096) }]),
+      refusedAsModel,
+    );
   } finally {
     clearInterval(timer);
   }

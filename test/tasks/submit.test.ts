@@ -21,19 +21,28 @@ describe('TaskService.submit (no workers running)', () => {
       assert.equal(task.price, 0.5);
       assert.equal(task.prompt, 'scripted: ', 'prompt comes from the engine when the caller gives none');
       assert.equal(task.jobs.length, 1);
-      assert.deepEqual(task.jobs.map((job) => [job.status, job.progress]), [['Waiting', 0]]);
+      assert.deepEqual(
+        task.jobs.map((job) => [job.status, job.progress]),
+        [['Waiting', 0]],
+      );
       assert.deepEqual(task.params, JSON.parse(JSON.stringify(imageSpec(2))));
       assert.ok(!Number.isNaN(Date.parse(task.submitTime)));
       assert.equal(await h.services.accounts.balance(accountId), 2.5);
       const ledger = await h.services.accounts.ledger(accountId);
-      assert.deepEqual(ledger.map((entry) => [entry.kind, entry.amount, entry.taskId]), [
-        ['credit', 3, null],
-        ['reserve', -0.5, task.uuid],
-      ]);
+      assert.deepEqual(
+        ledger.map((entry) => [entry.kind, entry.amount, entry.taskId]),
+        [
+          ['credit', 3, null],
+          ['reserve', -0.5, task.uuid],
+        ],
+      );
       assert.equal((await h.services.blobs.list(`inputs/${task.uuid}/`)).length, 2, 'inputs stored');
       assert.equal((await h.services.queue.stats()).queued, 1, 'enqueued');
       const status = await h.services.tasks.statusBySubscriptionKey(accountId, task.subscriptionKey);
-      assert.deepEqual(status.map((job) => [job.uuid, job.status]), [[task.jobs[0]!.uuid, 'Waiting']]);
+      assert.deepEqual(
+        status.map((job) => [job.uuid, job.status]),
+        [[task.jobs[0]!.uuid, 'Waiting']],
+      );
       assert.deepEqual(await h.services.tasks.files(accountId, task.uuid), [], 'no files before Done');
     } finally {
       await h.cleanup();
@@ -44,10 +53,21 @@ describe('TaskService.submit (no workers running)', () => {
     const h = await harness();
     try {
       const principal = await h.key(5);
-      const given = await h.services.tasks.submit({ ...principal, spec: textSpec('slowdescribe'), price: 0.5, inputs: [], prompt: 'as sent' });
+      const given = await h.services.tasks.submit({
+        ...principal,
+        spec: textSpec('slowdescribe'),
+        price: 0.5,
+        inputs: [],
+        prompt: 'as sent',
+      });
       assert.equal(given.prompt, 'as sent');
       const started = Date.now();
-      const slow = await h.services.tasks.submit({ ...principal, spec: textSpec('a slowdescribe vase'), price: 0.5, inputs: [] });
+      const slow = await h.services.tasks.submit({
+        ...principal,
+        spec: textSpec('a slowdescribe vase'),
+        price: 0.5,
+        inputs: [],
+      });
       assert.ok(Date.now() - started < 8_000, 'bounded by the describe timeout, not the 10 s engine');
       assert.equal(slow.prompt, 'a slowdescribe vase', 'falls back to the request prompt');
     } finally {
@@ -59,7 +79,16 @@ describe('TaskService.submit (no workers running)', () => {
     const h = await harness();
     try {
       const { accountId, keyId } = await h.key(0.5);
-      await assert.rejects(h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 3, inputs: [{ field: 'images', filename: 'x', bytes: new Uint8Array(4) }] }), code('INSUFFICIENT_FUND'));
+      await assert.rejects(
+        h.services.tasks.submit({
+          accountId,
+          keyId,
+          spec: textSpec(),
+          price: 3,
+          inputs: [{ field: 'images', filename: 'x', bytes: new Uint8Array(4) }],
+        }),
+        code('INSUFFICIENT_FUND'),
+      );
       assert.equal(await h.services.accounts.balance(accountId), 0.5);
       assert.equal((await h.services.db.kysely.selectFrom('tasks').selectAll().execute()).length, 0);
       assert.deepEqual(await h.services.blobs.list('inputs/'), [], 'input blobs removed again');
@@ -73,8 +102,12 @@ describe('TaskService.submit (no workers running)', () => {
     const h = await harness({ KILN_MAX_IN_FLIGHT: '2' });
     try {
       const { accountId, keyId } = await h.key(10);
-      for (let i = 0; i < 2; i++) await h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] });
-      await assert.rejects(h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] }), code('API_PARALLELISM_LIMIT_REACHED'));
+      for (let i = 0; i < 2; i++)
+        await h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] });
+      await assert.rejects(
+        h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] }),
+        code('API_PARALLELISM_LIMIT_REACHED'),
+      );
       assert.equal(await h.services.accounts.balance(accountId), 9);
       const other = await h.services.accounts.createKey({ accountId });
       await h.services.tasks.submit({ accountId, keyId: other.record.id, spec: textSpec(), price: 0.5, inputs: [] });
@@ -87,9 +120,20 @@ describe('TaskService.submit (no workers running)', () => {
     const h = await harness();
     try {
       const { accountId, keyId } = await h.key(5);
-      const request = { accountId, keyId, spec: textSpec('a chair'), price: 0.5, inputs: [], idempotencyKey: 'retry-1', requestHash: 'h1' };
+      const request = {
+        accountId,
+        keyId,
+        spec: textSpec('a chair'),
+        price: 0.5,
+        inputs: [],
+        idempotencyKey: 'retry-1',
+        requestHash: 'h1',
+      };
       const first = await h.services.tasks.submit(request);
-      const [again, concurrent] = await Promise.all([h.services.tasks.submit(request), h.services.tasks.submit(request)]);
+      const [again, concurrent] = await Promise.all([
+        h.services.tasks.submit(request),
+        h.services.tasks.submit(request),
+      ]);
       assert.equal(again.uuid, first.uuid);
       assert.equal(concurrent.uuid, first.uuid);
       assert.equal(again.replayed, true);
@@ -108,11 +152,14 @@ describe('TaskService.submit (no workers running)', () => {
     const h = await harness({}, false);
     try {
       const { accountId, keyId } = await h.key(5);
-      await assert.rejects(h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] }), (error: unknown) => {
-        assert.ok(error instanceof KilnError && error.code === 'ENGINE_UNAVAILABLE');
-        assert.match(error.message, /generate-text/);
-        return true;
-      });
+      await assert.rejects(
+        h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] }),
+        (error: unknown) => {
+          assert.ok(error instanceof KilnError && error.code === 'ENGINE_UNAVAILABLE');
+          assert.match(error.message, /generate-text/);
+          return true;
+        },
+      );
       assert.equal(await h.services.accounts.balance(accountId), 5);
     } finally {
       await h.cleanup();
@@ -128,9 +175,18 @@ describe('TaskService.submit (no workers running)', () => {
       assert.equal((await h.services.tasks.get(owner.accountId, task.jobs[0]!.uuid)).uuid, task.uuid);
       await assert.rejects(h.services.tasks.get(stranger.accountId, task.uuid), code('NO_SUCH_TASK'));
       await assert.rejects(h.services.tasks.files(stranger.accountId, task.uuid), code('NO_SUCH_TASK'));
-      await assert.rejects(h.services.tasks.statusBySubscriptionKey(stranger.accountId, task.subscriptionKey), code('NO_SUCH_TASK'));
-      await assert.rejects(h.services.tasks.statusBySubscriptionKey(owner.accountId, 'no-such-key'), code('NO_SUCH_TASK'));
-      await assert.rejects(h.services.tasks.get(owner.accountId, '00000000-0000-0000-0000-000000000000'), code('NO_SUCH_TASK'));
+      await assert.rejects(
+        h.services.tasks.statusBySubscriptionKey(stranger.accountId, task.subscriptionKey),
+        code('NO_SUCH_TASK'),
+      );
+      await assert.rejects(
+        h.services.tasks.statusBySubscriptionKey(owner.accountId, 'no-such-key'),
+        code('NO_SUCH_TASK'),
+      );
+      await assert.rejects(
+        h.services.tasks.get(owner.accountId, '00000000-0000-0000-0000-000000000000'),
+        code('NO_SUCH_TASK'),
+      );
     } finally {
       await h.cleanup();
     }
@@ -142,15 +198,24 @@ async function concurrentSubmissions(env: Record<string, string>) {
   try {
     const { accountId, keyId } = await h.key(50); // 100 × 0.5
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, () => h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] })),
+      Array.from({ length: 200 }, () =>
+        h.services.tasks.submit({ accountId, keyId, spec: textSpec(), price: 0.5, inputs: [] }),
+      ),
     );
     const accepted = results.filter((result) => result.status === 'fulfilled');
     const refused = results.filter((result) => result.status === 'rejected');
     assert.equal(accepted.length, 100);
-    assert.ok(refused.every((result) => code('INSUFFICIENT_FUND')((result as PromiseRejectedResult).reason)), 'every refusal is INSUFFICIENT_FUND');
+    assert.ok(
+      refused.every((result) => code('INSUFFICIENT_FUND')((result as PromiseRejectedResult).reason)),
+      'every refusal is INSUFFICIENT_FUND',
+    );
     assert.equal(await h.services.accounts.balance(accountId), 0);
     const ledger = await h.services.accounts.ledger(accountId);
-    assert.equal(ledger.reduce((sum, entry) => sum + entry.amount, 0), 0, 'balance == sum(ledger)');
+    assert.equal(
+      ledger.reduce((sum, entry) => sum + entry.amount, 0),
+      0,
+      'balance == sum(ledger)',
+    );
     assert.equal((await h.services.db.kysely.selectFrom('tasks').select('id').execute()).length, 100);
     assert.equal((await h.services.queue.stats()).queued, 100);
   } finally {

@@ -6,13 +6,21 @@ import { PG_SKIP_MESSAGE, postgresReachable, postgresTestSchema } from '../store
 import { REDIS_SKIP_MESSAGE, TEST_REDIS_URL, redisReachable } from '../support/external-services.ts';
 import { harness, textSpec, waitFor, type Harness } from './harness.ts';
 
-async function runOne(h: Harness, prompt: string, inputs: Array<{ field: string; filename: string; bytes: Uint8Array }> = []) {
+async function runOne(
+  h: Harness,
+  prompt: string,
+  inputs: Array<{ field: string; filename: string; bytes: Uint8Array }> = [],
+) {
   const principal = await h.key(5);
   const task = await h.services.tasks.submit({ ...principal, spec: textSpec(prompt), price: 0.5, inputs });
-  const record = await waitFor(async () => {
-    const current = await h.services.tasks.get(principal.accountId, task.uuid);
-    return current.status === 'Done' || current.status === 'Failed' ? current : null;
-  }, 60_000, `task "${prompt}" to end`);
+  const record = await waitFor(
+    async () => {
+      const current = await h.services.tasks.get(principal.accountId, task.uuid);
+      return current.status === 'Done' || current.status === 'Failed' ? current : null;
+    },
+    60_000,
+    `task "${prompt}" to end`,
+  );
   return { principal, task, record };
 }
 
@@ -21,7 +29,10 @@ describe('workers run engines in threads and record outcomes', () => {
     const h = await harness();
     const pool = h.services.startWorkers();
     try {
-      const inputs = [{ field: 'images', filename: 'a.png', bytes: new TextEncoder().encode('hello ') }, { field: 'images', filename: 'b.png', bytes: new TextEncoder().encode('world') }];
+      const inputs = [
+        { field: 'images', filename: 'a.png', bytes: new TextEncoder().encode('hello ') },
+        { field: 'images', filename: 'b.png', bytes: new TextEncoder().encode('world') },
+      ];
       const principal = await h.key(5);
       const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=600'), price: 0.5, inputs });
       const seen = new Set<string>();
@@ -45,13 +56,23 @@ describe('workers run engines in threads and record outcomes', () => {
         stagesWhileGenerating.every((stage) => typeof stage === 'string' && stage.length > 0),
         `a running job always names its stage (seen: ${JSON.stringify(stagesWhileGenerating)})`,
       );
-      assert.ok(progress.some((value) => value > 0 && value < 100), 'intermediate progress was persisted');
-      assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes backwards');
+      assert.ok(
+        progress.some((value) => value > 0 && value < 100),
+        'intermediate progress was persisted',
+      );
+      assert.deepEqual(
+        progress,
+        [...progress].sort((a, b) => a - b),
+        'progress never goes backwards',
+      );
       assert.equal(record.jobs[0]!.progress, 100);
-      assert.deepEqual(record.files.map((file) => [file.name, file.size, file.contentType]), [
-        ['base_basic_pbr.glb', 11, 'model/gltf-binary'],
-        ['preview.webp', 7, 'image/webp'],
-      ]);
+      assert.deepEqual(
+        record.files.map((file) => [file.name, file.size, file.contentType]),
+        [
+          ['base_basic_pbr.glb', 11, 'model/gltf-binary'],
+          ['preview.webp', 7, 'image/webp'],
+        ],
+      );
       assert.deepEqual(record.notes, { inputs: 2, commands: ['sleep=600'] });
       assert.ok(record.startedAt && record.finishedAt && record.filesExpireAt);
       const opened = await h.services.tasks.openFile(task.uuid, 'base_basic_pbr.glb');
@@ -76,16 +97,22 @@ describe('workers run engines in threads and record outcomes', () => {
     try {
       const { principal, record } = await runOne(h, 'refuse');
       assert.equal(record.status, 'Failed');
-      assert.deepEqual(record.error, { code: 'API_OBJECT_NOT_FOUND_ON_IMAGE', message: 'No object found on the image.' });
+      assert.deepEqual(record.error, {
+        code: 'API_OBJECT_NOT_FOUND_ON_IMAGE',
+        message: 'No object found on the image.',
+      });
       assert.equal(record.jobs[0]!.status, 'Failed');
       assert.deepEqual(record.files, []);
       assert.equal(record.jobs[0]!.attempts, 1, 'refusals are not retried');
       assert.equal(await h.services.accounts.balance(principal.accountId), 5);
-      assert.deepEqual((await h.services.accounts.ledger(principal.accountId)).map((entry) => [entry.kind, entry.amount]), [
-        ['credit', 5],
-        ['reserve', -0.5],
-        ['refund', 0.5],
-      ]);
+      assert.deepEqual(
+        (await h.services.accounts.ledger(principal.accountId)).map((entry) => [entry.kind, entry.amount]),
+        [
+          ['credit', 5],
+          ['reserve', -0.5],
+          ['refund', 0.5],
+        ],
+      );
       const bad = await runOne(h, 'badname');
       assert.equal(bad.record.status, 'Failed');
       assert.match(bad.record.error!.message, /invalid file name "a\/b.glb"/);
@@ -137,17 +164,30 @@ describe('workers run engines in threads and record outcomes', () => {
     let pool = h.services.startWorkers();
     try {
       const principal = await h.key(5);
-      const task = await h.services.tasks.submit({ ...principal, spec: textSpec('sleep=3000'), price: 0.5, inputs: [] });
-      await waitFor(async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Generating', 60_000, 'Generating');
+      const task = await h.services.tasks.submit({
+        ...principal,
+        spec: textSpec('sleep=3000'),
+        price: 0.5,
+        inputs: [],
+      });
+      await waitFor(
+        async () => (await h.services.tasks.get(principal.accountId, task.uuid)).status === 'Generating',
+        60_000,
+        'Generating',
+      );
       await pool.stop();
       // Had stop waited for the run, the entry would be done; it is back in the queue instead.
       assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'queued');
       assert.equal((await h.services.tasks.get(principal.accountId, task.uuid)).status, 'Generating');
       pool = h.services.startWorkers();
-      const done = await waitFor(async () => {
-        const record = await h.services.tasks.get(principal.accountId, task.uuid);
-        return record.status === 'Done' ? record : null;
-      }, 60_000, 'Done after restart');
+      const done = await waitFor(
+        async () => {
+          const record = await h.services.tasks.get(principal.accountId, task.uuid);
+          return record.status === 'Done' ? record : null;
+        },
+        60_000,
+        'Done after restart',
+      );
       assert.equal(done.jobs[0]!.attempts, 1);
       assert.equal(await h.services.accounts.balance(principal.accountId), 4.5);
     } finally {
@@ -166,10 +206,14 @@ describe('workers run engines in threads and record outcomes', () => {
       assert.equal(lost?.attempt, 1);
       const pool = h.services.startWorkers();
       try {
-        const record = await waitFor(async () => {
-          const current = await h.services.tasks.get(principal.accountId, task.uuid);
-          return current.status === 'Failed' ? current : null;
-        }, 60_000, 'Failed');
+        const record = await waitFor(
+          async () => {
+            const current = await h.services.tasks.get(principal.accountId, task.uuid);
+            return current.status === 'Failed' ? current : null;
+          },
+          60_000,
+          'Failed',
+        );
         assert.match(record.error!.message, /after 1 attempt: lease expired/);
         assert.equal(await h.services.accounts.balance(principal.accountId), 5);
         assert.equal((await h.services.queue.state(task.jobs[0]!.uuid))?.state, 'failed');
@@ -180,7 +224,6 @@ describe('workers run engines in threads and record outcomes', () => {
       await h.cleanup();
     }
   });
-
 });
 
 it('on PostgreSQL: a task runs to Done and settles; a refusal refunds', async (t) => {

@@ -9,14 +9,26 @@ import type { Engine, EngineRun } from '../../src/engines/engine.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function cubeNode(doc: Document, name: string, size: number, at: [number, number, number], color: [number, number, number, number]): Node {
+function cubeNode(
+  doc: Document,
+  name: string,
+  size: number,
+  at: [number, number, number],
+  color: [number, number, number, number],
+): Node {
   const s = size / 2;
   const p = [-s, -s, -s, s, -s, -s, s, s, -s, -s, s, -s, -s, -s, s, s, -s, s, s, s, s, -s, s, s];
-  const i = [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0, 7, 3];
+  const i = [
+    0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 2, 3, 7, 2, 7, 6, 1, 2, 6, 1, 6, 5, 0, 4, 7, 0, 7, 3,
+  ];
   const buffer = doc.getRoot().listBuffers()[0];
   const position = doc.createAccessor().setType('VEC3').setArray(new Float32Array(p)).setBuffer(buffer);
   const indices = doc.createAccessor().setType('SCALAR').setArray(new Uint16Array(i)).setBuffer(buffer);
-  const material = doc.createMaterial(`${name}-clay`).setBaseColorFactor(color).setRoughnessFactor(0.8).setMetallicFactor(0);
+  const material = doc
+    .createMaterial(`${name}-clay`)
+    .setBaseColorFactor(color)
+    .setRoughnessFactor(0.8)
+    .setMetallicFactor(0);
   const primitive = doc.createPrimitive().setAttribute('POSITION', position).setIndices(indices).setMaterial(material);
   return doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive)).setTranslation(at);
 }
@@ -28,7 +40,11 @@ export async function sceneGlb(pieces: number): Promise<Uint8Array> {
   if (pieces === 0) {
     scene.addChild(cubeNode(doc, 'body', 1, [0, 0, 0], [0.78, 0.45, 0.25, 1]));
   } else {
-    const colours: Array<[number, number, number, number]> = [[0.85, 0.3, 0.25, 1], [0.25, 0.6, 0.85, 1], [0.35, 0.75, 0.35, 1]];
+    const colours: Array<[number, number, number, number]> = [
+      [0.85, 0.3, 0.25, 1],
+      [0.25, 0.6, 0.85, 1],
+      [0.35, 0.75, 0.35, 1],
+    ];
     for (let k = 0; k < pieces; k += 1) {
       const name = `part_${String(k + 1).padStart(2, '0')}`;
       scene.addChild(cubeNode(doc, name, 0.5, [(k - (pieces - 1) / 2) * 0.5, 0, 0], colours[k % colours.length]));

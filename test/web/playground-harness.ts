@@ -19,9 +19,21 @@ import { buildApp } from '../../src/api/index.ts';
 
 /** Debian's package; KILN_CHROMIUM points elsewhere. */
 const CHROMIUM = process.env.KILN_CHROMIUM ?? '/usr/bin/chromium';
-export const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
+export const skip = existsSync(CHROMIUM)
+  ? false
+  : `${CHROMIUM} is absent (apt-get install -y chromium): browser test of the playground skipped`;
 const ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url).href;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--enable-unsafe-swiftshader',
+];
 
 export interface Playground {
   base: string;
@@ -40,7 +52,11 @@ export interface PlaygroundOptions {
   consoleErrors?: boolean;
 }
 
-export async function startPlayground({ kinds, tempPrefix, consoleErrors = false }: PlaygroundOptions): Promise<Playground> {
+export async function startPlayground({
+  kinds,
+  tempPrefix,
+  consoleErrors = false,
+}: PlaygroundOptions): Promise<Playground> {
   const dataDir = await mkdtemp(join(tmpdir(), `${tempPrefix}-`));
   const profile = await mkdtemp(join(tmpdir(), `${tempPrefix}-chromium-`));
   const config = loadConfig({ KILN_DATA_DIR: dataDir, KILN_SIGNING_SECRET: 'web-test-secret', KILN_WORKERS: '1' });

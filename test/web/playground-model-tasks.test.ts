@@ -20,7 +20,10 @@ async function record(): Promise<any> {
   return (await fetch(`${base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } })).json();
 }
 
-test('Convert an uploaded model, then Texture the result by asset id with labelled pictures', { skip, timeout: 90_000 }, async () => {
+test('Convert an uploaded model, then Texture the result by asset id with labelled pictures', {
+  skip,
+  timeout: 90_000,
+}, async () => {
   const { page, pageErrors } = playground;
   await signIn(playground);
 
@@ -37,14 +40,26 @@ test('Convert an uploaded model, then Texture the result by asset id with labell
   assert.equal(await page.textContent('#task-consumed'), '0.1 credits');
   const converted = await record();
   assert.deepEqual(
-    [converted.parameters.kind, converted.parameters.faceBudget, converted.parameters.geometryFileFormat, converted.parameters.meshMode, converted.parameters.pivot, converted.parameters.upAxis],
+    [
+      converted.parameters.kind,
+      converted.parameters.faceBudget,
+      converted.parameters.geometryFileFormat,
+      converted.parameters.meshMode,
+      converted.parameters.pivot,
+      converted.parameters.upAxis,
+    ],
     ['convert', 2000, 'fbx', 'Quad', 'bottom-centre', 'Z'],
   );
 
   await page.getByRole('tab', { name: 'Texture' }).click();
   await page.fill('#texture-asset-id', converted.uuid);
-  const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 60, b: 40 } } }).png().toBuffer();
-  await page.setInputFiles('#texture-images', [{ name: 'front.png', mimeType: 'image/png', buffer: picture }, { name: 'right.png', mimeType: 'image/png', buffer: picture }]);
+  const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+    .png()
+    .toBuffer();
+  await page.setInputFiles('#texture-images', [
+    { name: 'front.png', mimeType: 'image/png', buffer: picture },
+    { name: 'right.png', mimeType: 'image/png', buffer: picture },
+  ]);
   await page.fill('#texture-labels', 'F, R');
   await page.selectOption('#texture-resolution', 'High');
   const before = await page.textContent('#task-uuid');
@@ -53,7 +68,13 @@ test('Convert an uploaded model, then Texture the result by asset id with labell
   await page.waitForSelector('#task-status[data-status="Done"]', { timeout: 30_000 });
   const textured = await record();
   assert.deepEqual(
-    [textured.parameters.kind, textured.parameters.mode, textured.parameters.assetId, textured.parameters.imageLabels, textured.parameters.textureResolution],
+    [
+      textured.parameters.kind,
+      textured.parameters.mode,
+      textured.parameters.assetId,
+      textured.parameters.imageLabels,
+      textured.parameters.textureResolution,
+    ],
     ['texture', 'asset', converted.uuid, ['F', 'R'], 4096],
   );
   await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '9.4');

@@ -17,7 +17,10 @@ after(() => h.close());
 
 /** The directive of a CSP header as a list of sources. */
 function directive(csp: string, name: string): string[] {
-  const found = csp.split(';').map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found ? found.slice(1) : [];
 }
 
@@ -52,7 +55,15 @@ test('the module, the styles and the imported three.js files are served with the
   assert.equal(styles.headers['content-type'], 'text/css; charset=utf-8');
 
   // Every relative or mapped import reachable from the page resolves to a served file.
-  for (const file of ['build/three.module.js', 'build/three.core.js', 'examples/jsm/loaders/GLTFLoader.js', 'examples/jsm/controls/OrbitControls.js', 'examples/jsm/environments/RoomEnvironment.js', 'examples/jsm/utils/BufferGeometryUtils.js', 'examples/jsm/utils/SkeletonUtils.js']) {
+  for (const file of [
+    'build/three.module.js',
+    'build/three.core.js',
+    'examples/jsm/loaders/GLTFLoader.js',
+    'examples/jsm/controls/OrbitControls.js',
+    'examples/jsm/environments/RoomEnvironment.js',
+    'examples/jsm/utils/BufferGeometryUtils.js',
+    'examples/jsm/utils/SkeletonUtils.js',
+  ]) {
     const response = await h.app.inject({ url: `${THREE_BASE}/${file}` });
     assert.equal(response.statusCode, 200, file);
     assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');
@@ -66,10 +77,19 @@ test('the module, the styles and the imported three.js files are served with the
 
 test('a matching ETag gets 304; files outside the whitelist are 404', async () => {
   const first = await h.app.inject({ url: '/web/playground.js' });
-  const again = await h.app.inject({ url: '/web/playground.js', headers: { 'if-none-match': String(first.headers.etag) } });
+  const again = await h.app.inject({
+    url: '/web/playground.js',
+    headers: { 'if-none-match': String(first.headers.etag) },
+  });
   assert.equal(again.statusCode, 304);
   assert.equal(again.body, '');
-  for (const url of ['/web/index.html', '/web/..%2Fpackage.json', `${THREE_BASE}/package.json`, `${THREE_BASE}/../../package.json`, `${THREE_BASE}/examples/jsm/loaders/OBJLoader.js`]) {
+  for (const url of [
+    '/web/index.html',
+    '/web/..%2Fpackage.json',
+    `${THREE_BASE}/package.json`,
+    `${THREE_BASE}/../../package.json`,
+    `${THREE_BASE}/examples/jsm/loaders/OBJLoader.js`,
+  ]) {
     assert.equal((await h.app.inject({ url })).statusCode, 404, url);
   }
 });

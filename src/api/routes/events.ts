@@ -29,10 +29,16 @@ export interface EventRouteOptions {
   publicBaseUrl?: string;
 }
 
-type EventsRequest = FastifyRequest<{ Params: { uuid: string }; Querystring: { expires?: string; sig?: string; last_event_id?: string } }>;
+type EventsRequest = FastifyRequest<{
+  Params: { uuid: string };
+  Querystring: { expires?: string; sig?: string; last_event_id?: string };
+}>;
 
 /** The task uuid the request may follow and whose stream budget it uses, or a refusal. */
-async function authorise(request: EventsRequest, options: EventRouteOptions): Promise<{ taskId: string; holder: string; limit: number }> {
+async function authorise(
+  request: EventsRequest,
+  options: EventRouteOptions,
+): Promise<{ taskId: string; holder: string; limit: number }> {
   const { uuid } = request.params;
   const token = bearerToken(request.headers.authorization);
   if (token) {
@@ -68,9 +74,18 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
           'Events `waiting` (queue position), `started`, `progress` (stage, 0–100), `done` (signed download list) and `failed` (error code, message), each with an `id`. Send `Last-Event-ID` to resume; the stream ends after done or failed, and a reconnect after the final event gets 204. Authorization: Bearer key, or the signed `events_url` of GET /api/v2/tasks/{uuid} (for EventSource).',
         tags: ['tasks'],
         params: { type: 'object', properties: { uuid: { type: 'string', minLength: 1 } }, required: ['uuid'] },
-        querystring: { type: 'object', properties: { expires: { type: 'string' }, sig: { type: 'string' }, last_event_id: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: { expires: { type: 'string' }, sig: { type: 'string' }, last_event_id: { type: 'string' } },
+        },
         produces: ['text/event-stream'],
-        response: responses({ 200: Type.String({ description: 'text/event-stream' }), 204: Type.Null({ description: 'The task already ended and Last-Event-ID was its final event.' }) }, [401, 404, 429, 500]),
+        response: responses(
+          {
+            200: Type.String({ description: 'text/event-stream' }),
+            204: Type.Null({ description: 'The task already ended and Last-Event-ID was its final event.' }),
+          },
+          [401, 404, 429, 500],
+        ),
         security: [{ bearer: [] }, {}],
       },
     },
@@ -78,13 +93,21 @@ export async function eventRoutes(app: FastifyInstance, options: EventRouteOptio
       const { taskId, holder, limit } = await authorise(request, options);
       const holding = held.get(holder) ?? 0;
       if (holding >= limit) {
-        throw new KilnError('RATE_LIMITED', `This ${holder.startsWith('key') ? 'API key' : 'signed events URL'} already has ${limit} event streams open on this server; close one (or follow fewer tasks at once) and retry.`, { retryAfter: 5 });
+        throw new KilnError(
+          'RATE_LIMITED',
+          `This ${holder.startsWith('key') ? 'API key' : 'signed events URL'} already has ${limit} event streams open on this server; close one (or follow fewer tasks at once) and retry.`,
+          { retryAfter: 5 },
+        );
       }
       const afterId = parseEventId(request.headers['last-event-id'] ?? request.query.last_event_id);
       // A reconnect after the final event: 204 is what tells EventSource to stop reconnecting.
       if (afterId > 0 && (await finishedBefore(options.feed, taskId, afterId))) return reply.code(204).send();
       const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
-      const signFile = (name: string) => signedFileUrl({ taskId, name }, { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds });
+      const signFile = (name: string) =>
+        signedFileUrl(
+          { taskId, name },
+          { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds },
+        );
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {

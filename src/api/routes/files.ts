@@ -31,11 +31,21 @@ export async function fileRoutes(app: FastifyInstance, options: FileRouteOptions
     {
       schema: {
         summary: 'Download one output file through a signed URL from /api/v2/download',
-        description: 'No Authorization header: the signature and expiry in the query authorize the request. Expired or altered links get 403.',
+        description:
+          'No Authorization header: the signature and expiry in the query authorize the request. Expired or altered links get 403.',
         tags: ['files'],
         params: FileParams,
         querystring: FileQuery,
-        response: responses({ 200: { type: 'string', format: 'binary' } as never, 302: { description: 'With KILN_S3_PRESIGNED_DOWNLOADS: a redirect to a short-lived presigned URL of the bucket', type: 'null' } as never }, [403, 404, 500]),
+        response: responses(
+          {
+            200: { type: 'string', format: 'binary' } as never,
+            302: {
+              description: 'With KILN_S3_PRESIGNED_DOWNLOADS: a redirect to a short-lived presigned URL of the bucket',
+              type: 'null',
+            } as never,
+          },
+          [403, 404, 500],
+        ),
       },
     },
     async (request, reply) => {
@@ -53,7 +63,12 @@ export async function fileRoutes(app: FastifyInstance, options: FileRouteOptions
       if (!opened) {
         return reply
           .code(404)
-          .send(errorBody('NO_SUCH_TASK', `File ${name} of task ${task} is no longer stored (it may have expired under the retention policy).`));
+          .send(
+            errorBody(
+              'NO_SUCH_TASK',
+              `File ${name} of task ${task} is no longer stored (it may have expired under the retention policy).`,
+            ),
+          );
       }
       reply.header('content-type', opened.contentType);
       reply.header('content-length', String(opened.size));
@@ -63,4 +78,3 @@ export async function fileRoutes(app: FastifyInstance, options: FileRouteOptions
     },
   );
 }
-

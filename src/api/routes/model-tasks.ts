@@ -4,7 +4,15 @@
  * and the response shape follow /generate; a texture or convert uuid can be a later asset_id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveConvertRequest, resolveTextureRequest, type LoadedAsset, type ModelFormatDetector, type RawRequest, type ResolvedSubmission, type TaskSpec } from '../../domain/index.ts';
+import {
+  resolveConvertRequest,
+  resolveTextureRequest,
+  type LoadedAsset,
+  type ModelFormatDetector,
+  type RawRequest,
+  type ResolvedSubmission,
+  type TaskSpec,
+} from '../../domain/index.ts';
 import { resolveModelTaskSubmission } from '../../tasks/model-submission.ts';
 import { readRawRequest } from '../read-body.ts';
 import { BangResponse, SubmitResponse } from '../schemas.ts';
@@ -12,18 +20,28 @@ import { ConvertBody, TextureBody } from '../model-task-schemas.ts';
 import { aliasOf, submissionRoute, type SubmissionDoc } from './submission-route.ts';
 import { submit, type SubmitRouteOptions } from './submit.ts';
 
-type Resolver = (raw: RawRequest, asset: LoadedAsset | undefined, detect: ModelFormatDetector) => ResolvedSubmission<TaskSpec>;
+type Resolver = (
+  raw: RawRequest,
+  asset: LoadedAsset | undefined,
+  detect: ModelFormatDetector,
+) => ResolvedSubmission<TaskSpec>;
 
 export async function modelTaskRoutes(app: FastifyInstance, options: SubmitRouteOptions): Promise<void> {
   const { tasks, limits, webhooks } = options;
   const handler = (route: string, resolve: Resolver) => async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = await readRawRequest(request, limits);
-    const { resolved, assetInputs } = await resolveModelTaskSubmission(tasks, request.principal.accountId, raw, resolve);
+    const { resolved, assetInputs } = await resolveModelTaskSubmission(
+      tasks,
+      request.principal.accountId,
+      raw,
+      resolve,
+    );
     return submit(request, reply, tasks, route, raw, resolved, assetInputs, webhooks);
   };
   const textureDoc: SubmissionDoc = {
     summary: 'Texture a model from 1–5 pictures, keeping its geometry',
-    description: 'multipart/form-data. Exactly one of asset_id or model, plus 1–5 images. Price: 0.5. Returns 201 like /generate.',
+    description:
+      'multipart/form-data. Exactly one of asset_id or model, plus 1–5 images. Price: 0.5. Returns 201 like /generate.',
     body: TextureBody,
     accepted: SubmitResponse,
   };
@@ -34,7 +52,8 @@ export async function modelTaskRoutes(app: FastifyInstance, options: SubmitRoute
     '/convert',
     submissionRoute({
       summary: 'Convert a model: exact face count, quads, UVs, texture size, scale, pivot, up axis, any format',
-      description: 'multipart/form-data. Exactly one of asset_id or model. Price: 0.1. Returns 201 like /bang (no `prompt`).',
+      description:
+        'multipart/form-data. Exactly one of asset_id or model. Price: 0.1. Returns 201 like /bang (no `prompt`).',
       body: ConvertBody,
       accepted: BangResponse,
     }),

@@ -38,7 +38,10 @@ export interface QueryRouteOptions {
 export function requestOrigin(request: FastifyRequest): string {
   // The Host header is the client's to choose: only a plain host[:port] may become part of a URL.
   if (!isPlainHost(request.host)) {
-    throw new KilnError('INVALID_REQUEST', 'The Host header is not a valid host name; send the server\'s address as Host (or the operator sets KILN_PUBLIC_BASE_URL).');
+    throw new KilnError(
+      'INVALID_REQUEST',
+      "The Host header is not a valid host name; send the server's address as Host (or the operator sets KILN_PUBLIC_BASE_URL).",
+    );
   }
   return `${request.protocol}://${request.host}`;
 }
@@ -149,7 +152,8 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
     {
       schema: {
         summary: 'Status of a submission’s jobs',
-        description: 'Body: JSON, x-www-form-urlencoded or multipart. `status` is exactly one of Waiting, Generating, Done, Failed; `jobs` is never empty.',
+        description:
+          'Body: JSON, x-www-form-urlencoded or multipart. `status` is exactly one of Waiting, Generating, Done, Failed; `jobs` is never empty.',
         tags: ['tasks'],
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
         body: StatusBody,
@@ -159,7 +163,10 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
       preValidation: (request) => tolerateMultipart(request, limits),
     },
     async (request) => {
-      const jobs = await tasks.statusBySubscriptionKey(request.principal.accountId, firstValue(request.body.subscription_key));
+      const jobs = await tasks.statusBySubscriptionKey(
+        request.principal.accountId,
+        firstValue(request.body.subscription_key),
+      );
       return { jobs: jobs.map(jobBody) };
     },
   );
@@ -187,7 +194,10 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
       const baseUrl = options.publicBaseUrl ?? requestOrigin(request);
       return {
         list: files.map((file) => ({
-          url: signedFileUrl({ taskId: record.uuid, name: file.name }, { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds }),
+          url: signedFileUrl(
+            { taskId: record.uuid, name: file.name },
+            { secret: options.signingSecret, baseUrl, ttlSeconds: options.downloadTtlSeconds },
+          ),
           name: file.name,
         })),
       };
@@ -197,7 +207,12 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
   app.get(
     '/check_balance',
     {
-      schema: { summary: 'Credits left on this key’s account', tags: ['account'], response: responses({ 200: BalanceResponse }, [401, 429, 500]), security },
+      schema: {
+        summary: 'Credits left on this key’s account',
+        tags: ['account'],
+        response: responses({ 200: BalanceResponse }, [401, 429, 500]),
+        security,
+      },
     },
     async (request) => ({ balance: await accounts.balance(request.principal.accountId) }),
   );
@@ -207,7 +222,8 @@ export async function queryRoutes(app: FastifyInstance, options: QueryRouteOptio
     {
       schema: {
         summary: 'The full task record (task or job uuid)',
-        description: 'Resolved parameters (effective tier, texture_mode, texture resolution, fast mode), state, per-job progress 0–100 and stage, timings, files, error.',
+        description:
+          'Resolved parameters (effective tier, texture_mode, texture resolution, fast mode), state, per-job progress 0–100 and stage, timings, files, error.',
         tags: ['tasks'],
         params: TaskParams,
         response: responses({ 200: TaskRecordSchema }, [400, 401, 404, 429, 500]),

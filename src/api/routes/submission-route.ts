@@ -19,7 +19,14 @@ export interface SubmissionDoc {
   headers?: Record<string, unknown>;
 }
 
-export function submissionRoute({ summary, description, body, accepted, consumes = ['multipart/form-data'], headers }: SubmissionDoc) {
+export function submissionRoute({
+  summary,
+  description,
+  body,
+  accepted,
+  consumes = ['multipart/form-data'],
+  headers,
+}: SubmissionDoc) {
   return {
     schema: {
       summary,

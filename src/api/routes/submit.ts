@@ -4,12 +4,7 @@
  * the exact shape of docs/spec/compat.md (no `error` key on acceptance).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  resolveGenerateRequest,
-  type RawRequest,
-  type ResolvedSubmission,
-  type TaskSpec,
-} from '../../domain/index.ts';
+import { resolveGenerateRequest, type RawRequest, type ResolvedSubmission, type TaskSpec } from '../../domain/index.ts';
 import type { SubmitResult, TaskInput, TaskService } from '../../tasks/index.ts';
 import { resolveBangSubmission } from '../../tasks/model-submission.ts';
 import type { WebhookService } from '../../tasks/webhooks/index.ts';
@@ -64,7 +59,9 @@ export async function submit(
     webhookProgress: webhookUrl !== null && booleanField(raw, 'webhook_progress', false),
   });
   if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(201).send(acceptedBody(result, resolved.spec.kind === 'generate' || resolved.spec.kind === 'texture'));
+  return reply
+    .code(201)
+    .send(acceptedBody(result, resolved.spec.kind === 'generate' || resolved.spec.kind === 'texture'));
 }
 
 // Bang's asset loading is a task-layer rule; these names stay importable from here.
@@ -78,7 +75,15 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
       'multipart/form-data (JSON or urlencoded also accepted for text-to-3D). Returns 201 with the task uuid and the subscription key. Price: 0.5, +0.5 for Gen-2.5-Extreme-High, +2.0 for texture_mode=extreme-high.',
     consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
     body: GenerateBody,
-    headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', description: 'Optional: a retry with the same key and body returns the first response, charging nothing.' } } },
+    headers: {
+      type: 'object',
+      properties: {
+        'idempotency-key': {
+          type: 'string',
+          description: 'Optional: a retry with the same key and body returns the first response, charging nothing.',
+        },
+      },
+    },
     accepted: SubmitResponse,
   };
   const generate = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -92,7 +97,8 @@ export async function submitRoutes(app: FastifyInstance, options: SubmitRouteOpt
     '/bang',
     submissionRoute({
       summary: 'Split a completed generation (asset_id) or an uploaded model into pieces',
-      description: 'multipart/form-data. Exactly one of asset_id or model. Price: 0.5. Returns 201 like /generate, without `prompt`.',
+      description:
+        'multipart/form-data. Exactly one of asset_id or model. Price: 0.5. Returns 201 like /generate, without `prompt`.',
       body: BangBody,
       accepted: BangResponse,
     }),

@@ -103,7 +103,9 @@ export async function webRoutes(app: FastifyInstance, options: WebRouteOptions =
   };
 
   const pageConfig = {
-    helmet: { contentSecurityPolicy: { useDefaults: false, directives: playgroundCsp(importMap, options.publicBaseUrl) } },
+    helmet: {
+      contentSecurityPolicy: { useDefaults: false, directives: playgroundCsp(importMap, options.publicBaseUrl) },
+    },
   };
   const hidden = { hide: true };
   // The page and its own files revalidate on every load (an upgrade takes effect at once; unchanged files cost a 304).

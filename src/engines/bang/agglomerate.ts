@@ -66,7 +66,10 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
   const thickness = weights.thickness > 0 || weights.thinClass > 0 ? logThickness(graph) : undefined;
   const segments = new Segments(graph, weights, {
     logThickness: weights.thickness > 0 ? thickness : undefined,
-    thinClass: thickness && weights.thinClass > 0 ? thinClassField(graph, thickness, weights.bimodalFloor, weights.thinGapMargin) : undefined,
+    thinClass:
+      thickness && weights.thinClass > 0
+        ? thinClassField(graph, thickness, weights.bimodalFloor, weights.thinGapMargin)
+        : undefined,
     regions: options.regions,
   });
   coarsen(segments, options.coarseAbove ?? 60_000);
@@ -85,7 +88,8 @@ function coarsen(segments: Segments, limit: number): void {
   for (let round = 0; round < 8 && aliveCount > limit; round++) {
     const current = segments.liveIds();
     for (const a of current) {
-      let best = -1, bestGain = -Infinity;
+      let best = -1,
+        bestGain = -Infinity;
       for (const [g, w] of segments.neighbours[a]!) {
         const value = segments.gain(a, g, w);
         if (value > bestGain || (value === bestGain && g < best)) {
@@ -111,7 +115,8 @@ function coarsen(segments: Segments, limit: number): void {
 /** The exact greedy: always merge the adjacent pair of highest gain, until no adjacent pair is left. */
 function mergeGreedily(segments: Segments): void {
   const heap = new MinHeap();
-  const pairA: number[] = [], pairB: number[] = [];
+  const pairA: number[] = [],
+    pairB: number[] = [];
   const offer = (a: number, b: number, shared: number): void => {
     pairA.push(a);
     pairB.push(b);
@@ -122,7 +127,8 @@ function mergeGreedily(segments: Segments): void {
   }
   while (heap.size > 0) {
     const pair = heap.pop();
-    const a = pairA[pair], b = pairB[pair];
+    const a = pairA[pair],
+      b = pairB[pair];
     if (!segments.alive[a] || !segments.alive[b]) continue;
     const id = segments.join(a, b);
     for (const [g, w] of segments.neighbours[id]!) offer(id, g, w);
@@ -136,7 +142,8 @@ function foldComponents(segments: Segments): number {
     roots.sort((x, y) => segments.area[x] - segments.area[y] || x - y);
     const small = roots.shift()!;
     const cs = segments.centroid(small);
-    let best = 0, bestDistance = Infinity;
+    let best = 0,
+      bestDistance = Infinity;
     for (let i = 0; i < roots.length; i++) {
       const c = segments.centroid(roots[i]);
       const d = Math.hypot(c[0] - cs[0], c[1] - cs[1], c[2] - cs[2]);

@@ -8,17 +8,28 @@
  * (centroid along `axis`, then id) — the halves a full sort would give, in linear expected time
  * (quickselect; the order within each half is left unspecified).
  */
-function selectMedian(order: Uint32Array, start: number, end: number, k: number, centroid: Float64Array, axis: number): void {
+function selectMedian(
+  order: Uint32Array,
+  start: number,
+  end: number,
+  k: number,
+  centroid: Float64Array,
+  axis: number,
+): void {
   const less = (a: number, b: number) => {
     const d = centroid[3 * a + axis] - centroid[3 * b + axis];
     return d < 0 || (d === 0 && a < b);
   };
-  let lo = start, hi = end - 1;
+  let lo = start,
+    hi = end - 1;
   while (hi > lo) {
     const m = (lo + hi) >> 1;
-    const x = order[lo], y = order[m], z = order[hi];
+    const x = order[lo],
+      y = order[m],
+      z = order[hi];
     const pivot = less(x, y) ? (less(y, z) ? y : less(x, z) ? z : x) : less(x, z) ? x : less(y, z) ? z : y;
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (less(order[i], pivot)) i++;
       while (less(pivot, order[j])) j--;
@@ -64,9 +75,11 @@ export class TriangleBvh {
     this.first = new Uint32Array(maxNodes);
     this.count = new Uint32Array(maxNodes);
     const centroid = new Float64Array(3 * n);
-    const p = soup.positions, f = soup.faces;
+    const p = soup.positions,
+      f = soup.faces;
     for (let t = 0; t < n; t++) {
-      for (let k = 0; k < 3; k++) centroid[3 * t + k] = (p[3 * f[3 * t] + k] + p[3 * f[3 * t + 1] + k] + p[3 * f[3 * t + 2] + k]) / 3;
+      for (let k = 0; k < 3; k++)
+        centroid[3 * t + k] = (p[3 * f[3 * t] + k] + p[3 * f[3 * t + 1] + k] + p[3 * f[3 * t + 2] + k]) / 3;
     }
     let used = 1;
     // Node, its run of `order`, and the axis its parent split along (−1 for the root).
@@ -76,16 +89,21 @@ export class TriangleBvh {
       if (end - start <= LEAF) {
         // A leaf keeps the order a full sort along its parent's axis would give it: queries visit
         // its triangles in this order, and it decides ties between equally near hits.
-        if (parentAxis >= 0) this.order.subarray(start, end).sort((a, b) => centroid[3 * a + parentAxis] - centroid[3 * b + parentAxis] || a - b);
+        if (parentAxis >= 0)
+          this.order
+            .subarray(start, end)
+            .sort((a, b) => centroid[3 * a + parentAxis] - centroid[3 * b + parentAxis] || a - b);
         this.fitBounds(node, start, end);
         this.first[node] = start;
         this.count[node] = end - start;
         continue;
       }
       this.fitBounds(node, start, end);
-      let axis = 0, widest = -1;
+      let axis = 0,
+        widest = -1;
       for (let k = 0; k < 3; k++) {
-        let lo = Infinity, hi = -Infinity;
+        let lo = Infinity,
+          hi = -Infinity;
         for (let i = start; i < end; i++) {
           const c = centroid[3 * this.order[i] + k];
           if (c < lo) lo = c;
@@ -107,7 +125,9 @@ export class TriangleBvh {
   }
 
   private fitBounds(node: number, start: number, end: number): void {
-    const b = this.bounds, p = this.soup.positions, f = this.soup.faces;
+    const b = this.bounds,
+      p = this.soup.positions,
+      f = this.soup.faces;
     b.fill(Infinity, 6 * node, 6 * node + 3);
     b.fill(-Infinity, 6 * node + 3, 6 * node + 6);
     for (let i = start; i < end; i++) {
@@ -126,10 +146,24 @@ export class TriangleBvh {
    * Nearest triangle hit by the ray origin + t·dir (t > 0), skipping triangle `skip`; returns the
    * triangle and writes t to `hit[0]`, or −1 when nothing is hit.
    */
-  nearest(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, skip: number, hit: Float64Array): number {
-    const ix = 1 / dx, iy = 1 / dy, iz = 1 / dz;
-    const b = this.bounds, p = this.soup.positions, f = this.soup.faces;
-    let best = Infinity, bestFace = -1;
+  nearest(
+    ox: number,
+    oy: number,
+    oz: number,
+    dx: number,
+    dy: number,
+    dz: number,
+    skip: number,
+    hit: Float64Array,
+  ): number {
+    const ix = 1 / dx,
+      iy = 1 / dy,
+      iz = 1 / dz;
+    const b = this.bounds,
+      p = this.soup.positions,
+      f = this.soup.faces;
+    let best = Infinity,
+      bestFace = -1;
     const stack = [0];
     while (stack.length) {
       const node = stack.pop()!;
@@ -152,17 +186,29 @@ export class TriangleBvh {
       for (let i = this.first[node]; i < this.first[node] + count; i++) {
         const t = this.order[i];
         if (t === skip) continue;
-        const a = 3 * f[3 * t], bb = 3 * f[3 * t + 1], c = 3 * f[3 * t + 2];
-        const e1x = p[bb] - p[a], e1y = p[bb + 1] - p[a + 1], e1z = p[bb + 2] - p[a + 2];
-        const e2x = p[c] - p[a], e2y = p[c + 1] - p[a + 1], e2z = p[c + 2] - p[a + 2];
-        const px = dy * e2z - dz * e2y, py = dz * e2x - dx * e2z, pz = dx * e2y - dy * e2x;
+        const a = 3 * f[3 * t],
+          bb = 3 * f[3 * t + 1],
+          c = 3 * f[3 * t + 2];
+        const e1x = p[bb] - p[a],
+          e1y = p[bb + 1] - p[a + 1],
+          e1z = p[bb + 2] - p[a + 2];
+        const e2x = p[c] - p[a],
+          e2y = p[c + 1] - p[a + 1],
+          e2z = p[c + 2] - p[a + 2];
+        const px = dy * e2z - dz * e2y,
+          py = dz * e2x - dx * e2z,
+          pz = dx * e2y - dy * e2x;
         const det = e1x * px + e1y * py + e1z * pz;
         if (Math.abs(det) < 1e-30) continue;
         const inv = 1 / det;
-        const sx = ox - p[a], sy = oy - p[a + 1], sz = oz - p[a + 2];
+        const sx = ox - p[a],
+          sy = oy - p[a + 1],
+          sz = oz - p[a + 2];
         const u = (sx * px + sy * py + sz * pz) * inv;
         if (u < 0 || u > 1) continue;
-        const qx = sy * e1z - sz * e1y, qy = sz * e1x - sx * e1z, qz = sx * e1y - sy * e1x;
+        const qx = sy * e1z - sz * e1y,
+          qy = sz * e1x - sx * e1z,
+          qz = sx * e1y - sy * e1x;
         const v = (dx * qx + dy * qy + dz * qz) * inv;
         if (v < 0 || u + v > 1) continue;
         const dist = (e2x * qx + e2y * qy + e2z * qz) * inv;

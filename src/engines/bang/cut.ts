@@ -12,7 +12,16 @@
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, planeFrame, type Plane } from './linalg.ts';
 import { clipByBox, clipByPlane, type ClipResult } from './plane-clip.ts';
-import { boundingBox, components as meshComponents, dropSeams, genus, join, sideAreas, type Kernel, type SolidMesh } from './solid-mesh.ts';
+import {
+  boundingBox,
+  components as meshComponents,
+  dropSeams,
+  genus,
+  join,
+  sideAreas,
+  type Kernel,
+  type SolidMesh,
+} from './solid-mesh.ts';
 import type { SurfaceGraph } from './surface-graph.ts';
 
 export interface CutInput {
@@ -88,7 +97,8 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
   };
   for (const v of edges) if (!parent.has(v)) parent.set(v, v);
   for (let e = 0; e < lengths.length; e++) {
-    const ra = find(edges[2 * e]), rb = find(edges[2 * e + 1]);
+    const ra = find(edges[2 * e]),
+      rb = find(edges[2 * e + 1]);
     if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
   }
   const loops = new Map<number, number[]>();
@@ -104,7 +114,8 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
     const weights = new Float64Array(list.length * 3);
     let total = 0;
     list.forEach((e, i) => {
-      const a = edges[2 * e], b = edges[2 * e + 1];
+      const a = edges[2 * e],
+        b = edges[2 * e + 1];
       for (let k = 0; k < 3; k++) {
         points[9 * i + k] = p[3 * a + k];
         points[9 * i + 3 + k] = p[3 * b + k];
@@ -119,7 +130,9 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
     const center: [number, number, number] = [...plane.centroid];
     let radius = 0;
     for (let i = 0; i < points.length; i += 3) {
-      const dx = points[i] - center[0], dy = points[i + 1] - center[1], dz = points[i + 2] - center[2];
+      const dx = points[i] - center[0],
+        dy = points[i + 1] - center[1],
+        dz = points[i + 2] - center[2];
       const along = dx * nx + dy * ny + dz * nz;
       radius = Math.max(radius, Math.sqrt(Math.max(0, dx * dx + dy * dy + dz * dz - along * along)));
     }
@@ -127,7 +140,8 @@ export function boundaryPlanes(input: CutInput): LocalPlane[] {
     // B's on the negative (both count: when the loop lies flat on A's faces, only B's tell).
     let lean = 0;
     const c = graph.centroid;
-    const height = (f: number) => (c[3 * f] - center[0]) * nx + (c[3 * f + 1] - center[1]) * ny + (c[3 * f + 2] - center[2]) * nz;
+    const height = (f: number) =>
+      (c[3 * f] - center[0]) * nx + (c[3 * f + 1] - center[1]) * ny + (c[3 * f + 2] - center[2]) * nz;
     for (const e of list) lean += lengths[e] * (height(faceOfEdge[e]) - height(otherOfEdge[e]));
     const sign = lean >= 0 ? 1 : -1;
     const normal: [number, number, number] = [sign * nx, sign * ny, sign * nz];
@@ -170,7 +184,8 @@ export function votes(solid: SolidMesh, input: CutInput): [number, number] {
  */
 function localBoxPlanes(plane: LocalPlane, reach: number): { normal: number[]; offset: number }[] {
   const r = Math.max(plane.radius * reach, 1e-9);
-  const n = plane.normal, c = plane.center;
+  const n = plane.normal,
+    c = plane.center;
   const { u, v } = planeFrame(n);
   const dot = (a: readonly number[], b: readonly number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
   const neg = (a: readonly number[]) => a.map((x) => -x);
@@ -203,9 +218,19 @@ function localHalfSpace(wasm: ManifoldToplevel, plane: LocalPlane, reach: number
  * `neighbours` (pieces that may share seams with `part`) are refined along the box's planes; returned
  * in the same order, or undefined when they were left as they were.
  */
-function boxHalves(part: SolidMesh, plane: LocalPlane, reach: number, kernel: Kernel, neighbours: SolidMesh[]): { halves: SolidMesh[]; neighbours?: SolidMesh[] } {
+function boxHalves(
+  part: SolidMesh,
+  plane: LocalPlane,
+  reach: number,
+  kernel: Kernel,
+  neighbours: SolidMesh[],
+): { halves: SolidMesh[]; neighbours?: SolidMesh[] } {
   const clipped = clipByBox(kernel.wasm, part, localBoxPlanes(plane, reach), neighbours);
-  if (clipped) return { halves: [clipped.inside, clipped.outside].filter((half) => half.faces.length > 0), neighbours: clipped.neighbours };
+  if (clipped)
+    return {
+      halves: [clipped.inside, clipped.outside].filter((half) => half.faces.length > 0),
+      neighbours: clipped.neighbours,
+    };
   const box = localHalfSpace(kernel.wasm, plane, reach);
   const whole = kernel.toManifold(part);
   const halves = whole.split(box).flatMap((half) => kernel.fromManifold(half, true));
@@ -227,7 +252,8 @@ const SHATTERED = 40;
 
 function crosses(solid: SolidMesh, plane: Plane): boolean {
   const box = boundingBox(solid);
-  let lo = Infinity, hi = -Infinity;
+  let lo = Infinity,
+    hi = -Infinity;
   for (let corner = 0; corner < 8; corner++) {
     const x = corner & 1 ? box.max[0] : box.min[0];
     const y = corner & 2 ? box.max[1] : box.min[1];
@@ -246,15 +272,24 @@ function crosses(solid: SolidMesh, plane: Plane): boolean {
  * 13 s at 9 pieces). Those planes are bounded to the neck instead.
  */
 function slicesFarFromLoop(part: SolidMesh, plane: LocalPlane, reach: number): boolean {
-  const p = part.pool.positions, np = 3, tri = part.triangles;
-  const [nx, ny, nz] = plane.normal, [cx, cy, cz] = plane.center;
+  const p = part.pool.positions,
+    np = 3,
+    tri = part.triangles;
+  const [nx, ny, nz] = plane.normal,
+    [cx, cy, cz] = plane.center;
   const limit = (plane.radius * reach) ** 2;
   const height = (v: number) => p[v * np] * nx + p[v * np + 1] * ny + p[v * np + 2] * nz - plane.offset;
   for (let t = 0; t < tri.length; t += 3) {
-    const a = tri[t], b = tri[t + 1], c = tri[t + 2];
-    const ha = height(a), hb = height(b), hc = height(c);
+    const a = tri[t],
+      b = tri[t + 1],
+      c = tri[t + 2];
+    const ha = height(a),
+      hb = height(b),
+      hc = height(c);
     if ((ha > 0 && hb > 0 && hc > 0) || (ha < 0 && hb < 0 && hc < 0)) continue;
-    const dx = p[a * np] - cx, dy = p[a * np + 1] - cy, dz = p[a * np + 2] - cz;
+    const dx = p[a * np] - cx,
+      dy = p[a * np + 1] - cy,
+      dz = p[a * np + 2] - cz;
     const along = dx * nx + dy * ny + dz * nz;
     if (dx * dx + dy * dy + dz * dz - along * along > limit) return true;
   }
@@ -279,15 +314,22 @@ function touches(mesh: SolidMesh, first: number): boolean {
  * Cuts `solid` into its A and B parts, or returns undefined when the planes cannot separate them (one
  * side would be empty).
  */
-export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[] = boundaryPlanes(input)): CutResult | undefined {
+export function cutSolid(
+  solid: SolidMesh,
+  input: CutInput,
+  fitted: LocalPlane[] = boundaryPlanes(input),
+): CutResult | undefined {
   const { kernel } = input;
   const firstNew = solid.pool.count;
   const shift = input.shift ?? 0;
-  const planes = shift === 0 ? fitted : fitted.map((p) => ({
-    ...p,
-    offset: p.offset - shift * p.radius,
-    center: p.center.map((x, k) => x - shift * p.radius * p.normal[k]) as [number, number, number],
-  }));
+  const planes =
+    shift === 0
+      ? fitted
+      : fitted.map((p) => ({
+          ...p,
+          offset: p.offset - shift * p.radius,
+          center: p.center.map((x, k) => x - shift * p.radius * p.normal[k]) as [number, number, number],
+        }));
   const volumes = new Map<SolidMesh, number>();
   let parts = components(solid, input.negligibleVolume, volumes);
   const tally = new Map<SolidMesh, [number, number]>();
@@ -300,14 +342,16 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
     const mode = parts.map((part) => {
       const [va, vb] = voteOf(part);
       if (va === 0 || vb === 0 || !crosses(part, plane)) return 'keep';
-      const bounded = input.boundedPlanes || (input.boundFarPlanes === true && slicesFarFromLoop(part, plane, input.reach ?? 2));
+      const bounded =
+        input.boundedPlanes || (input.boundFarPlanes === true && slicesFarFromLoop(part, plane, input.reach ?? 2));
       return bounded ? 'box' : 'plane';
     });
     // Parts this cut already made that the plane crosses but does not split (or that a box will cut)
     // are refined along it, so their seams with the parts it splits stay matched (see solid-mesh.ts join).
     const planeParts = parts.filter((_, i) => mode[i] === 'plane');
     const refine = parts.filter((part, i) => mode[i] !== 'plane' && crosses(part, plane) && touches(part, firstNew));
-    const clipped = planeParts.length > 0 ? clipByPlane(kernel.wasm, planeParts, plane.normal, plane.offset, refine) : undefined;
+    const clipped =
+      planeParts.length > 0 ? clipByPlane(kernel.wasm, planeParts, plane.normal, plane.offset, refine) : undefined;
     const refined = new Map<SolidMesh, SolidMesh>();
     if (clipped) refine.forEach((part, j) => refined.set(part, clipped.refined[j]));
     const next: SolidMesh[][] = [];
@@ -327,14 +371,16 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
       let own: ClipResult | undefined;
       if (mode[i] === 'plane') {
         own = clipped?.halves[planeIndex++];
-        halves = own ? [own.upper, own.lower].filter((half) => half.faces.length > 0) : kernelPlaneHalves(part, plane, kernel);
+        halves = own
+          ? [own.upper, own.lower].filter((half) => half.faces.length > 0)
+          : kernelPlaneHalves(part, plane, kernel);
       }
       // genus = 1 − components + handles: a very negative value means the plane grazed a wall and
       // shattered it into slivers. Cut only near the loop then (below, once the plane cuts are done;
       // a shattered part is boxed as its halves glued back, which is the part refined along the plane
       // as its neighbours were).
       if (mode[i] === 'box' || (input.localCuts !== false && halves.some((half) => genus(half) < -SHATTERED))) {
-        boxed.push({ index: i, base: own ? dropSeams([own.upper, own.lower]) : refined.get(part) ?? part });
+        boxed.push({ index: i, base: own ? dropSeams([own.upper, own.lower]) : (refined.get(part) ?? part) });
         next.push([]);
         return;
       }
@@ -344,13 +390,22 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
       // Pieces this cut made elsewhere (and the parts still to be boxed) are refined along the box
       // too, so their seams stay matched.
       const slots: { get: () => SolidMesh; set: (m: SolidMesh) => void }[] = [];
-      next.forEach((list, i) => list.forEach((m, j) => {
-        if (i !== index && touches(m, firstNew)) slots.push({ get: () => next[i][j], set: (r) => (next[i][j] = r) });
-      }));
+      next.forEach((list, i) =>
+        list.forEach((m, j) => {
+          if (i !== index && touches(m, firstNew)) slots.push({ get: () => next[i][j], set: (r) => (next[i][j] = r) });
+        }),
+      );
       for (let later = b + 1; later < boxed.length; later++) {
-        if (touches(boxed[later].base, firstNew)) slots.push({ get: () => boxed[later].base, set: (r) => (boxed[later].base = r) });
+        if (touches(boxed[later].base, firstNew))
+          slots.push({ get: () => boxed[later].base, set: (r) => (boxed[later].base = r) });
       }
-      const done = boxHalves(base, plane, input.reach ?? 2, kernel, slots.map((slot) => slot.get()));
+      const done = boxHalves(
+        base,
+        plane,
+        input.reach ?? 2,
+        kernel,
+        slots.map((slot) => slot.get()),
+      );
       done.neighbours?.forEach((r, k) => {
         const old = slots[k].get();
         if (r === old) return;
@@ -362,7 +417,9 @@ export function cutSolid(solid: SolidMesh, input: CutInput, fitted: LocalPlane[]
     });
     parts = next.flat();
   }
-  const sideA: SolidMesh[] = [], sideB: SolidMesh[] = [], loose: SolidMesh[] = [];
+  const sideA: SolidMesh[] = [],
+    sideB: SolidMesh[] = [],
+    loose: SolidMesh[] = [];
   for (const part of parts) {
     const [va, vb] = voteOf(part);
     if (va === 0 && vb === 0) loose.push(part);

@@ -8,7 +8,8 @@ export class MinHeap {
   }
 
   push(key: number, value: number): void {
-    const keys = this.keys, values = this.values;
+    const keys = this.keys,
+      values = this.values;
     let i = keys.length;
     keys.push(key);
     values.push(value);
@@ -30,7 +31,8 @@ export class MinHeap {
 
   /** Removes the smallest entry and returns its payload. */
   pop(): number {
-    const keys = this.keys, values = this.values;
+    const keys = this.keys,
+      values = this.values;
     const top = values[0];
     const lastKey = keys.pop()!;
     const lastValue = values.pop()!;

@@ -53,7 +53,8 @@ async function closedSolid(mesh: Mesh): Promise<{ mesh: Mesh; repairs?: string[]
       const overlapping = shells.some((a, i) =>
         shells.some((b, j) => {
           if (j <= i) return false;
-          const x = a.boundingBox(), y = b.boundingBox();
+          const x = a.boundingBox(),
+            y = b.boundingBox();
           return [0, 1, 2].every((k) => x.min[k] < y.max[k] && y.min[k] < x.max[k]);
         }),
       );
@@ -66,7 +67,10 @@ async function closedSolid(mesh: Mesh): Promise<{ mesh: Mesh; repairs?: string[]
   }
   const repaired = await repairToSolid(mesh);
   if (!repaired.report.after.watertight) {
-    throw new EngineError('INVALID_REQUEST', 'The model could not be turned into a closed solid to split; send a model with a closed surface.');
+    throw new EngineError(
+      'INVALID_REQUEST',
+      'The model could not be turned into a closed solid to split; send a model with a closed surface.',
+    );
   }
   return { mesh: repaired.mesh, repairs: repaired.report.steps };
 }
@@ -89,7 +93,9 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     if (signal.aborted) throw new Error('Bang run aborted');
   };
   progress('import', 2);
-  const source = inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ?? inputs.find((f) => f.field === 'asset' || f.field === 'model');
+  const source =
+    inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ??
+    inputs.find((f) => f.field === 'asset' || f.field === 'model');
   if (!source) throw new EngineError('INVALID_REQUEST', 'Bang needs a model: an asset_id or a model file.');
   let scene;
   try {
@@ -151,7 +157,11 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   checkAbort();
 
   progress('preview', 92);
-  files.push({ name: 'preview.webp', bytes: await renderPreview(partScene, { explode: true }), contentType: 'image/webp' });
+  files.push({
+    name: 'preview.webp',
+    bytes: await renderPreview(partScene, { explode: true }),
+    contentType: 'image/webp',
+  });
   progress('done', 100);
 
   const volumeSum = result.volumes.reduce((s, v) => s + v, 0);
@@ -189,6 +199,9 @@ async function decodeReferencePicture(bytes: Uint8Array) {
   try {
     return await decodeUploadedImage(bytes, MAX_REFERENCE_IMAGE_SIDE);
   } catch (error) {
-    throw new EngineError('INVALID_REQUEST', `The reference image could not be used: ${error instanceof Error ? error.message : String(error)} Send a PNG, JPEG or WebP picture.`);
+    throw new EngineError(
+      'INVALID_REQUEST',
+      `The reference image could not be used: ${error instanceof Error ? error.message : String(error)} Send a PNG, JPEG or WebP picture.`,
+    );
   }
 }

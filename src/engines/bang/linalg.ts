@@ -1,7 +1,10 @@
 /** Small dense linear algebra for plane fitting. */
 
 /** Eigen-decomposition of a symmetric 3×3 matrix (row-major) by Jacobi rotations; eigenvalues ascending. */
-export function symmetricEigen3(m: ArrayLike<number>): { values: [number, number, number]; vectors: [number, number, number][] } {
+export function symmetricEigen3(m: ArrayLike<number>): {
+  values: [number, number, number];
+  vectors: [number, number, number][];
+} {
   const a = [
     [m[0], m[1], m[2]],
     [m[3], m[4], m[5]],
@@ -20,19 +23,23 @@ export function symmetricEigen3(m: ArrayLike<number>): { values: [number, number
         if (Math.abs(a[p][q]) < 1e-300) continue;
         const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
         const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1), s = t * c;
+        const c = 1 / Math.sqrt(t * t + 1),
+          s = t * c;
         for (let k = 0; k < 3; k++) {
-          const akp = a[k][p], akq = a[k][q];
+          const akp = a[k][p],
+            akq = a[k][q];
           a[k][p] = c * akp - s * akq;
           a[k][q] = s * akp + c * akq;
         }
         for (let k = 0; k < 3; k++) {
-          const apk = a[p][k], aqk = a[q][k];
+          const apk = a[p][k],
+            aqk = a[q][k];
           a[p][k] = c * apk - s * aqk;
           a[q][k] = s * apk + c * aqk;
         }
         for (let k = 0; k < 3; k++) {
-          const vkp = v[k][p], vkq = v[k][q];
+          const vkp = v[k][p],
+            vkq = v[k][q];
           v[k][p] = c * vkp - s * vkq;
           v[k][q] = s * vkp + c * vkq;
         }
@@ -49,7 +56,11 @@ export function symmetricEigen3(m: ArrayLike<number>): { values: [number, number
 /** A unit frame (u, v) of the plane with normal n (any u ⟂ n, then v = n × u). */
 export function planeFrame(n: readonly number[]): { u: number[]; v: number[] } {
   const helper = Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
-  let u = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
+  let u = [
+    n[1] * helper[2] - n[2] * helper[1],
+    n[2] * helper[0] - n[0] * helper[2],
+    n[0] * helper[1] - n[1] * helper[0],
+  ];
   const ul = Math.hypot(u[0], u[1], u[2]);
   u = u.map((x) => x / ul);
   const v = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
@@ -64,8 +75,14 @@ export interface Plane {
 }
 
 /** Least-squares plane through weighted points (xyz triples). */
-export function fitPlane(points: ArrayLike<number>, weights: ArrayLike<number>): Plane & { centroid: [number, number, number] } {
-  let w = 0, cx = 0, cy = 0, cz = 0;
+export function fitPlane(
+  points: ArrayLike<number>,
+  weights: ArrayLike<number>,
+): Plane & { centroid: [number, number, number] } {
+  let w = 0,
+    cx = 0,
+    cy = 0,
+    cz = 0;
   for (let i = 0; i < weights.length; i++) {
     w += weights[i];
     cx += weights[i] * points[3 * i];

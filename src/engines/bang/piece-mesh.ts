@@ -31,18 +31,23 @@ export function pieceMesh(solid: SolidMesh, options: PieceMeshOptions): PieceMes
   const scale = options.scale ?? 1;
   const nt = solid.faces.length;
   const material = new Uint32Array(nt);
-  for (let t = 0; t < nt; t++) material[t] = solid.faces[t] >= 0 ? options.inputMaterials[solid.faces[t]] : options.interior;
+  for (let t = 0; t < nt; t++)
+    material[t] = solid.faces[t] >= 0 ? options.inputMaterials[solid.faces[t]] : options.interior;
   // Stable order by material, one group per material.
   const order = Array.from({ length: nt }, (_, t) => t).sort((a, b) => material[a] - material[b] || a - b);
   // Output vertices: one per pool vertex and UV on input faces; cut faces meet the surface at a sharp
   // edge, so they get their own copies of their vertices and the per-vertex normals stay crisp there.
-  const p = solid.pool.positions, uv = solid.uvs;
-  const positions: number[] = [], uvs: number[] | undefined = uv ? [] : undefined;
-  const onSurface = new Map<number, number>(), onCut = new Map<number, number>();
+  const p = solid.pool.positions,
+    uv = solid.uvs;
+  const positions: number[] = [],
+    uvs: number[] | undefined = uv ? [] : undefined;
+  const onSurface = new Map<number, number>(),
+    onCut = new Map<number, number>();
   const otherUv = new Map<string, number>();
   const vertexOf = (t: number, k: number): number => {
     const v = solid.triangles[3 * t + k];
-    const u0 = uv ? uv[6 * t + 2 * k] : 0, u1 = uv ? uv[6 * t + 2 * k + 1] : 0;
+    const u0 = uv ? uv[6 * t + 2 * k] : 0,
+      u1 = uv ? uv[6 * t + 2 * k + 1] : 0;
     const cut = solid.faces[t] < 0;
     const map = cut ? onCut : onSurface;
     let id = map.get(v);

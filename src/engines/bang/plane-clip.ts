@@ -38,7 +38,8 @@ function clearShift(near: number[], clearance: number): number | undefined {
   const sorted = [-WINDOW * clearance, ...near, WINDOW * clearance].sort((a, b) => a - b);
   let best: number | undefined;
   for (let i = 0; i + 1 < sorted.length; i++) {
-    const lo = sorted[i] + clearance, hi = sorted[i + 1] - clearance;
+    const lo = sorted[i] + clearance,
+      hi = sorted[i + 1] - clearance;
     if (lo > hi) continue;
     const shift = Math.min(Math.max(0, lo), hi);
     if (best === undefined || Math.abs(shift) < Math.abs(best)) best = shift;
@@ -98,7 +99,13 @@ class TriangleList {
  * same points (returned as `refined`), so pieces that share cut faces with a split mesh keep sharing
  * them exactly.
  */
-export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: readonly number[], offset: number, refine: SolidMesh[] = []): { halves: (ClipResult | undefined)[]; refined: SolidMesh[] } | undefined {
+export function clipByPlane(
+  wasm: ManifoldToplevel,
+  split: SolidMesh[],
+  normal: readonly number[],
+  offset: number,
+  refine: SolidMesh[] = [],
+): { halves: (ClipResult | undefined)[]; refined: SolidMesh[] } | undefined {
   const pool = split[0].pool;
   const all = [...split, ...refine];
   const p = pool.positions;
@@ -116,7 +123,8 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
   const measure = () => {
     const near: number[] = [];
     all.forEach((m, j) => {
-      const t = m.triangles, distance = distances[j];
+      const t = m.triangles,
+        distance = distances[j];
       for (let i = 0; i < t.length; i++) {
         const v = 3 * t[i];
         distance[i] = p[v] * nx + p[v + 1] * ny + p[v + 2] * nz - offset;
@@ -138,7 +146,8 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
   const halves = split.map((mesh, j) => {
     // Cap boundary of the upper half: next[x] = y for each directed cap edge x → y.
     const next = new Map<number, number>();
-    const upper = new TriangleList(!!mesh.uvs), lower = new TriangleList(!!mesh.uvs);
+    const upper = new TriangleList(!!mesh.uvs),
+      lower = new TriangleList(!!mesh.uvs);
     clipTriangles(mesh, distances[j], cutPoint, merged, upper, lower, next);
     if (next.size > 0 && !cap(wasm, pool, normal, next, upper, lower)) return undefined;
     return { upper: upper.mesh(pool), lower: lower.mesh(pool) };
@@ -156,9 +165,17 @@ export function clipByPlane(wasm: ManifoldToplevel, split: SolidMesh[], normal: 
 }
 
 /** The pool vertex where the edge from corner ci to corner cj of `mesh` crosses the plane (made once per edge). */
-function edgePoint(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, ci: number, cj: number): number {
-  const t = mesh.triangles, pool = mesh.pool;
-  const a = t[ci], b = t[cj];
+function edgePoint(
+  mesh: SolidMesh,
+  distance: Float64Array,
+  cutPoint: Map<number, number>,
+  ci: number,
+  cj: number,
+): number {
+  const t = mesh.triangles,
+    pool = mesh.pool;
+  const a = t[ci],
+    b = t[cj];
   const key = a < b ? a * 4294967296 + b : b * 4294967296 + a;
   let id = cutPoint.get(key);
   if (id === undefined) {
@@ -184,7 +201,8 @@ class Merges {
     return r;
   }
   union(x: number, y: number): void {
-    const a = this.find(x), b = this.find(y);
+    const a = this.find(x),
+      b = this.find(y);
     if (a !== b) this.parent.set(Math.max(a, b), Math.min(a, b));
   }
 }
@@ -194,14 +212,22 @@ class Merges {
  * resolve; they are merged into one (an edge collapse: the triangle's part between them vanishes and
  * its neighbours close over it), so no piece gets two corners at one position.
  */
-function mergeClosePoints(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, merged: Merges, tolerance: number): void {
+function mergeClosePoints(
+  mesh: SolidMesh,
+  distance: Float64Array,
+  cutPoint: Map<number, number>,
+  merged: Merges,
+  tolerance: number,
+): void {
   const t = mesh.triangles;
   for (let c0 = 0; c0 < t.length; c0 += 3) {
-    const s0 = distance[c0] > 0, s1 = distance[c0 + 1] > 0, s2 = distance[c0 + 2] > 0;
+    const s0 = distance[c0] > 0,
+      s1 = distance[c0 + 1] > 0,
+      s2 = distance[c0 + 2] > 0;
     if (s0 === s1 && s1 === s2) continue;
     const k = s0 === s1 ? 2 : s0 === s2 ? 1 : 0;
-    const x = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + (k + 1) % 3);
-    const y = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + (k + 2) % 3);
+    const x = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + ((k + 1) % 3));
+    const y = edgePoint(mesh, distance, cutPoint, c0 + k, c0 + ((k + 2) % 3));
     const p = mesh.pool.positions; // read after edgePoint, which may grow the pool
     const d = Math.hypot(p[3 * x] - p[3 * y], p[3 * x + 1] - p[3 * y + 1], p[3 * x + 2] - p[3 * y + 2]);
     if (d < tolerance) merged.union(x, y);
@@ -213,19 +239,32 @@ function mergeClosePoints(mesh: SolidMesh, distance: Float64Array, cutPoint: Map
  * those that cross the plane (at the merged cut points; triangles that collapse are left out); records
  * the upper half's cap boundary in `next` when given.
  */
-function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<number, number>, merged: Merges, upper: TriangleList, lower: TriangleList, next?: Map<number, number>): void {
-  const t = mesh.triangles, nt = t.length / 3;
+function clipTriangles(
+  mesh: SolidMesh,
+  distance: Float64Array,
+  cutPoint: Map<number, number>,
+  merged: Merges,
+  upper: TriangleList,
+  lower: TriangleList,
+  next?: Map<number, number>,
+): void {
+  const t = mesh.triangles,
+    nt = t.length / 3;
   const uv = mesh.uvs;
-  const cornerUv = (tri: number, k: number): [number, number] => (uv ? [uv[6 * tri + 2 * k], uv[6 * tri + 2 * k + 1]] : [0, 0]);
+  const cornerUv = (tri: number, k: number): [number, number] =>
+    uv ? [uv[6 * tri + 2 * k], uv[6 * tri + 2 * k + 1]] : [0, 0];
   const crossing = (ci: number, cj: number): number => merged.find(edgePoint(mesh, distance, cutPoint, ci, cj));
   const along = (ci: number, cj: number, tri: number, ki: number, kj: number): [number, number] => {
     const s = distance[ci] / (distance[ci] - distance[cj]);
-    const [ui, vi] = cornerUv(tri, ki), [uj, vj] = cornerUv(tri, kj);
+    const [ui, vi] = cornerUv(tri, ki),
+      [uj, vj] = cornerUv(tri, kj);
     return [ui + s * (uj - ui), vi + s * (vj - vi)];
   };
   for (let tri = 0; tri < nt; tri++) {
     const c0 = 3 * tri;
-    const s0 = distance[c0] > 0, s1 = distance[c0 + 1] > 0, s2 = distance[c0 + 2] > 0;
+    const s0 = distance[c0] > 0,
+      s1 = distance[c0 + 1] > 0,
+      s2 = distance[c0 + 2] > 0;
     const face = mesh.faces[tri];
     if (s0 === s1 && s1 === s2) {
       const list = s0 ? upper : lower;
@@ -235,14 +274,26 @@ function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<nu
     }
     // k = the corner alone on its side; then (a, b, c) keeps the triangle's winding.
     const k = s0 === s1 ? 2 : s0 === s2 ? 1 : 0;
-    const ka = k, kb = (k + 1) % 3, kc = (k + 2) % 3;
-    const a = t[c0 + ka], b = t[c0 + kb], c = t[c0 + kc];
-    const xab = crossing(c0 + ka, c0 + kb), xac = crossing(c0 + ka, c0 + kc);
+    const ka = k,
+      kb = (k + 1) % 3,
+      kc = (k + 2) % 3;
+    const a = t[c0 + ka],
+      b = t[c0 + kb],
+      c = t[c0 + kc];
+    const xab = crossing(c0 + ka, c0 + kb),
+      xac = crossing(c0 + ka, c0 + kc);
     const aloneUp = distance[c0 + ka] > 0;
-    const alone = aloneUp ? upper : lower, pair = aloneUp ? lower : upper;
+    const alone = aloneUp ? upper : lower,
+      pair = aloneUp ? lower : upper;
     // Corner UVs, in the order a, b, c, xab, xac.
     const uvs: [number, number][] | undefined = uv
-      ? [cornerUv(tri, ka), cornerUv(tri, kb), cornerUv(tri, kc), along(c0 + ka, c0 + kb, tri, ka, kb), along(c0 + ka, c0 + kc, tri, ka, kc)]
+      ? [
+          cornerUv(tri, ka),
+          cornerUv(tri, kb),
+          cornerUv(tri, kc),
+          along(c0 + ka, c0 + kb, tri, ka, kb),
+          along(c0 + ka, c0 + kc, tri, ka, kc),
+        ]
       : undefined;
     const put = (list: TriangleList, x: number, y: number, z: number, ux: number, uy: number, uz: number) => {
       if (x === y || y === z || x === z) return;
@@ -278,7 +329,12 @@ function clipTriangles(mesh: SolidMesh, distance: Float64Array, cutPoint: Map<nu
  * with what they were cut from, and are glued back into one outside part. The `neighbours` (meshes that
  * may share cut faces with `mesh`) are refined along every plane too and returned in their order.
  */
-export function clipByBox(wasm: ManifoldToplevel, mesh: SolidMesh, planes: { normal: readonly number[]; offset: number }[], neighbours: SolidMesh[] = []): { inside: SolidMesh; outside: SolidMesh; neighbours: SolidMesh[] } | undefined {
+export function clipByBox(
+  wasm: ManifoldToplevel,
+  mesh: SolidMesh,
+  planes: { normal: readonly number[]; offset: number }[],
+  neighbours: SolidMesh[] = [],
+): { inside: SolidMesh; outside: SolidMesh; neighbours: SolidMesh[] } | undefined {
   let inside = mesh;
   let outside: SolidMesh[] = [];
   let around = neighbours;
@@ -292,12 +348,24 @@ export function clipByBox(wasm: ManifoldToplevel, mesh: SolidMesh, planes: { nor
     if (halves.upper.faces.length > 0) outside.push(halves.upper);
     inside = halves.lower;
   }
-  const empty: SolidMesh = { pool: mesh.pool, triangles: new Uint32Array(0), faces: new Int32Array(0), uvs: mesh.uvs ? new Float32Array(0) : undefined };
+  const empty: SolidMesh = {
+    pool: mesh.pool,
+    triangles: new Uint32Array(0),
+    faces: new Int32Array(0),
+    uvs: mesh.uvs ? new Float32Array(0) : undefined,
+  };
   return { inside, outside: outside.length === 0 ? empty : dropSeams(outside), neighbours: around };
 }
 
 /** Triangulates the section's loops into both halves' caps; false when the cap would not close. */
-function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly number[], next: Map<number, number>, upper: TriangleList, lower: TriangleList): boolean {
+function cap(
+  wasm: ManifoldToplevel,
+  pool: SolidMesh['pool'],
+  normal: readonly number[],
+  next: Map<number, number>,
+  upper: TriangleList,
+  lower: TriangleList,
+): boolean {
   const p = pool.positions;
   // Plane frame (e1, e2) with e1 × e2 = −n: counter-clockwise in it is the upper cap's outward side.
   const { u, v: e2 } = planeFrame(normal);
@@ -315,7 +383,9 @@ function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly n
       if (visited.has(v)) return false;
       visited.add(v);
       members.push(v);
-      const x = p[3 * v], y = p[3 * v + 1], z = p[3 * v + 2];
+      const x = p[3 * v],
+        y = p[3 * v + 1],
+        z = p[3 * v + 2];
       loop.push([x * e1[0] + y * e1[1] + z * e1[2], x * e2[0] + y * e2[1] + z * e2[2]]);
       const w = next.get(v);
       if (w === undefined) return false;
@@ -340,13 +410,21 @@ function cap(wasm: ManifoldToplevel, pool: SolidMesh['pool'], normal: readonly n
   const used = new Map<number, number>();
   const key = (a: number, b: number) => a * 4294967296 + b;
   for (const [i, j, k] of triangles) {
-    const a = ids[i], b = ids[j], c = ids[k];
+    const a = ids[i],
+      b = ids[j],
+      c = ids[k];
     if (a === undefined || b === undefined || c === undefined || a === b || b === c || a === c) return false;
-    for (const [x, y] of [[a, b], [b, c], [c, a]]) used.set(key(x, y), (used.get(key(x, y)) ?? 0) + 1);
+    for (const [x, y] of [
+      [a, b],
+      [b, c],
+      [c, a],
+    ])
+      used.set(key(x, y), (used.get(key(x, y)) ?? 0) + 1);
   }
   for (const [e, count] of used) {
     if (count !== 1) return false;
-    const a = Math.floor(e / 4294967296), b = e - a * 4294967296;
+    const a = Math.floor(e / 4294967296),
+      b = e - a * 4294967296;
     if (next.get(a) === b) continue;
     if (next.get(b) === a || used.get(key(b, a)) !== 1) return false;
   }

@@ -16,13 +16,24 @@ export interface ProjectionOptions {
 }
 
 export function referenceMaterial(image: RasterImage): Material {
-  return { name: 'reference', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 0.7, baseColorTexture: { name: 'reference', image } };
+  return {
+    name: 'reference',
+    baseColor: [1, 1, 1, 1],
+    metallic: 0,
+    roughness: 0.7,
+    baseColorTexture: { name: 'reference', image },
+  };
 }
 
 /** The pieces with UVs over one shared atlas and the picture baked into it. */
-export function projectImage(pieces: Mesh[], picture: RasterImage, options: ProjectionOptions): { pieces: Mesh[]; texture: RasterImage } {
+export function projectImage(
+  pieces: Mesh[],
+  picture: RasterImage,
+  options: ProjectionOptions,
+): { pieces: Mesh[]; texture: RasterImage } {
   // One mesh of all pieces, so the atlas and the texture are shared; triangle order is kept.
-  let vertexTotal = 0, indexTotal = 0;
+  let vertexTotal = 0,
+    indexTotal = 0;
   for (const piece of pieces) {
     vertexTotal += piece.positions.length / 3;
     indexTotal += piece.indices.length;
@@ -31,7 +42,8 @@ export function projectImage(pieces: Mesh[], picture: RasterImage, options: Proj
   const indices = new Uint32Array(indexTotal);
   const groups: MaterialGroup[] = [];
   const triangleStart: number[] = [];
-  let vBase = 0, iBase = 0;
+  let vBase = 0,
+    iBase = 0;
   for (const piece of pieces) {
     positions.set(piece.positions, vBase * 3);
     for (let i = 0; i < piece.indices.length; i++) indices[iBase + i] = piece.indices[i] + vBase;
@@ -44,7 +56,10 @@ export function projectImage(pieces: Mesh[], picture: RasterImage, options: Proj
   const atlas = generateUvAtlas({ positions, indices, groups }, { textureSize: options.size });
 
   // Fit the model's front silhouette (x right, y up) inside the picture, centred, aspect kept.
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < positions.length; i += 3) {
     minX = Math.min(minX, positions[i]);
     maxX = Math.max(maxX, positions[i]);
@@ -52,14 +67,21 @@ export function projectImage(pieces: Mesh[], picture: RasterImage, options: Proj
     maxY = Math.max(maxY, positions[i + 1]);
   }
   const unitsPerPixel = Math.max((maxX - minX) / picture.width, (maxY - minY) / picture.height, 1e-12);
-  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  const cx = (minX + maxX) / 2,
+    cy = (minY + maxY) / 2;
   const ch = picture.channels;
   const texture = bakeTexture(atlas, {
     size: options.size,
     channels: 4,
     shade(out, position) {
-      const px = Math.min(picture.width - 1, Math.max(0, Math.floor((position[0] - cx) / unitsPerPixel + picture.width / 2)));
-      const py = Math.min(picture.height - 1, Math.max(0, Math.floor((cy - position[1]) / unitsPerPixel + picture.height / 2)));
+      const px = Math.min(
+        picture.width - 1,
+        Math.max(0, Math.floor((position[0] - cx) / unitsPerPixel + picture.width / 2)),
+      );
+      const py = Math.min(
+        picture.height - 1,
+        Math.max(0, Math.floor((cy - position[1]) / unitsPerPixel + picture.height / 2)),
+      );
       const at = (py * picture.width + px) * ch;
       const grey = ch < 3;
       out[0] = picture.data[at] / 255;
@@ -71,7 +93,8 @@ export function projectImage(pieces: Mesh[], picture: RasterImage, options: Proj
 
   // Back to one mesh per piece, with the projected material on the picture's surfaces.
   const result = pieces.map((piece, p) => {
-    const first = triangleStart[p], last = triangleStart[p + 1];
+    const first = triangleStart[p],
+      last = triangleStart[p + 1];
     const remap = new Map<number, number>();
     const pieceIndices = new Uint32Array((last - first) * 3);
     for (let i = 0; i < pieceIndices.length; i++) {
@@ -90,7 +113,13 @@ export function projectImage(pieces: Mesh[], picture: RasterImage, options: Proj
       ...g,
       material: options.projectOnto.has(g.material) ? options.projectedMaterial : g.material,
     }));
-    return { positions: piecePositions, indices: pieceIndices, uvs: pieceUvs, groups: pieceGroups, normals: undefined } as Mesh;
+    return {
+      positions: piecePositions,
+      indices: pieceIndices,
+      uvs: pieceUvs,
+      groups: pieceGroups,
+      normals: undefined,
+    } as Mesh;
   });
   return { pieces: result, texture };
 }

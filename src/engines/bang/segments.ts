@@ -70,7 +70,7 @@ export class Segments {
     this.left = new Int32Array(Math.max(0, n - 1));
     this.right = new Int32Array(Math.max(0, n - 1));
     this.thicknessWeight = logThickness ? weights.thickness : 0;
-    this.thinWeight = thinClass ? weights.thinClass ?? 0 : 0;
+    this.thinWeight = thinClass ? (weights.thinClass ?? 0) : 0;
     // Tiny faces would otherwise divide by zero; give each a floor of area.
     let meanArea = 0;
     for (let f = 0; f < n; f++) meanArea += graph.area[f];
@@ -114,7 +114,8 @@ export class Segments {
   }
 
   centroid(id: number): [number, number, number] {
-    const a = this.area[id], m = this.moment;
+    const a = this.area[id],
+      m = this.moment;
     return [m[3 * id] / a, m[3 * id + 1] / a, m[3 * id + 2] / a];
   }
 
@@ -135,7 +136,8 @@ export class Segments {
 
   /** Merges adjacent a and b, combining their adjacency; returns the new id. */
   join(a: number, b: number): number {
-    const na = this.neighbours[a]!, nb = this.neighbours[b]!;
+    const na = this.neighbours[a]!,
+      nb = this.neighbours[b]!;
     const shared = na.get(b) ?? 0;
     const id = this.merge(a, b);
     this.cut[id] = this.cut[a] + this.cut[b] - 2 * shared;
@@ -149,7 +151,8 @@ export class Segments {
     this.neighbours[id] = big;
     for (const g of big.keys()) {
       const ng = this.neighbours[g]!;
-      const wa = ng.get(a) ?? 0, wb = ng.get(b) ?? 0;
+      const wa = ng.get(a) ?? 0,
+        wb = ng.get(b) ?? 0;
       ng.delete(a);
       ng.delete(b);
       ng.set(id, wa + wb);
@@ -164,6 +167,12 @@ export class Segments {
   }
 
   tree(root: number): MergeTree {
-    return { leafCount: this.leafCount, left: this.left, right: this.right, area: this.area, root: this.leafCount === 0 ? 0 : root };
+    return {
+      leafCount: this.leafCount,
+      left: this.left,
+      right: this.right,
+      area: this.area,
+      root: this.leafCount === 0 ? 0 : root,
+    };
   }
 }

@@ -48,19 +48,24 @@ export function triangleCount(mesh: SolidMesh): number {
 
 /** Enclosed volume (sum of signed tetrahedra from the origin). */
 export function meshVolume(mesh: SolidMesh): number {
-  const p = mesh.pool.positions, t = mesh.triangles;
+  const p = mesh.pool.positions,
+    t = mesh.triangles;
   let sum = 0;
   for (let i = 0; i < t.length; i += 3) {
-    const a = 3 * t[i], b = 3 * t[i + 1], c = 3 * t[i + 2];
-    sum += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1])
-      - p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c])
-      + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+    const a = 3 * t[i],
+      b = 3 * t[i + 1],
+      c = 3 * t[i + 2];
+    sum +=
+      p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) -
+      p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) +
+      p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
   }
   return sum / 6;
 }
 
 export function boundingBox(mesh: SolidMesh): { min: [number, number, number]; max: [number, number, number] } {
-  const p = mesh.pool.positions, t = mesh.triangles;
+  const p = mesh.pool.positions,
+    t = mesh.triangles;
   const min: [number, number, number] = [Infinity, Infinity, Infinity];
   const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < t.length; i++) {
@@ -88,15 +93,24 @@ export function usedVertices(mesh: SolidMesh): Uint32Array {
 
 /** Area of side-1 and side-2 input surface the mesh carries (side per input triangle). */
 export function sideAreas(mesh: SolidMesh, side: Uint8Array): [number, number] {
-  const p = mesh.pool.positions, t = mesh.triangles, f = mesh.faces;
-  let a = 0, b = 0;
+  const p = mesh.pool.positions,
+    t = mesh.triangles,
+    f = mesh.faces;
+  let a = 0,
+    b = 0;
   for (let i = 0; i < f.length; i++) {
     if (f[i] < 0) continue;
     const s = side[f[i]];
     if (s === 0) continue;
-    const v0 = 3 * t[3 * i], v1 = 3 * t[3 * i + 1], v2 = 3 * t[3 * i + 2];
-    const ux = p[v1] - p[v0], uy = p[v1 + 1] - p[v0 + 1], uz = p[v1 + 2] - p[v0 + 2];
-    const vx = p[v2] - p[v0], vy = p[v2 + 1] - p[v0 + 1], vz = p[v2 + 2] - p[v0 + 2];
+    const v0 = 3 * t[3 * i],
+      v1 = 3 * t[3 * i + 1],
+      v2 = 3 * t[3 * i + 2];
+    const ux = p[v1] - p[v0],
+      uy = p[v1 + 1] - p[v0 + 1],
+      uz = p[v1 + 2] - p[v0 + 2];
+    const vx = p[v2] - p[v0],
+      vy = p[v2 + 1] - p[v0 + 1],
+      vz = p[v2 + 2] - p[v0 + 2];
     const area = Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
     if (s === 1) a += area;
     else if (s === 2) b += area;
@@ -107,7 +121,8 @@ export function sideAreas(mesh: SolidMesh, side: Uint8Array): [number, number] {
 /** A mesh of some of `mesh`'s triangles (indices into it). */
 export function subMesh(mesh: SolidMesh, picked: ArrayLike<number>, foreign = mesh.foreign): SolidMesh {
   const n = picked.length;
-  const triangles = new Uint32Array(3 * n), faces = new Int32Array(n);
+  const triangles = new Uint32Array(3 * n),
+    faces = new Int32Array(n);
   const uvs = mesh.uvs ? new Float32Array(6 * n) : undefined;
   for (let i = 0; i < n; i++) {
     const t = picked[i];
@@ -123,7 +138,8 @@ export function subMesh(mesh: SolidMesh, picked: ArrayLike<number>, foreign = me
 /** Concatenation of meshes of one pool. */
 export function concat(meshes: SolidMesh[]): SolidMesh {
   const total = meshes.reduce((s, m) => s + m.faces.length, 0);
-  const triangles = new Uint32Array(3 * total), faces = new Int32Array(total);
+  const triangles = new Uint32Array(3 * total),
+    faces = new Int32Array(total);
   const uvs = meshes[0].uvs ? new Float32Array(6 * total) : undefined;
   let at = 0;
   for (const m of meshes) {
@@ -140,7 +156,8 @@ export function concat(meshes: SolidMesh[]): SolidMesh {
  * decompose has it), each with its volume, in order of their first triangle.
  */
 export function components(mesh: SolidMesh): { mesh: SolidMesh; volume: number }[] {
-  const t = mesh.triangles, n = t.length / 3;
+  const t = mesh.triangles,
+    n = t.length / 3;
   // Union-find over the pool ids this mesh uses (parent 0 = unused).
   const parent = new Int32Array(mesh.pool.count + 1);
   const find = (x: number): number => {
@@ -149,7 +166,9 @@ export function components(mesh: SolidMesh): { mesh: SolidMesh; volume: number }
   };
   for (let i = 0; i < t.length; i++) if (parent[t[i] + 1] === 0) parent[t[i] + 1] = t[i] + 1;
   for (let i = 0; i < t.length; i += 3) {
-    const a = find(t[i] + 1), b = find(t[i + 1] + 1), c = find(t[i + 2] + 1);
+    const a = find(t[i] + 1),
+      b = find(t[i + 1] + 1),
+      c = find(t[i + 2] + 1);
     const r = Math.min(a, b, c);
     parent[a] = parent[b] = parent[c] = r;
   }
@@ -195,7 +214,8 @@ export function closedAround(mesh: SolidMesh, first: number): boolean {
     if (t[i] < first && t[i + 1] < first && t[i + 2] < first) continue;
     if (t[i] === t[i + 1] || t[i + 1] === t[i + 2] || t[i] === t[i + 2]) return false;
     for (let k = 0; k < 3; k++) {
-      const a = t[i + k], b = t[i + (k + 1) % 3];
+      const a = t[i + k],
+        b = t[i + ((k + 1) % 3)];
       if (a < first && b < first) continue;
       const e = key(a, b);
       count.set(e, (count.get(e) ?? 0) + 1);
@@ -203,7 +223,8 @@ export function closedAround(mesh: SolidMesh, first: number): boolean {
   }
   for (const [e, c] of count) {
     if (c !== 1) return false;
-    const a = Math.floor(e / 4294967296), b = e - a * 4294967296;
+    const a = Math.floor(e / 4294967296),
+      b = e - a * 4294967296;
     if (count.get(key(b, a)) !== 1) return false;
   }
   return true;
@@ -230,10 +251,13 @@ export function dropSeams(meshes: SolidMesh[]): SolidMesh {
   const drop = new Uint8Array(all.faces.length);
   for (let i = 0; i < all.faces.length; i++) {
     if (all.faces[i] >= 0) continue;
-    const a = t[3 * i], b = t[3 * i + 1], c = t[3 * i + 2];
+    const a = t[3 * i],
+      b = t[3 * i + 1],
+      c = t[3 * i + 2];
     // Rotate so the smallest id leads: the same triangle wound the other way then differs only in order.
     const [x, y, z] = a < b && a < c ? [a, b, c] : b < c ? [b, c, a] : [c, a, b];
-    const mine = `${x},${y},${z}`, opposite = `${x},${z},${y}`;
+    const mine = `${x},${y},${z}`,
+      opposite = `${x},${z},${y}`;
     const match = seen.get(opposite);
     if (match !== undefined) {
       drop[i] = drop[match] = 1;
@@ -276,13 +300,18 @@ export function makeKernel(wasm: ManifoldToplevel, originalId: number, pool: Ver
         // One property vertex per corner, merged back to one per pool vertex for topology.
         props = new Float32Array(3 * n * 5);
         const first = new Map<number, number>();
-        const from: number[] = [], to: number[] = [];
+        const from: number[] = [],
+          to: number[] = [];
         order.forEach((t, i) => {
           faceID[i] = Math.max(0, mesh.faces[t]);
           for (let k = 0; k < 3; k++) {
-            const corner = 3 * i + k, v = mesh.triangles[3 * t + k];
+            const corner = 3 * i + k,
+              v = mesh.triangles[3 * t + k];
             triVerts[corner] = corner;
-            props.set([p[3 * v], p[3 * v + 1], p[3 * v + 2], mesh.uvs![6 * t + 2 * k], mesh.uvs![6 * t + 2 * k + 1]], 5 * corner);
+            props.set(
+              [p[3 * v], p[3 * v + 1], p[3 * v + 2], mesh.uvs![6 * t + 2 * k], mesh.uvs![6 * t + 2 * k + 1]],
+              5 * corner,
+            );
             const known = first.get(v);
             if (known === undefined) first.set(v, corner);
             else {
@@ -311,10 +340,24 @@ export function makeKernel(wasm: ManifoldToplevel, originalId: number, pool: Ver
         props = new Float32Array(3 * verts.length);
         verts.forEach((v, i) => props.set([p[3 * v], p[3 * v + 1], p[3 * v + 2]], 3 * i));
       }
-      const runs = inputCount > 0 && inputCount < n
-        ? { runIndex: new Uint32Array([0, 3 * inputCount, 3 * n]), runOriginalID: new Uint32Array([originalId, cutId]) }
-        : { runIndex: new Uint32Array([0, 3 * n]), runOriginalID: new Uint32Array([inputCount > 0 ? originalId : cutId]) };
-      const gl = new wasm.Mesh({ numProp, vertProperties: props, triVerts, faceID, ...runs, ...(mergeFromVert ? { mergeFromVert, mergeToVert } : {}) });
+      const runs =
+        inputCount > 0 && inputCount < n
+          ? {
+              runIndex: new Uint32Array([0, 3 * inputCount, 3 * n]),
+              runOriginalID: new Uint32Array([originalId, cutId]),
+            }
+          : {
+              runIndex: new Uint32Array([0, 3 * n]),
+              runOriginalID: new Uint32Array([inputCount > 0 ? originalId : cutId]),
+            };
+      const gl = new wasm.Mesh({
+        numProp,
+        vertProperties: props,
+        triVerts,
+        faceID,
+        ...runs,
+        ...(mergeFromVert ? { mergeFromVert, mergeToVert } : {}),
+      });
       return new wasm.Manifold(gl);
     },
     fromManifold(m, whole = false) {
@@ -324,8 +367,10 @@ export function makeKernel(wasm: ManifoldToplevel, originalId: number, pool: Ver
       for (const part of parts) {
         const gl = part.getMesh();
         part.delete();
-        const np = gl.numProp, vp = gl.vertProperties;
-        const nv = vp.length / np, nt = gl.triVerts.length / 3;
+        const np = gl.numProp,
+          vp = gl.vertProperties;
+        const nv = vp.length / np,
+          nt = gl.triVerts.length / 3;
         if (nt === 0) continue;
         const merged = new Int32Array(nv).map((_, i) => i);
         for (let i = 0; i < gl.mergeFromVert.length; i++) merged[gl.mergeFromVert[i]] = gl.mergeToVert[i];
@@ -335,7 +380,8 @@ export function makeKernel(wasm: ManifoldToplevel, originalId: number, pool: Ver
           if (id[r] < 0) id[r] = pool.add(vp[r * np], vp[r * np + 1], vp[r * np + 2]);
           id[v] = id[r];
         }
-        const triangles = new Uint32Array(3 * nt), faces = new Int32Array(nt).fill(-1);
+        const triangles = new Uint32Array(3 * nt),
+          faces = new Int32Array(nt).fill(-1);
         const uvs = hasUvs ? new Float32Array(6 * nt) : undefined;
         for (let t = 0; t < 3 * nt; t++) {
           const v = gl.triVerts[t];

@@ -95,13 +95,20 @@ async function splitOnce(mesh: Mesh, options: SplitMeshOptions): Promise<SplitMe
     pieces.push(piece.mesh);
     sourceFaces.push(piece.sourceFace);
     const area = new Map<number, number>();
-    const p = piece.mesh.positions, I = piece.mesh.indices;
+    const p = piece.mesh.positions,
+      I = piece.mesh.indices;
     for (let t = 0; t < piece.sourceFace.length; t++) {
       const f = piece.sourceFace[t];
       if (f < 0) continue;
-      const a = 3 * I[3 * t], b = 3 * I[3 * t + 1], c = 3 * I[3 * t + 2];
-      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+      const a = 3 * I[3 * t],
+        b = 3 * I[3 * t + 1],
+        c = 3 * I[3 * t + 2];
+      const ux = p[b] - p[a],
+        uy = p[b + 1] - p[a + 1],
+        uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a],
+        vy = p[c + 1] - p[a + 1],
+        vz = p[c + 2] - p[a + 2];
       area.set(f, (area.get(f) ?? 0) + Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx));
     }
     for (const [f, a] of area) {

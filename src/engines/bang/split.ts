@@ -96,7 +96,8 @@ interface Piece {
 
 /** Mean concavity (1 − cos θ, convex counted as 0) along the boundary between two face sets, length-weighted. */
 function boundaryConcavity(graph: SurfaceGraph, side: Uint8Array, facesA: number[]): number {
-  let sum = 0, length = 0;
+  let sum = 0,
+    length = 0;
   for (const f of facesA) {
     for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
       if (side[graph.adjFace[s]] !== 2) continue;
@@ -118,14 +119,17 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
   const pieces: Piece[] = [{ solid, volume: total, node: tree.root, depth: 0 }];
   const byNode = new Map<number, Piece>([[tree.root, pieces[0]]]);
   const side = new Uint8Array(n);
-  let attempts = 0, treeSplits = 0, fallbackSplits = 0;
+  let attempts = 0,
+    treeSplits = 0,
+    fallbackSplits = 0;
   const budget: RetryBudget = { retries: options.maxRetries ?? 12, triangles: options.maxRetryTriangles ?? 250_000 };
 
   for (let id = tree.root; id >= n && pieces.length < options.count && attempts < maxAttempts; id--) {
     const piece = byNode.get(id);
     if (!piece) continue;
     byNode.delete(id);
-    const a = tree.left[id - n], b = tree.right[id - n];
+    const a = tree.left[id - n],
+      b = tree.right[id - n];
     const bigger = tree.area[a] >= tree.area[b] ? a : b;
     if (tree.area[a] < minArea || tree.area[b] < minArea) {
       piece.node = bigger;
@@ -139,8 +143,18 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
     for (const f of facesB) side[f] = 2;
     let cut: MeasuredCut | undefined;
     if (escore <= 0 || boundaryConcavity(graph, side, facesA) >= escore) {
-      const input: CutInput = { kernel, graph, side, facesA, negligibleVolume: total * 1e-10, localCuts: options.localCuts,
-        boundFarPlanes: options.localCuts !== false && piece.depth >= (options.boundFarPlanesFrom ?? 4) && triangleCount(piece.solid) <= BOUNDED_CUT_MAX_TRIANGLES };
+      const input: CutInput = {
+        kernel,
+        graph,
+        side,
+        facesA,
+        negligibleVolume: total * 1e-10,
+        localCuts: options.localCuts,
+        boundFarPlanes:
+          options.localCuts !== false &&
+          piece.depth >= (options.boundFarPlanesFrom ?? 4) &&
+          triangleCount(piece.solid) <= BOUNDED_CUT_MAX_TRIANGLES,
+      };
       cut = faithfulCut(piece.solid, piece.volume, input, options.minAgreement ?? 0.9, budget);
     }
     for (const f of facesA) side[f] = 0;
@@ -175,10 +189,15 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
     }
     if (!target) break;
     const plane = principalPlane(target.solid);
-    const normal: [number, number, number] = [plane.normal[0] + jitter(), plane.normal[1] + jitter(), plane.normal[2] + jitter()];
+    const normal: [number, number, number] = [
+      plane.normal[0] + jitter(),
+      plane.normal[1] + jitter(),
+      plane.normal[2] + jitter(),
+    ];
     const offset = normal[0] * plane.center[0] + normal[1] * plane.center[1] + normal[2] * plane.center[2];
     const [x, y] = halves(kernel, target.solid, normal, offset);
-    const vx = x ? meshVolume(x) : 0, vy = y ? meshVolume(y) : 0;
+    const vx = x ? meshVolume(x) : 0,
+      vy = y ? meshVolume(y) : 0;
     if (x && y && Math.min(vx, vy) >= minVolume) {
       target.solid = x;
       target.volume = vx;
@@ -189,7 +208,14 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
       unsplittable.add(target);
     }
   }
-  return { pieces: pieces.map((p) => p.solid), volumes: pieces.map((p) => p.volume), inputVolume: total, treeSplits, fallbackSplits, attempts };
+  return {
+    pieces: pieces.map((p) => p.solid),
+    volumes: pieces.map((p) => p.volume),
+    inputVolume: total,
+    treeSplits,
+    fallbackSplits,
+    attempts,
+  };
 }
 
 /**
@@ -221,8 +247,15 @@ interface MeasuredCut extends CutResult {
 }
 
 /** The cut that keeps the most of the surface on its own side, trying VARIANTS until one is faithful enough. */
-function faithfulCut(solid: SolidMesh, volume: number, input: CutInput, minAgreement: number, budget: RetryBudget): MeasuredCut | undefined {
-  let best: MeasuredCut | undefined, bestAgreement = -1;
+function faithfulCut(
+  solid: SolidMesh,
+  volume: number,
+  input: CutInput,
+  minAgreement: number,
+  budget: RetryBudget,
+): MeasuredCut | undefined {
+  let best: MeasuredCut | undefined,
+    bestAgreement = -1;
   for (const variant of VARIANTS) {
     if (variant.boundedPlanes && input.localCuts === false) continue;
     if (variant !== VARIANTS[0] && !spendRetry(budget, solid)) break;
@@ -242,12 +275,21 @@ function faithfulCut(solid: SolidMesh, volume: number, input: CutInput, minAgree
 }
 
 /** The parts of `solid` on the positive and the negative side of n̂·x = offset (undefined when empty). */
-function halves(kernel: Kernel, solid: SolidMesh, normal: [number, number, number], offset: number): [SolidMesh | undefined, SolidMesh | undefined] {
+function halves(
+  kernel: Kernel,
+  solid: SolidMesh,
+  normal: [number, number, number],
+  offset: number,
+): [SolidMesh | undefined, SolidMesh | undefined] {
   // As manifold-3d's splitByPlane (used here before): the normal is normalised, the offset is not.
   const length = Math.hypot(normal[0], normal[1], normal[2]);
   const unit = normal.map((x) => x / length);
   const clipped = clipByPlane(kernel.wasm, [solid], unit, offset)?.halves[0];
-  if (clipped) return [clipped.upper, clipped.lower].map((h) => (h.faces.length > 0 ? h : undefined)) as [SolidMesh | undefined, SolidMesh | undefined];
+  if (clipped)
+    return [clipped.upper, clipped.lower].map((h) => (h.faces.length > 0 ? h : undefined)) as [
+      SolidMesh | undefined,
+      SolidMesh | undefined,
+    ];
   const whole = kernel.toManifold(solid);
   const [x, y] = whole.splitByPlane(normal, offset);
   whole.delete();
@@ -257,7 +299,8 @@ function halves(kernel: Kernel, solid: SolidMesh, normal: [number, number, numbe
 /** Plane through the vertex centroid, normal to the direction of largest spread. */
 function principalPlane(solid: SolidMesh): { normal: [number, number, number]; center: [number, number, number] } {
   const vertices = usedVertices(solid);
-  const p = solid.pool.positions, nv = vertices.length;
+  const p = solid.pool.positions,
+    nv = vertices.length;
   const c = [0, 0, 0];
   for (const v of vertices) for (let k = 0; k < 3; k++) c[k] += p[3 * v + k] / nv;
   const cov = new Float64Array(9);

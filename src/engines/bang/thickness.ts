@@ -20,24 +20,37 @@ export interface ThicknessOptions {
 /** Cone directions in a local frame: the axis, then a ring at ~30° (z is the cone axis). */
 const CONE: [number, number, number][] = [[0, 0, 1]];
 for (let i = 0; i < 6; i++) {
-  const a = (i / 6) * 2 * Math.PI, s = Math.sin(Math.PI / 6);
+  const a = (i / 6) * 2 * Math.PI,
+    s = Math.sin(Math.PI / 6);
   CONE.push([s * Math.cos(a), s * Math.sin(a), Math.cos(Math.PI / 6)]);
 }
 
 /** Median ray length from face f into the solid, or NaN when no ray finds the opposite wall. */
 function diameterAt(graph: SurfaceGraph, bvh: TriangleBvh, f: number, lengths: number[], hit: Float64Array): number {
-  const n = graph.normal, c = graph.centroid;
-  const zx = -n[3 * f], zy = -n[3 * f + 1], zz = -n[3 * f + 2];
+  const n = graph.normal,
+    c = graph.centroid;
+  const zx = -n[3 * f],
+    zy = -n[3 * f + 1],
+    zz = -n[3 * f + 2];
   if (zx === 0 && zy === 0 && zz === 0) return NaN;
-  const hx = Math.abs(zx) < 0.9 ? 1 : 0, hy = hx ? 0 : 1;
+  const hx = Math.abs(zx) < 0.9 ? 1 : 0,
+    hy = hx ? 0 : 1;
   // x = normalise(helper × z), y = z × x.
-  let xx = hy * zz, xy = -hx * zz, xz = hx * zy - hy * zx;
+  let xx = hy * zz,
+    xy = -hx * zz,
+    xz = hx * zy - hy * zx;
   const xl = Math.hypot(xx, xy, xz);
-  xx /= xl; xy /= xl; xz /= xl;
-  const yx = zy * xz - zz * xy, yy = zz * xx - zx * xz, yz = zx * xy - zy * xx;
+  xx /= xl;
+  xy /= xl;
+  xz /= xl;
+  const yx = zy * xz - zz * xy,
+    yy = zz * xx - zx * xz,
+    yz = zx * xy - zy * xx;
   lengths.length = 0;
   for (const [a, b, d] of CONE) {
-    const dx = a * xx + b * yx + d * zx, dy = a * xy + b * yy + d * zy, dz = a * xz + b * yz + d * zz;
+    const dx = a * xx + b * yx + d * zx,
+      dy = a * xy + b * yy + d * zy,
+      dz = a * xz + b * yz + d * zz;
     const g = bvh.nearest(c[3 * f], c[3 * f + 1], c[3 * f + 2], dx, dy, dz, f, hit);
     // Only walls seen from inside count (their outward normal points along the ray).
     if (g >= 0 && n[3 * g] * dx + n[3 * g + 1] * dy + n[3 * g + 2] * dz > 0) lengths.push(hit[0] * d);
@@ -83,10 +96,12 @@ export function logThickness(graph: SurfaceGraph, options: ThicknessOptions = {}
 
 /** Area-weighted averaging with the neighbours, `passes` times. */
 function smooth(graph: SurfaceGraph, value: Float64Array, passes: number): Float64Array {
-  let current: Float64Array = value, next: Float64Array = new Float64Array(value.length);
+  let current: Float64Array = value,
+    next: Float64Array = new Float64Array(value.length);
   for (let pass = 0; pass < passes; pass++) {
     for (let f = 0; f < value.length; f++) {
-      let sum = current[f] * graph.area[f], weight = graph.area[f];
+      let sum = current[f] * graph.area[f],
+        weight = graph.area[f];
       for (let s = graph.adjStart[f]; s < graph.adjStart[f + 1]; s++) {
         const g = graph.adjFace[s];
         sum += current[g] * graph.area[g];

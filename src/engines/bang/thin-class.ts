@@ -15,11 +15,20 @@ import type { SurfaceGraph } from './surface-graph.ts';
  * `maxGap`) less `gapMargin`, times the clarity: the gap in within-class spreads less `bimodalFloor`,
  * clamped to 0…1 — all zero on a mesh that is not clearly bimodal.
  */
-export function thinClassField(graph: SurfaceGraph, logThickness: Float64Array, bimodalFloor = 0, gapMargin = 0, maxGap = 2, minShare = 0.05): Float64Array {
+export function thinClassField(
+  graph: SurfaceGraph,
+  logThickness: Float64Array,
+  bimodalFloor = 0,
+  gapMargin = 0,
+  maxGap = 2,
+  minShare = 0.05,
+): Float64Array {
   const n = graph.faceCount;
   const field = new Float64Array(n);
   const order = Array.from({ length: n }, (_, f) => f).sort((a, b) => logThickness[a] - logThickness[b]);
-  let total = 0, sum = 0, sumSquares = 0;
+  let total = 0,
+    sum = 0,
+    sumSquares = 0;
   for (const f of order) {
     total += graph.area[f];
     sum += graph.area[f] * logThickness[f];
@@ -27,7 +36,11 @@ export function thinClassField(graph: SurfaceGraph, logThickness: Float64Array, 
   }
   if (!(total > 0)) return field;
   // Otsu: the split of the sorted values that maximises the between-class variance.
-  let below = 0, belowSum = 0, best = -1, cut = -1, gap = 0;
+  let below = 0,
+    belowSum = 0,
+    best = -1,
+    cut = -1,
+    gap = 0;
   for (let i = 0; i < n - 1; i++) {
     const f = order[i];
     below += graph.area[f];
@@ -35,8 +48,10 @@ export function thinClassField(graph: SurfaceGraph, logThickness: Float64Array, 
     const above = total - below;
     // Each class must be a real share of the surface: a handful of degenerate faces (a knife-edge rim)
     // would otherwise make a class of their own, far from the rest.
-    if (below < minShare * total || above < minShare * total || logThickness[order[i + 1]] === logThickness[f]) continue;
-    const thinMean = belowSum / below, thickMean = (sum - belowSum) / above;
+    if (below < minShare * total || above < minShare * total || logThickness[order[i + 1]] === logThickness[f])
+      continue;
+    const thinMean = belowSum / below,
+      thickMean = (sum - belowSum) / above;
     const between = below * above * (thickMean - thinMean) ** 2;
     if (between > best) {
       best = between;
@@ -46,10 +61,11 @@ export function thinClassField(graph: SurfaceGraph, logThickness: Float64Array, 
   }
   if (cut < 0) return field;
   // How clearly bimodal the thickness is: the class gap over the pooled within-class spread.
-  const within = Math.sqrt(Math.max(1e-12, (sumSquares / total - (sum / total) ** 2) - best / total ** 2));
+  const within = Math.sqrt(Math.max(1e-12, sumSquares / total - (sum / total) ** 2 - best / total ** 2));
   const clarity = Math.min(1, Math.max(0, gap / within - bimodalFloor));
   if (clarity === 0) return field;
-  let thinSum = 0, thinArea = 0;
+  let thinSum = 0,
+    thinArea = 0;
   for (let i = 0; i <= cut; i++) {
     thinSum += graph.area[order[i]] * logThickness[order[i]];
     thinArea += graph.area[order[i]];

@@ -4,7 +4,13 @@
  * joins two), so an odd budget on a closed model gives budget − 1 and says so.
  */
 import type { Mesh } from '../../geometry/mesh.ts';
-import { compactVertices, groupsFromMaterials, isWatertight, simplifyToBudget, triangleMaterials } from '../../geometry/ops/index.ts';
+import {
+  compactVertices,
+  groupsFromMaterials,
+  isWatertight,
+  simplifyToBudget,
+  triangleMaterials,
+} from '../../geometry/ops/index.ts';
 import { canonicalVertices } from '../../geometry/ops/weld.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -38,8 +44,9 @@ function boundarySides(mesh: Mesh): number[] {
 function addOneFace(mesh: Mesh): Mesh | null {
   const sides = boundarySides(mesh);
   if (sides.length === 0) return null;
-  const P = mesh.positions, I = mesh.indices;
-  const corner = (s: number) => [I[s], I[s - (s % 3) + ((s % 3) + 1) % 3], I[s - (s % 3) + ((s % 3) + 2) % 3]];
+  const P = mesh.positions,
+    I = mesh.indices;
+  const corner = (s: number) => [I[s], I[s - (s % 3) + (((s % 3) + 1) % 3)], I[s - (s % 3) + (((s % 3) + 2) % 3)]];
   const lengthOf = (s: number) => {
     const [a, b] = corner(s);
     return Math.hypot(P[a * 3] - P[b * 3], P[a * 3 + 1] - P[b * 3 + 1], P[a * 3 + 2] - P[b * 3 + 2]);
@@ -79,11 +86,18 @@ function addOneFace(mesh: Mesh): Mesh | null {
 function removeOneFace(mesh: Mesh): Mesh | null {
   const sides = boundarySides(mesh);
   if (sides.length === 0) return null;
-  const P = mesh.positions, I = mesh.indices;
+  const P = mesh.positions,
+    I = mesh.indices;
   const area = (t: number) => {
-    const a = I[t * 3] * 3, b = I[t * 3 + 1] * 3, c = I[t * 3 + 2] * 3;
-    const ux = P[b] - P[a], uy = P[b + 1] - P[a + 1], uz = P[b + 2] - P[a + 2];
-    const vx = P[c] - P[a], vy = P[c + 1] - P[a + 1], vz = P[c + 2] - P[a + 2];
+    const a = I[t * 3] * 3,
+      b = I[t * 3 + 1] * 3,
+      c = I[t * 3 + 2] * 3;
+    const ux = P[b] - P[a],
+      uy = P[b + 1] - P[a + 1],
+      uz = P[b + 2] - P[a + 2];
+    const vx = P[c] - P[a],
+      vy = P[c + 1] - P[a + 1],
+      vz = P[c + 2] - P[a + 2];
     return Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
   };
   const candidates = sides.map((s) => (s - (s % 3)) / 3);

@@ -25,7 +25,11 @@ import { orient, place } from './placement.ts';
 import { DEFAULT_ATLAS_RESOLUTION, resizeMaps, transferBaseColour } from './textures.ts';
 
 /** A new atlas: the maps laid over the old UVs cannot follow, so one material carries the baked colour. */
-async function newAtlas(mesh: Mesh, materials: Material[], size: number): Promise<{ mesh: Mesh; materials: Material[] }> {
+async function newAtlas(
+  mesh: Mesh,
+  materials: Material[],
+  size: number,
+): Promise<{ mesh: Mesh; materials: Material[] }> {
   const atlas = generateUvAtlas({ ...mesh, uvs: undefined, quads: undefined }, { textureSize: size });
   const textured = materials.some((m) => m.baseColorTexture);
   if (!textured) return { mesh: atlas, materials };
@@ -39,7 +43,10 @@ async function newAtlas(mesh: Mesh, materials: Material[], size: number): Promis
     baseColorTexture: { name: 'diffuse', image: baseColor },
     doubleSided: first?.doubleSided,
   };
-  return { mesh: { ...atlas, groups: [{ start: 0, count: atlas.indices.length / 3, material: 0 }] }, materials: [merged] };
+  return {
+    mesh: { ...atlas, groups: [{ start: 0, count: atlas.indices.length / 3, material: 0 }] },
+    materials: [merged],
+  };
 }
 
 export async function runConvert(run: EngineRun<ConvertSpec>): Promise<EngineResult> {
@@ -49,9 +56,13 @@ export async function runConvert(run: EngineRun<ConvertSpec>): Promise<EngineRes
   progress('import', 2);
   const scene = await importSourceModel(spec, inputs);
   let mesh = flattenScene(scene);
-  let materials = scene.materials.length > 0 ? scene.materials : [{ name: 'default', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 } as Material];
+  let materials =
+    scene.materials.length > 0
+      ? scene.materials
+      : [{ name: 'default', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 } as Material];
   if (mesh.indices.length === 0) throw new EngineError('INVALID_REQUEST', 'The model has no triangles to convert.');
-  if (scene.materials.length === 0) mesh = { ...mesh, groups: [{ start: 0, count: mesh.indices.length / 3, material: 0 }] };
+  if (scene.materials.length === 0)
+    mesh = { ...mesh, groups: [{ start: 0, count: mesh.indices.length / 3, material: 0 }] };
   notes.inputFaces = mesh.indices.length / 3;
   lap('import');
   checkAbort(signal);
@@ -85,13 +96,21 @@ export async function runConvert(run: EngineRun<ConvertSpec>): Promise<EngineRes
   const output: Scene = { materials, roots: [createNode('model', orient(placed, spec.upAxis))] };
 
   progress('export', 70);
-  const files = await exportScene(output, { format: spec.geometryFileFormat, material: spec.material, shadedTextureSize: spec.textureResolution ?? 1024 });
+  const files = await exportScene(output, {
+    format: spec.geometryFileFormat,
+    material: spec.material,
+    shadedTextureSize: spec.textureResolution ?? 1024,
+  });
   lap('export');
   checkAbort(signal);
 
   progress('preview', 92);
   // The preview stays upright whatever up_axis the files use.
-  files.push({ name: 'preview.webp', bytes: await renderPreview({ materials, roots: [createNode('model', placed)] }), contentType: 'image/webp' });
+  files.push({
+    name: 'preview.webp',
+    bytes: await renderPreview({ materials, roots: [createNode('model', placed)] }),
+    contentType: 'image/webp',
+  });
   lap('preview');
   progress('done', 100);
   const quads = quadStats(mesh);

@@ -18,7 +18,11 @@ export function place(mesh: Mesh, placement: Placement): Mesh {
   const factor = placement.scaleTo !== undefined && largest > 0 ? placement.scaleTo / largest : 1;
   const centre = [0, 1, 2].map((k) => (bounds.min[k] + bounds.max[k]) / 2);
   const origin =
-    placement.pivot === 'centre' ? centre : placement.pivot === 'bottom-centre' ? [centre[0], bounds.min[1], centre[2]] : [0, 0, 0];
+    placement.pivot === 'centre'
+      ? centre
+      : placement.pivot === 'bottom-centre'
+        ? [centre[0], bounds.min[1], centre[2]]
+        : [0, 0, 0];
   if (factor === 1 && origin.every((v) => v === 0)) return mesh;
   const positions = new Float32Array(mesh.positions.length);
   for (let i = 0; i < positions.length; i++) positions[i] = (mesh.positions[i] - origin[i % 3]) * factor;

@@ -10,7 +10,15 @@
  */
 import type { MaterialVariant, OutputFormat } from '../../domain/task-spec.ts';
 import {
-  CONTENT_TYPES, geometryOnlyScene, shadedScene, writeFbx, writeGlb, writeObj, writeStl, writeUsdz, type TextureNamer,
+  CONTENT_TYPES,
+  geometryOnlyScene,
+  shadedScene,
+  writeFbx,
+  writeGlb,
+  writeObj,
+  writeStl,
+  writeUsdz,
+  type TextureNamer,
 } from '../../geometry/export/index.ts';
 import type { Scene } from '../../geometry/mesh.ts';
 import type { Logger } from '../../logger.ts';
@@ -68,18 +76,26 @@ export async function exportScene(scene: Scene, options: ExportOptions): Promise
         break;
       case 'fbx':
         files.push(
-          ...(await writeFbx(variant, { stem: modelStem(kind, options.baseName), textureNamer: namer, embedTextures: options.embedTextures, logger })),
+          ...(await writeFbx(variant, {
+            stem: modelStem(kind, options.baseName),
+            textureNamer: namer,
+            embedTextures: options.embedTextures,
+            logger,
+          })),
         );
         break;
       case 'obj':
-        files.push(...(await writeObj(variant, { stem: modelStem(kind, options.baseName), textureNamer: namer, logger })));
+        files.push(
+          ...(await writeObj(variant, { stem: modelStem(kind, options.baseName), textureNamer: namer, logger })),
+        );
         break;
     }
     logger.info({ format: options.format, variant: kind, ms: Date.now() - started }, 'model exported');
   }
   const names = new Set<string>();
   for (const file of files) {
-    if (names.has(file.name) || file.name.includes('/')) throw new Error(`Export produced a clashing file name: ${file.name}`);
+    if (names.has(file.name) || file.name.includes('/'))
+      throw new Error(`Export produced a clashing file name: ${file.name}`);
     names.add(file.name);
   }
   return files;

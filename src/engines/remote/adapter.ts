@@ -56,15 +56,27 @@ export class RemoteFailure extends Error {
 }
 
 /** fetch with the request timeout; network errors and timeouts become RemoteFailure('crash'). */
-export async function remoteFetch(context: Pick<AdapterContext, 'settings' | 'signal'>, url: string, init: RequestInit = {}): Promise<Response> {
+export async function remoteFetch(
+  context: Pick<AdapterContext, 'settings' | 'signal'>,
+  url: string,
+  init: RequestInit = {},
+): Promise<Response> {
   const timeout = AbortSignal.timeout(context.settings.requestTimeoutMs);
   try {
     return await fetch(url, { ...init, signal: AbortSignal.any([context.signal, timeout]) });
   } catch (error) {
-    if (context.signal.aborted) throw context.signal.reason instanceof Error ? context.signal.reason : new Error('The task was cancelled.');
-    if (timeout.aborted) throw new RemoteFailure('crash', `${init.method ?? 'GET'} ${url} got no answer within ${context.settings.requestTimeoutMs} ms`);
+    if (context.signal.aborted)
+      throw context.signal.reason instanceof Error ? context.signal.reason : new Error('The task was cancelled.');
+    if (timeout.aborted)
+      throw new RemoteFailure(
+        'crash',
+        `${init.method ?? 'GET'} ${url} got no answer within ${context.settings.requestTimeoutMs} ms`,
+      );
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new RemoteFailure('crash', `${init.method ?? 'GET'} ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+    throw new RemoteFailure(
+      'crash',
+      `${init.method ?? 'GET'} ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -74,7 +86,10 @@ export async function jsonBody<T>(response: Response, what: string): Promise<T> 
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new RemoteFailure('garbage', `${what} answered HTTP ${response.status} with a body that is not JSON: "${text.slice(0, 80)}"`);
+    throw new RemoteFailure(
+      'garbage',
+      `${what} answered HTTP ${response.status} with a body that is not JSON: "${text.slice(0, 80)}"`,
+    );
   }
 }
 
@@ -113,7 +128,10 @@ export function stageWatch(service: string, limitMs: number) {
     }
     if (Date.now() - since > limitMs) {
       const limit = limitMs >= 10_000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`;
-      throw new RemoteFailure('timeout', `${service} stayed in stage "${stage}" for more than ${limit} (KILN_REMOTE_STAGE_TIMEOUT_MS); the job was abandoned`);
+      throw new RemoteFailure(
+        'timeout',
+        `${service} stayed in stage "${stage}" for more than ${limit} (KILN_REMOTE_STAGE_TIMEOUT_MS); the job was abandoned`,
+      );
     }
   };
 }

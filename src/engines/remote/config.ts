@@ -37,23 +37,31 @@ export interface RemoteEngineConfig {
 }
 
 /** Parses one `adapter:url[,url…]` value; throws an Error naming the variable and what to change. */
-export function parseEngineTarget(kind: EngineKind, value: string): { adapter: RemoteAdapterName; endpoints: string[] } {
+export function parseEngineTarget(
+  kind: EngineKind,
+  value: string,
+): { adapter: RemoteAdapterName; endpoints: string[] } {
   const variable = ENGINE_VARIABLES[kind];
   const colon = value.indexOf(':');
   const adapter = value.slice(0, colon).trim().toLowerCase();
   if (colon < 0 || !(REMOTE_ADAPTERS as readonly string[]).includes(adapter)) {
-    throw new Error(`${variable} must look like "adapter:http://host:port[,http://host2:port]" with adapter one of ${REMOTE_ADAPTERS.join(', ')}; got "${value}".`);
+    throw new Error(
+      `${variable} must look like "adapter:http://host:port[,http://host2:port]" with adapter one of ${REMOTE_ADAPTERS.join(', ')}; got "${value}".`,
+    );
   }
   const name = adapter as RemoteAdapterName;
   if (!ADAPTER_KINDS[name].includes(kind)) {
-    throw new Error(`${variable}: the ${name} adapter cannot serve ${kind} tasks (it serves ${ADAPTER_KINDS[name].join(', ')}).`);
+    throw new Error(
+      `${variable}: the ${name} adapter cannot serve ${kind} tasks (it serves ${ADAPTER_KINDS[name].join(', ')}).`,
+    );
   }
   const endpoints = value
     .slice(colon + 1)
     .split(',')
     .map((url) => url.trim().replace(/\/+$/, ''))
     .filter(Boolean);
-  if (endpoints.length === 0) throw new Error(`${variable}: name at least one endpoint after "${name}:", e.g. ${name}:http://gpu-1:8081.`);
+  if (endpoints.length === 0)
+    throw new Error(`${variable}: name at least one endpoint after "${name}:", e.g. ${name}:http://gpu-1:8081.`);
   for (const url of endpoints) {
     let parsed: URL | undefined;
     try {
@@ -77,7 +85,13 @@ export function remoteEngineConfigs(
   for (const kind of Object.keys(ENGINE_VARIABLES) as EngineKind[]) {
     const value = overrides[kind];
     if (!value) continue;
-    configs.push({ kind, ...parseEngineTarget(kind, value), settings, builtinModuleUrl: extra.builtins?.get(kind), broker: extra.broker });
+    configs.push({
+      kind,
+      ...parseEngineTarget(kind, value),
+      settings,
+      builtinModuleUrl: extra.builtins?.get(kind),
+      broker: extra.broker,
+    });
   }
   return configs;
 }
@@ -94,7 +108,10 @@ export function remoteEngineUrl(config: RemoteEngineConfig): string {
 /** The configuration a remote engine module was imported with (its own import.meta.url). */
 export function configFromModuleUrl(moduleUrl: string): RemoteEngineConfig {
   const encoded = new URL(moduleUrl).searchParams.get('config');
-  if (!encoded) throw new Error('The remote engine module was imported without its configuration; register it with remoteEngineUrl().');
+  if (!encoded)
+    throw new Error(
+      'The remote engine module was imported without its configuration; register it with remoteEngineUrl().',
+    );
   return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as RemoteEngineConfig;
 }
 

@@ -53,7 +53,8 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       run.progress('done', 100);
       return { files: output.files, notes: { ...output.notes, remote: service } };
     }
-    if (run.spec.kind !== 'generate') throw new RemoteFailure('garbage', `${service} returned a model for a ${run.spec.kind} task`);
+    if (run.spec.kind !== 'generate')
+      throw new RemoteFailure('garbage', `${service} returned a model for a ${run.spec.kind} task`);
     const result = await finishRemoteModel(output.glb, run.spec as GenerateSpec, {
       service,
       repair: config.settings.repair,
@@ -77,13 +78,18 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
     async run(original) {
       // A retry on the next endpoint starts its remote stages again; the bar never goes back.
       let highest = 0;
-      const run: EngineRun = { ...original, progress: (stage, percent) => original.progress(stage, (highest = Math.max(highest, percent))) };
+      const run: EngineRun = {
+        ...original,
+        progress: (stage, percent) => original.progress(stage, (highest = Math.max(highest, percent))),
+      };
       const tried = new Set<string>();
       const failures: string[] = [];
       for (let round = 0; round <= config.settings.retries; round++) {
         let lease;
         try {
-          lease = await pool.acquire(tried, run.signal, () => run.progress(`waiting for a free ${config.adapter} endpoint`, 0));
+          lease = await pool.acquire(tried, run.signal, () =>
+            run.progress(`waiting for a free ${config.adapter} endpoint`, 0),
+          );
         } catch (error) {
           if (!(error instanceof RemoteFailure)) throw error;
           failures.push(error.message);
@@ -106,11 +112,17 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
         const result = await (await builtin()).run(run);
         return { ...result, notes: { ...result.notes, remoteFallback: summary } };
       }
-      throw new EngineError('REMOTE_ENGINE_FAILED', `The remote ${config.kind} engine failed: ${summary}. Credits were refunded.`, { adapter: config.adapter });
+      throw new EngineError(
+        'REMOTE_ENGINE_FAILED',
+        `The remote ${config.kind} engine failed: ${summary}. Credits were refunded.`,
+        { adapter: config.adapter },
+      );
     },
   };
 }
 
 /** Imported through remoteEngineUrl() the module is the configured engine; imported bare it is only a library. */
-const configured = new URL(import.meta.url).searchParams.has('config') ? createRemoteEngine(configFromModuleUrl(import.meta.url)) : undefined;
+const configured = new URL(import.meta.url).searchParams.has('config')
+  ? createRemoteEngine(configFromModuleUrl(import.meta.url))
+  : undefined;
 export default configured;

@@ -43,7 +43,12 @@ const TIER_SHAPE: Record<Tier, Shape> = {
 };
 
 /** views.md labels that have a multi-view field on Hunyuan3D-2mv servers. */
-const MULTI_VIEW_FIELDS: Partial<Record<ViewLabel, string>> = { F: 'mv_image_front', B: 'mv_image_back', L: 'mv_image_left', R: 'mv_image_right' };
+const MULTI_VIEW_FIELDS: Partial<Record<ViewLabel, string>> = {
+  F: 'mv_image_front',
+  B: 'mv_image_back',
+  L: 'mv_image_left',
+  R: 'mv_image_right',
+};
 
 /** The /send body for a job. Exported for tests. */
 export function hunyuanRequest(job: RemoteJob): Record<string, unknown> {
@@ -52,7 +57,9 @@ export function hunyuanRequest(job: RemoteJob): Record<string, unknown> {
   const body: Record<string, unknown> = {
     seed: spec.seed,
     octree_resolution: shape.octree_resolution,
-    num_inference_steps: spec.fastMode ? Math.max(5, Math.round(shape.num_inference_steps / 2)) : shape.num_inference_steps,
+    num_inference_steps: spec.fastMode
+      ? Math.max(5, Math.round(shape.num_inference_steps / 2))
+      : shape.num_inference_steps,
     guidance_scale: spec.creative ? 7.5 : 5.0,
     texture: spec.material !== 'None',
     face_count: spec.faceBudget,
@@ -89,7 +96,11 @@ export const hunyuan3dAdapter: RemoteAdapter = {
   async health(context) {
     const response = await remoteFetch(context, `${context.endpoint}/status/kiln-health-check`);
     await response.body?.cancel();
-    if (response.status >= 500) throw new RemoteFailure('crash', `hunyuan3d at ${context.endpoint} answered its health check with HTTP ${response.status}`);
+    if (response.status >= 500)
+      throw new RemoteFailure(
+        'crash',
+        `hunyuan3d at ${context.endpoint} answered its health check with HTTP ${response.status}`,
+      );
   },
 
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {
@@ -107,7 +118,8 @@ export const hunyuan3dAdapter: RemoteAdapter = {
     }
     await checkStatus(sent, `${service} POST /send`);
     const { uid } = await jsonBody<{ uid?: unknown }>(sent, `${service} POST /send`);
-    if (typeof uid !== 'string' || !uid) throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
+    if (typeof uid !== 'string' || !uid)
+      throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
 
     const watch = stageWatch(service, context.settings.stageTimeoutMs);
     for (;;) {
@@ -115,9 +127,15 @@ export const hunyuan3dAdapter: RemoteAdapter = {
       await checkStatus(response, `${service} GET /status`);
       const answer = await jsonBody<StatusAnswer>(response, `${service} GET /status`);
       const status = String(answer.status ?? '');
-      if (status === 'completed') return { type: 'model', glb: decodeModel(answer.model_base64, service), notes: { uid } };
-      if (status === 'error') throw new RemoteFailure('crash', `${service} reported an error: ${answer.message ?? 'no message'}`);
-      if (!(status in STATUS_PROGRESS)) throw new RemoteFailure('garbage', `${service} answered GET /status with an unknown status "${status.slice(0, 40)}"`);
+      if (status === 'completed')
+        return { type: 'model', glb: decodeModel(answer.model_base64, service), notes: { uid } };
+      if (status === 'error')
+        throw new RemoteFailure('crash', `${service} reported an error: ${answer.message ?? 'no message'}`);
+      if (!(status in STATUS_PROGRESS))
+        throw new RemoteFailure(
+          'garbage',
+          `${service} answered GET /status with an unknown status "${status.slice(0, 40)}"`,
+        );
       context.progress(`remote ${status}`, STATUS_PROGRESS[status]);
       watch(status);
       await sleep(context.settings.pollMs, context.signal);
@@ -127,13 +145,20 @@ export const hunyuan3dAdapter: RemoteAdapter = {
 
 async function generateSync(job: RemoteJob, context: AdapterContext, service: string): Promise<RemoteOutput> {
   context.progress('remote generate', 0.1);
-  const response = await remoteFetch({ signal: context.signal, settings: { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs } }, `${context.endpoint}/generate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(hunyuanRequest(job)),
-  }).catch((error: unknown) => {
+  const response = await remoteFetch(
+    { signal: context.signal, settings: { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs } },
+    `${context.endpoint}/generate`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(hunyuanRequest(job)),
+    },
+  ).catch((error: unknown) => {
     if (error instanceof RemoteFailure && /no answer within/.test(error.message)) {
-      throw new RemoteFailure('timeout', `${service} POST /generate gave no model within ${context.settings.stageTimeoutMs} ms (KILN_REMOTE_STAGE_TIMEOUT_MS)`);
+      throw new RemoteFailure(
+        'timeout',
+        `${service} POST /generate gave no model within ${context.settings.stageTimeoutMs} ms (KILN_REMOTE_STAGE_TIMEOUT_MS)`,
+      );
     }
     throw error;
   });
@@ -142,7 +167,9 @@ async function generateSync(job: RemoteJob, context: AdapterContext, service: st
 }
 
 function decodeModel(base64: unknown, service: string): Uint8Array {
-  if (typeof base64 !== 'string' || base64.length === 0) throw new RemoteFailure('garbage', `${service} said "completed" without model_base64`);
-  if (!/^[A-Za-z0-9+/=\r\n_-]+$/.test(base64)) throw new RemoteFailure('garbage', `${service} sent a model_base64 that is not base64`);
+  if (typeof base64 !== 'string' || base64.length === 0)
+    throw new RemoteFailure('garbage', `${service} said "completed" without model_base64`);
+  if (!/^[A-Za-z0-9+/=\r\n_-]+$/.test(base64))
+    throw new RemoteFailure('garbage', `${service} sent a model_base64 that is not base64`);
   return new Uint8Array(Buffer.from(base64, 'base64'));
 }

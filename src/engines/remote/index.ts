@@ -9,7 +9,13 @@ import type { EngineRegistry } from '../registry.ts';
 import { describeRemote, remoteEngineConfigs, remoteEngineUrl, type RemoteEngineConfig } from './config.ts';
 import { startSlotBroker, type SlotBroker } from './slots.ts';
 
-export { parseEngineTarget, remoteEngineConfigs, remoteEngineUrl, describeRemote, type RemoteEngineConfig } from './config.ts';
+export {
+  parseEngineTarget,
+  remoteEngineConfigs,
+  remoteEngineUrl,
+  describeRemote,
+  type RemoteEngineConfig,
+} from './config.ts';
 export { startSlotBroker, type SlotBroker } from './slots.ts';
 export { KILN_ENGINE_PROTOCOL, type JobStatus, type JobSubmission, type HealthAnswer } from './kiln-protocol.ts';
 

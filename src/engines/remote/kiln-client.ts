@@ -11,7 +11,10 @@ import { engineKindOf } from '../../domain/task-spec.ts';
 function kilnFetch(context: Parameters<typeof remoteFetch>[0], url: string, init: RequestInit = {}): Promise<Response> {
   const token = context.settings.engineToken;
   if (!token) return remoteFetch(context, url, init);
-  return remoteFetch(context, url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } });
+  return remoteFetch(context, url, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+  });
 }
 
 /** Job errors that are about the input: the same refusal the engine would give in process. */
@@ -23,9 +26,15 @@ export const kilnAdapter: RemoteAdapter = {
   async health(context) {
     const response = await kilnFetch(context, `${context.endpoint}/v1/health`);
     await checkStatus(response, `kiln engine server at ${context.endpoint} GET /v1/health`);
-    const answer = await jsonBody<Partial<HealthAnswer>>(response, `kiln engine server at ${context.endpoint} GET /v1/health`);
+    const answer = await jsonBody<Partial<HealthAnswer>>(
+      response,
+      `kiln engine server at ${context.endpoint} GET /v1/health`,
+    );
     if (answer.protocol !== KILN_ENGINE_PROTOCOL) {
-      throw new RemoteFailure('garbage', `${context.endpoint} does not speak ${KILN_ENGINE_PROTOCOL} (protocol: ${String(answer.protocol)})`);
+      throw new RemoteFailure(
+        'garbage',
+        `${context.endpoint} does not speak ${KILN_ENGINE_PROTOCOL} (protocol: ${String(answer.protocol)})`,
+      );
     }
   },
 
@@ -35,7 +44,11 @@ export const kilnAdapter: RemoteAdapter = {
       kind: engineKindOf(job.spec),
       taskId: job.taskId,
       spec: job.spec,
-      inputs: job.inputs.map((input) => ({ field: input.field, filename: input.filename, base64: Buffer.from(input.bytes).toString('base64') })),
+      inputs: job.inputs.map((input) => ({
+        field: input.field,
+        filename: input.filename,
+        base64: Buffer.from(input.bytes).toString('base64'),
+      })),
     };
     context.progress('remote submit', 0);
     const sent = await kilnFetch(context, `${context.endpoint}/v1/jobs`, {
@@ -45,7 +58,8 @@ export const kilnAdapter: RemoteAdapter = {
     });
     await checkStatus(sent, `${service} POST /v1/jobs`);
     const { id } = await jsonBody<{ id?: unknown }>(sent, `${service} POST /v1/jobs`);
-    if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) throw new RemoteFailure('garbage', `${service} answered POST /v1/jobs without a job id`);
+    if (typeof id !== 'string' || !/^[\w-]+$/.test(id))
+      throw new RemoteFailure('garbage', `${service} answered POST /v1/jobs without a job id`);
     const jobUrl = `${context.endpoint}/v1/jobs/${id}`;
 
     const watch = stageWatch(service, context.settings.stageTimeoutMs);
@@ -61,21 +75,34 @@ export const kilnAdapter: RemoteAdapter = {
           if (INPUT_CODES.includes(code)) throw new EngineError(code as EngineErrorCode, message);
           throw new RemoteFailure('crash', `${service} failed the job: ${message}`);
         }
-        if (status.state !== 'running') throw new RemoteFailure('garbage', `${service} answered with an unknown job state "${String(status.state).slice(0, 40)}"`);
+        if (status.state !== 'running')
+          throw new RemoteFailure(
+            'garbage',
+            `${service} answered with an unknown job state "${String(status.state).slice(0, 40)}"`,
+          );
         context.progress(status.stage, Math.min(1, Math.max(0, Number(status.percent) / 100 || 0)));
         watch(status.stage);
         await sleep(context.settings.pollMs, context.signal);
       }
     } finally {
       // Finished or abandoned, the server may forget the job (a running one is cancelled).
-      kilnFetch({ settings: context.settings, signal: AbortSignal.timeout(context.settings.requestTimeoutMs) }, jobUrl, { method: 'DELETE' })
+      kilnFetch(
+        { settings: context.settings, signal: AbortSignal.timeout(context.settings.requestTimeoutMs) },
+        jobUrl,
+        { method: 'DELETE' },
+      )
         .then((response) => response.body?.cancel())
         .catch(() => undefined);
     }
   },
 };
 
-async function fetchResult(jobUrl: string, status: JobStatus, service: string, context: Parameters<RemoteAdapter['run']>[1]) {
+async function fetchResult(
+  jobUrl: string,
+  status: JobStatus,
+  service: string,
+  context: Parameters<RemoteAdapter['run']>[1],
+) {
   const listed = Array.isArray(status.files) ? status.files : [];
   if (listed.length === 0) throw new RemoteFailure('garbage', `${service} finished the job without any files`);
   const files: EngineFile[] = [];

@@ -31,7 +31,10 @@ function place(mesh: Mesh, bbox?: [number, number, number]): Mesh {
   const b = meshBounds(mesh);
   const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
   const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const scale = bbox && bbox.every((v) => v > 0) ? [0, 1, 2].map((k) => bbox[k] / extent[k]) : [0, 1, 2].map(() => 1 / Math.max(...extent));
+  const scale =
+    bbox?.every((v) => v > 0)
+      ? [0, 1, 2].map((k) => bbox[k] / extent[k])
+      : [0, 1, 2].map(() => 1 / Math.max(...extent));
   const positions = new Float32Array(mesh.positions.length);
   for (let i = 0; i < positions.length; i++) positions[i] = (mesh.positions[i] - centre[i % 3]) * scale[i % 3];
   return { ...mesh, positions, normals: undefined };
@@ -46,14 +49,20 @@ async function readModel(glb: Uint8Array, service: string) {
   } catch (error) {
     if (error instanceof RemoteFailure) throw error;
     const reason = isGeometryInputError(error) ? error.message : (error as Error).message;
-    throw new RemoteFailure('garbage', `${service} returned a model Kiln cannot read (${glb.byteLength} bytes): ${reason}`);
+    throw new RemoteFailure(
+      'garbage',
+      `${service} returned a model Kiln cannot read (${glb.byteLength} bytes): ${reason}`,
+    );
   }
 }
 
 /** Per source triangle: the texture image (decoded) and colour factor of its material. */
 async function triangleLooks(mesh: Mesh, materials: Material[]) {
   const images: (RasterImage | undefined)[] = [];
-  for (const material of materials) images.push(material.baseColorTexture ? await textureImage(material.baseColorTexture).catch(() => undefined) : undefined);
+  for (const material of materials)
+    images.push(
+      material.baseColorTexture ? await textureImage(material.baseColorTexture).catch(() => undefined) : undefined,
+    );
   const materialOf = new Uint32Array(mesh.indices.length / 3);
   for (const group of mesh.groups) materialOf.fill(group.material, group.start, group.start + group.count);
   return { images, materialOf };
@@ -65,8 +74,10 @@ function sample(image: RasterImage, u: number, v: number, out: Float32Array): vo
   // Bilinear, wrapping like glTF's default sampler.
   const x = (u - Math.floor(u)) * image.width - 0.5;
   const y = (v - Math.floor(v)) * image.height - 0.5;
-  const x0 = Math.floor(x), y0 = Math.floor(y);
-  const fx = x - x0, fy = y - y0;
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y);
+  const fx = x - x0,
+    fy = y - y0;
   const at = (xx: number, yy: number, c: number) => {
     const px = ((xx % image.width) + image.width) % image.width;
     const py = ((yy % image.height) + image.height) % image.height;
@@ -79,7 +90,11 @@ function sample(image: RasterImage, u: number, v: number, out: Float32Array): vo
   }
 }
 
-export async function finishRemoteModel(glb: Uint8Array, spec: GenerateSpec, options: FinishOptions): Promise<EngineResult> {
+export async function finishRemoteModel(
+  glb: Uint8Array,
+  spec: GenerateSpec,
+  options: FinishOptions,
+): Promise<EngineResult> {
   const { service, progress, signal } = options;
   const [from, to] = options.span ?? [60, 100];
   progress('remote model import', from);
@@ -108,7 +123,12 @@ export async function finishRemoteModel(glb: Uint8Array, spec: GenerateSpec, opt
         if (image && source.uvs) {
           const [a, b, c] = [0, 1, 2].map((k) => source.indices[hit.triangle * 3 + k] * 2);
           const [wa, wb, wc] = hit.bary;
-          sample(image, wa * source.uvs[a] + wb * source.uvs[b] + wc * source.uvs[c], wa * source.uvs[a + 1] + wb * source.uvs[b + 1] + wc * source.uvs[c + 1], colour);
+          sample(
+            image,
+            wa * source.uvs[a] + wb * source.uvs[b] + wc * source.uvs[c],
+            wa * source.uvs[a + 1] + wb * source.uvs[b + 1] + wc * source.uvs[c + 1],
+            colour,
+          );
           for (let k = 0; k < 3; k++) out[k] = colour[k] * srgb(factor[k]);
         } else {
           for (let k = 0; k < 3; k++) out[k] = srgb(factor[k]);
@@ -131,7 +151,12 @@ export async function finishRemoteModel(glb: Uint8Array, spec: GenerateSpec, opt
   return {
     files,
     notes: {
-      remoteModel: { bytes: glb.byteLength, faces: raw.indices.length / 3, materials: scene.materials.length, repaired },
+      remoteModel: {
+        bytes: glb.byteLength,
+        faces: raw.indices.length / 3,
+        materials: scene.materials.length,
+        repaired,
+      },
       ...stats,
     },
   };

@@ -72,7 +72,8 @@ export class SurfaceLookup {
     }
     const a = lo.map((v, k) => this.#coord(v, k));
     const b = hi.map((v, k) => this.#coord(v, k));
-    for (let x = a[0]; x <= b[0]; x++) for (let y = a[1]; y <= b[1]; y++) for (let z = a[2]; z <= b[2]; z++) visit(this.#key(x, y, z));
+    for (let x = a[0]; x <= b[0]; x++)
+      for (let y = a[1]; y <= b[1]; y++) for (let z = a[2]; z <= b[2]; z++) visit(this.#key(x, y, z));
   }
 
   /**
@@ -82,16 +83,20 @@ export class SurfaceLookup {
    * search widens in rings from the point's cell instead. Allocation-free: it runs once per texel.
    */
   closest(x: number, y: number, z: number): SurfaceHit {
-    if (++this.#query === 0xffffffff) (this.#seen.fill(0), (this.#query = 1));
+    if (++this.#query === 0xffffffff) this.#seen.fill(0), (this.#query = 1);
     this.#best = this.#distance(this.#last, x, y, z, this.#scratch);
     this.#hit = this.#last;
     this.#bary.set(this.#scratch);
     const r = Math.sqrt(this.#best);
-    const x0 = this.#coord(x - r, 0), x1 = this.#coord(x + r, 0);
-    const y0 = this.#coord(y - r, 1), y1 = this.#coord(y + r, 1);
-    const z0 = this.#coord(z - r, 2), z1 = this.#coord(z + r, 2);
+    const x0 = this.#coord(x - r, 0),
+      x1 = this.#coord(x + r, 0);
+    const y0 = this.#coord(y - r, 1),
+      y1 = this.#coord(y + r, 1);
+    const z0 = this.#coord(z - r, 2),
+      z1 = this.#coord(z + r, 2);
     if ((x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1) <= 64) {
-      for (let gx = x0; gx <= x1; gx++) for (let gy = y0; gy <= y1; gy++) for (let gz = z0; gz <= z1; gz++) this.#visit(this.#key(gx, gy, gz), x, y, z);
+      for (let gx = x0; gx <= x1; gx++)
+        for (let gy = y0; gy <= y1; gy++) for (let gz = z0; gz <= z1; gz++) this.#visit(this.#key(gx, gy, gz), x, y, z);
     } else {
       this.#rings(x, y, z);
     }
@@ -122,13 +127,16 @@ export class SurfaceLookup {
   }
 
   #rings(x: number, y: number, z: number): void {
-    const cx = this.#coord(x, 0), cy = this.#coord(y, 1), cz = this.#coord(z, 2);
+    const cx = this.#coord(x, 0),
+      cy = this.#coord(y, 1),
+      cz = this.#coord(z, 2);
     const maxRing = Math.max(...this.#dims);
     for (let ring = 0; ring <= maxRing; ring++) {
       for (let gx = Math.max(0, cx - ring); gx <= Math.min(this.#dims[0] - 1, cx + ring); gx++)
         for (let gy = Math.max(0, cy - ring); gy <= Math.min(this.#dims[1] - 1, cy + ring); gy++)
           for (let gz = Math.max(0, cz - ring); gz <= Math.min(this.#dims[2] - 1, cz + ring); gz++) {
-            if (Math.max(Math.abs(gx - cx), Math.abs(gy - cy), Math.abs(gz - cz)) === ring) this.#visit(this.#key(gx, gy, gz), x, y, z);
+            if (Math.max(Math.abs(gx - cx), Math.abs(gy - cy), Math.abs(gz - cz)) === ring)
+              this.#visit(this.#key(gx, gy, gz), x, y, z);
           }
       // Every point outside the searched block is at least `ring · cell` away.
       if (Math.sqrt(this.#best) <= ring * this.#cell) return;
@@ -138,23 +146,39 @@ export class SurfaceLookup {
   /** Squared distance from the point to triangle t; `out` gets the closest point's barycentrics. */
   #distance(t: number, px: number, py: number, pz: number, out: [number, number, number]): number {
     const P = this.#p;
-    const ia = this.#i[t * 3] * 3, ib = this.#i[t * 3 + 1] * 3, ic = this.#i[t * 3 + 2] * 3;
-    const ax = P[ia], ay = P[ia + 1], az = P[ia + 2];
-    const abx = P[ib] - ax, aby = P[ib + 1] - ay, abz = P[ib + 2] - az;
-    const acx = P[ic] - ax, acy = P[ic + 1] - ay, acz = P[ic + 2] - az;
-    const apx = px - ax, apy = py - ay, apz = pz - az;
+    const ia = this.#i[t * 3] * 3,
+      ib = this.#i[t * 3 + 1] * 3,
+      ic = this.#i[t * 3 + 2] * 3;
+    const ax = P[ia],
+      ay = P[ia + 1],
+      az = P[ia + 2];
+    const abx = P[ib] - ax,
+      aby = P[ib + 1] - ay,
+      abz = P[ib + 2] - az;
+    const acx = P[ic] - ax,
+      acy = P[ic + 1] - ay,
+      acz = P[ic + 2] - az;
+    const apx = px - ax,
+      apy = py - ay,
+      apz = pz - az;
     const d1 = abx * apx + aby * apy + abz * apz;
     const d2 = acx * apx + acy * apy + acz * apz;
     let u: number, v: number; // weights of b and c
     if (d1 <= 0 && d2 <= 0) (u = 0), (v = 0);
     else {
-      const bpx = px - P[ib], bpy = py - P[ib + 1], bpz = pz - P[ib + 2];
+      const bpx = px - P[ib],
+        bpy = py - P[ib + 1],
+        bpz = pz - P[ib + 2];
       const d3 = abx * bpx + aby * bpy + abz * bpz;
       const d4 = acx * bpx + acy * bpy + acz * bpz;
-      const cpx = px - P[ic], cpy = py - P[ic + 1], cpz = pz - P[ic + 2];
+      const cpx = px - P[ic],
+        cpy = py - P[ic + 1],
+        cpz = pz - P[ic + 2];
       const d5 = abx * cpx + aby * cpy + abz * cpz;
       const d6 = acx * cpx + acy * cpy + acz * cpz;
-      const vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+      const vc = d1 * d4 - d3 * d2,
+        vb = d5 * d2 - d1 * d6,
+        va = d3 * d6 - d5 * d4;
       if (d3 >= 0 && d4 <= d3) (u = 1), (v = 0);
       else if (d6 >= 0 && d5 <= d6) (u = 0), (v = 1);
       else if (vc <= 0 && d1 >= 0 && d3 <= 0) (u = d1 / (d1 - d3)), (v = 0);
@@ -170,7 +194,9 @@ export class SurfaceLookup {
     out[0] = 1 - u - v;
     out[1] = u;
     out[2] = v;
-    const qx = ax + abx * u + acx * v - px, qy = ay + aby * u + acy * v - py, qz = az + abz * u + acz * v - pz;
+    const qx = ax + abx * u + acx * v - px,
+      qy = ay + aby * u + acy * v - py,
+      qz = az + abz * u + acz * v - pz;
     return qx * qx + qy * qy + qz * qz;
   }
 }

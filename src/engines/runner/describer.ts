@@ -51,9 +51,14 @@ export class PromptDescriber {
   ready(): Promise<void> {
     if (!this.#ready) {
       let timer: NodeJS.Timeout | undefined;
-      const started = this.#threads().run(null, { name: 'ready' }).then(() => undefined);
+      const started = this.#threads()
+        .run(null, { name: 'ready' })
+        .then(() => undefined);
       const tooSlow = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the describePrompt thread did not start in time')), DESCRIBER_STARTUP_MS).unref();
+        timer = setTimeout(
+          () => reject(new Error('the describePrompt thread did not start in time')),
+          DESCRIBER_STARTUP_MS,
+        ).unref();
       });
       this.#ready = Promise.race([started, tooSlow]).finally(() => clearTimeout(timer));
       this.#ready.catch(() => (this.#ready = undefined));

@@ -111,11 +111,16 @@ export class EngineRunner {
       minThreads: 0,
       maxThreads: Math.max(1, this.#options.threads ?? 1),
       idleTimeout: this.#options.idleTimeoutMs ?? 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: this.#threadMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.#threadMemoryMb,
+        maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)),
+      },
     });
     // A thread that fails while it runs no task (an engine's stray timer throwing after its run) is
     // replaced by the pool, which then emits 'error': unheard, that event would end the whole process.
-    pool.on('error', (error: unknown) => this.#logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'));
+    pool.on('error', (error: unknown) =>
+      this.#logger.error({ err: error }, 'engine thread failed between runs; the pool replaces it'),
+    );
     const generation: PoolGeneration = { pool, runs: 0, inFlight: 0 };
     this.#generations.add(generation);
     return generation;
@@ -133,7 +138,9 @@ export class EngineRunner {
   #release(generation: PoolGeneration): void {
     generation.inFlight--;
     if (generation !== this.#current && generation.inFlight === 0 && this.#generations.delete(generation)) {
-      generation.pool.destroy().catch((error: unknown) => this.#logger.warn({ err: error }, 'retiring an engine thread pool failed'));
+      generation.pool
+        .destroy()
+        .catch((error: unknown) => this.#logger.warn({ err: error }, 'retiring an engine thread pool failed'));
     }
   }
 
@@ -174,7 +181,13 @@ export class EngineRunner {
     request.signal?.addEventListener('abort', onAbort, { once: true });
     armStageTimer();
 
-    const task: WorkerTask = { moduleUrl: request.moduleUrl, taskId: request.taskId, spec: request.spec, inputs, port: port2 };
+    const task: WorkerTask = {
+      moduleUrl: request.moduleUrl,
+      taskId: request.taskId,
+      spec: request.spec,
+      inputs,
+      port: port2,
+    };
     const generation = this.#takeGeneration();
     try {
       const outcome = (await generation.pool.run(task, {
@@ -191,7 +204,8 @@ export class EngineRunner {
       return { files: outcome.files, notes: outcome.notes };
     } catch (error) {
       if (failure) throw failure;
-      if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkerMemoryError(this.#threadMemoryMb);
+      if ((error as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new WorkerMemoryError(this.#threadMemoryMb);
       throw error;
     } finally {
       clearTimeout(stageTimer);

@@ -75,7 +75,12 @@ function checkSubmission(body: unknown): JobSubmission {
       throw new HttpError(400, 'INVALID_REQUEST', 'Each input needs field, filename and base64.');
     }
   }
-  return { kind: job.kind, spec: job.spec, inputs: job.inputs, taskId: typeof job.taskId === 'string' ? job.taskId : 'remote' } as JobSubmission;
+  return {
+    kind: job.kind,
+    spec: job.spec,
+    inputs: job.inputs,
+    taskId: typeof job.taskId === 'string' ? job.taskId : 'remote',
+  } as JobSubmission;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -85,20 +90,31 @@ function checkToken(request: IncomingMessage, token: string | undefined): void {
   if (!token) return;
   const sent = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
   if (!timingSafeEqual(digest(sent), digest(token))) {
-    throw new HttpError(401, 'UNAUTHORIZED', 'This engine server needs "Authorization: Bearer <token>": set KILN_ENGINE_TOKEN on the Kiln that calls it to the token the engine server was started with.');
+    throw new HttpError(
+      401,
+      'UNAUTHORIZED',
+      'This engine server needs "Authorization: Bearer <token>": set KILN_ENGINE_TOKEN on the Kiln that calls it to the token the engine server was started with.',
+    );
   }
 }
 
-async function route(book: JobBook, options: Required<Pick<EngineServerOptions, 'maxBodyBytes'>> & Pick<EngineServerOptions, 'token'>, request: IncomingMessage, response: ServerResponse) {
+async function route(
+  book: JobBook,
+  options: Required<Pick<EngineServerOptions, 'maxBodyBytes'>> & Pick<EngineServerOptions, 'token'>,
+  request: IncomingMessage,
+  response: ServerResponse,
+) {
   checkToken(request, options.token);
   const path = new URL(request.url ?? '/', 'http://engine').pathname;
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  if (request.method === 'GET' && path === '/v1/health') return send(response, 200, { protocol: KILN_ENGINE_PROTOCOL, kinds: book.kinds() });
+  if (request.method === 'GET' && path === '/v1/health')
+    return send(response, 200, { protocol: KILN_ENGINE_PROTOCOL, kinds: book.kinds() });
   if (request.method === 'POST' && path === '/v1/jobs') {
     const job = book.start(checkSubmission(await readJson(request, options.maxBodyBytes)));
     return send(response, 202, { id: job.status.id });
   }
-  if (parts[0] !== 'v1' || parts[1] !== 'jobs' || !parts[2]) throw new HttpError(404, 'NOT_FOUND', `No route ${request.method} ${path}.`);
+  if (parts[0] !== 'v1' || parts[1] !== 'jobs' || !parts[2])
+    throw new HttpError(404, 'NOT_FOUND', `No route ${request.method} ${path}.`);
   const job = book.get(parts[2]);
   if (!job) throw new HttpError(404, 'NO_SUCH_TASK', `No job ${parts[2]} (finished jobs are forgotten after a while).`);
   if (request.method === 'DELETE' && parts.length === 3) {
@@ -122,7 +138,9 @@ async function route(book: JobBook, options: Required<Pick<EngineServerOptions, 
   if (parts[3] === 'files' && parts.length === 5) {
     const file = job.files.find((f) => f.name === parts[4]);
     if (!file) throw new HttpError(404, 'NOT_FOUND', `Job ${parts[2]} has no file ${parts[4]}.`);
-    return response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.byteLength }).end(file.bytes);
+    return response
+      .writeHead(200, { 'content-type': file.contentType, 'content-length': file.bytes.byteLength })
+      .end(file.bytes);
   }
   throw new HttpError(404, 'NOT_FOUND', `No route ${request.method} ${path}.`);
 }

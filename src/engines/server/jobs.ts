@@ -41,7 +41,10 @@ export class JobBook {
     const kind = submission.spec && engineKindOf(submission.spec);
     const moduleUrl = kind && this.registry.moduleUrl(kind);
     if (!moduleUrl || kind !== submission.kind) {
-      throw new EngineError('INVALID_REQUEST', `This engine server runs ${this.kinds().join(', ')}; the job asks for ${submission.kind}.`);
+      throw new EngineError(
+        'INVALID_REQUEST',
+        `This engine server runs ${this.kinds().join(', ')}; the job asks for ${submission.kind}.`,
+      );
     }
     const id = randomUUID();
     const job: ServerJob = {
@@ -60,13 +63,23 @@ export class JobBook {
         moduleUrl,
         taskId: submission.taskId,
         spec: submission.spec,
-        inputs: submission.inputs.map((input) => ({ field: input.field, filename: input.filename, bytes: new Uint8Array(Buffer.from(input.base64, 'base64')) })),
+        inputs: submission.inputs.map((input) => ({
+          field: input.field,
+          filename: input.filename,
+          bytes: new Uint8Array(Buffer.from(input.base64, 'base64')),
+        })),
         onProgress: (stage, percent) => update({ stage, percent }),
         signal: job.controller.signal,
       })
       .then((result) => {
         job.files = result.files;
-        update({ state: 'done', stage: 'done', percent: 100, notes: result.notes, files: result.files.map((f) => ({ name: f.name, contentType: f.contentType, size: f.bytes.byteLength })) });
+        update({
+          state: 'done',
+          stage: 'done',
+          percent: 100,
+          notes: result.notes,
+          files: result.files.map((f) => ({ name: f.name, contentType: f.contentType, size: f.bytes.byteLength })),
+        });
       })
       .catch((error: unknown) => {
         const code = error instanceof EngineError ? error.code : 'UNKNOWN';

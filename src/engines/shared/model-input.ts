@@ -9,9 +9,13 @@ import type { Scene } from '../../geometry/mesh.ts';
 import { EngineError, type EngineInputFile } from '../engine.ts';
 
 export async function importSourceModel(spec: ModelSource, inputs: EngineInputFile[]): Promise<Scene> {
-  const source = inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ?? inputs.find((f) => f.field === 'asset' || f.field === 'model');
+  const source =
+    inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ??
+    inputs.find((f) => f.field === 'asset' || f.field === 'model');
   if (!source) throw new EngineError('INVALID_REQUEST', 'This task needs a model: an asset_id or a model file.');
-  const companions = Object.fromEntries(inputs.filter((f) => f.field === 'asset-file').map((f) => [f.filename, f.bytes] as const));
+  const companions = Object.fromEntries(
+    inputs.filter((f) => f.field === 'asset-file').map((f) => [f.filename, f.bytes] as const),
+  );
   try {
     return await importModel(source.bytes, { filename: source.filename, format: spec.modelFormat, companions });
   } catch (error) {

@@ -41,7 +41,9 @@ function textureMaterial(scene: Scene, baked: Material['baseColorTexture'], kept
     roughness: source?.roughness ?? 0.7,
     baseColorTexture: baked,
     // Maps laid out over the model's own UVs stay valid only when those UVs are kept.
-    ...(keptUvs && source?.metallicRoughnessTexture ? { metallicRoughnessTexture: source.metallicRoughnessTexture } : {}),
+    ...(keptUvs && source?.metallicRoughnessTexture
+      ? { metallicRoughnessTexture: source.metallicRoughnessTexture }
+      : {}),
     ...(keptUvs && source?.normalTexture ? { normalTexture: source.normalTexture } : {}),
     doubleSided: source?.doubleSided,
   };
@@ -54,7 +56,11 @@ export async function runTexture(run: EngineRun<TextureSpec>): Promise<EngineRes
   const scene = await importSourceModel(spec, inputs);
   const flat = flattenScene(scene);
   if (flat.indices.length === 0) throw new EngineError('INVALID_REQUEST', 'The model has no triangles to texture.');
-  const mesh: Mesh = { ...flat, normals: flat.normals ?? computeNormals(flat).normals, groups: [{ start: 0, count: flat.indices.length / 3, material: 0 }] };
+  const mesh: Mesh = {
+    ...flat,
+    normals: flat.normals ?? computeNormals(flat).normals,
+    groups: [{ start: 0, count: flat.indices.length / 3, material: 0 }],
+  };
   lap('import');
   checkAbort(signal);
 
@@ -83,7 +89,11 @@ export async function runTexture(run: EngineRun<TextureSpec>): Promise<EngineRes
   progress('export', 80);
   const material = textureMaterial(scene, { name: 'diffuse', image: baseColor }, kept);
   const out: Scene = { materials: [material], roots: [createNode('textured', scaled(atlas, spec.referenceScale))] };
-  const files = await exportScene(out, { format: spec.geometryFileFormat, material: spec.material, shadedTextureSize: size });
+  const files = await exportScene(out, {
+    format: spec.geometryFileFormat,
+    material: spec.material,
+    shadedTextureSize: size,
+  });
   lap('export');
   checkAbort(signal);
 

@@ -30,7 +30,13 @@ async function foregroundOf(bytes: Uint8Array): Promise<Foreground> {
   // No background to remove: the whole picture is the object (mask all ones, alpha made opaque).
   const opaque = { ...image, data: image.data.slice() };
   for (let i = 3; i < opaque.data.length; i += 4) opaque.data[i] = 255;
-  return { image: opaque, mask: new Uint8Array(maskWidth * maskHeight).fill(1), maskWidth, maskHeight, method: 'segmentation' };
+  return {
+    image: opaque,
+    mask: new Uint8Array(maskWidth * maskHeight).fill(1),
+    maskWidth,
+    maskHeight,
+    method: 'segmentation',
+  };
 }
 
 /** Model units per view unit: the largest ratio over the axes the views measure, so the model fits inside every picture. */
@@ -39,7 +45,10 @@ function fitTransform(views: View[], mesh: Mesh): OutputTransform {
   const centre = [0, 1, 2].map((k) => (bounds.min[k] + bounds.max[k]) / 2) as [number, number, number];
   let k = 0;
   for (const view of views) {
-    for (const [axis, extent] of [[axisOf(view.right), view.extentRight], [axisOf(view.up), view.extentUp]] as const) {
+    for (const [axis, extent] of [
+      [axisOf(view.right), view.extentRight],
+      [axisOf(view.up), view.extentUp],
+    ] as const) {
       if (axis < 0 || extent <= 0) continue;
       k = Math.max(k, (bounds.max[axis] - bounds.min[axis]) / extent);
     }
@@ -55,7 +64,11 @@ export interface PictureViews {
   framing: string[];
 }
 
-export async function pictureViews(pictures: EngineInputFile[], labels: ViewLabel[], mesh: Mesh): Promise<PictureViews> {
+export async function pictureViews(
+  pictures: EngineInputFile[],
+  labels: ViewLabel[],
+  mesh: Mesh,
+): Promise<PictureViews> {
   const foregrounds: Foreground[] = [];
   const framing: string[] = [];
   for (const picture of pictures) {
@@ -63,6 +76,9 @@ export async function pictureViews(pictures: EngineInputFile[], labels: ViewLabe
     foregrounds.push(fg);
     framing.push(fg.mask.every((v) => v === 1) ? 'full frame' : fg.method);
   }
-  const views = buildViews(foregrounds, pictures.map((_, i) => labels[i] ?? 'F'));
+  const views = buildViews(
+    foregrounds,
+    pictures.map((_, i) => labels[i] ?? 'F'),
+  );
   return { views, transform: fitTransform(views, mesh), framing };
 }

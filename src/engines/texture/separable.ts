@@ -12,7 +12,9 @@ const BINS_PER_CHANNEL = 4;
 
 function binOf(data: Uint8Array, channels: number, pixel: number): number {
   const at = pixel * channels;
-  const r = data[at], g = channels >= 3 ? data[at + 1] : r, b = channels >= 3 ? data[at + 2] : r;
+  const r = data[at],
+    g = channels >= 3 ? data[at + 1] : r,
+    b = channels >= 3 ? data[at + 2] : r;
   const q = (v: number) => Math.min(BINS_PER_CHANNEL - 1, Math.floor((v * BINS_PER_CHANNEL) / 256));
   return (q(r) * BINS_PER_CHANNEL + q(g)) * BINS_PER_CHANNEL + q(b);
 }
@@ -30,8 +32,8 @@ export function insideOutsideOverlap(fg: Foreground): number {
     for (let x = 0; x < maskWidth; x++) {
       const px = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / maskWidth));
       const bin = binOf(image.data, image.channels, py * image.width + px);
-      if (mask[y * maskWidth + x]) (inside[bin]++, inCount++);
-      else (outside[bin]++, outCount++);
+      if (mask[y * maskWidth + x]) inside[bin]++, inCount++;
+      else outside[bin]++, outCount++;
     }
   }
   if (inCount === 0 || outCount === 0) return 0;

@@ -13,19 +13,24 @@ export function uvsUsable(mesh: Mesh): { usable: boolean; reason?: string } {
   if (!uvs) return { usable: false, reason: 'the model has no UVs' };
   for (let i = 0; i < uvs.length; i++) {
     const v = uvs[i];
-    if (!Number.isFinite(v) || v < -1e-4 || v > 1 + 1e-4) return { usable: false, reason: 'its UVs reach outside the unit square (tiling)' };
+    if (!Number.isFinite(v) || v < -1e-4 || v > 1 + 1e-4)
+      return { usable: false, reason: 'its UVs reach outside the unit square (tiling)' };
   }
   let collapsed = 0;
   const I = mesh.indices;
   for (let t = 0; t < I.length; t += 3) {
-    const a = I[t] * 2, b = I[t + 1] * 2, c = I[t + 2] * 2;
+    const a = I[t] * 2,
+      b = I[t + 1] * 2,
+      c = I[t + 2] * 2;
     const area = (uvs[b] - uvs[a]) * (uvs[c + 1] - uvs[a + 1]) - (uvs[b + 1] - uvs[a + 1]) * (uvs[c] - uvs[a]);
     if (Math.abs(area) < 1e-12) collapsed++;
   }
-  if (collapsed > (I.length / 3) * 0.01) return { usable: false, reason: `${collapsed} triangles have no area in UV space` };
+  if (collapsed > (I.length / 3) * 0.01)
+    return { usable: false, reason: `${collapsed} triangles have no area in UV space` };
   const flagged = overlappingTriangles(mesh.indices, uvs);
   let count = 0;
   for (let t = 0; t < flagged.length; t++) count += flagged[t];
-  if (count > flagged.length * OVERLAP_TOLERANCE) return { usable: false, reason: `${count} of ${flagged.length} triangles overlap in UV space` };
+  if (count > flagged.length * OVERLAP_TOLERANCE)
+    return { usable: false, reason: `${count} of ${flagged.length} triangles overlap in UV space` };
   return { usable: true };
 }

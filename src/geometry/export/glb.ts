@@ -36,7 +36,9 @@ export function unitNormals(normals: Float32Array): Float32Array {
   if (compliant) return normals;
   const out = new Float32Array(normals.length);
   for (let i = 0; i < normals.length; i += 3) {
-    const x = normals[i], y = normals[i + 1], z = normals[i + 2];
+    const x = normals[i],
+      y = normals[i + 1],
+      z = normals[i + 2];
     const l = Math.hypot(x, y, z);
     if (l > 1e-20 && Number.isFinite(l)) {
       out[i] = x / l;
@@ -65,7 +67,10 @@ class GlbBuilder {
     let out = this.textures.get(texture);
     if (!out) {
       const { bytes, mimeType } = await portableTextureBytes(texture);
-      out = this.doc.createTexture(texture.name ?? '').setImage(bytes).setMimeType(mimeType);
+      out = this.doc
+        .createTexture(texture.name ?? '')
+        .setImage(bytes)
+        .setMimeType(mimeType);
       this.textures.set(texture, out);
     }
     return out;
@@ -85,7 +90,8 @@ class GlbBuilder {
       this.usedUnlit = true;
       return m;
     }
-    if (source.metallicRoughnessTexture) m.setMetallicRoughnessTexture(await this.texture(source.metallicRoughnessTexture));
+    if (source.metallicRoughnessTexture)
+      m.setMetallicRoughnessTexture(await this.texture(source.metallicRoughnessTexture));
     if (source.normalTexture) m.setNormalTexture(await this.texture(source.normalTexture));
     return m;
   }
@@ -97,7 +103,9 @@ class GlbBuilder {
     const normal = source.normals
       ? doc.createAccessor().setType('VEC3').setArray(unitNormals(source.normals)).setBuffer(this.buffer)
       : undefined;
-    const uv = source.uvs ? doc.createAccessor().setType('VEC2').setArray(source.uvs).setBuffer(this.buffer) : undefined;
+    const uv = source.uvs
+      ? doc.createAccessor().setType('VEC2').setArray(source.uvs).setBuffer(this.buffer)
+      : undefined;
     const mesh = doc.createMesh(name);
     for (const group of coveringGroups(source)) {
       const start = group.start;

@@ -14,7 +14,13 @@ export { scenePartsFromMeshes, pieceCentroid, type PieceNamer } from './parts.ts
 export { shadedScene, shadedLight, type ShadedOptions } from './shaded.ts';
 export { defaultTextureNamer, type TextureNamer } from './sidecar.ts';
 export { polygonsOf } from './polygons.ts';
-export { CONTENT_TYPES, EXPORT_FORMATS, type ExportFormat, type ExportedFile, type TextureChannel } from '../formats.ts';
+export {
+  CONTENT_TYPES,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportedFile,
+  type TextureChannel,
+} from '../formats.ts';
 
 /** The same nodes and meshes with no materials at all (groups then point at nothing and are ignored). */
 export function geometryOnlyScene(scene: Scene): Scene {

@@ -14,7 +14,10 @@ import { defaultTextureNamer, sidecarTextures, type MaterialMaps, type TextureNa
 import { num, TextChunks } from './text-chunks.ts';
 import { determinant3, placedMeshes, transformNormals, transformPositions } from '../transform.ts';
 
-const SPACE = 32, NEWLINE = 10, SLASH = 47, F = 102;
+const SPACE = 32,
+  NEWLINE = 10,
+  SLASH = 47,
+  F = 102;
 
 export interface ObjOptions {
   /** File name stem: `<stem>.obj` and `<stem>.mtl`. Default `model`. */
@@ -26,7 +29,7 @@ export interface ObjOptions {
 
 /** OBJ/MTL names run to the end of the line and some readers split on spaces: keep them plain. */
 export function plainName(name: string, fallback: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9_.\-]+/g, '_').replace(/^_+|_+$/g, '');
+  const cleaned = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '');
   return cleaned.length > 0 ? cleaned : fallback;
 }
 

@@ -78,7 +78,12 @@ const LIGHT_RANGE = 1.1;
  * tight loop multiplies it into the colour map texel by texel. The bake covers the colour map at its
  * own size, so texel (x, y) of the light is texel (x, y) of the map — no filtering needed.
  */
-async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, options: ShadedOptions): Promise<RasterImage> {
+async function bakeMaterial(
+  world: Mesh,
+  source: Material,
+  sampleMap: boolean,
+  options: ShadedOptions,
+): Promise<RasterImage> {
   const base = source.baseColorTexture && sampleMap ? await textureImage(source.baseColorTexture) : undefined;
   const size = base ? Math.max(base.width, base.height) : (options.textureSize ?? 1024);
   const light = bakeTexture(world, {
@@ -109,7 +114,8 @@ async function bakeMaterial(world: Mesh, source: Material, sampleMap: boolean, o
       const bx = Math.min(base.width - 1, Math.floor((x * base.width) / size));
       const p = (by * base.width + bx) * base.channels;
       const grey = base.channels < 3;
-      for (let c = 0; c < 3; c++) data[o + c] = toSrgbByte(SRGB_TO_LINEAR[base.data[p + (grey ? 0 : c)]] * factor[c] * l);
+      for (let c = 0; c < 3; c++)
+        data[o + c] = toSrgbByte(SRGB_TO_LINEAR[base.data[p + (grey ? 0 : c)]] * factor[c] * l);
       if (translucent) data[o + 3] = base.data[p + base.channels - 1];
     }
   }
@@ -147,7 +153,8 @@ export async function shadedScene(scene: Scene, options: ShadedOptions = {}): Pr
     if (mesh && mesh.indices.length > 0) {
       const own = !mesh.uvs;
       const atlas = own ? unwrapped++ : -1;
-      if (own) mesh = generateUvAtlas(mesh, { textureSize: options.textureSize ?? 1024, padding: options.padding ?? 4 });
+      if (own)
+        mesh = generateUvAtlas(mesh, { textureSize: options.textureSize ?? 1024, padding: options.padding ?? 4 });
       const groups = mesh.groups.map((group) => {
         const source = scene.materials[group.material] ?? defaultMaterial();
         const key = own ? `own:${atlas}:${group.material}` : `shared:${group.material}`;

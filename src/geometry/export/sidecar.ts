@@ -13,7 +13,8 @@ import { walkNodes } from '../transform.ts';
 export type TextureNamer = (channel: TextureChannel, ordinal: number) => string;
 
 /** `texture_<channel>.png`, then `texture_<channel>_2.png` … for later materials. */
-export const defaultTextureNamer: TextureNamer = (channel, ordinal) => `texture_${channel}${ordinal > 0 ? `_${ordinal + 1}` : ''}.png`;
+export const defaultTextureNamer: TextureNamer = (channel, ordinal) =>
+  `texture_${channel}${ordinal > 0 ? `_${ordinal + 1}` : ''}.png`;
 
 /** Scene material indices in the order the node walk first draws them (only ones that exist). */
 export function drawnMaterials(scene: Scene): number[] {

@@ -27,9 +27,15 @@ export function writeStl(scene: Scene, { header = 'Kiln binary STL' }: { header?
       const a = indices[i] * 3;
       const b = indices[flip ? i + 2 : i + 1] * 3;
       const c = indices[flip ? i + 1 : i + 2] * 3;
-      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-      let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      const ux = p[b] - p[a],
+        uy = p[b + 1] - p[a + 1],
+        uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a],
+        vy = p[c + 1] - p[a + 1],
+        vz = p[c + 2] - p[a + 2];
+      let nx = uy * vz - uz * vy,
+        ny = uz * vx - ux * vz,
+        nz = ux * vy - uy * vx;
       const length = Math.hypot(nx, ny, nz);
       if (length > 0) {
         nx /= length;

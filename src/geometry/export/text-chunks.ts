@@ -5,7 +5,9 @@
  */
 const CHUNK_BYTES = 1 << 20;
 const encoder = new TextEncoder();
-const MINUS = 45, DOT = 46, ZERO = 48;
+const MINUS = 45,
+  DOT = 46,
+  ZERO = 48;
 
 export class TextChunks {
   private chunk = new Uint8Array(CHUNK_BYTES);

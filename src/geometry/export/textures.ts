@@ -45,7 +45,10 @@ export async function portableTextureBytes(texture: Texture): Promise<{ bytes: U
   if (texture.encoded && texture.encoded.mimeType !== 'image/webp') return texture.encoded;
   if (!texture.encoded) {
     // Baked pixels: encode once and cache on the texture (as texture.ts does), so every format reuses it.
-    texture.encoded = { bytes: await encodeImage(texture.image ?? (await textureImage(texture)), 'image/png'), mimeType: 'image/png' };
+    texture.encoded = {
+      bytes: await encodeImage(texture.image ?? (await textureImage(texture)), 'image/png'),
+      mimeType: 'image/png',
+    };
     return texture.encoded;
   }
   return { bytes: await encodeImage(await textureImage(texture), 'image/png'), mimeType: 'image/png' };

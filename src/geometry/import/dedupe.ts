@@ -20,7 +20,9 @@ export function dedupeVertices(soup: Soup): Indexed {
   // One row of raw float bits per vertex, so equality and hashing work on integers.
   const rows = new Uint32Array(count * stride);
   const pos = new Uint32Array(soup.positions.buffer, soup.positions.byteOffset, soup.positions.length);
-  const nrm = soup.normals ? new Uint32Array(soup.normals.buffer, soup.normals.byteOffset, soup.normals.length) : undefined;
+  const nrm = soup.normals
+    ? new Uint32Array(soup.normals.buffer, soup.normals.byteOffset, soup.normals.length)
+    : undefined;
   const uv = soup.uvs ? new Uint32Array(soup.uvs.buffer, soup.uvs.byteOffset, soup.uvs.length) : undefined;
   for (let v = 0; v < count; v++) {
     let o = v * stride;
@@ -51,7 +53,11 @@ export function dedupeVertices(soup: Soup): Indexed {
       }
       const other = firstOf[u] * stride;
       let same = true;
-      for (let k = 0; k < stride; k++) if (rows[other + k] !== rows[base + k]) { same = false; break; }
+      for (let k = 0; k < stride; k++)
+        if (rows[other + k] !== rows[base + k]) {
+          same = false;
+          break;
+        }
       if (same) {
         remap[v] = u;
         break;

@@ -24,7 +24,10 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): FbxScan {
   if (bytes.length < 27) throw truncated();
   const version = view.getUint32(23, true);
   if (version < 7000) {
-    throw new GeometryInputError('unsupported', `This FBX file is version ${version}; Kiln reads FBX 7.0 and later. Export it again as FBX 7.4 or newer.`);
+    throw new GeometryInputError(
+      'unsupported',
+      `This FBX file is version ${version}; Kiln reads FBX 7.0 and later. Export it again as FBX 7.4 or newer.`,
+    );
   }
   const wide = version >= 7500;
   const headerSize = wide ? 25 : 13;
@@ -43,7 +46,8 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): FbxScan {
       const propertyBytes = wide ? Number(view.getBigUint64(at + 16, true)) : view.getUint32(at + 8, true);
       const nameLength = bytes[at + headerSize - 1];
       if (endOffset === 0) return at + headerSize; // the null record ends a nested list or the top level
-      if (endOffset > end || endOffset <= at) throw endOffset > bytes.length ? truncated() : malformed('a node record has an invalid length');
+      if (endOffset > end || endOffset <= at)
+        throw endOffset > bytes.length ? truncated() : malformed('a node record has an invalid length');
       let p = at + headerSize + nameLength;
       if (p > bytes.length) throw truncated();
       nodeName = String.fromCharCode(...bytes.subarray(at + headerSize, p));
@@ -76,7 +80,10 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): FbxScan {
     if (nodeName === 'PolygonVertexIndex') corners += length;
     else if (nodeName === 'Vertices') coordinates += length;
     if (expanded > maxExpanded) {
-      throw new GeometryInputError('too-large', 'The FBX file holds more geometry data than Kiln accepts (or claims to); decimate the model and upload it again.');
+      throw new GeometryInputError(
+        'too-large',
+        'The FBX file holds more geometry data than Kiln accepts (or claims to); decimate the model and upload it again.',
+      );
     }
     if (encoding === 0) {
       if (stored !== declared) throw malformed('an array is shorter than its declared length');
@@ -100,7 +107,11 @@ export function scanBinaryFbx(bytes: Uint8Array, maxExpanded: number): FbxScan {
 }
 
 function bounded(offset: number, end: number): number {
-  if (offset > end) throw new GeometryInputError('truncated', 'The FBX file is truncated or a record overruns its parent; upload the complete file.');
+  if (offset > end)
+    throw new GeometryInputError(
+      'truncated',
+      'The FBX file is truncated or a record overruns its parent; upload the complete file.',
+    );
   return offset;
 }
 
@@ -109,5 +120,8 @@ function truncated(): GeometryInputError {
 }
 
 function malformed(what: string): GeometryInputError {
-  return new GeometryInputError('malformed', `The FBX file is corrupt: ${what}. Export it again as binary FBX 7.4 or newer.`);
+  return new GeometryInputError(
+    'malformed',
+    `The FBX file is corrupt: ${what}. Export it again as binary FBX 7.4 or newer.`,
+  );
 }

@@ -20,20 +20,25 @@ export async function importFbx(bytes: Uint8Array, limits: ImportLimits, ctx: Re
     // FBXLoader needs about 1 KB per face: refuse oversized files from their declared arrays first.
     const scan = scanBinaryFbx(bytes, maxExpandedBytes(limits));
     checkCounts(Math.ceil(scan.corners / 3), scan.vertices, limits, 'FBX');
-  }
-  else {
+  } else {
     const version = /FBXVersion:\s*(\d+)/.exec(new TextDecoder().decode(bytes.subarray(0, 4096)))?.[1];
     if (version && Number(version) < 7000) {
-      throw new GeometryInputError('unsupported', `This FBX file is version ${version}; Kiln reads FBX 7.0 and later. Export it again as FBX 7.4 or newer.`);
+      throw new GeometryInputError(
+        'unsupported',
+        `This FBX file is version ${version}; Kiln reads FBX 7.0 and later. Export it again as FBX 7.4 or newer.`,
+      );
     }
   }
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let group;
   try {
-    group = quietly(ctx.logger, () => new FBXLoader(capturingManager()).parse(buffer, ""));
+    group = quietly(ctx.logger, () => new FBXLoader(capturingManager()).parse(buffer, ''));
   } catch (error) {
     ctx.logger.debug({ err: error }, 'FBXLoader failed');
-    throw new GeometryInputError('malformed', 'The FBX file could not be read (it may be truncated or corrupt); export it again as binary FBX 7.4 or newer.');
+    throw new GeometryInputError(
+      'malformed',
+      'The FBX file could not be read (it may be truncated or corrupt); export it again as binary FBX 7.4 or newer.',
+    );
   }
   // FBX counts in UnitScaleFactor centimetres per unit; Blender, for one, writes 1 (cm) with ×100 object
   // scales. Scale the root to metres so an FBX comes in at the size the same model has as glb, USD or OBJ.

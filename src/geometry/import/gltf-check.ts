@@ -20,7 +20,10 @@ export function readGlbHeader(bytes: Uint8Array): GlbParts {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(4, true);
   if (version !== 2) {
-    throw new GeometryInputError('unsupported', `This is a glTF ${version} binary; only glTF 2.0 is supported. Export it again as glTF 2.0 (glb).`);
+    throw new GeometryInputError(
+      'unsupported',
+      `This is a glTF ${version} binary; only glTF 2.0 is supported. Export it again as glTF 2.0 (glb).`,
+    );
   }
   const declared = view.getUint32(8, true);
   if (declared > bytes.length) throw truncated();
@@ -43,7 +46,10 @@ export function parseJson(text: string, label: string): any {
     if (!json || typeof json !== 'object' || !json.asset) throw new Error('no asset');
     return json;
   } catch {
-    throw new GeometryInputError('malformed', `The ${label} file is not valid glTF JSON (it may be truncated); export it again as glTF 2.0.`);
+    throw new GeometryInputError(
+      'malformed',
+      `The ${label} file is not valid glTF JSON (it may be truncated); export it again as glTF 2.0.`,
+    );
   }
 }
 
@@ -52,7 +58,8 @@ export function checkGltfJson(json: any, binLength: number, limits: ImportLimits
   const buffers: any[] = array(json.buffers);
   buffers.forEach((buffer, i) => {
     if (typeof buffer?.uri === 'string' && !buffer.uri.startsWith('data:')) throw external(buffer.uri, label);
-    if (buffer?.uri === undefined && i === 0 && label === 'glb' && !(buffer.byteLength <= binLength)) throw truncatedIn(label);
+    if (buffer?.uri === undefined && i === 0 && label === 'glb' && !(buffer.byteLength <= binLength))
+      throw truncatedIn(label);
   });
   for (const image of array(json.images)) {
     if (typeof image?.uri === 'string' && !image.uri.startsWith('data:')) throw external(image.uri, label);
@@ -72,9 +79,13 @@ export function checkGltfJson(json: any, binLength: number, limits: ImportLimits
   for (const accessor of array(json.accessors)) {
     const count = Number(accessor?.count);
     const elem = (COMPONENT_BYTES[accessor?.componentType] ?? 0) * (TYPE_SIZE[accessor?.type] ?? 0);
-    if (!Number.isInteger(count) || count < 0 || elem === 0) throw malformed('an accessor has an invalid type or count', label);
+    if (!Number.isInteger(count) || count < 0 || elem === 0)
+      throw malformed('an accessor has an invalid type or count', label);
     if (count > maxCount) {
-      throw new GeometryInputError('too-large', `The ${label} file declares ${count} vertices or indices in one accessor; the limit is ${maxCount}. Decimate the model and upload it again.`);
+      throw new GeometryInputError(
+        'too-large',
+        `The ${label} file declares ${count} vertices or indices in one accessor; the limit is ${maxCount}. Decimate the model and upload it again.`,
+      );
     }
     if (accessor.bufferView === undefined) continue;
     const view = views[accessor.bufferView];
@@ -82,7 +93,10 @@ export function checkGltfJson(json: any, binLength: number, limits: ImportLimits
     const stride = Number(view.byteStride ?? elem);
     const needed = count === 0 ? 0 : Number(accessor.byteOffset ?? 0) + (count - 1) * stride + elem;
     if (!(needed <= Number(view.byteLength))) {
-      throw new GeometryInputError('absurd-count', `The ${label} file declares more data in an accessor (${count} elements) than its buffer holds; the file is corrupt. Export it again.`);
+      throw new GeometryInputError(
+        'absurd-count',
+        `The ${label} file declares more data in an accessor (${count} elements) than its buffer holds; the file is corrupt. Export it again.`,
+      );
     }
   }
 }
@@ -103,7 +117,10 @@ function truncated(): GeometryInputError {
 }
 
 function truncatedIn(label: string): GeometryInputError {
-  return new GeometryInputError('truncated', `The ${label} file is truncated or its buffers are shorter than declared; upload the complete file.`);
+  return new GeometryInputError(
+    'truncated',
+    `The ${label} file is truncated or its buffers are shorter than declared; upload the complete file.`,
+  );
 }
 
 function malformed(what: string, label = 'glb'): GeometryInputError {
@@ -112,5 +129,9 @@ function malformed(what: string, label = 'glb'): GeometryInputError {
 
 function external(uri: string, label: string): GeometryInputError {
   const shown = uri.length > 60 ? `${uri.slice(0, 57)}...` : uri;
-  return new GeometryInputError('external-reference', `The ${label} file refers to the external file "${shown}", which is not part of the upload. Upload a .glb, or a .gltf with embedded (data: URI) buffers and images.`, { uri: shown });
+  return new GeometryInputError(
+    'external-reference',
+    `The ${label} file refers to the external file "${shown}", which is not part of the upload. Upload a .glb, or a .gltf with embedded (data: URI) buffers and images.`,
+    { uri: shown },
+  );
 }

@@ -2,7 +2,15 @@
  * glb and self-contained gltf through glTF-Transform with all Khronos extensions, including Draco
  * (draco3dgltf) and meshopt (meshoptimizer) compressed geometry. The decoders load once, lazily.
  */
-import { NodeIO, type Accessor, type Document, type Material as GltfMaterial, type Mesh as GltfMesh, type Node, type Texture as GltfTexture } from '@gltf-transform/core';
+import {
+  NodeIO,
+  type Accessor,
+  type Document,
+  type Material as GltfMaterial,
+  type Mesh as GltfMesh,
+  type Node,
+  type Texture as GltfTexture,
+} from '@gltf-transform/core';
 import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import draco3d from 'draco3dgltf';
@@ -39,7 +47,10 @@ export async function importGltf(bytes: Uint8Array, binary: boolean, ctx: GltfCo
     document = binary ? await reader.readBinary(bytes) : await reader.readJSON({ json, resources: {} });
   } catch (error) {
     ctx.logger.debug({ err: error }, 'glTF read failed');
-    throw new GeometryInputError('malformed', `The ${label} file could not be read as glTF 2.0 (it may be truncated or corrupt). Export it again.`);
+    throw new GeometryInputError(
+      'malformed',
+      `The ${label} file could not be read as glTF 2.0 (it may be truncated or corrupt). Export it again.`,
+    );
   }
   return sceneFromDocument(document, label, ctx);
 }
@@ -89,7 +100,10 @@ const TRIANGLES = 4;
 const TRIANGLE_STRIP = 5;
 const TRIANGLE_FAN = 6;
 
-async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => Promise<number>): Promise<Mesh | undefined> {
+async function readMesh(
+  mesh: GltfMesh,
+  materialOf: (m: GltfMaterial | null) => Promise<number>,
+): Promise<Mesh | undefined> {
   const parts: Part[] = [];
   for (const primitive of mesh.listPrimitives()) {
     const mode = primitive.getMode();
@@ -98,10 +112,18 @@ async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => 
     const vertexCount = position.getCount();
     const indexAccessor = primitive.getIndices();
     const raw = indexAccessor ? Uint32Array.from(indexAccessor.getArray() as ArrayLike<number>) : sequence(vertexCount);
-    const indices = mode === TRIANGLES ? raw.subarray(0, raw.length - (raw.length % 3)) : mode === TRIANGLE_STRIP ? fromStrip(raw) : fromFan(raw);
+    const indices =
+      mode === TRIANGLES
+        ? raw.subarray(0, raw.length - (raw.length % 3))
+        : mode === TRIANGLE_STRIP
+          ? fromStrip(raw)
+          : fromFan(raw);
     for (let i = 0; i < indices.length; i++) {
       if (indices[i] >= vertexCount) {
-        throw new GeometryInputError('malformed', `Mesh "${mesh.getName()}" refers to vertices that do not exist; export it again.`);
+        throw new GeometryInputError(
+          'malformed',
+          `Mesh "${mesh.getName()}" refers to vertices that do not exist; export it again.`,
+        );
       }
     }
     const normal = primitive.getAttribute('NORMAL');
@@ -145,7 +167,13 @@ async function readMesh(mesh: GltfMesh, materialOf: (m: GltfMaterial | null) => 
   return { positions, normals, uvs, indices, groups };
 }
 
-type Part = { positions: Float32Array; normals?: Float32Array; uvs?: Float32Array; indices: Uint32Array; material: number };
+type Part = {
+  positions: Float32Array;
+  normals?: Float32Array;
+  uvs?: Float32Array;
+  indices: Uint32Array;
+  material: number;
+};
 
 /** Drops vertices no triangle uses: writers often give every primitive the whole vertex buffer. */
 function compact(part: Part): Part {
@@ -157,7 +185,8 @@ function compact(part: Part): Part {
   const pick = (source: Float32Array | undefined, size: number): Float32Array | undefined => {
     if (!source) return undefined;
     const out = new Float32Array(used * size);
-    for (let v = 0; v < count; v++) if (remap[v] >= 0) out.set(source.subarray(v * size, v * size + size), remap[v] * size);
+    for (let v = 0; v < count; v++)
+      if (remap[v] >= 0) out.set(source.subarray(v * size, v * size + size), remap[v] * size);
     return out;
   };
   return {
@@ -173,7 +202,8 @@ function compact(part: Part): Part {
 function readFloats(accessor: Accessor, size: number): Float32Array {
   const array = accessor.getArray();
   const count = accessor.getCount();
-  if (array instanceof Float32Array && accessor.getElementSize() === size) return Float32Array.from(array.subarray(0, count * size));
+  if (array instanceof Float32Array && accessor.getElementSize() === size)
+    return Float32Array.from(array.subarray(0, count * size));
   const out = new Float32Array(count * size);
   const element: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -204,7 +234,10 @@ function fromFan(fan: Uint32Array): Uint32Array {
   return out;
 }
 
-async function readMaterial(material: GltfMaterial | null, texture: (t: GltfTexture | null) => Promise<Texture | undefined>): Promise<Material> {
+async function readMaterial(
+  material: GltfMaterial | null,
+  texture: (t: GltfTexture | null) => Promise<Texture | undefined>,
+): Promise<Material> {
   if (!material) return { name: 'default', baseColor: [1, 1, 1, 1], metallic: 1, roughness: 1 };
   const out: Material = {
     name: material.getName() || 'material',

@@ -38,7 +38,15 @@ export interface ImportOptions {
 }
 
 const LABELS: Record<ModelFormat, string> = {
-  obj: 'OBJ', glb: 'glb', gltf: 'glTF', stl: 'STL', fbx: 'FBX', usd: 'USD', usda: 'USDA', usdc: 'USDC', usdz: 'usdz',
+  obj: 'OBJ',
+  glb: 'glb',
+  gltf: 'glTF',
+  stl: 'STL',
+  fbx: 'FBX',
+  usd: 'USD',
+  usda: 'USDA',
+  usdc: 'USDC',
+  usdz: 'usdz',
 };
 
 export async function importModel(bytes: Uint8Array, options: ImportOptions = {}): Promise<Scene> {
@@ -46,9 +54,15 @@ export async function importModel(bytes: Uint8Array, options: ImportOptions = {}
   const logger = options.logger ?? silentLogger;
   if (bytes.length === 0) throw new GeometryInputError('empty', 'The model file is empty; upload the complete file.');
   if (bytes.length > limits.maxBytes) {
-    throw new GeometryInputError('too-large', `The model file is ${bytes.length} bytes; the limit is ${limits.maxBytes}. Decimate the model or compress its textures and upload it again.`, { limit: limits.maxBytes });
+    throw new GeometryInputError(
+      'too-large',
+      `The model file is ${bytes.length} bytes; the limit is ${limits.maxBytes}. Decimate the model or compress its textures and upload it again.`,
+      { limit: limits.maxBytes },
+    );
   }
-  const detected = detectModelFormat(bytes, options.filename) ?? (options.format ? detectModelFormat(bytes, `model.${options.format}`) : null);
+  const detected =
+    detectModelFormat(bytes, options.filename) ??
+    (options.format ? detectModelFormat(bytes, `model.${options.format}`) : null);
   if (!detected) {
     const claimed = options.format ?? formatFromName(options.filename);
     throw new GeometryInputError(
@@ -89,6 +103,9 @@ export async function importModel(bytes: Uint8Array, options: ImportOptions = {}
 }
 
 function baseNameWithoutExtension(filename?: string): string | undefined {
-  const base = filename?.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '');
+  const base = filename
+    ?.split(/[\\/]/)
+    .pop()
+    ?.replace(/\.[^.]+$/, '');
   return base || undefined;
 }

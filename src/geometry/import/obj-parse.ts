@@ -165,7 +165,11 @@ export function parseObj(text: string): ObjDocument {
 /** OBJ indices are 1-based, or negative counting back from the last element read so far. */
 function resolve(n: number, count: number, line: number, token: string): number {
   const index = n > 0 ? n - 1 : count + n;
-  if (index < 0 || index >= count) throw malformed(line, `corner "${token.slice(0, 30)}" refers to an element that does not exist (the file defines ${count} so far)`);
+  if (index < 0 || index >= count)
+    throw malformed(
+      line,
+      `corner "${token.slice(0, 30)}" refers to an element that does not exist (the file defines ${count} so far)`,
+    );
   return index;
 }
 
@@ -237,7 +241,8 @@ class CornerTable {
     this.keys = new Int32Array(keys.length * 2).fill(-2);
     this.values = new Int32Array(values.length * 2);
     this.size = 0;
-    for (let s = 0; s < values.length; s++) if (keys[s * 3] !== -2) this.set(keys[s * 3], keys[s * 3 + 1], keys[s * 3 + 2], values[s]);
+    for (let s = 0; s < values.length; s++)
+      if (keys[s * 3] !== -2) this.set(keys[s * 3], keys[s * 3 + 1], keys[s * 3 + 2], values[s]);
   }
 }
 
@@ -261,5 +266,9 @@ function build(b: Builder): ObjObject {
 }
 
 function malformed(line: number, what: string): GeometryInputError {
-  return new GeometryInputError('malformed', `Line ${line} of the OBJ file is invalid: ${what}. Export the model again.`, { line });
+  return new GeometryInputError(
+    'malformed',
+    `Line ${line} of the OBJ file is invalid: ${what}. Export the model again.`,
+    { line },
+  );
 }

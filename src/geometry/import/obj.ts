@@ -42,7 +42,14 @@ export async function importObj(bytes: Uint8Array, ctx: ResolveContext & { limit
       slots.push(materialIndex.get(name)!);
     }
     for (const group of object.mesh.groups) group.material = slots[group.material];
-    roots.push({ name: object.name, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: object.mesh, children: [] });
+    roots.push({
+      name: object.name,
+      translation: [0, 0, 0],
+      rotation: [0, 0, 0, 1],
+      scale: [1, 1, 1],
+      mesh: object.mesh,
+      children: [],
+    });
   }
   return { materials, roots };
 }
@@ -60,7 +67,11 @@ function readMaterialLibraries(names: string[], ctx: ResolveContext): Record<str
   return library;
 }
 
-async function fromMtl(name: string, info: MtlInfo | undefined, texture: (statement: unknown) => Promise<Texture | undefined>): Promise<Material> {
+async function fromMtl(
+  name: string,
+  info: MtlInfo | undefined,
+  texture: (statement: unknown) => Promise<Texture | undefined>,
+): Promise<Material> {
   const material: Material = { name: name || 'default', baseColor: [0.8, 0.8, 0.8, 1], metallic: 0, roughness: 0.6 };
   if (!info) return material;
   if (Array.isArray(info.kd) && info.kd.every(Number.isFinite)) {
@@ -70,7 +81,8 @@ async function fromMtl(name: string, info: MtlInfo | undefined, texture: (statem
   const opacity = info.d !== undefined ? Number(info.d) : info.tr !== undefined ? 1 - Number(info.tr) : 1;
   if (Number.isFinite(opacity)) material.baseColor[3] = Math.min(1, Math.max(0, opacity));
   if (info.pr !== undefined && Number.isFinite(Number(info.pr))) material.roughness = Number(info.pr);
-  else if (info.ns !== undefined && Number.isFinite(Number(info.ns))) material.roughness = roughnessFromShininess(Number(info.ns));
+  else if (info.ns !== undefined && Number.isFinite(Number(info.ns)))
+    material.roughness = roughnessFromShininess(Number(info.ns));
   if (info.pm !== undefined && Number.isFinite(Number(info.pm))) material.metallic = Number(info.pm);
   const base = await texture(info.map_kd);
   if (base) material.baseColorTexture = base;

@@ -25,7 +25,10 @@ export function parseOff(input: string | Uint8Array): Mesh {
   const vertexCount = readCount(counts[0], 'vertex');
   const faceCount = readCount(counts[1], 'face');
   if (lines.length < line + vertexCount) {
-    throw new GeometryInputError('truncated', `The OFF file declares ${vertexCount} vertices but ends before them; send the complete file.`);
+    throw new GeometryInputError(
+      'truncated',
+      `The OFF file declares ${vertexCount} vertices but ends before them; send the complete file.`,
+    );
   }
   const positions = new Float32Array(vertexCount * 3);
   for (let v = 0; v < vertexCount; v++) {
@@ -39,7 +42,10 @@ export function parseOff(input: string | Uint8Array): Mesh {
     }
   }
   if (lines.length < line + faceCount) {
-    throw new GeometryInputError('truncated', `The OFF file declares ${faceCount} faces but ends before them; send the complete file.`);
+    throw new GeometryInputError(
+      'truncated',
+      `The OFF file declares ${faceCount} faces but ends before them; send the complete file.`,
+    );
   }
   // Sized for triangles; polygons grow it.
   let out = new Uint32Array(faceCount * 3);
@@ -54,13 +60,19 @@ export function parseOff(input: string | Uint8Array): Mesh {
     const tokens = lines[line++];
     const n = Number(tokens[0]);
     if (!Number.isInteger(n) || n < 3 || tokens.length < n + 1) {
-      throw new GeometryInputError('malformed', `Face ${f} of the OFF file needs a corner count of at least 3 and that many vertex indices.`);
+      throw new GeometryInputError(
+        'malformed',
+        `Face ${f} of the OFF file needs a corner count of at least 3 and that many vertex indices.`,
+      );
     }
     const corners = new Array<number>(n);
     for (let k = 0; k < n; k++) {
       const index = Number(tokens[k + 1]);
       if (!Number.isInteger(index) || index < 0 || index >= vertexCount) {
-        throw new GeometryInputError('malformed', `Face ${f} of the OFF file refers to vertex ${tokens[k + 1]}, which does not exist.`);
+        throw new GeometryInputError(
+          'malformed',
+          `Face ${f} of the OFF file refers to vertex ${tokens[k + 1]}, which does not exist.`,
+        );
       }
       corners[k] = index;
     }

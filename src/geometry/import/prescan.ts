@@ -27,7 +27,11 @@ export function prescanModel(bytes: Uint8Array, options: PrescanOptions = {}): v
   const limits = resolveLimits(options.limits);
   if (bytes.length === 0) throw new GeometryInputError('empty', 'The model file is empty; upload the complete file.');
   if (bytes.length > limits.maxBytes) {
-    throw new GeometryInputError('too-large', `The model file is ${bytes.length} bytes; the limit is ${limits.maxBytes}.`, { limit: limits.maxBytes });
+    throw new GeometryInputError(
+      'too-large',
+      `The model file is ${bytes.length} bytes; the limit is ${limits.maxBytes}.`,
+      { limit: limits.maxBytes },
+    );
   }
   switch (detectModelFormat(bytes, options.filename)) {
     case 'glb': {
@@ -49,7 +53,8 @@ export function prescanModel(bytes: Uint8Array, options: PrescanOptions = {}): v
       if (!isBinaryFbx(bytes)) checkBraceNesting(new TextDecoder().decode(bytes), 'FBX', MAX_FBX_TEXT_NESTING);
       return;
     case 'usdz':
-      for (const entry of readUsdzEntries(bytes)) if (/\.usd[ac]?$/i.test(entry.name)) prescanUsdLayer(entry.bytes, 'usdz');
+      for (const entry of readUsdzEntries(bytes))
+        if (/\.usd[ac]?$/i.test(entry.name)) prescanUsdLayer(entry.bytes, 'usdz');
       return;
     case 'usd':
     case 'usda':
@@ -72,13 +77,21 @@ function prescanUsdLayer(bytes: Uint8Array, label: string): void {
 
 function prescanStl(bytes: Uint8Array, limits: ImportLimits): void {
   const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart();
-  const ascii = !isBinaryStl(bytes) && head.startsWith('solid') && !bytes.subarray(0, Math.min(bytes.length, 4096)).includes(0);
+  const ascii =
+    !isBinaryStl(bytes) && head.startsWith('solid') && !bytes.subarray(0, Math.min(bytes.length, 4096)).includes(0);
   if (!ascii) {
-    if (bytes.length < 84) throw new GeometryInputError('truncated', 'The STL file is shorter than a binary STL header (84 bytes); upload the complete file.');
+    if (bytes.length < 84)
+      throw new GeometryInputError(
+        'truncated',
+        'The STL file is shorter than a binary STL header (84 bytes); upload the complete file.',
+      );
     const count = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true);
     checkCounts(count, 0, limits, 'STL');
     if (84 + count * 50 > bytes.length) {
-      throw new GeometryInputError('truncated', `The binary STL file declares ${count} triangles (${84 + count * 50} bytes) but has only ${bytes.length} bytes; upload the complete file.`);
+      throw new GeometryInputError(
+        'truncated',
+        `The binary STL file declares ${count} triangles (${84 + count * 50} bytes) but has only ${bytes.length} bytes; upload the complete file.`,
+      );
     }
     return;
   }
@@ -94,7 +107,11 @@ export function checkBraceNesting(text: string, label: string, limit: number): v
     if (c === 34) inString = !inString;
     else if (inString) continue;
     else if (c === 123 && ++depth > limit) {
-      throw new GeometryInputError('too-large', `The ${label} file nests its blocks more than ${limit} levels deep; export it again.`, { limit });
+      throw new GeometryInputError(
+        'too-large',
+        `The ${label} file nests its blocks more than ${limit} levels deep; export it again.`,
+        { limit },
+      );
     } else if (c === 125) depth = Math.max(0, depth - 1);
     else if (c === 10) inString = false;
   }
@@ -115,7 +132,7 @@ export function checkObjNumbers(bytes: Uint8Array): void {
     if (bytes[j] === 118 /* v */) {
       const next = bytes[j + 1];
       if (next === 32 || next === 9) checkTokens(bytes, j + 1, end, 3, line);
-      else if ((next === 116 /* t */ || next === 110 /* n */) && (bytes[j + 2] === 32 || bytes[j + 2] === 9)) {
+      else if ((next === 116 /* t */ || next === 110) /* n */ && (bytes[j + 2] === 32 || bytes[j + 2] === 9)) {
         checkTokens(bytes, j + 2, end, next === 116 ? 2 : 3, line);
       }
     }
@@ -136,7 +153,10 @@ function checkTokens(bytes: Uint8Array, start: number, end: number, count: numbe
     if (plainFiniteNumber(bytes, tokenStart, i)) continue;
     const token = new TextDecoder().decode(bytes.subarray(tokenStart, i));
     if (!Number.isFinite(Number(token))) {
-      throw new GeometryInputError('non-finite', `Line ${line} of the OBJ file has a coordinate that is not a finite number ("${token.slice(0, 20)}"); fix the file and export it again.`);
+      throw new GeometryInputError(
+        'non-finite',
+        `Line ${line} of the OBJ file has a coordinate that is not a finite number ("${token.slice(0, 20)}"); fix the file and export it again.`,
+      );
     }
   }
 }
@@ -147,10 +167,10 @@ function plainFiniteNumber(bytes: Uint8Array, start: number, end: number): boole
   let i = start;
   if (bytes[i] === 43 || bytes[i] === 45) i++;
   let digits = 0;
-  while (i < end && bytes[i] >= 48 && bytes[i] <= 57) (i++, digits++);
+  while (i < end && bytes[i] >= 48 && bytes[i] <= 57) i++, digits++;
   if (bytes[i] === 46) {
     i++;
-    while (i < end && bytes[i] >= 48 && bytes[i] <= 57) (i++, digits++);
+    while (i < end && bytes[i] >= 48 && bytes[i] <= 57) i++, digits++;
   }
   if (digits === 0) return false;
   if (i < end && (bytes[i] === 101 || bytes[i] === 69)) {

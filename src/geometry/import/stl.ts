@@ -15,13 +15,18 @@ import { quietly } from './three-shim.ts';
 export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl'): Scene {
   let data = bytes;
   const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart();
-  const ascii = !isBinaryStl(bytes) && head.startsWith('solid') && !bytes.subarray(0, Math.min(bytes.length, 4096)).includes(0);
+  const ascii =
+    !isBinaryStl(bytes) && head.startsWith('solid') && !bytes.subarray(0, Math.min(bytes.length, 4096)).includes(0);
   if (!ascii) {
     if (bytes.length < 84) {
-      throw new GeometryInputError('truncated', 'The STL file is shorter than a binary STL header (84 bytes); upload the complete file.');
+      throw new GeometryInputError(
+        'truncated',
+        'The STL file is shorter than a binary STL header (84 bytes); upload the complete file.',
+      );
     }
     const count = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(80, true);
-    if (count === 0) throw new GeometryInputError('empty', 'The STL file declares no triangles; send a model with faces.');
+    if (count === 0)
+      throw new GeometryInputError('empty', 'The STL file declares no triangles; send a model with faces.');
     checkCounts(count, 0, limits, 'STL');
     const expected = 84 + count * 50;
     if (bytes.length < expected) {
@@ -42,17 +47,36 @@ export function importStl(bytes: Uint8Array, limits: ImportLimits, name = 'stl')
   try {
     geometry = quietly(undefined, () => new STLLoader().parse(buffer));
   } catch {
-    throw new GeometryInputError('malformed', 'The STL file could not be read (it may be corrupt); export it again as binary STL.');
+    throw new GeometryInputError(
+      'malformed',
+      'The STL file could not be read (it may be corrupt); export it again as binary STL.',
+    );
   }
   const positions = geometry.getAttribute('position')?.array as Float32Array | undefined;
   if (!positions || positions.length < 9) {
-    throw new GeometryInputError('empty', 'The STL file contains no complete triangles; export it again with its faces.');
+    throw new GeometryInputError(
+      'empty',
+      'The STL file contains no complete triangles; export it again with its faces.',
+    );
   }
   checkCounts(positions.length / 9, 0, limits, 'STL');
   const welded = dedupeVertices({ positions: positions.subarray(0, positions.length - (positions.length % 9)) });
   return {
     materials: [defaultMaterial()],
-    roots: [{ name, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: welded.positions, indices: welded.indices, groups: [{ start: 0, count: welded.indices.length / 3, material: 0 }] } }],
+    roots: [
+      {
+        name,
+        translation: [0, 0, 0],
+        rotation: [0, 0, 0, 1],
+        scale: [1, 1, 1],
+        children: [],
+        mesh: {
+          positions: welded.positions,
+          indices: welded.indices,
+          groups: [{ start: 0, count: welded.indices.length / 3, material: 0 }],
+        },
+      },
+    ],
   };
 }
 

@@ -4,7 +4,13 @@
  * indexed mesh again, material groups map onto Scene.materials, UVs flip to v-down where the source
  * format is v-up, and captured textures become encoded bytes.
  */
-import { DoubleSide, type BufferGeometry, type Material as ThreeMaterial, type Object3D, type Texture as ThreeTexture } from 'three';
+import {
+  DoubleSide,
+  type BufferGeometry,
+  type Material as ThreeMaterial,
+  type Object3D,
+  type Texture as ThreeTexture,
+} from 'three';
 import sharp from 'sharp';
 import type { Material, MaterialGroup, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
 import { decodeImage } from '../texture.ts';
@@ -59,7 +65,11 @@ export async function sceneFromThree(root: Object3D, options: ConvertOptions): P
       scale: [object.scale.x, object.scale.y, object.scale.z],
       children: [],
     };
-    const asMesh = object as Object3D & { isMesh?: boolean; geometry?: BufferGeometry; material?: ThreeMaterial | ThreeMaterial[] };
+    const asMesh = object as Object3D & {
+      isMesh?: boolean;
+      geometry?: BufferGeometry;
+      material?: ThreeMaterial | ThreeMaterial[];
+    };
     if (asMesh.isMesh && asMesh.geometry) {
       const list = Array.isArray(asMesh.material) ? asMesh.material : [asMesh.material ?? null];
       const slots: number[] = [];
@@ -76,7 +86,17 @@ export async function sceneFromThree(root: Object3D, options: ConvertOptions): P
 function contentKey(material: ThreeMaterial): string {
   const m = material as ThreeMaterial & Record<string, any>;
   const maps = ['map', 'normalMap', 'metalnessMap', 'roughnessMap'].map((k) => textureSource(m[k])?.url ?? '');
-  return JSON.stringify([m.name, m.type, m.color?.getHex?.(), m.metalness, m.roughness, m.shininess, m.opacity, m.side, maps]);
+  return JSON.stringify([
+    m.name,
+    m.type,
+    m.color?.getHex?.(),
+    m.metalness,
+    m.roughness,
+    m.shininess,
+    m.opacity,
+    m.side,
+    maps,
+  ]);
 }
 
 /** A three BufferGeometry as an indexed Mesh; `slots` maps three material indices to Scene materials. */
@@ -138,9 +158,23 @@ function orderGroups(
   return { indices: out, groups };
 }
 
-function readAttribute(attribute: { count: number; itemSize: number; getComponent(i: number, k: number): number; array: ArrayLike<number>; isInterleavedBufferAttribute?: boolean; normalized?: boolean }, size: number): Float32Array {
+function readAttribute(
+  attribute: {
+    count: number;
+    itemSize: number;
+    getComponent(i: number, k: number): number;
+    array: ArrayLike<number>;
+    isInterleavedBufferAttribute?: boolean;
+    normalized?: boolean;
+  },
+  size: number,
+): Float32Array {
   const out = new Float32Array(attribute.count * size);
-  if (!attribute.isInterleavedBufferAttribute && attribute.itemSize === size && attribute.array instanceof Float32Array) {
+  if (
+    !attribute.isInterleavedBufferAttribute &&
+    attribute.itemSize === size &&
+    attribute.array instanceof Float32Array
+  ) {
     out.set(attribute.array.subarray(0, out.length));
     return out;
   }
@@ -155,7 +189,12 @@ type TextureOf = (t: ThreeTexture | null | undefined) => Promise<Texture | undef
 async function readMaterial(material: ThreeMaterial, texture: TextureOf, options: ConvertOptions): Promise<Material> {
   const m = material as ThreeMaterial & Record<string, any>;
   const color = m.color ? [m.color.r, m.color.g, m.color.b] : [1, 1, 1];
-  const roughness = typeof m.roughness === 'number' ? m.roughness : typeof m.shininess === 'number' ? roughnessFromShininess(m.shininess) : 0.6;
+  const roughness =
+    typeof m.roughness === 'number'
+      ? m.roughness
+      : typeof m.shininess === 'number'
+        ? roughnessFromShininess(m.shininess)
+        : 0.6;
   const out: Material = {
     name: material.name || 'material',
     baseColor: [color[0], color[1], color[2], typeof m.opacity === 'number' ? m.opacity : 1],
@@ -171,7 +210,14 @@ async function readMaterial(material: ThreeMaterial, texture: TextureOf, options
   const metalSource = textureSource(m.metalnessMap);
   const roughSource = textureSource(m.roughnessMap);
   if (metalSource || roughSource) {
-    const packed = await packMetallicRoughness(metalSource, roughSource, texture, m.metalnessMap, m.roughnessMap, options);
+    const packed = await packMetallicRoughness(
+      metalSource,
+      roughSource,
+      texture,
+      m.metalnessMap,
+      m.roughnessMap,
+      options,
+    );
     if (packed) {
       out.metallicRoughnessTexture = packed;
       // glTF multiplies map and factor: a map is only meaningful with full factors.
@@ -197,10 +243,15 @@ async function packMetallicRoughness(
   options: ConvertOptions,
 ): Promise<Texture | undefined> {
   if (metalSource && roughSource && metalSource.url === roughSource.url) return texture(metalMap);
-  const [metal, rough] = await Promise.all([texture(metalSource ? metalMap : undefined), texture(roughSource ? roughMap : undefined)]);
+  const [metal, rough] = await Promise.all([
+    texture(metalSource ? metalMap : undefined),
+    texture(roughSource ? roughMap : undefined),
+  ]);
   if (!metal && !rough) return undefined;
   try {
-    const images = await Promise.all([metal, rough].map((t) => (t?.encoded ? decodeImage(t.encoded.bytes) : undefined)));
+    const images = await Promise.all(
+      [metal, rough].map((t) => (t?.encoded ? decodeImage(t.encoded.bytes) : undefined)),
+    );
     const width = Math.max(...images.map((i) => i?.width ?? 0));
     const height = Math.max(...images.map((i) => i?.height ?? 0));
     const channel = async (image: (typeof images)[number], fallback: number, prefer: number): Promise<Uint8Array> => {
@@ -209,7 +260,10 @@ async function packMetallicRoughness(
       const plane = new Uint8Array(image.width * image.height);
       for (let i = 0; i < plane.length; i++) plane[i] = image.data[i * image.channels + pick];
       if (image.width === width && image.height === height) return plane;
-      const resized = await sharp(plane, { raw: { width: image.width, height: image.height, channels: 1 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+      const resized = await sharp(plane, { raw: { width: image.width, height: image.height, channels: 1 } })
+        .resize(width, height, { fit: 'fill' })
+        .raw()
+        .toBuffer();
       return new Uint8Array(resized);
     };
     const [m, r] = await Promise.all([channel(images[0], 255, 2), channel(images[1], 255, 1)]);
@@ -219,7 +273,9 @@ async function packMetallicRoughness(
       rgb[i * 3 + 1] = r[i];
       rgb[i * 3 + 2] = m[i];
     }
-    const png = await sharp(rgb, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const png = await sharp(rgb, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
     return { name: 'metallic_roughness', encoded: { bytes: new Uint8Array(png), mimeType: 'image/png' } };
   } catch {
     options.logger.info(`${options.label}: metallic/roughness maps could not be decoded; skipped`);

@@ -50,13 +50,17 @@ export interface ResolveContext {
 }
 
 /** The encoded bytes behind a captured texture, converted to PNG where the format is not web-safe. */
-export async function resolveTexture(source: TextureSource | undefined, ctx: ResolveContext): Promise<Texture | undefined> {
+export async function resolveTexture(
+  source: TextureSource | undefined,
+  ctx: ResolveContext,
+): Promise<Texture | undefined> {
   if (!source) return undefined;
   let bytes: Uint8Array | undefined;
   if (source.blob) bytes = new Uint8Array(await source.blob.arrayBuffer());
   else if (source.url.startsWith('data:')) bytes = decodeDataUri(source.url);
   else bytes = findCompanion(source.url, ctx.companions);
-  const name = baseName(source.url.startsWith('blob:') || source.url.startsWith('data:') ? '' : source.url) || undefined;
+  const name =
+    baseName(source.url.startsWith('blob:') || source.url.startsWith('data:') ? '' : source.url) || undefined;
   if (!bytes) {
     ctx.logger.info({ texture: source.url }, `${ctx.label}: texture is not inside the upload; skipped`);
     return undefined;
@@ -64,12 +68,21 @@ export async function resolveTexture(source: TextureSource | undefined, ctx: Res
   return encodedTexture(bytes, name, ctx);
 }
 
-export async function encodedTexture(bytes: Uint8Array, name: string | undefined, ctx: ResolveContext): Promise<Texture | undefined> {
+export async function encodedTexture(
+  bytes: Uint8Array,
+  name: string | undefined,
+  ctx: ResolveContext,
+): Promise<Texture | undefined> {
   const mimeType = sniffImage(bytes);
   if (mimeType) return { name, encoded: { bytes, mimeType } };
   try {
-    const png = await sharp(bytes, { limitInputPixels: 16384 * 16384 }).png().toBuffer();
-    return { name, encoded: { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), mimeType: 'image/png' } };
+    const png = await sharp(bytes, { limitInputPixels: 16384 * 16384 })
+      .png()
+      .toBuffer();
+    return {
+      name,
+      encoded: { bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), mimeType: 'image/png' },
+    };
   } catch {
     ctx.logger.info({ texture: name }, `${ctx.label}: texture is not a readable image; skipped`);
     return undefined;
@@ -79,7 +92,12 @@ export async function encodedTexture(bytes: Uint8Array, name: string | undefined
 export function sniffImage(bytes: Uint8Array): ImageMimeType | undefined {
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length > 12 && String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') return 'image/webp';
+  if (
+    bytes.length > 12 &&
+    String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' &&
+    String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP'
+  )
+    return 'image/webp';
   return undefined;
 }
 
@@ -88,7 +106,9 @@ function decodeDataUri(uri: string): Uint8Array | undefined {
   if (comma < 0) return undefined;
   const meta = uri.slice(5, comma);
   const payload = uri.slice(comma + 1);
-  return meta.endsWith(';base64') ? new Uint8Array(Buffer.from(payload, 'base64')) : new TextEncoder().encode(decodeURIComponent(payload));
+  return meta.endsWith(';base64')
+    ? new Uint8Array(Buffer.from(payload, 'base64'))
+    : new TextEncoder().encode(decodeURIComponent(payload));
 }
 
 export function baseName(path: string): string {
@@ -108,7 +128,8 @@ export function findCompanion(path: string, companions?: Record<string, Uint8Arr
  */
 export function quietly<T>(logger: Logger | undefined, parse: () => T): T {
   const saved = { log: console.log, warn: console.warn, error: console.error };
-  const sink = (...args: unknown[]): void => logger?.debug({ three: args.map(String).join(' ').slice(0, 500) }, 'three.js loader note');
+  const sink = (...args: unknown[]): void =>
+    logger?.debug({ three: args.map(String).join(' ').slice(0, 500) }, 'three.js loader note');
   console.log = console.warn = console.error = sink;
   try {
     return parse();

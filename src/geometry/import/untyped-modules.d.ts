@@ -14,10 +14,18 @@ declare module 'three/examples/jsm/loaders/usd/USDComposer.js' {
   import type { Group, LoadingManager } from 'three';
   export class USDComposer {
     constructor(manager?: LoadingManager);
-    compose(parsedData: unknown, assets?: Record<string, unknown>, variantSelections?: Record<string, string>, basePath?: string): Group;
+    compose(
+      parsedData: unknown,
+      assets?: Record<string, unknown>,
+      variantSelections?: Record<string, string>,
+      basePath?: string,
+    ): Group;
   }
 }
 declare module 'draco3dgltf' {
-  const draco3d: { createDecoderModule(options?: object): Promise<unknown>; createEncoderModule(options?: object): Promise<unknown> };
+  const draco3d: {
+    createDecoderModule(options?: object): Promise<unknown>;
+    createEncoderModule(options?: object): Promise<unknown>;
+  };
   export default draco3d;
 }

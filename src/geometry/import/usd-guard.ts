@@ -79,7 +79,10 @@ export function scanUsdaText(text: string, label: string): void {
   for (const values of counts) {
     for (const value of values) {
       if (!Number.isInteger(value) || value < 0) {
-        throw new GeometryInputError('malformed', `The ${label} file has a faceVertexCounts entry that is not a whole number ≥ 0 (${value}); export it again.`);
+        throw new GeometryInputError(
+          'malformed',
+          `The ${label} file has a faceVertexCounts entry that is not a whole number ≥ 0 (${value}); export it again.`,
+        );
       }
       corners += value;
       if (corners > indexTotal) throw cornersUnbacked(label, corners, indexTotal);
@@ -99,7 +102,9 @@ function arraysOf(spec: Spec | undefined): ArrayLike<number>[] {
   add(fields.default);
   const samples = fields.timeSamples as { values?: unknown[] } | Record<string, unknown> | undefined;
   if (samples && typeof samples === 'object') {
-    const values = Array.isArray((samples as { values?: unknown[] }).values) ? (samples as { values: unknown[] }).values : Object.values(samples);
+    const values = Array.isArray((samples as { values?: unknown[] }).values)
+      ? (samples as { values: unknown[] }).values
+      : Object.values(samples);
     values.forEach(add);
   }
   return found;
@@ -123,7 +128,10 @@ export function checkUsdLayer(specsByPath: Record<string, Spec>, label: string):
       for (let i = 0; i < counts.length; i++) {
         const value = Number(counts[i]);
         if (!Number.isInteger(value) || value < 0) {
-          throw new GeometryInputError('malformed', `The ${label} file has a faceVertexCounts entry that is not a whole number ≥ 0; export it again.`);
+          throw new GeometryInputError(
+            'malformed',
+            `The ${label} file has a faceVertexCounts entry that is not a whole number ≥ 0; export it again.`,
+          );
         }
         corners += value;
         if (corners > available) throw cornersUnbacked(label, corners, available);

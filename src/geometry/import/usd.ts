@@ -60,13 +60,17 @@ export async function importUsd(bytes: Uint8Array, ctx: ResolveContext): Promise
     root = parseLayer(bytes, label);
   }
   checkAssetPaths(root, assets, isZip, ctx);
-  for (const asset of Object.values(assets)) if (asset !== root && isLayer(asset)) checkAssetPaths(asset, assets, isZip, ctx);
+  for (const asset of Object.values(assets))
+    if (asset !== root && isLayer(asset)) checkAssetPaths(asset, assets, isZip, ctx);
   let group;
   try {
     group = quietly(ctx.logger, () => new USDComposer().compose(root, assets, {}, basePath));
   } catch (error) {
     ctx.logger.debug({ err: error }, 'USDComposer failed');
-    throw new GeometryInputError('malformed', `The ${label} file could not be composed into a scene (it may be corrupt); export it again.`);
+    throw new GeometryInputError(
+      'malformed',
+      `The ${label} file could not be composed into a scene (it may be corrupt); export it again.`,
+    );
   }
   return sceneFromThree(group, { ...ctx, label, flipV: true });
 }
@@ -79,7 +83,9 @@ function parseLayer(bytes: Uint8Array, label: string): Layer {
   try {
     const layer = quietly(undefined, () =>
       crate
-        ? new USDCParser().parseData(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+        ? new USDCParser().parseData(
+            bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+          )
         : new USDAParser().parseData(text),
     ) as Layer;
     if (!isLayer(layer)) throw new Error('no specs');
@@ -90,12 +96,20 @@ function parseLayer(bytes: Uint8Array, label: string): Layer {
     return layer;
   } catch (error) {
     if (error instanceof GeometryInputError) throw error;
-    throw new GeometryInputError('malformed', `The ${label} ${crate ? 'binary (usdc)' : 'text (usda)'} layer could not be read (it may be truncated or corrupt); export it again.`);
+    throw new GeometryInputError(
+      'malformed',
+      `The ${label} ${crate ? 'binary (usdc)' : 'text (usda)'} layer could not be read (it may be truncated or corrupt); export it again.`,
+    );
   }
 }
 
 function isLayer(value: unknown): value is Layer {
-  return !!value && typeof value === 'object' && typeof (value as Layer).specsByPath === 'object' && (value as Layer).specsByPath !== null;
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as Layer).specsByPath === 'object' &&
+    (value as Layer).specsByPath !== null
+  );
 }
 
 /** Every `@path@` (or assetPath) a layer names must be satisfiable from the upload. */

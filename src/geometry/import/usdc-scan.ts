@@ -55,21 +55,27 @@ export function scanUsdc(bytes: Uint8Array): void {
         const uncompressed = u64(section.start + 8);
         const stored = u64(section.start + 16);
         if (section.start + 24 + stored > end) throw truncated();
-        if (uncompressed > stored * MAX_LZ4_RATIO + 1024 || n > uncompressed + 1) throw malformed('its token table claims more data than it holds');
+        if (uncompressed > stored * MAX_LZ4_RATIO + 1024 || n > uncompressed + 1)
+          throw malformed('its token table claims more data than it holds');
       } else {
         const stored = u64(section.start + 8);
-        if (section.start + 16 + stored > end || n > stored + 1) throw malformed('its token table claims more data than it holds');
+        if (section.start + 16 + stored > end || n > stored + 1)
+          throw malformed('its token table claims more data than it holds');
       }
     } else if (compressed || name === 'PATHS') {
       // Compressed tables hold run-length and delta coded integers; even so each entry needs a
       // fraction of a stored byte. Uncompressed PATHS also starts with its count.
-      if (count() > Math.max(1024, section.size * MAX_INTS_PER_COMPRESSED_BYTE)) throw malformed(`its ${name} table claims more entries than it could hold`);
+      if (count() > Math.max(1024, section.size * MAX_INTS_PER_COMPRESSED_BYTE))
+        throw malformed(`its ${name} table claims more entries than it could hold`);
     }
   }
 }
 
 function truncated(): GeometryInputError {
-  return new GeometryInputError('truncated', 'The usdc file is truncated or its table of contents points past its end; upload the complete file.');
+  return new GeometryInputError(
+    'truncated',
+    'The usdc file is truncated or its table of contents points past its end; upload the complete file.',
+  );
 }
 
 function malformed(what: string): GeometryInputError {
@@ -77,5 +83,8 @@ function malformed(what: string): GeometryInputError {
 }
 
 function unsupported(version: string): GeometryInputError {
-  return new GeometryInputError('unsupported', `The usdc file uses crate version ${version}, which Kiln does not read; export it as usda or usdz instead.`);
+  return new GeometryInputError(
+    'unsupported',
+    `The usdc file uses crate version ${version}, which Kiln does not read; export it as usda or usdz instead.`,
+  );
 }

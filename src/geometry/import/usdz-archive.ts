@@ -23,9 +23,16 @@ export function readUsdzEntries(bytes: Uint8Array): ArchiveEntry[] {
   const directorySize = view.getUint32(eocd + 12, true);
   const directoryOffset = view.getUint32(eocd + 16, true);
   if (count === 0xffff || directoryOffset === 0xffffffff) {
-    throw new GeometryInputError('unsupported', 'The usdz package uses ZIP64, which a usdz may not; package it again with usdzip or your 3D tool.');
+    throw new GeometryInputError(
+      'unsupported',
+      'The usdz package uses ZIP64, which a usdz may not; package it again with usdzip or your 3D tool.',
+    );
   }
-  if (count > MAX_ENTRIES) throw new GeometryInputError('absurd-count', `The usdz package lists ${count} files; package it again with only the model and its textures.`);
+  if (count > MAX_ENTRIES)
+    throw new GeometryInputError(
+      'absurd-count',
+      `The usdz package lists ${count} files; package it again with only the model and its textures.`,
+    );
   if (directoryOffset + directorySize > eocd) throw truncated();
   const entries: ArchiveEntry[] = [];
   let at = directoryOffset;
@@ -42,21 +49,38 @@ export function readUsdzEntries(bytes: Uint8Array): ArchiveEntry[] {
     const localOffset = view.getUint32(at + 42, true);
     if (at + 46 + nameLength > eocd) throw truncated();
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    if (flags & 1) throw new GeometryInputError('unsupported', `The usdz package entry "${name}" is encrypted; package it again without encryption.`);
+    if (flags & 1)
+      throw new GeometryInputError(
+        'unsupported',
+        `The usdz package entry "${name}" is encrypted; package it again without encryption.`,
+      );
     if (method !== 0 || compressed !== size) {
-      throw new GeometryInputError('compressed-entry', `The usdz package entry "${name}" is compressed; a usdz must store every file uncompressed. Package it again with usdzip or your 3D tool's USDZ export.`, { entry: name });
+      throw new GeometryInputError(
+        'compressed-entry',
+        `The usdz package entry "${name}" is compressed; a usdz must store every file uncompressed. Package it again with usdzip or your 3D tool's USDZ export.`,
+        { entry: name },
+      );
     }
     if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== LOCAL) throw truncated();
-    const dataStart = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
+    const dataStart =
+      localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
     if (dataStart + size > directoryOffset) {
-      throw new GeometryInputError('too-large', `The usdz package entry "${name}" claims ${size} bytes, more than the package holds; the file is truncated or corrupt.`, { entry: name });
+      throw new GeometryInputError(
+        'too-large',
+        `The usdz package entry "${name}" claims ${size} bytes, more than the package holds; the file is truncated or corrupt.`,
+        { entry: name },
+      );
     }
     if (!name.endsWith('/')) entries.push({ name, bytes: bytes.subarray(dataStart, dataStart + size) });
     at += 46 + nameLength + extraLength + commentLength;
   }
-  if (entries.length === 0) throw new GeometryInputError('empty', 'The usdz package is empty; it must contain a USD layer.');
+  if (entries.length === 0)
+    throw new GeometryInputError('empty', 'The usdz package is empty; it must contain a USD layer.');
   if (!/\.usd[ac]?$/i.test(entries[0].name)) {
-    throw new GeometryInputError('malformed', `The first file in the usdz package is "${entries[0].name}", but a usdz must start with its USD layer; package it again with usdzip.`);
+    throw new GeometryInputError(
+      'malformed',
+      `The first file in the usdz package is "${entries[0].name}", but a usdz must start with its USD layer; package it again with usdzip.`,
+    );
   }
   return entries;
 }
@@ -69,5 +93,8 @@ function findEndOfCentralDirectory(view: DataView): number {
 }
 
 function truncated(): GeometryInputError {
-  return new GeometryInputError('truncated', 'The usdz package is truncated or its ZIP directory is corrupt; upload the complete file.');
+  return new GeometryInputError(
+    'truncated',
+    'The usdz package is truncated or its ZIP directory is corrupt; upload the complete file.',
+  );
 }

@@ -26,7 +26,13 @@ export interface BakeOptions {
    * `triangle` is the triangle index and `bary` its barycentric weights for its three corners.
    * The arrays are reused between calls: copy them if you keep them.
    */
-  shade: (out: Float32Array, position: Float32Array, normal: Float32Array, triangle: number, bary: Float32Array) => void;
+  shade: (
+    out: Float32Array,
+    position: Float32Array,
+    normal: Float32Array,
+    triangle: number,
+    bary: Float32Array,
+  ) => void;
 }
 
 /**
@@ -56,7 +62,16 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
   const normal = new Float32Array(3);
   const bary = new Float32Array(3);
 
-  const write = (texel: number, t: number, w0: number, w1: number, w2: number, a: number, b: number, c: number): void => {
+  const write = (
+    texel: number,
+    t: number,
+    w0: number,
+    w1: number,
+    w2: number,
+    a: number,
+    b: number,
+    c: number,
+  ): void => {
     bary[0] = w0;
     bary[1] = w1;
     bary[2] = w2;
@@ -80,10 +95,15 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
 
   const triCount = I.length / 3;
   for (let t = 0; t < triCount; t++) {
-    const a = I[t * 3], b = I[t * 3 + 1], c = I[t * 3 + 2];
-    const ax = UV[a * 2] * size, ay = UV[a * 2 + 1] * size;
-    const bx = UV[b * 2] * size, by = UV[b * 2 + 1] * size;
-    const cx = UV[c * 2] * size, cy = UV[c * 2 + 1] * size;
+    const a = I[t * 3],
+      b = I[t * 3 + 1],
+      c = I[t * 3 + 2];
+    const ax = UV[a * 2] * size,
+      ay = UV[a * 2 + 1] * size;
+    const bx = UV[b * 2] * size,
+      by = UV[b * 2 + 1] * size;
+    const cx = UV[c * 2] * size,
+      cy = UV[c * 2 + 1] * size;
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     let covered = false;
     if (area !== 0 && Number.isFinite(area)) {
@@ -92,14 +112,27 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
       const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) - 0.5));
       const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - 0.5));
       const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) - 0.5));
-      const pax = P[a * 3], pay = P[a * 3 + 1], paz = P[a * 3 + 2];
-      const pbx = P[b * 3], pby = P[b * 3 + 1], pbz = P[b * 3 + 2];
-      const pcx = P[c * 3], pcy = P[c * 3 + 1], pcz = P[c * 3 + 2];
-      const nax = normals[a * 3], nay = normals[a * 3 + 1], naz = normals[a * 3 + 2];
-      const nbx = normals[b * 3], nby = normals[b * 3 + 1], nbz = normals[b * 3 + 2];
-      const ncx = normals[c * 3], ncy = normals[c * 3 + 1], ncz = normals[c * 3 + 2];
+      const pax = P[a * 3],
+        pay = P[a * 3 + 1],
+        paz = P[a * 3 + 2];
+      const pbx = P[b * 3],
+        pby = P[b * 3 + 1],
+        pbz = P[b * 3 + 2];
+      const pcx = P[c * 3],
+        pcy = P[c * 3 + 1],
+        pcz = P[c * 3 + 2];
+      const nax = normals[a * 3],
+        nay = normals[a * 3 + 1],
+        naz = normals[a * 3 + 2];
+      const nbx = normals[b * 3],
+        nby = normals[b * 3 + 1],
+        nbz = normals[b * 3 + 2];
+      const ncx = normals[c * 3],
+        ncy = normals[c * 3 + 1],
+        ncz = normals[c * 3 + 2];
       // Edge functions step linearly along a row: w0 and w1 gain a constant per texel.
-      const stepX0 = -(cy - by) * inv, stepX1 = -(ay - cy) * inv;
+      const stepX0 = -(cy - by) * inv,
+        stepX1 = -(ay - cy) * inv;
       for (let y = y0; y <= y1; y++) {
         const py = y + 0.5;
         const px0 = x0 + 0.5;
@@ -115,7 +148,9 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
           position[0] = w0 * pax + w1 * pbx + w2 * pcx;
           position[1] = w0 * pay + w1 * pby + w2 * pcy;
           position[2] = w0 * paz + w1 * pbz + w2 * pcz;
-          const nx = w0 * nax + w1 * nbx + w2 * ncx, ny = w0 * nay + w1 * nby + w2 * ncy, nz = w0 * naz + w1 * nbz + w2 * ncz;
+          const nx = w0 * nax + w1 * nbx + w2 * ncx,
+            ny = w0 * nay + w1 * nby + w2 * ncy,
+            nz = w0 * naz + w1 * nbz + w2 * ncz;
           const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
           normal[0] = nx / len;
           normal[1] = ny / len;
@@ -166,7 +201,8 @@ function dilate(data: Uint8Array, coverage: Uint8Array, size: number, channels: 
     const list = frontier.data;
     for (let f = 0; f < frontier.length; f++) {
       const i = list[f];
-      const x = i % size, y = (i - x) / size;
+      const x = i % size,
+        y = (i - x) / size;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= size) continue;

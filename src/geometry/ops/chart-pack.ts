@@ -27,9 +27,13 @@ export function packCharts(rects: ChartRect[], gutter: number): Packing {
     area += (r.width + gutter) * (r.height + gutter);
     widest = Math.max(widest, r.width + 2 * gutter);
   }
-  const x = new Float64Array(n), y = new Float64Array(n);
+  const x = new Float64Array(n),
+    y = new Float64Array(n);
   const place = (rowWidth: number): number => {
-    let cx = gutter, cy = gutter, rowHeight = 0, maxX = 0;
+    let cx = gutter,
+      cy = gutter,
+      rowHeight = 0,
+      maxX = 0;
     for (const i of order) {
       const r = rects[i];
       if (cx + r.width + gutter > rowWidth && cx > gutter) {
@@ -46,8 +50,10 @@ export function packCharts(rects: ChartRect[], gutter: number): Packing {
     return Math.max(maxX, cy + rowHeight + gutter);
   };
   // Search the row width that gives the smallest square.
-  let best = Infinity, bestWidth = Math.max(widest, Math.sqrt(area));
-  let lo = widest, hi = Math.max(widest, Math.sqrt(area) * 2.5);
+  let best = Infinity,
+    bestWidth = Math.max(widest, Math.sqrt(area));
+  const lo = widest,
+    hi = Math.max(widest, Math.sqrt(area) * 2.5);
   const steps = 32;
   for (let step = 0; step < steps; step++) {
     const w = step === 0 ? Math.max(widest, Math.sqrt(area) * 1.05) : lo + ((hi - lo) * step) / (steps - 1);

@@ -23,11 +23,22 @@ export function removeDuplicateFaces(topo: Topology): { topo: Topology; removed:
   const next = new Int32Array(count).fill(-1);
   const drop = new Uint8Array(count);
   const sorted = (t: number): [number, number, number, boolean] => {
-    let a = pid[t * 3], b = pid[t * 3 + 1], c = pid[t * 3 + 2];
+    let a = pid[t * 3],
+      b = pid[t * 3 + 1],
+      c = pid[t * 3 + 2];
     let even = true;
-    if (a > b) { [a, b] = [b, a]; even = !even; }
-    if (b > c) { [b, c] = [c, b]; even = !even; }
-    if (a > b) { [a, b] = [b, a]; even = !even; }
+    if (a > b) {
+      [a, b] = [b, a];
+      even = !even;
+    }
+    if (b > c) {
+      [b, c] = [c, b];
+      even = !even;
+    }
+    if (a > b) {
+      [a, b] = [b, a];
+      even = !even;
+    }
     return [a, b, c, even];
   };
   for (let t = 0; t < count; t++) {
@@ -59,7 +70,9 @@ function keep(topo: Topology, drop: Uint8Array): Topology {
   const count = topo.materials.length;
   let n = 0;
   for (let t = 0; t < count; t++) if (!drop[t]) n++;
-  const pid = new Uint32Array(n * 3), corners = new Uint32Array(n * 3), materials = new Uint32Array(n);
+  const pid = new Uint32Array(n * 3),
+    corners = new Uint32Array(n * 3),
+    materials = new Uint32Array(n);
   let o = 0;
   for (let t = 0; t < count; t++) {
     if (drop[t]) continue;
@@ -91,8 +104,10 @@ export function edgeGraph(pid: Uint32Array): EdgeGraph {
   let count = 0;
   for (let t = 0; t < faces; t++)
     for (let k = 0; k < 3; k++) {
-      const a = pid[t * 3 + k], b = pid[t * 3 + ((k + 1) % 3)];
-      const lo = a < b ? a : b, hi = a < b ? b : a;
+      const a = pid[t * 3 + k],
+        b = pid[t * 3 + ((k + 1) % 3)];
+      const lo = a < b ? a : b,
+        hi = a < b ? b : a;
       let e = table.getOrSet(lo, hi, count);
       if (e < 0) e = count++;
       side[t * 3 + k] = e;
@@ -123,7 +138,8 @@ export function orientConsistently(topo: Topology, positions: Float32Array): num
   for (let seed = 0; seed < faces; seed++) {
     if (component[seed] >= 0) continue;
     const id = volumes.length;
-    let head = 0, tail = 0;
+    let head = 0,
+      tail = 0;
     queue[tail++] = seed;
     component[seed] = id;
     let volume = 0;
@@ -136,7 +152,8 @@ export function orientConsistently(topo: Topology, positions: Float32Array): num
         const u = graph.first[e] === t ? graph.second[e] : graph.first[e];
         if (u < 0 || component[u] >= 0) continue;
         // Consistent neighbours traverse the shared edge in opposite directions.
-        const a = pid[t * 3 + k], b = pid[t * 3 + ((k + 1) % 3)];
+        const a = pid[t * 3 + k],
+          b = pid[t * 3 + ((k + 1) % 3)];
         const ka = dirOf(u, a);
         const sameDirection = ka >= 0 && pid[u * 3 + ((ka + 1) % 3)] === b;
         flip[u] = (sameDirection ? 1 : 0) ^ flip[t];
@@ -164,7 +181,9 @@ function swap(a: Uint32Array, i: number, j: number): void {
 }
 
 function signedVolume(p: Float32Array, corners: Uint32Array, t: number): number {
-  const a = corners[t * 3] * 3, b = corners[t * 3 + 1] * 3, c = corners[t * 3 + 2] * 3;
+  const a = corners[t * 3] * 3,
+    b = corners[t * 3 + 1] * 3,
+    c = corners[t * 3 + 2] * 3;
   return (
     (p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) -
       p[a + 1] * (p[b] * p[c + 2] - p[b + 2] * p[c]) +
@@ -192,7 +211,11 @@ export function fillHoles(topo: Topology, positions: Float32Array, vertexCount: 
   const graph = edgeGraph(pid);
   // Boundary half-edges, chained by their start position id.
   const starts = new PairTable(64);
-  const halfFrom: number[] = [], halfTo: number[] = [], halfCornerFrom: number[] = [], halfCornerTo: number[] = [], halfMat: number[] = [];
+  const halfFrom: number[] = [],
+    halfTo: number[] = [],
+    halfCornerFrom: number[] = [],
+    halfCornerTo: number[] = [],
+    halfMat: number[] = [];
   const nextSame: number[] = [];
   for (let t = 0; t < faces; t++)
     for (let k = 0; k < 3; k++) {
@@ -213,9 +236,12 @@ export function fillHoles(topo: Topology, positions: Float32Array, vertexCount: 
     for (let h = starts.get(p, 0); h >= 0; h = nextSame[h]) if (!used[h]) return h;
     return -1;
   };
-  const newPid = new GrowableUint32(), newCorners = new GrowableUint32(), newMats = new GrowableUint32();
+  const newPid = new GrowableUint32(),
+    newCorners = new GrowableUint32(),
+    newMats = new GrowableUint32();
   const added: HoleFill['added'] = [];
-  let filled = 0, unfilled = 0;
+  let filled = 0,
+    unfilled = 0;
   for (let h0 = 0; h0 < halfFrom.length; h0++) {
     if (used[h0]) continue;
     const loop: number[] = [];
@@ -260,7 +286,11 @@ export function fillHoles(topo: Topology, positions: Float32Array, vertexCount: 
     return out;
   };
   return {
-    topo: { pid: concat(pid, newPid), corners: concat(corners, newCorners), materials: concat(topo.materials, newMats) },
+    topo: {
+      pid: concat(pid, newPid),
+      corners: concat(corners, newCorners),
+      materials: concat(topo.materials, newMats),
+    },
     added,
     filled,
     unfilled,

@@ -40,12 +40,16 @@ export function flattenScene(scene: Scene): Mesh {
     const [n00, n01, n02, n10, n11, n12, n20, n21, n22] = normalMatrix(m);
     const flip = determinant3(m) < 0;
     for (let v = 0; v < n; v++) {
-      const x = mesh.positions[v * 3], y = mesh.positions[v * 3 + 1], z = mesh.positions[v * 3 + 2];
+      const x = mesh.positions[v * 3],
+        y = mesh.positions[v * 3 + 1],
+        z = mesh.positions[v * 3 + 2];
       const o = (vBase + v) * 3;
       positions[o] = m[0] * x + m[4] * y + m[8] * z + m[12];
       positions[o + 1] = m[1] * x + m[5] * y + m[9] * z + m[13];
       positions[o + 2] = m[2] * x + m[6] * y + m[10] * z + m[14];
-      const nx = mesh.normals![v * 3], ny = mesh.normals![v * 3 + 1], nz = mesh.normals![v * 3 + 2];
+      const nx = mesh.normals![v * 3],
+        ny = mesh.normals![v * 3 + 1],
+        nz = mesh.normals![v * 3 + 2];
       const tx = n00 * nx + n01 * ny + n02 * nz;
       const ty = n10 * nx + n11 * ny + n12 * nz;
       const tz = n20 * nx + n21 * ny + n22 * nz;
@@ -72,7 +76,8 @@ export function flattenScene(scene: Scene): Mesh {
       indices[o + 2] = mesh.indices[src * 3 + (flip ? 1 : 2)] + vBase;
     }
     if (quads && mesh.quads) quads.set(mesh.quads.subarray(0, triCount), iBase / 3);
-    for (const group of mesh.groups) groups.push({ start: group.start + iBase / 3, count: group.count, material: group.material });
+    for (const group of mesh.groups)
+      groups.push({ start: group.start + iBase / 3, count: group.count, material: group.material });
     vBase += n;
     iBase += mesh.indices.length;
   }

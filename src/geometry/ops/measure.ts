@@ -11,10 +11,18 @@ export function meshVolume(mesh: Mesh): number {
   const { positions: p, indices: idx } = mesh;
   let sum = 0;
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
-    const ax = p[a], ay = p[a + 1], az = p[a + 2];
-    const bx = p[b], by = p[b + 1], bz = p[b + 2];
-    const cx = p[c], cy = p[c + 1], cz = p[c + 2];
+    const a = idx[t] * 3,
+      b = idx[t + 1] * 3,
+      c = idx[t + 2] * 3;
+    const ax = p[a],
+      ay = p[a + 1],
+      az = p[a + 2];
+    const bx = p[b],
+      by = p[b + 1],
+      bz = p[b + 2];
+    const cx = p[c],
+      cy = p[c + 1],
+      cz = p[c + 2];
     sum += ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
   }
   return sum / 6;
@@ -24,9 +32,15 @@ export function surfaceArea(mesh: Mesh): number {
   const { positions: p, indices: idx } = mesh;
   let sum = 0;
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const a = idx[t] * 3,
+      b = idx[t + 1] * 3,
+      c = idx[t + 2] * 3;
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
     sum += Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
   }
   return sum;
@@ -56,7 +70,9 @@ export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): 
   let edges = 0;
   let degenerateTriangles = 0;
   for (let t = 0; t < idx.length; t += 3) {
-    const v0 = key ? key[idx[t]] : idx[t], v1 = key ? key[idx[t + 1]] : idx[t + 1], v2 = key ? key[idx[t + 2]] : idx[t + 2];
+    const v0 = key ? key[idx[t]] : idx[t],
+      v1 = key ? key[idx[t + 1]] : idx[t + 1],
+      v2 = key ? key[idx[t + 2]] : idx[t + 2];
     if (v0 === v1 || v1 === v2 || v0 === v2) {
       degenerateTriangles++;
       continue;

@@ -16,7 +16,14 @@ export interface MeshFromGridOptions {
 // Cube corners: bit 0 = +x, bit 1 = +y, bit 2 = +z. Each tetrahedron walks 0 → e_a → e_a + e_b → 7,
 // one per axis order; neighbouring cubes then agree on every shared face diagonal.
 const TETS: number[][] = [];
-for (const [a, b] of [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]]) {
+for (const [a, b] of [
+  [0, 1],
+  [0, 2],
+  [1, 0],
+  [1, 2],
+  [2, 0],
+  [2, 1],
+]) {
   TETS.push([0, 1 << a, (1 << a) | (1 << b), 7]);
 }
 
@@ -33,13 +40,16 @@ const CASES = new Int8Array(6 * 16 * 13);
 {
   const mid = (a: number, b: number): number[] => corner(a).map((v, k) => (v + corner(b)[k]) / 2);
   const emit = (base: number, tris: number[][][], inside: number[], outside: number[]): void => {
-    const centre = (cs: number[]): number[] => [0, 1, 2].map((k) => cs.reduce((s, c) => s + corner(c)[k], 0) / cs.length);
-    const ci = centre(inside), co = centre(outside);
+    const centre = (cs: number[]): number[] =>
+      [0, 1, 2].map((k) => cs.reduce((s, c) => s + corner(c)[k], 0) / cs.length);
+    const ci = centre(inside),
+      co = centre(outside);
     const dir = [co[0] - ci[0], co[1] - ci[1], co[2] - ci[2]];
     CASES[base] = tris.length;
     tris.forEach((tri, n) => {
       const [p, q, r] = tri.map(([a, b]) => mid(a, b));
-      const u = [q[0] - p[0], q[1] - p[1], q[2] - p[2]], v = [r[0] - p[0], r[1] - p[1], r[2] - p[2]];
+      const u = [q[0] - p[0], q[1] - p[1], q[2] - p[2]],
+        v = [r[0] - p[0], r[1] - p[1], r[2] - p[2]];
       const nrm = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
       const ordered = nrm[0] * dir[0] + nrm[1] * dir[1] + nrm[2] * dir[2] > 0 ? tri : [tri[0], tri[2], tri[1]];
       ordered.forEach(([a, b], k) => {
@@ -57,8 +67,25 @@ const CASES = new Int8Array(6 * 16 * 13);
         const [lone, others] = inside.length === 1 ? [inside[0], outside] : [outside[0], inside];
         emit(base, [others.map((o) => [lone, o])], inside, outside);
       } else if (inside.length === 2) {
-        const [a, b] = inside, [c, d] = outside;
-        emit(base, [[[a, c], [a, d], [b, d]], [[a, c], [b, d], [b, c]]], inside, outside);
+        const [a, b] = inside,
+          [c, d] = outside;
+        emit(
+          base,
+          [
+            [
+              [a, c],
+              [a, d],
+              [b, d],
+            ],
+            [
+              [a, c],
+              [b, d],
+              [b, c],
+            ],
+          ],
+          inside,
+          outside,
+        );
       }
     }
   });
@@ -83,7 +110,9 @@ export function meshFromGrid(
   if (values.length < nx * ny * nz) throw new RangeError(`meshFromGrid: ${values.length} values for ${nx}×${ny}×${nz}`);
   const [sx, sy, sz] = typeof spacing === 'number' ? [spacing, spacing, spacing] : spacing;
   // Padded lattice: one ring of "outside" points around the grid, indices shifted by one.
-  const PX = nx + 2, PY = ny + 2, PZ = nz + 2;
+  const PX = nx + 2,
+    PY = ny + 2,
+    PZ = nz + 2;
   const layerSize = PX * PY;
   let below = new Float32Array(layerSize);
   let above = new Float32Array(layerSize);
@@ -132,24 +161,34 @@ export function meshFromGrid(
           const caseBase = (t * 16 + mask) * 13;
           const triCount = CASES[caseBase];
           for (let n = 0; n < triCount * 3; n++) {
-            const a = CASES[caseBase + 1 + n * 2], b = CASES[caseBase + 2 + n * 2];
-            const low = a & b, dir = a ^ b;
+            const a = CASES[caseBase + 1 + n * 2],
+              b = CASES[caseBase + 2 + n * 2];
+            const low = a & b,
+              dir = a ^ b;
             const edges = low & 4 ? edgesHigh : edgesLow;
             const slot = (base + (low & 1) + (low & 2 ? PX : 0)) * 8 + dir;
             let id = edges[slot];
             if (id < 0) {
               id = positions.length / 3;
               edges[slot] = id;
-              const va = cornerValue[a], vb = cornerValue[b];
+              const va = cornerValue[a],
+                vb = cornerValue[b];
               // Interpolate from the inside end; clamp away from the ends to avoid zero-area triangles.
               const aIn = va < iso;
-              const vin = aIn ? va : vb, vout = aIn ? vb : va, from = aIn ? a : b, to = aIn ? b : a;
+              const vin = aIn ? va : vb,
+                vout = aIn ? vb : va,
+                from = aIn ? a : b,
+                to = aIn ? b : a;
               let f = vout === Infinity ? 0.5 : (iso - vin) / (vout - vin);
               f = f < 1e-3 ? 1e-3 : f > 0.999 ? 0.999 : f;
               const fx = (from & 1) + ((to & 1) - (from & 1)) * f;
               const fy = ((from >> 1) & 1) + (((to >> 1) & 1) - ((from >> 1) & 1)) * f;
               const fz = ((from >> 2) & 1) + (((to >> 2) & 1) - ((from >> 2) & 1)) * f;
-              positions.push3(origin[0] + (px - 1 + fx) * sx, origin[1] + (py - 1 + fy) * sy, origin[2] + (pz - 1 + fz) * sz);
+              positions.push3(
+                origin[0] + (px - 1 + fx) * sx,
+                origin[1] + (py - 1 + fy) * sy,
+                origin[2] + (pz - 1 + fz) * sz,
+              );
             }
             indices.push(id);
           }

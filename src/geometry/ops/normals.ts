@@ -17,10 +17,18 @@ export function faceNormals(mesh: Mesh): Float32Array {
   const count = idx.length / 3;
   const out = new Float32Array(count * 3);
   for (let t = 0; t < count; t++) {
-    const a = idx[t * 3] * 3, b = idx[t * 3 + 1] * 3, c = idx[t * 3 + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const a = idx[t * 3] * 3,
+      b = idx[t * 3 + 1] * 3,
+      c = idx[t * 3 + 2] * 3;
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
     if (len > 0) {
       out[t * 3] = nx / len;
@@ -41,11 +49,19 @@ export function computeNormals(mesh: Mesh, options: ComputeNormalsOptions = {}):
   const key = options.smoothAcrossSeams ? canonicalVertices(mesh.positions, 0) : null;
   const acc = new Float32Array(vertexCount * 3);
   for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const a = idx[t] * 3,
+      b = idx[t + 1] * 3,
+      c = idx[t + 2] * 3;
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
     // The unnormalised cross product weights each face by its area.
-    const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const nx = uy * vz - uz * vy,
+      ny = uz * vx - ux * vz,
+      nz = ux * vy - uy * vx;
     for (let k = 0; k < 3; k++) {
       const v = key ? key[idx[t + k]] * 3 : idx[t + k] * 3;
       acc[v] += nx;
@@ -56,7 +72,9 @@ export function computeNormals(mesh: Mesh, options: ComputeNormalsOptions = {}):
   const normals = new Float32Array(vertexCount * 3);
   for (let v = 0; v < vertexCount; v++) {
     const s = key ? key[v] * 3 : v * 3;
-    const x = acc[s], y = acc[s + 1], z = acc[s + 2];
+    const x = acc[s],
+      y = acc[s + 1],
+      z = acc[s + 2];
     const len = Math.hypot(x, y, z);
     if (len > 0) {
       normals[v * 3] = x / len;

@@ -18,7 +18,10 @@ export interface SeparatePinchesOptions {
  * the centroid of its incident triangles, and how many vertices moved. Only meaningful for meshes that
  * are closed by index (otherwise UV-seam copies would be pulled apart too); callers check that first.
  */
-export function separatePinchedVertices(mesh: Mesh, options: SeparatePinchesOptions = {}): { mesh: Mesh; moved: number } {
+export function separatePinchedVertices(
+  mesh: Mesh,
+  options: SeparatePinchesOptions = {},
+): { mesh: Mesh; moved: number } {
   const { relativeDistance = 1e-5 } = options;
   const vertexCount = mesh.positions.length / 3;
   const rep = canonicalVertices(mesh.positions, 0);
@@ -30,7 +33,9 @@ export function separatePinchedVertices(mesh: Mesh, options: SeparatePinchesOpti
   const I = mesh.indices;
   const P = mesh.positions;
   for (let t = 0; t < I.length; t += 3) {
-    const a = I[t], b = I[t + 1], c = I[t + 2];
+    const a = I[t],
+      b = I[t + 1],
+      c = I[t + 2];
     if (!pinched(a) && !pinched(b) && !pinched(c)) continue;
     for (let k = 0; k < 3; k++) {
       const centroid = (P[a * 3 + k] + P[b * 3 + k] + P[c * 3 + k]) / 3;

@@ -34,9 +34,15 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
   let candidates = 0;
   const corner = (prev: number, at: number, next: number, nx: number, ny: number, nz: number): number => {
     // Angle at `at` between the edges to prev and next; negative when the turn goes against the normal.
-    const ux = P[prev * 3] - P[at * 3], uy = P[prev * 3 + 1] - P[at * 3 + 1], uz = P[prev * 3 + 2] - P[at * 3 + 2];
-    const vx = P[next * 3] - P[at * 3], vy = P[next * 3 + 1] - P[at * 3 + 1], vz = P[next * 3 + 2] - P[at * 3 + 2];
-    const cx = vy * uz - vz * uy, cy = vz * ux - vx * uz, cz = vx * uy - vy * ux;
+    const ux = P[prev * 3] - P[at * 3],
+      uy = P[prev * 3 + 1] - P[at * 3 + 1],
+      uz = P[prev * 3 + 2] - P[at * 3 + 2];
+    const vx = P[next * 3] - P[at * 3],
+      vy = P[next * 3 + 1] - P[at * 3 + 1],
+      vz = P[next * 3 + 2] - P[at * 3 + 2];
+    const cx = vy * uz - vz * uy,
+      cy = vz * ux - vx * uz,
+      cz = vx * uy - vy * ux;
     const sin = Math.hypot(cx, cy, cz);
     const cos = ux * vx + uy * vy + uz * vz;
     if (cx * nx + cy * ny + cz * nz <= 0) return -1;
@@ -44,10 +50,18 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
   };
   const normal = new Float64Array(6);
   const triNormal = (t: number, o: number): void => {
-    const a = I[t * 3] * 3, b = I[t * 3 + 1] * 3, c = I[t * 3 + 2] * 3;
-    const ux = P[b] - P[a], uy = P[b + 1] - P[a + 1], uz = P[b + 2] - P[a + 2];
-    const vx = P[c] - P[a], vy = P[c + 1] - P[a + 1], vz = P[c + 2] - P[a + 2];
-    const x = uy * vz - uz * vy, y = uz * vx - ux * vz, z = ux * vy - uy * vx;
+    const a = I[t * 3] * 3,
+      b = I[t * 3 + 1] * 3,
+      c = I[t * 3 + 2] * 3;
+    const ux = P[b] - P[a],
+      uy = P[b + 1] - P[a + 1],
+      uz = P[b + 2] - P[a + 2];
+    const vx = P[c] - P[a],
+      vy = P[c + 1] - P[a + 1],
+      vz = P[c + 2] - P[a + 2];
+    const x = uy * vz - uz * vy,
+      y = uz * vx - ux * vz,
+      z = ux * vy - uy * vx;
     const l = Math.hypot(x, y, z) || 1;
     normal[o] = x / l;
     normal[o + 1] = y / l;
@@ -55,22 +69,28 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
   };
   for (let t = 0; t < faces; t++)
     for (let k = 0; k < 3; k++) {
-      const p = I[t * 3 + k], q = I[t * 3 + ((k + 1) % 3)], r = I[t * 3 + ((k + 2) % 3)];
+      const p = I[t * 3 + k],
+        q = I[t * 3 + ((k + 1) % 3)],
+        r = I[t * 3 + ((k + 2) % 3)];
       const twin = table.get(q, p);
       if (twin < 0) continue;
       const u = Math.floor(twin / 3);
       if (u <= t || materials[u] !== materials[t]) continue; // each edge once, one material
       if (table.get(p, q) !== t * 3 + k) continue; // non-manifold edge: more than one (p, q)
-      const s = I[u * 3 + ((twin % 3) + 2) % 3];
+      const s = I[u * 3 + (((twin % 3) + 2) % 3)];
       if (s === r) continue;
       triNormal(t, 0);
       triNormal(u, 3);
       const fold = normal[0] * normal[3] + normal[1] * normal[4] + normal[2] * normal[5];
       if (fold < minFoldCos) continue;
-      const nx = normal[0] + normal[3], ny = normal[1] + normal[4], nz = normal[2] + normal[5];
+      const nx = normal[0] + normal[3],
+        ny = normal[1] + normal[4],
+        nz = normal[2] + normal[5];
       // Quad (p, s, q, r).
-      const c0 = corner(r, p, s, nx, ny, nz), c1 = corner(p, s, q, nx, ny, nz);
-      const c2 = corner(s, q, r, nx, ny, nz), c3 = corner(q, r, p, nx, ny, nz);
+      const c0 = corner(r, p, s, nx, ny, nz),
+        c1 = corner(p, s, q, nx, ny, nz);
+      const c2 = corner(s, q, r, nx, ny, nz),
+        c3 = corner(q, r, p, nx, ny, nz);
       if (c0 < 0 || c1 < 0 || c2 < 0 || c3 < 0) continue; // not convex
       const half = Math.PI / 2;
       const worst = Math.max(Math.abs(c0 - half), Math.abs(c1 - half), Math.abs(c2 - half), Math.abs(c3 - half));
@@ -92,7 +112,8 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
     const side = candidateSide[order[i]];
     const t = Math.floor(side / 3);
     const k = side % 3;
-    const p = I[t * 3 + k], q = I[t * 3 + ((k + 1) % 3)];
+    const p = I[t * 3 + k],
+      q = I[t * 3 + ((k + 1) % 3)];
     const u = Math.floor(table.get(q, p) / 3);
     if (partner[t] >= 0 || partner[u] >= 0) continue;
     partner[t] = u;
@@ -115,7 +136,9 @@ export function toQuadDominant(mesh: Mesh, options: QuadOptions = {}): Mesh {
     const owner = pairSide[t] >= 0 ? t : u;
     const side = pairSide[owner];
     const k = side % 3;
-    const p = I[owner * 3 + k], q = I[owner * 3 + ((k + 1) % 3)], r = I[owner * 3 + ((k + 2) % 3)];
+    const p = I[owner * 3 + k],
+      q = I[owner * 3 + ((k + 1) % 3)],
+      r = I[owner * 3 + ((k + 2) % 3)];
     const other = partner[owner];
     const twin = table.get(q, p) % 3;
     const s = I[other * 3 + ((twin + 2) % 3)];
@@ -142,8 +165,10 @@ function augment(
   const faces = partner.length;
   const other = (c: number): [number, number] => {
     const side = candidateSide[c];
-    const t = Math.floor(side / 3), k = side % 3;
-    const p = I[t * 3 + k], q = I[t * 3 + ((k + 1) % 3)];
+    const t = Math.floor(side / 3),
+      k = side % 3;
+    const p = I[t * 3 + k],
+      q = I[t * 3 + ((k + 1) % 3)];
     return [t, Math.floor(table.get(q, p) / 3)];
   };
   // Candidates per triangle (a triangle has at most three edges).
@@ -201,6 +226,6 @@ function augment(
 export function quadStats(mesh: Mesh): { quads: number; triangles: number } {
   const faces = mesh.indices.length / 3;
   let quads = 0;
-  for (let t = 0; t < faces; t++) if (mesh.quads?.[t]) (quads++, t++);
+  for (let t = 0; t < faces; t++) if (mesh.quads?.[t]) quads++, t++;
   return { quads, triangles: faces - 2 * quads };
 }

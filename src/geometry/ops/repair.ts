@@ -85,10 +85,14 @@ function state(mesh: Mesh): MeshState {
  * A closed, outward-wound solid made from `mesh`, and a report of the repairs. UVs and material groups
  * are kept unless the mesh had to be rebuilt (then it is one group with the most used material, no UVs).
  */
-export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Promise<{ mesh: Mesh; report: RepairReport }> {
+export async function repairToSolid(
+  mesh: Mesh,
+  options: RepairOptions = {},
+): Promise<{ mesh: Mesh; report: RepairReport }> {
   const { maxHoleEdges = 64, rebuild = 'auto', unionOverlaps = true, logger = silentLogger } = options;
   for (let i = 0; i < mesh.positions.length; i++) {
-    if (!Number.isFinite(mesh.positions[i])) throw new RangeError('repairToSolid: the mesh has non-finite vertex positions.');
+    if (!Number.isFinite(mesh.positions[i]))
+      throw new RangeError('repairToSolid: the mesh has non-finite vertex positions.');
   }
   const before = state(mesh);
   const steps: string[] = [];
@@ -102,7 +106,8 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
   for (let i = 0; i < mesh.indices.length; i++) used[mesh.indices[i]] = 1;
   const usedCount = used.reduce((s, u) => s + u, 0);
   const weldedVertices = usedCount - welded.positions.length / 3;
-  if (weldedVertices > 0) steps.push(`welded ${weldedVertices} duplicate vertices (tolerance ${tolerance.toExponential(2)})`);
+  if (weldedVertices > 0)
+    steps.push(`welded ${weldedVertices} duplicate vertices (tolerance ${tolerance.toExponential(2)})`);
   if (usedCount < used.length) steps.push(`dropped ${used.length - usedCount} vertices no triangle uses`);
   const positionRep = canonicalVertices(welded.positions, tolerance);
   const positions = welded.positions.slice();
@@ -114,9 +119,13 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
   const corners = welded.indices;
   const faces = corners.length / 3;
   let kept = 0;
-  const pidList = new Uint32Array(faces * 3), cornerList = new Uint32Array(faces * 3), matList = new Uint32Array(faces);
+  const pidList = new Uint32Array(faces * 3),
+    cornerList = new Uint32Array(faces * 3),
+    matList = new Uint32Array(faces);
   for (let t = 0; t < faces; t++) {
-    const a = positionRep[corners[t * 3]], b = positionRep[corners[t * 3 + 1]], c = positionRep[corners[t * 3 + 2]];
+    const a = positionRep[corners[t * 3]],
+      b = positionRep[corners[t * 3 + 1]],
+      c = positionRep[corners[t * 3 + 2]];
     if (a === b || b === c || a === c) continue;
     pidList.set([a, b, c], kept * 3);
     cornerList.set(corners.subarray(t * 3, t * 3 + 3), kept * 3);
@@ -124,7 +133,11 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
   }
   const removedDegenerate = faces - kept;
   if (removedDegenerate > 0) steps.push(`removed ${removedDegenerate} degenerate triangles`);
-  let topo: Topology = { pid: pidList.slice(0, kept * 3), corners: cornerList.slice(0, kept * 3), materials: matList.slice(0, kept) };
+  let topo: Topology = {
+    pid: pidList.slice(0, kept * 3),
+    corners: cornerList.slice(0, kept * 3),
+    materials: matList.slice(0, kept),
+  };
 
   // 3. Duplicate faces.
   const dedup = removeDuplicateFaces(topo);
@@ -148,7 +161,11 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
   let rebuildResolution: number | undefined;
 
   // A closed surface around nothing (a filled sheet, two faces back to back) is no solid.
-  if (current.watertight && cleaned.indices.length > 0 && Math.abs(current.volume) <= 1e-4 * surfaceArea(cleaned) ** 1.5) {
+  if (
+    current.watertight &&
+    cleaned.indices.length > 0 &&
+    Math.abs(current.volume) <= 1e-4 * surfaceArea(cleaned) ** 1.5
+  ) {
     steps.push('the closed surface encloses no volume');
     current = { ...current, watertight: false };
   }
@@ -218,7 +235,12 @@ export async function repairToSolid(mesh: Mesh, options: RepairOptions = {}): Pr
 }
 
 /** Mesh from the cleaned topology: new hole-centre vertices appended, triangles grouped by material. */
-function assemble(source: Mesh, positions: Float32Array, topo: Topology, added: { position: number[]; from: number[] }[]): Mesh {
+function assemble(
+  source: Mesh,
+  positions: Float32Array,
+  topo: Topology,
+  added: { position: number[]; from: number[] }[],
+): Mesh {
   const base = positions.length / 3;
   const total = base + added.length;
   const outPositions = new Float32Array(total * 3);
@@ -241,7 +263,12 @@ function assemble(source: Mesh, positions: Float32Array, topo: Topology, added: 
     indices.set(topo.corners.subarray(t * 3, t * 3 + 3), i * 3);
     mats[i] = topo.materials[t];
   });
-  const mesh = compactVertices({ positions: outPositions, indices, groups: groupsFromMaterials(mats), ...(uvs ? { uvs } : {}) });
+  const mesh = compactVertices({
+    positions: outPositions,
+    indices,
+    groups: groupsFromMaterials(mats),
+    ...(uvs ? { uvs } : {}),
+  });
   return computeNormals(mesh, { smoothAcrossSeams: true });
 }
 
@@ -266,8 +293,9 @@ async function validateAndUnion(mesh: Mesh, unionOverlaps: boolean): Promise<Val
   }
   // Seam vertices merge onto their first twin by position, which is how manifold-3d sees one vertex.
   const rep = canonicalVertices(mesh.positions, 0);
-  const from: number[] = [], to: number[] = [];
-  for (let v = 0; v < vertexCount; v++) if (rep[v] !== v) (from.push(v), to.push(rep[v]));
+  const from: number[] = [],
+    to: number[] = [];
+  for (let v = 0; v < vertexCount; v++) if (rep[v] !== v) from.push(v), to.push(rep[v]);
   const faceID = Uint32Array.from({ length: mesh.indices.length / 3 }, (_, t) => t);
   const glMesh = new wasm.Mesh({
     numProp,

@@ -63,7 +63,10 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
       logger.debug({ attempt, positions: bad.size }, 'simplify: froze the surroundings of non-manifold edges');
     }
     if (current.indices.length / 3 > target + slack) {
-      logger.warn({ faces: current.indices.length / 3, target }, 'simplify: budget not reachable without breaking material borders');
+      logger.warn(
+        { faces: current.indices.length / 3, target },
+        'simplify: budget not reachable without breaking material borders',
+      );
     }
   }
   if (current.indices.length / 3 < target - slack) current = subdivideToCount(current, target);
@@ -71,7 +74,13 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
   return current;
 }
 
-function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags: Flag[], frozen: Uint8Array | null): Mesh {
+function reduce(
+  mesh: Mesh,
+  target: number,
+  options: SimplifyOptions,
+  extraFlags: Flag[],
+  frozen: Uint8Array | null,
+): Mesh {
   const { uvWeight = 1, normalWeight = 0.25, lockBorder = false } = options;
   const vertexCount = mesh.positions.length / 3;
   const faces = mesh.indices.length / 3;
@@ -132,8 +141,16 @@ function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags
     if (want >= slice.length) result = slice.slice();
     else if (stride > 0 || lock) {
       [result] = MeshoptSimplifier.simplifyWithAttributes(
-        slice, mesh.positions, 3, stride > 0 ? attributes : new Float32Array(vertexCount), Math.max(1, stride),
-        stride > 0 ? weights : [0], lock, want, 1e9, flags as never[],
+        slice,
+        mesh.positions,
+        3,
+        stride > 0 ? attributes : new Float32Array(vertexCount),
+        Math.max(1, stride),
+        stride > 0 ? weights : [0],
+        lock,
+        want,
+        1e9,
+        flags as never[],
       );
     } else {
       [result] = MeshoptSimplifier.simplify(slice, mesh.positions, 3, want, 1e9, flags as never[]);
@@ -150,7 +167,13 @@ function reduce(mesh: Mesh, target: number, options: SimplifyOptions, extraFlags
     mats.fill(partMaterials[i], o / 3, (o + p.length) / 3);
     o += p.length;
   });
-  return compactVertices({ positions: mesh.positions, normals: mesh.normals, uvs: mesh.uvs, indices, groups: groupsFromMaterials(mats) });
+  return compactVertices({
+    positions: mesh.positions,
+    normals: mesh.normals,
+    uvs: mesh.uvs,
+    indices,
+    groups: groupsFromMaterials(mats),
+  });
 }
 
 /**
@@ -171,7 +194,8 @@ function nonManifoldPositions(mesh: Mesh): Set<string> {
   const pid = Uint32Array.from(mesh.indices, (v) => pidOf[v]);
   const graph = edgeGraph(pid);
   const bad = new Set<string>();
-  const key = (v: number): string => `${mesh.positions[v * 3]},${mesh.positions[v * 3 + 1]},${mesh.positions[v * 3 + 2]}`;
+  const key = (v: number): string =>
+    `${mesh.positions[v * 3]},${mesh.positions[v * 3 + 1]},${mesh.positions[v * 3 + 2]}`;
   for (let t = 0; t < pid.length / 3; t++)
     for (let k = 0; k < 3; k++) {
       if (graph.uses[graph.side[t * 3 + k]] === 2) continue;
@@ -186,7 +210,8 @@ function freezeAround(input: Mesh, positions: Set<string>, frozen: Uint8Array): 
   const P = input.positions;
   const pidOf = canonicalVertices(P, 0);
   const seed = new Uint8Array(frozen.length);
-  for (let v = 0; v < frozen.length; v++) if (positions.has(`${P[v * 3]},${P[v * 3 + 1]},${P[v * 3 + 2]}`)) seed[pidOf[v]] = 1;
+  for (let v = 0; v < frozen.length; v++)
+    if (positions.has(`${P[v * 3]},${P[v * 3 + 1]},${P[v * 3 + 2]}`)) seed[pidOf[v]] = 1;
   const ring = new Uint8Array(frozen.length);
   const I = input.indices;
   for (let t = 0; t < I.length; t += 3) {

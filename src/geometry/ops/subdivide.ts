@@ -36,14 +36,19 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   let edgeCount = 0;
   for (let t = 0; t < faces; t++) {
     for (let k = 0; k < 3; k++) {
-      const va = I[t * 3 + k], vb = I[t * 3 + ((k + 1) % 3)];
-      const a = pid[va], b = pid[vb];
-      const lo = a < b ? a : b, hi = a < b ? b : a;
+      const va = I[t * 3 + k],
+        vb = I[t * 3 + ((k + 1) % 3)];
+      const a = pid[va],
+        b = pid[vb];
+      const lo = a < b ? a : b,
+        hi = a < b ? b : a;
       let e = table.getOrSet(lo, hi, edgeCount);
       if (e < 0) {
         e = edgeCount++;
         adjacency.push(0);
-        const dx = P[va * 3] - P[vb * 3], dy = P[va * 3 + 1] - P[vb * 3 + 1], dz = P[va * 3 + 2] - P[vb * 3 + 2];
+        const dx = P[va * 3] - P[vb * 3],
+          dy = P[va * 3 + 1] - P[vb * 3 + 1],
+          dz = P[va * 3 + 2] - P[vb * 3 + 2];
         lengths.push3(dx * dx + dy * dy + dz * dz, 0, 0);
       }
       adjacency.data[e]++;
@@ -56,7 +61,7 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   let maxLen = 0;
   for (let e = 0; e < edgeCount; e++) maxLen = Math.max(maxLen, len2(e));
   const BINS = 4096;
-  const bin = (e: number): number => Math.min(BINS - 1, Math.floor((Math.sqrt(len2(e) / (maxLen || 1))) * BINS));
+  const bin = (e: number): number => Math.min(BINS - 1, Math.floor(Math.sqrt(len2(e) / (maxLen || 1)) * BINS));
   const histogram = new Float64Array(BINS);
   for (let e = 0; e < edgeCount; e++) histogram[bin(e)] += adjacency.data[e];
   let added = 0;
@@ -90,7 +95,8 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const midpoints = new PairTable(added);
   let nextVertex = vertexCount;
   const midpoint = (a: number, b: number): number => {
-    const lo = a < b ? a : b, hi = a < b ? b : a;
+    const lo = a < b ? a : b,
+      hi = a < b ? b : a;
     const found = midpoints.getOrSet(lo, hi, nextVertex);
     if (found >= 0) return found;
     positions.push3((P[a * 3] + P[b * 3]) / 2, (P[a * 3 + 1] + P[b * 3 + 1]) / 2, (P[a * 3 + 2] + P[b * 3 + 2]) / 2);
@@ -102,7 +108,9 @@ function splitRound(mesh: Mesh, need: number): Mesh {
     }
     if (normals) {
       const N = mesh.normals!;
-      const x = N[a * 3] + N[b * 3], y = N[a * 3 + 1] + N[b * 3 + 1], z = N[a * 3 + 2] + N[b * 3 + 2];
+      const x = N[a * 3] + N[b * 3],
+        y = N[a * 3 + 1] + N[b * 3 + 1],
+        z = N[a * 3 + 2] + N[b * 3 + 2];
       const l = Math.hypot(x, y, z) || 1;
       normals.push3(x / l, y / l, z / l);
     }
@@ -118,20 +126,28 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   };
   const dist2 = (a: number, b: number): number => {
     const d = positions.data;
-    const x = d[a * 3] - d[b * 3], y = d[a * 3 + 1] - d[b * 3 + 1], z = d[a * 3 + 2] - d[b * 3 + 2];
+    const x = d[a * 3] - d[b * 3],
+      y = d[a * 3 + 1] - d[b * 3 + 1],
+      z = d[a * 3 + 2] - d[b * 3 + 2];
     return x * x + y * y + z * z;
   };
   for (let t = 0; t < faces; t++) {
     const m = materials[t];
-    const v0 = I[t * 3], v1 = I[t * 3 + 1], v2 = I[t * 3 + 2];
-    const s0 = split[sideEdge[t * 3]], s1 = split[sideEdge[t * 3 + 1]], s2 = split[sideEdge[t * 3 + 2]];
+    const v0 = I[t * 3],
+      v1 = I[t * 3 + 1],
+      v2 = I[t * 3 + 2];
+    const s0 = split[sideEdge[t * 3]],
+      s1 = split[sideEdge[t * 3 + 1]],
+      s2 = split[sideEdge[t * 3 + 2]];
     const count = s0 + s1 + s2;
     if (count === 0) {
       emit(v0, v1, v2, m);
       continue;
     }
     if (count === 3) {
-      const m0 = midpoint(v0, v1), m1 = midpoint(v1, v2), m2 = midpoint(v2, v0);
+      const m0 = midpoint(v0, v1),
+        m1 = midpoint(v1, v2),
+        m2 = midpoint(v2, v0);
       emit(v0, m0, m2, m);
       emit(m0, v1, m1, m);
       emit(m2, m1, v2, m);
@@ -140,15 +156,20 @@ function splitRound(mesh: Mesh, need: number): Mesh {
     }
     if (count === 1) {
       // Rotate so the split side is (a, b).
-      const a = s0 ? v0 : s1 ? v1 : v2, b = s0 ? v1 : s1 ? v2 : v0, c = s0 ? v2 : s1 ? v0 : v1;
+      const a = s0 ? v0 : s1 ? v1 : v2,
+        b = s0 ? v1 : s1 ? v2 : v0,
+        c = s0 ? v2 : s1 ? v0 : v1;
       const mid = midpoint(a, b);
       emit(a, mid, c, m);
       emit(mid, b, c, m);
       continue;
     }
     // Two split sides: rotate so the unsplit side is (c, a); sides (a, b) and (b, c) are split.
-    const a = !s2 ? v0 : !s0 ? v1 : v2, b = !s2 ? v1 : !s0 ? v2 : v0, c = !s2 ? v2 : !s0 ? v0 : v1;
-    const mab = midpoint(a, b), mbc = midpoint(b, c);
+    const a = !s2 ? v0 : !s0 ? v1 : v2,
+      b = !s2 ? v1 : !s0 ? v2 : v0,
+      c = !s2 ? v2 : !s0 ? v0 : v1;
+    const mab = midpoint(a, b),
+      mbc = midpoint(b, c);
     emit(mab, b, mbc, m);
     // The remaining quad (a, mab, mbc, c): cut along its shorter diagonal.
     if (dist2(a, mbc) <= dist2(mab, c)) {

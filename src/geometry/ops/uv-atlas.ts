@@ -8,7 +8,14 @@ import { packCharts } from './chart-pack.ts';
 import { computeNormals, faceNormals } from './normals.ts';
 import { GrowableFloat32, PairTable } from './pair-table.ts';
 import {
-  AXES, axisLabels, basisFor, connectedCharts, faceNeighbours, mergeSmallCharts, projectCharts, regroupFlippedFaces,
+  AXES,
+  axisLabels,
+  basisFor,
+  connectedCharts,
+  faceNeighbours,
+  mergeSmallCharts,
+  projectCharts,
+  regroupFlippedFaces,
 } from './uv-chart-steps.ts';
 import { canonicalVertices } from './weld.ts';
 import { overlappingTriangles } from './uv-overlap.ts';
@@ -47,9 +54,12 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   // Such triangles move to charts of their own, projected along their own normal, and the atlas is
   // packed again.
   const flagged = overlappingTriangles(layout.indices, layout.uvs);
-  if (mesh.quads) for (let t = 0; t + 1 < faces; t++) if (mesh.quads[t] && (flagged[t] || flagged[t + 1])) flagged[t] = flagged[t + 1] = 1;
+  if (mesh.quads)
+    for (let t = 0; t + 1 < faces; t++)
+      if (mesh.quads[t] && (flagged[t] || flagged[t + 1])) flagged[t] = flagged[t + 1] = 1;
   const moved: number[] = [];
-  for (let t = 0; t < faces; t++) if (flagged[t] && !(mesh.quads && t > 0 && mesh.quads[t - 1] && flagged[t - 1])) moved.push(t);
+  for (let t = 0; t < faces; t++)
+    if (flagged[t] && !(mesh.quads && t > 0 && mesh.quads[t - 1] && flagged[t - 1])) moved.push(t);
   if (moved.length > 0) {
     const grown = new Float64Array((charts + moved.length) * 9);
     grown.set(basis);
@@ -91,22 +101,31 @@ function layoutCharts(
       let id = vertexOf.getOrSet(v, c, count);
       if (id < 0) {
         id = count++;
-        const x = P[v * 3], y = P[v * 3 + 1], z = P[v * 3 + 2];
+        const x = P[v * 3],
+          y = P[v * 3 + 1],
+          z = P[v * 3 + 2];
         positions.push3(x, y, z);
         if (normals) normals.push3(mesh.normals![v * 3], mesh.normals![v * 3 + 1], mesh.normals![v * 3 + 2]);
         const b = c * 9;
-        raw.push3(basis[b] * x + basis[b + 1] * y + basis[b + 2] * z, -(basis[b + 3] * x + basis[b + 4] * y + basis[b + 5] * z), 0);
+        raw.push3(
+          basis[b] * x + basis[b + 1] * y + basis[b + 2] * z,
+          -(basis[b + 3] * x + basis[b + 4] * y + basis[b + 5] * z),
+          0,
+        );
         vertexChart.push(c);
       }
       indices[t * 3 + k] = id;
     }
   }
   // Chart boxes, packing, and the final UVs.
-  const minU = new Float64Array(charts).fill(Infinity), minV = new Float64Array(charts).fill(Infinity);
-  const maxU = new Float64Array(charts).fill(-Infinity), maxV = new Float64Array(charts).fill(-Infinity);
+  const minU = new Float64Array(charts).fill(Infinity),
+    minV = new Float64Array(charts).fill(Infinity);
+  const maxU = new Float64Array(charts).fill(-Infinity),
+    maxV = new Float64Array(charts).fill(-Infinity);
   for (let v = 0; v < count; v++) {
     const c = vertexChart[v];
-    const u = raw.data[v * 3], w = raw.data[v * 3 + 1];
+    const u = raw.data[v * 3],
+      w = raw.data[v * 3 + 1];
     if (u < minU[c]) minU[c] = u;
     if (u > maxU[c]) maxU[c] = u;
     if (w < minV[c]) minV[c] = w;
@@ -115,7 +134,8 @@ function layoutCharts(
   // Shelves pack wide charts better: turn tall ones a quarter turn (a rotation keeps the winding).
   const turned = new Uint8Array(charts);
   const rects = Array.from({ length: charts }, (_, c) => {
-    const width = maxU[c] - minU[c], height = maxV[c] - minV[c];
+    const width = maxU[c] - minU[c],
+      height = maxV[c] - minV[c];
     if (height <= width) return { width, height };
     turned[c] = 1;
     return { width: height, height: width };
@@ -131,7 +151,8 @@ function layoutCharts(
   const scale = 1 / (packing.side || 1);
   for (let v = 0; v < count; v++) {
     const c = vertexChart[v];
-    const lu = raw.data[v * 3] - minU[c], lv = raw.data[v * 3 + 1] - minV[c];
+    const lu = raw.data[v * 3] - minU[c],
+      lv = raw.data[v * 3 + 1] - minV[c];
     uvs[v * 2] = ((turned[c] ? lv : lu) + packing.x[c]) * scale;
     uvs[v * 2 + 1] = ((turned[c] ? maxU[c] - minU[c] - lu : lv) + packing.y[c]) * scale;
   }

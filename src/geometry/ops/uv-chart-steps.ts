@@ -7,7 +7,12 @@ import type { Mesh } from '../mesh.ts';
 import { PairTable } from './pair-table.ts';
 
 export const AXES = [
-  [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1],
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
 ];
 
 /** Face adjacency across position edges (first two faces per edge; more are ignored). */
@@ -16,8 +21,10 @@ export function faceNeighbours(I: Uint32Array, pid: Uint32Array | Int32Array, fa
   const neighbours = new Int32Array(faces * 3).fill(-1);
   for (let t = 0; t < faces; t++)
     for (let k = 0; k < 3; k++) {
-      const a = pid[I[t * 3 + k]], b = pid[I[t * 3 + ((k + 1) % 3)]];
-      const lo = a < b ? a : b, hi = a < b ? b : a;
+      const a = pid[I[t * 3 + k]],
+        b = pid[I[t * 3 + ((k + 1) % 3)]];
+      const lo = a < b ? a : b,
+        hi = a < b ? b : a;
       const other = edgeTable.getOrSet(lo, hi, t * 3 + k);
       if (other >= 0 && neighbours[other] < 0 && neighbours[t * 3 + k] < 0) {
         neighbours[other] = t;
@@ -41,9 +48,13 @@ export function axisLabels(mesh: Mesh, smooth: Float32Array, fn: Float32Array, n
   const I = mesh.indices;
   const faces = I.length / 3;
   const label = new Uint8Array(faces);
-  const dirX = new Float32Array(faces), dirY = new Float32Array(faces), dirZ = new Float32Array(faces);
+  const dirX = new Float32Array(faces),
+    dirY = new Float32Array(faces),
+    dirZ = new Float32Array(faces);
   for (let t = 0; t < faces; t++) {
-    let x = 0, y = 0, z = 0;
+    let x = 0,
+      y = 0,
+      z = 0;
     for (let k = 0; k < 3; k++) {
       const v = I[t * 3 + k] * 3;
       x += smooth[v];
@@ -58,8 +69,12 @@ export function axisLabels(mesh: Mesh, smooth: Float32Array, fn: Float32Array, n
   // Majority filter: a face surrounded by another label joins it if it still faces that way.
   for (let pass = 0; pass < 2; pass++) {
     for (let t = 0; t < faces; t++) {
-      const n0 = neighbours[t * 3], n1 = neighbours[t * 3 + 1], n2 = neighbours[t * 3 + 2];
-      const l0 = n0 >= 0 ? label[n0] : -1, l1 = n1 >= 0 ? label[n1] : -2, l2 = n2 >= 0 ? label[n2] : -3;
+      const n0 = neighbours[t * 3],
+        n1 = neighbours[t * 3 + 1],
+        n2 = neighbours[t * 3 + 2];
+      const l0 = n0 >= 0 ? label[n0] : -1,
+        l1 = n1 >= 0 ? label[n1] : -2,
+        l2 = n2 >= 0 ? label[n2] : -3;
       const major = l0 === l1 || l0 === l2 ? l0 : l1 === l2 ? l1 : -1;
       if (major >= 0 && major !== label[t] && facesAxis(fn, t, major, 0.3)) label[t] = major;
     }
@@ -85,7 +100,8 @@ export class FaceSets {
   }
 
   unite(a: number, b: number): void {
-    const ra = this.find(a), rb = this.find(b);
+    const ra = this.find(a),
+      rb = this.find(b);
     if (ra !== rb) this.parent[ra < rb ? rb : ra] = ra < rb ? ra : rb;
   }
 }
@@ -104,7 +120,13 @@ export function connectedCharts(mesh: Mesh, label: Uint8Array, neighbours: Int32
 }
 
 /** Small charts join the neighbouring chart they share most edges with, if every face suits its axis. */
-export function mergeSmallCharts(sets: FaceSets, label: Uint8Array, neighbours: Int32Array, fn: Float32Array, minChartFaces: number): void {
+export function mergeSmallCharts(
+  sets: FaceSets,
+  label: Uint8Array,
+  neighbours: Int32Array,
+  fn: Float32Array,
+  minChartFaces: number,
+): void {
   const faces = label.length;
   const size = new Uint32Array(faces);
   for (let t = 0; t < faces; t++) size[sets.find(t)]++;
@@ -190,7 +212,14 @@ export function projectCharts(mesh: Mesh, sets: FaceSets, label: Uint8Array, fn:
  * Faces the projection would flip (noisy slivers whose normal disagrees with their chart) leave it:
  * they regroup by their own axis, where every face projects with positive area.
  */
-export function regroupFlippedFaces(mesh: Mesh, projection: ChartProjection, sets: FaceSets, label: Uint8Array, neighbours: Int32Array, fn: Float32Array): ChartProjection {
+export function regroupFlippedFaces(
+  mesh: Mesh,
+  projection: ChartProjection,
+  sets: FaceSets,
+  label: Uint8Array,
+  neighbours: Int32Array,
+  fn: Float32Array,
+): ChartProjection {
   const faces = label.length;
   const { chartOf } = projection;
   let { basis, charts } = projection;
@@ -200,7 +229,8 @@ export function regroupFlippedFaces(mesh: Mesh, projection: ChartProjection, set
     const b = chartOf[t] * 9 + 6;
     if (fn[t * 3] * basis[b] + fn[t * 3 + 1] * basis[b + 1] + fn[t * 3 + 2] * basis[b + 2] <= 0.02) loose[t] = 1;
   }
-  if (mesh.quads) for (let t = 0; t + 1 < faces; t++) if (mesh.quads[t] && (loose[t] || loose[t + 1])) loose[t] = loose[t + 1] = 1;
+  if (mesh.quads)
+    for (let t = 0; t + 1 < faces; t++) if (mesh.quads[t] && (loose[t] || loose[t + 1])) loose[t] = loose[t + 1] = 1;
   for (let t = 0; t < faces; t++) looseCount += loose[t];
   if (looseCount > 0) {
     for (let t = 0; t < faces; t++) {
@@ -237,7 +267,11 @@ export function regroupFlippedFaces(mesh: Mesh, projection: ChartProjection, set
 /** [s, t, n]: s × t = n, for n = +Z s = +X and t = +Y. */
 export function basisFor(n: readonly number[]): number[] {
   const helper = Math.abs(n[1]) < 0.9 ? [0, 1, 0] : [0, 0, -Math.sign(n[1])];
-  const s = [helper[1] * n[2] - helper[2] * n[1], helper[2] * n[0] - helper[0] * n[2], helper[0] * n[1] - helper[1] * n[0]];
+  const s = [
+    helper[1] * n[2] - helper[2] * n[1],
+    helper[2] * n[0] - helper[0] * n[2],
+    helper[0] * n[1] - helper[1] * n[0],
+  ];
   const ls = Math.hypot(s[0], s[1], s[2]);
   for (let k = 0; k < 3; k++) s[k] /= ls;
   const t = [n[1] * s[2] - n[2] * s[1], n[2] * s[0] - n[0] * s[2], n[0] * s[1] - n[1] * s[0]];
@@ -245,15 +279,23 @@ export function basisFor(n: readonly number[]): number[] {
 }
 
 export function bestAxis(x: number, y: number, z: number): number {
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  const ax = Math.abs(x),
+    ay = Math.abs(y),
+    az = Math.abs(z);
   if (ax >= ay && ax >= az) return x >= 0 ? 0 : 1;
   if (ay >= az) return y >= 0 ? 2 : 3;
   return z >= 0 ? 4 : 5;
 }
 
 export function triangleArea(P: Float32Array, I: Uint32Array, t: number): number {
-  const a = I[t * 3] * 3, b = I[t * 3 + 1] * 3, c = I[t * 3 + 2] * 3;
-  const ux = P[b] - P[a], uy = P[b + 1] - P[a + 1], uz = P[b + 2] - P[a + 2];
-  const vx = P[c] - P[a], vy = P[c + 1] - P[a + 1], vz = P[c + 2] - P[a + 2];
+  const a = I[t * 3] * 3,
+    b = I[t * 3 + 1] * 3,
+    c = I[t * 3 + 2] * 3;
+  const ux = P[b] - P[a],
+    uy = P[b + 1] - P[a + 1],
+    uz = P[b + 2] - P[a + 2];
+  const vx = P[c] - P[a],
+    vy = P[c + 1] - P[a + 1],
+    vz = P[c + 2] - P[a + 2];
   return Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
 }

@@ -60,18 +60,30 @@ export function voxelRebuild(mesh: Mesh, options: VoxelRebuildOptions = {}): Vox
  * Rays are nudged off the lattice by an irrational fraction of a cell so they do not graze edges.
  */
 function castRays(mesh: Mesh, axis: number, dims: number[], origin: number[], cell: number, votes: Uint8Array): void {
-  const u = (axis + 1) % 3, v = (axis + 2) % 3, w = axis;
-  const nu = dims[u], nv = dims[v], nw = dims[w];
+  const u = (axis + 1) % 3,
+    v = (axis + 2) % 3,
+    w = axis;
+  const nu = dims[u],
+    nv = dims[v],
+    nw = dims[w];
   const strides = [1, dims[0], dims[0] * dims[1]];
-  const nudgeU = 0.0001234567 * cell, nudgeV = 0.0000765432 * cell;
+  const nudgeU = 0.0001234567 * cell,
+    nudgeV = 0.0000765432 * cell;
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   // Two passes: count crossings per ray, then fill (depth, sign) into one flat buffer.
   const counts = new Uint32Array(nu * nv + 1);
   const visit = (fill: ((ray: number, depth: number, sign: number) => void) | null): void => {
     for (let t = 0; t < faces; t++) {
-      const a = I[t * 3] * 3, b = I[t * 3 + 1] * 3, c = I[t * 3 + 2] * 3;
-      const au = P[a + u], av = P[a + v], bu = P[b + u], bv = P[b + v], cu = P[c + u], cv = P[c + v];
+      const a = I[t * 3] * 3,
+        b = I[t * 3 + 1] * 3,
+        c = I[t * 3 + 2] * 3;
+      const au = P[a + u],
+        av = P[a + v],
+        bu = P[b + u],
+        bv = P[b + v],
+        cu = P[c + u],
+        cv = P[c + v];
       const area = (bu - au) * (cv - av) - (bv - av) * (cu - au);
       if (area === 0) continue;
       const sign = area > 0 ? -1 : 1; // normal along +axis: leaving the solid
@@ -108,11 +120,13 @@ function castRays(mesh: Mesh, axis: number, dims: number[], origin: number[], ce
   for (let j = 0; j < nv; j++)
     for (let i = 0; i < nu; i++) {
       const ray = j * nu + i;
-      const start = counts[ray], end = counts[ray + 1];
+      const start = counts[ray],
+        end = counts[ray + 1];
       if (start === end) continue;
       // Insertion sort: rays cross a handful of surfaces.
       for (let x = start + 1; x < end; x++) {
-        const d = depths[x], s = signs[x];
+        const d = depths[x],
+          s = signs[x];
         let y = x - 1;
         while (y >= start && depths[y] > d) {
           depths[y + 1] = depths[y];
@@ -140,9 +154,15 @@ function distanceBand(mesh: Mesh, dims: number[], origin: number[], cell: number
   const { positions: P, indices: I } = mesh;
   const q = new Float64Array(3);
   for (let t = 0; t < I.length; t += 3) {
-    const a = I[t] * 3, b = I[t + 1] * 3, c = I[t + 2] * 3;
-    const lo = [0, 1, 2].map((k) => Math.max(0, Math.ceil((Math.min(P[a + k], P[b + k], P[c + k]) - band - origin[k]) / cell)));
-    const hi = [0, 1, 2].map((k) => Math.min(dims[k] - 1, Math.floor((Math.max(P[a + k], P[b + k], P[c + k]) + band - origin[k]) / cell)));
+    const a = I[t] * 3,
+      b = I[t + 1] * 3,
+      c = I[t + 2] * 3;
+    const lo = [0, 1, 2].map((k) =>
+      Math.max(0, Math.ceil((Math.min(P[a + k], P[b + k], P[c + k]) - band - origin[k]) / cell)),
+    );
+    const hi = [0, 1, 2].map((k) =>
+      Math.min(dims[k] - 1, Math.floor((Math.max(P[a + k], P[b + k], P[c + k]) + band - origin[k]) / cell)),
+    );
     for (let z = lo[2]; z <= hi[2]; z++)
       for (let y = lo[1]; y <= hi[1]; y++)
         for (let x = lo[0]; x <= hi[0]; x++) {
@@ -159,21 +179,34 @@ function distanceBand(mesh: Mesh, dims: number[], origin: number[], cell: number
 
 /** Distance from point q to triangle (a, b, c) (offsets into P), by the closest-point regions. */
 function pointTriangleDistance(q: Float64Array, P: Float32Array, a: number, b: number, c: number): number {
-  const abx = P[b] - P[a], aby = P[b + 1] - P[a + 1], abz = P[b + 2] - P[a + 2];
-  const acx = P[c] - P[a], acy = P[c + 1] - P[a + 1], acz = P[c + 2] - P[a + 2];
-  const apx = q[0] - P[a], apy = q[1] - P[a + 1], apz = q[2] - P[a + 2];
-  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+  const abx = P[b] - P[a],
+    aby = P[b + 1] - P[a + 1],
+    abz = P[b + 2] - P[a + 2];
+  const acx = P[c] - P[a],
+    acy = P[c + 1] - P[a + 1],
+    acz = P[c + 2] - P[a + 2];
+  const apx = q[0] - P[a],
+    apy = q[1] - P[a + 1],
+    apz = q[2] - P[a + 2];
+  const d1 = abx * apx + aby * apy + abz * apz,
+    d2 = acx * apx + acy * apy + acz * apz;
   if (d1 <= 0 && d2 <= 0) return Math.hypot(apx, apy, apz);
-  const bpx = q[0] - P[b], bpy = q[1] - P[b + 1], bpz = q[2] - P[b + 2];
-  const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
+  const bpx = q[0] - P[b],
+    bpy = q[1] - P[b + 1],
+    bpz = q[2] - P[b + 2];
+  const d3 = abx * bpx + aby * bpy + abz * bpz,
+    d4 = acx * bpx + acy * bpy + acz * bpz;
   if (d3 >= 0 && d4 <= d3) return Math.hypot(bpx, bpy, bpz);
   const vc = d1 * d4 - d3 * d2;
   if (vc <= 0 && d1 >= 0 && d3 <= 0) {
     const s = d1 / (d1 - d3);
     return Math.hypot(apx - s * abx, apy - s * aby, apz - s * abz);
   }
-  const cpx = q[0] - P[c], cpy = q[1] - P[c + 1], cpz = q[2] - P[c + 2];
-  const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
+  const cpx = q[0] - P[c],
+    cpy = q[1] - P[c + 1],
+    cpz = q[2] - P[c + 2];
+  const d5 = abx * cpx + aby * cpy + abz * cpz,
+    d6 = acx * cpx + acy * cpy + acz * cpz;
   if (d6 >= 0 && d5 <= d6) return Math.hypot(cpx, cpy, cpz);
   const vb = d5 * d2 - d1 * d6;
   if (vb <= 0 && d2 >= 0 && d6 <= 0) {
@@ -183,10 +216,13 @@ function pointTriangleDistance(q: Float64Array, P: Float32Array, a: number, b: n
   const va = d3 * d6 - d5 * d4;
   if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
     const s = (d4 - d3) / (d4 - d3 + (d5 - d6));
-    const bcx = P[c] - P[b], bcy = P[c + 1] - P[b + 1], bcz = P[c + 2] - P[b + 2];
+    const bcx = P[c] - P[b],
+      bcy = P[c + 1] - P[b + 1],
+      bcz = P[c + 2] - P[b + 2];
     return Math.hypot(bpx - s * bcx, bpy - s * bcy, bpz - s * bcz);
   }
   const denom = 1 / (va + vb + vc);
-  const v = vb * denom, w = vc * denom;
+  const v = vb * denom,
+    w = vc * denom;
   return Math.hypot(apx - abx * v - acx * w, apy - aby * v - acy * w, apz - abz * v - acz * w);
 }

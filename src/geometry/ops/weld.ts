@@ -36,8 +36,11 @@ export function canonicalVertices(positions: Float32Array, tolerance: number, uv
     !uvs || (Math.abs(uvs[a * 2] - uvs[b * 2]) <= 1e-6 && Math.abs(uvs[a * 2 + 1] - uvs[b * 2 + 1]) <= 1e-6);
   if (tolerance <= 0) {
     for (let v = 0; v < count; v++) {
-      const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
-      const ka = bits(x), kb = (Math.imul(bits(y), 0x9e3779b1) ^ bits(z)) >>> 0;
+      const x = positions[v * 3],
+        y = positions[v * 3 + 1],
+        z = positions[v * 3 + 2];
+      const ka = bits(x),
+        kb = (Math.imul(bits(y), 0x9e3779b1) ^ bits(z)) >>> 0;
       let found = -1;
       const head = table.get(ka, kb);
       for (let r = head; r >= 0; r = next[r]) {
@@ -61,16 +64,26 @@ export function canonicalVertices(positions: Float32Array, tolerance: number, uv
   const cellA = (ix: number): number => ix >>> 0;
   const cellB = (iy: number, iz: number): number => (Math.imul(iy, 0x9e3779b1) ^ Math.imul(iz, 0x85ebca77)) >>> 0;
   for (let v = 0; v < count; v++) {
-    const x = positions[v * 3], y = positions[v * 3 + 1], z = positions[v * 3 + 2];
-    const fx = x * inv, fy = y * inv, fz = z * inv;
-    const cx = Math.floor(fx), cy = Math.floor(fy), cz = Math.floor(fz);
-    const sx = fx - cx < 0.5 ? -1 : 1, sy = fy - cy < 0.5 ? -1 : 1, sz = fz - cz < 0.5 ? -1 : 1;
+    const x = positions[v * 3],
+      y = positions[v * 3 + 1],
+      z = positions[v * 3 + 2];
+    const fx = x * inv,
+      fy = y * inv,
+      fz = z * inv;
+    const cx = Math.floor(fx),
+      cy = Math.floor(fy),
+      cz = Math.floor(fz);
+    const sx = fx - cx < 0.5 ? -1 : 1,
+      sy = fy - cy < 0.5 ? -1 : 1,
+      sz = fz - cz < 0.5 ? -1 : 1;
     let found = -1;
     search: for (let i = 0; i < 8; i++) {
       const ka = cellA(cx + (i & 1 ? sx : 0));
       const kb = cellB(cy + (i & 2 ? sy : 0), cz + (i & 4 ? sz : 0));
       for (let r = table.get(ka, kb); r >= 0; r = next[r]) {
-        const ex = positions[r * 3] - x, ey = positions[r * 3 + 1] - y, ez = positions[r * 3 + 2] - z;
+        const ex = positions[r * 3] - x,
+          ey = positions[r * 3 + 1] - y,
+          ez = positions[r * 3 + 2] - z;
         if (ex * ex + ey * ey + ez * ez <= tol2 && sameUv(r, v)) {
           found = r;
           break search;
@@ -80,7 +93,8 @@ export function canonicalVertices(positions: Float32Array, tolerance: number, uv
     if (found >= 0) rep[v] = found;
     else {
       rep[v] = v;
-      const ka = cellA(cx), kb = cellB(cy, cz);
+      const ka = cellA(cx),
+        kb = cellB(cy, cz);
       next[v] = table.get(ka, kb);
       table.set(ka, kb, v);
     }
@@ -103,7 +117,9 @@ export function weld(mesh: Mesh, options: WeldOptions = {}): Mesh {
   const kept = new Int32Array(triCount).fill(-1);
   let out = 0;
   for (let t = 0; t < triCount; t++) {
-    const a = rep[src[t * 3]], b = rep[src[t * 3 + 1]], c = rep[src[t * 3 + 2]];
+    const a = rep[src[t * 3]],
+      b = rep[src[t * 3 + 1]],
+      c = rep[src[t * 3 + 2]];
     if (removeDegenerate && (a === b || b === c || a === c)) continue;
     indices[out * 3] = a;
     indices[out * 3 + 1] = b;

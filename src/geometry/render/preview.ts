@@ -82,7 +82,11 @@ export async function renderPreview(input: Scene, options: PreviewOptions = {}):
     Math.sin(elevation),
     Math.cos(azimuth) * Math.cos(elevation),
   ];
-  const camera = perspectiveCamera({ position: add(centre, scale(direction, distance)), target: centre, fovYDegrees: fov });
+  const camera = perspectiveCamera({
+    position: add(centre, scale(direction, distance)),
+    target: centre,
+    fovYDegrees: fov,
+  });
   const image = await renderScene(scene, camera, {
     width: size,
     height: size,
@@ -97,7 +101,10 @@ export async function renderPreview(input: Scene, options: PreviewOptions = {}):
 }
 
 function explodedScene(scene: Scene, offsets: Vec3[]): Scene {
-  return { materials: scene.materials, roots: scene.roots.map((root, i) => ({ ...root, translation: add(root.translation, offsets[i]) })) };
+  return {
+    materials: scene.materials,
+    roots: scene.roots.map((root, i) => ({ ...root, translation: add(root.translation, offsets[i]) })),
+  };
 }
 
 /**
@@ -108,8 +115,11 @@ export function piecesOf(scene: Scene): Scene {
   if (scene.roots.length !== 1) return scene;
   const root = scene.roots[0];
   const identity =
-    root.translation.every((v) => v === 0) && root.scale.every((v) => v === 1) &&
-    root.rotation[0] === 0 && root.rotation[1] === 0 && root.rotation[2] === 0;
+    root.translation.every((v) => v === 0) &&
+    root.scale.every((v) => v === 1) &&
+    root.rotation[0] === 0 &&
+    root.rotation[1] === 0 &&
+    root.rotation[2] === 0;
   if (root.mesh || root.children.length < 2 || !identity) return scene;
   return { materials: scene.materials, roots: root.children };
 }

@@ -50,9 +50,15 @@ export function rasterize(
     const a = indices[t * 3] * 3;
     const b = indices[t * 3 + 1] * 3;
     const c = indices[t * 3 + 2] * 3;
-    const x0 = screen[a], y0 = screen[a + 1], z0 = screen[a + 2];
-    const x1 = screen[b], y1 = screen[b + 1], z1 = screen[b + 2];
-    const x2 = screen[c], y2 = screen[c + 1], z2 = screen[c + 2];
+    const x0 = screen[a],
+      y0 = screen[a + 1],
+      z0 = screen[a + 2];
+    const x1 = screen[b],
+      y1 = screen[b + 1],
+      z1 = screen[b + 2];
+    const x2 = screen[c],
+      y2 = screen[c + 1],
+      z2 = screen[c + 2];
     if (perspective && (z0 < near || z1 < near || z2 < near)) continue;
     const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
     if (!(Math.abs(area) > 1e-12)) continue;
@@ -63,9 +69,15 @@ export function rasterize(
     if (minX > maxX || minY > maxY) continue;
     const inv = 1 / area;
     // Barycentric weight of vertex k as an affine function A·x + B·y + C of the pixel centre.
-    const A0 = -(y2 - y1) * inv, B0 = (x2 - x1) * inv, C0 = -(A0 * x1 + B0 * y1);
-    const A1 = -(y0 - y2) * inv, B1 = (x0 - x2) * inv, C1 = -(A1 * x2 + B1 * y2);
-    const iz0 = 1 / z0, iz1 = 1 / z1, iz2 = 1 / z2;
+    const A0 = -(y2 - y1) * inv,
+      B0 = (x2 - x1) * inv,
+      C0 = -(A0 * x1 + B0 * y1);
+    const A1 = -(y0 - y2) * inv,
+      B1 = (x0 - x2) * inv,
+      C1 = -(A1 * x2 + B1 * y2);
+    const iz0 = 1 / z0,
+      iz1 = 1 / z1,
+      iz2 = 1 / z2;
     for (let py = minY; py <= maxY; py++) {
       const cy = py + 0.5;
       const cx = minX + 0.5;
@@ -77,7 +89,9 @@ export function rasterize(
         if (e0 < EDGE_EPSILON || e1 < EDGE_EPSILON || e2 < EDGE_EPSILON) continue;
         let z: number, w1: number, w2: number;
         if (perspective) {
-          const q0 = e0 * iz0, q1 = e1 * iz1, q2 = e2 * iz2;
+          const q0 = e0 * iz0,
+            q1 = e1 * iz1,
+            q2 = e2 * iz2;
           const s = q0 + q1 + q2;
           z = 1 / s;
           w1 = q1 * z;

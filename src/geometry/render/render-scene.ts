@@ -52,14 +52,22 @@ export async function renderScene(scene: Scene, camera: Camera, options: RenderO
 }
 
 /** Nearest-surface buffers (depth, triangle id, barycentrics) of a scene or mesh seen by `camera`. */
-export function renderBuffers(input: Scene | Mesh, camera: Camera, options: { width: number; height: number }): RasterBuffers {
+export function renderBuffers(
+  input: Scene | Mesh,
+  camera: Camera,
+  options: { width: number; height: number },
+): RasterBuffers {
   const geometry = geometryOf(input);
   const projector = createProjector(camera, options.width, options.height);
   return rasterize(geometry.positions, geometry.indices, projector, undefined, camera.near || 1e-6);
 }
 
 /** One-channel mask: 255 where the object covers the pixel centre, 0 elsewhere. */
-export function renderSilhouette(input: Scene | Mesh, camera: Camera, options: { width: number; height: number }): RasterImage {
+export function renderSilhouette(
+  input: Scene | Mesh,
+  camera: Camera,
+  options: { width: number; height: number },
+): RasterImage {
   const { triangle, width, height } = renderBuffers(input, camera, options);
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i++) data[i] = triangle[i] >= 0 ? 255 : 0;

@@ -74,18 +74,32 @@ function sampleTexture(image: RasterImage, u: number, v: number, out: Float32Arr
   const xb = (xa + 1) % W;
   const ya = ((fy % H) + H) % H;
   const yb = (ya + 1) % H;
-  const w00 = (1 - tx) * (1 - ty), w10 = tx * (1 - ty), w01 = (1 - tx) * ty, w11 = tx * ty;
-  const i00 = (ya * W + xa) * C, i10 = (ya * W + xb) * C, i01 = (yb * W + xa) * C, i11 = (yb * W + xb) * C;
+  const w00 = (1 - tx) * (1 - ty),
+    w10 = tx * (1 - ty),
+    w01 = (1 - tx) * ty,
+    w11 = tx * ty;
+  const i00 = (ya * W + xa) * C,
+    i10 = (ya * W + xb) * C,
+    i01 = (yb * W + xa) * C,
+    i11 = (yb * W + xb) * C;
   const colourChannels = C >= 3 ? 3 : 1;
   for (let k = 0; k < 3; k++) {
     const ck = colourChannels === 3 ? k : 0;
     out[k] =
-      SRGB_TO_LINEAR[data[i00 + ck]] * w00 + SRGB_TO_LINEAR[data[i10 + ck]] * w10 +
-      SRGB_TO_LINEAR[data[i01 + ck]] * w01 + SRGB_TO_LINEAR[data[i11 + ck]] * w11;
+      SRGB_TO_LINEAR[data[i00 + ck]] * w00 +
+      SRGB_TO_LINEAR[data[i10 + ck]] * w10 +
+      SRGB_TO_LINEAR[data[i01 + ck]] * w01 +
+      SRGB_TO_LINEAR[data[i11 + ck]] * w11;
   }
   const alphaChannel = C === 4 ? 3 : C === 2 ? 1 : -1;
-  out[3] = alphaChannel < 0 ? 1 :
-    (data[i00 + alphaChannel] * w00 + data[i10 + alphaChannel] * w10 + data[i01 + alphaChannel] * w01 + data[i11 + alphaChannel] * w11) / 255;
+  out[3] =
+    alphaChannel < 0
+      ? 1
+      : (data[i00 + alphaChannel] * w00 +
+          data[i10 + alphaChannel] * w10 +
+          data[i01 + alphaChannel] * w01 +
+          data[i11 + alphaChannel] * w11) /
+        255;
 }
 
 export interface ShadeOptions {
@@ -114,13 +128,18 @@ export function shade(geometry: WorldGeometry, buffers: RasterBuffers, options: 
     const t = triangle[p];
     const o = p * 4;
     if (t < 0) {
-      data[o] = bgR; data[o + 1] = bgG; data[o + 2] = bgB; data[o + 3] = bgA;
+      data[o] = bgR;
+      data[o + 1] = bgG;
+      data[o + 2] = bgB;
+      data[o + 3] = bgA;
       continue;
     }
     const b1 = bary[p * 2];
     const b2 = bary[p * 2 + 1];
     const b0 = 1 - b1 - b2;
-    const ia = I[t * 3], ib = I[t * 3 + 1], ic = I[t * 3 + 2];
+    const ia = I[t * 3],
+      ib = I[t * 3 + 1],
+      ic = I[t * 3 + 2];
     const materialIndex = geometry.triMaterial[t];
     const material = options.materials[materialIndex] ?? fallback;
     let r: number, g: number, b: number;
@@ -144,9 +163,15 @@ export function shade(geometry: WorldGeometry, buffers: RasterBuffers, options: 
     if (!(options.unlit || (material.unlit && !pieceColor))) {
       let nx: number, ny: number, nz: number;
       if (geometry.flat[t]) {
-        const ax = P[ia * 3], ay = P[ia * 3 + 1], az = P[ia * 3 + 2];
-        const ux = P[ib * 3] - ax, uy = P[ib * 3 + 1] - ay, uz = P[ib * 3 + 2] - az;
-        const vx = P[ic * 3] - ax, vy = P[ic * 3 + 1] - ay, vz = P[ic * 3 + 2] - az;
+        const ax = P[ia * 3],
+          ay = P[ia * 3 + 1],
+          az = P[ia * 3 + 2];
+        const ux = P[ib * 3] - ax,
+          uy = P[ib * 3 + 1] - ay,
+          uz = P[ib * 3 + 2] - az;
+        const vx = P[ic * 3] - ax,
+          vy = P[ic * 3 + 1] - ay,
+          vz = P[ic * 3 + 2] - az;
         nx = uy * vz - uz * vy;
         ny = uz * vx - ux * vz;
         nz = ux * vy - uy * vx;
@@ -156,17 +181,23 @@ export function shade(geometry: WorldGeometry, buffers: RasterBuffers, options: 
         nz = N[ia * 3 + 2] * b0 + N[ib * 3 + 2] * b1 + N[ic * 3 + 2] * b2;
       }
       const l = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-      nx /= l; ny /= l; nz /= l;
+      nx /= l;
+      ny /= l;
+      nz /= l;
       // Two-sided lighting: the side facing the camera is the one lit.
       if (nx * forward[0] + ny * forward[1] + nz * forward[2] > 0) {
-        nx = -nx; ny = -ny; nz = -nz;
+        nx = -nx;
+        ny = -ny;
+        nz = -nz;
       }
       let light = options.lights.ambient;
       for (const d of options.lights.directional) {
         const lambert = -(nx * d.direction[0] + ny * d.direction[1] + nz * d.direction[2]);
         if (lambert > 0) light += lambert * d.intensity;
       }
-      r *= light; g *= light; b *= light;
+      r *= light;
+      g *= light;
+      b *= light;
     }
     data[o] = linearToSrgbByte(r);
     data[o + 1] = linearToSrgbByte(g);

@@ -82,9 +82,15 @@ export function worldGeometry(scene: Scene, offsets?: ReadonlyArray<[number, num
     if (mesh.normals) {
       // Normals transform by the inverse transpose; the cofactor matrix is proportional to it.
       const c = [
-        m[5] * m[10] - m[6] * m[9], m[6] * m[8] - m[4] * m[10], m[4] * m[9] - m[5] * m[8],
-        m[2] * m[9] - m[1] * m[10], m[0] * m[10] - m[2] * m[8], m[1] * m[8] - m[0] * m[9],
-        m[1] * m[6] - m[2] * m[5], m[2] * m[4] - m[0] * m[6], m[0] * m[5] - m[1] * m[4],
+        m[5] * m[10] - m[6] * m[9],
+        m[6] * m[8] - m[4] * m[10],
+        m[4] * m[9] - m[5] * m[8],
+        m[2] * m[9] - m[1] * m[10],
+        m[0] * m[10] - m[2] * m[8],
+        m[1] * m[8] - m[0] * m[9],
+        m[1] * m[6] - m[2] * m[5],
+        m[2] * m[4] - m[0] * m[6],
+        m[0] * m[5] - m[1] * m[4],
       ];
       const q = mesh.normals;
       for (let i = 0; i < n; i++) {
@@ -119,5 +125,8 @@ export function worldGeometry(scene: Scene, offsets?: ReadonlyArray<[number, num
 
 /** A bare mesh as world geometry (identity transform, one piece). */
 export function meshWorldGeometry(mesh: Mesh): WorldGeometry {
-  return worldGeometry({ materials: [], roots: [{ name: 'mesh', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh, children: [] }] });
+  return worldGeometry({
+    materials: [],
+    roots: [{ name: 'mesh', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh, children: [] }],
+  });
 }

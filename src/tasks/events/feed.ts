@@ -33,7 +33,12 @@ export interface TaskFeed {
 /** While a task waits, its queue position is re-read this often (positions move as others start). */
 const WAITING_RESYNC_MS = 2_000;
 
-export function createTaskFeed(options: { db: Db; publisher: TaskEventPublisher; config: Pick<Config, 'events'>; logger?: Logger }): TaskFeed {
+export function createTaskFeed(options: {
+  db: Db;
+  publisher: TaskEventPublisher;
+  config: Pick<Config, 'events'>;
+  logger?: Logger;
+}): TaskFeed {
   const { db, publisher } = options;
   const logger = options.logger ?? silentLogger;
   const byTask = new Map<string, Set<(event: TaskEvent) => void>>();
@@ -86,7 +91,10 @@ export function createTaskFeed(options: { db: Db; publisher: TaskEventPublisher;
       };
       const schedule = () => {
         if (finished) return;
-        timer = setTimeout(() => void resync().then(schedule), waiting ? Math.min(WAITING_RESYNC_MS, options.config.events.resyncMs) : options.config.events.resyncMs);
+        timer = setTimeout(
+          () => void resync().then(schedule),
+          waiting ? Math.min(WAITING_RESYNC_MS, options.config.events.resyncMs) : options.config.events.resyncMs,
+        );
       };
 
       count++;

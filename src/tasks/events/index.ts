@@ -20,8 +20,10 @@ export async function createTaskEventPublisher(
   options: { logger?: Logger } = {},
 ): Promise<TaskEventPublisher> {
   const logger = options.logger ?? silentLogger;
-  if (config.redisUrl) return createRedisPublisher(config.redisUrl, { channel: `${config.queueName}:task-events`, logger });
-  if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)) return createPostgresPublisher(config.databaseUrl, { logger });
+  if (config.redisUrl)
+    return createRedisPublisher(config.redisUrl, { channel: `${config.queueName}:task-events`, logger });
+  if (config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl))
+    return createPostgresPublisher(config.databaseUrl, { logger });
   return createEmbeddedPublisher(logger);
 }
 export { createTaskFeed, type TaskFeed, type FollowOptions } from './feed.ts';

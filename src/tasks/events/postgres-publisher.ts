@@ -11,7 +11,10 @@ import { decodeEvent, fanOut, type TaskEventListener, type TaskEventPublisher } 
 /** NOTIFY payloads must stay under 8000 bytes; a done event with a huge file list drops the list. */
 const MAX_PAYLOAD = 7_900;
 
-export async function createPostgresPublisher(url: string, options: { logger?: Logger } = {}): Promise<TaskEventPublisher> {
+export async function createPostgresPublisher(
+  url: string,
+  options: { logger?: Logger } = {},
+): Promise<TaskEventPublisher> {
   const logger = options.logger ?? silentLogger;
   const listeners = new Set<TaskEventListener>();
   // The sending connection is re-opened on the next publish after it broke.
@@ -47,7 +50,11 @@ export async function createPostgresPublisher(url: string, options: { logger?: L
       logger.warn({ err: error }, 'task events: postgres listener lost; reconnecting');
       client.end().catch(() => undefined);
       if (listener === client) listener = null;
-      if (!closed) setTimeout(() => void listen().catch((retry) => logger.warn({ err: retry }, 'task events: listen failed')), 1_000).unref();
+      if (!closed)
+        setTimeout(
+          () => void listen().catch((retry) => logger.warn({ err: retry }, 'task events: listen failed')),
+          1_000,
+        ).unref();
     });
     await client.connect();
     await client.query(`listen "${channel}"`);
@@ -75,7 +82,10 @@ export async function createPostgresPublisher(url: string, options: { logger?: L
       listeners.clear();
       const sending = sender;
       sender = null;
-      await Promise.all([sending?.then((client) => client.end()).catch(() => undefined), listener?.end().catch(() => undefined)]);
+      await Promise.all([
+        sending?.then((client) => client.end()).catch(() => undefined),
+        listener?.end().catch(() => undefined),
+      ]);
     },
   };
 }

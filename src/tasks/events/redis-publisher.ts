@@ -13,13 +13,17 @@ export interface RedisPublisherOptions {
 }
 
 /** Connects and subscribes before resolving, so no event published afterwards is missed. */
-export async function createRedisPublisher(url: string, options: RedisPublisherOptions = {}): Promise<TaskEventPublisher> {
+export async function createRedisPublisher(
+  url: string,
+  options: RedisPublisherOptions = {},
+): Promise<TaskEventPublisher> {
   const logger = options.logger ?? silentLogger;
   const channel = options.channel ?? 'kiln-task-events';
   const connection = { connectTimeout: 2_000, maxRetriesPerRequest: 2 };
   const publisher = new Redis(url, connection);
   const subscriber = new Redis(url, connection);
-  for (const client of [publisher, subscriber]) client.on('error', (error) => logger.warn({ err: error }, 'task events: redis error'));
+  for (const client of [publisher, subscriber])
+    client.on('error', (error) => logger.warn({ err: error }, 'task events: redis error'));
   const listeners = new Set<TaskEventListener>();
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;

@@ -9,7 +9,12 @@ async function queuePosition(db: Db, taskId: string, submittedAt: number): Promi
     .selectFrom('tasks')
     .select(sql<number>`count(*)`.as('ahead'))
     .where('state', '=', 'Waiting')
-    .where((eb) => eb.or([eb('submitted_at', '<', submittedAt), eb.and([eb('submitted_at', '=', submittedAt), eb('id', '<', taskId)])]))
+    .where((eb) =>
+      eb.or([
+        eb('submitted_at', '<', submittedAt),
+        eb.and([eb('submitted_at', '=', submittedAt), eb('id', '<', taskId)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(row?.ahead ?? 0) + 1;
 }
@@ -24,8 +29,14 @@ export async function taskSnapshot(db: Db, taskId: string): Promise<TaskEvent[] 
     .executeTakeFirst();
   if (!task) return null;
   const at = Date.now();
-  if (task.state === 'Waiting') return [{ type: 'waiting', taskId, position: await queuePosition(db, taskId, Number(task.submitted_at)), at }];
-  const job = await kysely.selectFrom('jobs').selectAll().where('task_id', '=', taskId).orderBy('id').executeTakeFirst();
+  if (task.state === 'Waiting')
+    return [{ type: 'waiting', taskId, position: await queuePosition(db, taskId, Number(task.submitted_at)), at }];
+  const job = await kysely
+    .selectFrom('jobs')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .orderBy('id')
+    .executeTakeFirst();
   const jobId = job?.id;
   if (task.state === 'Generating') {
     return [
@@ -34,8 +45,28 @@ export async function taskSnapshot(db: Db, taskId: string): Promise<TaskEvent[] 
     ];
   }
   if (task.state === 'Done') {
-    const files = task.files_expired_at === null ? await kysely.selectFrom('task_files').select('name').where('task_id', '=', taskId).orderBy('name').execute() : [];
-    return [{ type: 'done', taskId, jobId, progress: 100, files: files.map((file) => file.name), at: Number(task.finished_at ?? at) }];
+    const files =
+      task.files_expired_at === null
+        ? await kysely.selectFrom('task_files').select('name').where('task_id', '=', taskId).orderBy('name').execute()
+        : [];
+    return [
+      {
+        type: 'done',
+        taskId,
+        jobId,
+        progress: 100,
+        files: files.map((file) => file.name),
+        at: Number(task.finished_at ?? at),
+      },
+    ];
   }
-  return [{ type: 'failed', taskId, jobId, error: { code: task.error_code ?? 'UNKNOWN', message: task.error_message ?? '' }, at: Number(task.finished_at ?? at) }];
+  return [
+    {
+      type: 'failed',
+      taskId,
+      jobId,
+      error: { code: task.error_code ?? 'UNKNOWN', message: task.error_message ?? '' },
+      at: Number(task.finished_at ?? at),
+    },
+  ];
 }

@@ -11,10 +11,27 @@ import { invalidRequest } from '../../errors.ts';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -38,12 +55,19 @@ export async function checkWebhookUrl(value: string, allowPrivate: boolean, fiel
   try {
     url = new URL(value);
   } catch {
-    throw invalidRequest(field, `${field} must be an absolute http(s) URL such as https://example.com/kiln-hook; got "${value}".`);
+    throw invalidRequest(
+      field,
+      `${field} must be an absolute http(s) URL such as https://example.com/kiln-hook; got "${value}".`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw invalidRequest(field, `${field} must use https:// or http://; got "${url.protocol}". Nothing was charged.`);
   }
-  if (url.username || url.password) throw invalidRequest(field, `${field} must not contain credentials; Kiln signs each request instead (Kiln-Signature).`);
+  if (url.username || url.password)
+    throw invalidRequest(
+      field,
+      `${field} must not contain credentials; Kiln signs each request instead (Kiln-Signature).`,
+    );
   if (allowPrivate) return url.toString();
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -71,7 +95,13 @@ export function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, '');
       const list = addresses as LookupAddress[];
       const bad = allowPrivate ? undefined : list.find((entry) => isPrivateAddress(entry.address));
-      if (bad) return callback(Object.assign(new Error(`webhook target ${hostname} resolves to the private address ${bad.address}`), { code: 'EPRIVATE' }), '');
+      if (bad)
+        return callback(
+          Object.assign(new Error(`webhook target ${hostname} resolves to the private address ${bad.address}`), {
+            code: 'EPRIVATE',
+          }),
+          '',
+        );
       if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });

@@ -8,7 +8,12 @@ export interface DeliveryResult {
   error: string | null;
 }
 
-export function postWebhook(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<DeliveryResult> {
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: { timeoutMs: number; allowPrivate: boolean },
+): Promise<DeliveryResult> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
@@ -16,7 +21,12 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Kiln-Webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Kiln-Webhooks/1',
+          ...headers,
+        },
         lookup: guardedLookup(options.allowPrivate) as never,
         timeout: options.timeoutMs,
       },

@@ -66,13 +66,21 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
       body = await webhookBody(kysely, row);
       await kysely.updateTable('webhook_outbox').set({ body }).where('id', '=', row.id).execute();
     }
-    const task = await kysely.selectFrom('tasks').select('key_id').where('id', '=', row.task_id).executeTakeFirstOrThrow();
+    const task = await kysely
+      .selectFrom('tasks')
+      .select('key_id')
+      .where('id', '=', row.task_id)
+      .executeTakeFirstOrThrow();
     const secret = await signingSecretOf(kysely, task.key_id, settings.defaultSecret);
     const started = Date.now();
     const result = await postWebhook(
       row.url,
       body,
-      { [SIGNATURE_HEADER]: signatureHeader(secret, body, started), 'Kiln-Event-Id': row.id, 'Kiln-Event-Type': row.type },
+      {
+        [SIGNATURE_HEADER]: signatureHeader(secret, body, started),
+        'Kiln-Event-Id': row.id,
+        'Kiln-Event-Type': row.type,
+      },
       { timeoutMs: settings.timeoutMs, allowPrivate: settings.allowPrivate },
     );
     const now = Date.now();
@@ -83,7 +91,14 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
     await db.tx(async (trx) => {
       await trx
         .insertInto('webhook_deliveries')
-        .values({ outbox_id: row.id, attempt, at: started, status_code: result.statusCode, error: result.error, duration_ms: now - started })
+        .values({
+          outbox_id: row.id,
+          attempt,
+          at: started,
+          status_code: result.statusCode,
+          error: result.error,
+          duration_ms: now - started,
+        })
         .onConflict((oc) => oc.columns(['outbox_id', 'attempt']).doNothing())
         .execute();
       await trx
@@ -120,7 +135,16 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): Webho
         .execute();
       const mine: WebhookOutboxTable[] = [];
       for (const row of due) if (await claim(row, now)) mine.push(row);
-      await Promise.all(mine.map((row) => deliver(row).catch((error) => logger.error({ err: error, eventId: row.id }, 'webhook bookkeeping failed; the lease will expire and it is retried'))));
+      await Promise.all(
+        mine.map((row) =>
+          deliver(row).catch((error) =>
+            logger.error(
+              { err: error, eventId: row.id },
+              'webhook bookkeeping failed; the lease will expire and it is retried',
+            ),
+          ),
+        ),
+      );
       if (due.length === concurrency) again = true;
     } while (again && !stopped);
   }

@@ -6,7 +6,11 @@ import type { Schema } from '../../store/schema.ts';
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /** The secret deliveries for this key are signed with; creates and stores one when neither the key nor the default has one. */
-export async function signingSecretOf(kysely: Kysely<Schema>, keyId: string, defaultSecret: string | undefined): Promise<string> {
+export async function signingSecretOf(
+  kysely: Kysely<Schema>,
+  keyId: string,
+  defaultSecret: string | undefined,
+): Promise<string> {
   const row = await kysely.selectFrom('key_webhooks').select('secret').where('key_id', '=', keyId).executeTakeFirst();
   if (row?.secret) return row.secret;
   if (defaultSecret) return defaultSecret;
@@ -14,8 +18,14 @@ export async function signingSecretOf(kysely: Kysely<Schema>, keyId: string, def
   await kysely
     .insertInto('key_webhooks')
     .values({ key_id: keyId, url: null, secret, updated_at: Date.now() })
-    .onConflict((oc) => oc.column('key_id').doUpdateSet({ secret: (eb) => eb.fn.coalesce('key_webhooks.secret', eb.val(secret)) }))
+    .onConflict((oc) =>
+      oc.column('key_id').doUpdateSet({ secret: (eb) => eb.fn.coalesce('key_webhooks.secret', eb.val(secret)) }),
+    )
     .execute();
-  const stored = await kysely.selectFrom('key_webhooks').select('secret').where('key_id', '=', keyId).executeTakeFirstOrThrow();
+  const stored = await kysely
+    .selectFrom('key_webhooks')
+    .select('secret')
+    .where('key_id', '=', keyId)
+    .executeTakeFirstOrThrow();
   return stored.secret!;
 }

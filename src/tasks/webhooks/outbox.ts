@@ -13,8 +13,18 @@ export type WebhookEventType = 'task.done' | 'task.failed' | 'task.progress';
  * Queues `task.progress` once per stage of a task whose submission asked for progress webhooks. The
  * id is derived from (task, stage), so a retried run reaching the same stage queues nothing new.
  */
-export async function queueProgressWebhook(kysely: Kysely<Schema>, taskId: string, stage: string, now: number): Promise<void> {
-  const target = await kysely.selectFrom('task_webhooks').select('url').where('task_id', '=', taskId).where('progress', '=', 1).executeTakeFirst();
+export async function queueProgressWebhook(
+  kysely: Kysely<Schema>,
+  taskId: string,
+  stage: string,
+  now: number,
+): Promise<void> {
+  const target = await kysely
+    .selectFrom('task_webhooks')
+    .select('url')
+    .where('task_id', '=', taskId)
+    .where('progress', '=', 1)
+    .executeTakeFirst();
   if (!target) return;
   const id = `evt_${taskId}_${createHash('sha256').update(stage).digest('hex').slice(0, 12)}`;
   if (await kysely.selectFrom('webhook_outbox').select('id').where('id', '=', id).executeTakeFirst()) return;
@@ -41,7 +51,12 @@ export async function queueProgressWebhook(kysely: Kysely<Schema>, taskId: strin
 }
 
 /** Queues `type` for the task's webhook target, if it has one. */
-export async function queueWebhooks(trx: Kysely<Schema>, taskId: string, type: WebhookEventType, now: number): Promise<void> {
+export async function queueWebhooks(
+  trx: Kysely<Schema>,
+  taskId: string,
+  type: WebhookEventType,
+  now: number,
+): Promise<void> {
   const target = await trx.selectFrom('task_webhooks').select('url').where('task_id', '=', taskId).executeTakeFirst();
   if (!target) return;
   await trx

@@ -14,8 +14,16 @@ export function signatureHeader(secret: string, body: string, nowMs = Date.now()
 }
 
 /** Checks a header against the raw body; false when malformed, wrong, or older than `toleranceSeconds`. */
-export function verifySignature(secret: string, body: string, header: string | undefined, toleranceSeconds = 300, nowMs = Date.now()): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+export function verifySignature(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  toleranceSeconds = 300,
+  nowMs = Date.now(),
+): boolean {
+  const parts = Object.fromEntries(
+    (header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]),
+  );
   const t = Number(parts.t);
   if (!Number.isInteger(t) || typeof parts.v1 !== 'string') return false;
   if (Math.abs(nowMs / 1000 - t) > toleranceSeconds) return false;

@@ -49,8 +49,12 @@ export function createWebhookService(db: Db, config: Pick<Config, 'webhooks'>): 
   return {
     async targetFor(keyId, requested) {
       let url: string | null;
-      if (requested !== undefined && requested.trim() !== '') url = await checkWebhookUrl(requested.trim(), settings.allowPrivate);
-      else url = (await kysely.selectFrom('key_webhooks').select('url').where('key_id', '=', keyId).executeTakeFirst())?.url ?? null;
+      if (requested !== undefined && requested.trim() !== '')
+        url = await checkWebhookUrl(requested.trim(), settings.allowPrivate);
+      else
+        url =
+          (await kysely.selectFrom('key_webhooks').select('url').where('key_id', '=', keyId).executeTakeFirst())?.url ??
+          null;
       if (url) await signingSecretOf(kysely, keyId, settings.defaultSecret);
       return url;
     },
@@ -59,26 +63,45 @@ export function createWebhookService(db: Db, config: Pick<Config, 'webhooks'>): 
       const checked = url === null ? null : await checkWebhookUrl(url, settings.allowPrivate, 'the webhook URL');
       await kysely
         .insertInto('key_webhooks')
-        .values({ key_id: keyId, url: checked, secret: settings.defaultSecret ? null : newWebhookSecret(), updated_at: Date.now() })
+        .values({
+          key_id: keyId,
+          url: checked,
+          secret: settings.defaultSecret ? null : newWebhookSecret(),
+          updated_at: Date.now(),
+        })
         .onConflict((oc) => oc.column('key_id').doUpdateSet({ url: checked, updated_at: Date.now() }))
         .execute();
       return checked;
     },
 
     async keySecret(keyId) {
-      const own = await kysely.selectFrom('key_webhooks').select('secret').where('key_id', '=', keyId).executeTakeFirst();
+      const own = await kysely
+        .selectFrom('key_webhooks')
+        .select('secret')
+        .where('key_id', '=', keyId)
+        .executeTakeFirst();
       if (own?.secret) return { secret: own.secret, source: 'key' };
       if (settings.defaultSecret) return { secret: settings.defaultSecret, source: 'KILN_WEBHOOK_SECRET' };
       return { secret: await signingSecretOf(kysely, keyId, undefined), source: 'key' };
     },
 
     async deliveryLog(taskId) {
-      const events = await kysely.selectFrom('webhook_outbox').selectAll().where('task_id', '=', taskId).orderBy('created_at').orderBy('id').execute();
+      const events = await kysely
+        .selectFrom('webhook_outbox')
+        .selectAll()
+        .where('task_id', '=', taskId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       if (events.length === 0) return [];
       const attempts = await kysely
         .selectFrom('webhook_deliveries')
         .selectAll()
-        .where('outbox_id', 'in', events.map((event) => event.id))
+        .where(
+          'outbox_id',
+          'in',
+          events.map((event) => event.id),
+        )
         .orderBy('attempt')
         .execute();
       return events.map((event) => ({

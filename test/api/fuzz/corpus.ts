@@ -5,7 +5,18 @@
  */
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
-import { cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdc, cubeUsdz, enc, quadFbxAscii } from '../../geometry/import/fixtures.ts';
+import {
+  cubeGlb,
+  cubeGltfEmbedded,
+  cubeObj,
+  cubeStlAscii,
+  cubeStlBinary,
+  cubeUsda,
+  cubeUsdc,
+  cubeUsdz,
+  enc,
+  quadFbxAscii,
+} from '../../geometry/import/fixtures.ts';
 import { pngDeclaring, webpDeclaring } from '../../support/hostile-images.ts';
 import { USDA_CORNER_BOMB, nestedUsda } from '../../support/hostile-models.ts';
 import { mulberry32 } from '../../../src/engines/generate/image/quality/metrics.ts';
@@ -39,7 +50,9 @@ export interface Corpus {
 }
 
 export async function buildCorpus(): Promise<Corpus> {
-  const base = sharp({ create: { width: 48, height: 40, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } } });
+  const base = sharp({
+    create: { width: 48, height: 40, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } },
+  });
   const images: Sample[] = [
     { name: 'a.png', bytes: new Uint8Array(await base.clone().png().toBuffer()) },
     { name: 'a.jpg', bytes: new Uint8Array(await base.clone().jpeg().toBuffer()) },
@@ -55,7 +68,9 @@ export async function buildCorpus(): Promise<Corpus> {
     { name: 'tall.webp', bytes: webpDeclaring(1, 16383) },
   ];
   const { obj } = cubeObj();
-  const fbxBinary = await readFile(new URL('../../fixtures/models/blender-cube.fbx', import.meta.url)).then((b) => new Uint8Array(b)).catch(() => quadFbxAscii());
+  const fbxBinary = await readFile(new URL('../../fixtures/models/blender-cube.fbx', import.meta.url))
+    .then((b) => new Uint8Array(b))
+    .catch(() => quadFbxAscii());
   const models: Sample[] = [
     { name: 'cube.glb', bytes: await cubeGlb() },
     { name: 'cube.gltf', bytes: await cubeGltfEmbedded() },
@@ -76,7 +91,20 @@ export async function buildCorpus(): Promise<Corpus> {
     { name: 'count.stl', bytes: stlBomb },
     { name: 'vt.obj', bytes: enc(new TextDecoder().decode(obj).replace(/^vt .*$/m, 'vt 0.62u000 0.5')) },
     { name: 'faces.obj', bytes: enc(`v 0 0 0\nv 1 0 0\nv 0 1 0\n${'f 1 2 3\n'.repeat(2000)}`) },
-    { name: 'accessor.gltf', bytes: enc(JSON.stringify({ asset: { version: '2.0' }, buffers: [{ byteLength: 12, uri: 'data:application/octet-stream;base64,AAAAAAAAAAAAAAAA' }], bufferViews: [{ buffer: 0, byteLength: 12 }], accessors: [{ bufferView: 0, componentType: 5126, count: 2_000_000_000, type: 'VEC3' }], meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }], nodes: [{ mesh: 0 }], scenes: [{ nodes: [0] }] })) },
+    {
+      name: 'accessor.gltf',
+      bytes: enc(
+        JSON.stringify({
+          asset: { version: '2.0' },
+          buffers: [{ byteLength: 12, uri: 'data:application/octet-stream;base64,AAAAAAAAAAAAAAAA' }],
+          bufferViews: [{ buffer: 0, byteLength: 12 }],
+          accessors: [{ bufferView: 0, componentType: 5126, count: 2_000_000_000, type: 'VEC3' }],
+          meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+          nodes: [{ mesh: 0 }],
+          scenes: [{ nodes: [0] }],
+        }),
+      ),
+    },
     { name: 'deep.gltf', bytes: enc(`{"asset":{"version":"2.0"},"x":${'['.repeat(20000)}${']'.repeat(20000)}}`) },
     { name: 'deep.fbx', bytes: enc(`; FBX 7.4.0 project file\n${'A: {\n'.repeat(3000)}${'}\n'.repeat(3000)}`) },
   ];
@@ -90,7 +118,8 @@ export function mutate(dice: Dice, bytes: Uint8Array): Uint8Array {
     case 0:
       return copy.subarray(0, dice.int(copy.length + 1));
     case 1:
-      for (let i = 0, n = 1 + dice.int(16); i < n && copy.length > 0; i++) copy[dice.int(copy.length)] ^= 1 << dice.int(8);
+      for (let i = 0, n = 1 + dice.int(16); i < n && copy.length > 0; i++)
+        copy[dice.int(copy.length)] ^= 1 << dice.int(8);
       return copy;
     case 2: {
       const at = dice.int(copy.length + 1);

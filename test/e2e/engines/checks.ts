@@ -13,7 +13,9 @@ import type { Scene, SceneNode } from '../../../src/geometry/mesh.ts';
 
 /** Asserts the Khronos validator reports zero errors. */
 export async function assertValidGlb(bytes: Uint8Array, label: string): Promise<void> {
-  const report = (await validator.validateBytes(bytes, { maxIssues: 20 })) as { issues: { numErrors: number; messages: unknown[] } };
+  const report = (await validator.validateBytes(bytes, { maxIssues: 20 })) as {
+    issues: { numErrors: number; messages: unknown[] };
+  };
   assert.equal(report.issues.numErrors, 0, `${label}: gltf-validator errors ${JSON.stringify(report.issues.messages)}`);
 }
 
@@ -58,5 +60,7 @@ export async function reimport(name: string, files: Map<string, Uint8Array>): Pr
 
 /** True when some material of the scene carries a decoded or encoded base-colour texture. */
 export function hasBaseColorTexture(scene: Scene): boolean {
-  return scene.materials.some((material) => material.baseColorTexture?.image !== undefined || material.baseColorTexture?.encoded !== undefined);
+  return scene.materials.some(
+    (material) => material.baseColorTexture?.image !== undefined || material.baseColorTexture?.encoded !== undefined,
+  );
 }

@@ -10,7 +10,17 @@ import assert from 'node:assert/strict';
 import { NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { assertValidGlb, baseColorSizes, hasBaseColorTexture, imageSize, reimport, triangleCount } from './checks.ts';
-import { downloadList, fetchAll, isBuiltin, startServer, submit, TEST_TIMEOUT_MS, waitDone, type Accepted, type Server } from './server.ts';
+import {
+  downloadList,
+  fetchAll,
+  isBuiltin,
+  startServer,
+  submit,
+  TEST_TIMEOUT_MS,
+  waitDone,
+  type Accepted,
+  type Server,
+} from './server.ts';
 
 const skip = isBuiltin('generate-text') ? false : 'generate-text is not registered in src/engines/builtin.ts yet';
 const FACES = 2000;
@@ -30,7 +40,15 @@ const CASES: Case[] = [
     format: 'obj',
     material: 'PBR',
     extra: { mesh_mode: 'Quad' },
-    names: ['base_basic_pbr.mtl', 'base_basic_pbr.obj', 'preview.webp', 'texture_diffuse.png', 'texture_metallic.png', 'texture_normal.png', 'texture_roughness.png'],
+    names: [
+      'base_basic_pbr.mtl',
+      'base_basic_pbr.obj',
+      'preview.webp',
+      'texture_diffuse.png',
+      'texture_metallic.png',
+      'texture_normal.png',
+      'texture_roughness.png',
+    ],
   },
   { format: 'stl', material: 'PBR', names: ['base_basic_pbr.stl', 'preview.webp'] },
 ];
@@ -70,7 +88,10 @@ function assertFaces(count: number, label: string): void {
   assert.ok(Math.abs(count - FACES) <= FACES * 0.02, `${label}: ${count} triangles for quality=extra-low (${FACES})`);
 }
 
-test('glb + All: a PBR and an unlit Shaded GLB, both validator-clean with 2K colour maps', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('glb + All: a PBR and an unlit Shaded GLB, both validator-clean with 2K colour maps', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const files = await filesOf(CASES[0]);
   for (const name of ['base_basic_pbr.glb', 'base_basic_shaded.glb']) {
     const glb = files.get(name)!;
@@ -82,9 +103,21 @@ test('glb + All: a PBR and an unlit Shaded GLB, both validator-clean with 2K col
   }
   const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
   const pbr = await io.readBinary(files.get('base_basic_pbr.glb')!);
-  assert.ok(pbr.getRoot().listMaterials().some((m) => m.getMetallicRoughnessTexture()), 'PBR carries a metallic-roughness map');
+  assert.ok(
+    pbr
+      .getRoot()
+      .listMaterials()
+      .some((m) => m.getMetallicRoughnessTexture()),
+    'PBR carries a metallic-roughness map',
+  );
   const shaded = await io.readBinary(files.get('base_basic_shaded.glb')!);
-  assert.ok(shaded.getRoot().listExtensionsUsed().some((e) => e.extensionName === 'KHR_materials_unlit'), 'Shaded is unlit');
+  assert.ok(
+    shaded
+      .getRoot()
+      .listExtensionsUsed()
+      .some((e) => e.extensionName === 'KHR_materials_unlit'),
+    'Shaded is unlit',
+  );
 });
 
 test('usdz + None: geometry only, re-imported', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
@@ -94,7 +127,10 @@ test('usdz + None: geometry only, re-imported', { skip, timeout: TEST_TIMEOUT_MS
   assert.equal(hasBaseColorTexture(scene), false, 'None carries no texture');
 });
 
-test('fbx + Shaded: the model and its baked colour map, re-imported with the map', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('fbx + Shaded: the model and its baked colour map, re-imported with the map', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const files = await filesOf(CASES[2]);
   const scene = await reimport('base_basic_shaded.fbx', files);
   assertFaces(triangleCount(scene), 'fbx');
@@ -102,9 +138,15 @@ test('fbx + Shaded: the model and its baked colour map, re-imported with the map
   assert.deepEqual(await imageSize(files.get('texture_diffuse.png')!), { width: 2048, height: 2048, format: 'png' });
 });
 
-test('obj + PBR + Quad: quad-dominant obj, mtl and the four maps at 2K, re-imported with its material', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('obj + PBR + Quad: quad-dominant obj, mtl and the four maps at 2K, re-imported with its material', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const files = await filesOf(CASES[3]);
-  const faceLines = new TextDecoder().decode(files.get('base_basic_pbr.obj')!).split('\n').filter((line) => line.startsWith('f '));
+  const faceLines = new TextDecoder()
+    .decode(files.get('base_basic_pbr.obj')!)
+    .split('\n')
+    .filter((line) => line.startsWith('f '));
   const quads = faceLines.filter((line) => line.trim().split(/\s+/).length === 5).length;
   assert.ok(quads * 2 > faceLines.length, `mesh_mode=Quad writes mostly quads: ${quads} of ${faceLines.length} faces`);
   const scene = await reimport('base_basic_pbr.obj', files);

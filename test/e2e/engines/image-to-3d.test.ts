@@ -13,7 +13,15 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 import { flattenScene } from '../../../src/geometry/ops/index.ts';
 import { assertValidGlb, baseColorSizes, imageSize, reimport, triangleCount } from './checks.ts';
-import { balance, generateAndFetch, getJson, isBuiltin, startServer, submit, TEST_TIMEOUT_MS, waitFinished, type Server } from './server.ts';
+import {
+  balance,
+  generateAndFetch,
+  getJson,
+  isBuiltin,
+  startServer,
+  TEST_TIMEOUT_MS,
+  type Server,
+} from './server.ts';
 
 const skip = isBuiltin('generate-image') ? false : 'generate-image is not registered in src/engines/builtin.ts yet';
 let server: Server;
@@ -24,7 +32,8 @@ before(async () => {
 after(async () => server?.close());
 
 async function redDisc(): Promise<Uint8Array> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><ellipse cx="192" cy="200" rx="110" ry="140" fill="#c8281e"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><ellipse cx="192" cy="200" rx="110" ry="140" fill="#c8281e"/></svg>';
   return new Uint8Array(await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).png().toBuffer());
 }
 
@@ -36,33 +45,55 @@ async function noise(): Promise<Uint8Array> {
     state = (state * 1103515245 + 12345) >>> 0;
     data[i] = data[i + 1] = data[i + 2] = state >>> 24;
   }
-  return new Uint8Array(await sharp(data, { raw: { width: 256, height: 256, channels: 3 } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp(data, { raw: { width: 256, height: 256, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** A red jug drawn over a real photograph (gravel, CC0, bench/data/photos), with a contact shadow, as a 1024² JPEG. */
 async function photo(): Promise<Uint8Array> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
     '<ellipse cx="512" cy="800" rx="260" ry="50" fill="#000" fill-opacity="0.45"/>' +
     '<rect x="380" y="300" width="260" height="500" rx="60" fill="#b8281e"/>' +
     '<path d="M640 400 q140 0 140 130 q0 130 -140 130" stroke="#b8281e" stroke-width="36" fill="none"/></svg>';
   const overlay = await sharp(Buffer.from(svg)).blur(1.2).png().toBuffer();
   const backdrop = new URL('../../../bench/data/photos/gravel.jpg', import.meta.url).pathname;
-  return new Uint8Array(await sharp(backdrop).resize(1024, 1024).composite([{ input: overlay }]).jpeg({ quality: 90 }).toBuffer());
+  return new Uint8Array(
+    await sharp(backdrop)
+      .resize(1024, 1024)
+      .composite([{ input: overlay }])
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
 }
 
 async function uniformGrey(): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 128, g: 128, b: 128 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 256, height: 256, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** Mean RGB of a GLB's first base-colour map. */
 async function meanBaseColour(glb: Uint8Array): Promise<[number, number, number]> {
   const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(glb);
-  const image = doc.getRoot().listMaterials().map((m) => m.getBaseColorTexture()?.getImage()).find(Boolean)!;
+  const image = doc
+    .getRoot()
+    .listMaterials()
+    .map((m) => m.getBaseColorTexture()?.getImage())
+    .find(Boolean)!;
   const { channels } = await sharp(image).removeAlpha().stats();
   return [channels[0].mean, channels[1].mean, channels[2].mean];
 }
 
-test('a drawn picture becomes a valid GLB with the tabled 2K map in the picture\'s colour', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test("a drawn picture becomes a valid GLB with the tabled 2K map in the picture's colour", {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const faces = 2000;
   const { accepted, files } = await generateAndFetch(
     server,
@@ -80,7 +111,10 @@ test('a drawn picture becomes a valid GLB with the tabled 2K map in the picture\
   assert.ok(sizes.length > 0, 'a base-colour map');
   for (const size of sizes) assert.deepEqual(size, [2048, 2048]);
   const [r, g, b] = await meanBaseColour(glb);
-  assert.ok(r > 2 * g && r > 2 * b, `the map is the disc's red, not the white background: mean ${[r, g, b].map(Math.round)}`);
+  assert.ok(
+    r > 2 * g && r > 2 * b,
+    `the map is the disc's red, not the white background: mean ${[r, g, b].map(Math.round)}`,
+  );
   assert.equal((await imageSize(files.get('preview.webp')!)).format, 'webp');
   const record = await getJson(server, `/api/v2/tasks/${accepted.uuid}`);
   assert.equal(record.engine, 'generate-image');
@@ -92,7 +126,10 @@ async function blueBar(width: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions; uhd_texture=True gives 4K', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions; uhd_texture=True gives 4K', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   // A box 200 wide (seen from the front, +Z), 100 deep (seen from the right, +X) and 312 tall.
   const { files } = await generateAndFetch(
     server,
@@ -105,7 +142,8 @@ test('labelled views (README "Views"): a side view sent first with image_label R
   await assertValidGlb(files.get('base_basic_pbr.glb')!, 'two-view GLB');
   const sizes = await baseColorSizes(files.get('base_basic_pbr.glb')!);
   assert.ok(sizes.length > 0, 'a base-colour map');
-  for (const size of sizes) assert.deepEqual(size, [4096, 4096], 'uhd_texture without HighPack: 4K (docs/spec/api.md table)');
+  for (const size of sizes)
+    assert.deepEqual(size, [4096, 4096], 'uhd_texture without HighPack: 4K (docs/spec/api.md table)');
   const mesh = flattenScene(await reimport('base_basic_pbr.glb', files));
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
@@ -116,15 +154,27 @@ test('labelled views (README "Views"): a side view sent first with image_label R
     }
   }
   const [x, y, z] = max.map((v, k) => v - min[k]);
-  assert.ok(Math.abs(x / y - 200 / 312) < 0.04, `width/height ${(x / y).toFixed(3)} (front view: ${(200 / 312).toFixed(3)})`);
-  assert.ok(Math.abs(z / y - 100 / 312) < 0.04, `depth/height ${(z / y).toFixed(3)} (right view: ${(100 / 312).toFixed(3)})`);
+  assert.ok(
+    Math.abs(x / y - 200 / 312) < 0.04,
+    `width/height ${(x / y).toFixed(3)} (front view: ${(200 / 312).toFixed(3)})`,
+  );
+  assert.ok(
+    Math.abs(z / y - 100 / 312) < 0.04,
+    `depth/height ${(z / y).toFixed(3)} (right view: ${(100 / 312).toFixed(3)})`,
+  );
 });
 
-test('the front picture\'s right half lands on the asset\'s +X side (README "Views": front camera on +Z)', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('the front picture\'s right half lands on the asset\'s +X side (README "Views": front camera on +Z)', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   // Left half red, right half blue, on white.
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><rect x="72" y="72" width="120" height="240" fill="#c8281e"/><rect x="192" y="72" width="120" height="240" fill="#2050c0"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="384" height="384"><rect width="384" height="384" fill="#ffffff"/><rect x="72" y="72" width="120" height="240" fill="#c8281e"/><rect x="192" y="72" width="120" height="240" fill="#2050c0"/></svg>';
   const picture = new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
-  const { files } = await generateAndFetch(server, { tier: 'Gen-2.5-Low', quality: 'extra-low' }, [{ field: 'images', bytes: picture, filename: 'front.png' }]);
+  const { files } = await generateAndFetch(server, { tier: 'Gen-2.5-Low', quality: 'extra-low' }, [
+    { field: 'images', bytes: picture, filename: 'front.png' },
+  ]);
   const doc = await new NodeIO().registerExtensions(ALL_EXTENSIONS).readBinary(files.get('base_basic_pbr.glb')!);
   const votes = { left: { red: 0, blue: 0 }, right: { red: 0, blue: 0 } };
   for (const mesh of doc.getRoot().listMeshes()) {
@@ -152,19 +202,32 @@ test('the front picture\'s right half lands on the asset\'s +X side (README "Vie
       }
     }
   }
-  assert.ok(votes.right.blue + votes.right.red >= 20 && votes.left.blue + votes.left.red >= 20, `enough front vertices sampled: ${JSON.stringify(votes)}`);
+  assert.ok(
+    votes.right.blue + votes.right.red >= 20 && votes.left.blue + votes.left.red >= 20,
+    `enough front vertices sampled: ${JSON.stringify(votes)}`,
+  );
   assert.ok(votes.right.blue > 3 * votes.right.red, `+X is the picture's right (blue): ${JSON.stringify(votes)}`);
   assert.ok(votes.left.red > 3 * votes.left.blue, `−X is the picture's left (red): ${JSON.stringify(votes)}`);
 });
 
-test('an empty picture (flat colour, or noise) is refused at submission with a clear message and nothing charged', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('an empty picture (flat colour, or noise) is refused at submission with a clear message and nothing charged', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const start = await balance(server);
-  for (const [bytes, name, words] of [[await uniformGrey(), 'grey.png', /flat colour/], [await noise(), 'noise.png', /noise/]] as const) {
+  for (const [bytes, name, words] of [
+    [await uniformGrey(), 'grey.png', /flat colour/],
+    [await noise(), 'noise.png', /noise/],
+  ] as const) {
     const form = new FormData();
     form.append('tier', 'Gen-2.5-Low');
-    form.append('images', new Blob([await photo() as BlobPart]), 'object.jpg');
+    form.append('images', new Blob([(await photo()) as BlobPart]), 'object.jpg');
     form.append('images', new Blob([bytes as BlobPart]), name);
-    const response = await fetch(`${server.base}/api/v2/rodin`, { method: 'POST', headers: { authorization: `Bearer ${server.key}` }, body: form });
+    const response = await fetch(`${server.base}/api/v2/rodin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.key}` },
+      body: form,
+    });
     const body = await response.json();
     assert.equal(response.status, 400, JSON.stringify(body));
     assert.equal(body.error, 'INVALID_REQUEST');
@@ -175,16 +238,29 @@ test('an empty picture (flat colour, or noise) is refused at submission with a c
   assert.equal(await balance(server), start, 'nothing charged');
 });
 
-test('a JPEG photograph on a real background: Done, mask confidence in the task record, byte-identical GLB for the same seed', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('a JPEG photograph on a real background: Done, mask confidence in the task record, byte-identical GLB for the same seed', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const fields = { tier: 'Gen-2.5-Low', seed: '5', geometry_file_format: 'glb' };
-  const first = await generateAndFetch(server, fields, [{ field: 'images', bytes: await photo(), filename: 'photo.jpg' }]);
-  const second = await generateAndFetch(server, fields, [{ field: 'images', bytes: await photo(), filename: 'photo.jpg' }]);
+  const first = await generateAndFetch(server, fields, [
+    { field: 'images', bytes: await photo(), filename: 'photo.jpg' },
+  ]);
+  const second = await generateAndFetch(server, fields, [
+    { field: 'images', bytes: await photo(), filename: 'photo.jpg' },
+  ]);
   const glb = first.files.get('base_basic_pbr.glb')!;
   await assertValidGlb(glb, 'photo GLB');
-  assert.ok(Buffer.from(glb).equals(Buffer.from(second.files.get('base_basic_pbr.glb')!)), 'the same photograph and seed give the same bytes');
+  assert.ok(
+    Buffer.from(glb).equals(Buffer.from(second.files.get('base_basic_pbr.glb')!)),
+    'the same photograph and seed give the same bytes',
+  );
   const record = await getJson(server, `/api/v2/tasks/${first.accepted.uuid}`);
   const confidence = record.notes?.maskConfidence;
-  assert.ok(Array.isArray(confidence) && confidence.length === 1, `the record carries the mask confidence: ${JSON.stringify(record.notes)}`);
+  assert.ok(
+    Array.isArray(confidence) && confidence.length === 1,
+    `the record carries the mask confidence: ${JSON.stringify(record.notes)}`,
+  );
   assert.ok(confidence[0] > 0.5 && confidence[0] <= 1, `a clear photograph is trusted: ${confidence[0]}`);
   const [r, g, b] = await meanBaseColour(glb);
   assert.ok(r > 1.5 * g && r > 1.5 * b, `the map is the object's red, not the gravel: ${[r, g, b].map(Math.round)}`);

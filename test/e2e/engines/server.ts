@@ -52,7 +52,8 @@ export async function startServer(
   });
   // A registry of its own: the process-wide one may hold other tests' registrations.
   const services = await createServices(config, { engines: new EngineRegistry() });
-  for (const kind of options.warm ?? []) if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
+  for (const kind of options.warm ?? [])
+    if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
   const app: FastifyInstance = await buildApp({ services, config, processMetrics: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   services.startWorkers({ count: workers });
@@ -85,11 +86,26 @@ export interface Upload {
 }
 
 /** POSTs a multipart submission and asserts it was accepted (201, no `error` key, a uuid). */
-export async function submit(server: Server, path: '/api/v2/generate' | '/api/v2/rodin' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/rodin_texture_only' | '/api/v2/convert', fields: Fields, uploads: Upload[] = []): Promise<Accepted> {
+export async function submit(
+  server: Server,
+  path:
+    | '/api/v2/generate'
+    | '/api/v2/rodin'
+    | '/api/v2/bang'
+    | '/api/v2/texture'
+    | '/api/v2/rodin_texture_only'
+    | '/api/v2/convert',
+  fields: Fields,
+  uploads: Upload[] = [],
+): Promise<Accepted> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
   for (const upload of uploads) form.append(upload.field, new Blob([upload.bytes as BlobPart]), upload.filename);
-  const response = await fetch(`${server.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${server.key}` }, body: form });
+  const response = await fetch(`${server.base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.key}` },
+    body: form,
+  });
   const body = await response.json();
   assert.equal(response.status, 201, JSON.stringify(body));
   assert.equal('error' in body, false, `accepted submissions carry no error key: ${JSON.stringify(body)}`);
@@ -121,7 +137,10 @@ export async function waitFinished(server: Server, accepted: Accepted): Promise<
     const [job] = jobs;
     assert.ok(['Waiting', 'Generating', 'Done', 'Failed'].includes(job.status), `status word: ${job.status}`);
     if (job.status === 'Done' || job.status === 'Failed') return job;
-    assert.ok(Date.now() < deadline, `task ${accepted.uuid} still ${job.status} (${job.stage ?? ''} ${job.progress ?? ''}%) after ${TASK_DEADLINE_MS} ms`);
+    assert.ok(
+      Date.now() < deadline,
+      `task ${accepted.uuid} still ${job.status} (${job.stage ?? ''} ${job.progress ?? ''}%) after ${TASK_DEADLINE_MS} ms`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -129,7 +148,11 @@ export async function waitFinished(server: Server, accepted: Accepted): Promise<
 /** Waits for Done (failing the test with the job's error otherwise). */
 export async function waitDone(server: Server, accepted: Accepted): Promise<void> {
   const job = await waitFinished(server, accepted);
-  assert.equal(job.status, 'Done', `task ${accepted.uuid} ended ${job.status}: ${job.error ?? ''} ${job.message ?? ''}`);
+  assert.equal(
+    job.status,
+    'Done',
+    `task ${accepted.uuid} ended ${job.status}: ${job.error ?? ''} ${job.message ?? ''}`,
+  );
 }
 
 /** The download list as name → signed URL (JSON body, task uuid). */
@@ -162,7 +185,11 @@ export async function fetchAll(list: Map<string, string>): Promise<Map<string, U
 }
 
 /** Submit, wait for Done and fetch every output. */
-export async function generateAndFetch(server: Server, fields: Fields, uploads: Upload[] = []): Promise<{ accepted: Accepted; files: Map<string, Uint8Array> }> {
+export async function generateAndFetch(
+  server: Server,
+  fields: Fields,
+  uploads: Upload[] = [],
+): Promise<{ accepted: Accepted; files: Map<string, Uint8Array> }> {
   const accepted = await submit(server, '/api/v2/generate', fields, uploads);
   await waitDone(server, accepted);
   return { accepted, files: await fetchAll(await downloadList(server, accepted.uuid)) };

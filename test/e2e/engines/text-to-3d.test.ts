@@ -17,7 +17,10 @@ before(async () => {
 });
 after(async () => server?.close());
 
-test('a prompt becomes a valid, budgeted, 2K-textured GLB and says how it was read', { skip, timeout: TEST_TIMEOUT_MS }, async () => {
+test('a prompt becomes a valid, budgeted, 2K-textured GLB and says how it was read', {
+  skip,
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const faces = 3000;
   const { accepted, files } = await generateAndFetch(server, {
     prompt: 'a red wooden chair with four legs',

@@ -19,12 +19,25 @@ export async function limbedSolid(): Promise<Mesh> {
   const wasm = await loadManifold();
   const { Manifold } = wasm;
   const parts: Manifold[] = [Manifold.sphere(1, 32)];
-  const directions: [number, number, number][] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+  const directions: [number, number, number][] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+  ];
   directions.forEach((d, i) => {
     const length = 1.6 + 0.15 * i;
     const limb = Manifold.cylinder(length, 0.28, 0.28, 20);
     // The cylinder runs along +z from the origin; turn it onto d.
-    const rotation: [number, number, number] = d[0] ? [0, 90 * d[0], 0] : d[1] ? [-90 * d[1], 0, 0] : d[2] < 0 ? [180, 0, 0] : [0, 0, 0];
+    const rotation: [number, number, number] = d[0]
+      ? [0, 90 * d[0], 0]
+      : d[1]
+        ? [-90 * d[1], 0, 0]
+        : d[2] < 0
+          ? [180, 0, 0]
+          : [0, 0, 0];
     parts.push(limb.rotate(rotation));
     limb.delete();
     const ball = Manifold.sphere(0.5, 24);

@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import type { Manifold } from 'manifold-3d';
 import { clipByBox, clipByPlane } from '../../../src/engines/bang/plane-clip.ts';
 import { loadManifold } from '../../../src/engines/bang/solid.ts';
-import { components, dropSeams, isClosed, makeKernel, meshVolume, VertexPool, type SolidMesh } from '../../../src/engines/bang/solid-mesh.ts';
+import {
+  components,
+  dropSeams,
+  isClosed,
+  makeKernel,
+  meshVolume,
+  VertexPool,
+  type SolidMesh,
+} from '../../../src/engines/bang/solid-mesh.ts';
 
 const wasm = await loadManifold();
 
@@ -19,7 +27,10 @@ const torus = () => wasm.Manifold.revolve(wasm.CrossSection.circle(0.5, 24).tran
 function assertSplits(whole: SolidMesh, parts: SolidMesh[], what: string, tolerance = 1e-12): void {
   for (const part of parts) assert.ok(isClosed(part), `${what}: a part is not closed`);
   const sum = parts.reduce((s, p) => s + meshVolume(p), 0);
-  assert.ok(Math.abs(sum / meshVolume(whole) - 1) < tolerance, `${what}: volumes sum to ${sum}, whole ${meshVolume(whole)}`);
+  assert.ok(
+    Math.abs(sum / meshVolume(whole) - 1) < tolerance,
+    `${what}: volumes sum to ${sum}, whole ${meshVolume(whole)}`,
+  );
 }
 
 test('a plane across a torus: closed halves with two-disc caps, volumes as manifold-3d has them', () => {
@@ -33,7 +44,10 @@ test('a plane across a torus: closed halves with two-disc caps, volumes as manif
   const halves = clipped?.halves[0];
   assert.ok(halves, 'the section could not be capped');
   assertSplits(mesh, [halves.upper, halves.lower], 'torus');
-  assert.ok(Math.abs(meshVolume(halves.upper) / expected[0] - 1) < 1e-3, `upper ${meshVolume(halves.upper)} vs ${expected[0]}`);
+  assert.ok(
+    Math.abs(meshVolume(halves.upper) / expected[0] - 1) < 1e-3,
+    `upper ${meshVolume(halves.upper)} vs ${expected[0]}`,
+  );
   assert.ok(Math.abs(meshVolume(halves.lower) / expected[1] - 1) < 1e-3);
   // A plane through the middle of the torus, along its axis: each half is two separate arcs.
   const across = clipByPlane(wasm, [mesh], [1, 0, 0], 0)!.halves[0]!;
@@ -76,13 +90,19 @@ test('a box cut gives a closed inside and a closed outside that sum to the whole
   box.delete();
   const mesh = solidMesh(shape);
   const planes = [
-    { normal: [1, 0, 0], offset: 2.75 }, { normal: [-1, 0, 0], offset: -1.25 },
-    { normal: [0, 1, 0], offset: 0.75 }, { normal: [0, -1, 0], offset: 0.75 },
-    { normal: [0, 0, 1], offset: 0.75 }, { normal: [0, 0, -1], offset: 0.75 },
+    { normal: [1, 0, 0], offset: 2.75 },
+    { normal: [-1, 0, 0], offset: -1.25 },
+    { normal: [0, 1, 0], offset: 0.75 },
+    { normal: [0, -1, 0], offset: 0.75 },
+    { normal: [0, 0, 1], offset: 0.75 },
+    { normal: [0, 0, -1], offset: 0.75 },
   ];
   const clipped = clipByBox(wasm, mesh, planes)!;
   assertSplits(mesh, [clipped.inside, clipped.outside], 'box');
-  assert.ok(Math.abs(meshVolume(clipped.inside) / expected - 1) < 1e-3, `inside ${meshVolume(clipped.inside)} vs ${expected}`);
+  assert.ok(
+    Math.abs(meshVolume(clipped.inside) / expected - 1) < 1e-3,
+    `inside ${meshVolume(clipped.inside)} vs ${expected}`,
+  );
   assert.equal(components(clipped.outside).length, 1, 'the outside is one piece (its slices are glued)');
 });
 
@@ -98,7 +118,12 @@ test('clipping is deterministic: the same mesh and plane give the same triangles
 test('UVs ride along: a cut triangle gets UVs interpolated along its edges', () => {
   const pool = new VertexPool();
   // A tetrahedron with UV u = x on every corner of every face.
-  const corners = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]];
+  const corners = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ];
   for (const [x, y, z] of corners) pool.add(x, y, z);
   const triangles = Uint32Array.from([0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3]);
   const uvs = new Float32Array(24);
@@ -119,12 +144,61 @@ test('cut points closer than 32-bit floats resolve are merged: a needle face lea
   const pool = new VertexPool();
   // A unit cube whose edge x = 1, z = 0 carries an extra vertex 1e-9 from its corner, so the bottom
   // face has a needle triangle (0, 8, 1) that x = 0.5 crosses at two points 5e-10 apart.
-  const corners = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1], [1, 1e-9, 0]];
+  const corners = [
+    [0, 0, 0],
+    [1, 0, 0],
+    [1, 1, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+    [1, 0, 1],
+    [1, 1, 1],
+    [0, 1, 1],
+    [1, 1e-9, 0],
+  ];
   for (const [x, y, z] of corners) pool.add(x, y, z);
   const triangles = Uint32Array.from([
-    0, 3, 2, 0, 2, 8, 0, 8, 1, // bottom, with the needle
-    5, 1, 8, 5, 8, 2, 5, 2, 6, // x = 1
-    4, 5, 6, 4, 6, 7, 0, 4, 7, 0, 7, 3, 0, 1, 5, 0, 5, 4, 3, 7, 6, 3, 6, 2,
+    0,
+    3,
+    2,
+    0,
+    2,
+    8,
+    0,
+    8,
+    1, // bottom, with the needle
+    5,
+    1,
+    8,
+    5,
+    8,
+    2,
+    5,
+    2,
+    6, // x = 1
+    4,
+    5,
+    6,
+    4,
+    6,
+    7,
+    0,
+    4,
+    7,
+    0,
+    7,
+    3,
+    0,
+    1,
+    5,
+    0,
+    5,
+    4,
+    3,
+    7,
+    6,
+    3,
+    6,
+    2,
   ]);
   const mesh: SolidMesh = { pool, triangles, faces: new Int32Array(triangles.length / 3) };
   assert.ok(isClosed(mesh));

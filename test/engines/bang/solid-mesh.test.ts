@@ -2,7 +2,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clipByPlane } from '../../../src/engines/bang/plane-clip.ts';
 import { loadManifold } from '../../../src/engines/bang/solid.ts';
-import { closedAround, components, concat, isClosed, join, makeKernel, meshVolume, VertexPool, type SolidMesh } from '../../../src/engines/bang/solid-mesh.ts';
+import {
+  closedAround,
+  components,
+  concat,
+  isClosed,
+  join,
+  makeKernel,
+  meshVolume,
+  VertexPool,
+  type SolidMesh,
+} from '../../../src/engines/bang/solid-mesh.ts';
 
 const wasm = await loadManifold();
 
@@ -72,5 +82,8 @@ test('toManifold and fromManifold keep the solid and its input faces', () => {
   const [back] = kernel.fromManifold(kernel.toManifold(tagged), true);
   assert.ok(isClosed(back));
   assert.ok(Math.abs(meshVolume(back) / meshVolume(ball) - 1) < 1e-6);
-  assert.deepEqual([...back.faces].sort((a, b) => a - b), [...faces]);
+  assert.deepEqual(
+    [...back.faces].sort((a, b) => a - b),
+    [...faces],
+  );
 });

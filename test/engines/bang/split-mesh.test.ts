@@ -24,7 +24,10 @@ test('strengths 1–5 give the tabled counts of closed pieces whose volumes sum 
       sum += solid.volume();
       solid.delete();
     }
-    assert.ok(Math.abs(sum / inputVolume - 1) < 1e-6, `strength ${strength}: volumes sum to ${sum}, input ${inputVolume}`);
+    assert.ok(
+      Math.abs(sum / inputVolume - 1) < 1e-6,
+      `strength ${strength}: volumes sum to ${sum}, input ${inputVolume}`,
+    );
   }
 });
 
@@ -73,7 +76,12 @@ test('more strength refines: every piece at strength s+1 lies inside one piece a
       for (let f = 0; f < previous.length; f++) {
         const known = parent.get(result.faceLabels[f]);
         if (known === undefined) parent.set(result.faceLabels[f], previous[f]);
-        else assert.equal(known, previous[f], `strength ${strength}: a piece straddles two pieces of strength ${strength - 1}`);
+        else
+          assert.equal(
+            known,
+            previous[f],
+            `strength ${strength}: a piece straddles two pieces of strength ${strength - 1}`,
+          );
       }
     }
     previous = result.faceLabels;
@@ -103,7 +111,9 @@ test('a shape without parts is clamped: no piece below 0.2% of the volume', asyn
 });
 
 const psb = new URL('../../../../shared/data/psb-dev/off/341.off', import.meta.url);
-test('a psb-dev mesh splits into its reference count along human-like parts', { skip: !existsSync(psb) && 'psb-dev data absent (../shared/data/psb-dev)' }, async () => {
+test('a psb-dev mesh splits into its reference count along human-like parts', {
+  skip: !existsSync(psb) && 'psb-dev data absent (../shared/data/psb-dev)',
+}, async () => {
   const mesh = parseOff(readFileSync(psb, 'utf8'));
   const result = await splitMesh(mesh, { count: 5 });
   assert.equal(result.pieces.length, 5);
@@ -119,12 +129,25 @@ test('a material boundary is a cut hint: a sphere with a cap of another material
   ball.delete();
   // Triangles of the cap (centroid above z = 0.5) last, as material 1.
   const triangles = plain.indices.length / 3;
-  const z = (t: number) => (plain.positions[3 * plain.indices[3 * t] + 2] + plain.positions[3 * plain.indices[3 * t + 1] + 2] + plain.positions[3 * plain.indices[3 * t + 2] + 2]) / 3;
-  const order = Array.from({ length: triangles }, (_, t) => t).sort((a, b) => Number(z(a) > 0.5) - Number(z(b) > 0.5) || a - b);
+  const z = (t: number) =>
+    (plain.positions[3 * plain.indices[3 * t] + 2] +
+      plain.positions[3 * plain.indices[3 * t + 1] + 2] +
+      plain.positions[3 * plain.indices[3 * t + 2] + 2]) /
+    3;
+  const order = Array.from({ length: triangles }, (_, t) => t).sort(
+    (a, b) => Number(z(a) > 0.5) - Number(z(b) > 0.5) || a - b,
+  );
   const indices = new Uint32Array(plain.indices.length);
   order.forEach((t, i) => indices.set(plain.indices.subarray(3 * t, 3 * t + 3), 3 * i));
   const capStart = order.findIndex((t) => z(t) > 0.5);
-  const mesh = { ...plain, indices, groups: [{ start: 0, count: capStart, material: 0 }, { start: capStart, count: triangles - capStart, material: 1 }] };
+  const mesh = {
+    ...plain,
+    indices,
+    groups: [
+      { start: 0, count: capStart, material: 0 },
+      { start: capStart, count: triangles - capStart, material: 1 },
+    ],
+  };
   const result = await splitMesh(mesh, { count: 2 });
   assert.equal(result.pieces.length, 2);
   const capLabel = result.faceLabels[triangles - 1];
@@ -153,7 +176,10 @@ test('UVs ride through the cuts: input faces keep UVs interpolated from the inpu
       if (result.sourceFaces[i][t] < 0) continue;
       for (let k = 0; k < 3; k++) {
         const v = piece.indices[3 * t + k];
-        assert.ok(Math.abs(piece.uvs![2 * v] - piece.positions[3 * v]) < 1e-4, `u ${piece.uvs![2 * v]} at x ${piece.positions[3 * v]}`);
+        assert.ok(
+          Math.abs(piece.uvs![2 * v] - piece.positions[3 * v]) < 1e-4,
+          `u ${piece.uvs![2 * v]} at x ${piece.positions[3 * v]}`,
+        );
         assert.ok(Math.abs(piece.uvs![2 * v + 1] - piece.positions[3 * v + 1]) < 1e-4);
       }
     }

@@ -34,17 +34,25 @@ test('a thin fin is thinner than the body it hangs from', async () => {
   const mesh = await finnedBall();
   const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
   const thickness = logThickness(graph);
-  let fin = 0, finCount = 0, body = 0, bodyCount = 0;
+  let fin = 0,
+    finCount = 0,
+    body = 0,
+    bodyCount = 0;
   for (let f = 0; f < graph.faceCount; f++) {
-    if (graph.centroid[3 * f] > 1.5) (fin += thickness[f], finCount++);
-    else if (graph.centroid[3 * f] < 0) (body += thickness[f], bodyCount++);
+    if (graph.centroid[3 * f] > 1.5) (fin += thickness[f]), finCount++;
+    else if (graph.centroid[3 * f] < 0) (body += thickness[f]), bodyCount++;
   }
-  assert.ok(Math.exp(fin / finCount) < 0.3 * Math.exp(body / bodyCount), `fin ${Math.exp(fin / finCount)}, body ${Math.exp(body / bodyCount)}`);
+  assert.ok(
+    Math.exp(fin / finCount) < 0.3 * Math.exp(body / bodyCount),
+    `fin ${Math.exp(fin / finCount)}, body ${Math.exp(body / bodyCount)}`,
+  );
 });
 
 test('segments of different thickness merge later than their crease alone would say', () => {
   // A flat strip of four unit squares (two triangles each): faces 0–3 thick, 4–7 thin.
-  const positions = new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0, 3, 0, 0, 3, 1, 0, 4, 0, 0, 4, 1, 0]);
+  const positions = new Float32Array([
+    0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0, 3, 0, 0, 3, 1, 0, 4, 0, 0, 4, 1, 0,
+  ]);
   const indices = new Uint32Array([0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5, 4, 6, 5, 5, 6, 7, 6, 8, 7, 7, 8, 9]);
   const graph = buildSurfaceGraph(positions, indices);
   const field = Float64Array.from({ length: 8 }, (_, f) => (f < 4 ? Math.log(1) : Math.log(0.1)));
@@ -63,7 +71,8 @@ test('thin class: a fin on a ball is the thin class, the ball the thick one; a p
   const mesh = await finnedBall();
   const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
   const field = thinClassField(graph, logThickness(graph));
-  let finLow = Infinity, bodyHigh = -Infinity;
+  let finLow = Infinity,
+    bodyHigh = -Infinity;
   for (let f = 0; f < graph.faceCount; f++) {
     if (graph.centroid[3 * f] > 1.5) finLow = Math.min(finLow, field[f]);
     else if (graph.centroid[3 * f] < 0) bodyHigh = Math.max(bodyHigh, field[f]);
@@ -79,7 +88,9 @@ test('thin class: a fin on a ball is the thin class, the ball the thick one; a p
 });
 
 test('segments of different thin-class share merge later; within one class the thickness is ignored', () => {
-  const positions = new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0, 3, 0, 0, 3, 1, 0, 4, 0, 0, 4, 1, 0]);
+  const positions = new Float32Array([
+    0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 2, 0, 0, 2, 1, 0, 3, 0, 0, 3, 1, 0, 4, 0, 0, 4, 1, 0,
+  ]);
   const indices = new Uint32Array([0, 2, 1, 1, 2, 3, 2, 4, 3, 3, 4, 5, 4, 6, 5, 5, 6, 7, 6, 8, 7, 7, 8, 9]);
   const graph = buildSurfaceGraph(positions, indices);
   const thin = Float64Array.from({ length: 8 }, (_, f) => (f < 4 ? 0 : 1.5));

@@ -6,7 +6,9 @@ import sharp from 'sharp';
 import { isWatertight } from '../../../src/geometry/ops/index.ts';
 
 export async function assertValidGlb(glb: Uint8Array): Promise<void> {
-  const report = (await validator.validateBytes(glb, { maxIssues: 20 })) as { issues: { numErrors: number; messages: unknown[] } };
+  const report = (await validator.validateBytes(glb, { maxIssues: 20 })) as {
+    issues: { numErrors: number; messages: unknown[] };
+  };
   assert.equal(report.issues.numErrors, 0, JSON.stringify(report.issues.messages));
 }
 
@@ -20,7 +22,11 @@ export async function readGlb(bytes: Uint8Array) {
       const indices = prim.getIndices()!.getArray()!;
       faces += indices.length / 3;
       const positions = prim.getAttribute('POSITION')!.getArray() as Float32Array;
-      const triangles = { positions, indices: Uint32Array.from(indices), groups: [{ start: 0, count: indices.length / 3, material: 0 }] };
+      const triangles = {
+        positions,
+        indices: Uint32Array.from(indices),
+        groups: [{ start: 0, count: indices.length / 3, material: 0 }],
+      };
       closed &&= isWatertight(triangles, { byPosition: true });
     }
   }

@@ -6,7 +6,14 @@ import { exportScene } from '../../../src/engines/output/index.ts';
 import { OUTPUT_FORMATS, type MaterialVariant } from '../../../src/domain/task-spec.ts';
 import { createMesh, createNode, type RasterImage } from '../../../src/geometry/mesh.ts';
 import { decodeImage } from '../../../src/geometry/texture.ts';
-import { cubeMesh, errorsOf, loadGltf, plainMaterial, twoPartScene, validateGlb } from '../../geometry/export/fixtures.ts';
+import {
+  cubeMesh,
+  errorsOf,
+  loadGltf,
+  plainMaterial,
+  twoPartScene,
+  validateGlb,
+} from '../../geometry/export/fixtures.ts';
 
 const TEXTURES = ['texture_diffuse.png', 'texture_normal.png', 'texture_metallic.png', 'texture_roughness.png'];
 
@@ -32,7 +39,14 @@ const expectedNames: Record<string, Record<MaterialVariant, string[]>> = {
   obj: {
     PBR: ['base_basic_pbr.obj', 'base_basic_pbr.mtl', ...TEXTURES],
     Shaded: ['base_basic_shaded.obj', 'base_basic_shaded.mtl', 'texture_diffuse.png'],
-    All: ['base_basic_pbr.obj', 'base_basic_pbr.mtl', ...TEXTURES, 'base_basic_shaded.obj', 'base_basic_shaded.mtl', 'texture_diffuse_shaded.png'],
+    All: [
+      'base_basic_pbr.obj',
+      'base_basic_pbr.mtl',
+      ...TEXTURES,
+      'base_basic_shaded.obj',
+      'base_basic_shaded.mtl',
+      'texture_diffuse_shaded.png',
+    ],
     None: ['base_basic.obj'],
   },
   stl: {
@@ -47,7 +61,11 @@ test('every format × material variant gives the documented, unique file names',
   for (const format of OUTPUT_FORMATS) {
     for (const material of ['PBR', 'Shaded', 'All', 'None'] as const) {
       const files = await exportScene(twoPartScene(), { format, material, shadedTextureSize: 32 });
-      assert.deepEqual(files.map((f) => f.name), expectedNames[format][material], `${format} ${material}`);
+      assert.deepEqual(
+        files.map((f) => f.name),
+        expectedNames[format][material],
+        `${format} ${material}`,
+      );
       assert.ok(files.every((f) => f.bytes.length > 0 && f.contentType.length > 0));
     }
   }
@@ -114,7 +132,12 @@ test('Shaded unwraps meshes without UVs into their own atlas instead of failing'
   assert.deepEqual(errorsOf(await validateGlb(files[0].bytes)), []);
   const json = (await loadGltf(files[0].bytes)).parser.json;
   assert.equal(json.materials.length, 2, 'the unwrapped mesh gets its own baked material');
-  assert.ok(json.meshes.every((m: { primitives: { attributes: Record<string, number> }[] }) => m.primitives[0].attributes.TEXCOORD_0 !== undefined));
+  assert.ok(
+    json.meshes.every(
+      (m: { primitives: { attributes: Record<string, number> }[] }) =>
+        m.primitives[0].attributes.TEXCOORD_0 !== undefined,
+    ),
+  );
 });
 
 test('fbx All: the shaded colour map has its own name and the shaded fbx points at it', async () => {
@@ -149,6 +172,9 @@ test('a scene with an empty mesh node still exports everywhere', async () => {
 
 test('a second model of a task takes its own stem and shares the texture names', async () => {
   const files = await exportScene(twoPartScene(), { format: 'obj', material: 'PBR', baseName: 'base_basic_highpoly' });
-  assert.deepEqual(files.map((f) => f.name), ['base_basic_highpoly_pbr.obj', 'base_basic_highpoly_pbr.mtl', ...TEXTURES]);
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['base_basic_highpoly_pbr.obj', 'base_basic_highpoly_pbr.mtl', ...TEXTURES],
+  );
   assert.match(new TextDecoder().decode(files[0].bytes), /^mtllib base_basic_highpoly_pbr\.mtl$/m);
 });

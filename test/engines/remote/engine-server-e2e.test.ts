@@ -43,7 +43,12 @@ after(async () => {
 });
 
 async function generate(kiln: Server): Promise<Map<string, Uint8Array>> {
-  const accepted = await submit(kiln, '/api/v2/rodin', { prompt: 'a small wooden stool', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '4242' });
+  const accepted = await submit(kiln, '/api/v2/rodin', {
+    prompt: 'a small wooden stool',
+    tier: 'Gen-2.5-Extreme-Low',
+    quality: 'extra-low',
+    seed: '4242',
+  });
   await waitDone(kiln, accepted);
   return fetchAll(await downloadList(kiln, accepted.uuid));
 }
@@ -56,7 +61,11 @@ describe('kiln engine-server', () => {
   });
 
   it('refuses a malformed job and an unknown one with JSON errors', async () => {
-    const bad = await fetch(`${engineUrl}/v1/jobs`, { method: 'POST', headers: authorized, body: '{"kind":"generate-text"}' });
+    const bad = await fetch(`${engineUrl}/v1/jobs`, {
+      method: 'POST',
+      headers: authorized,
+      body: '{"kind":"generate-text"}',
+    });
     assert.equal(bad.status, 400);
     assert.equal((await bad.json()).error, 'INVALID_REQUEST');
     const missing = await fetch(`${engineUrl}/v1/jobs/no-such-job`, { headers: authorized });
@@ -64,10 +73,22 @@ describe('kiln engine-server', () => {
   });
 
   it('refuses every request without its token, or with another one, before reading the body', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-the-token' }, { authorization: TOKEN }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer not-the-token' },
+      { authorization: TOKEN },
+    ];
     for (const headers of attempts) {
-      for (const [method, path] of [['GET', '/v1/health'], ['POST', '/v1/jobs'], ['GET', '/v1/jobs/x/files/a.glb']]) {
-        const answer = await fetch(`${engineUrl}${path}`, { method, headers, body: method === 'POST' ? '{}' : undefined });
+      for (const [method, path] of [
+        ['GET', '/v1/health'],
+        ['POST', '/v1/jobs'],
+        ['GET', '/v1/jobs/x/files/a.glb'],
+      ]) {
+        const answer = await fetch(`${engineUrl}${path}`, {
+          method,
+          headers,
+          body: method === 'POST' ? '{}' : undefined,
+        });
         assert.equal(answer.status, 401, `${method} ${path} with ${JSON.stringify(headers)}`);
         const body = await answer.json();
         assert.equal(body.error, 'UNAUTHORIZED');
@@ -77,9 +98,18 @@ describe('kiln engine-server', () => {
   });
 
   it('a Kiln without the token fails the task and says which setting to change', { timeout: 120_000 }, async () => {
-    const remote = await startKiln({ KILN_ENGINE_GENERATE_TEXT: `kiln:${engineUrl}`, KILN_REMOTE_POLL_MS: '50', KILN_REMOTE_RETRIES: '0' });
+    const remote = await startKiln({
+      KILN_ENGINE_GENERATE_TEXT: `kiln:${engineUrl}`,
+      KILN_REMOTE_POLL_MS: '50',
+      KILN_REMOTE_RETRIES: '0',
+    });
     try {
-      const accepted = await submit(remote, '/api/v2/rodin', { prompt: 'a small wooden stool', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', seed: '1' });
+      const accepted = await submit(remote, '/api/v2/rodin', {
+        prompt: 'a small wooden stool',
+        tier: 'Gen-2.5-Extreme-Low',
+        quality: 'extra-low',
+        seed: '1',
+      });
       const failed = await waitFinished(remote, accepted);
       assert.equal(failed.status, 'Failed');
       assert.match(JSON.stringify(failed), /KILN_ENGINE_TOKEN/);
@@ -88,14 +118,21 @@ describe('kiln engine-server', () => {
     }
   });
 
-  it('a Kiln using it produces the same files, byte for byte, as the in-process engine', { timeout: 600_000 }, async () => {
-    const remote = await startKiln({ KILN_ENGINE_GENERATE_TEXT: `kiln:${engineUrl}`, KILN_REMOTE_POLL_MS: '50', KILN_ENGINE_TOKEN: TOKEN });
+  it('a Kiln using it produces the same files, byte for byte, as the in-process engine', {
+    timeout: 600_000,
+  }, async () => {
+    const remote = await startKiln({
+      KILN_ENGINE_GENERATE_TEXT: `kiln:${engineUrl}`,
+      KILN_REMOTE_POLL_MS: '50',
+      KILN_ENGINE_TOKEN: TOKEN,
+    });
     const local = await startKiln({});
     try {
       const viaServer = await generate(remote);
       const inProcess = await generate(local);
       assert.deepEqual([...viaServer.keys()].sort(), [...inProcess.keys()].sort());
-      for (const [name, bytes] of inProcess) assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
+      for (const [name, bytes] of inProcess)
+        assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
       assert.ok([...inProcess.keys()].some((name) => name.endsWith('.glb')));
     } finally {
       await remote.close();
@@ -103,12 +140,20 @@ describe('kiln engine-server', () => {
     }
   });
 
-  it('serves Bang too: an uploaded model split remotely gives the same pieces as in process', { timeout: 600_000 }, async () => {
+  it('serves Bang too: an uploaded model split remotely gives the same pieces as in process', {
+    timeout: 600_000,
+  }, async () => {
     const model = await writeGlb(sphereScene(24, 48));
-    const remote = await startKiln({ KILN_ENGINE_BANG: `kiln:${engineUrl}`, KILN_REMOTE_POLL_MS: '50', KILN_ENGINE_TOKEN: TOKEN });
+    const remote = await startKiln({
+      KILN_ENGINE_BANG: `kiln:${engineUrl}`,
+      KILN_REMOTE_POLL_MS: '50',
+      KILN_ENGINE_TOKEN: TOKEN,
+    });
     const local = await startKiln({});
     const bang = async (kiln: Server) => {
-      const accepted = await submit(kiln, '/api/v2/bang', { strength: '3', material: 'None' }, [{ field: 'model', bytes: model, filename: 'ball.glb' }]);
+      const accepted = await submit(kiln, '/api/v2/bang', { strength: '3', material: 'None' }, [
+        { field: 'model', bytes: model, filename: 'ball.glb' },
+      ]);
       await waitDone(kiln, accepted);
       return fetchAll(await downloadList(kiln, accepted.uuid));
     };
@@ -116,7 +161,8 @@ describe('kiln engine-server', () => {
       const viaServer = await bang(remote);
       const inProcess = await bang(local);
       assert.deepEqual([...viaServer.keys()].sort(), [...inProcess.keys()].sort());
-      for (const [name, bytes] of inProcess) assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
+      for (const [name, bytes] of inProcess)
+        assert.ok(Buffer.from(bytes).equals(Buffer.from(viaServer.get(name)!)), `${name} differs`);
     } finally {
       await remote.close();
       await local.close();

@@ -64,7 +64,13 @@ export function sphereScene(lat = 100, lon = 200) {
     uvs: Float32Array.from(uvs),
     groups: [{ start: 0, count: indices.length / 3, material: 0 }],
   };
-  const material: Material = { name: 'hunyuan', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 0.8, baseColorTexture: { name: 'albedo', image: { width: CHECKER, height: CHECKER, channels: 3, data } } };
+  const material: Material = {
+    name: 'hunyuan',
+    baseColor: [1, 1, 1, 1],
+    metallic: 0,
+    roughness: 0.8,
+    baseColorTexture: { name: 'albedo', image: { width: CHECKER, height: CHECKER, channels: 3, data } },
+  };
   return { materials: [material], roots: [createNode('mesh', mesh)] };
 }
 
@@ -81,7 +87,9 @@ function json(response: ServerResponse, status: number, value: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 }
 
-export async function startFakeHunyuan(options: { mode?: FakeMode; stepMs?: number; version?: '2.0' | '2.1' } = {}): Promise<FakeHunyuan> {
+export async function startFakeHunyuan(
+  options: { mode?: FakeMode; stepMs?: number; version?: '2.0' | '2.1' } = {},
+): Promise<FakeHunyuan> {
   const mode = options.mode ?? 'ok';
   const stepMs = options.stepMs ?? 100;
   const jobs = new Map<string, { started: number; texture: boolean; done: boolean }>();
@@ -93,12 +101,14 @@ export async function startFakeHunyuan(options: { mode?: FakeMode; stepMs?: numb
     if (!job) return { status: 'processing' };
     const elapsed = Date.now() - job.started;
     if (elapsed < stepMs) return { status: 'processing' };
-    if (job.texture && (mode === 'hang-texturing' || elapsed < 2 * stepMs)) return { status: options.version === '2.0' ? 'processing' : 'texturing' };
+    if (job.texture && (mode === 'hang-texturing' || elapsed < 2 * stepMs))
+      return { status: options.version === '2.0' ? 'processing' : 'texturing' };
     if (!job.done) {
       job.done = true;
       inFlight--;
     }
-    if (mode === 'garbage') return { status: 'completed', model_base64: Buffer.from('<html>502 Bad Gateway</html>').toString('base64') };
+    if (mode === 'garbage')
+      return { status: 'completed', model_base64: Buffer.from('<html>502 Bad Gateway</html>').toString('base64') };
     return { status: 'completed', model_base64: Buffer.from(await fakeModel()).toString('base64') };
   };
 
@@ -112,7 +122,8 @@ export async function startFakeHunyuan(options: { mode?: FakeMode; stepMs?: numb
         return;
       }
       const params = await body(request);
-      if (typeof params.image !== 'string' && typeof params.text !== 'string') return json(response, 400, { text: 'image or text is required', error_code: 1 });
+      if (typeof params.image !== 'string' && typeof params.text !== 'string')
+        return json(response, 400, { text: 'image or text is required', error_code: 1 });
       fake.sent.push(params);
       if (path === '/generate') {
         const glb = await fakeModel();
@@ -124,7 +135,8 @@ export async function startFakeHunyuan(options: { mode?: FakeMode; stepMs?: numb
       fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
       return json(response, 200, { uid });
     }
-    if (request.method === 'GET' && path.startsWith('/status/')) return json(response, 200, await statusOf(decodeURIComponent(path.slice(8))));
+    if (request.method === 'GET' && path.startsWith('/status/'))
+      return json(response, 200, await statusOf(decodeURIComponent(path.slice(8))));
     json(response, 404, { detail: 'Not Found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,7 +8,15 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { png } from '../../api/images.ts';
-import { balance, downloadList, fetchAll, submit, waitDone, waitFinished, type Server } from '../../e2e/engines/server.ts';
+import {
+  balance,
+  downloadList,
+  fetchAll,
+  submit,
+  waitDone,
+  waitFinished,
+  type Server,
+} from '../../e2e/engines/server.ts';
 import { assertValidGlb, readGlb } from '../generate/glb-checks.ts';
 import { startFakeHunyuan, type FakeHunyuan } from './fake-hunyuan3d.ts';
 import { FAST_REMOTE_ENV, startKiln } from './kiln.ts';
@@ -27,7 +35,10 @@ async function fake(options: Parameters<typeof startFakeHunyuan>[0]) {
 }
 
 async function kiln(endpoints: FakeHunyuan[], env: Record<string, string> = {}, workers = 1) {
-  const started = await startKiln({ ...FAST_REMOTE_ENV, KILN_ENGINE_GENERATE_IMAGE: `hunyuan3d:${endpoints.map((e) => e.url).join(',')}`, ...env }, { workers });
+  const started = await startKiln(
+    { ...FAST_REMOTE_ENV, KILN_ENGINE_GENERATE_IMAGE: `hunyuan3d:${endpoints.map((e) => e.url).join(',')}`, ...env },
+    { workers },
+  );
   kilns.push(started);
   return started;
 }
@@ -43,7 +54,12 @@ describe('remote engine: Hunyuan3D', () => {
   it('finishes a 39 600-face, 1K-texture model at the asked budget and 2K texture; the request maps tier, seed and budget', async () => {
     const server = await fake({ mode: 'ok', stepMs: 60 });
     const k = await kiln([server]);
-    const accepted = await submit(k, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality_override: '3000', seed: '1234', material: 'PBR' }, upload());
+    const accepted = await submit(
+      k,
+      '/api/v2/rodin',
+      { tier: 'Gen-2.5-Low', quality_override: '3000', seed: '1234', material: 'PBR' },
+      upload(),
+    );
     await waitDone(k, accepted);
     const files = await fetchAll(await downloadList(k, accepted.uuid));
     const glbName = [...files.keys()].find((name) => name.endsWith('.glb'))!;
@@ -79,7 +95,13 @@ describe('remote engine: Hunyuan3D', () => {
     const job = await waitFinished(k, accepted);
     assert.equal(job.status, 'Failed');
     assert.equal(await balance(k), before, 'refunded');
-    const detail = await (await fetch(`${k.base}/api/v2/status`, { method: 'POST', headers: { authorization: `Bearer ${k.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }) })).json();
+    const detail = await (
+      await fetch(`${k.base}/api/v2/status`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${k.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }),
+      })
+    ).json();
     const text = JSON.stringify(detail);
     assert.match(text, new RegExp(`hunyuan3d at ${server.url.replace(/[.]/g, '\\.')}`));
     assert.match(text, /stayed in stage \\"remote texturing\\"|stayed in stage \\"texturing\\"/);
@@ -90,7 +112,12 @@ describe('remote engine: Hunyuan3D', () => {
     const crashing = await fake({ mode: 'crash' });
     const healthy = await fake({ mode: 'ok', stepMs: 30 });
     const k = await kiln([crashing, healthy]);
-    const accepted = await submit(k, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false' }, upload());
+    const accepted = await submit(
+      k,
+      '/api/v2/rodin',
+      { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false' },
+      upload(),
+    );
     await waitDone(k, accepted);
     assert.equal(healthy.sent.length, 1, 'the second endpoint ran the job');
     const files = await fetchAll(await downloadList(k, accepted.uuid));
@@ -100,7 +127,12 @@ describe('remote engine: Hunyuan3D', () => {
   it('a server with only the synchronous POST /generate is used through it', async () => {
     const server = await fake({ mode: 'sync-only' });
     const k = await kiln([server]);
-    const accepted = await submit(k, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false' }, upload());
+    const accepted = await submit(
+      k,
+      '/api/v2/rodin',
+      { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false' },
+      upload(),
+    );
     await waitDone(k, accepted);
     assert.equal(server.sent.length, 1);
   });
@@ -109,11 +141,24 @@ describe('remote engine: Hunyuan3D', () => {
     const server = await fake({ mode: 'garbage', stepMs: 20 });
     const k = await kiln([server]);
     const before = await balance(k);
-    const accepted = await submit(k, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None' }, upload());
+    const accepted = await submit(
+      k,
+      '/api/v2/rodin',
+      { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None' },
+      upload(),
+    );
     const job = await waitFinished(k, accepted);
     assert.equal(job.status, 'Failed');
     assert.equal(await balance(k), before);
-    const detail = JSON.stringify(await (await fetch(`${k.base}/api/v2/status`, { method: 'POST', headers: { authorization: `Bearer ${k.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }) })).json());
+    const detail = JSON.stringify(
+      await (
+        await fetch(`${k.base}/api/v2/status`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${k.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ subscription_key: accepted.jobs.subscription_key }),
+        })
+      ).json(),
+    );
     assert.match(detail, /hunyuan3d at http:\/\/127\.0\.0\.1:\d+ returned a model Kiln cannot read/);
   });
 
@@ -121,7 +166,14 @@ describe('remote engine: Hunyuan3D', () => {
     const server = await fake({ mode: 'ok', stepMs: 150 });
     const k = await kiln([server], { KILN_REMOTE_CONCURRENCY: '1' }, 3);
     const accepted = await Promise.all(
-      [1, 2, 3].map((seed) => submit(k, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false', seed: String(seed) }, upload())),
+      [1, 2, 3].map((seed) =>
+        submit(
+          k,
+          '/api/v2/rodin',
+          { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', preview_render: 'false', seed: String(seed) },
+          upload(),
+        ),
+      ),
     );
     for (const task of accepted) await waitDone(k, task);
     assert.equal(server.sent.length, 3);

@@ -9,6 +9,13 @@ export const FAST_REMOTE_ENV = {
   KILN_REMOTE_UNHEALTHY_MS: '60000',
 };
 
-export function startKiln(env: Record<string, string>, options: { workers?: number; credits?: number } = {}): Promise<Server> {
-  return startServer({ workers: options.workers, credits: options.credits ?? 100, env: { KILN_MAX_IN_FLIGHT: '50', ...env } });
+export function startKiln(
+  env: Record<string, string>,
+  options: { workers?: number; credits?: number } = {},
+): Promise<Server> {
+  return startServer({
+    workers: options.workers,
+    credits: options.credits ?? 100,
+    env: { KILN_MAX_IN_FLIGHT: '50', ...env },
+  });
 }

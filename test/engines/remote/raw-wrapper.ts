@@ -24,13 +24,25 @@ export async function startRawWrapper(workMs = 100) {
     }
     const job = jobs.get(id);
     if (!job) return json(response, 404, { error: 'NO_SUCH_TASK' });
-    if (request.method === 'DELETE') return jobs.delete(id), response.writeHead(204).end();
+    if (request.method === 'DELETE') return (jobs.delete(id), response.writeHead(204).end());
     const glb = await fakeModel();
-    if (sub === 'files' && name === 'model.glb') return response.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(glb);
-    if (Date.now() - job.started < workMs) return json(response, 200, { id, state: 'running', stage: 'shape', percent: 40 });
-    return json(response, 200, { id, state: 'done', stage: 'done', percent: 100, raw: true, files: [{ name: 'model.glb', contentType: 'model/gltf-binary', size: glb.byteLength }] });
+    if (sub === 'files' && name === 'model.glb')
+      return response.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(glb);
+    if (Date.now() - job.started < workMs)
+      return json(response, 200, { id, state: 'running', stage: 'shape', percent: 40 });
+    return json(response, 200, {
+      id,
+      state: 'done',
+      stage: 'done',
+      percent: 100,
+      raw: true,
+      files: [{ name: 'model.glb', contentType: 'model/gltf-binary', size: glb.byteLength }],
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+  return {
+    url,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
 }

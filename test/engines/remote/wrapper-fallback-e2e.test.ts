@@ -24,9 +24,19 @@ describe('remote engine: Kiln protocol wrappers and fallback', () => {
     const kiln: Server = await startKiln({ ...FAST_REMOTE_ENV, KILN_ENGINE_GENERATE_IMAGE: `kiln:${wrapper.url}` });
     closers.push(() => kiln.close());
     const picture = await png(64, 64, [200, 200, 30]);
-    const accepted = await submit(kiln, '/api/v2/rodin', { tier: 'Gen-2.5-Low', quality: 'extra-low', material: 'None', geometry_file_format: 'fbx', mesh_mode: 'Quad', preview_render: 'false' }, [
-      { field: 'images', bytes: picture, filename: 'a.png' },
-    ]);
+    const accepted = await submit(
+      kiln,
+      '/api/v2/rodin',
+      {
+        tier: 'Gen-2.5-Low',
+        quality: 'extra-low',
+        material: 'None',
+        geometry_file_format: 'fbx',
+        mesh_mode: 'Quad',
+        preview_render: 'false',
+      },
+      [{ field: 'images', bytes: picture, filename: 'a.png' }],
+    );
     await waitDone(kiln, accepted);
     const files = await fetchAll(await downloadList(kiln, accepted.uuid));
     const fbxName = [...files.keys()].find((name) => name.endsWith('.fbx'));
@@ -37,9 +47,18 @@ describe('remote engine: Kiln protocol wrappers and fallback', () => {
   });
 
   it('with KILN_REMOTE_FALLBACK=true a dead endpoint falls back to the built-in text engine', async () => {
-    const kiln: Server = await startKiln({ ...FAST_REMOTE_ENV, KILN_ENGINE_GENERATE_TEXT: 'hunyuan3d:http://127.0.0.1:9', KILN_REMOTE_FALLBACK: 'true' });
+    const kiln: Server = await startKiln({
+      ...FAST_REMOTE_ENV,
+      KILN_ENGINE_GENERATE_TEXT: 'hunyuan3d:http://127.0.0.1:9',
+      KILN_REMOTE_FALLBACK: 'true',
+    });
     closers.push(() => kiln.close());
-    const accepted = await submit(kiln, '/api/v2/rodin', { prompt: 'a small wooden stool', tier: 'Gen-2.5-Extreme-Low', quality: 'extra-low', material: 'None' });
+    const accepted = await submit(kiln, '/api/v2/rodin', {
+      prompt: 'a small wooden stool',
+      tier: 'Gen-2.5-Extreme-Low',
+      quality: 'extra-low',
+      material: 'None',
+    });
     await waitDone(kiln, accepted);
     const files = await fetchAll(await downloadList(kiln, accepted.uuid));
     assert.ok([...files.keys()].some((name) => name.endsWith('.glb')));

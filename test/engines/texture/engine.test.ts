@@ -32,7 +32,11 @@ function checker(x: number, y: number): [number, number, number] {
 async function checkerboardPng(): Promise<Uint8Array> {
   const data = Buffer.alloc(PICTURE * PICTURE * 3);
   for (let y = 0; y < PICTURE; y++) for (let x = 0; x < PICTURE; x++) data.set(checker(x, y), (y * PICTURE + x) * 3);
-  return new Uint8Array(await sharp(data, { raw: { width: PICTURE, height: PICTURE, channels: 3 } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp(data, { raw: { width: PICTURE, height: PICTURE, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** Distinct positions (the geometry a user sees; UV seams split vertices, never positions). */
@@ -43,19 +47,32 @@ function positionSet(mesh: Mesh): number {
 
 function spec(): TextureSpec {
   return {
-    kind: 'texture', mode: 'custom', modelFormat: 'glb', imageCount: 1, imageLabels: ['F'], seed: 0,
-    material: 'PBR', textureResolution: 2048, geometryFileFormat: 'glb',
+    kind: 'texture',
+    mode: 'custom',
+    modelFormat: 'glb',
+    imageCount: 1,
+    imageLabels: ['F'],
+    seed: 0,
+    material: 'PBR',
+    textureResolution: 2048,
+    geometryFileFormat: 'glb',
   };
 }
 
-test('a checkerboard projected from the front shows on the front of a psb-dev mesh; geometry unchanged', { skip, timeout: 120_000 }, async () => {
+test('a checkerboard projected from the front shows on the front of a psb-dev mesh; geometry unchanged', {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const input = parseOff(readFileSync(`${dataDir}/1.off`));
   const model = await writeGlb(sceneFromMesh(input));
   const uploaded = flattenScene(await importModel(model, { filename: 'model.glb' }));
   const result = await runTexture({
     taskId: 't',
     spec: spec(),
-    inputs: [{ field: 'model', filename: 'model.glb', bytes: model }, { field: 'image', filename: 'checker.png', bytes: await checkerboardPng() }],
+    inputs: [
+      { field: 'model', filename: 'model.glb', bytes: model },
+      { field: 'image', filename: 'checker.png', bytes: await checkerboardPng() },
+    ],
     progress: () => {},
     signal: new AbortController().signal,
   });
@@ -66,15 +83,26 @@ test('a checkerboard projected from the front shows on the front of a psb-dev me
   const out = flattenScene(scene);
   assert.equal(out.indices.length / 3, uploaded.indices.length / 3, 'face count unchanged');
   assert.equal(positionSet(out), positionSet(uploaded), 'vertex positions unchanged');
-  const a = meshBounds(out), b = meshBounds(uploaded);
-  for (let k = 0; k < 3; k++) assert.ok(Math.abs(a.min[k] - b.min[k]) < 1e-4 && Math.abs(a.max[k] - b.max[k]) < 1e-4, 'same extent');
+  const a = meshBounds(out),
+    b = meshBounds(uploaded);
+  for (let k = 0; k < 3; k++)
+    assert.ok(Math.abs(a.min[k] - b.min[k]) < 1e-4 && Math.abs(a.max[k] - b.max[k]) < 1e-4, 'same extent');
 
   // The model's box is fitted inside the square picture (aspect kept, centred): the picture spans the larger extent.
   const span = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1]);
-  const centre: [number, number, number] = [(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2];
-  const camera = orthographicCamera({ position: [centre[0], centre[1], b.max[2] + span], target: centre, halfHeight: span / 2 });
+  const centre: [number, number, number] = [
+    (b.min[0] + b.max[0]) / 2,
+    (b.min[1] + b.max[1]) / 2,
+    (b.min[2] + b.max[2]) / 2,
+  ];
+  const camera = orthographicCamera({
+    position: [centre[0], centre[1], b.max[2] + span],
+    target: centre,
+    halfHeight: span / 2,
+  });
   const image = await renderScene(scene, camera, { width: PICTURE, height: PICTURE, unlit: true });
-  let covered = 0, matching = 0;
+  let covered = 0,
+    matching = 0;
   for (let y = 0; y < PICTURE; y++)
     for (let x = 0; x < PICTURE; x++) {
       const o = (y * PICTURE + x) * 4;
@@ -90,7 +118,10 @@ test('a checkerboard projected from the front shows on the front of a psb-dev me
   assert.equal(result.notes?.uvs, 'new atlas');
 });
 
-test('usable UVs are kept (every vertex as it was); overlapping UVs or keep_uvs=false get a new atlas', { skip, timeout: 120_000 }, async () => {
+test('usable UVs are kept (every vertex as it was); overlapping UVs or keep_uvs=false get a new atlas', {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const withUvs = generateUvAtlas(parseOff(readFileSync(`${dataDir}/21.off`)), { textureSize: 1024 });
   const picture = await checkerboardPng();
   const retexture = async (mesh: Mesh, keepUvs?: boolean) => {
@@ -98,7 +129,10 @@ test('usable UVs are kept (every vertex as it was); overlapping UVs or keep_uvs=
     return runTexture({
       taskId: 't',
       spec: { ...spec(), keepUvs },
-      inputs: [{ field: 'model', filename: 'model.glb', bytes: model }, { field: 'image', filename: 'c.png', bytes: picture }],
+      inputs: [
+        { field: 'model', filename: 'model.glb', bytes: model },
+        { field: 'image', filename: 'c.png', bytes: picture },
+      ],
       progress: () => {},
       signal: new AbortController().signal,
     });
@@ -122,26 +156,46 @@ test('usable UVs are kept (every vertex as it was); overlapping UVs or keep_uvs=
   assert.match(String(remade.notes?.ownUvs), /overlap|no area/);
 });
 
-test('two labelled pictures (F red, R blue): each side shows its own picture, the depth test keeps them apart', { skip, timeout: 120_000 }, async () => {
+test('two labelled pictures (F red, R blue): each side shows its own picture, the depth test keeps them apart', {
+  skip,
+  timeout: 120_000,
+}, async () => {
   const solid = async (rgb: [number, number, number]) =>
-    new Uint8Array(await sharp({ create: { width: 128, height: 128, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer());
+    new Uint8Array(
+      await sharp({ create: { width: 128, height: 128, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+        .png()
+        .toBuffer(),
+    );
   const input = parseOff(readFileSync(`${dataDir}/1.off`));
   const model = await writeGlb(sceneFromMesh(input));
   const result = await runTexture({
     taskId: 't',
     spec: { ...spec(), imageCount: 2, imageLabels: ['F', 'R'] },
-    inputs: [{ field: 'model', filename: 'm.glb', bytes: model }, { field: 'image', filename: 'f.png', bytes: await solid(RED) }, { field: 'image', filename: 'r.png', bytes: await solid(BLUE) }],
+    inputs: [
+      { field: 'model', filename: 'm.glb', bytes: model },
+      { field: 'image', filename: 'f.png', bytes: await solid(RED) },
+      { field: 'image', filename: 'r.png', bytes: await solid(BLUE) },
+    ],
     progress: () => {},
     signal: new AbortController().signal,
   });
   const scene = await importModel(result.files[0].bytes, { filename: 'o.glb' });
   const b = meshBounds(flattenScene(scene));
-  const centre: [number, number, number] = [(b.min[0] + b.max[0]) / 2, (b.min[1] + b.max[1]) / 2, (b.min[2] + b.max[2]) / 2];
+  const centre: [number, number, number] = [
+    (b.min[0] + b.max[0]) / 2,
+    (b.min[1] + b.max[1]) / 2,
+    (b.min[2] + b.max[2]) / 2,
+  ];
   const span = Math.max(b.max[0] - b.min[0], b.max[1] - b.min[1], b.max[2] - b.min[2]);
   const share = async (toCamera: [number, number, number], want: [number, number, number]) => {
-    const camera = orthographicCamera({ position: [centre[0] + toCamera[0] * span * 2, centre[1], centre[2] + toCamera[2] * span * 2], target: centre, halfHeight: span / 2 });
+    const camera = orthographicCamera({
+      position: [centre[0] + toCamera[0] * span * 2, centre[1], centre[2] + toCamera[2] * span * 2],
+      target: centre,
+      halfHeight: span / 2,
+    });
     const image = await renderScene(scene, camera, { width: 128, height: 128, unlit: true });
-    let covered = 0, near = 0;
+    let covered = 0,
+      near = 0;
     for (let o = 0; o < image.data.length; o += 4) {
       if (image.data[o + 3] === 0) continue;
       covered++;
@@ -150,7 +204,8 @@ test('two labelled pictures (F red, R blue): each side shows its own picture, th
     }
     return near / covered;
   };
-  const front = await share([0, 0, 1], RED), right = await share([1, 0, 0], BLUE);
+  const front = await share([0, 0, 1], RED),
+    right = await share([1, 0, 0], BLUE);
   // Surfaces facing −X are seen by neither camera directly; like image-to-3D they take the R picture
   // through the object (the mirrored side), and some of them show from the front (74 % red recorded).
   assert.ok(front > 0.65, `the front is mostly the F picture (${(front * 100).toFixed(0)} %)`);

@@ -14,7 +14,13 @@ function picture(colour: (x: number, y: number) => [number, number, number]): Fo
       data.set(colour(x, y), (y * SIZE + x) * 3);
       mask[y * SIZE + x] = x >= 16 && x < 48 && y >= 16 && y < 48 ? 1 : 0;
     }
-  return { image: { width: SIZE, height: SIZE, channels: 3, data }, mask, maskWidth: SIZE, maskHeight: SIZE, method: 'segmentation' };
+  return {
+    image: { width: SIZE, height: SIZE, channels: 3, data },
+    mask,
+    maskWidth: SIZE,
+    maskHeight: SIZE,
+    method: 'segmentation',
+  };
 }
 
 test('a cut around part of a pattern has the same colours inside and out: no separable background', () => {

@@ -34,7 +34,18 @@ test('a binary FBX 7.4 with header, footer and Y-up metre settings', async () =>
   assert.equal(setting('UnitScaleFactor'), 100);
   assert.deepEqual(
     records.map((r) => r.name),
-    ['FBXHeaderExtension', 'FileId', 'CreationTime', 'Creator', 'GlobalSettings', 'Documents', 'References', 'Definitions', 'Objects', 'Connections'],
+    [
+      'FBXHeaderExtension',
+      'FileId',
+      'CreationTime',
+      'Creator',
+      'GlobalSettings',
+      'Documents',
+      'References',
+      'Definitions',
+      'Objects',
+      'Connections',
+    ],
   );
 });
 
@@ -89,7 +100,9 @@ test('materials keep colour and factors; maps are referenced beside the file and
   assert.ok(names.includes('texture_diffuse.png') && names.includes('texture_roughness.png'));
   const content = findRecords(records, 'Content').map((r) => r.props[0] as Uint8Array);
   assert.equal(content.length, 4, 'every map embedded');
-  const links = findRecords(records, 'C').filter((c) => c.props[0] === 'OP').map((c) => c.props[3]);
+  const links = findRecords(records, 'C')
+    .filter((c) => c.props[0] === 'OP')
+    .map((c) => c.props[3]);
   assert.deepEqual(links.sort(), ['DiffuseColor', 'NormalMap', 'ReflectionFactor', 'ShininessExponent']);
 
   const group = loadFbx(files[0].bytes);
@@ -98,9 +111,15 @@ test('materials keep colour and factors; maps are referenced beside the file and
   assert.ok(textureSource(material.map)?.blob, 'the colour map loads from the embedded content');
   assert.ok(material.normalMap, 'the normal map is wired');
 
-  const plain = await writeFbx({ materials: [plainMaterial('red', [1, 0, 0, 1])], roots: [createNode('box', cubeMesh())] });
+  const plain = await writeFbx({
+    materials: [plainMaterial('red', [1, 0, 0, 1])],
+    roots: [createNode('box', cubeMesh())],
+  });
   const red = (byName(loadFbx(plain[0].bytes), 'box') as ThreeMesh).material as MeshPhongMaterial;
-  assert.deepEqual(red.color.toArray().map((c) => Math.round(c * 100) / 100), [1, 0, 0]);
+  assert.deepEqual(
+    red.color.toArray().map((c) => Math.round(c * 100) / 100),
+    [1, 0, 0],
+  );
 });
 
 test('several materials on one mesh map polygons to slots', async () => {

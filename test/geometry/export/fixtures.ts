@@ -25,14 +25,53 @@ export function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
 /** A unit cube (side 1, centred) with 24 vertices, per-face normals and UVs, six marked quads. */
 export function cubeMesh(size = 1): Mesh {
   const faces: number[][][] = [
-    [[0, 0, 1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]],
-    [[0, 0, -1], [1, -1, -1], [-1, -1, -1], [-1, 1, -1], [1, 1, -1]],
-    [[1, 0, 0], [1, -1, 1], [1, -1, -1], [1, 1, -1], [1, 1, 1]],
-    [[-1, 0, 0], [-1, -1, -1], [-1, -1, 1], [-1, 1, 1], [-1, 1, -1]],
-    [[0, 1, 0], [-1, 1, 1], [1, 1, 1], [1, 1, -1], [-1, 1, -1]],
-    [[0, -1, 0], [-1, -1, -1], [1, -1, -1], [1, -1, 1], [-1, -1, 1]],
+    [
+      [0, 0, 1],
+      [-1, -1, 1],
+      [1, -1, 1],
+      [1, 1, 1],
+      [-1, 1, 1],
+    ],
+    [
+      [0, 0, -1],
+      [1, -1, -1],
+      [-1, -1, -1],
+      [-1, 1, -1],
+      [1, 1, -1],
+    ],
+    [
+      [1, 0, 0],
+      [1, -1, 1],
+      [1, -1, -1],
+      [1, 1, -1],
+      [1, 1, 1],
+    ],
+    [
+      [-1, 0, 0],
+      [-1, -1, -1],
+      [-1, -1, 1],
+      [-1, 1, 1],
+      [-1, 1, -1],
+    ],
+    [
+      [0, 1, 0],
+      [-1, 1, 1],
+      [1, 1, 1],
+      [1, 1, -1],
+      [-1, 1, -1],
+    ],
+    [
+      [0, -1, 0],
+      [-1, -1, -1],
+      [1, -1, -1],
+      [1, -1, 1],
+      [-1, -1, 1],
+    ],
   ];
-  const positions: number[] = [], normals: number[] = [], uvs: number[] = [], indices: number[] = [];
+  const positions: number[] = [],
+    normals: number[] = [],
+    uvs: number[] = [],
+    indices: number[] = [];
   faces.forEach((face, k) => {
     const base = positions.length / 3;
     for (let j = 1; j <= 4; j++) {
@@ -40,7 +79,8 @@ export function cubeMesh(size = 1): Mesh {
       normals.push(...face[0]);
     }
     // Each face gets its own sixth of the texture, so UVs differ per face (v down, glTF style).
-    const u0 = k / 6, u1 = (k + 1) / 6;
+    const u0 = k / 6,
+      u1 = (k + 1) / 6;
     uvs.push(u0, 1, u1, 1, u1, 0, u0, 0);
     indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
   });
@@ -57,7 +97,13 @@ export function cubeMesh(size = 1): Mesh {
 }
 
 /** An RGB image: left half `left`, right half `right`. */
-export function splitImage(width: number, height: number, left: number[], right: number[], channels: 3 | 4 = 3): RasterImage {
+export function splitImage(
+  width: number,
+  height: number,
+  left: number[],
+  right: number[],
+  channels: 3 | 4 = 3,
+): RasterImage {
   const data = new Uint8Array(width * height * channels);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -100,7 +146,11 @@ export function twoPartScene(material: Material = texturedMaterial()): Scene {
 }
 
 export interface ValidationReport {
-  issues: { numErrors: number; numWarnings: number; messages: { code: string; message: string; severity: number; pointer?: string }[] };
+  issues: {
+    numErrors: number;
+    numWarnings: number;
+    messages: { code: string; message: string; severity: number; pointer?: string }[];
+  };
 }
 
 export async function validateGlb(bytes: Uint8Array): Promise<ValidationReport> {
@@ -210,10 +260,10 @@ export function readFbxRecords(bytes: Uint8Array): { version: number; records: F
       for (let k = 0; k < count; k++) {
         const type = String.fromCharCode(bytes[p++]);
         if (type === 'C') props.push(bytes[p++] !== 0);
-        else if (type === 'I') (props.push(view.getInt32(p, true)), (p += 4));
-        else if (type === 'L') (props.push(view.getBigInt64(p, true)), (p += 8));
-        else if (type === 'D') (props.push(view.getFloat64(p, true)), (p += 8));
-        else if (type === 'F') (props.push(view.getFloat32(p, true)), (p += 4));
+        else if (type === 'I') props.push(view.getInt32(p, true)), (p += 4);
+        else if (type === 'L') props.push(view.getBigInt64(p, true)), (p += 8);
+        else if (type === 'D') props.push(view.getFloat64(p, true)), (p += 8);
+        else if (type === 'F') props.push(view.getFloat32(p, true)), (p += 4);
         else if (type === 'S' || type === 'R') {
           const length = view.getUint32(p, true);
           const raw = bytes.slice(p + 4, p + 4 + length);
@@ -227,7 +277,13 @@ export function readFbxRecords(bytes: Uint8Array): { version: number; records: F
           if (encoding === 1) data = new Uint8Array(inflateSync(data));
           const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
           const typed =
-            type === 'i' ? new Int32Array(buffer) : type === 'd' ? new Float64Array(buffer) : type === 'f' ? new Float32Array(buffer) : new BigInt64Array(buffer);
+            type === 'i'
+              ? new Int32Array(buffer)
+              : type === 'd'
+                ? new Float64Array(buffer)
+                : type === 'f'
+                  ? new Float32Array(buffer)
+                  : new BigInt64Array(buffer);
           if (typed.length !== length) throw new Error(`array ${name} length ${typed.length} != ${length}`);
           props.push(typed);
           p += 12 + size;

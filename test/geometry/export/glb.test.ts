@@ -80,7 +80,10 @@ test('several material groups become one primitive each over shared vertex data'
   const primitives = parser.json.meshes[0].primitives;
   assert.equal(primitives.length, 2);
   assert.equal(primitives[0].attributes.POSITION, primitives[1].attributes.POSITION);
-  assert.deepEqual(primitives.map((p: { material: number }) => p.material), [0, 1]);
+  assert.deepEqual(
+    primitives.map((p: { material: number }) => p.material),
+    [0, 1],
+  );
   assert.deepEqual(parser.json.materials[1].pbrMetallicRoughness.baseColorFactor, [0, 0, 1, 1]);
 });
 
@@ -143,5 +146,8 @@ test('nodes sharing one mesh share its data in the file', async () => {
   const glb = await assertValid({ materials: [plainMaterial()], roots: [a, b] });
   const { parser } = await loadGltf(glb);
   assert.equal(parser.json.meshes.length, 1);
-  assert.deepEqual(parser.json.nodes.map((n: { mesh: number }) => n.mesh), [0, 0]);
+  assert.deepEqual(
+    parser.json.nodes.map((n: { mesh: number }) => n.mesh),
+    [0, 0],
+  );
 });

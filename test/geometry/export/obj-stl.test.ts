@@ -12,16 +12,32 @@ test('obj: one object per node in world space, real quads, flipped v, mtl with e
   const files = await writeObj(twoPartScene(), { stem: 'base_basic_pbr' });
   assert.deepEqual(
     files.map((f) => f.name),
-    ['base_basic_pbr.obj', 'base_basic_pbr.mtl', 'texture_diffuse.png', 'texture_normal.png', 'texture_metallic.png', 'texture_roughness.png'],
+    [
+      'base_basic_pbr.obj',
+      'base_basic_pbr.mtl',
+      'texture_diffuse.png',
+      'texture_normal.png',
+      'texture_metallic.png',
+      'texture_roughness.png',
+    ],
   );
   const obj = text(files[0].bytes);
   const mtl = text(files[1].bytes);
   assert.match(obj, /^mtllib base_basic_pbr\.mtl$/m);
   const faces = obj.split('\n').filter((l) => l.startsWith('f '));
   assert.equal(faces.length, 18);
-  assert.ok(faces.every((f) => f.split(' ').length === 5), 'every face is a quad');
+  assert.ok(
+    faces.every((f) => f.split(' ').length === 5),
+    'every face is a quad',
+  );
   assert.match(obj, /^vt 0 0$/m, 'glTF (0, 1) is OBJ (0, 0)');
-  for (const line of ['map_Kd texture_diffuse.png', 'norm texture_normal.png', 'map_Bump texture_normal.png', 'map_Pm texture_metallic.png', 'map_Pr texture_roughness.png']) {
+  for (const line of [
+    'map_Kd texture_diffuse.png',
+    'norm texture_normal.png',
+    'map_Bump texture_normal.png',
+    'map_Pm texture_metallic.png',
+    'map_Pr texture_roughness.png',
+  ]) {
     assert.ok(mtl.includes(line), line);
   }
 
@@ -55,7 +71,10 @@ test('obj: the split metal/rough maps carry the packed channels times their fact
 });
 
 test('obj: a material without maps still ships solid maps; a factor tints the colour map', async () => {
-  const files = await writeObj({ materials: [plainMaterial('red', [1, 0, 0, 1])], roots: [createNode('box', cubeMesh())] });
+  const files = await writeObj({
+    materials: [plainMaterial('red', [1, 0, 0, 1])],
+    roots: [createNode('box', cubeMesh())],
+  });
   const diffuse = await decodeImage(files.find((f) => f.name === 'texture_diffuse.png')!.bytes);
   assert.deepEqual([...diffuse.data.subarray(0, 3)], [255, 0, 0]);
   const normal = await decodeImage(files.find((f) => f.name === 'texture_normal.png')!.bytes);
@@ -76,7 +95,10 @@ test('obj: geometry only writes neither mtl nor textures; mirrored nodes keep ou
   const node = createNode('mirror', cubeMesh());
   node.scale = [-1, 1, 1];
   const files = await writeObj({ materials: [], roots: [node] });
-  assert.deepEqual(files.map((f) => f.name), ['model.obj']);
+  assert.deepEqual(
+    files.map((f) => f.name),
+    ['model.obj'],
+  );
   const obj = text(files[0].bytes);
   assert.doesNotMatch(obj, /mtllib|usemtl/);
   const group = loadObj(obj);
@@ -147,7 +169,10 @@ test('obj: a map holding both pixels and cached JPEG bytes is still written as P
   const pixels = { width: 8, height: 8, channels: 3 as const, data: new Uint8Array(192).fill(90) };
   const material = {
     ...plainMaterial('both', [1, 1, 1, 1]),
-    baseColorTexture: { image: pixels, encoded: { bytes: await encodeImage(pixels, 'image/jpeg'), mimeType: 'image/jpeg' as const } },
+    baseColorTexture: {
+      image: pixels,
+      encoded: { bytes: await encodeImage(pixels, 'image/jpeg'), mimeType: 'image/jpeg' as const },
+    },
   };
   const files = await writeObj({ materials: [material], roots: [createNode('box', cubeMesh())] });
   const diffuse = files.find((f) => f.name === 'texture_diffuse.png')!;
@@ -163,7 +188,11 @@ test('obj: a node without UVs or normals does not shift the indices of the next'
   second.translation = [3, 0, 0];
   const [obj] = await writeObj({ materials: [], roots: [first, second] });
   const text = new TextDecoder().decode(obj.bytes);
-  const lastFace = text.trim().split('\n').filter((l) => l.startsWith('f ')).pop()!;
+  const lastFace = text
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('f '))
+    .pop()!;
   // The second cube's last quad: vertices 25+20…, its vt and vn counted from 1.
   assert.equal(lastFace, 'f 45/21/21 46/22/22 47/23/23 48/24/24');
   const group = loadObj(text);

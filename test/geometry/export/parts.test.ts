@@ -20,7 +20,10 @@ function tetrahedron(): Mesh {
 test('pieces become part_01, part_02 … with pivots at their centroids and unchanged world geometry', () => {
   const pieces = [moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(2), [0, -5, 1]), tetrahedron()];
   const scene = scenePartsFromMeshes(pieces, [plainMaterial()], partName);
-  assert.deepEqual(scene.roots.map((n) => n.name), ['part_01', 'part_02', 'part_03']);
+  assert.deepEqual(
+    scene.roots.map((n) => n.name),
+    ['part_01', 'part_02', 'part_03'],
+  );
   const close = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) < 1e-5);
   assert.ok(close(scene.roots[0].translation, [3, 0, 0]));
   assert.ok(close(scene.roots[1].translation, [0, -5, 1]));
@@ -48,7 +51,11 @@ test('names widen past 99 pieces and stay sortable', () => {
 });
 
 test('part nodes and pivots survive glb and fbx', async () => {
-  const scene = scenePartsFromMeshes([moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(), [-3, 1, 0])], [plainMaterial()], partName);
+  const scene = scenePartsFromMeshes(
+    [moved(cubeMesh(), [3, 0, 0]), moved(cubeMesh(), [-3, 1, 0])],
+    [plainMaterial()],
+    partName,
+  );
   const [glb] = await exportScene(scene, { format: 'glb', material: 'PBR' });
   assert.deepEqual(errorsOf(await validateGlb(glb.bytes)), []);
   const gltf = await loadGltf(glb.bytes);

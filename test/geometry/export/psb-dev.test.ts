@@ -13,12 +13,25 @@ import { exportScene, partName } from '../../../src/engines/output/index.ts';
 import { parseOff } from '../../../src/geometry/import/off.ts';
 import type { Mesh } from '../../../src/geometry/mesh.ts';
 import { computeNormals, generateUvAtlas } from '../../../src/geometry/ops/index.ts';
-import { errorsOf, loadFbx, loadObj, loadStl, loadUsdz, plainMaterial, triangleCountOf, validateGlb } from './fixtures.ts';
+import {
+  errorsOf,
+  loadFbx,
+  loadObj,
+  loadStl,
+  loadUsdz,
+  plainMaterial,
+  triangleCountOf,
+  validateGlb,
+} from './fixtures.ts';
 
 const dataDir = fileURLToPath(new URL('../../../../shared/data/psb-dev/off', import.meta.url));
 const present = existsSync(dataDir);
 // All five formats for every mesh would take minutes on two shared cores; bench/geometry-export.ts does that.
-const files = present ? readdirSync(dataDir).filter((f) => f.endsWith('.off')).sort((a, b) => parseInt(a) - parseInt(b)) : [];
+const files = present
+  ? readdirSync(dataDir)
+      .filter((f) => f.endsWith('.off'))
+      .sort((a, b) => parseInt(a, 10) - parseInt(b, 10))
+  : [];
 const ALL_FORMATS = new Set(['1.off', '101.off', '201.off', '281.off', '361.off']);
 
 /** The first half of the triangles (by index order) and the rest, each as its own piece. */
@@ -33,7 +46,9 @@ function halves(mesh: Mesh): Mesh[] {
   }));
 }
 
-test('psb-dev meshes export to every format and read back whole', { skip: present ? false : 'shared/data/psb-dev not found beside the checkout' }, async () => {
+test('psb-dev meshes export to every format and read back whole', {
+  skip: present ? false : 'shared/data/psb-dev not found beside the checkout',
+}, async () => {
   for (const file of files) {
     const source = parseOff(readFileSync(`${dataDir}/${file}`));
     // The UV atlas is the costly step (ops' own tests cover it): only meshes bound for every format get one.

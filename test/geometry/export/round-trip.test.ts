@@ -20,7 +20,8 @@ function allNodes(scene: Scene): SceneNode[] {
   return out;
 }
 
-const triangles = (scene: Scene) => allNodes(scene).reduce((sum, n) => sum + (n.mesh ? n.mesh.indices.length / 3 : 0), 0);
+const triangles = (scene: Scene) =>
+  allNodes(scene).reduce((sum, n) => sum + (n.mesh ? n.mesh.indices.length / 3 : 0), 0);
 
 test('every exported format imports back through importModel', async () => {
   for (const format of OUTPUT_FORMATS) {
@@ -31,9 +32,16 @@ test('every exported format imports back through importModel', async () => {
     if (format === 'stl') continue;
     const names = allNodes(scene).map((n) => n.name);
     assert.ok(names.includes('part_01') && names.includes('part_02'), `${format}: node names ${names}`);
-    assert.ok(scene.materials.some((m) => m.baseColorTexture), `${format}: the colour map comes back`);
+    assert.ok(
+      scene.materials.some((m) => m.baseColorTexture),
+      `${format}: the colour map comes back`,
+    );
     if (format === 'obj') continue;
     const part = allNodes(scene).find((n) => n.name === 'part_01')!;
-    assert.deepEqual(part.translation.map((v) => Math.round(v * 1e5) / 1e5), [1, 2, 3], `${format}: translation`);
+    assert.deepEqual(
+      part.translation.map((v) => Math.round(v * 1e5) / 1e5),
+      [1, 2, 3],
+      `${format}: translation`,
+    );
   }
 });

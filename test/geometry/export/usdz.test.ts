@@ -4,7 +4,15 @@ import { unzipSync } from 'fflate';
 import type { Mesh as ThreeMesh } from 'three';
 import { crc32, storedZip, writeUsdz } from '../../../src/geometry/export/index.ts';
 import { createNode } from '../../../src/geometry/mesh.ts';
-import { byName, cubeMesh, loadUsdz, plainMaterial, texturedMaterial, triangleCountOf, twoPartScene } from './fixtures.ts';
+import {
+  byName,
+  cubeMesh,
+  loadUsdz,
+  plainMaterial,
+  texturedMaterial,
+  triangleCountOf,
+  twoPartScene,
+} from './fixtures.ts';
 
 interface LocalEntry {
   name: string;
@@ -44,7 +52,11 @@ test('a usdz package is stored, 64-byte aligned, starts with its usda layer and 
     assert.equal(entry.dataOffset % 64, 0, `${entry.name} data is 64-byte aligned`);
   }
   const files = unzipSync(usdz);
-  assert.deepEqual(Object.keys(files).sort(), entries.map((e) => e.name).sort(), 'a standard unzip agrees (CRCs and directory)');
+  assert.deepEqual(
+    Object.keys(files).sort(),
+    entries.map((e) => e.name).sort(),
+    'a standard unzip agrees (CRCs and directory)',
+  );
   for (const name of Object.keys(files).filter((n) => n.startsWith('textures/'))) {
     assert.deepEqual([...files[name].subarray(1, 4)], [0x50, 0x4e, 0x47], `${name} is a PNG`);
   }
@@ -100,19 +112,23 @@ test('materials: unlit colour goes to emission, several groups become GeomSubset
   assert.match(usda, /def Xform "my_box_"/);
   assert.match(usda, /def Material "baked_colour"/);
   assert.match(usda, /def Material "_2nd"/);
-  assert.match(usda, /color3f inputs:emissiveColor\.connect = <\/Root\/Materials\/baked_colour\/BaseColor\.outputs:rgb>/);
+  assert.match(
+    usda,
+    /color3f inputs:emissiveColor\.connect = <\/Root\/Materials\/baked_colour\/BaseColor\.outputs:rgb>/,
+  );
   assert.equal((usda.match(/def GeomSubset/g) ?? []).length, 2);
   assert.match(usda, /int\[\] indices = \[0, 1, 2\]/, 'subset face indices count quads, not triangles');
   assert.equal(Object.keys(files).length, 2, 'an unlit material packs only its colour map');
-  const group = loadUsdz(
-    await writeUsdz({ materials: [plainMaterial()], roots: [createNode('plain', cubeMesh())] }),
-  );
+  const group = loadUsdz(await writeUsdz({ materials: [plainMaterial()], roots: [createNode('plain', cubeMesh())] }));
   const loaded = byName(group, 'plain').children[0] as ThreeMesh;
   assert.ok(loaded.isMesh);
 });
 
 test('the packer aligns entries whatever the name lengths', () => {
-  const entries = Array.from({ length: 9 }, (_, i) => ({ name: 'x'.repeat(i * 7 + 1), bytes: new Uint8Array(i * 13 + 1).fill(i) }));
+  const entries = Array.from({ length: 9 }, (_, i) => ({
+    name: 'x'.repeat(i * 7 + 1),
+    bytes: new Uint8Array(i * 13 + 1).fill(i),
+  }));
   const zip = storedZip(entries);
   const local = localEntries(zip);
   assert.equal(local.length, 9);
@@ -123,7 +139,9 @@ test('the packer aligns entries whatever the name lengths', () => {
 
 test('an entry given in parts is stored as one file with the CRC of the whole', () => {
   const whole = new Uint8Array(1000).map((_, i) => (i * 7) % 251);
-  const parted = storedZip([{ name: 'a.usda', bytes: [whole.subarray(0, 333), whole.subarray(333, 900), whole.subarray(900)] }]);
+  const parted = storedZip([
+    { name: 'a.usda', bytes: [whole.subarray(0, 333), whole.subarray(333, 900), whole.subarray(900)] },
+  ]);
   assert.deepEqual(parted, storedZip([{ name: 'a.usda', bytes: whole }]));
   assert.equal(crc32(whole.subarray(500), crc32(whole.subarray(0, 500))), crc32(whole));
   // The CRC-32 check value of the ASCII digits 1–9.

@@ -13,7 +13,8 @@ function binaryStl(triangles: number, header = 'binary stl'): Uint8Array {
 }
 
 const OBJ = '# made by hand\nmtllib x.mtl\no box\nv 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nusemtl red\nf 1 2 3\n';
-const ASCII_STL = 'solid tri\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0\n  endloop\n endfacet\nendsolid tri\n';
+const ASCII_STL =
+  'solid tri\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n   vertex 0 1 0\n  endloop\n endfacet\nendsolid tri\n';
 const GLTF = '{\n  "asset": {"version": "2.0"},\n  "meshes": []\n}';
 
 test('each format is recognised from its bytes even under a misleading name', () => {
@@ -42,7 +43,25 @@ test('generated fixtures of every format are detected whatever their name says',
   const f = await import('./fixtures.ts');
   const { writeFbx } = await import('../../../src/geometry/export/fbx/index.ts');
   const { positions, indices } = f.cubeArrays();
-  const fbx = (await writeFbx({ materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }], roots: [{ name: 'n', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [{ start: 0, count: 12, material: 0 }] } }] })).find((x) => x.name.endsWith('.fbx'))!.bytes;
+  const fbx = (
+    await writeFbx({
+      materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }],
+      roots: [
+        {
+          name: 'n',
+          translation: [0, 0, 0],
+          rotation: [0, 0, 0, 1],
+          scale: [1, 1, 1],
+          children: [],
+          mesh: {
+            positions: new Float32Array(positions),
+            indices: new Uint32Array(indices),
+            groups: [{ start: 0, count: 12, material: 0 }],
+          },
+        },
+      ],
+    })
+  ).find((x) => x.name.endsWith('.fbx'))!.bytes;
   const cases: [Uint8Array, string][] = [
     [await f.cubeGlb(), 'glb'],
     [await f.cubeGltfEmbedded(), 'gltf'],
@@ -68,7 +87,11 @@ test('files that are no model are not given a format', () => {
   assert.equal(detectModelFormat(new Uint8Array(0), 'model.obj'), null);
   assert.equal(detectModelFormat(enc('hello world\nthis is a letter\n'), 'model.obj'), null);
   assert.equal(detectModelFormat(enc('{"name": "package", "version": "1.0.0"}'), 'package.json'), null);
-  assert.equal(detectModelFormat(zipSync({ 'readme.txt': enc('hi') }), 'model.usdz'), 'usdz', 'the name decides for an ambiguous zip');
+  assert.equal(
+    detectModelFormat(zipSync({ 'readme.txt': enc('hi') }), 'model.usdz'),
+    'usdz',
+    'the name decides for an ambiguous zip',
+  );
   assert.equal(detectModelFormat(zipSync({ 'readme.txt': enc('hi') })), null);
   assert.equal(detectModelFormat(enc('OFF\n3 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n')), null);
 });

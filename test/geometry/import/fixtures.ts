@@ -17,16 +17,45 @@ export function cubeArrays(): { positions: number[]; uvs: number[]; indices: num
   const uvs: number[] = [];
   const indices: number[] = [];
   const faces = [
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[1, 0, 0], [0, 0, -1], [0, 1, 0]],
-    [[0, 1, 0], [1, 0, 0], [0, 0, -1]],
-    [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
-    [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
-    [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [1, 0, 0],
+      [0, 0, -1],
+      [0, 1, 0],
+    ],
+    [
+      [0, 1, 0],
+      [1, 0, 0],
+      [0, 0, -1],
+    ],
+    [
+      [0, 0, -1],
+      [-1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [-1, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [0, -1, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
   ];
   for (const [n, u, v] of faces) {
     const base = positions.length / 3;
-    for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+    for (const [a, b] of [
+      [-1, -1],
+      [1, -1],
+      [1, 1],
+      [-1, 1],
+    ]) {
       for (let k = 0; k < 3; k++) positions.push(n[k] * 0.5 + u[k] * a * 0.5 + v[k] * b * 0.5);
       uvs.push((a + 1) / 2, (1 - b) / 2);
     }
@@ -36,7 +65,11 @@ export function cubeArrays(): { positions: number[]; uvs: number[]; indices: num
 }
 
 export async function redPng(): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } }).png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: 255, g: 0, b: 0 } } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** glTF 2.0 with node "Box" at (1, 2, 3), two primitives, a base colour texture and PBR factors. */
@@ -46,13 +79,31 @@ export async function cubeGltfDocument(): Promise<Document> {
   const { positions, uvs, indices } = cubeArrays();
   const position = doc.createAccessor().setType('VEC3').setArray(new Float32Array(positions)).setBuffer(buffer);
   const uv = doc.createAccessor().setType('VEC2').setArray(new Float32Array(uvs)).setBuffer(buffer);
-  const texture = doc.createTexture('red').setImage(await redPng()).setMimeType('image/png');
-  const red = doc.createMaterial('red').setBaseColorFactor([1, 0, 0, 1]).setMetallicFactor(0.25).setRoughnessFactor(0.75).setBaseColorTexture(texture);
+  const texture = doc
+    .createTexture('red')
+    .setImage(await redPng())
+    .setMimeType('image/png');
+  const red = doc
+    .createMaterial('red')
+    .setBaseColorFactor([1, 0, 0, 1])
+    .setMetallicFactor(0.25)
+    .setRoughnessFactor(0.75)
+    .setBaseColorTexture(texture);
   const blue = doc.createMaterial('blue').setBaseColorFactor([0, 0, 1, 1]).setMetallicFactor(0).setRoughnessFactor(0.5);
   const mesh = doc.createMesh('cube');
-  for (const [material, part] of [[red, indices.slice(0, 18)], [blue, indices.slice(18)]] as const) {
+  for (const [material, part] of [
+    [red, indices.slice(0, 18)],
+    [blue, indices.slice(18)],
+  ] as const) {
     const idx = doc.createAccessor().setType('SCALAR').setArray(new Uint16Array(part)).setBuffer(buffer);
-    mesh.addPrimitive(doc.createPrimitive().setAttribute('POSITION', position).setAttribute('TEXCOORD_0', uv).setIndices(idx).setMaterial(material));
+    mesh.addPrimitive(
+      doc
+        .createPrimitive()
+        .setAttribute('POSITION', position)
+        .setAttribute('TEXCOORD_0', uv)
+        .setIndices(idx)
+        .setMaterial(material),
+    );
   }
   const box = doc.createNode('Box').setMesh(mesh).setTranslation([1, 2, 3]);
   doc.createScene('scene').addChild(box);
@@ -79,7 +130,8 @@ export async function cubeGltfEmbedded(): Promise<Uint8Array> {
 export function cubeObj(): { obj: Uint8Array; mtl: Uint8Array } {
   const { positions, uvs } = cubeArrays();
   const lines = ['# hand-made cube', 'mtllib cube.mtl', 'o Box'];
-  for (let i = 0; i < positions.length; i += 3) lines.push(`v ${positions[i] + 1} ${positions[i + 1] + 2} ${positions[i + 2] + 3}`);
+  for (let i = 0; i < positions.length; i += 3)
+    lines.push(`v ${positions[i] + 1} ${positions[i + 1] + 2} ${positions[i + 2] + 3}`);
   for (let i = 0; i < uvs.length; i += 2) lines.push(`vt ${uvs[i]} ${1 - uvs[i + 1]}`);
   for (let f = 0; f < 6; f++) {
     if (f === 0) lines.push('usemtl red');
@@ -87,7 +139,17 @@ export function cubeObj(): { obj: Uint8Array; mtl: Uint8Array } {
     const c = [1, 2, 3, 4].map((k) => f * 4 + k);
     lines.push(`f ${c.map((i) => `${i}/${i}`).join(' ')}`);
   }
-  const mtl = ['newmtl red', 'Kd 1 0 0', 'Pr 0.75', 'Pm 0.25', 'map_Kd red.png', '', 'newmtl blue', 'Kd 0 0 1', 'Ns 100'].join('\n');
+  const mtl = [
+    'newmtl red',
+    'Kd 1 0 0',
+    'Pr 0.75',
+    'Pm 0.25',
+    'map_Kd red.png',
+    '',
+    'newmtl blue',
+    'Kd 0 0 1',
+    'Ns 100',
+  ].join('\n');
   return { obj: enc(lines.join('\n') + '\n'), mtl: enc(mtl + '\n') };
 }
 
@@ -96,7 +158,8 @@ export function cubeStlAscii(): Uint8Array {
   const out = ['solid cube'];
   for (let t = 0; t < indices.length; t += 3) {
     out.push(' facet normal 0 0 0', '  outer loop');
-    for (let k = 0; k < 3; k++) out.push(`   vertex ${positions.slice(indices[t + k] * 3, indices[t + k] * 3 + 3).join(' ')}`);
+    for (let k = 0; k < 3; k++)
+      out.push(`   vertex ${positions.slice(indices[t + k] * 3, indices[t + k] * 3 + 3).join(' ')}`);
     out.push('  endloop', ' endfacet');
   }
   out.push('endsolid cube');
@@ -112,7 +175,8 @@ export function cubeStlBinary(header = 'solid binary cube, header starts like as
   view.setUint32(80, count, true);
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
-      for (let c = 0; c < 3; c++) view.setFloat32(84 + t * 50 + 12 + k * 12 + c * 4, positions[indices[t * 3 + k] * 3 + c], true);
+      for (let c = 0; c < 3; c++)
+        view.setFloat32(84 + t * 50 + 12 + k * 12 + c * 4, positions[indices[t * 3 + k] * 3 + c], true);
     }
   }
   return bytes;
@@ -133,18 +197,26 @@ export function cubeUsda(texture?: string): Uint8Array {
             def Shader "Surface"
             {
                 uniform token info:id = "UsdPreviewSurface"
-                color3f inputs:diffuseColor = ${color}${file ? `
-                color3f inputs:diffuseColor.connect = </Box/Looks/${name}/Tex.outputs:rgb>` : ''}
+                color3f inputs:diffuseColor = ${color}${
+                  file
+                    ? `
+                color3f inputs:diffuseColor.connect = </Box/Looks/${name}/Tex.outputs:rgb>`
+                    : ''
+                }
                 float inputs:metallic = ${metallic}
                 float inputs:roughness = ${roughness}
                 token outputs:surface
-            }${file ? `
+            }${
+              file
+                ? `
             def Shader "Tex"
             {
                 uniform token info:id = "UsdUVTexture"
                 asset inputs:file = @${file}@
                 float3 outputs:rgb
-            }` : ''}
+            }`
+                : ''
+            }
         }`;
   return enc(`#usda 1.0
 (
@@ -278,16 +350,29 @@ function trs(node: SceneNode): number[] {
   const [sx, sy, sz] = node.scale;
   const [tx, ty, tz] = node.translation;
   return [
-    (1 - 2 * (y * y + z * z)) * sx, 2 * (x * y + z * w) * sx, 2 * (x * z - y * w) * sx, 0,
-    2 * (x * y - z * w) * sy, (1 - 2 * (x * x + z * z)) * sy, 2 * (y * z + x * w) * sy, 0,
-    2 * (x * z + y * w) * sz, 2 * (y * z - x * w) * sz, (1 - 2 * (x * x + y * y)) * sz, 0,
-    tx, ty, tz, 1,
+    (1 - 2 * (y * y + z * z)) * sx,
+    2 * (x * y + z * w) * sx,
+    2 * (x * z - y * w) * sx,
+    0,
+    2 * (x * y - z * w) * sy,
+    (1 - 2 * (x * x + z * z)) * sy,
+    2 * (y * z + x * w) * sy,
+    0,
+    2 * (x * z + y * w) * sz,
+    2 * (y * z - x * w) * sz,
+    (1 - 2 * (x * x + y * y)) * sz,
+    0,
+    tx,
+    ty,
+    tz,
+    1,
   ];
 }
 
 function multiply(a: number[], b: number[]): number[] {
   const out = new Array<number>(16).fill(0);
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  for (let c = 0; c < 4; c++)
+    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
   return out;
 }
 
@@ -349,7 +434,10 @@ export function cubeUsdc(): Uint8Array {
         attributes: {
           points: { typeName: 'point3f[]', value: { kind: 'vec3f[]', value: positions } },
           faceVertexCounts: { typeName: 'int[]', value: { kind: 'ints', value: [4, 4, 4, 4, 4, 4] } },
-          faceVertexIndices: { typeName: 'int[]', value: { kind: 'ints', value: Array.from({ length: 24 }, (_, i) => i) } },
+          faceVertexIndices: {
+            typeName: 'int[]',
+            value: { kind: 'ints', value: Array.from({ length: 24 }, (_, i) => i) },
+          },
           'primvars:displayColor': { typeName: 'color3f[]', value: { kind: 'vec3f[]', value: [0.2, 0.4, 0.6] } },
         },
       },
@@ -359,7 +447,12 @@ export function cubeUsdc(): Uint8Array {
 }
 
 export async function greyPng(value: number): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: value, g: value, b: value } } }).greyscale().png().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: { r: value, g: value, b: value } } })
+      .greyscale()
+      .png()
+      .toBuffer(),
+  );
 }
 
 /** A usdz whose one material takes base colour, roughness, metallic and normal from packaged textures. */
@@ -412,7 +505,13 @@ def Xform "Quad"
 }
 `);
   return zipSync(
-    { 'quad.usda': layer, 'tex/base.png': await redPng(), 'tex/rough.png': await greyPng(200), 'tex/metal.png': await greyPng(50), 'tex/normal.png': await greyPng(128) },
+    {
+      'quad.usda': layer,
+      'tex/base.png': await redPng(),
+      'tex/rough.png': await greyPng(200),
+      'tex/metal.png': await greyPng(50),
+      'tex/normal.png': await greyPng(128),
+    },
     { level: 0 },
   );
 }

@@ -4,8 +4,19 @@ import { importModel } from '../../../src/geometry/import/index.ts';
 import type { Material, Scene } from '../../../src/geometry/mesh.ts';
 import { writeFbx } from '../../../src/geometry/export/fbx/index.ts';
 import {
-  cubeArrays, cubeGlb, cubeUsdc, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz,
-  quadFbxAscii, redPng, sceneBounds, sceneTriangles,
+  cubeArrays,
+  cubeGlb,
+  cubeUsdc,
+  cubeGltfEmbedded,
+  cubeObj,
+  cubeStlAscii,
+  cubeStlBinary,
+  cubeUsda,
+  cubeUsdz,
+  quadFbxAscii,
+  redPng,
+  sceneBounds,
+  sceneTriangles,
 } from './fixtures.ts';
 
 const near = (actual: number[], expected: number[], what: string) =>
@@ -14,8 +25,16 @@ const near = (actual: number[], expected: number[], what: string) =>
 function assertCubeAt(scene: Scene, centre: [number, number, number], label: string): void {
   assert.equal(sceneTriangles(scene), 12, `${label}: triangle count`);
   const bounds = sceneBounds(scene);
-  near(bounds.min, centre.map((c) => c - 0.5), `${label}: min`);
-  near(bounds.max, centre.map((c) => c + 0.5), `${label}: max`);
+  near(
+    bounds.min,
+    centre.map((c) => c - 0.5),
+    `${label}: min`,
+  );
+  near(
+    bounds.max,
+    centre.map((c) => c + 0.5),
+    `${label}: max`,
+  );
 }
 
 /** At every corner position, the imported UVs are the cube's (v-down), whatever the vertex order. */
@@ -36,7 +55,8 @@ function assertUvsMatch(scene: Scene, offset: [number, number, number], label: s
   const mesh = meshes(scene)[0];
   assert.ok(mesh.uvs, `${label}: has UVs`);
   const actual = collect(mesh.positions, mesh.uvs, [0, 0, 0]);
-  for (const [k, set] of expected) assert.deepEqual([...(actual.get(k) ?? [])].sort(), [...set].sort(), `${label}: UVs at ${k}`);
+  for (const [k, set] of expected)
+    assert.deepEqual([...(actual.get(k) ?? [])].sort(), [...set].sort(), `${label}: UVs at ${k}`);
 }
 
 function materialNamed(scene: Scene, name: string): Material {
@@ -58,7 +78,9 @@ function meshes(scene: Scene) {
 /** Triangles drawn with each material name. */
 function trianglesPerMaterial(scene: Scene): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const mesh of meshes(scene)) for (const g of mesh.groups) out[scene.materials[g.material].name] = (out[scene.materials[g.material].name] ?? 0) + g.count;
+  for (const mesh of meshes(scene))
+    for (const g of mesh.groups)
+      out[scene.materials[g.material].name] = (out[scene.materials[g.material].name] ?? 0) + g.count;
   return out;
 }
 
@@ -84,7 +106,9 @@ test('Draco-compressed glb decodes to the same cube', async () => {
   const { draco } = await import('@gltf-transform/functions');
   const draco3d = (await import('draco3dgltf')).default;
   const { cubeGltfDocument } = await import('./fixtures.ts');
-  const io = new NodeIO().registerExtensions(KHRONOS_EXTENSIONS).registerDependencies({ 'draco3d.encoder': await draco3d.createEncoderModule() });
+  const io = new NodeIO()
+    .registerExtensions(KHRONOS_EXTENSIONS)
+    .registerDependencies({ 'draco3d.encoder': await draco3d.createEncoderModule() });
   const doc = await cubeGltfDocument();
   await doc.transform(draco({ quantizePosition: 14 }));
   const bytes = await io.writeBinary(doc);
@@ -117,9 +141,16 @@ test('obj with its mtl and texture as companions: materials, groups and flipped 
   assert.equal(red.baseColorTexture?.encoded?.mimeType, 'image/png');
   const mesh = meshes(scene)[0];
   const vertices = mesh.positions.length / 3;
-  assert.ok(vertices >= 8 && vertices <= 24, `OBJ corners are re-indexed, not left as 36-corner triangle soup (${vertices})`);
+  assert.ok(
+    vertices >= 8 && vertices <= 24,
+    `OBJ corners are re-indexed, not left as 36-corner triangle soup (${vertices})`,
+  );
   assertUvsMatch(scene, [1, 2, 3], 'obj (v flipped back to v-down)');
-  assert.equal(mesh.quads?.reduce((n, q) => n + q, 0), 6, 'the six quad faces stay marked as quads');
+  assert.equal(
+    mesh.quads?.reduce((n, q) => n + q, 0),
+    6,
+    'the six quad faces stay marked as quads',
+  );
 });
 
 test('obj alone (no mtl) still imports with default materials', async () => {
@@ -129,7 +160,10 @@ test('obj alone (no mtl) still imports with default materials', async () => {
 });
 
 test('stl ascii and binary (with a header that starts with "solid") weld into a closed cube', async () => {
-  for (const [bytes, label] of [[cubeStlAscii(), 'ascii'], [cubeStlBinary(), 'binary']] as const) {
+  for (const [bytes, label] of [
+    [cubeStlAscii(), 'ascii'],
+    [cubeStlBinary(), 'binary'],
+  ] as const) {
     const scene = await importModel(bytes);
     assertCubeAt(scene, [0, 0, 0], `stl ${label}`);
     assert.equal(meshes(scene)[0].positions.length / 3, 8, `stl ${label}: shared corners weld`);
@@ -212,13 +246,33 @@ test('fbx binary written by the export module reads back with nodes and material
   const { positions, uvs, indices } = cubeArrays();
   const source: Scene = {
     materials: [
-      { name: 'red', baseColor: [1, 0, 0, 1], metallic: 0, roughness: 0.5, baseColorTexture: { encoded: { bytes: await redPng(), mimeType: 'image/png' } } },
+      {
+        name: 'red',
+        baseColor: [1, 0, 0, 1],
+        metallic: 0,
+        roughness: 0.5,
+        baseColorTexture: { encoded: { bytes: await redPng(), mimeType: 'image/png' } },
+      },
       { name: 'blue', baseColor: [0, 0, 1, 1], metallic: 0, roughness: 0.5 },
     ],
-    roots: [{
-      name: 'part_01', translation: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [],
-      mesh: { positions: new Float32Array(positions), uvs: new Float32Array(uvs), indices: new Uint32Array(indices), groups: [{ start: 0, count: 6, material: 0 }, { start: 6, count: 6, material: 1 }] },
-    }],
+    roots: [
+      {
+        name: 'part_01',
+        translation: [1, 2, 3],
+        rotation: [0, 0, 0, 1],
+        scale: [1, 1, 1],
+        children: [],
+        mesh: {
+          positions: new Float32Array(positions),
+          uvs: new Float32Array(uvs),
+          indices: new Uint32Array(indices),
+          groups: [
+            { start: 0, count: 6, material: 0 },
+            { start: 6, count: 6, material: 1 },
+          ],
+        },
+      },
+    ],
   };
   const files = await writeFbx(source);
   const fbx = files.find((f) => f.name.endsWith('.fbx'))!;

@@ -10,7 +10,17 @@ import { GeometryInputError } from '../../../src/geometry/errors.ts';
 import { writeFbx } from '../../../src/geometry/export/fbx/index.ts';
 import type { Scene } from '../../../src/geometry/mesh.ts';
 import {
-  crateFrame, cubeArrays, cubeGlb, cubeUsdc, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, cubeUsdz, quadFbxAscii,
+  crateFrame,
+  cubeArrays,
+  cubeGlb,
+  cubeUsdc,
+  cubeGltfEmbedded,
+  cubeObj,
+  cubeStlAscii,
+  cubeStlBinary,
+  cubeUsda,
+  cubeUsdz,
+  quadFbxAscii,
 } from './fixtures.ts';
 
 const { seed, perBase } = workerData as { seed: number; perBase: number };
@@ -30,7 +40,21 @@ async function bases(): Promise<[string, Uint8Array, string][]> {
   const { positions, uvs, indices } = cubeArrays();
   const scene: Scene = {
     materials: [{ name: 'm', baseColor: [1, 0, 0, 1], metallic: 0, roughness: 0.5 }],
-    roots: [{ name: 'part_01', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: new Float32Array(positions), uvs: new Float32Array(uvs), indices: new Uint32Array(indices), groups: [{ start: 0, count: 12, material: 0 }] } }],
+    roots: [
+      {
+        name: 'part_01',
+        translation: [0, 0, 0],
+        rotation: [0, 0, 0, 1],
+        scale: [1, 1, 1],
+        children: [],
+        mesh: {
+          positions: new Float32Array(positions),
+          uvs: new Float32Array(uvs),
+          indices: new Uint32Array(indices),
+          groups: [{ start: 0, count: 12, material: 0 }],
+        },
+      },
+    ],
   };
   const fbx = (await writeFbx(scene, { embedTextures: false })).find((f) => f.name.endsWith('.fbx'))!.bytes;
   return [
@@ -44,15 +68,29 @@ async function bases(): Promise<[string, Uint8Array, string][]> {
     ['fbx-ascii', quadFbxAscii(), 'cube.fbx'],
     ['fbx-binary', fbx, 'cube.fbx'],
     ['usdc', cubeUsdc(), 'cube.usdc'],
-    ['fbx-blender', new Uint8Array(readFileSync(new URL('../../fixtures/models/blender-cube.fbx', import.meta.url))), 'cube.fbx'],
-    ['usdc-frame', crateFrame([
-      { name: 'TOKENS', count: 3n, body: new Uint8Array([12, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0xb0, 0x61, 0, 0x62, 0, 0x63, 0, 0, 0, 0, 0, 0]) },
-      { name: 'STRINGS', count: 1n, body: new Uint8Array(4) },
-      { name: 'FIELDS', count: 2n, body: new Uint8Array(48) },
-      { name: 'FIELDSETS', count: 2n, body: new Uint8Array(32) },
-      { name: 'PATHS', count: 1n, body: new Uint8Array(64) },
-      { name: 'SPECS', count: 1n, body: new Uint8Array(64) },
-    ]), 'scene.usdc'],
+    [
+      'fbx-blender',
+      new Uint8Array(readFileSync(new URL('../../fixtures/models/blender-cube.fbx', import.meta.url))),
+      'cube.fbx',
+    ],
+    [
+      'usdc-frame',
+      crateFrame([
+        {
+          name: 'TOKENS',
+          count: 3n,
+          body: new Uint8Array([
+            12, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0, 0, 0, 0, 0, 0xb0, 0x61, 0, 0x62, 0, 0x63, 0, 0, 0, 0, 0, 0,
+          ]),
+        },
+        { name: 'STRINGS', count: 1n, body: new Uint8Array(4) },
+        { name: 'FIELDS', count: 2n, body: new Uint8Array(48) },
+        { name: 'FIELDSETS', count: 2n, body: new Uint8Array(32) },
+        { name: 'PATHS', count: 1n, body: new Uint8Array(64) },
+        { name: 'SPECS', count: 1n, body: new Uint8Array(64) },
+      ]),
+      'scene.usdc',
+    ],
   ];
 }
 
@@ -66,7 +104,8 @@ function mutate(bytes: Uint8Array, random: () => number, kind: number): Uint8Arr
       for (let i = 0, n = 1 + Math.floor(random() * 8); i < n; i++) out[at()] ^= 1 << Math.floor(random() * 8);
       return out;
     case 2: // overwrite a run with random bytes
-      for (let i = at(), n = Math.floor(random() * 64); n > 0 && i < out.length; i++, n--) out[i] = Math.floor(random() * 256);
+      for (let i = at(), n = Math.floor(random() * 64); n > 0 && i < out.length; i++, n--)
+        out[i] = Math.floor(random() * 256);
       return out;
     case 3: // set 32-bit words to extreme values (counts, lengths, offsets)
       for (let i = 0, n = 1 + Math.floor(random() * 4); i < n; i++) {
@@ -75,7 +114,8 @@ function mutate(bytes: Uint8Array, random: () => number, kind: number): Uint8Arr
         new DataView(out.buffer).setUint32(Math.min(p, Math.max(0, out.length - 4)), value, true);
       }
       return out;
-    case 4: { // duplicate a slice into the middle
+    case 4: {
+      // duplicate a slice into the middle
       const a = at();
       const b = Math.min(out.length, a + Math.floor(random() * 256));
       const p = at();
@@ -85,7 +125,8 @@ function mutate(bytes: Uint8Array, random: () => number, kind: number): Uint8Arr
       grown.set(out.subarray(p), p + (b - a));
       return grown;
     }
-    default: { // the format's first bytes followed by noise
+    default: {
+      // the format's first bytes followed by noise
       const noise = new Uint8Array(16 + Math.floor(random() * 4096));
       for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(random() * 256);
       noise.set(out.subarray(0, Math.min(32, noise.length)));
@@ -115,13 +156,19 @@ for (let index = 0; index < cases.length; index++) {
   let outcome: string;
   let detail = '';
   try {
-    await importModel(bytes, { filename, limits: { maxBytes: 1 << 20, maxTriangles: 1_000_000, maxVertices: 1_000_000 } });
+    await importModel(bytes, {
+      filename,
+      limits: { maxBytes: 1 << 20, maxTriangles: 1_000_000, maxVertices: 1_000_000 },
+    });
     outcome = 'parsed';
   } catch (error) {
     if (error instanceof GeometryInputError) outcome = 'refused';
     else {
       outcome = 'crashed';
-      detail = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n')}` : String(error);
+      detail =
+        error instanceof Error
+          ? `${error.name}: ${error.message}\n${error.stack?.split('\n').slice(1, 4).join('\n')}`
+          : String(error);
     }
   }
   peakArrayBuffers = Math.max(peakArrayBuffers, process.memoryUsage().arrayBuffers);

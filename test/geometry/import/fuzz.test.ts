@@ -38,7 +38,10 @@ function runFuzz(): Promise<Report> {
       if (message.type === 'start') {
         current = message.name;
         clearTimeout(timer);
-        timer = setTimeout(() => fail(`case ${current} did not finish within ${CASE_TIMEOUT_MS} ms (hang)`), CASE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => fail(`case ${current} did not finish within ${CASE_TIMEOUT_MS} ms (hang)`),
+          CASE_TIMEOUT_MS,
+        );
       } else if (message.type === 'done') {
         clearTimeout(timer);
         report.counts[message.outcome] = (report.counts[message.outcome] ?? 0) + 1;
@@ -59,10 +62,22 @@ function runFuzz(): Promise<Report> {
 
 test('truncated, bit-flipped and random files of every input type are refused cleanly, never crash or hang', async () => {
   const report = await runFuzz();
-  if (process.env.KILN_FUZZ_VERBOSE) console.log(JSON.stringify(report.counts), report.total, report.peakArrayBuffers, report.crashed.map((c) => c.name + ' ' + c.detail).join('\n'));
-  const shown = report.crashed.slice(0, 8).map((c) => `${c.name}: ${c.detail}`).join('\n\n');
+  if (process.env.KILN_FUZZ_VERBOSE)
+    console.log(
+      JSON.stringify(report.counts),
+      report.total,
+      report.peakArrayBuffers,
+      report.crashed.map((c) => c.name + ' ' + c.detail).join('\n'),
+    );
+  const shown = report.crashed
+    .slice(0, 8)
+    .map((c) => `${c.name}: ${c.detail}`)
+    .join('\n\n');
   assert.equal(report.crashed.length, 0, `${report.crashed.length} of ${report.total} cases crashed:\n${shown}`);
   assert.ok(report.total >= 12 * PER_BASE, 'every input type was fuzzed');
-  assert.ok((report.counts.refused ?? 0) > report.total / 2, `most mutants are refused (${JSON.stringify(report.counts)})`);
+  assert.ok(
+    (report.counts.refused ?? 0) > report.total / 2,
+    `most mutants are refused (${JSON.stringify(report.counts)})`,
+  );
   assert.ok(report.peakArrayBuffers < 512 * 1024 * 1024, `buffers stayed bounded (${report.peakArrayBuffers} bytes)`);
 });

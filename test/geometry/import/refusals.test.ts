@@ -4,9 +4,23 @@ import { zipSync, zlibSync } from 'fflate';
 import { importModel } from '../../../src/geometry/import/index.ts';
 import { GeometryInputError, type GeometryInputReason } from '../../../src/geometry/errors.ts';
 import { refusalOf } from '../../../src/engines/geometry-refusal.ts';
-import { crateFrame, cubeGlb, cubeGltfEmbedded, cubeObj, cubeStlAscii, cubeStlBinary, cubeUsda, enc, redPng } from './fixtures.ts';
+import {
+  crateFrame,
+  cubeGlb,
+  cubeGltfEmbedded,
+  cubeObj,
+  cubeStlAscii,
+  cubeStlBinary,
+  cubeUsda,
+  enc,
+  redPng,
+} from './fixtures.ts';
 
-async function refused(bytes: Uint8Array, reason: GeometryInputReason, options: Parameters<typeof importModel>[1] = {}): Promise<GeometryInputError> {
+async function refused(
+  bytes: Uint8Array,
+  reason: GeometryInputReason,
+  options: Parameters<typeof importModel>[1] = {},
+): Promise<GeometryInputError> {
   try {
     await importModel(bytes, options);
   } catch (error) {
@@ -69,7 +83,25 @@ test('the triangle and vertex limits apply to every format', async () => {
   const { writeFbx } = await import('../../../src/geometry/export/fbx/index.ts');
   const { cubeArrays } = await import('./fixtures.ts');
   const { positions, indices } = cubeArrays();
-  const fbx = (await writeFbx({ materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }], roots: [{ name: 'n', translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], children: [], mesh: { positions: new Float32Array(positions), indices: new Uint32Array(indices), groups: [{ start: 0, count: 12, material: 0 }] } }] })).find((f) => f.name.endsWith('.fbx'))!.bytes;
+  const fbx = (
+    await writeFbx({
+      materials: [{ name: 'm', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 1 }],
+      roots: [
+        {
+          name: 'n',
+          translation: [0, 0, 0],
+          rotation: [0, 0, 0, 1],
+          scale: [1, 1, 1],
+          children: [],
+          mesh: {
+            positions: new Float32Array(positions),
+            indices: new Uint32Array(indices),
+            groups: [{ start: 0, count: 12, material: 0 }],
+          },
+        },
+      ],
+    })
+  ).find((f) => f.name.endsWith('.fbx'))!.bytes;
   const { scanBinaryFbx } = await import('../../../src/geometry/import/fbx-scan.ts');
   const scan = scanBinaryFbx(fbx, 1 << 30);
   assert.equal(scan.corners, 36, 'the writer stores the 12 triangles as 36 corners');
@@ -151,7 +183,9 @@ test('usdz: missing or external references, a texture-first package and truncati
   await refused(zipSync({ 'scene.usda': referencing }, { level: 0 }), 'external-reference');
   await refused(referencing, 'external-reference', { filename: 'scene.usda' });
   await refused(zipSync({ 'scene.usda': cubeUsda('textures/missing.png') }, { level: 0 }), 'external-reference');
-  await refused(zipSync({ 'tex.png': await redPng(), 'scene.usda': cubeUsda() }, { level: 0 }), 'malformed', { filename: 'cube.usdz' });
+  await refused(zipSync({ 'tex.png': await redPng(), 'scene.usda': cubeUsda() }, { level: 0 }), 'malformed', {
+    filename: 'cube.usdz',
+  });
   const good = zipSync({ 'scene.usda': cubeUsda() }, { level: 0 });
   await refused(good.subarray(0, good.length - 30), 'truncated', { filename: 'cube.usdz' });
 });
@@ -171,14 +205,22 @@ test('gltf that points at external files is refused with the file it needs', asy
 test('NaN or infinite coordinates and faceless files are refused', async () => {
   await refused(enc('v 0 0 0\nv 1 nan 0\nv 0 1 0\nf 1 2 3\n'), 'non-finite');
   await refused(enc('v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3\n'), 'empty');
-  await refused(enc('solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1e39 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n'), 'non-finite');
+  await refused(
+    enc(
+      'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1e39 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n',
+    ),
+    'non-finite',
+  );
   const usda = new TextDecoder().decode(cubeUsda()).replace('(0.5, 0.5, 0.5)', '(inf, 0.5, 0.5)');
   await refused(enc(usda), 'non-finite');
   await refused(enc('#usda 1.0\ndef Xform "Empty"\n{\n}\n'), 'empty');
 });
 
 test('old FBX versions are refused with what to export instead', async () => {
-  const error = await refused(enc('; FBX 6.1.0 project file\nFBXHeaderExtension:  {\n\tFBXVersion: 6100\n}\n'), 'unsupported');
+  const error = await refused(
+    enc('; FBX 6.1.0 project file\nFBXHeaderExtension:  {\n\tFBXVersion: 6100\n}\n'),
+    'unsupported',
+  );
   assert.match(error.message, /7\.4/);
 });
 

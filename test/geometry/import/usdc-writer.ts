@@ -40,30 +40,62 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
     payloadLength += chunk.length;
   };
   const rep = (type: number, flags: { array?: boolean; inlined?: boolean }, value: number): [number, number] => {
-    const hi = (flags.array ? 0x80000000 : 0) | (flags.inlined ? 0x40000000 : 0) | (type << 16) | Math.floor(value / 2 ** 32);
+    const hi =
+      (flags.array ? 0x80000000 : 0) | (flags.inlined ? 0x40000000 : 0) | (type << 16) | Math.floor(value / 2 ** 32);
     return [value >>> 0, hi >>> 0];
   };
   const array = (count: number, data: Uint8Array): void => push(concat(le64(count), data));
-  const bytesOf = (a: Float32Array | Float64Array | Uint32Array | Int32Array): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const bytesOf = (a: Float32Array | Float64Array | Uint32Array | Int32Array): Uint8Array =>
+    new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
   const encodeValue = (v: Value): [number, number] => {
     const at = payloadBase + payloadLength;
     switch (v.kind) {
-      case 'token': return rep(TYPE.Token, { inlined: true }, token(v.value));
-      case 'specifier': return rep(TYPE.Specifier, { inlined: true }, v.value);
-      case 'tokens': array(v.value.length, bytesOf(Uint32Array.from(v.value, token))); return rep(TYPE.Token, { array: true }, at);
-      case 'ints': array(v.value.length, bytesOf(Int32Array.from(v.value))); return rep(TYPE.Int, { array: true }, at);
-      case 'vec3f[]': array(v.value.length / 3, bytesOf(Float32Array.from(v.value))); return rep(TYPE.Vec3f, { array: true }, at);
-      case 'vec3d': push(bytesOf(Float64Array.from(v.value))); return rep(TYPE.Vec3d, {}, at);
+      case 'token':
+        return rep(TYPE.Token, { inlined: true }, token(v.value));
+      case 'specifier':
+        return rep(TYPE.Specifier, { inlined: true }, v.value);
+      case 'tokens':
+        array(v.value.length, bytesOf(Uint32Array.from(v.value, token)));
+        return rep(TYPE.Token, { array: true }, at);
+      case 'ints':
+        array(v.value.length, bytesOf(Int32Array.from(v.value)));
+        return rep(TYPE.Int, { array: true }, at);
+      case 'vec3f[]':
+        array(v.value.length / 3, bytesOf(Float32Array.from(v.value)));
+        return rep(TYPE.Vec3f, { array: true }, at);
+      case 'vec3d':
+        push(bytesOf(Float64Array.from(v.value)));
+        return rep(TYPE.Vec3d, {}, at);
     }
   };
 
   // Specs in path order: pseudo-root, then each prim followed by its attributes.
   type Entry = { path: string; name: string; property: boolean; spec: number; fields: [string, Value][] };
-  const entries: Entry[] = [{ path: '/', name: '', property: false, spec: SPEC.PseudoRoot, fields: Object.entries(rootFields) }];
+  const entries: Entry[] = [
+    { path: '/', name: '', property: false, spec: SPEC.PseudoRoot, fields: Object.entries(rootFields) },
+  ];
   for (const prim of prims) {
-    entries.push({ path: prim.path, name: prim.path.split('/').pop()!, property: false, spec: SPEC.Prim, fields: [['specifier', { kind: 'specifier', value: 0 }], ['typeName', { kind: 'token', value: prim.typeName }]] });
+    entries.push({
+      path: prim.path,
+      name: prim.path.split('/').pop()!,
+      property: false,
+      spec: SPEC.Prim,
+      fields: [
+        ['specifier', { kind: 'specifier', value: 0 }],
+        ['typeName', { kind: 'token', value: prim.typeName }],
+      ],
+    });
     for (const [name, attr] of Object.entries(prim.attributes ?? {})) {
-      entries.push({ path: `${prim.path}.${name}`, name, property: true, spec: SPEC.Attribute, fields: [['typeName', { kind: 'token', value: attr.typeName }], ['default', attr.value]] });
+      entries.push({
+        path: `${prim.path}.${name}`,
+        name,
+        property: true,
+        spec: SPEC.Attribute,
+        fields: [
+          ['typeName', { kind: 'token', value: attr.typeName }],
+          ['default', attr.value],
+        ],
+      });
     }
   }
   const fieldTokens: number[] = [];
@@ -100,16 +132,26 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
   sections.push(['TOKENS', concat(le64(tokens.length), le64(tokenBytes.length), le64(tokenBlock.length), tokenBlock)]);
   sections.push(['STRINGS', le64(0)]);
   const repBytes = new Uint8Array(fieldReps.length * 8);
-  fieldReps.forEach(([lo, hi], i) => new DataView(repBytes.buffer).setUint32(i * 8, lo, true) ?? new DataView(repBytes.buffer).setUint32(i * 8 + 4, hi, true));
+  fieldReps.forEach(
+    ([lo, hi], i) =>
+      new DataView(repBytes.buffer).setUint32(i * 8, lo, true) ??
+      new DataView(repBytes.buffer).setUint32(i * 8 + 4, hi, true),
+  );
   const repBlock = fastCompress(repBytes);
   const fieldTokenBlock = compressInts(fieldTokens);
-  sections.push(['FIELDS', concat(le64(fieldTokens.length), le64(fieldTokenBlock.length), fieldTokenBlock, le64(repBlock.length), repBlock)]);
+  sections.push([
+    'FIELDS',
+    concat(le64(fieldTokens.length), le64(fieldTokenBlock.length), fieldTokenBlock, le64(repBlock.length), repBlock),
+  ]);
   const fieldSetBlock = compressInts(fieldSets);
   sections.push(['FIELDSETS', concat(le64(fieldSets.length), le64(fieldSetBlock.length), fieldSetBlock)]);
   const pi = compressInts(order.map((o) => pathIndex(o.entry)));
   const et = compressInts(order.map((o) => (o.entry.property ? -token(o.entry.name) : token(o.entry.name))));
   const jumps = compressInts(order.map((o) => o.jump));
-  sections.push(['PATHS', concat(le64(order.length), le64(order.length), le64(pi.length), pi, le64(et.length), et, le64(jumps.length), jumps)]);
+  sections.push([
+    'PATHS',
+    concat(le64(order.length), le64(order.length), le64(pi.length), pi, le64(et.length), et, le64(jumps.length), jumps),
+  ]);
   const sp = compressInts(entries.map((_, i) => i));
   const sf = compressInts(specFieldSet);
   const st = compressInts(entries.map((e) => e.spec));
@@ -160,7 +202,10 @@ function fastCompress(data: Uint8Array): Uint8Array {
   else {
     header.push(0xf0);
     let rest = data.length - 15;
-    while (rest >= 255) { header.push(255); rest -= 255; }
+    while (rest >= 255) {
+      header.push(255);
+      rest -= 255;
+    }
     header.push(rest);
   }
   return concat(new Uint8Array(header), data);
@@ -175,6 +220,9 @@ function le64(v: number): Uint8Array {
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }

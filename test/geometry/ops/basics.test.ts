@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMesh, createNode, defaultMaterial, type Scene } from '../../../src/geometry/mesh.ts';
-import { computeNormals, flattenScene, isWatertight, meshVolume, weld, edgeReport } from '../../../src/geometry/ops/index.ts';
+import {
+  computeNormals,
+  flattenScene,
+  isWatertight,
+  meshVolume,
+  weld,
+  edgeReport,
+} from '../../../src/geometry/ops/index.ts';
 import { box, icosphere, soupBox } from './fixtures.ts';
 
 test('volume of known solids', () => {
@@ -31,7 +38,10 @@ test('watertightness: closed, open, flipped, non-manifold', () => {
 
 test('weld merges a triangle soup into 8 shared vertices and keeps groups', () => {
   const soup = soupBox();
-  soup.groups = [{ start: 0, count: 6, material: 0 }, { start: 6, count: 6, material: 1 }];
+  soup.groups = [
+    { start: 0, count: 6, material: 0 },
+    { start: 6, count: 6, material: 1 },
+  ];
   const welded = weld(soup);
   assert.equal(welded.positions.length / 3, 8);
   assert.equal(welded.indices.length / 3, 12);
@@ -93,7 +103,8 @@ test('weld with a tolerance finds neighbours across grid-cell borders', () => {
   let seed = 7;
   const jitter = () => ((seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5) * 8e-4;
   for (let c = 0; c < copies; c++)
-    for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) positions.push(x + jitter(), y + jitter(), z + jitter());
+    for (let x = 0; x < 5; x++)
+      for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) positions.push(x + jitter(), y + jitter(), z + jitter());
   const count = positions.length / 3;
   const indices = new Uint32Array(count * 3).map((_, i) => Math.floor(i / 3)); // degenerate triangles, kept
   const mesh = createMesh(new Float32Array(positions), indices);

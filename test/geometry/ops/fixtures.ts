@@ -3,18 +3,71 @@ import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
 
 /** Axis-aligned box from min to max, 8 shared vertices, 12 CCW-outward triangles. */
 export function box(min = [0, 0, 0], max = [1, 1, 1]): Mesh {
-  const [x0, y0, z0] = min, [x1, y1, z1] = max;
+  const [x0, y0, z0] = min,
+    [x1, y1, z1] = max;
   const positions = new Float32Array([
-    x0, y0, z0, x1, y0, z0, x1, y1, z0, x0, y1, z0,
-    x0, y0, z1, x1, y0, z1, x1, y1, z1, x0, y1, z1,
+    x0,
+    y0,
+    z0,
+    x1,
+    y0,
+    z0,
+    x1,
+    y1,
+    z0,
+    x0,
+    y1,
+    z0,
+    x0,
+    y0,
+    z1,
+    x1,
+    y0,
+    z1,
+    x1,
+    y1,
+    z1,
+    x0,
+    y1,
+    z1,
   ]);
   const indices = new Uint32Array([
-    0, 2, 1, 0, 3, 2, // -z
-    4, 5, 6, 4, 6, 7, // +z
-    0, 1, 5, 0, 5, 4, // -y
-    3, 7, 6, 3, 6, 2, // +y
-    0, 4, 7, 0, 7, 3, // -x
-    1, 2, 6, 1, 6, 5, // +x
+    0,
+    2,
+    1,
+    0,
+    3,
+    2, // -z
+    4,
+    5,
+    6,
+    4,
+    6,
+    7, // +z
+    0,
+    1,
+    5,
+    0,
+    5,
+    4, // -y
+    3,
+    7,
+    6,
+    3,
+    6,
+    2, // +y
+    0,
+    4,
+    7,
+    0,
+    7,
+    3, // -x
+    1,
+    2,
+    6,
+    1,
+    6,
+    5, // +x
   ]);
   return createMesh(positions, indices);
 }
@@ -24,20 +77,50 @@ export function soupBox(min = [0, 0, 0], max = [1, 1, 1]): Mesh {
   const b = box(min, max);
   const positions = new Float32Array(b.indices.length * 3);
   b.indices.forEach((v, i) => positions.set(b.positions.subarray(v * 3, v * 3 + 3), i * 3));
-  return createMesh(positions, Uint32Array.from(b.indices, (_, i) => i));
+  return createMesh(
+    positions,
+    Uint32Array.from(b.indices, (_, i) => i),
+  );
 }
 
 /** Icosphere of the given subdivision level (20 · 4^level triangles), radius r, centred at c. */
 export function icosphere(level = 3, r = 1, c = [0, 0, 0]): Mesh {
   const t = (1 + Math.sqrt(5)) / 2;
   let verts: number[][] = [
-    [-1, t, 0], [1, t, 0], [-1, -t, 0], [1, -t, 0], [0, -1, t], [0, 1, t],
-    [0, -1, -t], [0, 1, -t], [t, 0, -1], [t, 0, 1], [-t, 0, -1], [-t, 0, 1],
+    [-1, t, 0],
+    [1, t, 0],
+    [-1, -t, 0],
+    [1, -t, 0],
+    [0, -1, t],
+    [0, 1, t],
+    [0, -1, -t],
+    [0, 1, -t],
+    [t, 0, -1],
+    [t, 0, 1],
+    [-t, 0, -1],
+    [-t, 0, 1],
   ].map(normalise);
   let faces = [
-    [0, 11, 5], [0, 5, 1], [0, 1, 7], [0, 7, 10], [0, 10, 11], [1, 5, 9], [5, 11, 4], [11, 10, 2],
-    [10, 7, 6], [7, 1, 8], [3, 9, 4], [3, 4, 2], [3, 2, 6], [3, 6, 8], [3, 8, 9], [4, 9, 5],
-    [2, 4, 11], [6, 2, 10], [8, 6, 7], [9, 8, 1],
+    [0, 11, 5],
+    [0, 5, 1],
+    [0, 1, 7],
+    [0, 7, 10],
+    [0, 10, 11],
+    [1, 5, 9],
+    [5, 11, 4],
+    [11, 10, 2],
+    [10, 7, 6],
+    [7, 1, 8],
+    [3, 9, 4],
+    [3, 4, 2],
+    [3, 2, 6],
+    [3, 6, 8],
+    [3, 8, 9],
+    [4, 9, 5],
+    [2, 4, 11],
+    [6, 2, 10],
+    [8, 6, 7],
+    [9, 8, 1],
   ];
   for (let l = 0; l < level; l++) {
     const cache = new Map<string, number>();
@@ -53,7 +136,9 @@ export function icosphere(level = 3, r = 1, c = [0, 0, 0]): Mesh {
     };
     const next: number[][] = [];
     for (const [a, b, cc] of faces) {
-      const ab = mid(a, b), bc = mid(b, cc), ca = mid(cc, a);
+      const ab = mid(a, b),
+        bc = mid(b, cc),
+        ca = mid(cc, a);
       next.push([a, ab, ca], [b, bc, ab], [cc, ca, bc], [ab, bc, ca]);
     }
     faces = next;
@@ -71,7 +156,8 @@ function normalise(v: number[]): number[] {
 export function concat(...meshes: Mesh[]): Mesh {
   const positions = new Float32Array(meshes.reduce((s, m) => s + m.positions.length, 0));
   const indices = new Uint32Array(meshes.reduce((s, m) => s + m.indices.length, 0));
-  let vo = 0, io = 0;
+  let vo = 0,
+    io = 0;
   for (const m of meshes) {
     positions.set(m.positions, vo * 3);
     for (let i = 0; i < m.indices.length; i++) indices[io + i] = m.indices[i] + vo;

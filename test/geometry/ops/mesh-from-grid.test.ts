@@ -6,12 +6,15 @@ function sphereField(n: number, r: number): Float32Array {
   const values = new Float32Array(n * n * n);
   const c = (n - 1) / 2;
   for (let z = 0; z < n; z++)
-    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) values[x + n * (y + n * z)] = Math.hypot(x - c, y - c, z - c) - r;
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) values[x + n * (y + n * z)] = Math.hypot(x - c, y - c, z - c) - r;
   return values;
 }
 
 test('a sphere field gives a closed, outward surface of the right volume', () => {
-  const n = 48, r = 18, spacing = 0.5;
+  const n = 48,
+    r = 18,
+    spacing = 0.5;
   const mesh = meshFromGrid(sphereField(n, r), [n, n, n], [0, 0, 0], spacing, 0);
   assert.equal(isWatertight(mesh, { byPosition: false }), true);
   const expected = (4 / 3) * Math.PI * (r * spacing) ** 3;
@@ -45,7 +48,10 @@ test('two separate blobs give two closed shells', () => {
   for (let z = 0; z < n; z++)
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
-        values[x + n * (y + n * z)] = Math.min(Math.hypot(x - 8, y - 16, z - 16) - 5, Math.hypot(x - 24, y - 16, z - 16) - 5);
+        values[x + n * (y + n * z)] = Math.min(
+          Math.hypot(x - 8, y - 16, z - 16) - 5,
+          Math.hypot(x - 24, y - 16, z - 16) - 5,
+        );
   const mesh = meshFromGrid(values, [n, n, n]);
   assert.equal(isWatertight(mesh), true);
   const expected = 2 * (4 / 3) * Math.PI * 125;

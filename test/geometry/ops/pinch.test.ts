@@ -16,8 +16,18 @@ function tetrahedron(corners: number[][]): Mesh {
 
 /** Two solids on their own vertex ids touching along the x axis: closed by index, pinched by position. */
 function pinchedPair(): Mesh {
-  const first = tetrahedron([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]);
-  const second = tetrahedron([[0, 0, 0], [1, 0, 0], [0, -1, 0], [0, 0, -1]]);
+  const first = tetrahedron([
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ]);
+  const second = tetrahedron([
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, -1, 0],
+    [0, 0, -1],
+  ]);
   const positions = new Float32Array([...first.positions, ...second.positions]);
   const indices = new Uint32Array([...first.indices, ...second.indices.map((v) => v + 4)]);
   return createMesh(positions, indices);
@@ -34,7 +44,12 @@ test('vertices pinched where two shells touch are moved apart so the mesh is clo
 });
 
 test('a mesh without pinches is returned unchanged', () => {
-  const single = tetrahedron([[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+  const single = tetrahedron([
+    [0, 0, 0],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ]);
   const { mesh, moved } = separatePinchedVertices(single);
   assert.equal(moved, 0);
   assert.equal(mesh, single);

@@ -53,7 +53,14 @@ test('quads never cross material groups and groups keep their triangles', () => 
   const order = [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9, 11];
   const indices = new Uint32Array(36);
   order.forEach((t, i) => indices.set(mesh.indices.subarray(t * 3, t * 3 + 3), i * 3));
-  const split: Mesh = { ...mesh, indices, groups: [{ start: 0, count: 6, material: 0 }, { start: 6, count: 6, material: 1 }] };
+  const split: Mesh = {
+    ...mesh,
+    indices,
+    groups: [
+      { start: 0, count: 6, material: 0 },
+      { start: 6, count: 6, material: 1 },
+    ],
+  };
   const quad = toQuadDominant(split);
   assert.deepEqual(quadStats(quad), { quads: 0, triangles: 12 });
   assert.deepEqual(quad.groups, split.groups);

@@ -27,7 +27,8 @@ test('a cube with a hole is closed without a rebuild', async () => {
 test('flipped faces are turned outwards, an inside-out mesh entirely', async () => {
   const flipped = box();
   flipped.indices = flipped.indices.slice();
-  for (const t of [0, 5, 7]) [flipped.indices[t * 3 + 1], flipped.indices[t * 3 + 2]] = [flipped.indices[t * 3 + 2], flipped.indices[t * 3 + 1]];
+  for (const t of [0, 5, 7])
+    [flipped.indices[t * 3 + 1], flipped.indices[t * 3 + 2]] = [flipped.indices[t * 3 + 2], flipped.indices[t * 3 + 1]];
   const one = await repairToSolid(flipped);
   assert.equal(one.report.flippedTriangles, 3);
   assert.equal(isWatertight(one.mesh), true);
@@ -55,14 +56,20 @@ test('duplicated vertices and faces are merged and dropped', async () => {
 
 test('overlapping closed shells are united into one solid by manifold-3d, materials and UVs kept', async () => {
   const shells = concat(box([0, 0, 0], [2, 2, 2]), box([1, 1, 1], [3, 3, 3]));
-  shells.groups = [{ start: 0, count: 12, material: 0 }, { start: 12, count: 12, material: 1 }];
+  shells.groups = [
+    { start: 0, count: 12, material: 0 },
+    { start: 12, count: 12, material: 1 },
+  ];
   shells.uvs = new Float32Array(32).map((_, i) => (i < 16 ? 0.25 : 0.75)); // one UV per shell
   const { mesh, report } = await repairToSolid(shells);
   assert.equal(report.unionedShells, 2);
   assert.equal(report.rebuilt, false);
   assert.ok(Math.abs(meshVolume(mesh) - 15) < 1e-4, `volume ${meshVolume(mesh)}`);
   assert.equal(report.after.watertight, true);
-  assert.deepEqual(mesh.groups.map((g) => g.material), [0, 1]);
+  assert.deepEqual(
+    mesh.groups.map((g) => g.material),
+    [0, 1],
+  );
   // Triangles of material 1 come from the second shell and carry its UV.
   for (const group of mesh.groups)
     for (let t = group.start; t < group.start + group.count; t++)
@@ -103,9 +110,12 @@ test('a mesh that needs no rebuild keeps its UVs and material groups', async () 
   const sphere = icosphere(2);
   const uvs = new Float32Array((sphere.positions.length / 3) * 2).map((_, i) => (i % 2 ? 0.3 : 0.7));
   const mesh = createMesh(sphere.positions, sphere.indices, { uvs });
-  mesh.groups = [{ start: 0, count: 100, material: 2 }, { start: 100, count: 220, material: 5 }];
+  mesh.groups = [
+    { start: 0, count: 100, material: 2 },
+    { start: 100, count: 220, material: 5 },
+  ];
   const { mesh: out, report } = await repairToSolid(mesh);
   assert.equal(report.rebuilt, false);
   assert.deepEqual(out.groups, mesh.groups);
-  assert.ok(out.uvs && out.uvs.every((v, i) => v === (i % 2 ? 0.3 : 0.7) || Math.abs(v - (i % 2 ? 0.3 : 0.7)) < 1e-6));
+  assert.ok(out.uvs?.every((v, i) => v === (i % 2 ? 0.3 : 0.7) || Math.abs(v - (i % 2 ? 0.3 : 0.7)) < 1e-6));
 });

@@ -15,7 +15,10 @@ function blob(n = 48) {
   for (let z = 0; z < n; z++)
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
-        values[x + n * (y + n * z)] = Math.min(Math.hypot(x - c, y - c, z - c) - n * 0.3, Math.hypot(x - c, y - n * 0.25, z - c) - n * 0.18);
+        values[x + n * (y + n * z)] = Math.min(
+          Math.hypot(x - c, y - c, z - c) - n * 0.3,
+          Math.hypot(x - c, y - n * 0.25, z - c) - n * 0.18,
+        );
   return meshFromGrid(values, [n, n, n], [0, 0, 0], 1 / n, 0);
 }
 
@@ -28,7 +31,10 @@ test('simplify lands on exact budgets below the input and keeps the shape closed
     const got = out.indices.length / 3;
     assert.ok(within(got, budget), `budget ${budget}: got ${got}`);
     assert.equal(isWatertight(out), true, `budget ${budget} stays closed`);
-    assert.ok(Math.abs(meshVolume(out) - volume) / volume < 0.03, `budget ${budget}: volume ${meshVolume(out)} vs ${volume}`);
+    assert.ok(
+      Math.abs(meshVolume(out) - volume) / volume < 0.03,
+      `budget ${budget}: volume ${meshVolume(out)} vs ${volume}`,
+    );
   }
 });
 
@@ -63,7 +69,10 @@ test('UV seams and material groups survive simplification', async () => {
   let east = 0;
   const order: number[] = [];
   for (let t = 0; t < tris; t++) {
-    const cx = sphere.positions[sphere.indices[t * 3] * 3] + sphere.positions[sphere.indices[t * 3 + 1] * 3] + sphere.positions[sphere.indices[t * 3 + 2] * 3];
+    const cx =
+      sphere.positions[sphere.indices[t * 3] * 3] +
+      sphere.positions[sphere.indices[t * 3 + 1] * 3] +
+      sphere.positions[sphere.indices[t * 3 + 2] * 3];
     if (cx >= 0) order.unshift(t), east++;
     else order.push(t);
   }
@@ -71,7 +80,10 @@ test('UV seams and material groups survive simplification', async () => {
     for (let k = 0; k < 3; k++) indices[i * 3 + k] = sphere.indices[t * 3 + k] + (i < east ? 0 : vertexCount);
   });
   const mesh = createMesh(positions, indices, { uvs });
-  mesh.groups = [{ start: 0, count: east, material: 0 }, { start: east, count: tris - east, material: 1 }];
+  mesh.groups = [
+    { start: 0, count: east, material: 0 },
+    { start: east, count: tris - east, material: 1 },
+  ];
   const out = await simplifyToBudget(mesh, 1200);
   assert.ok(within(out.indices.length / 3, 1200), `got ${out.indices.length / 3}`);
   assert.equal(isWatertight(out), true, 'closed by position across the seam');

@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Mesh } from '../../../src/geometry/mesh.ts';
-import { generateUvAtlas, isWatertight, meshFromGrid, simplifyToBudget, toQuadDominant, packCharts } from './helpers.ts';
+import {
+  generateUvAtlas,
+  isWatertight,
+  meshFromGrid,
+  simplifyToBudget,
+  toQuadDominant,
+  packCharts,
+} from './helpers.ts';
 import { box, icosphere } from './fixtures.ts';
 
 /**
@@ -10,15 +17,28 @@ import { box, icosphere } from './fixtures.ts';
  */
 function overlapTexels(mesh: Mesh, size: number): number {
   const owner = new Int32Array(size * size).fill(-1);
-  const I = mesh.indices, U = mesh.uvs!;
+  const I = mesh.indices,
+    U = mesh.uvs!;
   let overlaps = 0;
   for (let t = 0; t < I.length / 3; t++) {
-    const [ax, ay, bx, by, cx, cy] = [0, 1, 2].flatMap((k) => [U[I[t * 3 + k] * 2] * size, U[I[t * 3 + k] * 2 + 1] * size]);
+    const [ax, ay, bx, by, cx, cy] = [0, 1, 2].flatMap((k) => [
+      U[I[t * 3 + k] * 2] * size,
+      U[I[t * 3 + k] * 2 + 1] * size,
+    ]);
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (area === 0) continue;
-    for (let y = Math.max(0, Math.floor(Math.min(ay, by, cy))); y <= Math.min(size - 1, Math.ceil(Math.max(ay, by, cy))); y++)
-      for (let x = Math.max(0, Math.floor(Math.min(ax, bx, cx))); x <= Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx))); x++) {
-        const px = x + 0.5, py = y + 0.5;
+    for (
+      let y = Math.max(0, Math.floor(Math.min(ay, by, cy)));
+      y <= Math.min(size - 1, Math.ceil(Math.max(ay, by, cy)));
+      y++
+    )
+      for (
+        let x = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
+        x <= Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx)));
+        x++
+      ) {
+        const px = x + 0.5,
+          py = y + 0.5;
         const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) / area;
         const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / area;
         if (w0 <= 0 || w1 <= 0 || 1 - w0 - w1 <= 0) continue;
@@ -37,7 +57,8 @@ function assertAtlas(source: Mesh, atlas: Mesh, size: number): void {
   assert.equal(overlapTexels(atlas, size), 0);
   // Same surface: each triangle keeps its corner positions.
   for (let i = 0; i < source.indices.length; i += 97)
-    for (let k = 0; k < 3; k++) assert.equal(atlas.positions[atlas.indices[i] * 3 + k], source.positions[source.indices[i] * 3 + k]);
+    for (let k = 0; k < 3; k++)
+      assert.equal(atlas.positions[atlas.indices[i] * 3 + k], source.positions[source.indices[i] * 3 + k]);
   assert.equal(isWatertight(atlas), isWatertight(source), 'seam splits must not open the surface by position');
 }
 
@@ -52,7 +73,10 @@ test('a box gets six non-overlapping charts inside the unit square', () => {
     for (const u of [t, t + 1]) {
       const [a, b, c] = [0, 1, 2].map((k) => atlas.indices[u * 3 + k]);
       const U = atlas.uvs;
-      sum += Math.abs((U[b * 2] - U[a * 2]) * (U[c * 2 + 1] - U[a * 2 + 1]) - (U[b * 2 + 1] - U[a * 2 + 1]) * (U[c * 2] - U[a * 2])) / 2;
+      sum +=
+        Math.abs(
+          (U[b * 2] - U[a * 2]) * (U[c * 2 + 1] - U[a * 2 + 1]) - (U[b * 2 + 1] - U[a * 2 + 1]) * (U[c * 2] - U[a * 2]),
+        ) / 2;
     }
     return sum;
   });
@@ -66,7 +90,8 @@ test('a noisy level-set surface (as the engines make) gets a valid atlas, quads 
     for (let y = 0; y < n; y++)
       for (let x = 0; x < n; x++)
         values[x + n * (y + n * z)] =
-          Math.min(Math.hypot(x - 20, y - 20, z - 20) - 12, Math.hypot(x - 20, y - 8, z - 20) - 7) + 1.5 * Math.sin(x * 0.9) * Math.cos(y * 0.7);
+          Math.min(Math.hypot(x - 20, y - 20, z - 20) - 12, Math.hypot(x - 20, y - 8, z - 20) - 7) +
+          1.5 * Math.sin(x * 0.9) * Math.cos(y * 0.7);
   const surface = meshFromGrid(values, [n, n, n], [0, 0, 0], 0.05, 0);
   const atlas = generateUvAtlas(surface);
   assertAtlas(surface, atlas, 1024);
@@ -86,7 +111,11 @@ test('a noisy level-set surface (as the engines make) gets a valid atlas, quads 
 test('the gutter between charts is at least the padding at the target texture size', () => {
   const atlas = generateUvAtlas(icosphere(3), { textureSize: 512, padding: 4 });
   assertAtlas(icosphere(3), atlas, 512);
-  const rects = [{ width: 1, height: 2 }, { width: 3, height: 1 }, { width: 1, height: 1 }];
+  const rects = [
+    { width: 1, height: 2 },
+    { width: 3, height: 1 },
+    { width: 1, height: 1 },
+  ];
   const pack = packCharts(rects, 0.5);
   for (let i = 0; i < rects.length; i++)
     for (let j = i + 1; j < rects.length; j++) {
@@ -94,5 +123,6 @@ test('the gutter between charts is at least the padding at the target texture si
       const gapY = Math.max(pack.y[j] - (pack.y[i] + rects[i].height), pack.y[i] - (pack.y[j] + rects[j].height));
       assert.ok(Math.max(gapX, gapY) >= 0.5 - 1e-9, `charts ${i} and ${j} closer than the gutter`);
     }
-  for (let i = 0; i < rects.length; i++) assert.ok(pack.x[i] + rects[i].width <= pack.side && pack.y[i] + rects[i].height <= pack.side);
+  for (let i = 0; i < rects.length; i++)
+    assert.ok(pack.x[i] + rects[i].width <= pack.side && pack.y[i] + rects[i].height <= pack.side);
 });

@@ -19,13 +19,19 @@ const GREEN = flatMaterial('green', [0, 1, 0]);
 const BLUE = flatMaterial('blue', [0, 0, 1]);
 
 function coveredBox(mask: { width: number; height: number; data: Uint8Array }) {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, count = 0;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity,
+    count = 0;
   for (let y = 0; y < mask.height; y++) {
     for (let x = 0; x < mask.width; x++) {
       if (!mask.data[y * mask.width + x]) continue;
       count++;
-      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
     }
   }
   return { minX, minY, maxX, maxY, count };
@@ -56,7 +62,8 @@ test('view labels follow docs/spec/views.md: each view sees its own side of the 
 
 test('view pictures are oriented as docs/spec/views.md says (picture right, picture up)', () => {
   const body = box([-1, -1, -1], [1, 1, 1]);
-  const marker = (at: [number, number, number]) => box([at[0] - 0.3, at[1] - 0.3, at[2] - 0.3], [at[0] + 0.3, at[1] + 0.3, at[2] + 0.3]);
+  const marker = (at: [number, number, number]) =>
+    box([at[0] - 0.3, at[1] - 0.3, at[2] - 0.3], [at[0] + 0.3, at[1] + 0.3, at[2] + 0.3]);
   const markerSide = (at: [number, number, number], label: 'F' | 'R' | 'B' | 'L' | 'U' | 'D') => {
     const scene = sceneOf([body, marker(at)], [RED]);
     const camera = viewCamera(label, sceneBounds(scene));
@@ -79,13 +86,26 @@ test('view pictures are oriented as docs/spec/views.md says (picture right, pict
 
 test('texture colours appear where the UVs put them (glTF v down)', async () => {
   // 8×8 texture in quadrants: top-left red, top-right green, bottom-left blue, bottom-right white.
-  const quadrants = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]];
+  const quadrants = [
+    [255, 0, 0],
+    [0, 255, 0],
+    [0, 0, 255],
+    [255, 255, 255],
+  ];
   const data = new Uint8Array(8 * 8 * 3);
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) data.set(quadrants[(y < 4 ? 0 : 2) + (x < 4 ? 0 : 1)], (y * 8 + x) * 3);
-  const quad = createMesh(new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]), new Uint32Array([0, 1, 2, 0, 2, 3]), {
-    uvs: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]),
-  });
-  const material = { ...flatMaterial('tex', [1, 1, 1]), baseColorTexture: { image: { width: 8, height: 8, channels: 3 as const, data } } };
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) data.set(quadrants[(y < 4 ? 0 : 2) + (x < 4 ? 0 : 1)], (y * 8 + x) * 3);
+  const quad = createMesh(
+    new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]),
+    new Uint32Array([0, 1, 2, 0, 2, 3]),
+    {
+      uvs: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]),
+    },
+  );
+  const material = {
+    ...flatMaterial('tex', [1, 1, 1]),
+    baseColorTexture: { image: { width: 8, height: 8, channels: 3 as const, data } },
+  };
   const camera = orthographicCamera({ position: [0, 0, 3], target: [0, 0, 0], halfHeight: 1 });
   const image = await renderScene(sceneFromMesh(quad, [material]), camera, { width: 40, height: 40 });
   const at = (x: number, y: number) => Array.from(image.data.subarray((y * 40 + x) * 4, (y * 40 + x) * 4 + 3));
@@ -111,14 +131,21 @@ test('lighting: a lit material is darker on faces turned from the light than an 
   const cube = box([-1, -1, -1], [1, 1, 1]);
   const lit = sceneFromMesh(cube, [flatMaterial('grey', [0.5, 0.5, 0.5], false)]);
   const camera = orthographicCamera({ position: [0, 0, 5], target: [0, 0, 0], halfHeight: 2 });
-  const ambientOnly = await renderScene(lit, camera, { width: 20, height: 20, lights: { ambient: 0.3, directional: [] } });
+  const ambientOnly = await renderScene(lit, camera, {
+    width: 20,
+    height: 20,
+    lights: { ambient: 0.3, directional: [] },
+  });
   const unlit = await renderScene(lit, camera, { width: 20, height: 20, unlit: true });
   const centre = (10 * 20 + 10) * 4;
   assert.ok(ambientOnly.data[centre] < unlit.data[centre] - 50);
 });
 
 test('renderPreview writes a webp; exploded pieces get distinct colours and move apart', async () => {
-  const scene = sceneOf([box([-1, -1, -1], [0, 1, 1]), box([0, -1, -1], [1, 1, 1])], [flatMaterial('grey', [0.6, 0.6, 0.6], false)]);
+  const scene = sceneOf(
+    [box([-1, -1, -1], [0, 1, 1]), box([0, -1, -1], [1, 1, 1])],
+    [flatMaterial('grey', [0.6, 0.6, 0.6], false)],
+  );
   const plain = await renderPreview(scene, { size: 128 });
   const meta = await sharp(plain).metadata();
   assert.equal(meta.format, 'webp');
@@ -127,8 +154,11 @@ test('renderPreview writes a webp; exploded pieces get distinct colours and move
   const { data, info } = await sharp(exploded).raw().toBuffer({ resolveWithObject: true });
   const hues = new Set<string>();
   for (let i = 0; i < data.length; i += info.channels) {
-    const r = data[i], g = data[i + 1], b = data[i + 2];
-    if (Math.max(r, g, b) - Math.min(r, g, b) > 60) hues.add([r, g, b].indexOf(Math.max(r, g, b)) + ':' + [r, g, b].indexOf(Math.min(r, g, b)));
+    const r = data[i],
+      g = data[i + 1],
+      b = data[i + 2];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 60)
+      hues.add([r, g, b].indexOf(Math.max(r, g, b)) + ':' + [r, g, b].indexOf(Math.min(r, g, b)));
   }
   assert.ok(hues.size >= 2, `exploded preview shows pieces in different colours (${[...hues]})`);
 });

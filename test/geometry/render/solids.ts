@@ -2,17 +2,51 @@
 import { createNode, type Material, type Mesh, type Scene } from '../../../src/geometry/mesh.ts';
 
 /** Face order of `box`: +X, −X, +Y, −Y, +Z, −Z (one material group each, two triangles per face). */
-export function box(min: [number, number, number], max: [number, number, number], materials = [0, 0, 0, 0, 0, 0]): Mesh {
+export function box(
+  min: [number, number, number],
+  max: [number, number, number],
+  materials = [0, 0, 0, 0, 0, 0],
+): Mesh {
   const [x0, y0, z0] = min;
   const [x1, y1, z1] = max;
   // Each face as 4 corners counter-clockwise seen from outside.
   const faces: number[][][] = [
-    [[x1, y0, z1], [x1, y0, z0], [x1, y1, z0], [x1, y1, z1]],
-    [[x0, y0, z0], [x0, y0, z1], [x0, y1, z1], [x0, y1, z0]],
-    [[x0, y1, z1], [x1, y1, z1], [x1, y1, z0], [x0, y1, z0]],
-    [[x0, y0, z0], [x1, y0, z0], [x1, y0, z1], [x0, y0, z1]],
-    [[x0, y0, z1], [x1, y0, z1], [x1, y1, z1], [x0, y1, z1]],
-    [[x1, y0, z0], [x0, y0, z0], [x0, y1, z0], [x1, y1, z0]],
+    [
+      [x1, y0, z1],
+      [x1, y0, z0],
+      [x1, y1, z0],
+      [x1, y1, z1],
+    ],
+    [
+      [x0, y0, z0],
+      [x0, y0, z1],
+      [x0, y1, z1],
+      [x0, y1, z0],
+    ],
+    [
+      [x0, y1, z1],
+      [x1, y1, z1],
+      [x1, y1, z0],
+      [x0, y1, z0],
+    ],
+    [
+      [x0, y0, z0],
+      [x1, y0, z0],
+      [x1, y0, z1],
+      [x0, y0, z1],
+    ],
+    [
+      [x0, y0, z1],
+      [x1, y0, z1],
+      [x1, y1, z1],
+      [x0, y1, z1],
+    ],
+    [
+      [x1, y0, z0],
+      [x0, y0, z0],
+      [x0, y1, z0],
+      [x1, y1, z0],
+    ],
   ];
   const positions = new Float32Array(faces.flat(2));
   const indices = new Uint32Array(36);

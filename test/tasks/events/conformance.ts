@@ -30,9 +30,16 @@ function collector(publisher: TaskEventPublisher) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function publisherConformance(label: string, factory: PublisherFactory, skip: () => Promise<string | false> = async () => false): void {
+export function publisherConformance(
+  label: string,
+  factory: PublisherFactory,
+  skip: () => Promise<string | false> = async () => false,
+): void {
   describe(`TaskEventPublisher conformance: ${label}`, () => {
-    async function withPublishers(body: (first: TaskEventPublisher, second: TaskEventPublisher) => Promise<void>, t: { skip(msg: string): void }) {
+    async function withPublishers(
+      body: (first: TaskEventPublisher, second: TaskEventPublisher) => Promise<void>,
+      t: { skip(msg: string): void },
+    ) {
       const reason = await skip();
       if (reason) return t.skip(reason);
       const { first, second, cleanup } = await factory();
@@ -49,7 +56,14 @@ export function publisherConformance(label: string, factory: PublisherFactory, s
         const other = collector(second);
         const sent: TaskEvent[] = [
           { type: 'started', taskId: 't1', jobId: 'j1', attempt: 1, stage: 'starting', at: 1 },
-          ...Array.from({ length: 20 }, (_, i) => ({ type: 'progress' as const, taskId: 't1', jobId: 'j1', stage: 'shape', progress: i * 4, at: 2 + i })),
+          ...Array.from({ length: 20 }, (_, i) => ({
+            type: 'progress' as const,
+            taskId: 't1',
+            jobId: 'j1',
+            stage: 'shape',
+            progress: i * 4,
+            at: 2 + i,
+          })),
           { type: 'done', taskId: 't1', jobId: 'j1', files: ['base_basic_pbr.glb', 'preview.webp'], at: 30 },
         ];
         for (const event of sent) await first.publish(event);

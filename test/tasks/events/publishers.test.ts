@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createEmbeddedPublisher, createPostgresPublisher, createRedisPublisher } from '../../../src/tasks/events/index.ts';
-import { PG_SKIP_MESSAGE, REDIS_SKIP_MESSAGE, TEST_REDIS_URL, postgresReachable, redisReachable } from '../../support/external-services.ts';
+import {
+  createEmbeddedPublisher,
+  createPostgresPublisher,
+  createRedisPublisher,
+} from '../../../src/tasks/events/index.ts';
+import {
+  PG_SKIP_MESSAGE,
+  REDIS_SKIP_MESSAGE,
+  TEST_REDIS_URL,
+  postgresReachable,
+  redisReachable,
+} from '../../support/external-services.ts';
 import { postgresTestSchema } from '../../store/databases.ts';
 import { publisherConformance } from './conformance.ts';
 

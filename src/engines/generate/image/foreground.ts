@@ -53,11 +53,19 @@ export async function decodePicture(bytes: Uint8Array): Promise<{ image: RasterI
     pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     hasAlpha = (await pipeline.metadata()).hasAlpha ?? false;
   } catch {
-    throw new EngineError('INVALID_REQUEST', 'An uploaded image could not be decoded; send a PNG, JPEG or WebP picture.');
+    throw new EngineError(
+      'INVALID_REQUEST',
+      'An uploaded image could not be decoded; send a PNG, JPEG or WebP picture.',
+    );
   }
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return {
-    image: { width: info.width, height: info.height, channels: 4, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) },
+    image: {
+      width: info.width,
+      height: info.height,
+      channels: 4,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    },
     hasAlpha,
   };
 }
@@ -75,11 +83,18 @@ function alphaIsReal(image: RasterImage): boolean {
 }
 
 export async function resizeRgba(image: RasterImage, width: number, height: number): Promise<RasterImage> {
-  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+  const { data } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { width, height, channels: image.channels, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  return {
+    width,
+    height,
+    channels: image.channels,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
 }
 
 function notFound(reason: string): EngineError {
@@ -109,13 +124,15 @@ export async function extractForeground(bytes: Uint8Array, options: ForegroundOp
     const empty = emptyPictureReason(small.data, W, H);
     if (empty) throw notFound(`the picture ${emptyPictureMessage(empty)}`);
     const photo = await segmentPhoto(small, { seed: options.seed, rounds: options.refine === false ? 2 : 4 });
-    if (photo.confidence < (options.minConfidence ?? 0)) throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
+    if (photo.confidence < (options.minConfidence ?? 0))
+      throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
     mask = photo.mask;
     confidence = photo.confidence;
   }
   const area = mask.reduce((a, v) => a + v, 0);
   const box = maskBox(mask, W, H);
-  if (!box || area < W * H * 0.002 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 3) throw notFound('the object is missing or too small');
+  if (!box || area < W * H * 0.002 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 3)
+    throw notFound('the object is missing or too small');
   const picture = method === 'segmentation' ? bleedObjectColours(image, mask, W, H) : image;
   return { image: picture, mask, maskWidth: W, maskHeight: H, method, confidence };
 }

@@ -40,9 +40,11 @@ export function outputTransform(mesh: Mesh, bbox?: [number, number, number]): Ou
   const b = meshBounds(mesh);
   const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
   const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const scale = (bbox && bbox.every((v) => v > 0)
-    ? [0, 1, 2].map((k) => bbox[k] / extent[k])
-    : [0, 1, 2].map(() => 1 / Math.max(...extent))) as [number, number, number];
+  const scale = (
+    bbox?.every((v) => v > 0)
+      ? [0, 1, 2].map((k) => bbox[k] / extent[k])
+      : [0, 1, 2].map(() => 1 / Math.max(...extent))
+  ) as [number, number, number];
   return { scale, offset: [0, 1, 2].map((k) => -centre[k] * scale[k]) as [number, number, number] };
 }
 
@@ -55,14 +57,22 @@ export function applyTransform(mesh: Mesh, t: OutputTransform): Mesh {
 export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<EngineResult> {
   const { spec, inputs, progress, signal } = run;
   const pictures = inputs.filter((f) => f.field === 'images');
-  if (pictures.length === 0) throw new EngineError('INVALID_REQUEST', 'Image-to-3D needs at least one file in the images field.');
+  if (pictures.length === 0)
+    throw new EngineError('INVALID_REQUEST', 'Image-to-3D needs at least one file in the images field.');
   const settings = settingsFor(spec);
   const { timings, lap } = stageTimer();
 
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
   for (const picture of pictures) {
-    foregrounds.push(await extractForeground(picture.bytes, { useOriginalAlpha: spec.useOriginalAlpha, workingSize: settings.workingSize, refine: settings.refine, seed: spec.seed }));
+    foregrounds.push(
+      await extractForeground(picture.bytes, {
+        useOriginalAlpha: spec.useOriginalAlpha,
+        workingSize: settings.workingSize,
+        refine: settings.refine,
+        seed: spec.seed,
+      }),
+    );
     checkAbort(signal);
   }
   lap('foreground');
@@ -80,7 +90,14 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     spec,
     mesh: applyTransform(mesh, transform),
     bake: (atlas, size) =>
-      bakeImageMaps(atlas, size, { views, field, transform, metallic: finish.metallic, roughness: finish.roughness, normalMap: settings.normalMap }),
+      bakeImageMaps(atlas, size, {
+        views,
+        field,
+        transform,
+        metallic: finish.metallic,
+        roughness: finish.roughness,
+        normalMap: settings.normalMap,
+      }),
     metallic: finish.metallic,
     roughness: finish.roughness,
     refineHighPoly: (dense) => settleOnField(dense, field, transform),
@@ -108,7 +125,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
 const engine: Engine<GenerateSpec> = {
   kind: 'generate-image',
   async describePrompt(spec, inputs) {
-    if (spec.prompt && spec.prompt.trim()) return spec.prompt;
+    if (spec.prompt?.trim()) return spec.prompt;
     const first = inputs.find((f) => f.field === 'images');
     if (!first) return '';
     try {
@@ -123,7 +140,10 @@ const engine: Engine<GenerateSpec> = {
     const index = reasons.findIndex(Boolean);
     if (index < 0) return null;
     const name = pictures[index].filename || 'unnamed';
-    return { field: 'images', message: `images #${index + 1} ("${name}") ${emptyPictureMessage(reasons[index]!)} Nothing was charged.` };
+    return {
+      field: 'images',
+      message: `images #${index + 1} ("${name}") ${emptyPictureMessage(reasons[index]!)} Nothing was charged.`,
+    };
   },
   run: runImageEngine,
 };

@@ -17,44 +17,80 @@ export interface InflationOptions {
 }
 
 /** Half-thickness per pixel in world units (0 outside the mask). */
-export function inflate(mask: Uint8Array, width: number, height: number, pixelSize: number, options: InflationOptions = {}): Float32Array {
+export function inflate(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  pixelSize: number,
+  options: InflationOptions = {},
+): Float32Array {
   const f = solve(mask, width, height, pixelSize, options.tolerance ?? 1e-3, options.fullSolveSize ?? 128);
   const h = new Float32Array(width * height);
   for (let i = 0; i < h.length; i++) h[i] = Math.sqrt(Math.max(0, f[i]));
   return h;
 }
 
-function solve(mask: Uint8Array, width: number, height: number, s: number, tolerance: number, fullSolveSize: number): Float64Array {
+function solve(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  s: number,
+  tolerance: number,
+  fullSolveSize: number,
+): Float64Array {
   let initial: Float64Array | undefined;
   if (Math.min(width, height) > 48) {
-    const cw = Math.ceil(width / 2), ch = Math.ceil(height / 2);
+    const cw = Math.ceil(width / 2),
+      ch = Math.ceil(height / 2);
     const coarse = new Uint8Array(cw * ch);
     // A coarse cell is inside when most of its fine pixels are.
-    for (let y = 0; y < ch; y++) for (let x = 0; x < cw; x++) {
-      let count = 0, total = 0;
-      for (let dy = 0; dy < 2; dy++) for (let dx = 0; dx < 2; dx++) {
-        const fx = 2 * x + dx, fy = 2 * y + dy;
-        if (fx < width && fy < height) { total++; count += mask[fy * width + fx] ? 1 : 0; }
+    for (let y = 0; y < ch; y++)
+      for (let x = 0; x < cw; x++) {
+        let count = 0,
+          total = 0;
+        for (let dy = 0; dy < 2; dy++)
+          for (let dx = 0; dx < 2; dx++) {
+            const fx = 2 * x + dx,
+              fy = 2 * y + dy;
+            if (fx < width && fy < height) {
+              total++;
+              count += mask[fy * width + fx] ? 1 : 0;
+            }
+          }
+        coarse[y * cw + x] = count * 2 >= total ? 1 : 0;
       }
-      coarse[y * cw + x] = count * 2 >= total ? 1 : 0;
-    }
     const fc = solve(coarse, cw, ch, 2 * s, tolerance, fullSolveSize);
     initial = new Float64Array(width * height);
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-      // Bilinear upsampling: fine pixel centres sit at (x + 0.5) / 2 − 0.5 in coarse pixel units.
-      const cx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5)), cy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
-      const x0 = Math.floor(cx), y0 = Math.floor(cy), x1 = Math.min(cw - 1, x0 + 1), y1 = Math.min(ch - 1, y0 + 1);
-      const tx = cx - x0, ty = cy - y0;
-      initial[y * width + x] =
-        fc[y0 * cw + x0] * (1 - tx) * (1 - ty) + fc[y0 * cw + x1] * tx * (1 - ty) + fc[y1 * cw + x0] * (1 - tx) * ty + fc[y1 * cw + x1] * tx * ty;
-    }
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        // Bilinear upsampling: fine pixel centres sit at (x + 0.5) / 2 − 0.5 in coarse pixel units.
+        const cx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5)),
+          cy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+        const x0 = Math.floor(cx),
+          y0 = Math.floor(cy),
+          x1 = Math.min(cw - 1, x0 + 1),
+          y1 = Math.min(ch - 1, y0 + 1);
+        const tx = cx - x0,
+          ty = cy - y0;
+        initial[y * width + x] =
+          fc[y0 * cw + x0] * (1 - tx) * (1 - ty) +
+          fc[y0 * cw + x1] * tx * (1 - ty) +
+          fc[y1 * cw + x0] * (1 - tx) * ty +
+          fc[y1 * cw + x1] * tx * ty;
+      }
   }
   const cap = Math.max(width, height) <= fullSolveSize ? 4 * Math.max(width, height) : 24;
   return conjugateGradient(mask, width, height, s, tolerance, cap, initial);
 }
 
 function conjugateGradient(
-  mask: Uint8Array, width: number, height: number, s: number, tolerance: number, maxIterations: number, initial?: Float64Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  s: number,
+  tolerance: number,
+  maxIterations: number,
+  initial?: Float64Array,
 ): Float64Array {
   const n = width * height;
   // Unknowns: mask pixels not on the image border (the border is outside by definition).
@@ -63,7 +99,10 @@ function conjugateGradient(
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
-      if (mask[p]) { index[p] = cells.length; cells.push(p); }
+      if (mask[p]) {
+        index[p] = cells.length;
+        cells.push(p);
+      }
     }
   }
   const m = cells.length;
@@ -95,7 +134,10 @@ function conjugateGradient(
   const q = new Float64Array(m);
   apply(f, q);
   let rr = 0;
-  for (let i = 0; i < m; i++) { r[i] = b - q[i]; rr += r[i] * r[i]; }
+  for (let i = 0; i < m; i++) {
+    r[i] = b - q[i];
+    rr += r[i] * r[i];
+  }
   const d = Float64Array.from(r);
   const stop = m * b * b * tolerance * tolerance;
   for (let it = 0; it < maxIterations && rr > stop; it++) {
@@ -128,7 +170,10 @@ export function chordProfile(mask: Uint8Array, width: number, height: number): F
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
-      if (!mask[y * width + x]) { x++; continue; }
+      if (!mask[y * width + x]) {
+        x++;
+        continue;
+      }
       const start = x;
       while (x < width && mask[y * width + x]) x++;
       const mid = (start + x) / 2;

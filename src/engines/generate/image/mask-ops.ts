@@ -17,10 +17,22 @@ export function components(mask: Uint8Array, width: number, height: number): { l
       size++;
       const x = p % width;
       const y = (p - x) / width;
-      if (x > 0 && mask[p - 1] && !labels[p - 1]) { labels[p - 1] = label; stack[top++] = p - 1; }
-      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) { labels[p + 1] = label; stack[top++] = p + 1; }
-      if (y > 0 && mask[p - width] && !labels[p - width]) { labels[p - width] = label; stack[top++] = p - width; }
-      if (y < height - 1 && mask[p + width] && !labels[p + width]) { labels[p + width] = label; stack[top++] = p + width; }
+      if (x > 0 && mask[p - 1] && !labels[p - 1]) {
+        labels[p - 1] = label;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) {
+        labels[p + 1] = label;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && mask[p - width] && !labels[p - width]) {
+        labels[p - width] = label;
+        stack[top++] = p - width;
+      }
+      if (y < height - 1 && mask[p + width] && !labels[p + width]) {
+        labels[p + width] = label;
+        stack[top++] = p + width;
+      }
     }
     sizes.push(size);
   }
@@ -41,10 +53,19 @@ export function fillHoles(mask: Uint8Array, width: number, height: number): Uint
   const outside = new Uint8Array(mask.length);
   const stack: number[] = [];
   const seed = (p: number) => {
-    if (!mask[p] && !outside[p]) { outside[p] = 1; stack.push(p); }
+    if (!mask[p] && !outside[p]) {
+      outside[p] = 1;
+      stack.push(p);
+    }
   };
-  for (let x = 0; x < width; x++) { seed(x); seed((height - 1) * width + x); }
-  for (let y = 0; y < height; y++) { seed(y * width); seed(y * width + width - 1); }
+  for (let x = 0; x < width; x++) {
+    seed(x);
+    seed((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    seed(y * width);
+    seed(y * width + width - 1);
+  }
   while (stack.length) {
     const p = stack.pop()!;
     const x = p % width;
@@ -60,8 +81,15 @@ export function fillHoles(mask: Uint8Array, width: number, height: number): Uint
 }
 
 /** Bounding box of set pixels, or null when none is set. */
-export function maskBox(mask: Uint8Array, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } | null {
-  let x0 = width, y0 = height, x1 = -1, y1 = -1;
+export function maskBox(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): { x0: number; y0: number; x1: number; y1: number } | null {
+  let x0 = width,
+    y0 = height,
+    x1 = -1,
+    y1 = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (!mask[y * width + x]) continue;

@@ -25,21 +25,26 @@ export interface SurfaceFinish {
 
 export function finishFromPrompt(prompt: string | undefined): SurfaceFinish | null {
   const text = (prompt ?? '').toLowerCase();
-  for (const [pattern, metallic, roughness] of WORDS) if (pattern.test(text)) return { metallic, roughness, source: 'prompt' };
+  for (const [pattern, metallic, roughness] of WORDS)
+    if (pattern.test(text)) return { metallic, roughness, source: 'prompt' };
   return null;
 }
 
 export function estimateFinish(front: Foreground): SurfaceFinish {
   const { image, mask, maskWidth, maskHeight } = front;
-  let object = 0, highlight = 0;
+  let object = 0,
+    highlight = 0;
   for (let y = 0; y < maskHeight; y++) {
     for (let x = 0; x < maskWidth; x++) {
       if (!mask[y * maskWidth + x]) continue;
       const ix = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / maskWidth));
       const iy = Math.min(image.height - 1, Math.floor(((y + 0.5) * image.height) / maskHeight));
       const o = (iy * image.width + ix) * 4;
-      const r = image.data[o], g = image.data[o + 1], b = image.data[o + 2];
-      const max = Math.max(r, g, b), min = Math.min(r, g, b);
+      const r = image.data[o],
+        g = image.data[o + 1],
+        b = image.data[o + 2];
+      const max = Math.max(r, g, b),
+        min = Math.min(r, g, b);
       object++;
       if (max > 235 && max - min < 25) highlight++;
     }

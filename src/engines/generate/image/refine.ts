@@ -10,14 +10,26 @@ function probe(field: ShapeField, gx: number, gy: number, gz: number, grad: Floa
   const i0 = Math.max(0, Math.min(nx - 2, Math.floor(gx)));
   const j0 = Math.max(0, Math.min(ny - 2, Math.floor(gy)));
   const k0 = Math.max(0, Math.min(nz - 2, Math.floor(gz)));
-  const fx = gx - i0, fy = gy - j0, fz = gz - k0;
+  const fx = gx - i0,
+    fy = gy - j0,
+    fz = gz - k0;
   const v = (i: number, j: number, k: number) => values[i0 + i + nx * (j0 + j + ny * (k0 + k))];
-  const c000 = v(0, 0, 0), c100 = v(1, 0, 0), c010 = v(0, 1, 0), c110 = v(1, 1, 0);
-  const c001 = v(0, 0, 1), c101 = v(1, 0, 1), c011 = v(0, 1, 1), c111 = v(1, 1, 1);
-  const x00 = c000 + (c100 - c000) * fx, x10 = c010 + (c110 - c010) * fx;
-  const x01 = c001 + (c101 - c001) * fx, x11 = c011 + (c111 - c011) * fx;
-  const y0 = x00 + (x10 - x00) * fy, y1 = x01 + (x11 - x01) * fy;
-  grad[0] = ((c100 - c000) * (1 - fy) + (c110 - c010) * fy) * (1 - fz) + ((c101 - c001) * (1 - fy) + (c111 - c011) * fy) * fz;
+  const c000 = v(0, 0, 0),
+    c100 = v(1, 0, 0),
+    c010 = v(0, 1, 0),
+    c110 = v(1, 1, 0);
+  const c001 = v(0, 0, 1),
+    c101 = v(1, 0, 1),
+    c011 = v(0, 1, 1),
+    c111 = v(1, 1, 1);
+  const x00 = c000 + (c100 - c000) * fx,
+    x10 = c010 + (c110 - c010) * fx;
+  const x01 = c001 + (c101 - c001) * fx,
+    x11 = c011 + (c111 - c011) * fx;
+  const y0 = x00 + (x10 - x00) * fy,
+    y1 = x01 + (x11 - x01) * fy;
+  grad[0] =
+    ((c100 - c000) * (1 - fy) + (c110 - c010) * fy) * (1 - fz) + ((c101 - c001) * (1 - fy) + (c111 - c011) * fy) * fz;
   grad[1] = (x10 - x00) * (1 - fz) + (x11 - x01) * fz;
   grad[2] = y1 - y0;
   return y0 + (y1 - y0) * fz;

@@ -27,6 +27,7 @@ export interface ImageEngineSettings {
 
 export function settingsFor(spec: GenerateSpec): ImageEngineSettings {
   const grid = GRID[spec.tier] ?? 128;
-  if (spec.fastMode) return { resolution: Math.max(40, Math.round(grid * 0.4)), workingSize: 224, refine: false, normalMap: false };
+  if (spec.fastMode)
+    return { resolution: Math.max(40, Math.round(grid * 0.4)), workingSize: 224, refine: false, normalMap: false };
   return { resolution: grid, workingSize: grid >= 160 ? 384 : 320, refine: true, normalMap: true };
 }

@@ -52,8 +52,14 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   for (const v of views) {
     const ar = axisOf(v.right);
     const au = axisOf(v.up);
-    if (ar >= 0) { measured[ar] = true; half[ar] = Math.max(half[ar], v.extentRight / 2); }
-    if (au >= 0) { measured[au] = true; half[au] = Math.max(half[au], v.extentUp / 2); }
+    if (ar >= 0) {
+      measured[ar] = true;
+      half[ar] = Math.max(half[ar], v.extentRight / 2);
+    }
+    if (au >= 0) {
+      measured[au] = true;
+      half[au] = Math.max(half[au], v.extentUp / 2);
+    }
   }
   // Inflation only where a view's depth is measured by no other view; the chord profile elsewhere.
   const heights = views.map((v) => {
@@ -63,7 +69,11 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   const profiles = views.map((v, i) => (heights[i] ? undefined : chordProfile(v.mask, v.width, v.height)));
   views.forEach((v, i) => {
     const af = axisOf(v.forward);
-    if (heights[i]) half[af] = Math.max(half[af], heights[i]!.reduce((m, h) => (h > m ? h : m), 0));
+    if (heights[i])
+      half[af] = Math.max(
+        half[af],
+        heights[i]!.reduce((m, h) => (h > m ? h : m), 0),
+      );
   });
   const fallback = Math.max(...half);
   for (let k = 0; k < 3; k++) if (!(half[k] > 0)) half[k] = fallback;
@@ -71,7 +81,7 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   const spacing = (2 * Math.max(...half)) / options.resolution;
   const pad = 3;
   const dims = half.map((h) => Math.ceil((2 * h) / spacing) + 2 * pad) as [number, number, number];
-  const origin = half.map((h, k) => -((dims[k] - 1) * spacing) / 2) as [number, number, number];
+  const origin = half.map((_h, k) => -((dims[k] - 1) * spacing) / 2) as [number, number, number];
   const [nx, ny, nz] = dims;
   const inside = new Float32Array(nx * ny * nz);
   const truncate = 4 * spacing;
@@ -79,7 +89,9 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   // Visual hull: min over views of the silhouette signed distance. A segmented photograph's mask
   // may be a little off, so such a view may carve at most `slack` deeper than the next view allows.
   inside.fill(truncate);
-  const slack = views.map((v) => (views.length > 1 && v.foreground.method === 'segmentation' ? 0.04 * Math.max(v.extentRight, v.extentUp) : 0));
+  const slack = views.map((v) =>
+    views.length > 1 && v.foreground.method === 'segmentation' ? 0.04 * Math.max(v.extentRight, v.extentUp) : 0,
+  );
   const tolerant = slack.some((t) => t > 0);
   const second = tolerant ? new Float32Array(inside.length).fill(truncate) : undefined;
   const carvedBy = tolerant ? new Int8Array(inside.length) : undefined;
@@ -94,7 +106,10 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
           const [px, py] = projectToView(v, origin[0] + x * spacing, wy, wz);
           const d = sampleField(v.sdf, v.width, v.height, px, py, outside);
           if (d < inside[o]) {
-            if (second) { second[o] = inside[o]; carvedBy![o] = vi; }
+            if (second) {
+              second[o] = inside[o];
+              carvedBy![o] = vi;
+            }
             inside[o] = d;
           } else if (second && d < second[o]) second[o] = d;
         }
@@ -129,9 +144,13 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
           if (free) {
             reach = sampleField(heights[i]!, v.width, v.height, px, py, 0);
           } else {
-            let lo = -1, hi = -1;
+            let lo = -1,
+              hi = -1;
             for (let t = 0; t < len; t++) {
-              if (hull[base + t * strides[axis]] > 0) { if (lo < 0) lo = t; hi = t; }
+              if (hull[base + t * strides[axis]] > 0) {
+                if (lo < 0) lo = t;
+                hi = t;
+              }
             }
             if (lo < 0) continue;
             centre = origin[axis] + ((lo + hi) / 2) * spacing;

@@ -38,7 +38,8 @@ function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
   // Vertices no view reaches at all take their colour from the surroundings alone.
   const blank = new Uint8Array(n);
   const c = new Float32Array(3);
-  const P = mesh.positions, N = mesh.normals;
+  const P = mesh.positions,
+    N = mesh.normals;
   for (let v = 0; v < n; v++) {
     if (pid[v] !== v) continue;
     const w = colourAt.colour(c, P[v * 3], P[v * 3 + 1], P[v * 3 + 2], N[v * 3], N[v * 3 + 1], N[v * 3 + 2]);
@@ -51,11 +52,17 @@ function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
     const fresh: number[] = [];
     for (let v = 0; v < n; v++) {
       if (known[v] || pid[v] !== v) continue;
-      let r = 0, g = 0, b = 0, k = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        k = 0;
       for (let j = offsets[v]; j < offsets[v + 1]; j++) {
         const u = list[j];
         if (!known[u]) continue;
-        r += colours[u * 3]; g += colours[u * 3 + 1]; b += colours[u * 3 + 2]; k++;
+        r += colours[u * 3];
+        g += colours[u * 3 + 1];
+        b += colours[u * 3 + 2];
+        k++;
       }
       if (k === 0) continue;
       // Blend the surroundings with the colour the vertex has through the object (mirrored back).
@@ -83,19 +90,27 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
   const { values, dims, origin, spacing } = field;
   const [nx, ny, nz] = dims;
   const gradient = new Float32Array(values.length * 3);
-  for (let k = 0; k < nz; k++) for (let j = 0; j < ny; j++) for (let i = 0; i < nx; i++) {
-    const o = i + nx * (j + ny * k);
-    gradient[o * 3] = values[o + (i < nx - 1 ? 1 : 0)] - values[o - (i > 0 ? 1 : 0)];
-    gradient[o * 3 + 1] = values[o + (j < ny - 1 ? nx : 0)] - values[o - (j > 0 ? nx : 0)];
-    gradient[o * 3 + 2] = values[o + (k < nz - 1 ? nx * ny : 0)] - values[o - (k > 0 ? nx * ny : 0)];
-  }
+  for (let k = 0; k < nz; k++)
+    for (let j = 0; j < ny; j++)
+      for (let i = 0; i < nx; i++) {
+        const o = i + nx * (j + ny * k);
+        gradient[o * 3] = values[o + (i < nx - 1 ? 1 : 0)] - values[o - (i > 0 ? 1 : 0)];
+        gradient[o * 3 + 1] = values[o + (j < ny - 1 ? nx : 0)] - values[o - (j > 0 ? nx : 0)];
+        gradient[o * 3 + 2] = values[o + (k < nz - 1 ? nx * ny : 0)] - values[o - (k > 0 ? nx * ny : 0)];
+      }
   return (x, y, z, out) => {
     const gx = Math.min(nx - 1.001, Math.max(0, (x - origin[0]) / spacing));
     const gy = Math.min(ny - 1.001, Math.max(0, (y - origin[1]) / spacing));
     const gz = Math.min(nz - 1.001, Math.max(0, (z - origin[2]) / spacing));
-    const i0 = Math.floor(gx), j0 = Math.floor(gy), k0 = Math.floor(gz);
-    const fx = gx - i0, fy = gy - j0, fz = gz - k0;
-    let dx = 0, dy = 0, dz = 0;
+    const i0 = Math.floor(gx),
+      j0 = Math.floor(gy),
+      k0 = Math.floor(gz);
+    const fx = gx - i0,
+      fy = gy - j0,
+      fz = gz - k0;
+    let dx = 0,
+      dy = 0,
+      dz = 0;
     for (let c = 0; c < 8; c++) {
       const o = (i0 + (c & 1) + nx * (j0 + ((c >> 1) & 1) + ny * (k0 + ((c >> 2) & 1)))) * 3;
       const w = (c & 1 ? fx : 1 - fx) * ((c >> 1) & 1 ? fy : 1 - fy) * ((c >> 2) & 1 ? fz : 1 - fz);
@@ -104,7 +119,11 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
       dz += w * gradient[o + 2];
     }
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (l > 0) { out[0] = dx / l; out[1] = dy / l; out[2] = dz / l; }
+    if (l > 0) {
+      out[0] = dx / l;
+      out[1] = dy / l;
+      out[2] = dz / l;
+    }
   };
 }
 
@@ -122,8 +141,11 @@ export function bakeProjectedColour(mesh: UvMesh, size: number, colourAt: Colour
     size,
     channels: 3,
     shade(out, position, normal, triangle, bary) {
-      const a = I[triangle * 3] * 3, b = I[triangle * 3 + 1] * 3, d = I[triangle * 3 + 2] * 3;
-      for (let k = 0; k < 3; k++) fb[k] = fallback[a + k] * bary[0] + fallback[b + k] * bary[1] + fallback[d + k] * bary[2];
+      const a = I[triangle * 3] * 3,
+        b = I[triangle * 3 + 1] * 3,
+        d = I[triangle * 3 + 2] * 3;
+      for (let k = 0; k < 3; k++)
+        fb[k] = fallback[a + k] * bary[0] + fallback[b + k] * bary[1] + fallback[d + k] * bary[2];
       colourAt.colour(c, position[0], position[1], position[2], normal[0], normal[1], normal[2], fb);
       out[0] = linearToSrgbByte(c[0]) / 255;
       out[1] = linearToSrgbByte(c[1]) / 255;
@@ -135,7 +157,10 @@ export function bakeProjectedColour(mesh: UvMesh, size: number, colourAt: Colour
 export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): TextureMaps {
   const colourAt = createColourProjector(options.views, mesh, options.transform);
   const baseColor = bakeProjectedColour(mesh, size, colourAt);
-  const maps: TextureMaps = { baseColor, metallicRoughness: uniformImage(size, [1, options.roughness, options.metallic]) };
+  const maps: TextureMaps = {
+    baseColor,
+    metallicRoughness: uniformImage(size, [1, options.roughness, options.metallic]),
+  };
   if (options.normalMap !== false) {
     const tangents = triangleTangents(mesh);
     const { scale, offset } = options.transform;
@@ -145,12 +170,23 @@ export function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOpti
       size,
       channels: 3,
       shade(out, position, normal, triangle) {
-        fine[0] = normal[0]; fine[1] = normal[1]; fine[2] = normal[2];
-        fieldNormal((position[0] - offset[0]) / scale[0], (position[1] - offset[1]) / scale[1], (position[2] - offset[2]) / scale[2], fine);
+        fine[0] = normal[0];
+        fine[1] = normal[1];
+        fine[2] = normal[2];
+        fieldNormal(
+          (position[0] - offset[0]) / scale[0],
+          (position[1] - offset[1]) / scale[1],
+          (position[2] - offset[2]) / scale[2],
+          fine,
+        );
         // Back to output units: normals transform by the inverse scale.
-        const x = fine[0] / scale[0], y = fine[1] / scale[1], z = fine[2] / scale[2];
+        const x = fine[0] / scale[0],
+          y = fine[1] / scale[1],
+          z = fine[2] / scale[2];
         const l = Math.sqrt(x * x + y * y + z * z) || 1;
-        fine[0] = x / l; fine[1] = y / l; fine[2] = z / l;
+        fine[0] = x / l;
+        fine[1] = y / l;
+        fine[2] = z / l;
         encodeTangentNormal(out, fine, normal, tangents, triangle);
       },
     });

@@ -104,7 +104,8 @@ export function buildViews(foregrounds: Foreground[], labels: ViewLabel[]): View
 
 /** Continuous mask coordinates (pixel centres at i + 0.5) of world point p relative to the object centre. */
 export function projectToView(view: View, x: number, y: number, z: number): [number, number] {
-  const r = view.right, u = view.up;
+  const r = view.right,
+    u = view.up;
   return [
     view.centreX + (x * r[0] + y * r[1] + z * r[2]) / view.pixelSize,
     view.centreY - (x * u[0] + y * u[1] + z * u[2]) / view.pixelSize,
@@ -112,15 +113,27 @@ export function projectToView(view: View, x: number, y: number, z: number): [num
 }
 
 /** Bilinear sample of a per-pixel field at continuous coordinates; `outside` beyond the picture. */
-export function sampleField(field: Float32Array, width: number, height: number, px: number, py: number, outside: number): number {
+export function sampleField(
+  field: Float32Array,
+  width: number,
+  height: number,
+  px: number,
+  py: number,
+  outside: number,
+): number {
   const x = px - 0.5;
   const y = py - 0.5;
   if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return outside;
-  const x0 = Math.floor(x), y0 = Math.floor(y);
-  const x1 = Math.min(width - 1, x0 + 1), y1 = Math.min(height - 1, y0 + 1);
-  const tx = x - x0, ty = y - y0;
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y);
+  const x1 = Math.min(width - 1, x0 + 1),
+    y1 = Math.min(height - 1, y0 + 1);
+  const tx = x - x0,
+    ty = y - y0;
   return (
-    field[y0 * width + x0] * (1 - tx) * (1 - ty) + field[y0 * width + x1] * tx * (1 - ty) +
-    field[y1 * width + x0] * (1 - tx) * ty + field[y1 * width + x1] * tx * ty
+    field[y0 * width + x0] * (1 - tx) * (1 - ty) +
+    field[y0 * width + x1] * tx * (1 - ty) +
+    field[y1 * width + x0] * (1 - tx) * ty +
+    field[y1 * width + x1] * tx * ty
   );
 }

@@ -13,7 +13,13 @@ import type { GenerateSpec } from '../../../domain/task-spec.ts';
 import type { EngineFile, ProgressReporter } from '../../engine.ts';
 import { exportScene } from '../../output/index.ts';
 import { createNode, type Material, type Mesh, type RasterImage, type Scene } from '../../../geometry/mesh.ts';
-import { computeNormals, generateUvAtlas, simplifyToBudget, subdivideToCount, toQuadDominant } from '../../../geometry/ops/index.ts';
+import {
+  computeNormals,
+  generateUvAtlas,
+  simplifyToBudget,
+  subdivideToCount,
+  toQuadDominant,
+} from '../../../geometry/ops/index.ts';
 import { renderPreview } from '../../../geometry/render/index.ts';
 import { silentLogger, type Logger } from '../../../logger.ts';
 import { stageTimer } from './stage-timer.ts';
@@ -107,7 +113,9 @@ export async function writeGenerationOutputs(
   let maps: TextureMaps | undefined;
   if (textured) {
     progress('uv atlas', at(0.1));
-    const atlas = computeNormals(generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: size })) as UvMesh;
+    const atlas = computeNormals(
+      generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: size }),
+    ) as UvMesh;
     mesh = atlas;
     lap('uv');
     checkAbort(signal);
@@ -135,7 +143,12 @@ export async function writeGenerationOutputs(
   const scene: Scene = { materials: [material], roots: [createNode(name, mesh)] };
 
   progress('export', at(0.55));
-  const files = await exportScene(scene, { format: spec.geometryFileFormat, material: spec.material, logger, shadedTextureSize: size });
+  const files = await exportScene(scene, {
+    format: spec.geometryFileFormat,
+    material: spec.material,
+    logger,
+    shadedTextureSize: size,
+  });
   lap('export');
   checkAbort(signal);
 
@@ -153,12 +166,19 @@ export async function writeGenerationOutputs(
   };
   if (spec.highPolyMesh) {
     progress('high-poly mesh', at(0.8));
-    let dense = subdivideToCount(singleGroup({ ...mesh, quads: undefined, normals: undefined }), request.highPolyFaces ?? HIGH_POLY_FACES);
+    let dense = subdivideToCount(
+      singleGroup({ ...mesh, quads: undefined, normals: undefined }),
+      request.highPolyFaces ?? HIGH_POLY_FACES,
+    );
     if (request.refineHighPoly) dense = request.refineHighPoly(dense);
     dense = computeNormals(dense);
     checkAbort(signal);
     const highScene: Scene = { materials: [material], roots: [createNode(`${name}_highpoly`, dense)] };
-    const highFiles = await exportScene(highScene, { format: spec.geometryFileFormat, material: textured ? 'PBR' : 'None', logger });
+    const highFiles = await exportScene(highScene, {
+      format: spec.geometryFileFormat,
+      material: textured ? 'PBR' : 'None',
+      logger,
+    });
     const taken = new Set(files.map((f) => f.name));
     for (const f of highFiles) {
       // The model gets its own name; its texture files are the same maps the main model wrote.

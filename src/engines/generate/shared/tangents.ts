@@ -10,11 +10,15 @@ export function triangleTangents(mesh: Mesh & { uvs: Float32Array }): Float32Arr
   const { positions: P, uvs: UV, indices: I } = mesh;
   const out = new Float32Array((I.length / 3) * 6);
   for (let t = 0; t < I.length / 3; t++) {
-    const a = I[t * 3], b = I[t * 3 + 1], c = I[t * 3 + 2];
+    const a = I[t * 3],
+      b = I[t * 3 + 1],
+      c = I[t * 3 + 2];
     const e1 = [P[b * 3] - P[a * 3], P[b * 3 + 1] - P[a * 3 + 1], P[b * 3 + 2] - P[a * 3 + 2]];
     const e2 = [P[c * 3] - P[a * 3], P[c * 3 + 1] - P[a * 3 + 1], P[c * 3 + 2] - P[a * 3 + 2]];
-    const du1 = UV[b * 2] - UV[a * 2], dv1 = UV[b * 2 + 1] - UV[a * 2 + 1];
-    const du2 = UV[c * 2] - UV[a * 2], dv2 = UV[c * 2 + 1] - UV[a * 2 + 1];
+    const du1 = UV[b * 2] - UV[a * 2],
+      dv1 = UV[b * 2 + 1] - UV[a * 2 + 1];
+    const du2 = UV[c * 2] - UV[a * 2],
+      dv2 = UV[c * 2 + 1] - UV[a * 2 + 1];
     const det = du1 * dv2 - du2 * dv1;
     const r = Math.abs(det) > 1e-20 ? 1 / det : 0;
     const T = [0, 1, 2].map((k) => (e1[k] * dv2 - e2[k] * dv1) * r);
@@ -33,15 +37,33 @@ export function triangleTangents(mesh: Mesh & { uvs: Float32Array }): Float32Arr
  * Writes the tangent-space encoding (0..1 per channel) of world normal `n` into out[0..2], for surface
  * normal `N` and the triangle's frame at `tangents[t * 6 …]`.
  */
-export function encodeTangentNormal(out: Float32Array, n: ArrayLike<number>, N: ArrayLike<number>, tangents: Float32Array, t: number): void {
+export function encodeTangentNormal(
+  out: Float32Array,
+  n: ArrayLike<number>,
+  N: ArrayLike<number>,
+  tangents: Float32Array,
+  t: number,
+): void {
   // Gram–Schmidt: T ⟂ N, then B ⟂ N and T, keeping B's side.
-  let tx = tangents[t * 6], ty = tangents[t * 6 + 1], tz = tangents[t * 6 + 2];
+  let tx = tangents[t * 6],
+    ty = tangents[t * 6 + 1],
+    tz = tangents[t * 6 + 2];
   let d = tx * N[0] + ty * N[1] + tz * N[2];
-  tx -= d * N[0]; ty -= d * N[1]; tz -= d * N[2];
+  tx -= d * N[0];
+  ty -= d * N[1];
+  tz -= d * N[2];
   let l = Math.sqrt(tx * tx + ty * ty + tz * tz) || 1;
-  tx /= l; ty /= l; tz /= l;
-  let bx = N[1] * tz - N[2] * ty, by = N[2] * tx - N[0] * tz, bz = N[0] * ty - N[1] * tx;
-  if (bx * tangents[t * 6 + 3] + by * tangents[t * 6 + 4] + bz * tangents[t * 6 + 5] < 0) { bx = -bx; by = -by; bz = -bz; }
+  tx /= l;
+  ty /= l;
+  tz /= l;
+  let bx = N[1] * tz - N[2] * ty,
+    by = N[2] * tx - N[0] * tz,
+    bz = N[0] * ty - N[1] * tx;
+  if (bx * tangents[t * 6 + 3] + by * tangents[t * 6 + 4] + bz * tangents[t * 6 + 5] < 0) {
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+  }
   const x = n[0] * tx + n[1] * ty + n[2] * tz;
   const y = n[0] * bx + n[1] * by + n[2] * bz;
   let z = n[0] * N[0] + n[1] * N[1] + n[2] * N[2];

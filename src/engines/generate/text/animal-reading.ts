@@ -8,7 +8,14 @@
  * gives no reading, and the family's stand-in is said to be one.
  */
 import { COLOURS } from './understand/vocabulary.ts';
-import { LEX_FILE, hypernymClosure, isAdjective, nounSenses, readSynset, taggedSenseCount } from './understand/wordnet.ts';
+import {
+  LEX_FILE,
+  hypernymClosure,
+  isAdjective,
+  nounSenses,
+  readSynset,
+  taggedSenseCount,
+} from './understand/wordnet.ts';
 
 type RGB = [number, number, number];
 
@@ -19,10 +26,20 @@ export interface AnimalTraits {
   pattern?: 'spots' | 'stripes';
   patternColour?: RGB;
   /** Multipliers of the base row's lengths. */
-  neck?: number; legs?: number; tail?: number; snout?: number; girth?: number; length?: number;
+  neck?: number;
+  legs?: number;
+  tail?: number;
+  snout?: number;
+  girth?: number;
+  length?: number;
   ears?: 'big' | 'long' | 'round' | 'pointy';
   tufts?: boolean;
-  horns?: boolean; antlers?: boolean; tusks?: boolean; mane?: boolean; hump?: boolean; crest?: boolean;
+  horns?: boolean;
+  antlers?: boolean;
+  tusks?: boolean;
+  mane?: boolean;
+  hump?: boolean;
+  crest?: boolean;
   /** Horn length against the base row's ("large recurved horns" 1.8, "small horns" 0.6). */
   hornSize?: number;
   /** Wings on a body plan that has none of its own (a bat's membranous wings). */
@@ -35,30 +52,125 @@ export interface AnimalTraits {
 
 /** Body parts a definition qualifies, by the forms it names them with ("long-legged", "legs"). */
 const PART_FORMS: Record<string, string> = {
-  leg: 'legs', legs: 'legs', legged: 'legs', neck: 'neck', necks: 'neck', necked: 'neck', tail: 'tail', tails: 'tail', tailed: 'tail',
-  snout: 'snout', snouted: 'snout', muzzle: 'snout', nose: 'snout', nosed: 'snout', face: 'face', faced: 'face',
-  ear: 'ears', ears: 'ears', eared: 'ears', horn: 'horns', horns: 'horns', horned: 'horns', antler: 'antlers', antlers: 'antlers', antlered: 'antlers',
-  tusk: 'tusks', tusks: 'tusks', tusked: 'tusks', mane: 'mane', maned: 'mane', hump: 'hump', humped: 'hump', humps: 'hump',
-  crest: 'crest', crested: 'crest', tuft: 'tuft', tufts: 'tuft', tufted: 'tufted', body: 'body', bodied: 'body',
-  coat: 'coat', fur: 'coat', pelt: 'coat', plumage: 'coat', hair: 'coat', skin: 'coat', back: 'other', head: 'other', throat: 'other',
-  breast: 'other', belly: 'other', wing: 'other', wings: 'other', bill: 'other', billed: 'other', beak: 'other', feet: 'other', rump: 'other',
-  eye: 'other', eyes: 'other', teeth: 'other', claws: 'other', toes: 'other', mouth: 'other', jaws: 'other', lips: 'other', spines: 'other',
-  patch: 'other', patches: 'other', band: 'other', bands: 'other', markings: 'other', mask: 'other', crown: 'other', cheeks: 'other', male: 'coat',
+  leg: 'legs',
+  legs: 'legs',
+  legged: 'legs',
+  neck: 'neck',
+  necks: 'neck',
+  necked: 'neck',
+  tail: 'tail',
+  tails: 'tail',
+  tailed: 'tail',
+  snout: 'snout',
+  snouted: 'snout',
+  muzzle: 'snout',
+  nose: 'snout',
+  nosed: 'snout',
+  face: 'face',
+  faced: 'face',
+  ear: 'ears',
+  ears: 'ears',
+  eared: 'ears',
+  horn: 'horns',
+  horns: 'horns',
+  horned: 'horns',
+  antler: 'antlers',
+  antlers: 'antlers',
+  antlered: 'antlers',
+  tusk: 'tusks',
+  tusks: 'tusks',
+  tusked: 'tusks',
+  mane: 'mane',
+  maned: 'mane',
+  hump: 'hump',
+  humped: 'hump',
+  humps: 'hump',
+  crest: 'crest',
+  crested: 'crest',
+  tuft: 'tuft',
+  tufts: 'tuft',
+  tufted: 'tufted',
+  body: 'body',
+  bodied: 'body',
+  coat: 'coat',
+  fur: 'coat',
+  pelt: 'coat',
+  plumage: 'coat',
+  hair: 'coat',
+  skin: 'coat',
+  back: 'other',
+  head: 'other',
+  throat: 'other',
+  breast: 'other',
+  belly: 'other',
+  wing: 'other',
+  wings: 'other',
+  bill: 'other',
+  billed: 'other',
+  beak: 'other',
+  feet: 'other',
+  rump: 'other',
+  eye: 'other',
+  eyes: 'other',
+  teeth: 'other',
+  claws: 'other',
+  toes: 'other',
+  mouth: 'other',
+  jaws: 'other',
+  lips: 'other',
+  spines: 'other',
+  patch: 'other',
+  patches: 'other',
+  band: 'other',
+  bands: 'other',
+  markings: 'other',
+  mask: 'other',
+  crown: 'other',
+  cheeks: 'other',
+  male: 'coat',
 };
 
 const LONG = new Set(['long', 'longer', 'elongated', 'elongate']);
 const SHORT = new Set(['short', 'shorter', 'stubby', 'stumpy', 'bobbed', 'stout']);
-const LARGE = new Set(['large', 'big', 'larger', 'huge', 'giant', 'massive', 'great', 'tallest', 'largest', 'heavy', 'heavyset', 'bulky']);
+const LARGE = new Set([
+  'large',
+  'big',
+  'larger',
+  'huge',
+  'giant',
+  'massive',
+  'great',
+  'tallest',
+  'largest',
+  'heavy',
+  'heavyset',
+  'bulky',
+]);
 const SMALL = new Set(['small', 'smaller', 'tiny', 'little', 'dwarf', 'pygmy', 'smallest', 'minute']);
 const SPOTTED = new Set(['spotted', 'spots', 'dappled', 'speckled', 'mottled', 'piebald', 'freckled']);
 const STRIPED = new Set(['striped', 'stripes', 'stripe', 'banded', 'barred', 'brindled']);
 /** Colour words the dictionary uses for animals, beyond the prompt vocabulary's. */
 const COAT_COLOURS: Record<string, RGB> = {
-  ...COLOURS, tawny: [0.8, 0.6, 0.32], buff: [0.88, 0.78, 0.55], fawn: [0.85, 0.72, 0.52], chestnut: [0.55, 0.27, 0.12],
-  rufous: [0.7, 0.3, 0.15], russet: [0.6, 0.3, 0.15], sandy: [0.85, 0.75, 0.55], dun: [0.7, 0.6, 0.45], grizzled: [0.55, 0.52, 0.48],
-  ruddy: [0.7, 0.3, 0.2], silvery: [0.78, 0.78, 0.8], greyish: [0.55, 0.55, 0.55], grayish: [0.55, 0.55, 0.55],
+  ...COLOURS,
+  tawny: [0.8, 0.6, 0.32],
+  buff: [0.88, 0.78, 0.55],
+  fawn: [0.85, 0.72, 0.52],
+  chestnut: [0.55, 0.27, 0.12],
+  rufous: [0.7, 0.3, 0.15],
+  russet: [0.6, 0.3, 0.15],
+  sandy: [0.85, 0.75, 0.55],
+  dun: [0.7, 0.6, 0.45],
+  grizzled: [0.55, 0.52, 0.48],
+  ruddy: [0.7, 0.3, 0.2],
+  silvery: [0.78, 0.78, 0.8],
+  greyish: [0.55, 0.55, 0.55],
+  grayish: [0.55, 0.55, 0.55],
 };
-const colourOf = (w: string): RGB | undefined => COAT_COLOURS[w] ?? COAT_COLOURS[w.replace(/ish$/, '')] ?? COAT_COLOURS[w.replace(/dish$/, '')] ?? COAT_COLOURS[w.replace(/ish$/, 'e')];
+const colourOf = (w: string): RGB | undefined =>
+  COAT_COLOURS[w] ??
+  COAT_COLOURS[w.replace(/ish$/, '')] ??
+  COAT_COLOURS[w.replace(/dish$/, '')] ??
+  COAT_COLOURS[w.replace(/ish$/, 'e')];
 const mix = (a: RGB, b: RGB): RGB => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
 
 let animalOffset: number | undefined;
@@ -66,7 +178,9 @@ let animalOffset: number | undefined;
 /** The noun's only sense that is a whole animal, if it has exactly one (a beluga is a sturgeon and a whale: no reading). */
 export function animalSense(noun: string): number | undefined {
   animalOffset ??= nounSenses('animal')[0];
-  const senses = nounSenses(noun.replace(/ /g, '_')).filter((o) => readSynset(o).lexFile === LEX_FILE.animal && hypernymClosure([o], 16).has(animalOffset!));
+  const senses = nounSenses(noun.replace(/ /g, '_')).filter(
+    (o) => readSynset(o).lexFile === LEX_FILE.animal && hypernymClosure([o], 16).has(animalOffset!),
+  );
   return senses.length === 1 ? senses[0] : undefined;
 }
 
@@ -106,9 +220,17 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
   if (sense === undefined) return undefined;
   const synset = readSynset(sense);
   const traits: AnimalTraits = { words: [], keys: [] };
-  const note = (w: string, key: keyof AnimalTraits) => { if (!traits.words.includes(w)) { traits.words.push(w); traits.keys.push(key); } };
+  const note = (w: string, key: keyof AnimalTraits) => {
+    if (!traits.words.includes(w)) {
+      traits.words.push(w);
+      traits.keys.push(key);
+    }
+  };
   // "black-spotted" → black spotted; "long-legged" → long legged.
-  const all = definition(synset.gloss).replace(/-/g, ' ').split(/[^a-z]+/).filter(Boolean);
+  const all = definition(synset.gloss)
+    .replace(/-/g, ' ')
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   // "closely related to the giant panda", "resembling a large rat": words about another animal are not this one's.
   const words = all.map((w, k) => (comparedFrom(all, k) ? '' : w));
   const partAt = (k: number) => PART_FORMS[words[k]];
@@ -117,7 +239,20 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
     for (let j = k + 1; j < Math.min(words.length, k + 4); j++) {
       if (partAt(j)) return partAt(j);
       // Only modifiers may stand between ("large protruding tusks", "long bushy tail").
-      if (!(LONG.has(words[j]) || SHORT.has(words[j]) || LARGE.has(words[j]) || SMALL.has(words[j]) || colourOf(words[j]) || SPOTTED.has(words[j]) || STRIPED.has(words[j]) || words[j] === 'and' || isAdjective(words[j]))) return undefined;
+      if (
+        !(
+          LONG.has(words[j]) ||
+          SHORT.has(words[j]) ||
+          LARGE.has(words[j]) ||
+          SMALL.has(words[j]) ||
+          colourOf(words[j]) ||
+          SPOTTED.has(words[j]) ||
+          STRIPED.has(words[j]) ||
+          words[j] === 'and' ||
+          isAdjective(words[j])
+        )
+      )
+        return undefined;
     }
     return undefined;
   };
@@ -125,34 +260,78 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
     const part = qualified(k);
     if (LARGE.has(w) || SMALL.has(w)) {
       const scale = LARGE.has(w) ? 1.3 : 0.75;
-      if (!part || part === 'body') { traits.size ??= scale; note(w, 'size'); }
-      else if (part === 'ears') { traits.ears = LARGE.has(w) ? 'big' : 'round'; note(`${w} ears`, 'ears'); }
-      else if (part === 'horns') { traits.horns = true; traits.hornSize = LARGE.has(w) ? 1.8 : 0.6; note(`${w} horns`, 'hornSize'); }
-      else if (part === 'tusks' || part === 'antlers') { traits[part] = true; note(`${w} ${part}`, part); }
+      if (!part || part === 'body') {
+        traits.size ??= scale;
+        note(w, 'size');
+      } else if (part === 'ears') {
+        traits.ears = LARGE.has(w) ? 'big' : 'round';
+        note(`${w} ears`, 'ears');
+      } else if (part === 'horns') {
+        traits.horns = true;
+        traits.hornSize = LARGE.has(w) ? 1.8 : 0.6;
+        note(`${w} horns`, 'hornSize');
+      } else if (part === 'tusks' || part === 'antlers') {
+        traits[part] = true;
+        note(`${w} ${part}`, part);
+      }
     }
     if (LONG.has(w) || SHORT.has(w)) {
       const long = LONG.has(w);
-      const factor = (p: 'neck' | 'legs' | 'tail' | 'snout', l: number, s: number) => { traits[p] = long ? l : s; note(`${long ? 'long' : 'short'} ${p}`, p); };
+      const factor = (p: 'neck' | 'legs' | 'tail' | 'snout', l: number, s: number) => {
+        traits[p] = long ? l : s;
+        note(`${long ? 'long' : 'short'} ${p}`, p);
+      };
       if (part === 'neck') factor('neck', 1.8, 0.35);
       else if (part === 'legs') factor('legs', 1.5, 0.6);
       else if (part === 'tail') factor('tail', 1.8, 0.3);
       else if (part === 'snout') factor('snout', 2, 0.4);
-      else if (part === 'ears' && long) { traits.ears = 'long'; note('long ears', 'ears'); }
-      else if (part === 'horns' && (w === 'long' || SHORT.has(w))) { traits.horns = true; traits.hornSize = long ? 1.8 : 0.6; note(`${w} horns`, 'hornSize'); }
-      else if (w === 'elongated' || w === 'elongate') { traits.length = 1.4; traits.girth = 0.8; note('elongated', 'length'); }
+      else if (part === 'ears' && long) {
+        traits.ears = 'long';
+        note('long ears', 'ears');
+      } else if (part === 'horns' && (w === 'long' || SHORT.has(w))) {
+        traits.horns = true;
+        traits.hornSize = long ? 1.8 : 0.6;
+        note(`${w} horns`, 'hornSize');
+      } else if (w === 'elongated' || w === 'elongate') {
+        traits.length = 1.4;
+        traits.girth = 0.8;
+        note('elongated', 'length');
+      }
     }
-    if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) { traits.girth = 0.8; note(w, 'girth'); }
-    if (w === 'stout' || w === 'stocky' || w === 'thickset' || w === 'chunky') { if (!part || part === 'body') { traits.girth = 1.2; note(w, 'girth'); } }
-    if (w === 'flat' && part === 'face') { traits.snout = 0.15; note('flat face', 'snout'); }
-    if (w === 'tailless') { traits.tail = 0; note('tailless', 'tail'); }
-    if (w === 'tufted' && (part === 'ears' || words[k + 1] === 'ears')) { traits.tufts = true; traits.ears = 'pointy'; note('tufted ears', 'tufts'); }
+    if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) {
+      traits.girth = 0.8;
+      note(w, 'girth');
+    }
+    if (w === 'stout' || w === 'stocky' || w === 'thickset' || w === 'chunky') {
+      if (!part || part === 'body') {
+        traits.girth = 1.2;
+        note(w, 'girth');
+      }
+    }
+    if (w === 'flat' && part === 'face') {
+      traits.snout = 0.15;
+      note('flat face', 'snout');
+    }
+    if (w === 'tailless') {
+      traits.tail = 0;
+      note('tailless', 'tail');
+    }
+    if (w === 'tufted' && (part === 'ears' || words[k + 1] === 'ears')) {
+      traits.tufts = true;
+      traits.ears = 'pointy';
+      note('tufted ears', 'tufts');
+    }
     if (SPOTTED.has(w) && !(part && part !== 'coat' && part !== 'body')) {
       traits.pattern = 'spots';
       const before = colourOf(words[k - 1] ?? '');
-      if (before && words[k - 1] !== undefined && synset.gloss.toLowerCase().includes(`${words[k - 1]}-${w}`)) traits.patternColour = before;
+      if (before && words[k - 1] !== undefined && synset.gloss.toLowerCase().includes(`${words[k - 1]}-${w}`))
+        traits.patternColour = before;
       note('spotted', 'pattern');
     }
-    if (STRIPED.has(w) && !(part && part !== 'coat' && part !== 'body')) { traits.pattern ??= 'stripes'; note('striped', 'pattern'); }
+    if (STRIPED.has(w) && !(part && part !== 'coat' && part !== 'body')) {
+      traits.pattern ??= 'stripes';
+      note('striped', 'pattern');
+    }
     const colour = colourOf(w);
     if (colour && !traits.colour && (!part || part === 'coat' || part === 'body')) {
       // A colour joined to a pattern word names the pattern's colour ("black-spotted"), not the coat's.
@@ -169,18 +348,38 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
         note(next && !qualifiedPattern(words, k + 1) ? `${w} ${words[k + 1]}` : w, 'colour');
       }
     }
-    if ((w === 'wings' || w === 'winged') && !traits.wings && !['no', 'without'].includes(words[k - 1] ?? '')) { traits.wings = true; note('wings', 'wings'); }
+    if ((w === 'wings' || w === 'winged') && !traits.wings && !['no', 'without'].includes(words[k - 1] ?? '')) {
+      traits.wings = true;
+      note('wings', 'wings');
+    }
     const presence = PART_FORMS[w];
-    if (presence === 'horns' || presence === 'antlers' || presence === 'tusks' || presence === 'mane' || presence === 'hump' || presence === 'crest') {
-      const negated = ['no', 'without', 'lacking'].includes(words[k - 1] ?? '') || ['no', 'without', 'lacking'].includes(words[k - 2] ?? '') || /less$/.test(w);
-      if (!negated && !traits[presence]) { traits[presence] = true; note(presence, presence); }
+    if (
+      presence === 'horns' ||
+      presence === 'antlers' ||
+      presence === 'tusks' ||
+      presence === 'mane' ||
+      presence === 'hump' ||
+      presence === 'crest'
+    ) {
+      const negated =
+        ['no', 'without', 'lacking'].includes(words[k - 1] ?? '') ||
+        ['no', 'without', 'lacking'].includes(words[k - 2] ?? '') ||
+        /less$/.test(w);
+      if (!negated && !traits[presence]) {
+        traits[presence] = true;
+        note(presence, presence);
+      }
     }
   });
   // Parts WordNet lists for the animal itself (not its class): antlers, tusks, a hump.
-  for (const p of synset.parts) for (const pw of readSynset(p).words) {
-    const part = PART_FORMS[pw];
-    if (part === 'horns' || part === 'antlers' || part === 'tusks' || part === 'hump' || part === 'mane') { traits[part] = true; note(part, part); }
-  }
+  for (const p of synset.parts)
+    for (const pw of readSynset(p).words) {
+      const part = PART_FORMS[pw];
+      if (part === 'horns' || part === 'antlers' || part === 'tusks' || part === 'hump' || part === 'mane') {
+        traits[part] = true;
+        note(part, part);
+      }
+    }
   return traits.words.length > 0 ? traits : undefined;
 }
 
@@ -228,7 +427,13 @@ export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>
     for (const o of frontier) {
       const traits = readAnimal(readSynset(o).words[0], drawn);
       // A nearer class's word wins over a farther one's ("carnivorous bat: large ears", "bat: wings").
-      if (traits) merged = { ...traits, ...merged, words: [...(merged?.words ?? []), ...traits.words], keys: [...(merged?.keys ?? []), ...traits.keys] };
+      if (traits)
+        merged = {
+          ...traits,
+          ...merged,
+          words: [...(merged?.words ?? []), ...traits.words],
+          keys: [...(merged?.keys ?? []), ...traits.keys],
+        };
     }
     frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
   }
@@ -262,30 +467,64 @@ export function describedClass(noun: string, drawn: ReadonlySet<keyof AnimalTrai
 export function flies(noun: string): boolean {
   const sense = animalSense(noun);
   if (sense === undefined) return true;
-  for (const o of hypernymClosure([sense], 4)) if (/\b(flying|winged|wings)\b/.test(definition(readSynset(o).gloss))) return true;
+  for (const o of hypernymClosure([sense], 4))
+    if (/\b(flying|winged|wings)\b/.test(definition(readSynset(o).gloss))) return true;
   return false;
 }
 
 /** The traits each body plan draws. */
-const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = ['size', 'colour', 'pattern', 'neck', 'legs', 'tail', 'snout', 'girth', 'length', 'ears', 'tufts', 'horns', 'hornSize', 'antlers', 'tusks', 'mane', 'hump', 'wings'];
+const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = [
+  'size',
+  'colour',
+  'pattern',
+  'neck',
+  'legs',
+  'tail',
+  'snout',
+  'girth',
+  'length',
+  'ears',
+  'tufts',
+  'horns',
+  'hornSize',
+  'antlers',
+  'tusks',
+  'mane',
+  'hump',
+  'wings',
+];
 export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = {
-  ...Object.fromEntries(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped'].map((c) => [c, new Set(QUADRUPED_TRAITS)])),
+  ...Object.fromEntries(
+    ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped'].map((c) => [c, new Set(QUADRUPED_TRAITS)]),
+  ),
   'marine-mammal': new Set(['size', 'colour', 'pattern', 'girth', 'length', 'tusks']),
   bird: new Set(['size', 'colour', 'legs', 'neck', 'tail', 'crest', 'girth']),
   fish: new Set(['size', 'colour', 'pattern', 'girth', 'length']),
   // Body plans that take the coat's colour only.
-  ...Object.fromEntries(['primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'].map((c) => [c, new Set<keyof AnimalTraits>(['size', 'colour'])])),
+  ...Object.fromEntries(
+    ['primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'].map((c) => [
+      c,
+      new Set<keyof AnimalTraits>(['size', 'colour']),
+    ]),
+  ),
 };
 const PLAN_NAMES: Record<string, string> = {
-  'marine-mammal': 'marine mammal body plan', bird: 'bird body', fish: 'fish body', primate: 'primate body plan', amphibian: 'amphibian body plan',
-  reptile: 'reptile body plan', insect: 'insect body plan', arachnid: 'arachnid body plan', crustacean: 'crustacean body plan',
+  'marine-mammal': 'marine mammal body plan',
+  bird: 'bird body',
+  fish: 'fish body',
+  primate: 'primate body plan',
+  amphibian: 'amphibian body plan',
+  reptile: 'reptile body plan',
+  insect: 'insect body plan',
+  arachnid: 'arachnid body plan',
+  crustacean: 'crustacean body plan',
 };
 
 /**
  * True when the traits change the form's look, not only its scale: a model is seen at its own size, so
  * "large" alone does not make a bald eagle other than an eagle.
  */
-const tellsApart = (t: AnimalTraits | undefined) => t !== undefined && t.keys.some((k) => k !== 'size');
+const tellsApart = (t: AnimalTraits | undefined) => t?.keys.some((k) => k !== 'size');
 
 /** The WordNet spelling of a prompt's animal noun with a single animal sense ("servals" → serval). */
 function animalLemma(word: string): string | undefined {
@@ -297,27 +536,46 @@ function animalLemma(word: string): string | undefined {
  * traits: the noun is made as itself when its definition says something the plan draws, and the
  * summary says what ("serval (quadruped body plan from its definition: long legs, large ears, …)").
  */
-export function animalOwnForms(rowsOf: (category: string) => Record<string, string[]>): Record<string, { beforeRows: boolean; name(word: string): string | undefined; className(word: string): string | undefined; label(name: string): string | undefined }> {
+export function animalOwnForms(
+  rowsOf: (category: string) => Record<string, string[]>,
+): Record<
+  string,
+  {
+    beforeRows: boolean;
+    name(word: string): string | undefined;
+    className(word: string): string | undefined;
+    label(name: string): string | undefined;
+  }
+> {
   // A row of the family's table is drawn by hand, not from the definition.
   const isRow = (category: string, name: string) => rowsOf(category)[name] !== undefined;
-  return Object.fromEntries(Object.entries(DRAWN_TRAITS).map(([category, drawn]) => [category, {
-    beforeRows: true,
-    name(word: string) {
-      const lemma = animalLemma(word);
-      return lemma && !isRow(category, lemma) && tellsApart(readAnimal(lemma, drawn)) ? lemma.replace(/_/g, ' ') : undefined;
-    },
-    // A noun no row reaches and whose own definition says nothing the plan draws is made as the nearest
-    // class whose definition does, and named so ("a vampire bat" is a bat: "bat: … membranous wings").
-    className(word: string) {
-      const lemma = animalLemma(word);
-      const cls = lemma && describedClass(lemma, drawn);
-      return cls && !isRow(category, cls) ? cls : undefined;
-    },
-    label(name: string) {
-      if (isRow(category, name)) return undefined;
-      const traits = readAnimal(name, drawn);
-      if (!tellsApart(traits)) return undefined;
-      return traits && `${PLAN_NAMES[category] ?? 'quadruped body plan'} from its definition: ${traits.words.join(', ')}`;
-    },
-  }]));
+  return Object.fromEntries(
+    Object.entries(DRAWN_TRAITS).map(([category, drawn]) => [
+      category,
+      {
+        beforeRows: true,
+        name(word: string) {
+          const lemma = animalLemma(word);
+          return lemma && !isRow(category, lemma) && tellsApart(readAnimal(lemma, drawn))
+            ? lemma.replace(/_/g, ' ')
+            : undefined;
+        },
+        // A noun no row reaches and whose own definition says nothing the plan draws is made as the nearest
+        // class whose definition does, and named so ("a vampire bat" is a bat: "bat: … membranous wings").
+        className(word: string) {
+          const lemma = animalLemma(word);
+          const cls = lemma && describedClass(lemma, drawn);
+          return cls && !isRow(category, cls) ? cls : undefined;
+        },
+        label(name: string) {
+          if (isRow(category, name)) return undefined;
+          const traits = readAnimal(name, drawn);
+          if (!tellsApart(traits)) return undefined;
+          return (
+            traits && `${PLAN_NAMES[category] ?? 'quadruped body plan'} from its definition: ${traits.words.join(', ')}`
+          );
+        },
+      },
+    ]),
+  );
 }

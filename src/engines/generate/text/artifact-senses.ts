@@ -6,10 +6,11 @@ import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/word
 
 /** The artifact senses of a word, then of its singular, at most `max` senses of each. */
 export function* artifactSenses(word: string, max = Infinity): Generator<Synset> {
-  for (const form of [word, word.replace(/s$/, '')]) for (const offset of nounSenses(form).slice(0, max)) {
-    const sense = readSynset(offset);
-    if (sense.lexFile === LEX_FILE.artifact) yield sense;
-  }
+  for (const form of [word, word.replace(/s$/, '')])
+    for (const offset of nounSenses(form).slice(0, max)) {
+      const sense = readSynset(offset);
+      if (sense.lexFile === LEX_FILE.artifact) yield sense;
+    }
 }
 
 /** A definition without its quoted examples ("…; \"a example\""), lower-cased. */

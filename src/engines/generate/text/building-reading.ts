@@ -27,7 +27,12 @@ function buildingGloss(word: string): string | undefined {
   for (const s of artifactSenses(word, 3)) {
     const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
     const text = `${plainGloss(s)}; ${kinds}`;
-    if (/\b(building|outbuilding|house|shed|barn|shelter|storehouse|dwelling|structure|cabin|hut|temple|station|facility|depository|institution|terminal)\b/.test(text)) return text;
+    if (
+      /\b(building|outbuilding|house|shed|barn|shelter|storehouse|dwelling|structure|cabin|hut|temple|station|facility|depository|institution|terminal)\b/.test(
+        text,
+      )
+    )
+      return text;
   }
   return undefined;
 }
@@ -36,17 +41,33 @@ function buildingGloss(word: string): string | undefined {
 export function readBuilding(word: string): BuildingForm | undefined {
   const text = buildingGloss(word.toLowerCase().trim());
   if (!text) return undefined;
-  const animals = /\b(poultry|hens?|chickens?|fowl|pigeons|rabbits)\b/.test(text) ? 'coop'
-    : /\b(farm animals|livestock|cattle|cows?|horses?|pigs?|sheep|animal feed|grain)\b/.test(text) && /\b(farm building|barn|stable|housing|storing)\b/.test(text) ? 'barn' : undefined;
-  const kind: BuildingKind | undefined = /\btiered|\bterraced|\bstepped\b/.test(text) ? 'tiered'
-    : /\bopen[- ]sided|\bopen sides|\bwithout walls|\broofed (building|structure)|\bsupported by (posts|columns|pillars)/.test(text) ? 'open'
-    : animals ?? (/\boutbuilding|\bshed\b|\bshack|\bhut\b|\bhovel|\bshanty|\bcrude shelter/.test(text) ? 'shed'
-      // A station or hangar housing vehicles is a wide hall with bay doors.
-      : /\bhousing (fire apparatus|vehicles|engines|aircraft|locomotives|buses)|\baircraft can be stored|\bvehicles are (kept|stored|parked)/.test(text) ? 'station'
-      // A building people go to for a service (a hospital, a school, a museum, a hotel, a station) is a
-      // public building, no dwelling: a storeyed block behind an entrance portico.
-      : /^(an? )?([a-z]+ )?(station|facility|depository|institution|terminal|government building|medical building|establishment)\b|\bbuilding (where|that houses|in which)\b/.test(text)
-        && !/\b(dwelling|home|residence|lives|living)\b/.test(text) ? 'public' : undefined);
+  const animals = /\b(poultry|hens?|chickens?|fowl|pigeons|rabbits)\b/.test(text)
+    ? 'coop'
+    : /\b(farm animals|livestock|cattle|cows?|horses?|pigs?|sheep|animal feed|grain)\b/.test(text) &&
+        /\b(farm building|barn|stable|housing|storing)\b/.test(text)
+      ? 'barn'
+      : undefined;
+  const kind: BuildingKind | undefined = /\btiered|\bterraced|\bstepped\b/.test(text)
+    ? 'tiered'
+    : /\bopen[- ]sided|\bopen sides|\bwithout walls|\broofed (building|structure)|\bsupported by (posts|columns|pillars)/.test(
+          text,
+        )
+      ? 'open'
+      : (animals ??
+        (/\boutbuilding|\bshed\b|\bshack|\bhut\b|\bhovel|\bshanty|\bcrude shelter/.test(text)
+          ? 'shed'
+          : // A station or hangar housing vehicles is a wide hall with bay doors.
+            /\bhousing (fire apparatus|vehicles|engines|aircraft|locomotives|buses)|\baircraft can be stored|\bvehicles are (kept|stored|parked)/.test(
+                text,
+              )
+            ? 'station'
+            : // A building people go to for a service (a hospital, a school, a museum, a hotel, a station) is a
+              // public building, no dwelling: a storeyed block behind an entrance portico.
+              /^(an? )?([a-z]+ )?(station|facility|depository|institution|terminal|government building|medical building|establishment)\b|\bbuilding (where|that houses|in which)\b/.test(
+                  text,
+                ) && !/\b(dwelling|home|residence|lives|living)\b/.test(text)
+              ? 'public'
+              : undefined));
   const single = /\bsingle stor(e)?y|\bone[- ]stor(e)?y/.test(text);
   const two = /\btwo[- ]stor(e)?y|\btwo stories/.test(text);
   const many = /\bmultistor(e)?y|\bseveral stor|\bmany stor|\bhigh-rise/.test(text);
@@ -56,16 +77,56 @@ export function readBuilding(word: string): BuildingForm | undefined {
   const small = /\bsmall|\blittle|\btiny|\bcrude/.test(text);
   const large = /\blarge|\bbig\b|\bhuge|\bspacious|\bgrand\b/.test(text);
   if (!kind && !single && !two && !many && !dome && !thatched && !wooden) return undefined;
-  const floors = single || kind === 'shed' || kind === 'coop' || kind === 'open' || kind === 'station' ? 1 : two ? 2 : many ? 5 : kind === 'tiered' ? 4 : kind === 'public' ? 2 : 1;
-  const roof: BuildingRoof = dome ? 'dome' : kind === 'shed' ? 'lean-to' : kind === 'barn' ? 'gambrel' : kind === 'tiered' || kind === 'station' || kind === 'public' ? 'flat' : 'gable';
-  const size = kind === 'coop' ? 0.5 : kind === 'shed' ? 0.65 : kind === 'barn' || kind === 'station' || kind === 'public' ? 1.4 : small ? 0.75 : large ? 1.3 : 1;
+  const floors =
+    single || kind === 'shed' || kind === 'coop' || kind === 'open' || kind === 'station'
+      ? 1
+      : two
+        ? 2
+        : many
+          ? 5
+          : kind === 'tiered'
+            ? 4
+            : kind === 'public'
+              ? 2
+              : 1;
+  const roof: BuildingRoof = dome
+    ? 'dome'
+    : kind === 'shed'
+      ? 'lean-to'
+      : kind === 'barn'
+        ? 'gambrel'
+        : kind === 'tiered' || kind === 'station' || kind === 'public'
+          ? 'flat'
+          : 'gable';
+  const size =
+    kind === 'coop'
+      ? 0.5
+      : kind === 'shed'
+        ? 0.65
+        : kind === 'barn' || kind === 'station' || kind === 'public'
+          ? 1.4
+          : small
+            ? 0.75
+            : large
+              ? 1.3
+              : 1;
   const kindName: Record<BuildingKind, string> = {
-    shed: 'single-storey shed', barn: 'barn for animals', coop: 'small coop with a wire run', house: 'building', tiered: 'tiered mass', open: 'open-sided roof on posts',
-    station: 'hall with wide bay doors', public: 'public building with an entrance portico',
+    shed: 'single-storey shed',
+    barn: 'barn for animals',
+    coop: 'small coop with a wire run',
+    house: 'building',
+    tiered: 'tiered mass',
+    open: 'open-sided roof on posts',
+    station: 'hall with wide bay doors',
+    public: 'public building with an entrance portico',
   };
   const words = [
-    small && kind !== 'shed' && kind !== 'coop' ? 'small' : large ? 'large' : '', wooden ? 'wooden' : '', thatched ? 'thatched' : '',
-    !kind && floors > 1 ? `${floors}-storey` : !kind && single ? 'single-storey' : '', kindName[kind ?? 'house'], dome ? 'with a dome' : '',
+    small && kind !== 'shed' && kind !== 'coop' ? 'small' : large ? 'large' : '',
+    wooden ? 'wooden' : '',
+    thatched ? 'thatched' : '',
+    !kind && floors > 1 ? `${floors}-storey` : !kind && single ? 'single-storey' : '',
+    kindName[kind ?? 'house'],
+    dome ? 'with a dome' : '',
   ].filter(Boolean);
   return { kind: kind ?? 'house', floors, roof, size, thatched, wooden, summary: `building: ${words.join(' ')}` };
 }

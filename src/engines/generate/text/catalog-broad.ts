@@ -50,6 +50,4 @@ export const BROAD_ANCHORS: [anchor: string, category: string][] = [
  * bouzouki, greek instrument") is a musical one, though WordNet counts "a device that requires skill"
  * first; a stethoscope or a sextant, kinds of that device, are not string instruments.
  */
-export const EXACT_BROAD_ANCHORS: [anchor: string, category: string][] = [
-  ['instrument#1', 'string-instrument'],
-];
+export const EXACT_BROAD_ANCHORS: [anchor: string, category: string][] = [['instrument#1', 'string-instrument']];

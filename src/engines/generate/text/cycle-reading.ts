@@ -18,13 +18,24 @@ export interface CycleForm {
   summary: string;
 }
 
-const COUNTS: [RegExp, 1 | 2 | 3][] = [[/\bsingle wheel|\bone wheel|\bone-wheeled/, 1], [/\bthree wheels|\bthree-wheeled/, 3], [/\btwo wheels|\btwo-wheeled/, 2]];
+const COUNTS: [RegExp, 1 | 2 | 3][] = [
+  [/\bsingle wheel|\bone wheel|\bone-wheeled/, 1],
+  [/\bthree wheels|\bthree-wheeled/, 3],
+  [/\btwo wheels|\btwo-wheeled/, 2],
+];
 
 /** The form a cycle's description gives, or undefined when it says nothing beyond "a bicycle". */
 export function readCycle(word: string): CycleForm | undefined {
   const key = word.toLowerCase().trim();
-  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))].map(readSynset)
-    .find((s) => s.lexFile === LEX_FILE.artifact && /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(`${s.gloss} ${s.hypernyms.flatMap((h) => readSynset(h).words).join(' ')}`));
+  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))]
+    .map(readSynset)
+    .find(
+      (s) =>
+        s.lexFile === LEX_FILE.artifact &&
+        /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(
+          `${s.gloss} ${s.hypernyms.flatMap((h) => readSynset(h).words).join(' ')}`,
+        ),
+    );
   if (!sense) return undefined;
   const gloss = plainGloss(sense);
   const count = COUNTS.find(([re]) => re.test(gloss))?.[1];
@@ -37,9 +48,25 @@ export function readCycle(word: string): CycleForm | undefined {
   if ((!count || count === 2) && !tandem && !bigFrontWheel && !stationary) return undefined;
   if (!pedalled) return undefined;
   const wheels = count ?? 2;
-  const what = wheels === 1 ? 'one wheel' : wheels === 3 ? 'three wheels' : stationary ? 'a flywheel on a stand' : bigFrontWheel ? 'a very large front wheel' : 'two wheels';
+  const what =
+    wheels === 1
+      ? 'one wheel'
+      : wheels === 3
+        ? 'three wheels'
+        : stationary
+          ? 'a flywheel on a stand'
+          : bigFrontWheel
+            ? 'a very large front wheel'
+            : 'two wheels';
   const extras = [tandem ? 'two seats and two sets of pedals' : '', fatTyres ? 'fat tyres' : ''].filter(Boolean);
-  return { wheels, tandem, bigFrontWheel, fatTyres, stationary, summary: `pedal cycle: ${what}${extras.length ? `, ${extras.join(', ')}` : ''}` };
+  return {
+    wheels,
+    tandem,
+    bigFrontWheel,
+    fatTyres,
+    stationary,
+    summary: `pedal cycle: ${what}${extras.length ? `, ${extras.join(', ')}` : ''}`,
+  };
 }
 
 const cache = new Map<string, CycleForm | undefined>();

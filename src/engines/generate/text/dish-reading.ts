@@ -12,8 +12,20 @@ import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type Vessel = 'plate' | 'bowl' | 'pan' | 'basket' | 'steamer' | 'box' | 'glass' | 'board';
 export type DishBody =
-  | 'drink' | 'soup' | 'stew' | 'skewers' | 'layered' | 'sandwich' | 'parcels' | 'rolls' | 'pie' | 'stack'
-  | 'pieces' | 'strands' | 'mound' | 'balls';
+  | 'drink'
+  | 'soup'
+  | 'stew'
+  | 'skewers'
+  | 'layered'
+  | 'sandwich'
+  | 'parcels'
+  | 'rolls'
+  | 'pie'
+  | 'stack'
+  | 'pieces'
+  | 'strands'
+  | 'mound'
+  | 'balls';
 
 export interface DishForm {
   vessel: Vessel;
@@ -30,23 +42,81 @@ type RGB = [number, number, number];
 
 /** Ingredient word → colour; a word's plural is found too. The order of this table does not matter. */
 export const INGREDIENT_COLOURS: Record<string, RGB> = {
-  rice: [0.96, 0.94, 0.86], saffron: [0.98, 0.78, 0.25], pasta: [0.96, 0.85, 0.55], noodle: [0.96, 0.86, 0.58],
-  dough: [0.95, 0.9, 0.8], bread: [0.86, 0.64, 0.36], pastry: [0.9, 0.7, 0.4], tortilla: [0.93, 0.8, 0.52],
-  chip: [0.96, 0.78, 0.35], potato: [0.95, 0.78, 0.4], batter: [0.9, 0.7, 0.38], crust: [0.85, 0.62, 0.32],
-  tomato: [0.85, 0.18, 0.1], sauce: [0.75, 0.2, 0.1], cheese: [0.98, 0.8, 0.3], cream: [0.98, 0.96, 0.9],
-  meat: [0.5, 0.28, 0.18], beef: [0.45, 0.24, 0.15], pork: [0.8, 0.55, 0.45], chicken: [0.88, 0.68, 0.42], lamb: [0.55, 0.32, 0.22],
-  sausage: [0.6, 0.3, 0.2], ham: [0.9, 0.55, 0.55], bacon: [0.75, 0.35, 0.28], fish: [0.95, 0.88, 0.78], salmon: [0.96, 0.55, 0.38],
-  tuna: [0.8, 0.3, 0.3], shellfish: [0.95, 0.5, 0.35], shrimp: [0.97, 0.55, 0.4], prawn: [0.97, 0.55, 0.4], seafood: [0.95, 0.5, 0.35],
-  egg: [0.98, 0.82, 0.3], vegetable: [0.35, 0.62, 0.25], greens: [0.3, 0.6, 0.22], lettuce: [0.5, 0.78, 0.3],
-  spinach: [0.2, 0.45, 0.15], bean: [0.5, 0.25, 0.18], pea: [0.45, 0.7, 0.25], corn: [0.98, 0.85, 0.3],
-  mushroom: [0.6, 0.5, 0.4], onion: [0.95, 0.92, 0.85], pepper: [0.8, 0.15, 0.1], avocado: [0.55, 0.72, 0.3],
-  seaweed: [0.12, 0.2, 0.12], nori: [0.12, 0.2, 0.12], chocolate: [0.36, 0.2, 0.12], cocoa: [0.36, 0.2, 0.12],
-  caramel: [0.8, 0.5, 0.2], syrup: [0.7, 0.38, 0.1], honey: [0.9, 0.65, 0.2], sugar: [0.98, 0.97, 0.95], icing: [0.98, 0.97, 0.95],
-  cinnamon: [0.65, 0.4, 0.22], fruit: [0.85, 0.25, 0.3], cherry: [0.75, 0.05, 0.1], berry: [0.6, 0.1, 0.3], strawberry: [0.88, 0.15, 0.15],
-  blueberry: [0.25, 0.25, 0.55], apple: [0.9, 0.8, 0.5], banana: [0.98, 0.9, 0.55], lemon: [0.98, 0.9, 0.3],
-  milk: [0.98, 0.97, 0.94], coffee: [0.4, 0.25, 0.15], tea: [0.7, 0.45, 0.2], curry: [0.9, 0.6, 0.15], lentil: [0.85, 0.6, 0.25],
-  broth: [0.88, 0.7, 0.4], stock: [0.88, 0.7, 0.4], custard: [0.98, 0.88, 0.55], crouton: [0.85, 0.62, 0.32],
-  olive: [0.3, 0.35, 0.15], herb: [0.3, 0.55, 0.2], carrot: [0.95, 0.5, 0.1], cabbage: [0.6, 0.8, 0.45], tofu: [0.97, 0.95, 0.88],
+  rice: [0.96, 0.94, 0.86],
+  saffron: [0.98, 0.78, 0.25],
+  pasta: [0.96, 0.85, 0.55],
+  noodle: [0.96, 0.86, 0.58],
+  dough: [0.95, 0.9, 0.8],
+  bread: [0.86, 0.64, 0.36],
+  pastry: [0.9, 0.7, 0.4],
+  tortilla: [0.93, 0.8, 0.52],
+  chip: [0.96, 0.78, 0.35],
+  potato: [0.95, 0.78, 0.4],
+  batter: [0.9, 0.7, 0.38],
+  crust: [0.85, 0.62, 0.32],
+  tomato: [0.85, 0.18, 0.1],
+  sauce: [0.75, 0.2, 0.1],
+  cheese: [0.98, 0.8, 0.3],
+  cream: [0.98, 0.96, 0.9],
+  meat: [0.5, 0.28, 0.18],
+  beef: [0.45, 0.24, 0.15],
+  pork: [0.8, 0.55, 0.45],
+  chicken: [0.88, 0.68, 0.42],
+  lamb: [0.55, 0.32, 0.22],
+  sausage: [0.6, 0.3, 0.2],
+  ham: [0.9, 0.55, 0.55],
+  bacon: [0.75, 0.35, 0.28],
+  fish: [0.95, 0.88, 0.78],
+  salmon: [0.96, 0.55, 0.38],
+  tuna: [0.8, 0.3, 0.3],
+  shellfish: [0.95, 0.5, 0.35],
+  shrimp: [0.97, 0.55, 0.4],
+  prawn: [0.97, 0.55, 0.4],
+  seafood: [0.95, 0.5, 0.35],
+  egg: [0.98, 0.82, 0.3],
+  vegetable: [0.35, 0.62, 0.25],
+  greens: [0.3, 0.6, 0.22],
+  lettuce: [0.5, 0.78, 0.3],
+  spinach: [0.2, 0.45, 0.15],
+  bean: [0.5, 0.25, 0.18],
+  pea: [0.45, 0.7, 0.25],
+  corn: [0.98, 0.85, 0.3],
+  mushroom: [0.6, 0.5, 0.4],
+  onion: [0.95, 0.92, 0.85],
+  pepper: [0.8, 0.15, 0.1],
+  avocado: [0.55, 0.72, 0.3],
+  seaweed: [0.12, 0.2, 0.12],
+  nori: [0.12, 0.2, 0.12],
+  chocolate: [0.36, 0.2, 0.12],
+  cocoa: [0.36, 0.2, 0.12],
+  caramel: [0.8, 0.5, 0.2],
+  syrup: [0.7, 0.38, 0.1],
+  honey: [0.9, 0.65, 0.2],
+  sugar: [0.98, 0.97, 0.95],
+  icing: [0.98, 0.97, 0.95],
+  cinnamon: [0.65, 0.4, 0.22],
+  fruit: [0.85, 0.25, 0.3],
+  cherry: [0.75, 0.05, 0.1],
+  berry: [0.6, 0.1, 0.3],
+  strawberry: [0.88, 0.15, 0.15],
+  blueberry: [0.25, 0.25, 0.55],
+  apple: [0.9, 0.8, 0.5],
+  banana: [0.98, 0.9, 0.55],
+  lemon: [0.98, 0.9, 0.3],
+  milk: [0.98, 0.97, 0.94],
+  coffee: [0.4, 0.25, 0.15],
+  tea: [0.7, 0.45, 0.2],
+  curry: [0.9, 0.6, 0.15],
+  lentil: [0.85, 0.6, 0.25],
+  broth: [0.88, 0.7, 0.4],
+  stock: [0.88, 0.7, 0.4],
+  custard: [0.98, 0.88, 0.55],
+  crouton: [0.85, 0.62, 0.32],
+  olive: [0.3, 0.35, 0.15],
+  herb: [0.3, 0.55, 0.2],
+  carrot: [0.95, 0.5, 0.1],
+  cabbage: [0.6, 0.8, 0.45],
+  tofu: [0.97, 0.95, 0.88],
 };
 
 /**
@@ -114,20 +184,49 @@ const BODY_WORDS: [RegExp, DishBody][] = [
 ];
 
 const BODY_NAMES: Record<DishBody, string> = {
-  drink: 'drink', soup: 'soup', stew: 'stew', skewers: 'skewers', layered: 'layered bake', sandwich: 'stacked sandwich',
-  parcels: 'wrapped parcels', rolls: 'rolls', pie: 'round bake', stack: 'stack', pieces: 'pieces', strands: 'strands', mound: 'mound', balls: 'balls',
+  drink: 'drink',
+  soup: 'soup',
+  stew: 'stew',
+  skewers: 'skewers',
+  layered: 'layered bake',
+  sandwich: 'stacked sandwich',
+  parcels: 'wrapped parcels',
+  rolls: 'rolls',
+  pie: 'round bake',
+  stack: 'stack',
+  pieces: 'pieces',
+  strands: 'strands',
+  mound: 'mound',
+  balls: 'balls',
 };
 
-
 /** Ingredients that make up the body of a dish rather than top it; saffron first, as it colours the rice. */
-export const STAPLES = ['saffron', 'rice', 'pasta', 'noodle', 'dough', 'batter', 'tortilla', 'bread', 'pastry', 'potato', 'chip', 'greens', 'lettuce', 'milk', 'broth'];
+export const STAPLES = [
+  'saffron',
+  'rice',
+  'pasta',
+  'noodle',
+  'dough',
+  'batter',
+  'tortilla',
+  'bread',
+  'pastry',
+  'potato',
+  'chip',
+  'greens',
+  'lettuce',
+  'milk',
+  'broth',
+];
 
 /** The words a dish is described by: its own table entry, or its first food sense's gloss and hypernyms. */
 export function dishDescription(word: string): string | undefined {
   const key = word.toLowerCase().trim();
   const own = DISH_DESCRIPTIONS[key] ?? DISH_DESCRIPTIONS[key.replace(/s$/, '')] ?? DISH_DESCRIPTIONS[`${key}s`];
   if (own) return own;
-  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))].map(readSynset).find((s) => s.lexFile === LEX_FILE.food);
+  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))]
+    .map(readSynset)
+    .find((s) => s.lexFile === LEX_FILE.food);
   if (!sense) return undefined;
   const names: string[] = [];
   let frontier = sense.hypernyms;
@@ -140,7 +239,8 @@ export function dishDescription(word: string): string | undefined {
   return `${sense.words.join(', ')}: ${sense.gloss.replace(/;?\s*"[^"]*"/g, '')}; ${names.join(', ')}`;
 }
 
-const ingredientWord = (w: string) => INGREDIENT_COLOURS[w] ? w : INGREDIENT_COLOURS[w.replace(/e?s$/, '')] ? w.replace(/e?s$/, '') : undefined;
+const ingredientWord = (w: string) =>
+  INGREDIENT_COLOURS[w] ? w : INGREDIENT_COLOURS[w.replace(/e?s$/, '')] ? w.replace(/e?s$/, '') : undefined;
 
 /** Ingredients named in a text, first mention first, each once. */
 export function ingredientsIn(text: string): string[] {
@@ -163,7 +263,12 @@ export function readDescription(text: string): DishForm | undefined {
   const form = body ?? 'mound';
   const described = VESSEL_WORDS.find(([re]) => re.test(t))?.[1];
   // A drink is served in a glass and a soup in a bowl (or a pan) whatever else the description mentions ("steamed milk").
-  const vessel = form === 'drink' ? 'glass' : (form === 'soup' || form === 'stew') && described !== 'pan' ? 'bowl' : described ?? 'plate';
+  const vessel =
+    form === 'drink'
+      ? 'glass'
+      : (form === 'soup' || form === 'stew') && described !== 'pan'
+        ? 'bowl'
+        : (described ?? 'plate');
   const main = ingredients.find((n) => STAPLES.includes(n)) ?? ingredients[0];
   const extras = ingredients.filter((n) => n !== main).slice(0, 2);
   const named = `${main && !['soup', 'stew', 'drink'].includes(form) ? `${main} ` : ''}${BODY_NAMES[form]}${main && ['soup', 'stew', 'drink'].includes(form) ? ` of ${main}` : ''}`;

@@ -11,8 +11,25 @@ import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type ImplementHead =
-  | 'wires' | 'bristles' | 'strands' | 'suction cup' | 'perforated bowl' | 'perforated plate' | 'bowl' | 'teeth' | 'jaws'
-  | 'spiral' | 'wheel' | 'roller' | 'cone' | 'hook' | 'curved blade' | 'blade' | 'point' | 'club' | 'bar';
+  | 'wires'
+  | 'bristles'
+  | 'strands'
+  | 'suction cup'
+  | 'perforated bowl'
+  | 'perforated plate'
+  | 'bowl'
+  | 'teeth'
+  | 'jaws'
+  | 'spiral'
+  | 'wheel'
+  | 'roller'
+  | 'cone'
+  | 'hook'
+  | 'curved blade'
+  | 'blade'
+  | 'point'
+  | 'club'
+  | 'bar';
 export type ImplementHandle = 'long' | 'short' | 'both ends';
 
 export interface ImplementForm {
@@ -33,7 +50,10 @@ const HEAD_WORDS: [RegExp, ImplementHead][] = [
   [/\bbowl-shaped strainer|\bperforated (bowl|spoon|ladle)|\bcolander/, 'perforated bowl'],
   [/\bperforat|\bmesh\b|\bstrainer|\bsieve|\bgrating\b|\bshredding/, 'perforated plate'],
   [/\bspoon-shaped|\bbowl\b|\bscoop\b|\bcup-shaped|\bladle|\bspoon\b|\bshovel-shaped|\breceptacle\b/, 'bowl'],
-  [/\b(row|rows|set) of teeth|\b(sharp|small|metal|wooden|long|pointed|narrow) teeth|\btoothed|\bprongs?\b|\btines?\b|\bforked\b/, 'teeth'],
+  [
+    /\b(row|rows|set) of teeth|\b(sharp|small|metal|wooden|long|pointed|narrow) teeth|\btoothed|\bprongs?\b|\btines?\b|\bforked\b/,
+    'teeth',
+  ],
   [/\bhinged|\bjaws\b|\bpincers|\btwo legs|\btwo arms|\bgrips? and holds?|\btaking hold/, 'jaws'],
   [/\bcorks?\b|\bspiral|\bhelical|\bauger|\bscrew-shaped|\bscrews? (in|into)\b/, 'spiral'],
   [/\bwheel\b|\brotating dis[ck]|\brevolving dis[ck]|\bcircular blade/, 'wheel'],
@@ -43,24 +63,44 @@ const HEAD_WORDS: [RegExp, ImplementHead][] = [
   [/\blever\b/, 'bar'],
   [/\bdrill\b|\bmaking holes|\bboring holes|\bbores? holes/, 'point'],
   [/\bcurved blade|\bcrescent|\bsickle|\bhooked blade/, 'curved blade'],
-  [/\bblades?\b|\bedge tool|\bcutting edge|\bcutter\b|\bcutting\b|\bcuts?\b|\bknife|\bwedge|\bslicing|\bpeeling|\bscraping|\bshaving/, 'blade'],
+  [
+    /\bblades?\b|\bedge tool|\bcutting edge|\bcutter\b|\bcutting\b|\bcuts?\b|\bknife|\bwedge|\bslicing|\bpeeling|\bscraping|\bshaving/,
+    'blade',
+  ],
   [/\bpointed|\bpoint\b|\bpin\b|\bspike|\bneedle|\bpunching/, 'point'],
   [/\bheavy head|\bhammer|\bmallet|\bclub\b|\bbludgeon|\bbeating|\bpounding|\bmashing|\bcrushing/, 'club'],
   [/\bbar\b|\brod\b|\bstick\b/, 'bar'],
 ];
 
 const HEAD_NAMES: Record<ImplementHead, string> = {
-  wires: 'a coil of wire loops', bristles: 'bristles', strands: 'absorbent strands', 'suction cup': 'a suction cup',
-  'perforated bowl': 'a perforated bowl', 'perforated plate': 'a perforated plate', bowl: 'a bowl', teeth: 'a row of teeth',
-  jaws: 'two hinged arms', spiral: 'a spiral', wheel: 'a wheel', roller: 'a roller', cone: 'a cone', hook: 'a hook',
-  'curved blade': 'a curved blade', blade: 'a flat blade', point: 'a point', club: 'a heavy head', bar: 'a bar',
+  wires: 'a coil of wire loops',
+  bristles: 'bristles',
+  strands: 'absorbent strands',
+  'suction cup': 'a suction cup',
+  'perforated bowl': 'a perforated bowl',
+  'perforated plate': 'a perforated plate',
+  bowl: 'a bowl',
+  teeth: 'a row of teeth',
+  jaws: 'two hinged arms',
+  spiral: 'a spiral',
+  wheel: 'a wheel',
+  roller: 'a roller',
+  cone: 'a cone',
+  hook: 'a hook',
+  'curved blade': 'a curved blade',
+  blade: 'a flat blade',
+  point: 'a point',
+  club: 'a heavy head',
+  bar: 'a bar',
 };
 
 /** The kinds of thing an implement is (the first sense under one of them is read). */
-const IMPLEMENT_ROOTS = ['implement#1', 'tool#1', 'device#1', 'utensil#1', 'container#1'].map((a) => {
-  const [lemma, n] = a.split('#');
-  return nounSenses(lemma)[Number(n) - 1];
-}).filter((o) => o !== undefined);
+const IMPLEMENT_ROOTS = ['implement#1', 'tool#1', 'device#1', 'utensil#1', 'container#1']
+  .map((a) => {
+    const [lemma, n] = a.split('#');
+    return nounSenses(lemma)[Number(n) - 1];
+  })
+  .filter((o) => o !== undefined);
 
 /** The synsets above a sense, up to `depth` steps. */
 function above(offset: number, depth: number): Set<number> {
@@ -89,8 +129,11 @@ export function readImplement(word: string): ImplementForm | undefined {
   if (!gloss) return undefined;
   const head = HEAD_WORDS.find(([re]) => re.test(gloss))?.[1];
   if (!head) return undefined;
-  const handle: ImplementHandle = /\bhandle at each end|\btwo handles|\bhandles at (both|each)/.test(gloss) ? 'both ends'
-    : /\blong[- ]handled|\blong handle|\bboth hands|\blong pole|\blong shaft|\bbroom\b/.test(gloss) ? 'long' : 'short';
+  const handle: ImplementHandle = /\bhandle at each end|\btwo handles|\bhandles at (both|each)/.test(gloss)
+    ? 'both ends'
+    : /\blong[- ]handled|\blong handle|\bboth hands|\blong pole|\blong shaft|\bbroom\b/.test(gloss)
+      ? 'long'
+      : 'short';
   const wooden = /\bwood|\bwooden|\bbamboo/.test(gloss);
   const handleName = handle === 'both ends' ? 'a handle at each end' : `a ${handle} handle`;
   return { head, handle, wooden, summary: `${HEAD_NAMES[head]} on ${handleName}` };

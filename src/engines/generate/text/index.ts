@@ -12,7 +12,13 @@ import { buildAsset, warmGenerators } from './generators/build.ts';
 import { subdivideToCount } from '../../../geometry/ops/index.ts';
 import { writeGenerationOutputs } from '../shared/output.ts';
 import { textBake } from './texture.ts';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon, type Interpretation } from './understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+  type Interpretation,
+} from './understand/index.ts';
 
 // WordNet's index and the phrase table load once per process, so describePrompt stays fast; one
 // reading at import builds what the first reading would otherwise build lazily (the tagger's and the
@@ -32,11 +38,21 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
   const { interpretation, summary } = describe(spec.prompt ?? '');
   progress('building shape', 8);
   await warmGenerators();
-  const asset = await buildAsset(interpretation, { seed: spec.seed, creative: spec.creative, fast: spec.fastMode, maxFaces: spec.faceBudget, bbox: spec.bboxCondition });
+  const asset = await buildAsset(interpretation, {
+    seed: spec.seed,
+    creative: spec.creative,
+    fast: spec.fastMode,
+    maxFaces: spec.faceBudget,
+    bbox: spec.bboxCondition,
+  });
   const buildMs = Math.round(performance.now() - started);
   progress('shape built', 25);
   const lowPoly = interpretation.styles.includes('low-poly');
-  const style = { weathered: interpretation.styles.includes('weathered'), flat: lowPoly || interpretation.styles.includes('cartoon'), fast: spec.fastMode };
+  const style = {
+    weathered: interpretation.styles.includes('weathered'),
+    flat: lowPoly || interpretation.styles.includes('cartoon'),
+    fast: spec.fastMode,
+  };
   // The solid is at most the budget (see buildAsset's maxFaces); midpoint splits bring it to the exact
   // count here, keeping its part groups, so the shared pipeline's budget step has nothing left to do.
   const budgeted = subdivideToCount(asset.mesh, spec.faceBudget);
@@ -67,8 +83,17 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
         material: interpretation.material,
         sizes: interpretation.sizes,
         styles: interpretation.styles,
-        parts: interpretation.parts.map((p) => ({ name: p.name, count: p.count, material: p.material, colours: p.colours.map((c) => c.name) })),
-        companions: interpretation.companions.map((c) => ({ relation: c.relation, category: c.category, profile: c.profile })),
+        parts: interpretation.parts.map((p) => ({
+          name: p.name,
+          count: p.count,
+          material: p.material,
+          colours: p.colours.map((c) => c.name),
+        })),
+        companions: interpretation.companions.map((c) => ({
+          relation: c.relation,
+          category: c.category,
+          profile: c.profile,
+        })),
         corrections: interpretation.corrections,
         notUnderstood: interpretation.unknown,
       },

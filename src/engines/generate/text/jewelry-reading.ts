@@ -30,8 +30,13 @@ const SHAPES: [RegExp, JewelryShape][] = [
 ];
 
 const NAMES: Record<JewelryShape, string> = {
-  necklace: 'necklace worn about the neck', pendant: 'pendant on a chain', brooch: 'decorative pin', earrings: 'pair of earrings',
-  band: 'band worn about the wrist or ankle', cufflinks: 'pair of cufflinks', beads: 'string of beads',
+  necklace: 'necklace worn about the neck',
+  pendant: 'pendant on a chain',
+  brooch: 'decorative pin',
+  earrings: 'pair of earrings',
+  band: 'band worn about the wrist or ankle',
+  cufflinks: 'pair of cufflinks',
+  beads: 'string of beads',
 };
 
 /** The noun's jewellery sense: an artifact whose gloss or hypernyms say it is jewellery or an ornament worn. */

@@ -23,10 +23,16 @@ export interface KnifeForm {
 
 function knifeGloss(word: string): string | undefined {
   for (const s of artifactSenses(word, 3)) {
-    const kinds = [...s.hypernyms.map(readSynset), ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
+    const kinds = [
+      ...s.hypernyms.map(readSynset),
+      ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset)),
+    ]
+      .flatMap((h) => h.words)
+      .join(', ');
     const gloss = plainGloss(s);
     const text = `${gloss} | ${kinds} | ${s.words.join(', ')}`;
-    if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds)) return text;
+    if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds))
+      return text;
   }
   return undefined;
 }
@@ -49,9 +55,22 @@ export function readKnife(word: string): KnifeForm | undefined {
   if (!long && !short && !broad && !thin && !curved && !pointed && !heavy && !folding) return undefined;
   const length = long ? 1.5 : short ? 0.7 : 1;
   const width = broad ? 2.6 : thin ? 0.6 : heavy ? 1.4 : 1;
-  const words = [long ? 'long' : short ? 'short' : '', heavy ? 'heavy' : '', curved ? 'curved' : '', square ? 'square' : broad ? 'broad' : thin ? 'thin' : '', pointed && !square ? 'pointed' : ''].filter(Boolean);
+  const words = [
+    long ? 'long' : short ? 'short' : '',
+    heavy ? 'heavy' : '',
+    curved ? 'curved' : '',
+    square ? 'square' : broad ? 'broad' : thin ? 'thin' : '',
+    pointed && !square ? 'pointed' : '',
+  ].filter(Boolean);
   return {
-    length, width, curved, square, pointed, heavy, folding, weapon,
+    length,
+    width,
+    curved,
+    square,
+    pointed,
+    heavy,
+    folding,
+    weapon,
     summary: `knife: ${words.join(' ')}${words.length ? ' ' : ''}blade${folding ? ' folding into its handle' : ''}${weapon ? ' with a guard' : ''}`,
   };
 }

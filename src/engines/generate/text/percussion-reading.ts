@@ -40,7 +40,11 @@ function percussionGloss(word: string): string | undefined {
     // The sense's own names count as its kinds: "bell" itself is a bell.
     const kinds = [s, ...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
     const gloss = plainGloss(s);
-    if (/\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) || /\b(tinkle|percussion)\b/.test(gloss)) return `${plainGloss(s)} | ${kinds}`;
+    if (
+      /\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) ||
+      /\b(tinkle|percussion)\b/.test(gloss)
+    )
+      return `${plainGloss(s)} | ${kinds}`;
   }
   return undefined;
 }
@@ -71,11 +75,22 @@ export function readPercussion(word: string): PercussionForm | undefined {
   const height = shallow ? 0.25 : tall ? 2.2 : small ? 0.7 : large ? 1.2 : 1;
   const sizeName = shallow ? 'shallow' : tall ? 'tall narrow' : small ? 'small' : large ? 'large' : '';
   const names: Record<PercussionShape, string> = {
-    drum: 'drum', kettle: 'kettledrum', shaker: 'shaker', clappers: 'pair of clappers', cymbal: 'cymbal', bells: /\bset of\b/.test(gloss) ? 'set of bells' : 'bell', tubes: 'hanging tubes', stick: 'hollow stick',
+    drum: 'drum',
+    kettle: 'kettledrum',
+    shaker: 'shaker',
+    clappers: 'pair of clappers',
+    cymbal: 'cymbal',
+    bells: /\bset of\b/.test(gloss) ? 'set of bells' : 'bell',
+    tubes: 'hanging tubes',
+    stick: 'hollow stick',
   };
   const what = [sizeName, names[shape]].filter(Boolean).join(' ');
   return {
-    shape, width, height, jingles, pair: pair && shape !== 'clappers',
+    shape,
+    width,
+    height,
+    jingles,
+    pair: pair && shape !== 'clappers',
     summary: `percussion: ${pair && shape !== 'clappers' ? `pair of ${what}s` : what}${jingles ? ' with jingles' : ''}`,
   };
 }

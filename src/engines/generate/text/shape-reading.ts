@@ -11,8 +11,30 @@
 import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
-export type PlainShape = 'hoop' | 'disk' | 'ball' | 'tube' | 'cone' | 'box' | 'board' | 'rod' | 'frame' | 'bag' | 'dome' | 'block' | 'wheel';
-export type PlainMaterial = 'metal' | 'wood' | 'plastic' | 'glass' | 'fabric' | 'leather' | 'paper' | 'stone' | 'ceramic';
+export type PlainShape =
+  | 'hoop'
+  | 'disk'
+  | 'ball'
+  | 'tube'
+  | 'cone'
+  | 'box'
+  | 'board'
+  | 'rod'
+  | 'frame'
+  | 'bag'
+  | 'dome'
+  | 'block'
+  | 'wheel';
+export type PlainMaterial =
+  | 'metal'
+  | 'wood'
+  | 'plastic'
+  | 'glass'
+  | 'fabric'
+  | 'leather'
+  | 'paper'
+  | 'stone'
+  | 'ceramic';
 
 export interface ShapeForm {
   shape: PlainShape;
@@ -37,7 +59,10 @@ const SHAPE_WORDS: [RegExp, PlainShape][] = [
   [/\bbox(es)?\b|\bcases?\b|\bcabinets?\b|\bchests?\b|\bcubes?\b|\bcrates?\b|\bcartons?\b|\bcasings?\b/, 'box'],
   [/\bbags?\b|\bsacks?\b|\bpouch(es)?\b|\bpockets?\b/, 'bag'],
   [/\bblocks?\b|\bbricks?\b|\bwedges?\b|\bingots?\b|\bstones?\b/, 'block'],
-  [/\brods?\b|\bbars?\b|\bpoles?\b|\bsticks?\b|\bstaffs?\b|\bshafts?\b|\bposts?\b|\bbatons?\b|\bcanes?\b|\bspars?\b/, 'rod'],
+  [
+    /\brods?\b|\bbars?\b|\bpoles?\b|\bsticks?\b|\bstaffs?\b|\bshafts?\b|\bposts?\b|\bbatons?\b|\bcanes?\b|\bspars?\b/,
+    'rod',
+  ],
 ];
 
 const MATERIAL_WORDS: [RegExp, PlainMaterial][] = [
@@ -54,12 +79,29 @@ const MATERIAL_WORDS: [RegExp, PlainMaterial][] = [
 
 /** Shape adjectives ("a tubular plastic hoop" is a hoop): read only where the head names no shape noun. */
 const SHAPE_ADJECTIVES: [RegExp, PlainShape][] = [
-  [/tubular|cylindrical/, 'tube'], [/spherical|globular/, 'ball'], [/conical|cone-shaped/, 'cone'],
-  [/dome-shaped|hemispherical/, 'dome'], [/disk-shaped|disc-shaped/, 'disk'], [/cubical|box-shaped|rectangular/, 'box'],
+  [/tubular|cylindrical/, 'tube'],
+  [/spherical|globular/, 'ball'],
+  [/conical|cone-shaped/, 'cone'],
+  [/dome-shaped|hemispherical/, 'dome'],
+  [/disk-shaped|disc-shaped/, 'disk'],
+  [/cubical|box-shaped|rectangular/, 'box'],
   [/circular|annular|ring-shaped/, 'hoop'],
 ];
 
-const PROPORTIONS = ['long', 'narrow', 'flat', 'tall', 'thin', 'small', 'large', 'oblong', 'short', 'wide', 'heavy', 'light'];
+const PROPORTIONS = [
+  'long',
+  'narrow',
+  'flat',
+  'tall',
+  'thin',
+  'small',
+  'large',
+  'oblong',
+  'short',
+  'wide',
+  'heavy',
+  'light',
+];
 
 const firstMatch = <T>(table: [RegExp, T][], text: string) => table.find(([re]) => re.test(text))?.[1];
 
@@ -78,10 +120,11 @@ const headOf = (gloss: string) => gloss.split(/;|\b(used|for|that|which|where|wh
 
 function firstArtifactSense(word: string): Synset | undefined {
   const forms = [word, word.replace(/s$/, '')];
-  for (const f of forms) for (const o of nounSenses(f)) {
-    const s = readSynset(o);
-    if (s.lexFile === LEX_FILE.artifact) return s;
-  }
+  for (const f of forms)
+    for (const o of nounSenses(f)) {
+      const s = readSynset(o);
+      if (s.lexFile === LEX_FILE.artifact) return s;
+    }
   return undefined;
 }
 
@@ -94,12 +137,18 @@ export function readShape(word: string): ShapeForm | undefined {
   const hypernyms = sense.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
   // "pocket-size" and "box-shaped" are sizes and outlines, not a pocket or a box.
   const plainHead = head.replace(/\b[a-z]+-siz(e|ed)\b/g, '');
-  const shape = earliest(SHAPE_WORDS, plainHead) ?? earliest(SHAPE_ADJECTIVES, plainHead) ?? earliest(SHAPE_WORDS, hypernyms) ?? earliest(SHAPE_WORDS, sense.words.join(', '));
+  const shape =
+    earliest(SHAPE_WORDS, plainHead) ??
+    earliest(SHAPE_ADJECTIVES, plainHead) ??
+    earliest(SHAPE_WORDS, hypernyms) ??
+    earliest(SHAPE_WORDS, sense.words.join(', '));
   if (!shape) return undefined;
   const material = firstMatch(MATERIAL_WORDS, head);
   const words = new Set(head.split(/[^a-z]+/));
   const proportions = PROPORTIONS.filter((p) => words.has(p));
-  const described = [...proportions.filter((p) => p !== 'light' && p !== 'heavy'), material, shape].filter(Boolean).join(' ');
+  const described = [...proportions.filter((p) => p !== 'light' && p !== 'heavy'), material, shape]
+    .filter(Boolean)
+    .join(' ');
   return { shape, material, proportions, summary: described };
 }
 

@@ -31,7 +31,13 @@ export function textBake(asset: BuiltAsset, budgeted: Mesh, options: TextureOpti
   return (atlas: Mesh, size: number): TextureMaps => {
     const sameTriangles = atlas.indices.length === budgeted.indices.length;
     const triangleMaterials = sameTriangles ? groupMaterials(budgeted) : partsByPosition(asset.mesh, atlas);
-    return bakeMaterials(atlas, asset.materials, { size, seed: options.seed, style: options.style, normalMap: options.normalMap, triangleMaterials });
+    return bakeMaterials(atlas, asset.materials, {
+      size,
+      seed: options.seed,
+      style: options.style,
+      normalMap: options.normalMap,
+      triangleMaterials,
+    });
   };
 }
 
@@ -51,7 +57,12 @@ export function assetMaterial(maps: TextureMaps | undefined, name = 'asset'): Ma
 /** The coarse solid with UVs and baked maps as a one-node scene (gallery, quick previews). */
 export function texturedScene(asset: BuiltAsset, size: number, options: TextureOptions): Scene {
   const atlas = computeNormals(generateUvAtlas(asset.mesh, { textureSize: size }));
-  const maps = bakeMaterials(atlas, asset.materials, { size, seed: options.seed, style: options.style, normalMap: options.normalMap });
+  const maps = bakeMaterials(atlas, asset.materials, {
+    size,
+    seed: options.seed,
+    style: options.style,
+    normalMap: options.normalMap,
+  });
   const mesh = { ...atlas, groups: [{ start: 0, count: atlas.indices.length / 3, material: 0 }] };
   return { materials: [assetMaterial(maps)], roots: [createNode('asset', mesh)] };
 }

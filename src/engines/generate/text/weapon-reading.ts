@@ -26,12 +26,17 @@ const SHAPES: [RegExp, WeaponShape][] = [
 ];
 
 const NAMES: Record<WeaponShape, string> = {
-  knuckles: 'metal rings worn over the knuckles', sprayer: 'nozzle gun fed by fuel tanks', launcher: 'shoulder-fired launch tube',
-  boomerang: 'curved throwing wing', mine: 'flat buried explosive disk', bomb: 'round explosive with a fuse',
+  knuckles: 'metal rings worn over the knuckles',
+  sprayer: 'nozzle gun fed by fuel tanks',
+  launcher: 'shoulder-fired launch tube',
+  boomerang: 'curved throwing wing',
+  mine: 'flat buried explosive disk',
+  bomb: 'round explosive with a fuse',
 };
 
 /** Blades, bows and guns have forms of their own: their descriptions are not read here. */
-const OWN_KINDS = /\b(sword|saber|sabre|blade|knife|dagger|ax|axe|spear|lance|bow|gun|firearm|pistol|rifle|cannon|club|mace)\b/;
+const OWN_KINDS =
+  /\b(sword|saber|sabre|blade|knife|dagger|ax|axe|spear|lance|bow|gun|firearm|pistol|rifle|cannon|club|mace)\b/;
 
 /** The noun's weapon sense: an artifact whose gloss or hypernyms (two levels) say it is a weapon, armament or explosive. */
 function weaponGloss(word: string): string | undefined {

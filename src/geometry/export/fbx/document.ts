@@ -74,23 +74,31 @@ export function fbxEulerDegrees(rotation: readonly number[]): [number, number, n
 }
 
 function headerRecords(creator: string): FbxNode[] {
-  const stamp = fbxNode('CreationTimeStamp', [], [
-    fbxNode('Version', [int(1000)]),
-    fbxNode('Year', [int(1970)]),
-    fbxNode('Month', [int(1)]),
-    fbxNode('Day', [int(1)]),
-    fbxNode('Hour', [int(10)]),
-    fbxNode('Minute', [int(0)]),
-    fbxNode('Second', [int(0)]),
-    fbxNode('Millisecond', [int(0)]),
-  ]);
+  const stamp = fbxNode(
+    'CreationTimeStamp',
+    [],
+    [
+      fbxNode('Version', [int(1000)]),
+      fbxNode('Year', [int(1970)]),
+      fbxNode('Month', [int(1)]),
+      fbxNode('Day', [int(1)]),
+      fbxNode('Hour', [int(10)]),
+      fbxNode('Minute', [int(0)]),
+      fbxNode('Second', [int(0)]),
+      fbxNode('Millisecond', [int(0)]),
+    ],
+  );
   return [
-    fbxNode('FBXHeaderExtension', [], [
-      fbxNode('FBXHeaderVersion', [int(1003)]),
-      fbxNode('FBXVersion', [int(FBX_VERSION)]),
-      stamp,
-      fbxNode('Creator', [str(creator)]),
-    ]),
+    fbxNode(
+      'FBXHeaderExtension',
+      [],
+      [
+        fbxNode('FBXHeaderVersion', [int(1003)]),
+        fbxNode('FBXVersion', [int(FBX_VERSION)]),
+        stamp,
+        fbxNode('Creator', [str(creator)]),
+      ],
+    ),
     fbxNode('FileId', [raw(FBX_FILE_ID)]),
     fbxNode('CreationTime', [str(FBX_CREATION_TIME)]),
     fbxNode('Creator', [str(creator)]),
@@ -100,27 +108,35 @@ function headerRecords(creator: string): FbxNode[] {
 function globalSettings(unitScaleFactor: number): FbxNode {
   const integer = (name: string, value: number) => P(name, 'int', 'Integer', '', int(value));
   const number = (name: string, value: number) => P(name, 'double', 'Number', '', double(value));
-  return fbxNode('GlobalSettings', [], [
-    fbxNode('Version', [int(1000)]),
-    fbxNode('Properties70', [], [
-      integer('UpAxis', 1),
-      integer('UpAxisSign', 1),
-      integer('FrontAxis', 2),
-      integer('FrontAxisSign', 1),
-      integer('CoordAxis', 0),
-      integer('CoordAxisSign', 1),
-      integer('OriginalUpAxis', 1),
-      integer('OriginalUpAxisSign', 1),
-      number('UnitScaleFactor', unitScaleFactor),
-      number('OriginalUnitScaleFactor', unitScaleFactor),
-      P('AmbientColor', 'ColorRGB', 'Color', '', double(0), double(0), double(0)),
-      P('DefaultCamera', 'KString', '', '', str('Producer Perspective')),
-      P('TimeMode', 'enum', '', '', int(11)),
-      P('TimeSpanStart', 'KTime', 'Time', '', long(0)),
-      P('TimeSpanStop', 'KTime', 'Time', '', long(46186158000n)),
-      number('CustomFrameRate', 24),
-    ]),
-  ]);
+  return fbxNode(
+    'GlobalSettings',
+    [],
+    [
+      fbxNode('Version', [int(1000)]),
+      fbxNode(
+        'Properties70',
+        [],
+        [
+          integer('UpAxis', 1),
+          integer('UpAxisSign', 1),
+          integer('FrontAxis', 2),
+          integer('FrontAxisSign', 1),
+          integer('CoordAxis', 0),
+          integer('CoordAxisSign', 1),
+          integer('OriginalUpAxis', 1),
+          integer('OriginalUpAxisSign', 1),
+          number('UnitScaleFactor', unitScaleFactor),
+          number('OriginalUnitScaleFactor', unitScaleFactor),
+          P('AmbientColor', 'ColorRGB', 'Color', '', double(0), double(0), double(0)),
+          P('DefaultCamera', 'KString', '', '', str('Producer Perspective')),
+          P('TimeMode', 'enum', '', '', int(11)),
+          P('TimeSpanStart', 'KTime', 'Time', '', long(0)),
+          P('TimeSpanStop', 'KTime', 'Time', '', long(46186158000n)),
+          number('CustomFrameRate', 24),
+        ],
+      ),
+    ],
+  );
 }
 
 function materialRecord(id: bigint, source: Material): FbxNode {
@@ -128,42 +144,54 @@ function materialRecord(id: bigint, source: Material): FbxNode {
   const lit = !source.unlit;
   // Blender reads roughness back as 1 - sqrt(Shininess) / 10.
   const shininess = lit ? (10 * (1 - Math.min(1, Math.max(0, source.roughness)))) ** 2 : 0;
-  return fbxNode('Material', [long(id), objectName(source.name, 'Material'), str('')], [
-    fbxNode('Version', [int(102)]),
-    fbxNode('ShadingModel', [str(lit ? 'phong' : 'lambert')]),
-    fbxNode('MultiLayer', [int(0)]),
-    fbxNode('Properties70', [], [
-      vector('DiffuseColor', 'Color', [r, g, b]),
-      vector('DiffuseFactor', 'Number', [1]),
-      vector('AmbientColor', 'Color', [0, 0, 0]),
-      vector('EmissiveColor', 'Color', [0, 0, 0]),
-      vector('EmissiveFactor', 'Number', [1]),
-      vector('SpecularColor', 'Color', [1, 1, 1]),
-      vector('SpecularFactor', 'Number', [lit ? 0.25 : 0]),
-      vector('Shininess', 'Number', [shininess]),
-      vector('ShininessExponent', 'Number', [shininess]),
-      vector('ReflectionFactor', 'Number', [lit ? Math.min(1, Math.max(0, source.metallic)) : 0]),
-      vector('TransparencyFactor', 'Number', [1 - a]),
-      P('Opacity', 'double', 'Number', '', double(a)),
-      vector('BumpFactor', 'Number', [1]),
-    ]),
-  ]);
+  return fbxNode(
+    'Material',
+    [long(id), objectName(source.name, 'Material'), str('')],
+    [
+      fbxNode('Version', [int(102)]),
+      fbxNode('ShadingModel', [str(lit ? 'phong' : 'lambert')]),
+      fbxNode('MultiLayer', [int(0)]),
+      fbxNode(
+        'Properties70',
+        [],
+        [
+          vector('DiffuseColor', 'Color', [r, g, b]),
+          vector('DiffuseFactor', 'Number', [1]),
+          vector('AmbientColor', 'Color', [0, 0, 0]),
+          vector('EmissiveColor', 'Color', [0, 0, 0]),
+          vector('EmissiveFactor', 'Number', [1]),
+          vector('SpecularColor', 'Color', [1, 1, 1]),
+          vector('SpecularFactor', 'Number', [lit ? 0.25 : 0]),
+          vector('Shininess', 'Number', [shininess]),
+          vector('ShininessExponent', 'Number', [shininess]),
+          vector('ReflectionFactor', 'Number', [lit ? Math.min(1, Math.max(0, source.metallic)) : 0]),
+          vector('TransparencyFactor', 'Number', [1 - a]),
+          P('Opacity', 'double', 'Number', '', double(a)),
+          vector('BumpFactor', 'Number', [1]),
+        ],
+      ),
+    ],
+  );
 }
 
 function textureRecords(textureId: bigint, videoId: bigint, file: FbxTextureFile): FbxNode[] {
-  const texture = fbxNode('Texture', [long(textureId), objectName(file.name, 'Texture'), str('')], [
-    fbxNode('Type', [str('TextureVideoClip')]),
-    fbxNode('Version', [int(202)]),
-    fbxNode('TextureName', [objectName(file.name, 'Texture')]),
-    fbxNode('Properties70', [], [P('UseMaterial', 'bool', '', '', int(1)), P('UseMipMap', 'bool', '', '', int(0))]),
-    fbxNode('Media', [objectName(file.name, 'Video')]),
-    fbxNode('FileName', [str(file.name)]),
-    fbxNode('RelativeFilename', [str(file.name)]),
-    fbxNode('ModelUVTranslation', [double(0), double(0)]),
-    fbxNode('ModelUVScaling', [double(1), double(1)]),
-    fbxNode('Texture_Alpha_Source', [str('None')]),
-    fbxNode('Cropping', [int(0), int(0), int(0), int(0)]),
-  ]);
+  const texture = fbxNode(
+    'Texture',
+    [long(textureId), objectName(file.name, 'Texture'), str('')],
+    [
+      fbxNode('Type', [str('TextureVideoClip')]),
+      fbxNode('Version', [int(202)]),
+      fbxNode('TextureName', [objectName(file.name, 'Texture')]),
+      fbxNode('Properties70', [], [P('UseMaterial', 'bool', '', '', int(1)), P('UseMipMap', 'bool', '', '', int(0))]),
+      fbxNode('Media', [objectName(file.name, 'Video')]),
+      fbxNode('FileName', [str(file.name)]),
+      fbxNode('RelativeFilename', [str(file.name)]),
+      fbxNode('ModelUVTranslation', [double(0), double(0)]),
+      fbxNode('ModelUVScaling', [double(1), double(1)]),
+      fbxNode('Texture_Alpha_Source', [str('None')]),
+      fbxNode('Cropping', [int(0), int(0), int(0), int(0)]),
+    ],
+  );
   const videoChildren = [
     fbxNode('Type', [str('Clip')]),
     fbxNode('Properties70', [], [P('Path', 'KString', 'XRefUrl', '', str(file.name))]),
@@ -191,7 +219,10 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
   const connections: FbxNode[] = [];
   const connect = (child: bigint, parent: bigint, property?: string) =>
     connections.push(
-      fbxNode('C', property ? [str('OP'), long(child), long(parent), str(property)] : [str('OO'), long(child), long(parent)]),
+      fbxNode(
+        'C',
+        property ? [str('OP'), long(child), long(parent), str(property)] : [str('OO'), long(child), long(parent)],
+      ),
     );
   const counts = { Model: 0, Geometry: 0, Material: 0, Texture: 0, Video: 0 };
 
@@ -223,20 +254,28 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
     const id = newId();
     const hasMesh = Boolean(node.mesh && node.mesh.indices.length > 0);
     objects.push(
-      fbxNode('Model', [long(id), objectName(node.name, 'Model'), str(hasMesh ? 'Mesh' : 'Null')], [
-        fbxNode('Version', [int(232)]),
-        fbxNode('Properties70', [], [
-          vector('Lcl Translation', 'Lcl Translation', node.translation),
-          vector('Lcl Rotation', 'Lcl Rotation', fbxEulerDegrees(node.rotation)),
-          vector('Lcl Scaling', 'Lcl Scaling', node.scale),
-          P('DefaultAttributeIndex', 'int', 'Integer', '', int(0)),
-          P('InheritType', 'enum', '', '', int(1)),
-        ]),
-        fbxNode('MultiLayer', [int(0)]),
-        fbxNode('MultiTake', [int(0)]),
-        fbxNode('Shading', [bool(true)]),
-        fbxNode('Culling', [str('CullingOff')]),
-      ]),
+      fbxNode(
+        'Model',
+        [long(id), objectName(node.name, 'Model'), str(hasMesh ? 'Mesh' : 'Null')],
+        [
+          fbxNode('Version', [int(232)]),
+          fbxNode(
+            'Properties70',
+            [],
+            [
+              vector('Lcl Translation', 'Lcl Translation', node.translation),
+              vector('Lcl Rotation', 'Lcl Rotation', fbxEulerDegrees(node.rotation)),
+              vector('Lcl Scaling', 'Lcl Scaling', node.scale),
+              P('DefaultAttributeIndex', 'int', 'Integer', '', int(0)),
+              P('InheritType', 'enum', '', '', int(1)),
+            ],
+          ),
+          fbxNode('MultiLayer', [int(0)]),
+          fbxNode('MultiTake', [int(0)]),
+          fbxNode('Shading', [bool(true)]),
+          fbxNode('Culling', [str('CullingOff')]),
+        ],
+      ),
     );
     counts.Model++;
     connect(id, parent);
@@ -255,26 +294,42 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
   };
   for (const root of scene.roots) model(root, 0n);
 
-  const definitionTypes: [string, number][] = [['GlobalSettings', 1], ...Object.entries(counts).filter(([, n]) => n > 0)];
-  const definitions = fbxNode('Definitions', [], [
-    fbxNode('Version', [int(100)]),
-    fbxNode('Count', [int(definitionTypes.reduce((sum, [, n]) => sum + n, 0))]),
-    ...definitionTypes.map(([type, count]) => fbxNode('ObjectType', [str(type)], [fbxNode('Count', [int(count)])])),
-  ]);
+  const definitionTypes: [string, number][] = [
+    ['GlobalSettings', 1],
+    ...Object.entries(counts).filter(([, n]) => n > 0),
+  ];
+  const definitions = fbxNode(
+    'Definitions',
+    [],
+    [
+      fbxNode('Version', [int(100)]),
+      fbxNode('Count', [int(definitionTypes.reduce((sum, [, n]) => sum + n, 0))]),
+      ...definitionTypes.map(([type, count]) => fbxNode('ObjectType', [str(type)], [fbxNode('Count', [int(count)])])),
+    ],
+  );
   const documentId = newId();
   const roots = [
     ...headerRecords(options.creator ?? 'Kiln'),
     globalSettings(options.unitScaleFactor ?? 100),
-    fbxNode('Documents', [], [
-      fbxNode('Count', [int(1)]),
-      fbxNode('Document', [long(documentId), str('Scene'), str('Scene')], [
-        fbxNode('Properties70', [], [
-          P('SourceObject', 'object', '', ''),
-          P('ActiveAnimStackName', 'KString', '', '', str('')),
-        ]),
-        fbxNode('RootNode', [long(0)]),
-      ]),
-    ]),
+    fbxNode(
+      'Documents',
+      [],
+      [
+        fbxNode('Count', [int(1)]),
+        fbxNode(
+          'Document',
+          [long(documentId), str('Scene'), str('Scene')],
+          [
+            fbxNode(
+              'Properties70',
+              [],
+              [P('SourceObject', 'object', '', ''), P('ActiveAnimStackName', 'KString', '', '', str(''))],
+            ),
+            fbxNode('RootNode', [long(0)]),
+          ],
+        ),
+      ],
+    ),
     fbxNode('References'),
     definitions,
     fbxNode('Objects', [], objects),

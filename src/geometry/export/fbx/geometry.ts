@@ -39,13 +39,17 @@ export function geometryRecord(id: bigint, name: string, mesh: Mesh, slots?: Map
     // Per control point (ByVertice), the mesh's own layout: a third of per-corner data, read by
     // Blender, Unity (FBX SDK) and three.js alike.
     children.push(
-      fbxNode('LayerElementNormal', [int(0)], [
-        fbxNode('Version', [int(101)]),
-        fbxNode('Name', [str('')]),
-        fbxNode('MappingInformationType', [str('ByVertice')]),
-        fbxNode('ReferenceInformationType', [str('Direct')]),
-        fbxNode('Normals', [doubles(Float64Array.from(mesh.normals))]),
-      ]),
+      fbxNode(
+        'LayerElementNormal',
+        [int(0)],
+        [
+          fbxNode('Version', [int(101)]),
+          fbxNode('Name', [str('')]),
+          fbxNode('MappingInformationType', [str('ByVertice')]),
+          fbxNode('ReferenceInformationType', [str('Direct')]),
+          fbxNode('Normals', [doubles(Float64Array.from(mesh.normals))]),
+        ],
+      ),
     );
     layer.push(layerElement('LayerElementNormal'));
   }
@@ -56,14 +60,18 @@ export function geometryRecord(id: bigint, name: string, mesh: Mesh, slots?: Map
       uv[i + 1] = 1 - mesh.uvs[i + 1];
     }
     children.push(
-      fbxNode('LayerElementUV', [int(0)], [
-        fbxNode('Version', [int(101)]),
-        fbxNode('Name', [str('UVMap')]),
-        fbxNode('MappingInformationType', [str('ByPolygonVertex')]),
-        fbxNode('ReferenceInformationType', [str('IndexToDirect')]),
-        fbxNode('UV', [doubles(uv)]),
-        fbxNode('UVIndex', [ints(Int32Array.from(corners))]),
-      ]),
+      fbxNode(
+        'LayerElementUV',
+        [int(0)],
+        [
+          fbxNode('Version', [int(101)]),
+          fbxNode('Name', [str('UVMap')]),
+          fbxNode('MappingInformationType', [str('ByPolygonVertex')]),
+          fbxNode('ReferenceInformationType', [str('IndexToDirect')]),
+          fbxNode('UV', [doubles(uv)]),
+          fbxNode('UVIndex', [ints(Int32Array.from(corners))]),
+        ],
+      ),
     );
     layer.push(layerElement('LayerElementUV'));
   }
@@ -71,13 +79,17 @@ export function geometryRecord(id: bigint, name: string, mesh: Mesh, slots?: Map
     const single = slots.size === 1;
     const materials = single ? new Int32Array([0]) : Int32Array.from(polygons.faceMaterials, (m) => slots.get(m) ?? 0);
     children.push(
-      fbxNode('LayerElementMaterial', [int(0)], [
-        fbxNode('Version', [int(101)]),
-        fbxNode('Name', [str('')]),
-        fbxNode('MappingInformationType', [str(single ? 'AllSame' : 'ByPolygon')]),
-        fbxNode('ReferenceInformationType', [str('IndexToDirect')]),
-        fbxNode('Materials', [ints(materials)]),
-      ]),
+      fbxNode(
+        'LayerElementMaterial',
+        [int(0)],
+        [
+          fbxNode('Version', [int(101)]),
+          fbxNode('Name', [str('')]),
+          fbxNode('MappingInformationType', [str(single ? 'AllSame' : 'ByPolygon')]),
+          fbxNode('ReferenceInformationType', [str('IndexToDirect')]),
+          fbxNode('Materials', [ints(materials)]),
+        ],
+      ),
     );
     layer.push(layerElement('LayerElementMaterial'));
   }

@@ -65,7 +65,7 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
   const offsets: number[] = [];
   const pads: number[] = [];
   let offset = 0;
-  entries.forEach((entry, i) => {
+  entries.forEach((_entry, i) => {
     offsets.push(offset);
     const pad = paddingFor(offset, names[i].length);
     pads.push(pad);
@@ -107,7 +107,7 @@ export function storedZip(entries: ZipEntry[]): Uint8Array {
     }
   });
   let at = centralStart;
-  entries.forEach((entry, i) => {
+  entries.forEach((_entry, i) => {
     header(at, 0x02014b50);
     view.setUint16(at + 4, 20, true); // version made by
     view.setUint16(at + 6, 20, true); // version needed

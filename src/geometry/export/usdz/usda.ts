@@ -28,7 +28,8 @@ export function primName(name: string, taken: Set<string>, fallback: string): st
   return candidate;
 }
 
-const OPEN = 40, CLOSE = 41;
+const OPEN = 40,
+  CLOSE = 41;
 
 const tuple = (values: ArrayLike<number>) => `(${Array.from(values, num).join(', ')})`;
 
@@ -121,7 +122,10 @@ class UsdaWriter {
     }
     if (!material.unlit && material.metallicRoughnessTexture) {
       const scale = [1, clamp01(material.roughness), clamp01(material.metallic), 1];
-      this.texture(at + 1, path, 'MetallicRoughness', material.metallicRoughnessTexture, 'raw', scale, undefined, ['g', 'b']);
+      this.texture(at + 1, path, 'MetallicRoughness', material.metallicRoughnessTexture, 'raw', scale, undefined, [
+        'g',
+        'b',
+      ]);
     }
     if (!material.unlit && material.normalTexture) {
       this.texture(at + 1, path, 'Normal', material.normalTexture, 'raw', [2, 2, 2, 1], [-1, -1, -1, 0], ['rgb']);
@@ -161,7 +165,8 @@ class UsdaWriter {
     this.line(at, `def Xform "${name}"`);
     this.line(at, '{');
     // Transforms are few numbers: full precision (float32 needs 9 significant digits to round-trip).
-    const exact = (values: number[], digits: number) => `(${values.map((v) => String(Number(v.toPrecision(digits)))).join(', ')})`;
+    const exact = (values: number[], digits: number) =>
+      `(${values.map((v) => String(Number(v.toPrecision(digits)))).join(', ')})`;
     this.line(at + 1, `double3 xformOp:translate = ${exact(node.translation, 17)}`);
     this.line(at + 1, `quatf xformOp:orient = ${exact([qw, qx, qy, qz], 9)}`);
     this.line(at + 1, `float3 xformOp:scale = ${exact(node.scale, 9)}`);
@@ -176,7 +181,10 @@ class UsdaWriter {
     const polygons = polygonsOf(mesh);
     const used = usedMaterials(mesh).filter((m) => this.materialPaths.has(m));
     const bound = used.length > 0;
-    this.line(at, `def Mesh "${name}"${bound ? ' (\n' + '    '.repeat(at + 1) + 'prepend apiSchemas = ["MaterialBindingAPI"]\n' + '    '.repeat(at) + ')' : ''}`);
+    this.line(
+      at,
+      `def Mesh "${name}"${bound ? ' (\n' + '    '.repeat(at + 1) + 'prepend apiSchemas = ["MaterialBindingAPI"]\n' + '    '.repeat(at) + ')' : ''}`,
+    );
     this.line(at, '{');
     const s = at + 1;
     const { min, max } = meshBounds(mesh);
@@ -189,7 +197,13 @@ class UsdaWriter {
     this.intArray(s, 'int[] faceVertexCounts', polygons.faceSizes);
     this.intArray(s, 'int[] faceVertexIndices', polygons.corners);
     if (mesh.normals) {
-      this.array(s, 'normal3f[] normals', mesh.normals, 3, ' (\n' + '    '.repeat(s + 1) + 'interpolation = "vertex"\n' + '    '.repeat(s) + ')');
+      this.array(
+        s,
+        'normal3f[] normals',
+        mesh.normals,
+        3,
+        ' (\n' + '    '.repeat(s + 1) + 'interpolation = "vertex"\n' + '    '.repeat(s) + ')',
+      );
     }
     if (mesh.uvs) {
       const st = new Float32Array(mesh.uvs.length);
@@ -197,7 +211,13 @@ class UsdaWriter {
         st[i] = mesh.uvs[i];
         st[i + 1] = 1 - mesh.uvs[i + 1];
       }
-      this.array(s, 'texCoord2f[] primvars:st', st, 2, ' (\n' + '    '.repeat(s + 1) + 'interpolation = "vertex"\n' + '    '.repeat(s) + ')');
+      this.array(
+        s,
+        'texCoord2f[] primvars:st',
+        st,
+        2,
+        ' (\n' + '    '.repeat(s + 1) + 'interpolation = "vertex"\n' + '    '.repeat(s) + ')',
+      );
     }
     if (used.length === 1) {
       this.line(s, `rel material:binding = <${this.materialPaths.get(used[0])}>`);

@@ -4,8 +4,11 @@ import { resolveGenerateRequest, type GenerateSpec } from '../../../../src/domai
 import type { EngineInputFile } from '../../../../src/engines/engine.ts';
 
 export async function svgPicture(body: string, size = 512, background = '#f4f4f0'): Promise<Uint8Array> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
-    (background === 'none' ? '' : `<rect width="100%" height="100%" fill="${background}"/>`) + body + '</svg>';
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
+    (background === 'none' ? '' : `<rect width="100%" height="100%" fill="${background}"/>`) +
+    body +
+    '</svg>';
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
@@ -20,7 +23,10 @@ export function figure(size = 512): Promise<Uint8Array> {
   );
 }
 
-export function request(fields: Record<string, string>, pictures: Uint8Array[]): { spec: GenerateSpec; inputs: EngineInputFile[] } {
+export function request(
+  fields: Record<string, string>,
+  pictures: Uint8Array[],
+): { spec: GenerateSpec; inputs: EngineInputFile[] } {
   const raw = {
     fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])),
     files: pictures.map((bytes, i) => ({ field: 'images', filename: `${i}.png`, bytes })),

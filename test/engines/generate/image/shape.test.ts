@@ -17,7 +17,14 @@ import { svgPicture } from './pictures.ts';
 function box(min: number[], max: number[]): Mesh {
   const p: number[] = [];
   for (let i = 0; i < 8; i++) p.push(i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]);
-  const quads = [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]];
+  const quads = [
+    [0, 2, 3, 1],
+    [4, 5, 7, 6],
+    [0, 1, 5, 4],
+    [2, 6, 7, 3],
+    [0, 4, 6, 2],
+    [1, 3, 7, 5],
+  ];
   return createMesh(new Float32Array(p), new Uint32Array(quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d])));
 }
 
@@ -44,9 +51,11 @@ async function pictures(mesh: Mesh, labels: ViewLabel[]) {
 }
 
 test('inflating a disc gives a hemisphere profile (h = √(R² − r²))', () => {
-  const W = 200, R = 80;
+  const W = 200,
+    R = 80;
   const mask = new Uint8Array(W * W);
-  for (let y = 0; y < W; y++) for (let x = 0; x < W; x++) if ((x + 0.5 - 100) ** 2 + (y + 0.5 - 100) ** 2 < R * R) mask[y * W + x] = 1;
+  for (let y = 0; y < W; y++)
+    for (let x = 0; x < W; x++) if ((x + 0.5 - 100) ** 2 + (y + 0.5 - 100) ** 2 < R * R) mask[y * W + x] = 1;
   const h = inflate(mask, W, W, 1);
   assert.ok(Math.abs(h[100 * W + 100] - R) < R * 0.03, `centre ${h[100 * W + 100]}`);
   assert.ok(Math.abs(h[100 * W + 140] - Math.sqrt(R * R - 40 * 40)) < R * 0.04, `half radius ${h[100 * W + 140]}`);
@@ -101,7 +110,11 @@ test('foreground: real alpha is used as the mask; a plain coloured background is
 });
 
 test('foreground segmentation is repeatable: the same picture gives the same mask every time', async () => {
-  const picture = await svgPicture('<circle cx="128" cy="128" r="70" fill="#d04010"/><rect x="100" y="60" width="60" height="160" fill="#40d010"/>', 256, '#3060a0');
+  const picture = await svgPicture(
+    '<circle cx="128" cy="128" r="70" fill="#d04010"/><rect x="100" y="60" width="60" height="160" fill="#40d010"/>',
+    256,
+    '#3060a0',
+  );
   const first = (await extractForeground(picture)).mask;
   for (let k = 0; k < 3; k++) assert.deepEqual((await extractForeground(picture)).mask, first);
 });
@@ -112,7 +125,9 @@ test('creative mode trades silhouette fidelity for a rounder form', async () => 
     const a = (i * Math.PI) / 5 - Math.PI / 2;
     return `${128 + r * Math.cos(a)},${128 + r * Math.sin(a)}`;
   }).join(' ');
-  const picture = await extractForeground(await svgPicture(`<polygon points="${star}" fill="#c08020"/>`, 256, '#ffffff'));
+  const picture = await extractForeground(
+    await svgPicture(`<polygon points="${star}" fill="#c08020"/>`, 256, '#ffffff'),
+  );
   const views = buildViews([picture], ['F']);
   const sphericity = (m: Mesh) => (36 * Math.PI * meshVolume(m) ** 2) / surfaceArea(m) ** 3;
   const faithful = reconstructShape(views, { resolution: 64 }).mesh;
@@ -129,8 +144,13 @@ test('visual hull from photographs: one view whose mask is a little off does not
   const off = asPhotos.map((f, i) => {
     if (i !== 1) return f;
     const mask = Uint8Array.from(f.mask);
-    let left = f.maskWidth, right = 0;
-    for (let p = 0; p < mask.length; p++) if (mask[p]) { left = Math.min(left, p % f.maskWidth); right = Math.max(right, p % f.maskWidth); }
+    let left = f.maskWidth,
+      right = 0;
+    for (let p = 0; p < mask.length; p++)
+      if (mask[p]) {
+        left = Math.min(left, p % f.maskWidth);
+        right = Math.max(right, p % f.maskWidth);
+      }
     const band = Math.max(1, Math.round((right - left) * 0.03));
     for (let y = 0; y < f.maskHeight; y++) {
       let x0 = 0;
@@ -140,9 +160,13 @@ test('visual hull from photographs: one view whose mask is a little off does not
     return { ...f, mask };
   });
   // The carving stage alone (the rounding stage still follows each view's own outline).
-  const volume = (fgs: typeof clean) => meshVolume(reconstructShape(buildViews(fgs, labels), { resolution: 48, variant: 'hull' }).mesh);
+  const volume = (fgs: typeof clean) =>
+    meshVolume(reconstructShape(buildViews(fgs, labels), { resolution: 48, variant: 'hull' }).mesh);
   const lossAsPhotos = volume(asPhotos) - volume(off);
   const lossAsAlpha = volume(clean) - volume(off.map((f) => ({ ...f, method: 'alpha' as const })));
   assert.ok(lossAsAlpha > 0, 'the off mask does carve a trusted hull');
-  assert.ok(lossAsPhotos < 0.6 * lossAsAlpha, `photographs lose less to the off mask: ${lossAsPhotos.toFixed(4)} vs ${lossAsAlpha.toFixed(4)} for alpha`);
+  assert.ok(
+    lossAsPhotos < 0.6 * lossAsAlpha,
+    `photographs lose less to the off mask: ${lossAsPhotos.toFixed(4)} vs ${lossAsAlpha.toFixed(4)} for alpha`,
+  );
 });

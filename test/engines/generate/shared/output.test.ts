@@ -15,9 +15,11 @@ function specOf(fields: Record<string, string>): GenerateSpec {
 function sphere() {
   const n = 24;
   const values = new Float32Array(n * n * n);
-  for (let z = 0; z < n; z++) for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) {
-    values[x + n * (y + n * z)] = Math.hypot(x - 11.5, y - 11.5, z - 11.5) / 10 - 1;
-  }
+  for (let z = 0; z < n; z++)
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        values[x + n * (y + n * z)] = Math.hypot(x - 11.5, y - 11.5, z - 11.5) / 10 - 1;
+      }
   return meshFromGrid(values, [n, n, n], [-1, -1, -1], 2 / (n - 1));
 }
 
@@ -40,11 +42,18 @@ test('All + Extreme-High: PBR and Shaded models, preview, a high-poly model, eve
     highPolyFaces: 40_000,
   });
   assert.equal(bakedAt, 2048);
-  assert.deepEqual(files.map((f) => f.name).sort(), ['base_basic_highpoly.glb', 'base_basic_pbr.glb', 'base_basic_shaded.glb', 'preview.webp']);
+  assert.deepEqual(files.map((f) => f.name).sort(), [
+    'base_basic_highpoly.glb',
+    'base_basic_pbr.glb',
+    'base_basic_shaded.glb',
+    'preview.webp',
+  ]);
   assert.ok(Math.abs(stats.faces - spec.faceBudget) <= spec.faceBudget * 0.01);
   assert.ok(stats.highPolyFaces! >= 39_000 && stats.highPolyFaces! <= 41_000, `high-poly ${stats.highPolyFaces}`);
   for (const f of files.filter((f) => f.name.endsWith('.glb'))) {
-    const report = (await validator.validateBytes(f.bytes, { maxIssues: 10 })) as { issues: { numErrors: number; messages: unknown[] } };
+    const report = (await validator.validateBytes(f.bytes, { maxIssues: 10 })) as {
+      issues: { numErrors: number; messages: unknown[] };
+    };
     assert.equal(report.issues.numErrors, 0, `${f.name}: ${JSON.stringify(report.issues.messages)}`);
     const doc = await new NodeIO().readBinary(f.bytes);
     for (const t of doc.getRoot().listTextures()) {

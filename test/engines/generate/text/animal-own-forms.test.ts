@@ -4,7 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { DRAWN_TRAITS, classTraits, flies, readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
@@ -34,7 +39,10 @@ test('a definition is read for the traits of the animal itself, not of its parts
 test('the noun is made as itself only when its definition changes the form', () => {
   const made = (p: string) => madeObject(interpretPrompt(p));
   assert.equal(made('a serval').makes, 'serval');
-  assert.match(summarizeInterpretation(interpretPrompt('a serval')), /serval \(serval → cat; quadruped body plan from its definition: long legs, large ears, tawny, spotted\)/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a serval')),
+    /serval \(serval → cat; quadruped body plan from its definition: long legs, large ears, tawny, spotted\)/,
+  );
   assert.equal(made('a manx cat').makes, 'manx cat');
   assert.equal(made('a cardinal').makes, 'cardinal');
   assert.equal(made('a whale shark').makes, 'whale shark');
@@ -50,14 +58,40 @@ test('the noun is made as itself only when its definition changes the form', () 
 });
 
 test('animals made from their definitions build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a serval', 'an okapi', 'a warthog', 'a zebu', 'a kudu', 'an ibex', 'a manx cat', 'a basset hound', 'a dalmatian',
-    'a cardinal', 'a great blue heron', 'a whale shark', 'a harbor seal', 'a timber wolf'], { seed: 16 });
+  await assertClosedWithinBudget(
+    [
+      'a serval',
+      'an okapi',
+      'a warthog',
+      'a zebu',
+      'a kudu',
+      'an ibex',
+      'a manx cat',
+      'a basset hound',
+      'a dalmatian',
+      'a cardinal',
+      'a great blue heron',
+      'a whale shark',
+      'a harbor seal',
+      'a timber wolf',
+    ],
+    { seed: 16 },
+  );
 });
 
 test('what the prompt says of the body changes the rig, and still builds closed solids', async () => {
   // "with huge ears", "tufted ears", "long droopy ears", "a flat face", "spotted": parts and words of the prompt.
-  await assertClosedWithinBudget(['a fennec fox with huge ears', 'a caracal with tufted ears', 'a basset hound with long droopy ears',
-    'a persian cat with a flat face', 'a spotted fawn', 'a striped horse with a long tail'], { seed: 16 });
+  await assertClosedWithinBudget(
+    [
+      'a fennec fox with huge ears',
+      'a caracal with tufted ears',
+      'a basset hound with long droopy ears',
+      'a persian cat with a flat face',
+      'a spotted fawn',
+      'a striped horse with a long tail',
+    ],
+    { seed: 16 },
+  );
 });
 
 test('a stand-in borrows the traits of the class it stands in for, without claiming the noun', () => {
@@ -67,7 +101,7 @@ test('a stand-in borrows the traits of the class it stands in for, without claim
   assert.notEqual(madeObject(interpretPrompt('a gazelle')).makes, 'gazelle');
 });
 
-test('the colour-only body plans make an animal as itself from its coat\'s colour', () => {
+test("the colour-only body plans make an animal as itself from its coat's colour", () => {
   const made = (p: string) => madeObject(interpretPrompt(p));
   // "luna moth: large American moth having light green wings with long tails"
   assert.equal(made('a luna moth').makes, 'luna moth');
@@ -75,7 +109,7 @@ test('the colour-only body plans make an animal as itself from its coat\'s colou
   assert.equal(made('a gila monster').makes, 'gila monster');
 });
 
-test('an animal on the dragon\'s row has wings only when WordNet says it flies', () => {
+test("an animal on the dragon's row has wings only when WordNet says it flies", () => {
   assert.equal(flies('pterodactyl'), true);
   assert.equal(flies('ichthyosaur'), false);
   // An imaginary being (no animal sense of its own) keeps its wings.
@@ -83,7 +117,10 @@ test('an animal on the dragon\'s row has wings only when WordNet says it flies',
 });
 
 test('the colour-only plans and the dragon rule build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a luna moth', 'a mandrill', 'a gila monster', 'a pterodactyl', 'an ichthyosaur', 'a gazelle', 'a moose'], { seed: 16 });
+  await assertClosedWithinBudget(
+    ['a luna moth', 'a mandrill', 'a gila monster', 'a pterodactyl', 'an ichthyosaur', 'a gazelle', 'a moose'],
+    { seed: 16 },
+  );
 });
 
 test('a mammal whose definition gives it wings is drawn with them, and its kinds borrow them', async () => {

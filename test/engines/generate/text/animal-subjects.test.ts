@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { readAnimal } from '../../../../src/engines/generate/text/animal-reading.ts';
 
 warmLexicon();
@@ -35,7 +40,7 @@ test('a WordNet compound is read whole with one word misspelt, closed up, or wit
   assert.equal(read("a jack o' lantern").category, 'apple');
 });
 
-test('a word the tagger calls an adjective is the noun in the first phrase\'s head place', () => {
+test("a word the tagger calls an adjective is the noun in the first phrase's head place", () => {
   assert.equal(read('a northern cardinal in the snow').category, 'bird');
   // Misspelt there too: read through WordNet's nouns ("cardnial" → cardinal).
   assert.equal(read('a northern cardnial in the snow').category, 'bird');
@@ -63,14 +68,14 @@ test('a closed compound one letter from a kind of its last noun is that noun, no
   assert.equal(read('a chipmonk').category, 'rabbit');
 });
 
-test('a name before a word Kiln could not read is a brand, and a coined word ending in an object\'s name is that object', () => {
+test("a name before a word Kiln could not read is a brand, and a coined word ending in an object's name is that object", () => {
   // "tesla" is only an inventor's name (and a unit): never the person made for a car.
   assert.notEqual(read('a tesla cybertruck, 3d model').category, 'person');
   assert.equal(read('a tesla cybertruck, 3d model').category, 'truck');
   assert.equal(read('a hoverbike').category, 'bicycle');
 });
 
-test('a definition\'s words about another animal are not read as the animal\'s own', () => {
+test("a definition's words about another animal are not read as the animal's own", () => {
   // "red panda: … closely related to the giant panda": no "giant".
   assert.equal(readAnimal('red panda')!.size, undefined);
   // "okapi: similar to the giraffe but smaller": "smaller" is the okapi's.

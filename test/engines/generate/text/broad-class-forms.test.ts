@@ -6,14 +6,24 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { interpretPrompt, madeObject, summarizeInterpretation } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
 const made = (prompt: string) => madeObject(interpretPrompt(prompt));
 const read = (prompt: string) => interpretPrompt(prompt);
 
 test('a plant named in a prompt is a potted plant; shrubs and hedges stay the bush', () => {
-  for (const prompt of ['a jade plant in a ceramic pot', 'a pitcher plant', 'a monstera plant', 'a plant on a desk', 'a pothos']) {
+  for (const prompt of [
+    'a jade plant in a ceramic pot',
+    'a pitcher plant',
+    'a monstera plant',
+    'a plant on a desk',
+    'a pothos',
+  ]) {
     assert.equal(read(prompt).category, 'potted-plant', prompt);
   }
   for (const prompt of ['a round bush', 'a hedge', 'a rose bush']) assert.equal(read(prompt).category, 'bush', prompt);
@@ -53,10 +63,26 @@ test('a weapon no row builds is made as its own description says, not as the swo
 });
 
 test('the forms these prompts reach build closed solids within budget, the same for the same seed', async () => {
-  await assertClosedWithinBudget([
-    'a flamethrower', 'a pair of brass knuckles', 'a boomerang', 'a bazooka', 'a land mine', 'a pipe bomb', 'a jade plant', 'a pothos', 'a stalk of bamboo', 'a sheaf of wheat', 'pampas grass',
-  ], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher', 'bamboo', 'wheat'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(
+    [
+      'a flamethrower',
+      'a pair of brass knuckles',
+      'a boomerang',
+      'a bazooka',
+      'a land mine',
+      'a pipe bomb',
+      'a jade plant',
+      'a pothos',
+      'a stalk of bamboo',
+      'a sheaf of wheat',
+      'pampas grass',
+    ],
+    { seed: 16, deterministic: true },
+  );
+  await assertClosedWithinBudget(
+    ['a flamethrower', 'brass knuckles', 'a boomerang', 'a rocket launcher', 'bamboo', 'wheat'],
+    { seed: 3, fast: true, bbox: [1, 3, 2] },
+  );
   await assertClosedWithinBudget(['a flamethrower', 'brass knuckles'], { seed: 5, creative: true, maxFaces: 20000 });
 });
 
@@ -71,7 +97,8 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
   assert.equal(made('a jewellery box with a ballerina inside').makes, 'jewelry box');
   assert.equal(made('a music box').makes, 'music box');
   // A coffin and its kinds are a coffin, no crate; a box stays the crate.
-  for (const prompt of ['a vampire coffin', 'an egyptian sarcophagus, gold', 'a casket']) assert.equal(made(prompt).makes, 'coffin', prompt);
+  for (const prompt of ['a vampire coffin', 'an egyptian sarcophagus, gold', 'a casket'])
+    assert.equal(made(prompt).makes, 'coffin', prompt);
   assert.equal(read('a box').category, 'crate');
   // Sticks the staff stood in for are rows of their own.
   assert.equal(made('a walking stick with a silver handle').makes, 'walking stick');
@@ -101,8 +128,41 @@ test('a computer mouse is a pointing device, an arcade joystick a stick on a bas
 });
 
 test('the device rows build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a stone sarcophagus', 'a crt monitor', 'a monitor', 'a walking stick', 'a pool cue', 'a slingshot', 'a candy cane', 'a treadmill', 'a rowing machine', 'an exercise bike', 'a kitchen faucet', 'a bar of dark chocolate', 'a chocolate bar'], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a computer mouse', 'an arcade joystick', 'a jewelry box', 'a coffin', 'a sarcophagus', 'a treadmill', 'a rowing machine', 'an exercise bike'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(
+    [
+      'a computer mouse',
+      'an arcade joystick',
+      'a jewelry box',
+      'a coffin',
+      'a stone sarcophagus',
+      'a crt monitor',
+      'a monitor',
+      'a walking stick',
+      'a pool cue',
+      'a slingshot',
+      'a candy cane',
+      'a treadmill',
+      'a rowing machine',
+      'an exercise bike',
+      'a kitchen faucet',
+      'a bar of dark chocolate',
+      'a chocolate bar',
+    ],
+    { seed: 16, deterministic: true },
+  );
+  await assertClosedWithinBudget(
+    [
+      'a computer mouse',
+      'an arcade joystick',
+      'a jewelry box',
+      'a coffin',
+      'a sarcophagus',
+      'a treadmill',
+      'a rowing machine',
+      'an exercise bike',
+    ],
+    { seed: 3, fast: true, bbox: [1, 3, 2] },
+  );
 });
 
 test('a station housing vehicles is a hall with bay doors, a building people go to a public building: no house stands in', () => {
@@ -122,6 +182,10 @@ test('a station housing vehicles is a hall with bay doors, a building people go 
 
 test('the public buildings build closed solids within budget', async () => {
   await assertClosedWithinBudget(['a fire station', 'a hospital', 'a hangar'], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a fire station', 'a hospital', 'a hangar'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a fire station', 'a hospital', 'a hangar'], {
+    seed: 3,
+    fast: true,
+    bbox: [1, 3, 2],
+  });
   await assertClosedWithinBudget(['a fire station', 'a museum'], { seed: 5, creative: true, maxFaces: 20000 });
 });

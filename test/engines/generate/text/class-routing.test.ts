@@ -6,7 +6,11 @@
  */
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { interpretPrompt, madeObject, summarizeInterpretation } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { spelledAsPrompt } from '../../../../src/engines/generate/text/spelling.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 
@@ -42,7 +46,11 @@ test('a row is named on a hypernym walk by its own name, not a one-word by-name'
 });
 
 test('a dessert no cake or pie row names is a dish read from its own description', () => {
-  for (const [prompt, name] of [['a trifle in a glass bowl', 'trifle'], ['a pavlova with berries', 'pavlova'], ['a flan', 'flan']]) {
+  for (const [prompt, name] of [
+    ['a trifle in a glass bowl', 'trifle'],
+    ['a pavlova with berries', 'pavlova'],
+    ['a flan', 'flan'],
+  ]) {
     const i = read(prompt);
     assert.equal(i.category, 'dish', prompt);
     assert.equal(madeObject(i).makes, name, prompt);
@@ -127,12 +135,48 @@ test('the object made is spelt as the prompt hyphenates it', () => {
 });
 
 test('the forms these prompts now reach build closed solids within budget, the same for the same seed', async () => {
-  await assertClosedWithinBudget([
-    'a teardrop camper trailer with wood sides', 'a caravan', 'an armoured personnel carrier', 'a red cowbell', 'a church bell',
-    'a trifle in a glass bowl', 'a pavlova with berries', 'a vampire bat', 'a flying fox', 'a wood lathe', 'a coffee grinder',
-    'a carousel with painted horses', 'a ferris wheel', 'a wooden roller coaster', 'a soda can', 'a jerry can',
-    'a bathroom scale', 'a balance scale', 'a wooden butter churn', 'a milk churn', 'a cassette tape', 'a vhs tape',
-    'a hang glider', 'a paraglider', 'a gyrocopter', 'a centipede', 'a millipede',
-  ], { seed: 16, deterministic: true });
-  await assertClosedWithinBudget(['a silver airstream trailer', 'a bell', 'a ferris wheel', 'a carousel', 'a roller coaster', 'a paraglider', 'a gyrocopter'], { seed: 3, fast: true, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(
+    [
+      'a teardrop camper trailer with wood sides',
+      'a caravan',
+      'an armoured personnel carrier',
+      'a red cowbell',
+      'a church bell',
+      'a trifle in a glass bowl',
+      'a pavlova with berries',
+      'a vampire bat',
+      'a flying fox',
+      'a wood lathe',
+      'a coffee grinder',
+      'a carousel with painted horses',
+      'a ferris wheel',
+      'a wooden roller coaster',
+      'a soda can',
+      'a jerry can',
+      'a bathroom scale',
+      'a balance scale',
+      'a wooden butter churn',
+      'a milk churn',
+      'a cassette tape',
+      'a vhs tape',
+      'a hang glider',
+      'a paraglider',
+      'a gyrocopter',
+      'a centipede',
+      'a millipede',
+    ],
+    { seed: 16, deterministic: true },
+  );
+  await assertClosedWithinBudget(
+    [
+      'a silver airstream trailer',
+      'a bell',
+      'a ferris wheel',
+      'a carousel',
+      'a roller coaster',
+      'a paraglider',
+      'a gyrocopter',
+    ],
+    { seed: 3, fast: true, bbox: [1, 3, 2] },
+  );
 });

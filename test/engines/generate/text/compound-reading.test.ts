@@ -6,7 +6,7 @@ import { LEX_FILE } from '../../../../src/engines/generate/text/understand/wordn
 
 const makes = (prompt: string) => madeObject(interpretPrompt(prompt)).makes;
 
-test('WordNet\'s compounds ending in a noun say what kind of thing an unlisted compound of it is', () => {
+test("WordNet's compounds ending in a noun say what kind of thing an unlisted compound of it is", () => {
   assert.equal(compoundKind('seal', 'monk'), LEX_FILE.animal);
   assert.equal(compoundKind('trailer', 'airstream'), LEX_FILE.artifact);
   // "baseball player", "tennis player": a game before "player" names someone.

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { isWatertight } from '../../../../src/geometry/ops/index.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 import { meshBounds } from '../../../../src/geometry/mesh.ts';
@@ -27,7 +32,10 @@ test('the subject is the head noun phrase: compounds, the first of several objec
   assert.equal(made('a plate of fries and a hamburger'), 'fries');
   const tiger = interpretPrompt('a zoomed out DSLR photo of a tiger eating an ice cream cone');
   assert.equal(madeObject(tiger).makes, 'tiger');
-  assert.deepEqual(tiger.companions.map((c) => c.category), ['ice-cream']);
+  assert.deepEqual(
+    tiger.companions.map((c) => c.category),
+    ['ice-cream'],
+  );
   assert.equal(made('a lion statue, bronze'), 'lion');
   assert.equal(made('a watermelon slice'), 'watermelon');
   // A word the engine does not understand never wins over one it does.
@@ -49,9 +57,15 @@ test('families pick a profile from the noun or its WordNet hypernyms, and say wh
   assert.equal(madeObject(caecilian).standIn, true);
   assert.match(summarizeInterpretation(caecilian), /no caecilian form: the amphibian body plan stands in/);
   // A prompt naming no object Kiln can place still gets the sculpted form, and says so.
-  assert.match(summarizeInterpretation(interpretPrompt('a shimmering zorblax of quantum flux')), /^interpreted as: generic sculpted form \(no known object\)/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a shimmering zorblax of quantum flux')),
+    /^interpreted as: generic sculpted form \(no known object\)/,
+  );
   // A capacitor is a device: the household appliance stands in, and the summary says it does.
-  assert.match(summarizeInterpretation(interpretPrompt('a quantum flux capacitor')), /no capacitor form: the household appliance stands in/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a quantum flux capacitor')),
+    /no capacitor form: the household appliance stands in/,
+  );
 });
 
 test('material phrases set the material, never the object; places are settings, not second objects', () => {
@@ -72,8 +86,14 @@ test('material phrases set the material, never the object; places are settings, 
 
 test('a material phrase reaches the body of a generator that colours its own parts; eyes keep theirs', async () => {
   const frog = await buildAsset(interpretPrompt('a frog made of gold'), { seed: 1, maxFaces: 4000 });
-  assert.ok(frog.materials.some((m) => m.part === 'body' && m.kind === 'gold'), 'the body is gold');
-  assert.ok(frog.materials.some((m) => m.part === 'eye' && m.kind === 'glass'), 'the eyes are still glass');
+  assert.ok(
+    frog.materials.some((m) => m.part === 'body' && m.kind === 'gold'),
+    'the body is gold',
+  );
+  assert.ok(
+    frog.materials.some((m) => m.part === 'eye' && m.kind === 'glass'),
+    'the eyes are still glass',
+  );
 });
 
 test('"X wearing Y" puts Y on top of X; "X riding Y" puts X on Y', async () => {
@@ -84,17 +104,56 @@ test('"X wearing Y" puts Y on top of X; "X riding Y" puts X on Y', async () => {
     return (b.max[1] - b.min[1]) / Math.max(b.max[0] - b.min[0], b.max[2] - b.min[2]);
   };
   const wearing = interpretPrompt('a chimpanzee wearing a hat');
-  assert.deepEqual(wearing.companions.map((c) => [c.relation, c.category]), [['wearing', 'hat']]);
-  assert.ok((await ratio('a chimpanzee wearing a hat')) > (await ratio('a chimpanzee')), 'the hat adds height, not width');
-  assert.deepEqual(interpretPrompt('an astronaut riding a horse').companions.map((c) => c.relation), ['on']);
+  assert.deepEqual(
+    wearing.companions.map((c) => [c.relation, c.category]),
+    [['wearing', 'hat']],
+  );
+  assert.ok(
+    (await ratio('a chimpanzee wearing a hat')) > (await ratio('a chimpanzee')),
+    'the hat adds height, not width',
+  );
+  assert.deepEqual(
+    interpretPrompt('an astronaut riding a horse').companions.map((c) => c.relation),
+    ['on'],
+  );
 });
 
 test('one profile of every family builds a closed solid within a small budget, the same for the same seed', async () => {
   const prompts = [
-    'a frog', 'a salamander', 'a gecko', 'a chimpanzee', 'a bee', 'a butterfly', 'a scorpion', 'a lobster', 'an octopus', 'a starfish',
-    'a hedgehog', 'a camel', 'a moped', 'a tractor', 'an excavator', 'a covered wagon', 'a helicopter', 'a hot air balloon', 'a violin',
-    'a grand piano', 'a drum kit', 'a saxophone', 'a toaster', 'a gramophone', 'a top hat', 'a sneaker', 'a backpack', 'a wrench', 'an anchor',
-    'fries', 'a pumpkin', 'a pyramid', 'a skull', 'a bust',
+    'a frog',
+    'a salamander',
+    'a gecko',
+    'a chimpanzee',
+    'a bee',
+    'a butterfly',
+    'a scorpion',
+    'a lobster',
+    'an octopus',
+    'a starfish',
+    'a hedgehog',
+    'a camel',
+    'a moped',
+    'a tractor',
+    'an excavator',
+    'a covered wagon',
+    'a helicopter',
+    'a hot air balloon',
+    'a violin',
+    'a grand piano',
+    'a drum kit',
+    'a saxophone',
+    'a toaster',
+    'a gramophone',
+    'a top hat',
+    'a sneaker',
+    'a backpack',
+    'a wrench',
+    'an anchor',
+    'fries',
+    'a pumpkin',
+    'a pyramid',
+    'a skull',
+    'a bust',
   ];
   await assertClosedWithinBudget(prompts, { seed: 2, fast: true });
   const a = (await buildAsset(interpretPrompt('a red crab'), { seed: 9 })).mesh.positions;

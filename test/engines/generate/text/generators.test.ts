@@ -25,12 +25,17 @@ test('every category builds a closed solid with volume, normalised to a unit box
     assert.ok(Math.abs(largest - 1) < 1e-3, `${id} largest side is 1`);
     const covered = asset.mesh.groups.reduce((n, g) => n + g.count, 0);
     assert.equal(covered, asset.mesh.indices.length / 3, `${id} groups cover every triangle`);
-    assert.equal(asset.materials.length, new Set(asset.mesh.groups.map((g) => g.material)).size, `${id} one material per group`);
+    assert.equal(
+      asset.materials.length,
+      new Set(asset.mesh.groups.map((g) => g.material)).size,
+      `${id} one material per group`,
+    );
   }
 });
 
 test('same prompt and seed give the same asset; another seed or prompt gives another', async () => {
-  const build = async (prompt: string, seed: number) => (await buildAsset(interpretPrompt(prompt), { seed })).mesh.positions;
+  const build = async (prompt: string, seed: number) =>
+    (await buildAsset(interpretPrompt(prompt), { seed })).mesh.positions;
   const a = await build('a wooden chair', 1);
   assert.deepEqual(await build('a wooden chair', 1), a);
   assert.notDeepEqual(await build('a wooden chair', 2), a);
@@ -80,6 +85,9 @@ test('bbox_condition sets the proportions; creative mode gives a bolder shape th
   assert.ok(Math.abs(h / w - 2) < 0.02 && Math.abs(l / w - 1) < 0.02, `${w} ${h} ${l}`);
   const faithful = await buildAsset(interpretPrompt('a tall vase'), { seed: 2 });
   const creative = await buildAsset(interpretPrompt('a tall vase'), { seed: 2, creative: true });
-  const aspect = (m: typeof faithful.mesh) => { const x = meshBounds(m); return (x.max[1] - x.min[1]) / (x.max[0] - x.min[0]); };
-  assert.ok(aspect(creative.mesh) > aspect(faithful.mesh) * 1.1, 'creative exaggerates the prompt\'s tallness');
+  const aspect = (m: typeof faithful.mesh) => {
+    const x = meshBounds(m);
+    return (x.max[1] - x.min[1]) / (x.max[0] - x.min[0]);
+  };
+  assert.ok(aspect(creative.mesh) > aspect(faithful.mesh) * 1.1, "creative exaggerates the prompt's tallness");
 });

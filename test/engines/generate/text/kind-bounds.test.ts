@@ -4,7 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { glossCategory, kindAllows } from '../../../../src/engines/generate/text/understand/definitions.ts';
 import { nounSenses, readSynset, taggedSenseCount } from '../../../../src/engines/generate/text/understand/wordnet.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
@@ -16,7 +21,7 @@ const read = (prompt: string) => {
   return { category: i.category, made: madeObject(i), summary: summarizeInterpretation(i) };
 };
 
-test('a definition word naming one of the noun\'s hypernyms is read in that hypernym\'s sense', () => {
+test("a definition word naming one of the noun's hypernyms is read in that hypernym's sense", () => {
   // "corral: a pen for cattle": the pen is the enclosure (a hypernym of corral), not the writing pen.
   assert.notEqual(glossCategory('corral')?.category, 'desk-thing');
   assert.notEqual(read('a corral').category, 'desk-thing');
@@ -70,5 +75,8 @@ test('an artifact is made as a figure only when its definition gives it that lik
 });
 
 test('the readings these rules reach build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a butter', 'a hay', 'a juice', 'a supper', 'a thermometer', 'a nightshirt', 'a holster'], { seed: 16 });
+  await assertClosedWithinBudget(
+    ['a butter', 'a hay', 'a juice', 'a supper', 'a thermometer', 'a nightshirt', 'a holster'],
+    { seed: 16 },
+  );
 });

@@ -27,7 +27,10 @@ test('a misspelt name the tagger takes for an adjective by its ending is still t
 
 test('a rare noun naming no thing inside a compound is read as the compound misspelt', () => {
   const i = interpretPrompt('a hedge trimer, cordless, 8k');
-  assert.ok(i.corrections.some((c) => c.from === 'trimer' && c.to === 'trimmer'), JSON.stringify(i.corrections));
+  assert.ok(
+    i.corrections.some((c) => c.from === 'trimer' && c.to === 'trimmer'),
+    JSON.stringify(i.corrections),
+  );
   assert.notEqual(i.category, 'bush');
 });
 
@@ -45,7 +48,9 @@ test('after a modifier whose compounds seldom name someone, a noun that is also 
 });
 
 test('slips are ranked: a letter left out, two swapped, one doubled, a vowel for a vowel, then any other edit', async () => {
-  const { slipRank, commonSlip, closestWord } = await import('../../../../src/engines/generate/text/understand/typo.ts');
+  const { slipRank, commonSlip, closestWord } = await import(
+    '../../../../src/engines/generate/text/understand/typo.ts'
+  );
   assert.equal(slipRank('pino', 'piano'), 0);
   assert.equal(slipRank('scnoe', 'scone'), 1);
   assert.equal(slipRank('cloown', 'clown'), 2);

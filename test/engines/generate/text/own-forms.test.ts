@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildAsset } from '../../../../src/engines/generate/text/generators/build.ts';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { readProduce } from '../../../../src/engines/generate/text/produce-reading.ts';
 import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
 import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
@@ -41,8 +46,15 @@ test('a fruit or vegetable is read from its own description: shape, rind, colour
 });
 
 test('a fruit or vegetable with no row of its own is made as itself, and the summary says how it was read', () => {
-  for (const [prompt, noun] of [['a ripe persimmon', 'persimmon'], ['a quince on a table', 'quince'], ['a rutabaga', 'rutabaga'],
-    ['a bunch of asparagus', 'asparagus'], ['an eggplant', 'eggplant'], ['an alligator pear', 'avocado'], ['a globe artichoke', 'artichoke']] as const) {
+  for (const [prompt, noun] of [
+    ['a ripe persimmon', 'persimmon'],
+    ['a quince on a table', 'quince'],
+    ['a rutabaga', 'rutabaga'],
+    ['a bunch of asparagus', 'asparagus'],
+    ['an eggplant', 'eggplant'],
+    ['an alligator pear', 'avocado'],
+    ['a globe artichoke', 'artichoke'],
+  ] as const) {
     const m = made(prompt);
     assert.equal(m.makes, noun, prompt);
     assert.equal(m.standIn, false, prompt);
@@ -68,8 +80,14 @@ test('a hand implement is read from its own description: its handle and its work
 });
 
 test('an implement is made as itself; a compound that is a kind of its last noun is made as that noun', () => {
-  for (const [prompt, noun] of [['a wire whisk', 'whisk'], ['a steel colander', 'colander'], ['a garden rake', 'rake'], ['a wood chisel', 'chisel'],
-    ['an old scythe', 'scythe'], ['a sieve', 'sieve']] as const) {
+  for (const [prompt, noun] of [
+    ['a wire whisk', 'whisk'],
+    ['a steel colander', 'colander'],
+    ['a garden rake', 'rake'],
+    ['a wood chisel', 'chisel'],
+    ['an old scythe', 'scythe'],
+    ['a sieve', 'sieve'],
+  ] as const) {
     const m = made(prompt);
     assert.equal(m.makes, noun, prompt);
     assert.equal(m.standIn, false, prompt);
@@ -79,9 +97,32 @@ test('an implement is made as itself; a compound that is a kind of its last noun
 });
 
 test('fruit, vegetables and implements read from their description build closed solids within budget', async () => {
-  const prompts = ['a durian', 'a fig', 'a cabbage', 'a red onion', 'a potato', 'a globe artichoke', 'a celery', 'an okra', 'a chickpea', 'corn',
-    'a banana', 'a pineapple', 'a carambola', 'a whisk', 'a colander', 'a grater', 'a plunger', 'a mop', 'a corkscrew', 'a rolling pin', 'a pitchfork',
-    'a scythe', 'a funnel', 'a meat hook'];
+  const prompts = [
+    'a durian',
+    'a fig',
+    'a cabbage',
+    'a red onion',
+    'a potato',
+    'a globe artichoke',
+    'a celery',
+    'an okra',
+    'a chickpea',
+    'corn',
+    'a banana',
+    'a pineapple',
+    'a carambola',
+    'a whisk',
+    'a colander',
+    'a grater',
+    'a plunger',
+    'a mop',
+    'a corkscrew',
+    'a rolling pin',
+    'a pitchfork',
+    'a scythe',
+    'a funnel',
+    'a meat hook',
+  ];
   await assertClosedWithinBudget(prompts, { seed: 5, deterministic: true });
   await assertClosedWithinBudget(['a durian', 'a whisk', 'a mop', 'a globe artichoke'], { seed: 9, maxFaces: 30000 });
   const whisk = await buildAsset(interpretPrompt('a whisk'), { seed: 1, maxFaces: 6000 });
@@ -97,7 +138,12 @@ test('an artifact met only by a broad stand-in is made as the plain solid its de
   assert.ok(readShape('ironing board')!.proportions.includes('narrow'));
   // "pocket-size case" is a case, not a pocket.
   assert.equal(readShape('wallet')!.shape, 'box');
-  for (const [prompt, noun] of [['a frisbee', 'frisbee'], ['a hockey puck', 'hockey puck'], ['a picture frame', 'picture frame'], ['a locket', 'locket']] as const) {
+  for (const [prompt, noun] of [
+    ['a frisbee', 'frisbee'],
+    ['a hockey puck', 'hockey puck'],
+    ['a picture frame', 'picture frame'],
+    ['a locket', 'locket'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
   assert.match(summarizeInterpretation(interpretPrompt('a frisbee')), /read as a plastic disk/);
@@ -108,7 +154,10 @@ test('an artifact met only by a broad stand-in is made as the plain solid its de
 });
 
 test('plain solids read from a description build closed within budget', async () => {
-  await assertClosedWithinBudget(['a frisbee', 'a hula hoop', 'a kaleidoscope', 'a carabiner', 'a picture frame', 'an ironing board', 'a wallet'], { seed: 4, deterministic: true });
+  await assertClosedWithinBudget(
+    ['a frisbee', 'a hula hoop', 'a kaleidoscope', 'a carabiner', 'a picture frame', 'an ironing board', 'a wallet'],
+    { seed: 4, deterministic: true },
+  );
 });
 
 test('an upper or full-length garment is cut as its description says; legwear is left to its rows', () => {
@@ -120,16 +169,28 @@ test('an upper or full-length garment is cut as its description says; legwear is
   assert.equal(readGarment('hooded cloak')!.hood, true);
   assert.equal(readGarment('trousers'), undefined);
   // A noun listed on a row only for its proportions is made as itself when its description can be read.
-  for (const [prompt, noun] of [['a mexican poncho', 'poncho'], ['a fluffy bathrobe', 'bathrobe'], ['a knitted sweater', 'sweater'], ['a silk kimono', 'kimono'], ['a toga', 'toga']] as const) {
+  for (const [prompt, noun] of [
+    ['a mexican poncho', 'poncho'],
+    ['a fluffy bathrobe', 'bathrobe'],
+    ['a knitted sweater', 'sweater'],
+    ['a silk kimono', 'kimono'],
+    ['a toga', 'toga'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
-  assert.match(summarizeInterpretation(interpretPrompt('a cardigan')), /garment: knitted long-sleeved top with an open front/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a cardigan')),
+    /garment: knitted long-sleeved top with an open front/,
+  );
   assert.equal(made('a t-shirt').makes !== 'garment', true);
   assert.equal(interpretPrompt('a pair of jeans').profile, 'trousers');
 });
 
 test('garments cut from a description build closed within budget', async () => {
-  await assertClosedWithinBudget(['a poncho', 'a bathrobe', 'a sweater', 'a cardigan', 'a hooded cloak', 'a vest', 'a toga'], { seed: 2, deterministic: true });
+  await assertClosedWithinBudget(
+    ['a poncho', 'a bathrobe', 'a sweater', 'a cardigan', 'a hooded cloak', 'a vest', 'a toga'],
+    { seed: 2, deterministic: true },
+  );
 });
 
 test('jewellery that is no ring is made as its description says: necklace, pin, earrings, pendant, band', () => {
@@ -139,14 +200,30 @@ test('jewellery that is no ring is made as its description says: necklace, pin, 
   assert.equal(readJewelry('drop earring')!.shape, 'earrings');
   assert.equal(readJewelry('cufflink')!.shape, 'cufflinks');
   assert.equal(readJewelry('wedding ring'), undefined);
-  for (const [prompt, noun] of [['a pearl necklace', 'necklace'], ['a vintage brooch', 'brooch'], ['a gold bangle', 'bangle'], ['a pair of cufflinks', 'cufflink']] as const) {
+  for (const [prompt, noun] of [
+    ['a pearl necklace', 'necklace'],
+    ['a vintage brooch', 'brooch'],
+    ['a gold bangle', 'bangle'],
+    ['a pair of cufflinks', 'cufflink'],
+  ] as const) {
     assert.match(made(prompt).makes, new RegExp(`^${noun}`), prompt);
   }
   assert.equal(made('a diamond ring').makes, 'ring');
 });
 
 test('jewellery read from a description builds closed within budget', async () => {
-  await assertClosedWithinBudget(['a necklace', 'a brooch with a gem', 'a pair of earrings', 'a choker', 'a bangle', 'a pair of cufflinks', 'a pearl necklace'], { seed: 6, deterministic: true });
+  await assertClosedWithinBudget(
+    [
+      'a necklace',
+      'a brooch with a gem',
+      'a pair of earrings',
+      'a choker',
+      'a bangle',
+      'a pair of cufflinks',
+      'a pearl necklace',
+    ],
+    { seed: 6, deterministic: true },
+  );
 });
 
 test('a building whose description says how it is built is made that way: shed, barn, coop, tiered', () => {
@@ -157,7 +234,12 @@ test('a building whose description says how it is built is made that way: shed, 
   assert.equal(readBuilding('bungalow')!.floors, 1);
   // A gloss that says only what the building is for gives no build.
   assert.equal(readBuilding('warehouse'), undefined);
-  for (const [prompt, noun] of [['a garden shed', 'shed'], ['a chicken coop', 'chicken coop'], ['a red barn', 'barn'], ['an outhouse', 'outhouse']] as const) {
+  for (const [prompt, noun] of [
+    ['a garden shed', 'shed'],
+    ['a chicken coop', 'chicken coop'],
+    ['a red barn', 'barn'],
+    ['an outhouse', 'outhouse'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
   // A kind of house is still the house.
@@ -165,7 +247,10 @@ test('a building whose description says how it is built is made that way: shed, 
 });
 
 test('buildings read from a description build closed within budget', async () => {
-  await assertClosedWithinBudget(['a garden shed', 'a chicken coop', 'a barn', 'a ziggurat', 'a stable', 'a gazebo'], { seed: 8, deterministic: true });
+  await assertClosedWithinBudget(['a garden shed', 'a chicken coop', 'a barn', 'a ziggurat', 'a stable', 'a gazebo'], {
+    seed: 8,
+    deterministic: true,
+  });
 });
 
 test('a knife is made as its description says; a compound knife WordNet lacks is a knife', () => {
@@ -173,14 +258,23 @@ test('a knife is made as its description says; a compound knife WordNet lacks is
   assert.equal(readKnife('pocketknife')!.folding, true);
   assert.ok(readKnife('machete')!.length > 1);
   assert.equal(readKnife('machete')!.heavy, true);
-  for (const [prompt, noun] of [['a machete', 'machete'], ['a meat cleaver', 'meat cleaver'], ['a bowie knife', 'bowie knife'], ['a kitchen knife', 'knife'], ['a knife', 'knife']] as const) {
+  for (const [prompt, noun] of [
+    ['a machete', 'machete'],
+    ['a meat cleaver', 'meat cleaver'],
+    ['a bowie knife', 'bowie knife'],
+    ['a kitchen knife', 'knife'],
+    ['a knife', 'knife'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
   assert.equal(made('a dagger').makes, 'dagger');
 });
 
 test('knives read from a description build closed within budget', async () => {
-  await assertClosedWithinBudget(['a machete', 'a meat cleaver', 'a pocketknife', 'a bowie knife', 'a kitchen knife', 'a scalpel'], { seed: 3, deterministic: true });
+  await assertClosedWithinBudget(
+    ['a machete', 'a meat cleaver', 'a pocketknife', 'a bowie knife', 'a kitchen knife', 'a scalpel'],
+    { seed: 3, deterministic: true },
+  );
 });
 
 test('a cycle whose description gives its wheels or seats is made as itself, even a kind of bicycle', () => {
@@ -188,7 +282,11 @@ test('a cycle whose description gives its wheels or seats is made as itself, eve
   assert.equal(readCycle('tricycle')!.wheels, 3);
   assert.equal(readCycle('tandem')!.tandem, true);
   assert.equal(readCycle('bicycle'), undefined);
-  for (const [prompt, noun] of [['a circus unicycle', 'unicycle'], ["a child's tricycle", 'tricycle'], ['a tandem bicycle', 'tandem bicycle']] as const) {
+  for (const [prompt, noun] of [
+    ['a circus unicycle', 'unicycle'],
+    ["a child's tricycle", 'tricycle'],
+    ['a tandem bicycle', 'tandem bicycle'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
   // Fat tyres leave a mountain bike a bicycle.
@@ -197,8 +295,14 @@ test('a cycle whose description gives its wheels or seats is made as itself, eve
 });
 
 test('cycles read from a description build closed within budget, with their wheel count', async () => {
-  await assertClosedWithinBudget(['a unicycle', 'a tricycle', 'a tandem bicycle', 'a mountain bike', 'an ordinary bicycle'], { seed: 7, deterministic: true });
-  const depth = async (prompt: string) => { const b = meshBounds((await buildAsset(interpretPrompt(prompt), { seed: 1, maxFaces: 6000 })).mesh); return b.max[2] - b.min[2]; };
+  await assertClosedWithinBudget(
+    ['a unicycle', 'a tricycle', 'a tandem bicycle', 'a mountain bike', 'an ordinary bicycle'],
+    { seed: 7, deterministic: true },
+  );
+  const depth = async (prompt: string) => {
+    const b = meshBounds((await buildAsset(interpretPrompt(prompt), { seed: 1, maxFaces: 6000 })).mesh);
+    return b.max[2] - b.min[2];
+  };
   // A tricycle's rear axle carries two wheels side by side: it is deeper than a unicycle.
   assert.ok((await depth('a unicycle')) < (await depth('a tricycle')));
 });
@@ -210,7 +314,12 @@ test('a percussion instrument is made as its description says: a shaker, clapper
   assert.equal(readPercussion('tambourine')!.jingles, true);
   assert.equal(readPercussion('kettledrum')!.shape, 'kettle');
   assert.equal(readPercussion('drum'), undefined);
-  for (const [prompt, noun] of [['a pair of maracas', 'maracas'], ['a tambourine', 'tambourine'], ['a cymbal', 'cymbal'], ['a wind chime', 'wind chime']] as const) {
+  for (const [prompt, noun] of [
+    ['a pair of maracas', 'maracas'],
+    ['a tambourine', 'tambourine'],
+    ['a cymbal', 'cymbal'],
+    ['a wind chime', 'wind chime'],
+  ] as const) {
     assert.equal(made(prompt).makes, noun, prompt);
   }
   assert.equal(made('a drum kit').makes, 'drum kit');
@@ -218,6 +327,9 @@ test('a percussion instrument is made as its description says: a shaker, clapper
 });
 
 test('percussion read from a description builds closed within budget', async () => {
-  await assertClosedWithinBudget(['a maraca', 'a tambourine', 'a kettledrum', 'castanets', 'a cymbal', 'a handbell', 'a chime', 'a wind chime'], { seed: 5, deterministic: true });
+  await assertClosedWithinBudget(
+    ['a maraca', 'a tambourine', 'a kettledrum', 'castanets', 'a cymbal', 'a handbell', 'a chime', 'a wind chime'],
+    { seed: 5, deterministic: true },
+  );
   await assertClosedWithinBudget(['a cymbal', 'a tambourine'], { seed: 5, maxFaces: 30000 });
 });

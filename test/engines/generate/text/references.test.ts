@@ -8,7 +8,10 @@ test('what a subject is likened to or taken from is a reference, never the subje
   // Where the subject's own noun cannot be read, the generic form says so rather than making the reference.
   assert.equal(interpretPrompt('generate a golden idol like in indiana jones, for my temple level').via, 'generic');
   assert.equal(interpretPrompt('baymax from big hero 6, studio lighting').via, 'generic');
-  assert.equal(interpretPrompt('generate an offshore oil rig at sunset for a naval strategy game').category === 'dish', false);
+  assert.equal(
+    interpretPrompt('generate an offshore oil rig at sunset for a naval strategy game').category === 'dish',
+    false,
+  );
 });
 
 test('an -ing word after a noun that is also an adjective ("japanese") is a modifier, not a verb ending the phrase', () => {
@@ -23,7 +26,10 @@ test('a hyphenated adjective in -ed describes the noun after it and is never the
   // A WordNet compound holding one is still read whole, spelt as the prompt spells it.
   assert.equal(interpretPrompt('a red-tailed hawk on a post').word, 'red-tailed hawk');
   // Counted parts keep their reading.
-  assert.deepEqual(interpretPrompt('a three-legged stool').parts.map((p) => [p.name, p.count]), [['leg', 3]]);
+  assert.deepEqual(
+    interpretPrompt('a three-legged stool').parts.map((p) => [p.name, p.count]),
+    [['leg', 3]],
+  );
 });
 
 test('two words WordNet writes closed as one noun are that noun, but not after a modifier word nor before a part', () => {

@@ -41,5 +41,17 @@ test('worms, echinoderms and polyps have forms of their own', () => {
 });
 
 test('the sea-life forms build closed solids within budget', async () => {
-  await assertClosedWithinBudget(['a harbor seal', 'a walrus', 'a dugong', 'an earthworm', 'a leech', 'a sea cucumber', 'a sea urchin', 'a sea anemone'], { seed: 16 });
+  await assertClosedWithinBudget(
+    [
+      'a harbor seal',
+      'a walrus',
+      'a dugong',
+      'an earthworm',
+      'a leech',
+      'a sea cucumber',
+      'a sea urchin',
+      'a sea anemone',
+    ],
+    { seed: 16 },
+  );
 });

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { rankedSenses, resolveLemma } from '../../../../src/engines/generate/text/understand/senses.ts';
 import { compoundHead } from '../../../../src/engines/generate/text/understand/lexicon.ts';
 import { isVerbForm } from '../../../../src/engines/generate/text/understand/subject.ts';
@@ -20,7 +25,12 @@ test('senses WordNet did not count by frequency are ranked by kind: a thing befo
   assert.equal(rankedSenses('ostrich')[0].synset.lexFile, 5);
   // A named person (Gibbon the historian, an instance) comes after the ape.
   assert.equal(rankedSenses('gibbon')[0].synset.lexFile, 5);
-  for (const [prompt, category] of [['an ostrich', 'bird'], ['a piranha', 'fish'], ['a mole', 'quadruped'], ['a swordfish', 'fish']] as const) {
+  for (const [prompt, category] of [
+    ['an ostrich', 'bird'],
+    ['a piranha', 'fish'],
+    ['a mole', 'quadruped'],
+    ['a swordfish', 'fish'],
+  ] as const) {
     assert.equal(made(prompt).category, category, prompt);
   }
 });
@@ -39,13 +49,19 @@ test('a broad anchor stands in only when no specific anchor is near', () => {
   const chisel = resolveLemma('chisel');
   assert.equal(chisel?.category, 'hand-tool');
   assert.equal(chisel?.broad, true);
-  assert.match(summarizeInterpretation(interpretPrompt('a chisel')), /^interpreted as: chisel \(.*hand tool: a flat blade on a short handle\)/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a chisel')),
+    /^interpreted as: chisel \(.*hand tool: a flat blade on a short handle\)/,
+  );
   assert.match(summarizeInterpretation(interpretPrompt('a utensil')), /no utensil form: the hand tool stands in/);
 });
 
-test('a noun reached only through a broad anchor says the default form stands in, even when the row lists the anchor\'s word', () => {
+test("a noun reached only through a broad anchor says the default form stands in, even when the row lists the anchor's word", () => {
   // The potted plant's row lists "plant", the broad anchor a pothos is found under.
-  assert.match(summarizeInterpretation(interpretPrompt('a pothos')), /^interpreted as: potted-plant \(pothos → plant; no pothos form: the potted-plant stands in\)/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a pothos')),
+    /^interpreted as: potted-plant \(pothos → plant; no pothos form: the potted-plant stands in\)/,
+  );
   assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a houseplant')), /stands in/);
   assert.doesNotMatch(summarizeInterpretation(interpretPrompt('a plant')), /stands in/);
 });
@@ -79,7 +95,7 @@ test('closed compounds WordNet lacks are read by their last noun, and say so', (
   assert.notEqual(made('headphones').category, 'telephone');
 });
 
-test('multi-word nouns: WordNet compounds before their words, heads read in the compound\'s own sense', () => {
+test("multi-word nouns: WordNet compounds before their words, heads read in the compound's own sense", () => {
   assert.equal(made('a red panda').category, 'quadruped'); // not "red" + "panda" (a teddy bear)
   assert.equal(made('a black panther').category, 'cat'); // the party member does not split a vocabulary phrase
   assert.equal(made('a go-kart').category, 'small-vehicle'); // WordNet lists it hyphenated
@@ -108,7 +124,14 @@ test('a place after a comma does not replace a named thing Kiln has no form for'
 });
 
 test('ranged weapons and the new objects come from WordNet anchors, not only their words', () => {
-  for (const [prompt, makes] of [['a musket', 'gun'], ['a bow and arrow', 'bow'], ['a flintlock', 'gun'], ['a crossbow', 'crossbow'], ['a stepladder', 'ladder'], ['sunglasses', 'glasses']] as const) {
+  for (const [prompt, makes] of [
+    ['a musket', 'gun'],
+    ['a bow and arrow', 'bow'],
+    ['a flintlock', 'gun'],
+    ['a crossbow', 'crossbow'],
+    ['a stepladder', 'ladder'],
+    ['sunglasses', 'glasses'],
+  ] as const) {
     assert.equal(made(prompt).makes, makes, prompt);
   }
   // A weapon WordNet places under gun but no profile names: the family's default form stands in.
@@ -155,7 +178,10 @@ test('a participle after the subject ends its phrase ("a squirrel dressed like a
   assert.equal(made('a squirrel dressed like a clown').makes, 'squirrel');
   const house = made('a house painted red').i;
   assert.equal(house.category, 'house');
-  assert.deepEqual(house.colours.map((c) => c.name), ['red']);
+  assert.deepEqual(
+    house.colours.map((c) => c.name),
+    ['red'],
+  );
 });
 
 test('subject finding: purpose and placement phrases, hyphenated modifiers, narrower nouns, typos over compound splits', () => {
@@ -183,7 +209,10 @@ test('subject finding: purpose and placement phrases, hyphenated modifiers, narr
   // A WordNet-only noun before a thing Kiln cannot place modifies it: "a treasure map" is no gem.
   assert.notEqual(made('a treasure map').category, 'gem');
   // The genus is in the gloss's first phrase: "mouth of a bird" (beak) and "bedding that keeps a person warm" (blanket) name no bird or person.
-  assert.deepEqual(made('a toucan with a colorful beak').i.companions.map((c) => c.category), []);
+  assert.deepEqual(
+    made('a toucan with a colorful beak').i.companions.map((c) => c.category),
+    [],
+  );
   assert.notEqual(made('a llama with a blanket').i.companions[0]?.category, 'person');
   // A gloss's possessive and noun modifiers are not its genus ("a child's coin bank").
   assert.notEqual(made('a ceramic piggy bank').category, 'person');

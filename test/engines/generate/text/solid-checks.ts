@@ -17,7 +17,13 @@ export interface SolidCheckOptions {
 }
 
 export async function assertClosedWithinBudget(prompts: readonly string[], options: SolidCheckOptions): Promise<void> {
-  const settings = { seed: options.seed, maxFaces: options.maxFaces ?? 2000, ...(options.fast ? { fast: true } : {}), ...(options.creative ? { creative: true } : {}), ...(options.bbox ? { bbox: options.bbox } : {}) };
+  const settings = {
+    seed: options.seed,
+    maxFaces: options.maxFaces ?? 2000,
+    ...(options.fast ? { fast: true } : {}),
+    ...(options.creative ? { creative: true } : {}),
+    ...(options.bbox ? { bbox: options.bbox } : {}),
+  };
   for (const prompt of prompts) {
     const asset = await buildAsset(interpretPrompt(prompt), settings);
     assert.ok(isWatertight(asset.mesh), `${prompt} is closed`);

@@ -15,11 +15,21 @@ test('a crystal whose points touch along an edge after the bbox stretch is close
 });
 
 test('an island whose palm-trunk segments touch along an edge stays closed and within a small budget (its retry was heavier)', async () => {
-  await assertClosedWithinBudget(['a tropical island with palm trees'], { seed: 396, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a tropical island with palm trees'], {
+    seed: 396,
+    fast: true,
+    maxFaces: 2000,
+    bbox: [1, 3, 2],
+  });
 });
 
 test('forms of many small parts that stay over a small budget are drawn again with the coarsest curves', async () => {
   // Both were over 2,000 faces in every attempt before (2,246 and 2,426): the edge collapse keeps each part's seams.
-  await assertClosedWithinBudget(['a hamster eating a sunflower seed'], { seed: 52, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
+  await assertClosedWithinBudget(['a hamster eating a sunflower seed'], {
+    seed: 52,
+    fast: true,
+    maxFaces: 2000,
+    bbox: [1, 3, 2],
+  });
   await assertClosedWithinBudget(['a sunflower in a pot'], { seed: 280, fast: true, maxFaces: 2000, bbox: [1, 3, 2] });
 });

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { interpretPrompt, madeObject, summarizeInterpretation, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
+import {
+  interpretPrompt,
+  madeObject,
+  summarizeInterpretation,
+  warmLexicon,
+} from '../../../../src/engines/generate/text/understand/index.ts';
 import { CATEGORIES } from '../../../../src/engines/generate/text/catalog.ts';
 
 warmLexicon();
@@ -40,9 +45,15 @@ test('colours with modifiers, materials, sizes and styles are read', () => {
 
 test('parts and counts: "with four legs", "two handles", "three-legged", part materials', () => {
   const stool = interpretPrompt('a three-legged stool');
-  assert.deepEqual(stool.parts.map((p) => [p.name, p.count]), [['leg', 3]]);
+  assert.deepEqual(
+    stool.parts.map((p) => [p.name, p.count]),
+    [['leg', 3]],
+  );
   const mug = interpretPrompt('a white mug with two handles');
-  assert.deepEqual(mug.parts.map((p) => [p.name, p.count]), [['handle', 2]]);
+  assert.deepEqual(
+    mug.parts.map((p) => [p.name, p.count]),
+    [['handle', 2]],
+  );
   const chair = interpretPrompt('a chair with four metal legs and a red leather seat');
   const legs = chair.parts.find((p) => p.name === 'leg');
   const seat = chair.parts.find((p) => p.name === 'seat');
@@ -55,9 +66,15 @@ test('parts and counts: "with four legs", "two handles", "three-legged", part ma
 test('"X on Y" and "X with Y" compose two known objects', () => {
   const cat = interpretPrompt('a cat sitting on a chair');
   assert.equal(cat.category, 'cat');
-  assert.deepEqual(cat.companions.map((c) => [c.relation, c.category]), [['on', 'chair']]);
+  assert.deepEqual(
+    cat.companions.map((c) => [c.relation, c.category]),
+    [['on', 'chair']],
+  );
   const robot = interpretPrompt('a robot holding a sword');
-  assert.deepEqual(robot.companions.map((c) => [c.relation, c.category]), [['with', 'sword']]);
+  assert.deepEqual(
+    robot.companions.map((c) => [c.relation, c.category]),
+    [['with', 'sword']],
+  );
 });
 
 test('unknown objects fall back to the generic form and the summary names the words not understood', () => {
@@ -70,14 +87,23 @@ test('unknown objects fall back to the generic form and the summary names the wo
 });
 
 test('the summary line reads like the spec example', () => {
-  assert.equal(summarizeInterpretation(interpretPrompt('a red wooden chair')), 'interpreted as: chair; colour red; material wood');
+  assert.equal(
+    summarizeInterpretation(interpretPrompt('a red wooden chair')),
+    'interpreted as: chair; colour red; material wood',
+  );
   assert.match(summarizeInterpretation(interpretPrompt('a poodle')), /dog \(poodle → dog\)/);
   // a listed word made by another object's form says what it is, and whose proportions stand in
-  assert.equal(summarizeInterpretation(interpretPrompt('a swan')), "interpreted as: bird (no swan form: built with the duck's proportions)");
+  assert.equal(
+    summarizeInterpretation(interpretPrompt('a swan')),
+    "interpreted as: bird (no swan form: built with the duck's proportions)",
+  );
   assert.equal(madeObject(interpretPrompt('a dormouse')).makes, 'rodent');
   assert.equal(madeObject(interpretPrompt('a dormouse')).proportions, 'mouse');
   // A noun whose definition changes the form is made as itself ("capybara: … tailless …").
-  assert.match(summarizeInterpretation(interpretPrompt('a capybara')), /capybara \(capybara → rodent; quadruped body plan from its definition: tailless/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a capybara')),
+    /capybara \(capybara → rodent; quadruped body plan from its definition: tailless/,
+  );
   assert.equal(madeObject(interpretPrompt('a bassoon')).makes, 'wind-instrument'); // no row of its own (the trombone has one now)
   assert.equal(madeObject(interpretPrompt('a tuatara')).makes, 'reptile');
   assert.equal(madeObject(interpretPrompt('a bumblebee')).makes, 'bee');
@@ -137,7 +163,7 @@ test('a noun before its own part or its young is the whole, not a modifier of an
   assert.equal(interpretPrompt('a giant panda cub').word, 'giant panda');
 });
 
-test('compounds are head-final: a vocabulary word as a WordNet compound\'s modifier does not name the object', () => {
+test("compounds are head-final: a vocabulary word as a WordNet compound's modifier does not name the object", () => {
   warmLexicon();
   assert.equal(interpretPrompt('a wooden coat rack').word, 'coat rack');
   // As the compound's last word it still does ("black panther" is read through its head).
@@ -193,13 +219,16 @@ test('a vocabulary word several categories list is read by its likeliest WordNet
 test('a plant WordNet places only as a plant, defined by its flowers, is made as a flower', () => {
   warmLexicon();
   assert.equal(interpretPrompt('a bunch of daffodils').category, 'flower'); // "... having showy often yellow flowers"
-  assert.match(summarizeInterpretation(interpretPrompt('a bunch of daffodils')), /no daffodils form: the flower stands in/);
+  assert.match(
+    summarizeInterpretation(interpretPrompt('a bunch of daffodils')),
+    /no daffodils form: the flower stands in/,
+  );
   // One defined otherwise stays the plant family's stand-in.
   assert.equal(interpretPrompt('a thistle').category, 'potted-plant'); // "... having prickly-edged leaves": the potted plant stands in for a plant placed only as one
   assert.equal(interpretPrompt('a bunch of tulips').category, 'flower');
 });
 
-test('the row a noun picks follows the sense it was read in, not WordNet\'s first sense', () => {
+test("the row a noun picks follows the sense it was read in, not WordNet's first sense", () => {
   warmLexicon();
   // A beluga is first a sturgeon to WordNet, but it is read as the white whale (a cetacean).
   const i = interpretPrompt('a beluga');

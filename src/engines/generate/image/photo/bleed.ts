@@ -6,7 +6,13 @@
 import type { RasterImage } from '../../../../geometry/mesh.ts';
 
 /** `mask` at maskWidth × maskHeight (1 = object); returns a copy of `image` with the band beyond the object filled. */
-export function bleedObjectColours(image: RasterImage, mask: Uint8Array, maskWidth: number, maskHeight: number, band = 6): RasterImage {
+export function bleedObjectColours(
+  image: RasterImage,
+  mask: Uint8Array,
+  maskWidth: number,
+  maskHeight: number,
+  band = 6,
+): RasterImage {
   const { width: W, height: H } = image;
   const data = Uint8Array.from(image.data);
   const known = new Uint8Array(W * H);
@@ -19,35 +25,73 @@ export function bleedObjectColours(image: RasterImage, mask: Uint8Array, maskWid
   }
   // Object pixels on the mask's edge may already be mixed with the background: re-fill them too.
   const edge = Uint8Array.from(known);
-  for (let y = 1; y < H - 1; y++) for (let x = 1; x < W - 1; x++) {
-    const p = y * W + x;
-    if (known[p] && (!known[p - 1] || !known[p + 1] || !known[p - W] || !known[p + W])) edge[p] = 0;
-  }
+  for (let y = 1; y < H - 1; y++)
+    for (let x = 1; x < W - 1; x++) {
+      const p = y * W + x;
+      if (known[p] && (!known[p - 1] || !known[p + 1] || !known[p - W] || !known[p + W])) edge[p] = 0;
+    }
   known.set(edge);
   const rounds = band * Math.max(1, Math.round(W / maskWidth));
   // Only the object's box grown by the band can change.
-  let x0 = W, y0 = H, x1 = -1, y1 = -1;
-  for (let p = 0; p < W * H; p++) if (known[p]) {
-    const x = p % W, y = (p - x) / W;
-    if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y;
-  }
+  let x0 = W,
+    y0 = H,
+    x1 = -1,
+    y1 = -1;
+  for (let p = 0; p < W * H; p++)
+    if (known[p]) {
+      const x = p % W,
+        y = (p - x) / W;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
   if (x1 < 0) return { ...image, data };
-  x0 = Math.max(0, x0 - rounds); y0 = Math.max(0, y0 - rounds); x1 = Math.min(W - 1, x1 + rounds); y1 = Math.min(H - 1, y1 + rounds);
+  x0 = Math.max(0, x0 - rounds);
+  y0 = Math.max(0, y0 - rounds);
+  x1 = Math.min(W - 1, x1 + rounds);
+  y1 = Math.min(H - 1, y1 + rounds);
   const added = new Int32Array(W * H);
   for (let round = 0; round < rounds; round++) {
     let count = 0;
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
-      const p = y * W + x;
-      if (known[p]) continue;
-      let r = 0, g = 0, b = 0, n = 0;
-      if (x > 0 && known[p - 1]) { r += data[(p - 1) * 4]; g += data[(p - 1) * 4 + 1]; b += data[(p - 1) * 4 + 2]; n++; }
-      if (x < W - 1 && known[p + 1]) { r += data[(p + 1) * 4]; g += data[(p + 1) * 4 + 1]; b += data[(p + 1) * 4 + 2]; n++; }
-      if (y > 0 && known[p - W]) { r += data[(p - W) * 4]; g += data[(p - W) * 4 + 1]; b += data[(p - W) * 4 + 2]; n++; }
-      if (y < H - 1 && known[p + W]) { r += data[(p + W) * 4]; g += data[(p + W) * 4 + 1]; b += data[(p + W) * 4 + 2]; n++; }
-      if (!n) continue;
-      data[p * 4] = Math.round(r / n); data[p * 4 + 1] = Math.round(g / n); data[p * 4 + 2] = Math.round(b / n);
-      added[count++] = p;
-    }
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const p = y * W + x;
+        if (known[p]) continue;
+        let r = 0,
+          g = 0,
+          b = 0,
+          n = 0;
+        if (x > 0 && known[p - 1]) {
+          r += data[(p - 1) * 4];
+          g += data[(p - 1) * 4 + 1];
+          b += data[(p - 1) * 4 + 2];
+          n++;
+        }
+        if (x < W - 1 && known[p + 1]) {
+          r += data[(p + 1) * 4];
+          g += data[(p + 1) * 4 + 1];
+          b += data[(p + 1) * 4 + 2];
+          n++;
+        }
+        if (y > 0 && known[p - W]) {
+          r += data[(p - W) * 4];
+          g += data[(p - W) * 4 + 1];
+          b += data[(p - W) * 4 + 2];
+          n++;
+        }
+        if (y < H - 1 && known[p + W]) {
+          r += data[(p + W) * 4];
+          g += data[(p + W) * 4 + 1];
+          b += data[(p + W) * 4 + 2];
+          n++;
+        }
+        if (!n) continue;
+        data[p * 4] = Math.round(r / n);
+        data[p * 4 + 1] = Math.round(g / n);
+        data[p * 4 + 2] = Math.round(b / n);
+        added[count++] = p;
+      }
     if (!count) break;
     for (let i = 0; i < count; i++) known[added[i]] = 1;
   }

@@ -32,10 +32,11 @@ export interface CandidateSet {
 /** Saliency times a centre prior: which region is the photographed object. */
 export function centredWeight(prior: Float32Array, width: number, height: number, sigma = 0.25): Float32Array {
   const out = new Float32Array(prior.length);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
-    out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * sigma ** 2));
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = ((x + 0.5) / width - 0.5) ** 2 + ((y + 0.5) / height - 0.5) ** 2;
+      out[y * width + x] = prior[y * width + x] * Math.exp(-d / (2 * sigma ** 2));
+    }
   return out;
 }
 
@@ -94,11 +95,17 @@ interface Start {
 
 function fixedBackgroundOf({ w, h }: Picture, { prior, threshold, fixedRing = 1, crossing, held }: Start): Uint8Array {
   const fixed = held ? Uint8Array.from(held) : new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const p = y * w + x;
-    const ring = crossing === 'horizontal' ? Math.min(y, h - 1 - y) : crossing === 'vertical' ? Math.min(x, w - 1 - x) : Math.min(x, y, w - 1 - x, h - 1 - y);
-    if (ring < fixedRing && prior[p] < threshold) fixed[p] = 1;
-  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      const ring =
+        crossing === 'horizontal'
+          ? Math.min(y, h - 1 - y)
+          : crossing === 'vertical'
+            ? Math.min(x, w - 1 - x)
+            : Math.min(x, y, w - 1 - x, h - 1 - y);
+      if (ring < fixedRing && prior[p] < threshold) fixed[p] = 1;
+    }
   return fixed;
 }
 
@@ -107,7 +114,17 @@ function hypothesis(picture: Picture, start: Start): Candidate {
   const { lab, w, h, weight, lightness, rounds } = picture;
   const { prior, threshold } = start;
   const fixedBackground = fixedBackgroundOf(picture, start);
-  const cut = grabCut({ colours: lab, width: w, height: h, prior, threshold, fixedBackground }, seededRandom(picture.seed * 2 + start.stream), { rounds, priorWeight: start.priorWeight, localBackground: start.localReach, localContrast: start.localContrast, edgeSharpness: start.edgeSharpness });
+  const cut = grabCut(
+    { colours: lab, width: w, height: h, prior, threshold, fixedBackground },
+    seededRandom(picture.seed * 2 + start.stream),
+    {
+      rounds,
+      priorWeight: start.priorWeight,
+      localBackground: start.localReach,
+      localContrast: start.localContrast,
+      edgeSharpness: start.edgeSharpness,
+    },
+  );
   let mask = cut.mask;
   if (mask.reduce((a, v) => a + v, 0) < w * h * 0.002) {
     // The cut found nothing: fall back on the saliency split, since the picture is not empty.
@@ -115,7 +132,18 @@ function hypothesis(picture: Picture, start: Start): Candidate {
     for (let p = 0; p < w * h; p++) mask[p] = prior[p] >= threshold ? 1 : 0;
   }
   mask = keepOneObject(mask, cut.evidence, w, h, { weight });
-  return { start: start.name, mask, confidence: maskConfidence({ mask, evidence: cut.evidence, lightness, width: w, height: h, crossing: centredCrossing(mask, w, h) }) };
+  return {
+    start: start.name,
+    mask,
+    confidence: maskConfidence({
+      mask,
+      evidence: cut.evidence,
+      lightness,
+      width: w,
+      height: h,
+      crossing: centredCrossing(mask, w, h),
+    }),
+  };
 }
 
 /** `lab`: the picture at the working resolution, 3 floats per pixel. */
@@ -137,21 +165,37 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   // photograph's own subject often holds its strongest contrast (a dark suit against a pale wall), which
   // makes the fainter outline of a pale object beside it look like no edge at all.
   const centred = normalised(centredWeight(prior, w, h, CENTRE_SIGMA));
-  candidates.push(cut({ name: 'centred', prior: centred, threshold: clampThreshold(centred), stream: 2, localContrast: usualLocalContrastRadius(w, h) }));
+  candidates.push(
+    cut({
+      name: 'centred',
+      prior: centred,
+      threshold: clampThreshold(centred),
+      stream: 2,
+      localContrast: usualLocalContrastRadius(w, h),
+    }),
+  );
   // And one from the frame's middle alone, for an object the saliency misses (white on a pale face).
   const ones = normalised(centredWeight(new Float32Array(w * h).fill(1), w, h, 0.12));
   const middle: Start = { name: 'middle', prior: ones, threshold: 0.5, stream: 3 };
   candidates.push(cut(middle));
   // The same start with a background model local to the object: a colour that appears only far away
   // (a white flag stripe in a corner) no longer counts against a white object in the middle.
-  candidates.push(cut({ ...middle, name: 'middle-local-background', stream: 6, localReach: Math.round(LOCAL_REACH * Math.max(w, h)) }));
+  candidates.push(
+    cut({
+      ...middle,
+      name: 'middle-local-background',
+      stream: 6,
+      localReach: Math.round(LOCAL_REACH * Math.max(w, h)),
+    }),
+  );
   // And GrabCut's own start: everything inside a frame is object, the colour models alone (no saliency)
   // sort it out. It finds a pale object against a pale sky, which the starts above keep only part of.
   // Only a thin outer ring is fixed as background, so an object reaching nearer the border than the
   // frame can still be taken whole.
   const frame = new Float32Array(w * h);
   const inset = Math.round(Math.min(w, h) * FRAME_INSET);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) frame[y * w + x] = Math.min(x, y, w - 1 - x, h - 1 - y) < inset ? 0 : 1;
   const ring = Math.round(Math.min(w, h) * FIXED_RING);
   const frameStart: Start = { name: 'frame', prior: frame, threshold: 0.5, stream: 4, fixedRing: ring, priorWeight: 0 };
   candidates.push(cut(frameStart));
@@ -163,18 +207,36 @@ export function photoCandidates(lab: Float32Array, w: number, h: number, seed: n
   const taken = new Uint8Array(w * h);
   for (const c of candidates.slice(0, 2)) for (let p = 0; p < taken.length; p++) taken[p] |= c.mask[p];
   const rest: Start | undefined = taken.some((v) => v === 1)
-    ? { name: 'rest', prior: Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v)), threshold: clampThreshold(centred), stream: 10, held: taken }
+    ? {
+        name: 'rest',
+        prior: Float32Array.from(centred, (v, p) => (taken[p] ? 0 : v)),
+        threshold: clampThreshold(centred),
+        stream: 10,
+        held: taken,
+      }
     : undefined;
   if (rest) candidates.push(cut(rest));
   // A close-up: the middle's colour runs off two opposite sides, so the object may too.
   const crossing = likelyCrossing(lab, w, h);
-  const closeUp: Start | undefined = crossing && { name: 'close-up', prior: crossingPrior(crossing, w, h), threshold: 0.5, stream: 8, fixedRing: ring, priorWeight: 0, crossing };
+  const closeUp: Start | undefined = crossing && {
+    name: 'close-up',
+    prior: crossingPrior(crossing, w, h),
+    threshold: 0.5,
+    stream: 8,
+    fixedRing: ring,
+    priorWeight: 0,
+    crossing,
+  };
   if (closeUp) candidates.push(cut(closeUp));
   // Starts again with fainter steps counted as edges. In a photograph with strong contrast of its own
   // (a dark coat, grass, a face) GrabCut's smoothness, scaled by the picture's mean step, shaves a pale
   // object's thin parts and faint outline away; these keep them, and choice.ts weighs how sharply each
   // mask's boundary follows the picture. Each draws from its base start's random stream.
-  const sharp = (base: Start, edgeSharpness = SHARP_EDGES, name = `${base.name}-sharp`): Start => ({ ...base, name, edgeSharpness });
+  const sharp = (base: Start, edgeSharpness = SHARP_EDGES, name = `${base.name}-sharp`): Start => ({
+    ...base,
+    name,
+    edgeSharpness,
+  });
   candidates.push(cut(sharp(saliencyCore)), cut(sharp(middle)), cut(sharp(middle, SHARPER_EDGES, 'middle-sharper')));
   // GrabCut's own start, colour models alone (a pale object over a pale sky beside a dark figure), and
   // the start that holds the photograph's own subject as background (a thin object over a face).

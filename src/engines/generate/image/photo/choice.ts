@@ -68,23 +68,39 @@ export function sidesTouched(mask: Uint8Array, width: number, height: number, sh
 
 /** Distance of the mask's centre of mass from the picture's centre, in shares of the picture. */
 export function offCentre(mask: Uint8Array, width: number, height: number): number {
-  let sx = 0, sy = 0, n = 0;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (!mask[y * width + x]) continue;
-    sx += x; sy += y; n++;
-  }
+  let sx = 0,
+    sy = 0,
+    n = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      sx += x;
+      sy += y;
+      n++;
+    }
   if (!n) return 1;
   return Math.hypot((sx / n + 0.5) / width - 0.5, (sy / n + 0.5) / height - 0.5);
 }
 
 /** The candidate's confidence less what its framing says against it (never below 0). */
-export function framedScore(candidate: CandidateMask, width: number, height: number, options: ChoiceOptions = {}): number {
+export function framedScore(
+  candidate: CandidateMask,
+  width: number,
+  height: number,
+  options: ChoiceOptions = {},
+): number {
   // A close-up crossing the picture through the middle is cut by the border on purpose (closeup.ts).
   const share = options.sideShare ?? 0.03;
-  const sides = centredCrossing(candidate.mask, width, height, share) ? 0 : sidesTouched(candidate.mask, width, height, share);
+  const sides = centredCrossing(candidate.mask, width, height, share)
+    ? 0
+    : sidesTouched(candidate.mask, width, height, share);
   const offset = offCentre(candidate.mask, width, height);
-  return candidate.confidence - (options.sidePenalty ?? 0.15) * sides - (options.offCentrePenalty ?? 1.5) * offset
-    - (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0);
+  return (
+    candidate.confidence -
+    (options.sidePenalty ?? 0.15) * sides -
+    (options.offCentrePenalty ?? 1.5) * offset -
+    (options.weakBoundaryPenalty ?? 0.5) * (candidate.weakBoundary ?? 0)
+  );
 }
 
 /** How the choice ranks a candidate: its confidence, framing, boundary on edges and boundary contrast. */
@@ -93,24 +109,38 @@ export function rankScore(candidate: CandidateMask, width: number, height: numbe
   // A close-up crosses the picture on purpose, but so does many a photograph's own subject (a body
   // running off top and bottom): its two sides count as one in the ranking.
   const sides = centredCrossing(candidate.mask, width, height) ? 1 : sidesTouched(candidate.mask, width, height);
-  return candidate.confidence
-    - (weights.weakBoundary ?? 0.55) * (candidate.weakBoundary ?? 0)
-    - (weights.side ?? 0.25) * sides
-    - (weights.offCentre ?? 3) * offCentre(candidate.mask, width, height)
-    + (weights.boundaryContrast ?? 0.4) * (candidate.boundaryContrast ?? 0)
-    + (weights.logArea ?? 0.08) * Math.log(share + 1e-4);
+  return (
+    candidate.confidence -
+    (weights.weakBoundary ?? 0.55) * (candidate.weakBoundary ?? 0) -
+    (weights.side ?? 0.25) * sides -
+    (weights.offCentre ?? 3) * offCentre(candidate.mask, width, height) +
+    (weights.boundaryContrast ?? 0.4) * (candidate.boundaryContrast ?? 0) +
+    (weights.logArea ?? 0.08) * Math.log(share + 1e-4)
+  );
 }
 
 /** The candidates with their rank scores (rankScore), best first. */
-function rankedCandidates<T extends CandidateMask>(candidates: T[], width: number, height: number, weights?: RankWeights): { candidate: T; rank: number }[] {
-  return candidates.map((candidate) => ({ candidate, rank: rankScore(candidate, width, height, weights) })).sort((a, b) => b.rank - a.rank);
+function rankedCandidates<T extends CandidateMask>(
+  candidates: T[],
+  width: number,
+  height: number,
+  weights?: RankWeights,
+): { candidate: T; rank: number }[] {
+  return candidates
+    .map((candidate) => ({ candidate, rank: rankScore(candidate, width, height, weights) }))
+    .sort((a, b) => b.rank - a.rank);
 }
 
 /**
  * The candidate ranked first (rankScore), or with the picture a nested one (nested-choice.ts), and its
  * framed score, which alone says whether any candidate is believable.
  */
-export function chooseCandidate<T extends CandidateMask>(candidates: T[], width: number, height: number, options: ChoiceOptions = {}): { best: T; score: number } {
+export function chooseCandidate<T extends CandidateMask>(
+  candidates: T[],
+  width: number,
+  height: number,
+  options: ChoiceOptions = {},
+): { best: T; score: number } {
   const ranked = rankedCandidates(candidates, width, height, options.rank);
   const best = options.lab ? preferInnerCandidate(ranked, options.lab, width, height) : ranked[0].candidate;
   return { best, score: framedScore(best, width, height, options) };

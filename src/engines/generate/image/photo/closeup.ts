@@ -51,7 +51,8 @@ function sideReach(lab: Float32Array, width: number, height: number, side: numbe
 export function likelyCrossing(lab: Float32Array, width: number, height: number): Crossing | undefined {
   const colour = middleColour(lab, width, height);
   const reach = [0, 1, 2, 3].map((s) => sideReach(lab, width, height, s, colour));
-  const vertical = Math.min(reach[0], reach[1]), horizontal = Math.min(reach[2], reach[3]);
+  const vertical = Math.min(reach[0], reach[1]),
+    horizontal = Math.min(reach[2], reach[3]);
   if (Math.max(vertical, horizontal) < MIN_REACH) return undefined;
   return horizontal >= vertical ? 'horizontal' : 'vertical';
 }
@@ -59,18 +60,28 @@ export function likelyCrossing(lab: Float32Array, width: number, height: number)
 /** The start for a close-up: a band through the middle along `crossing` (1) and the rest (0). */
 export function crossingPrior(crossing: Crossing, width: number, height: number): Float32Array {
   const prior = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const across = crossing === 'horizontal' ? (y + 0.5) / height : (x + 0.5) / width;
-    prior[y * width + x] = Math.abs(across - 0.5) <= BAND ? 1 : 0;
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const across = crossing === 'horizontal' ? (y + 0.5) / height : (x + 0.5) / width;
+      prior[y * width + x] = Math.abs(across - 0.5) <= BAND ? 1 : 0;
+    }
   return prior;
 }
 
 /** Per side (top, bottom, left, right): the share of its pixels the mask covers. */
 export function sideCover(mask: Uint8Array, width: number, height: number): number[] {
-  let top = 0, bottom = 0, left = 0, right = 0;
-  for (let x = 0; x < width; x++) { top += mask[x]; bottom += mask[(height - 1) * width + x]; }
-  for (let y = 0; y < height; y++) { left += mask[y * width]; right += mask[y * width + width - 1]; }
+  let top = 0,
+    bottom = 0,
+    left = 0,
+    right = 0;
+  for (let x = 0; x < width; x++) {
+    top += mask[x];
+    bottom += mask[(height - 1) * width + x];
+  }
+  for (let y = 0; y < height; y++) {
+    left += mask[y * width];
+    right += mask[y * width + width - 1];
+  }
   return [top / width, bottom / width, left / height, right / height];
 }
 
@@ -84,11 +95,13 @@ export function centredCrossing(mask: Uint8Array, width: number, height: number,
   if (left && right && !top && !bottom) crossing = 'horizontal';
   else if (top && bottom && !left && !right) crossing = 'vertical';
   if (!crossing) return undefined;
-  let sum = 0, n = 0;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    if (!mask[y * width + x]) continue;
-    sum += crossing === 'horizontal' ? (y + 0.5) / height : (x + 0.5) / width;
-    n++;
-  }
+  let sum = 0,
+    n = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      sum += crossing === 'horizontal' ? (y + 0.5) / height : (x + 0.5) / width;
+      n++;
+    }
   return n && Math.abs(sum / n - 0.5) <= CENTRED ? crossing : undefined;
 }

@@ -12,7 +12,9 @@ function f(t: number): number {
 export function rgbaToLab(rgba: Uint8Array, count: number): Float32Array {
   const lab = new Float32Array(count * 3);
   for (let p = 0; p < count; p++) {
-    const r = SRGB_TO_LINEAR[rgba[p * 4]], g = SRGB_TO_LINEAR[rgba[p * 4 + 1]], b = SRGB_TO_LINEAR[rgba[p * 4 + 2]];
+    const r = SRGB_TO_LINEAR[rgba[p * 4]],
+      g = SRGB_TO_LINEAR[rgba[p * 4 + 1]],
+      b = SRGB_TO_LINEAR[rgba[p * 4 + 2]];
     const x = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
     const y = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
     const z = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
@@ -36,9 +38,11 @@ export function boxMean(field: Float32Array | Float64Array, width: number, heigh
   }
   const out = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - r), y1 = Math.min(height, y + r + 1);
+    const y0 = Math.max(0, y - r),
+      y1 = Math.min(height, y + r + 1);
     for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - r), x1 = Math.min(width, x + r + 1);
+      const x0 = Math.max(0, x - r),
+        x1 = Math.min(width, x + r + 1);
       const sum = integral[y1 * W1 + x1] - integral[y0 * W1 + x1] - integral[y1 * W1 + x0] + integral[y0 * W1 + x0];
       out[y * width + x] = sum / ((x1 - x0) * (y1 - y0));
     }

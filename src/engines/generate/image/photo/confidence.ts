@@ -20,21 +20,38 @@ export interface ConfidenceInput {
 
 export function maskConfidence({ mask, evidence, lightness, width, height, crossing }: ConfidenceInput): number {
   const n = width * height;
-  let agree = 0, area = 0;
+  let agree = 0,
+    area = 0;
   for (let p = 0; p < n; p++) {
     area += mask[p];
-    if ((evidence[p] > 0) === (mask[p] === 1)) agree++;
+    if (evidence[p] > 0 === (mask[p] === 1)) agree++;
   }
   if (area === 0 || area === n) return 0;
-  let gradientAll = 0, gradientEdge = 0, edgeCount = 0, borderObject = 0, borderCount = 0;
-  for (let y = 1; y < height - 1; y++) for (let x = 1; x < width - 1; x++) {
-    const p = y * width + x;
-    const g = Math.hypot(lightness[p + 1] - lightness[p - 1], lightness[p + width] - lightness[p - width]);
-    gradientAll += g;
-    if (mask[p] !== mask[p + 1] || mask[p] !== mask[p + width]) { gradientEdge += g; edgeCount++; }
-  }
-  if (crossing !== 'vertical') for (let x = 0; x < width; x++) { borderObject += mask[x] + mask[(height - 1) * width + x]; borderCount += 2; }
-  if (crossing !== 'horizontal') for (let y = 0; y < height; y++) { borderObject += mask[y * width] + mask[y * width + width - 1]; borderCount += 2; }
+  let gradientAll = 0,
+    gradientEdge = 0,
+    edgeCount = 0,
+    borderObject = 0,
+    borderCount = 0;
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const g = Math.hypot(lightness[p + 1] - lightness[p - 1], lightness[p + width] - lightness[p - width]);
+      gradientAll += g;
+      if (mask[p] !== mask[p + 1] || mask[p] !== mask[p + width]) {
+        gradientEdge += g;
+        edgeCount++;
+      }
+    }
+  if (crossing !== 'vertical')
+    for (let x = 0; x < width; x++) {
+      borderObject += mask[x] + mask[(height - 1) * width + x];
+      borderCount += 2;
+    }
+  if (crossing !== 'horizontal')
+    for (let y = 0; y < height; y++) {
+      borderObject += mask[y * width] + mask[y * width + width - 1];
+      borderCount += 2;
+    }
   const agreement = Math.max(0, (agree / n - 0.5) * 2);
   const meanGradient = gradientAll / Math.max(1, (width - 2) * (height - 2));
   const edgeRatio = edgeCount ? gradientEdge / edgeCount / Math.max(1e-6, meanGradient) : 0;

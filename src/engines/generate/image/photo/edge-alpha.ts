@@ -27,35 +27,61 @@ export interface EdgeAlphaOptions {
 const CLEAR_OF_BOUNDARY = 2;
 
 /** `lab`: 3 floats per pixel at the mask's resolution. Returns a new mask. */
-export function takeBackMixedEdgePixels(lab: Float32Array, mask: Uint8Array, width: number, height: number, options: EdgeAlphaOptions = {}): Uint8Array {
+export function takeBackMixedEdgePixels(
+  lab: Float32Array,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  options: EdgeAlphaOptions = {},
+): Uint8Array {
   const reach = options.reach ?? 1.5;
   const r = options.radius ?? 4;
   const minContrast = options.minContrast ?? 12;
   const maxSpread = options.maxSpread ?? 0.2;
   const distance = signedDistance(mask, width, height);
   const out = Uint8Array.from(mask);
-  const f = new Float64Array(4), b = new Float64Array(5);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const p = y * width + x;
-    if (mask[p] || distance[p] < -reach) continue;
-    f.fill(0); b.fill(0);
-    for (let qy = Math.max(0, y - r); qy <= Math.min(height - 1, y + r); qy++) {
-      for (let qx = Math.max(0, x - r); qx <= Math.min(width - 1, x + r); qx++) {
-        const q = qy * width + qx, d = distance[q];
-        const L = lab[q * 3], A = lab[q * 3 + 1], B = lab[q * 3 + 2];
-        if (d >= CLEAR_OF_BOUNDARY) { f[0] += L; f[1] += A; f[2] += B; f[3]++; }
-        else if (d <= -CLEAR_OF_BOUNDARY) { b[0] += L; b[1] += A; b[2] += B; b[3]++; b[4] += L * L + A * A + B * B; }
+  const f = new Float64Array(4),
+    b = new Float64Array(5);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (mask[p] || distance[p] < -reach) continue;
+      f.fill(0);
+      b.fill(0);
+      for (let qy = Math.max(0, y - r); qy <= Math.min(height - 1, y + r); qy++) {
+        for (let qx = Math.max(0, x - r); qx <= Math.min(width - 1, x + r); qx++) {
+          const q = qy * width + qx,
+            d = distance[q];
+          const L = lab[q * 3],
+            A = lab[q * 3 + 1],
+            B = lab[q * 3 + 2];
+          if (d >= CLEAR_OF_BOUNDARY) {
+            f[0] += L;
+            f[1] += A;
+            f[2] += B;
+            f[3]++;
+          } else if (d <= -CLEAR_OF_BOUNDARY) {
+            b[0] += L;
+            b[1] += A;
+            b[2] += B;
+            b[3]++;
+            b[4] += L * L + A * A + B * B;
+          }
+        }
       }
+      if (f[3] < 3 || b[3] < 3) continue;
+      const bL = b[0] / b[3],
+        bA = b[1] / b[3],
+        bB = b[2] / b[3];
+      const dL = f[0] / f[3] - bL,
+        dA = f[1] / f[3] - bA,
+        dB = f[2] / f[3] - bB;
+      const d2 = dL * dL + dA * dA + dB * dB;
+      if (d2 < minContrast ** 2) continue;
+      const spread = b[4] / b[3] - (bL * bL + bA * bA + bB * bB);
+      if (spread > maxSpread ** 2 * d2) continue;
+      const alpha = ((lab[p * 3] - bL) * dL + (lab[p * 3 + 1] - bA) * dA + (lab[p * 3 + 2] - bB) * dB) / d2;
+      if (alpha >= 0.5) out[p] = 1;
     }
-    if (f[3] < 3 || b[3] < 3) continue;
-    const bL = b[0] / b[3], bA = b[1] / b[3], bB = b[2] / b[3];
-    const dL = f[0] / f[3] - bL, dA = f[1] / f[3] - bA, dB = f[2] / f[3] - bB;
-    const d2 = dL * dL + dA * dA + dB * dB;
-    if (d2 < minContrast ** 2) continue;
-    const spread = b[4] / b[3] - (bL * bL + bA * bA + bB * bB);
-    if (spread > maxSpread ** 2 * d2) continue;
-    const alpha = ((lab[p * 3] - bL) * dL + (lab[p * 3 + 1] - bA) * dA + (lab[p * 3 + 2] - bB) * dB) / d2;
-    if (alpha >= 0.5) out[p] = 1;
-  }
   return out;
 }

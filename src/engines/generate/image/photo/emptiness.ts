@@ -22,7 +22,8 @@ export function emptyPictureReason(rgba: Uint8Array, width: number, height: numb
   }
   mean /= n;
   for (let c = 0; c < 3; c++) channelMean[c] /= n;
-  let variance = 0, colourVariance = 0;
+  let variance = 0,
+    colourVariance = 0;
   for (let p = 0; p < n; p++) {
     variance += (lum[p] - mean) ** 2;
     for (let c = 0; c < 3; c++) colourVariance += (rgba[p * 4 + c] - channelMean[c]) ** 2;
@@ -31,12 +32,20 @@ export function emptyPictureReason(rgba: Uint8Array, width: number, height: numb
   colourVariance /= 3 * n;
   if (Math.sqrt(Math.max(variance, colourVariance)) < 3) return 'uniform';
   // Neighbouring pixels of any real scene are strongly correlated; independent noise is not.
-  let covariance = 0, pairs = 0;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const p = y * width + x;
-    if (x + 1 < width) { covariance += (lum[p] - mean) * (lum[p + 1] - mean); pairs++; }
-    if (y + 1 < height) { covariance += (lum[p] - mean) * (lum[p + width] - mean); pairs++; }
-  }
+  let covariance = 0,
+    pairs = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (x + 1 < width) {
+        covariance += (lum[p] - mean) * (lum[p + 1] - mean);
+        pairs++;
+      }
+      if (y + 1 < height) {
+        covariance += (lum[p] - mean) * (lum[p + width] - mean);
+        pairs++;
+      }
+    }
   const correlation = variance > 0 ? covariance / pairs / variance : 1;
   return correlation < 0.35 ? 'noise' : null;
 }

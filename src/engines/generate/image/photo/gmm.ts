@@ -24,14 +24,23 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
     let total = 0;
     for (let i = 0; i < n; i++) {
       const s = indices[i] * 3;
-      const d = (colours[s] - colours[c]) ** 2 + (colours[s + 1] - colours[c + 1]) ** 2 + (colours[s + 2] - colours[c + 2]) ** 2;
+      const d =
+        (colours[s] - colours[c]) ** 2 +
+        (colours[s + 1] - colours[c + 1]) ** 2 +
+        (colours[s + 2] - colours[c + 2]) ** 2;
       if (d < d2[i]) d2[i] = d;
       total += d2[i];
     }
     if (total <= 0) break;
     let pick = random() * total;
     let chosen = n - 1;
-    for (let i = 0; i < n; i++) { pick -= d2[i]; if (pick <= 0) { chosen = i; break; } }
+    for (let i = 0; i < n; i++) {
+      pick -= d2[i];
+      if (pick <= 0) {
+        chosen = i;
+        break;
+      }
+    }
     centres.push(indices[chosen]);
   }
   const assign = new Int32Array(n);
@@ -40,16 +49,26 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
     const sums = means.map(() => [0, 0, 0, 0]);
     for (let i = 0; i < n; i++) {
       const s = indices[i] * 3;
-      let best = 0, bestD = Infinity;
+      let best = 0,
+        bestD = Infinity;
       for (let c = 0; c < means.length; c++) {
-        const d = (colours[s] - means[c][0]) ** 2 + (colours[s + 1] - means[c][1]) ** 2 + (colours[s + 2] - means[c][2]) ** 2;
-        if (d < bestD) { bestD = d; best = c; }
+        const d =
+          (colours[s] - means[c][0]) ** 2 + (colours[s + 1] - means[c][1]) ** 2 + (colours[s + 2] - means[c][2]) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = c;
+        }
       }
       assign[i] = best;
       const t = sums[best];
-      t[0] += colours[s]; t[1] += colours[s + 1]; t[2] += colours[s + 2]; t[3]++;
+      t[0] += colours[s];
+      t[1] += colours[s + 1];
+      t[2] += colours[s + 2];
+      t[3]++;
     }
-    sums.forEach((t, c) => { if (t[3]) means[c] = [t[0] / t[3], t[1] / t[3], t[2] / t[3]]; });
+    sums.forEach((t, c) => {
+      if (t[3]) means[c] = [t[0] / t[3], t[1] / t[3], t[2] / t[3]];
+    });
   }
   return assign;
 }
@@ -58,26 +77,55 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
 export function fitGmm(colours: Float32Array, indices: Int32Array, assign: Int32Array, k: number): Gmm {
   const stats = new Float64Array(k * 10);
   for (let i = 0; i < indices.length; i++) {
-    const s = indices[i] * 3, o = assign[i] * 10;
-    const r = colours[s], g = colours[s + 1], b = colours[s + 2];
-    stats[o] += 1; stats[o + 1] += r; stats[o + 2] += g; stats[o + 3] += b;
-    stats[o + 4] += r * r; stats[o + 5] += r * g; stats[o + 6] += r * b; stats[o + 7] += g * g; stats[o + 8] += g * b; stats[o + 9] += b * b;
+    const s = indices[i] * 3,
+      o = assign[i] * 10;
+    const r = colours[s],
+      g = colours[s + 1],
+      b = colours[s + 2];
+    stats[o] += 1;
+    stats[o + 1] += r;
+    stats[o + 2] += g;
+    stats[o + 3] += b;
+    stats[o + 4] += r * r;
+    stats[o + 5] += r * g;
+    stats[o + 6] += r * b;
+    stats[o + 7] += g * g;
+    stats[o + 8] += g * b;
+    stats[o + 9] += b * b;
   }
-  const gmm: Gmm = { weights: new Float64Array(k), means: new Float64Array(k * 3), inverses: new Float64Array(k * 9), logNorms: new Float64Array(k).fill(-Infinity) };
+  const gmm: Gmm = {
+    weights: new Float64Array(k),
+    means: new Float64Array(k * 3),
+    inverses: new Float64Array(k * 9),
+    logNorms: new Float64Array(k).fill(-Infinity),
+  };
   for (let c = 0; c < k; c++) {
-    const o = c * 10, n = stats[o];
+    const o = c * 10,
+      n = stats[o];
     if (n < 1) continue;
-    const mr = stats[o + 1] / n, mg = stats[o + 2] / n, mb = stats[o + 3] / n;
+    const mr = stats[o + 1] / n,
+      mg = stats[o + 2] / n,
+      mb = stats[o + 3] / n;
     // Regularised so a flat region (one colour) still has a usable covariance.
     const reg = 4;
-    const a = stats[o + 4] / n - mr * mr + reg, bb = stats[o + 5] / n - mr * mg, cc = stats[o + 6] / n - mr * mb;
-    const d = stats[o + 7] / n - mg * mg + reg, e = stats[o + 8] / n - mg * mb, f = stats[o + 9] / n - mb * mb + reg;
+    const a = stats[o + 4] / n - mr * mr + reg,
+      bb = stats[o + 5] / n - mr * mg,
+      cc = stats[o + 6] / n - mr * mb;
+    const d = stats[o + 7] / n - mg * mg + reg,
+      e = stats[o + 8] / n - mg * mb,
+      f = stats[o + 9] / n - mb * mb + reg;
     const det = a * (d * f - e * e) - bb * (bb * f - e * cc) + cc * (bb * e - d * cc);
     if (!(det > 0)) continue;
     const inv = [
-      (d * f - e * e) / det, (cc * e - bb * f) / det, (bb * e - cc * d) / det,
-      (cc * e - bb * f) / det, (a * f - cc * cc) / det, (bb * cc - a * e) / det,
-      (bb * e - cc * d) / det, (bb * cc - a * e) / det, (a * d - bb * bb) / det,
+      (d * f - e * e) / det,
+      (cc * e - bb * f) / det,
+      (bb * e - cc * d) / det,
+      (cc * e - bb * f) / det,
+      (a * f - cc * cc) / det,
+      (bb * cc - a * e) / det,
+      (bb * e - cc * d) / det,
+      (bb * cc - a * e) / det,
+      (a * d - bb * bb) / det,
     ];
     gmm.weights[c] = n / indices.length;
     gmm.means.set([mr, mg, mb], c * 3);
@@ -88,9 +136,16 @@ export function fitGmm(colours: Float32Array, indices: Int32Array, assign: Int32
 }
 
 function componentLog(gmm: Gmm, c: number, r: number, g: number, b: number): number {
-  const m = gmm.means, i = gmm.inverses, o = c * 9;
-  const x = r - m[c * 3], y = g - m[c * 3 + 1], z = b - m[c * 3 + 2];
-  const q = x * (i[o] * x + i[o + 1] * y + i[o + 2] * z) + y * (i[o + 3] * x + i[o + 4] * y + i[o + 5] * z) + z * (i[o + 6] * x + i[o + 7] * y + i[o + 8] * z);
+  const m = gmm.means,
+    i = gmm.inverses,
+    o = c * 9;
+  const x = r - m[c * 3],
+    y = g - m[c * 3 + 1],
+    z = b - m[c * 3 + 2];
+  const q =
+    x * (i[o] * x + i[o + 1] * y + i[o + 2] * z) +
+    y * (i[o + 3] * x + i[o + 4] * y + i[o + 5] * z) +
+    z * (i[o + 6] * x + i[o + 7] * y + i[o + 8] * z);
   return gmm.logNorms[c] - 0.5 * q;
 }
 
@@ -112,11 +167,15 @@ export function negLogLikelihood(gmm: Gmm, r: number, g: number, b: number): num
 
 /** Index of the likeliest component for a colour. */
 export function likeliestComponent(gmm: Gmm, r: number, g: number, b: number): number {
-  let best = 0, bestL = -Infinity;
+  let best = 0,
+    bestL = -Infinity;
   for (let c = 0; c < gmm.weights.length; c++) {
     if (gmm.logNorms[c] === -Infinity) continue;
     const l = componentLog(gmm, c, r, g, b);
-    if (l > bestL) { bestL = l; best = c; }
+    if (l > bestL) {
+      bestL = l;
+      best = c;
+    }
   }
   return best;
 }

@@ -83,13 +83,15 @@ function indicesOf(mask: Uint8Array, value: number): Int32Array {
 
 /** β of GrabCut: the inverse of twice the mean squared colour difference between neighbours. */
 function contrastBeta(colours: Float32Array, width: number, height: number): number {
-  let sum = 0, count = 0;
-  for (let p = 0; p < width * height; p++) for (const k of [0, 2, 4, 6]) {
-    const q = neighbourOf(width, height, p, k);
-    if (q < 0) continue;
-    sum += squaredStep(colours, p, q);
-    count++;
-  }
+  let sum = 0,
+    count = 0;
+  for (let p = 0; p < width * height; p++)
+    for (const k of [0, 2, 4, 6]) {
+      const q = neighbourOf(width, height, p, k);
+      if (q < 0) continue;
+      sum += squaredStep(colours, p, q);
+      count++;
+    }
   return sum > 0 ? count / (2 * sum) : 0;
 }
 
@@ -101,15 +103,18 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const priorWeight = options.priorWeight ?? 3;
   const sharpness = options.edgeSharpness ?? 1;
   const beta = contrastBeta(colours, width, height) * sharpness;
-  const localBeta = options.localContrast ? localContrastBeta(colours, width, height, { radius: options.localContrast }) : undefined;
+  const localBeta = options.localContrast
+    ? localContrastBeta(colours, width, height, { radius: options.localContrast })
+    : undefined;
   const edgeWeights = new Int32Array(n * 8);
-  for (let p = 0; p < n; p++) for (const k of [0, 2, 4, 6]) {
-    const q = neighbourOf(width, height, p, k);
-    if (q < 0) continue;
-    const d2 = squaredStep(colours, p, q);
-    const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
-    edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
-  }
+  for (let p = 0; p < n; p++)
+    for (const k of [0, 2, 4, 6]) {
+      const q = neighbourOf(width, height, p, k);
+      if (q < 0) continue;
+      const d2 = squaredStep(colours, p, q);
+      const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
+      edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
+    }
   let mask: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;
   let object: Gmm | undefined, background: Gmm | undefined;
@@ -117,20 +122,26 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const rounds = options.rounds ?? 4;
   for (let round = 0; round < rounds; round++) {
     const local = options.localBackground ? localBackground(mask, width, height, options.localBackground) : undefined;
-    const fg = indicesOf(mask, 1), bg = local ? local.ring : indicesOf(mask, 0);
+    const fg = indicesOf(mask, 1),
+      bg = local ? local.ring : indicesOf(mask, 0);
     if (fg.length < 8 || bg.length < 8) break;
     object = object ? refitGmm(object, colours, fg) : initGmm(colours, fg, components, random);
     background = background ? refitGmm(background, colours, bg) : initGmm(colours, bg, components, random);
     const graph = createGridGraph(width, height);
     for (let p = 0; p < n; p++) {
-      const r = colours[p * 3], g = colours[p * 3 + 1], b = colours[p * 3 + 2];
+      const r = colours[p * 3],
+        g = colours[p * 3 + 1],
+        b = colours[p * 3 + 2];
       const costObject = negLogLikelihood(object, r, g, b);
-      const costBackground = input.shadows === false ? negLogLikelihood(background, r, g, b) : backgroundOrShadowCost(background, r, g, b);
+      const costBackground =
+        input.shadows === false ? negLogLikelihood(background, r, g, b) : backgroundOrShadowCost(background, r, g, b);
       evidence[p] = costBackground - costObject;
       const s = prior[p];
-      const bias = s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
+      const bias =
+        s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
       const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
-      graph.terminal[p] = fixedBackground?.[p] || local?.beyond[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
+      graph.terminal[p] =
+        fixedBackground?.[p] || local?.beyond[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
       for (const k of [0, 2, 4, 6]) if (edgeWeights[p * 8 + k]) setEdge(graph, p, k, edgeWeights[p * 8 + k]);
     }
     const next = minCut(graph).source;

@@ -75,7 +75,9 @@ function tidy(mask: Uint8Array, width: number, height: number, keepHoles: Uint8A
 
 function tooSmall(mask: Uint8Array, width: number, height: number): boolean {
   const box = maskBox(mask, width, height);
-  return !box || mask.reduce((a, v) => a + v, 0) < width * height * 0.005 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 4;
+  return (
+    !box || mask.reduce((a, v) => a + v, 0) < width * height * 0.005 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 4
+  );
 }
 
 function salientRegion(weight: Float32Array, width: number, height: number): Uint8Array {
@@ -84,9 +86,18 @@ function salientRegion(weight: Float32Array, width: number, height: number): Uin
   const t = otsu(Float32Array.from(weight, (v) => (max > 0 ? v / max : 0))) * max;
   const split = Uint8Array.from(weight, (v) => (v >= t && max > 0 ? 1 : 0));
   const { labels, sizes } = components(split, width, height);
-  const region = sizes.length > 1 ? fillHoles(Uint8Array.from(labels, (l) => (l === mainRegion(labels, sizes.length, width, height, weight) ? 1 : 0)), width, height) : split;
+  const region =
+    sizes.length > 1
+      ? fillHoles(
+          Uint8Array.from(labels, (l) => (l === mainRegion(labels, sizes.length, width, height, weight) ? 1 : 0)),
+          width,
+          height,
+        )
+      : split;
   if (!tooSmall(region, width, height)) return region;
-  return Uint8Array.from({ length: width * height }, (_, p) => (((p % width) / width - 0.5) ** 2 + (Math.floor(p / width) / height - 0.5) ** 2 < 1 / 36 ? 1 : 0));
+  return Uint8Array.from({ length: width * height }, (_, p) =>
+    ((p % width) / width - 0.5) ** 2 + (Math.floor(p / width) / height - 0.5) ** 2 < 1 / 36 ? 1 : 0,
+  );
 }
 
 /**
@@ -101,8 +112,16 @@ export function maskAtOutput(picture: RasterImage, small: Uint8Array, w: number,
   const guideLab = rgbaToLab(picture.data, W * H);
   const guide = new Float32Array(W * H);
   for (let p = 0; p < guide.length; p++) guide[p] = guideLab[p * 3] / 100;
-  const filtered = guidedFilter(guide, resizeField(soft, w, h, W, H), W, H, { radius: Math.max(2, Math.round(W / w) * 2) });
-  const holesBig = resizeField(Float32Array.from(small, (v) => 1 - v), w, h, W, H);
+  const filtered = guidedFilter(guide, resizeField(soft, w, h, W, H), W, H, {
+    radius: Math.max(2, Math.round(W / w) * 2),
+  });
+  const holesBig = resizeField(
+    Float32Array.from(small, (v) => 1 - v),
+    w,
+    h,
+    W,
+    H,
+  );
   const keepHoles = new Uint8Array(W * H);
   for (let p = 0; p < keepHoles.length; p++) keepHoles[p] = holesBig[p] > 0.5 ? 1 : 0;
   const raw = new Uint8Array(W * H);
@@ -117,11 +136,15 @@ export function maskAtOutput(picture: RasterImage, small: Uint8Array, w: number,
 }
 
 /** The chosen mask at the working resolution (`w`×`h`) and its confidence. */
-export async function workingMask(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<{ small: Uint8Array; w: number; h: number; confidence: number }> {
+export async function workingMask(
+  picture: RasterImage,
+  options: PhotoSegmentationOptions = {},
+): Promise<{ small: Uint8Array; w: number; h: number; confidence: number }> {
   const { width: W, height: H } = picture;
   const size = options.workingSize ?? 192;
   const s = Math.min(1, size / Math.max(W, H));
-  const w = Math.max(8, Math.round(W * s)), h = Math.max(8, Math.round(H * s));
+  const w = Math.max(8, Math.round(W * s)),
+    h = Math.max(8, Math.round(H * s));
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
   const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds);
@@ -142,7 +165,10 @@ export async function workingMask(picture: RasterImage, options: PhotoSegmentati
 }
 
 /** `picture`: the photograph at the output mask resolution (RGBA). */
-export async function segmentPhoto(picture: RasterImage, options: PhotoSegmentationOptions = {}): Promise<PhotoSegmentation> {
+export async function segmentPhoto(
+  picture: RasterImage,
+  options: PhotoSegmentationOptions = {},
+): Promise<PhotoSegmentation> {
   const { small, w, h, confidence } = await workingMask(picture, options);
   return { mask: maskAtOutput(picture, small, w, h, options.seed ?? 0), confidence };
 }

@@ -27,23 +27,34 @@ export interface LocalContrastOptions {
 
 /** Squared colour difference between pixels p and q (3 channels per pixel). */
 export const squaredStep = (colours: Float32Array, p: number, q: number) =>
-  (colours[p * 3] - colours[q * 3]) ** 2 + (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 + (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
+  (colours[p * 3] - colours[q * 3]) ** 2 +
+  (colours[p * 3 + 1] - colours[q * 3 + 1]) ** 2 +
+  (colours[p * 3 + 2] - colours[q * 3 + 2]) ** 2;
 
 /** Per pixel β: the inverse of twice the mean squared colour step between neighbours in the window around it. */
-export function localContrastBeta(colours: Float32Array, width: number, height: number, options: LocalContrastOptions): Float32Array {
+export function localContrastBeta(
+  colours: Float32Array,
+  width: number,
+  height: number,
+  options: LocalContrastOptions,
+): Float32Array {
   const n = width * height;
   // Each pixel's mean squared step to its right and lower neighbours.
   const step = new Float64Array(n);
-  let total = 0, count = 0;
+  let total = 0,
+    count = 0;
   for (let p = 0; p < n; p++) {
-    let s = 0, c = 0;
+    let s = 0,
+      c = 0;
     for (const k of [0, 2]) {
       const q = neighbourOf(width, height, p, k);
       if (q < 0) continue;
-      s += squaredStep(colours, p, q); c++;
+      s += squaredStep(colours, p, q);
+      c++;
     }
     step[p] = c ? s / c : 0;
-    total += s; count += c;
+    total += s;
+    count += c;
   }
   const globalMean = count ? total / count : 0;
   const floor = (options.floor ?? 0.25) * globalMean;

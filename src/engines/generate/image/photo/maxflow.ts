@@ -10,7 +10,9 @@ const DX = [1, -1, 0, 0, 1, -1, 1, -1];
 const DY = [0, 0, 1, -1, 1, -1, -1, 1];
 const TERMINAL = -2;
 const NONE = -1;
-const FREE = 0, SOURCE = 1, SINK = 2;
+const FREE = 0,
+  SOURCE = 1,
+  SINK = 2;
 
 export interface GridGraph {
   width: number;
@@ -27,8 +29,10 @@ export function createGridGraph(width: number, height: number): GridGraph {
 
 /** Symmetric neighbour weight between p and its k-th neighbour (both directions). */
 export function setEdge(graph: GridGraph, p: number, k: number, weight: number): void {
-  const x = p % graph.width, y = (p - x) / graph.width;
-  const qx = x + DX[k], qy = y + DY[k];
+  const x = p % graph.width,
+    y = (p - x) / graph.width;
+  const qx = x + DX[k],
+    qy = y + DY[k];
   if (qx < 0 || qy < 0 || qx >= graph.width || qy >= graph.height) return;
   const q = qy * graph.width + qx;
   graph.capacity[p * 8 + k] = weight;
@@ -36,8 +40,10 @@ export function setEdge(graph: GridGraph, p: number, k: number, weight: number):
 }
 
 export function neighbourOf(width: number, height: number, p: number, k: number): number {
-  const x = p % width, y = (p - x) / width;
-  const qx = x + DX[k], qy = y + DY[k];
+  const x = p % width,
+    y = (p - x) / width;
+  const qx = x + DX[k],
+    qy = y + DY[k];
   return qx < 0 || qy < 0 || qx >= width || qy >= height ? -1 : qy * width + qx;
 }
 
@@ -54,31 +60,54 @@ export function minCut(graph: GridGraph): { source: Uint8Array; flow: number } {
   let time = 1;
   const active = new Int32Array(n + 1);
   const inActive = new Uint8Array(n);
-  let aHead = 0, aTail = 0, aCount = 0;
+  let aHead = 0,
+    aTail = 0,
+    aCount = 0;
   const pushActive = (v: number) => {
     if (inActive[v]) return;
-    inActive[v] = 1; active[aTail] = v; aTail = (aTail + 1) % (n + 1); aCount++;
+    inActive[v] = 1;
+    active[aTail] = v;
+    aTail = (aTail + 1) % (n + 1);
+    aCount++;
   };
   const orphans: number[] = [];
   let flow = 0;
   for (let v = 0; v < n; v++) {
-    if (tr[v] > 0) { tree[v] = SOURCE; parent[v] = TERMINAL; stamp[v] = time; dist[v] = 1; pushActive(v); }
-    else if (tr[v] < 0) { tree[v] = SINK; parent[v] = TERMINAL; stamp[v] = time; dist[v] = 1; pushActive(v); }
+    if (tr[v] > 0) {
+      tree[v] = SOURCE;
+      parent[v] = TERMINAL;
+      stamp[v] = time;
+      dist[v] = 1;
+      pushActive(v);
+    } else if (tr[v] < 0) {
+      tree[v] = SINK;
+      parent[v] = TERMINAL;
+      stamp[v] = time;
+      dist[v] = 1;
+      pushActive(v);
+    }
   }
   while (aCount > 0) {
     const v = active[aHead];
-    aHead = (aHead + 1) % (n + 1); aCount--; inActive[v] = 0;
+    aHead = (aHead + 1) % (n + 1);
+    aCount--;
+    inActive[v] = 0;
     if (tree[v] === FREE) continue;
     // Growth: find an edge joining the two trees.
     let bridge = -1;
     const side = tree[v];
     for (let k = 0; k < 8 && bridge < 0; k++) {
-      const e = v * 8 + k, u = head[e];
+      const e = v * 8 + k,
+        u = head[e];
       if (u < 0) continue;
       const residual = side === SOURCE ? cap[e] : cap[u * 8 + (k ^ 1)];
       if (residual <= 0) continue;
       if (tree[u] === FREE) {
-        tree[u] = side; parent[u] = u * 8 + (k ^ 1); stamp[u] = stamp[v]; dist[u] = dist[v] + 1; pushActive(u);
+        tree[u] = side;
+        parent[u] = u * 8 + (k ^ 1);
+        stamp[u] = stamp[v];
+        dist[u] = dist[v] + 1;
+        pushActive(u);
       } else if (tree[u] !== side) bridge = e;
     }
     if (bridge < 0) continue;
@@ -95,26 +124,57 @@ export function minCut(graph: GridGraph): { source: Uint8Array; flow: number } {
       const into = head[pe] * 8 + ((pe & 7) ^ 1);
       if (cap[into] < bottleneck) bottleneck = cap[into];
     }
-    for (let x = s; ; x = head[parent[x]]) if (parent[x] === TERMINAL) { if (tr[x] < bottleneck) bottleneck = tr[x]; break; }
-    for (let x = t; parent[x] !== TERMINAL; x = head[parent[x]]) if (cap[parent[x]] < bottleneck) bottleneck = cap[parent[x]];
-    for (let x = t; ; x = head[parent[x]]) if (parent[x] === TERMINAL) { if (-tr[x] < bottleneck) bottleneck = -tr[x]; break; }
+    for (let x = s; ; x = head[parent[x]])
+      if (parent[x] === TERMINAL) {
+        if (tr[x] < bottleneck) bottleneck = tr[x];
+        break;
+      }
+    for (let x = t; parent[x] !== TERMINAL; x = head[parent[x]])
+      if (cap[parent[x]] < bottleneck) bottleneck = cap[parent[x]];
+    for (let x = t; ; x = head[parent[x]])
+      if (parent[x] === TERMINAL) {
+        if (-tr[x] < bottleneck) bottleneck = -tr[x];
+        break;
+      }
     cap[mid] -= bottleneck;
     cap[head[mid] * 8 + ((mid & 7) ^ 1)] += bottleneck;
     for (let x = s; ; ) {
       const pe = parent[x];
-      if (pe === TERMINAL) { tr[x] -= bottleneck; if (tr[x] === 0) { parent[x] = NONE; orphans.push(x); } break; }
+      if (pe === TERMINAL) {
+        tr[x] -= bottleneck;
+        if (tr[x] === 0) {
+          parent[x] = NONE;
+          orphans.push(x);
+        }
+        break;
+      }
       const up = head[pe];
       const into = up * 8 + ((pe & 7) ^ 1);
-      cap[into] -= bottleneck; cap[pe] += bottleneck;
-      if (cap[into] === 0) { parent[x] = NONE; orphans.push(x); }
+      cap[into] -= bottleneck;
+      cap[pe] += bottleneck;
+      if (cap[into] === 0) {
+        parent[x] = NONE;
+        orphans.push(x);
+      }
       x = up;
     }
     for (let x = t; ; ) {
       const pe = parent[x];
-      if (pe === TERMINAL) { tr[x] += bottleneck; if (tr[x] === 0) { parent[x] = NONE; orphans.push(x); } break; }
+      if (pe === TERMINAL) {
+        tr[x] += bottleneck;
+        if (tr[x] === 0) {
+          parent[x] = NONE;
+          orphans.push(x);
+        }
+        break;
+      }
       const up = head[pe];
-      cap[pe] -= bottleneck; cap[up * 8 + ((pe & 7) ^ 1)] += bottleneck;
-      if (cap[pe] === 0) { parent[x] = NONE; orphans.push(x); }
+      cap[pe] -= bottleneck;
+      cap[up * 8 + ((pe & 7) ^ 1)] += bottleneck;
+      if (cap[pe] === 0) {
+        parent[x] = NONE;
+        orphans.push(x);
+      }
       x = up;
     }
     flow += bottleneck;
@@ -122,34 +182,63 @@ export function minCut(graph: GridGraph): { source: Uint8Array; flow: number } {
     for (let oi = 0; oi < orphans.length; oi++) {
       const x = orphans[oi];
       const xs = tree[x];
-      let bestEdge = NONE, bestDist = Infinity;
+      let bestEdge = NONE,
+        bestDist = Infinity;
       for (let k = 0; k < 8; k++) {
-        const e = x * 8 + k, u = head[e];
+        const e = x * 8 + k,
+          u = head[e];
         if (u < 0 || tree[u] !== xs) continue;
         const residual = xs === SOURCE ? cap[u * 8 + (k ^ 1)] : cap[e];
         if (residual <= 0) continue;
         // Does u still reach a terminal? Walk up, using stamps to stop early.
-        let d = 0, y = u, ok = false;
+        let d = 0,
+          y = u,
+          ok = false;
         for (;;) {
-          if (stamp[y] === time) { d += dist[y]; ok = true; break; }
+          if (stamp[y] === time) {
+            d += dist[y];
+            ok = true;
+            break;
+          }
           const pe = parent[y];
           d++;
-          if (pe === TERMINAL) { stamp[y] = time; dist[y] = 1; ok = true; break; }
+          if (pe === TERMINAL) {
+            stamp[y] = time;
+            dist[y] = 1;
+            ok = true;
+            break;
+          }
           if (pe === NONE) break;
           y = head[pe];
         }
         if (!ok) continue;
-        if (d < bestDist) { bestDist = d; bestEdge = e; }
-        for (let z = u; stamp[z] !== time; z = head[parent[z]]) { stamp[z] = time; dist[z] = d; d--; }
+        if (d < bestDist) {
+          bestDist = d;
+          bestEdge = e;
+        }
+        for (let z = u; stamp[z] !== time; z = head[parent[z]]) {
+          stamp[z] = time;
+          dist[z] = d;
+          d--;
+        }
       }
-      if (bestEdge !== NONE) { parent[x] = bestEdge; stamp[x] = time; dist[x] = bestDist + 1; continue; }
+      if (bestEdge !== NONE) {
+        parent[x] = bestEdge;
+        stamp[x] = time;
+        dist[x] = bestDist + 1;
+        continue;
+      }
       for (let k = 0; k < 8; k++) {
-        const e = x * 8 + k, u = head[e];
+        const e = x * 8 + k,
+          u = head[e];
         if (u < 0 || tree[u] !== xs) continue;
         const residual = xs === SOURCE ? cap[u * 8 + (k ^ 1)] : cap[e];
         if (residual > 0) pushActive(u);
         const pu = parent[u];
-        if (pu >= 0 && head[pu] === x) { parent[u] = NONE; orphans.push(u); }
+        if (pu >= 0 && head[pu] === x) {
+          parent[u] = NONE;
+          orphans.push(u);
+        }
       }
       tree[x] = FREE;
     }

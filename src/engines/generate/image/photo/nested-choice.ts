@@ -37,13 +37,16 @@ const MIN_SAMPLE = 20;
 /** One pass of 4-neighbour erosion or dilation; the picture's outside counts as background. */
 function step(mask: Uint8Array, width: number, height: number, erode: boolean): Uint8Array {
   const out = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    const p = y * width + x;
-    const left = x > 0 && mask[p - 1] === 1, right = x < width - 1 && mask[p + 1] === 1;
-    const up = y > 0 && mask[p - width] === 1, down = y < height - 1 && mask[p + width] === 1;
-    const set = erode ? mask[p] === 1 && left && right && up && down : mask[p] === 1 || left || right || up || down;
-    out[p] = set ? 1 : 0;
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const left = x > 0 && mask[p - 1] === 1,
+        right = x < width - 1 && mask[p + 1] === 1;
+      const up = y > 0 && mask[p - width] === 1,
+        down = y < height - 1 && mask[p + width] === 1;
+      const set = erode ? mask[p] === 1 && left && right && up && down : mask[p] === 1 || left || right || up || down;
+      out[p] = set ? 1 : 0;
+    }
   return out;
 }
 
@@ -60,7 +63,12 @@ export function textureFeatures(lab: Float32Array, width: number, height: number
   const channel = (c: number) => Float32Array.from({ length: width * height }, (_, p) => lab[p * 3 + c]);
   const lightness = channel(0);
   const mean = boxMean(lightness, width, height, TEXTURE_RADIUS);
-  const meanSquare = boxMean(Float64Array.from(lightness, (L) => L * L), width, height, TEXTURE_RADIUS);
+  const meanSquare = boxMean(
+    Float64Array.from(lightness, (L) => L * L),
+    width,
+    height,
+    TEXTURE_RADIUS,
+  );
   const spread = Float32Array.from(mean, (m, p) => Math.sqrt(Math.max(0, meanSquare[p] - m * m)));
   return [lightness, channel(1), channel(2), spread];
 }
@@ -70,9 +78,17 @@ function meanCost(features: Float32Array[], region: Uint8Array, reference: Uint8
   let total = 0;
   const n = areaOf(region);
   for (const f of features) {
-    let s = 0, s2 = 0, m = 0;
-    for (let p = 0; p < f.length; p++) if (reference[p]) { s += f[p]; s2 += f[p] * f[p]; m++; }
-    const mean = s / m, sd = Math.sqrt(Math.max(0, s2 / m - mean * mean)) + SPREAD_FLOOR;
+    let s = 0,
+      s2 = 0,
+      m = 0;
+    for (let p = 0; p < f.length; p++)
+      if (reference[p]) {
+        s += f[p];
+        s2 += f[p] * f[p];
+        m++;
+      }
+    const mean = s / m,
+      sd = Math.sqrt(Math.max(0, s2 / m - mean * mean)) + SPREAD_FLOOR;
     let cost = 0;
     for (let p = 0; p < f.length; p++) if (region[p]) cost += ((f[p] - mean) / sd) ** 2 / 2;
     total += cost / n + Math.log(sd);
@@ -81,7 +97,12 @@ function meanCost(features: Float32Array[], region: Uint8Array, reference: Uint8
 }
 
 /** The ring of `outer`'s surroundings: clear of its boundary, `ringWidth` pixels out at most. */
-export function surroundingsOf(outer: Uint8Array, width: number, height: number, options: NestedChoiceOptions = {}): Uint8Array {
+export function surroundingsOf(
+  outer: Uint8Array,
+  width: number,
+  height: number,
+  options: NestedChoiceOptions = {},
+): Uint8Array {
   const near = morph(outer, width, height, false, CLEAR);
   const far = morph(near, width, height, false, (options.ringWidth ?? 10) - CLEAR);
   return Uint8Array.from(far, (v, p) => (v && !near[p] ? 1 : 0));
@@ -92,14 +113,35 @@ export function surroundingsOf(outer: Uint8Array, width: number, height: number,
  * like `inner`'s inside. `features` from textureFeatures; `ring` from surroundingsOf (the same for every
  * inner candidate of one outer, so a caller weighing several passes it in).
  */
-export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, features: Float32Array[], width: number, height: number, options: NestedChoiceOptions = {}, ring = surroundingsOf(outer, width, height, options)): boolean {
-  const outerArea = areaOf(outer), innerArea = areaOf(inner);
+export function differenceIsBackground(
+  outer: Uint8Array,
+  inner: Uint8Array,
+  features: Float32Array[],
+  width: number,
+  height: number,
+  options: NestedChoiceOptions = {},
+  ring = surroundingsOf(outer, width, height, options),
+): boolean {
+  const outerArea = areaOf(outer),
+    innerArea = areaOf(inner);
   if (innerArea < (options.minAreaShare ?? 0.4) * outerArea || innerArea > SAME_AREA * outerArea) return false;
   let sticksOut = 0;
   for (let p = 0; p < inner.length; p++) if (inner[p] && !outer[p]) sticksOut++;
   if (sticksOut > OUTSIDE_SHARE * innerArea) return false;
   // Opened, so slivers along the two boundaries do not count as a region.
-  const between = morph(morph(Uint8Array.from(outer, (v, p) => (v && !inner[p] ? 1 : 0)), width, height, true, 1), width, height, false, 1);
+  const between = morph(
+    morph(
+      Uint8Array.from(outer, (v, p) => (v && !inner[p] ? 1 : 0)),
+      width,
+      height,
+      true,
+      1,
+    ),
+    width,
+    height,
+    false,
+    1,
+  );
   if (areaOf(between) < MIN_REGION_SHARE * outerArea) return false;
   let core = morph(inner, width, height, true, CLEAR);
   if (areaOf(core) < MIN_SAMPLE) core = inner;
@@ -111,12 +153,20 @@ export function differenceIsBackground(outer: Uint8Array, inner: Uint8Array, fea
  * `ranked`: candidates with their rank scores, best first. Returns the first, or the best-ranked
  * candidate within reach whose difference from the first is background (differenceIsBackground).
  */
-export function preferInnerCandidate<T extends { mask: Uint8Array }>(ranked: { candidate: T; rank: number }[], lab: Float32Array, width: number, height: number, options: NestedChoiceOptions = {}): T {
+export function preferInnerCandidate<T extends { mask: Uint8Array }>(
+  ranked: { candidate: T; rank: number }[],
+  lab: Float32Array,
+  width: number,
+  height: number,
+  options: NestedChoiceOptions = {},
+): T {
   const [first, ...rest] = ranked;
   const within = rest.filter((r) => first.rank - r.rank <= (options.maxRankGap ?? 0.1));
   if (!within.length) return first.candidate;
   const features = textureFeatures(lab, width, height);
   const ring = surroundingsOf(first.candidate.mask, width, height, options);
-  const inner = within.find((r) => differenceIsBackground(first.candidate.mask, r.candidate.mask, features, width, height, options, ring));
+  const inner = within.find((r) =>
+    differenceIsBackground(first.candidate.mask, r.candidate.mask, features, width, height, options, ring),
+  );
   return (inner ?? first).candidate;
 }

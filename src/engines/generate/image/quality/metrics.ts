@@ -17,9 +17,15 @@ export function samplePoints(mesh: Mesh, count: number, seed = 1): Float64Array 
   const cumulative = new Float64Array(triangles);
   let total = 0;
   for (let t = 0; t < triangles; t++) {
-    const a = I[t * 3] * 3, b = I[t * 3 + 1] * 3, c = I[t * 3 + 2] * 3;
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    const a = I[t * 3] * 3,
+      b = I[t * 3 + 1] * 3,
+      c = I[t * 3 + 2] * 3;
+    const ux = p[b] - p[a],
+      uy = p[b + 1] - p[a + 1],
+      uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a],
+      vy = p[c + 1] - p[a + 1],
+      vz = p[c + 2] - p[a + 2];
     total += 0.5 * Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx);
     cumulative[t] = total;
   }
@@ -27,15 +33,22 @@ export function samplePoints(mesh: Mesh, count: number, seed = 1): Float64Array 
   const out = new Float64Array(count * 3);
   for (let i = 0; i < count; i++) {
     const target = random() * total;
-    let lo = 0, hi = triangles - 1;
+    let lo = 0,
+      hi = triangles - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (cumulative[mid] < target) lo = mid + 1;
       else hi = mid;
     }
-    let r1 = random(), r2 = random();
-    if (r1 + r2 > 1) { r1 = 1 - r1; r2 = 1 - r2; }
-    const a = I[lo * 3] * 3, b = I[lo * 3 + 1] * 3, c = I[lo * 3 + 2] * 3;
+    let r1 = random(),
+      r2 = random();
+    if (r1 + r2 > 1) {
+      r1 = 1 - r1;
+      r2 = 1 - r2;
+    }
+    const a = I[lo * 3] * 3,
+      b = I[lo * 3 + 1] * 3,
+      c = I[lo * 3 + 2] * 3;
     for (let k = 0; k < 3; k++) out[i * 3 + k] = p[a + k] + r1 * (p[b + k] - p[a + k]) + r2 * (p[c + k] - p[a + k]);
   }
   return out;
@@ -46,10 +59,11 @@ export function nearestDistances(query: Float64Array, points: Float64Array): Flo
   const n = points.length / 3;
   const min = [Infinity, Infinity, Infinity];
   const max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < n; i++) for (let k = 0; k < 3; k++) {
-    min[k] = Math.min(min[k], points[i * 3 + k]);
-    max[k] = Math.max(max[k], points[i * 3 + k]);
-  }
+  for (let i = 0; i < n; i++)
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], points[i * 3 + k]);
+      max[k] = Math.max(max[k], points[i * 3 + k]);
+    }
   const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || 1;
   const cells = Math.max(1, Math.round(Math.cbrt(n / 2)));
   const size = extent / cells + 1e-12;
@@ -58,7 +72,9 @@ export function nearestDistances(query: Float64Array, points: Float64Array): Flo
   const counts = new Uint32Array(dims[0] * dims[1] * dims[2] + 1);
   const cellOf = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const c = key(...([0, 1, 2].map((k) => Math.floor((points[i * 3 + k] - min[k]) / size)) as [number, number, number]));
+    const c = key(
+      ...([0, 1, 2].map((k) => Math.floor((points[i * 3 + k] - min[k]) / size)) as [number, number, number]),
+    );
     cellOf[i] = c;
     counts[c + 1]++;
   }
@@ -68,8 +84,12 @@ export function nearestDistances(query: Float64Array, points: Float64Array): Flo
   for (let i = 0; i < n; i++) order[fill[cellOf[i]]++] = i;
   const out = new Float64Array(query.length / 3);
   for (let q = 0; q < out.length; q++) {
-    const qx = query[q * 3], qy = query[q * 3 + 1], qz = query[q * 3 + 2];
-    const cx = Math.floor((qx - min[0]) / size), cy = Math.floor((qy - min[1]) / size), cz = Math.floor((qz - min[2]) / size);
+    const qx = query[q * 3],
+      qy = query[q * 3 + 1],
+      qz = query[q * 3 + 2];
+    const cx = Math.floor((qx - min[0]) / size),
+      cy = Math.floor((qy - min[1]) / size),
+      cz = Math.floor((qz - min[2]) / size);
     let best = Infinity;
     for (let ring = 0; ; ring++) {
       // Any point in ring r + 1 or beyond is at least r·size away (minus the query's offset in its cell).
@@ -138,8 +158,16 @@ export function voxelize(mesh: Mesh, bounds: Bounds, res: number): Uint8Array {
       const D = v.map((i) => (p[i + axis] - bounds.min[axis]) / size - 0.5);
       const area = (A[1] - A[0]) * (B[2] - B[0]) - (A[2] - A[0]) * (B[1] - B[0]);
       if (Math.abs(area) < 1e-12) continue;
-      for (let j = Math.max(0, Math.ceil(Math.min(...B))); j <= Math.min(dims[b] - 1, Math.floor(Math.max(...B))); j++) {
-        for (let i = Math.max(0, Math.ceil(Math.min(...A))); i <= Math.min(dims[a] - 1, Math.floor(Math.max(...A))); i++) {
+      for (
+        let j = Math.max(0, Math.ceil(Math.min(...B)));
+        j <= Math.min(dims[b] - 1, Math.floor(Math.max(...B)));
+        j++
+      ) {
+        for (
+          let i = Math.max(0, Math.ceil(Math.min(...A)));
+          i <= Math.min(dims[a] - 1, Math.floor(Math.max(...A)));
+          i++
+        ) {
           const w0 = ((A[1] - i) * (B[2] - j) - (A[2] - i) * (B[1] - j)) / area;
           const w1 = ((A[2] - i) * (B[0] - j) - (A[0] - i) * (B[2] - j)) / area;
           const w2 = 1 - w0 - w1;
@@ -166,7 +194,8 @@ export function voxelize(mesh: Mesh, bounds: Bounds, res: number): Uint8Array {
 export function volumetricIoU(a: Mesh, b: Mesh, bounds: Bounds, res = 96): number {
   const va = voxelize(a, bounds, res);
   const vb = voxelize(b, bounds, res);
-  let inter = 0, union = 0;
+  let inter = 0,
+    union = 0;
   for (let i = 0; i < va.length; i++) {
     if (va[i] && vb[i]) inter++;
     if (va[i] || vb[i]) union++;

@@ -21,12 +21,32 @@ export function snake(ctx: GenContext): void {
   const n = 16;
   const r = 0.04 * s.thick * s.wide;
   const pts: Vec3[] = [];
-  for (let k = 0; k <= n; k++) { const t = k / n; const ang = t * Math.PI * rng.range(2.5, 3.5); const R = 0.35 * (1 - t * 0.6) * s.long; pts.push([Math.cos(ang) * R, r + (t > 0.8 ? (t - 0.8) * 1.2 * s.tall : 0), Math.sin(ang) * R]); }
-  const col: RGB = rng.pick([[0.3, 0.55, 0.2], [0.7, 0.55, 0.2], [0.2, 0.2, 0.2]]);
-  ctx.add(ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, r * (0.35 + (k / n) * 0.7), r * (0.35 + ((k + 1) / n) * 0.7)))), 'organic', { colour: col });
+  for (let k = 0; k <= n; k++) {
+    const t = k / n;
+    const ang = t * Math.PI * rng.range(2.5, 3.5);
+    const R = 0.35 * (1 - t * 0.6) * s.long;
+    pts.push([Math.cos(ang) * R, r + (t > 0.8 ? (t - 0.8) * 1.2 * s.tall : 0), Math.sin(ang) * R]);
+  }
+  const col: RGB = rng.pick([
+    [0.3, 0.55, 0.2],
+    [0.7, 0.55, 0.2],
+    [0.2, 0.2, 0.2],
+  ]);
+  ctx.add(
+    ctx.union(
+      pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, r * (0.35 + (k / n) * 0.7), r * (0.35 + ((k + 1) / n) * 0.7))),
+    ),
+    'organic',
+    { colour: col },
+  );
   const h = pts[n];
   ctx.add(ctx.ellipsoid([r * 1.6, r * 1.0, r * 1.2], h), 'organic', { part: 'head', colour: col });
-  for (const side of [-1, 1]) ctx.add(ctx.sphere(r * 0.25, [h[0], h[1] + r * 0.6, h[2] + side * r * 0.6], 8), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+  for (const side of [-1, 1])
+    ctx.add(ctx.sphere(r * 0.25, [h[0], h[1] + r * 0.6, h[2] + side * r * 0.6], 8), 'glass', {
+      part: 'eye',
+      primary: false,
+      colour: [0.02, 0.02, 0.02],
+    });
 }
 
 export function turtle(ctx: GenContext): void {
@@ -35,50 +55,150 @@ export function turtle(ctx: GenContext): void {
   const snail = ctx.interpretation.word === 'snail';
   if (snail) {
     ctx.add(ctx.capsule([-R, R * 0.15, 0], [R * 1.1, R * 0.3, 0], R * 0.18), 'organic', { colour: [0.75, 0.7, 0.55] });
-    ctx.add(ctx.torus(R * 0.35, R * 0.28, [0, R * 0.7, 0], 'z').add(ctx.sphere(R * 0.3, [0, R * 0.7, 0])), 'organic', { part: 'shell', colour: [0.55, 0.35, 0.2] });
+    ctx.add(ctx.torus(R * 0.35, R * 0.28, [0, R * 0.7, 0], 'z').add(ctx.sphere(R * 0.3, [0, R * 0.7, 0])), 'organic', {
+      part: 'shell',
+      colour: [0.55, 0.35, 0.2],
+    });
     return;
   }
-  ctx.add(ctx.sphere(R, [0, R * 0.15, 0]).scale([1.15, 0.55 * s.tall, 1]).trimByPlane([0, 1, 0], R * 0.08), 'organic', { part: 'shell', colour: [0.35, 0.45, 0.2] });
+  ctx.add(
+    ctx
+      .sphere(R, [0, R * 0.15, 0])
+      .scale([1.15, 0.55 * s.tall, 1])
+      .trimByPlane([0, 1, 0], R * 0.08),
+    'organic',
+    { part: 'shell', colour: [0.35, 0.45, 0.2] },
+  );
   const skin: RGB = [0.5, 0.6, 0.35];
   ctx.add(ctx.sphere(R * 0.3, [R * 1.35, R * 0.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
-  for (const [x, z] of [[0.7, 0.7], [-0.7, 0.7], [0.7, -0.7], [-0.7, -0.7]]) ctx.add(ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', { part: 'leg', primary: false, colour: skin });
+  for (const [x, z] of [
+    [0.7, 0.7],
+    [-0.7, 0.7],
+    [0.7, -0.7],
+    [-0.7, -0.7],
+  ])
+    ctx.add(ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', {
+      part: 'leg',
+      primary: false,
+      colour: skin,
+    });
 }
 
 export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
-  const dino = ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') || ['lizard'].includes(ctx.interpretation.word ?? '');
+  const dino =
+    ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') ||
+    ['lizard'].includes(ctx.interpretation.word ?? '');
   // A real animal on the dragon's row has wings only when WordNet says it flies (a pterodactyl, not an ichthyosaur).
   const grounded = !dino && ctx.interpretation.profile !== 'dragon' && !flies(ctx.interpretation.word ?? '');
-  if ((!dino && !grounded) || ctx.partSpec('wing')) for (const side of [-1, 1]) ctx.add(ctx.prism([[0.3, 0], [-0.25, 0], [-0.55, 0.6 * s.wide], [-0.1, 0.75 * s.wide], [0.25, 0.5 * s.wide]], 0.02).rotate([-side * 55, 0, 0]).translate([0, 0.62, side * 0.1]), 'leather', { part: 'wing', colour: [0.55, 0.15, 0.12] });
-  for (let k = 0; k < 7; k++) ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
+  if ((!dino && !grounded) || ctx.partSpec('wing'))
+    for (const side of [-1, 1])
+      ctx.add(
+        ctx
+          .prism(
+            [
+              [0.3, 0],
+              [-0.25, 0],
+              [-0.55, 0.6 * s.wide],
+              [-0.1, 0.75 * s.wide],
+              [0.25, 0.5 * s.wide],
+            ],
+            0.02,
+          )
+          .rotate([-side * 55, 0, 0])
+          .translate([0, 0.62, side * 0.1]),
+        'leather',
+        { part: 'wing', colour: [0.55, 0.15, 0.12] },
+      );
+  for (let k = 0; k < 7; k++)
+    ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;
 }
 
-function limb(ctx: GenContext, a: Vec3, b: Vec3, r: number, material: 'fabric' | 'metal' | 'organic', part: string, colour?: RGB): void {
+function limb(
+  ctx: GenContext,
+  a: Vec3,
+  b: Vec3,
+  r: number,
+  material: 'fabric' | 'metal' | 'organic',
+  part: string,
+  colour?: RGB,
+): void {
   ctx.add(ctx.capsule(a, b, r, r * 0.85), material, { part, colour, primary: false });
 }
 
 export function person(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const H = 1.75 * s.tall * rng.range(0.92, 1.08) * (['child', 'boy', 'girl'].includes(ctx.interpretation.word ?? '') ? 0.7 : 1);
+  const H =
+    1.75 *
+    s.tall *
+    rng.range(0.92, 1.08) *
+    (['child', 'boy', 'girl'].includes(ctx.interpretation.word ?? '') ? 0.7 : 1);
   const headR = H * (s.cartoon ? 0.11 : 0.065);
   const hip = H * 0.5;
   const shoulder = H * 0.8;
   const w = H * 0.12 * s.wide;
-  const skin: RGB = rng.pick([[0.95, 0.8, 0.68], [0.78, 0.57, 0.42], [0.45, 0.3, 0.2]]);
-  ctx.add(ctx.roundBox([w * 1.6, shoulder - hip + 0.05, w], w * 0.35, [0, (hip + shoulder) / 2, 0]), 'fabric', { part: 'body', colour: [0.3, 0.4, 0.7] });
+  const skin: RGB = rng.pick([
+    [0.95, 0.8, 0.68],
+    [0.78, 0.57, 0.42],
+    [0.45, 0.3, 0.2],
+  ]);
+  ctx.add(ctx.roundBox([w * 1.6, shoulder - hip + 0.05, w], w * 0.35, [0, (hip + shoulder) / 2, 0]), 'fabric', {
+    part: 'body',
+    colour: [0.3, 0.4, 0.7],
+  });
   ctx.add(ctx.sphere(headR, [0, shoulder + headR * 1.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
   for (const side of [-1, 1]) {
-    limb(ctx, [side * w * 0.4, hip, 0], [side * w * 0.45, H * 0.04, 0], w * 0.3 * s.thick, 'fabric', 'leg', [0.2, 0.2, 0.3]);
-    ctx.add(ctx.roundBox([w * 0.4, H * 0.04, w * 0.8], H * 0.015, [side * w * 0.45, H * 0.02, w * 0.15]), 'leather', { part: 'foot', primary: false });
-    limb(ctx, [side * w * 0.85, shoulder - 0.02, 0], [side * w * 1.1, hip - H * 0.02, 0], w * 0.22 * s.thick, 'fabric', 'arm', [0.3, 0.4, 0.7]);
-    ctx.add(ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', { part: 'hand', primary: false, colour: skin });
+    limb(
+      ctx,
+      [side * w * 0.4, hip, 0],
+      [side * w * 0.45, H * 0.04, 0],
+      w * 0.3 * s.thick,
+      'fabric',
+      'leg',
+      [0.2, 0.2, 0.3],
+    );
+    ctx.add(ctx.roundBox([w * 0.4, H * 0.04, w * 0.8], H * 0.015, [side * w * 0.45, H * 0.02, w * 0.15]), 'leather', {
+      part: 'foot',
+      primary: false,
+    });
+    limb(
+      ctx,
+      [side * w * 0.85, shoulder - 0.02, 0],
+      [side * w * 1.1, hip - H * 0.02, 0],
+      w * 0.22 * s.thick,
+      'fabric',
+      'arm',
+      [0.3, 0.4, 0.7],
+    );
+    ctx.add(ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', {
+      part: 'hand',
+      primary: false,
+      colour: skin,
+    });
   }
   const word = ctx.interpretation.word ?? '';
-  if (word === 'wizard') ctx.add(ctx.cyl(headR * 1.2, headR * 3, [0, shoulder + headR * 1.9, 0], 0.002), 'fabric', { part: 'hat', primary: false, colour: [0.25, 0.2, 0.6] });
-  if (word === 'king' || word === 'queen') ctx.add(ctx.cyl(headR * 0.8, headR * 0.6, [0, shoulder + headR * 2.1, 0], headR * 0.9).subtract(ctx.cyl(headR * 0.7, headR, [0, shoulder + headR * 2.2, 0])), 'gold', { part: 'crown', primary: false });
-  if (word === 'knight' || word === 'soldier' || word === 'warrior') ctx.add(ctx.sphere(headR * 1.12, [0, shoulder + headR * 1.35, 0]).trimByPlane([0, 1, 0], shoulder + headR * 0.9), 'metal', { part: 'helmet', primary: false });
+  if (word === 'wizard')
+    ctx.add(ctx.cyl(headR * 1.2, headR * 3, [0, shoulder + headR * 1.9, 0], 0.002), 'fabric', {
+      part: 'hat',
+      primary: false,
+      colour: [0.25, 0.2, 0.6],
+    });
+  if (word === 'king' || word === 'queen')
+    ctx.add(
+      ctx
+        .cyl(headR * 0.8, headR * 0.6, [0, shoulder + headR * 2.1, 0], headR * 0.9)
+        .subtract(ctx.cyl(headR * 0.7, headR, [0, shoulder + headR * 2.2, 0])),
+      'gold',
+      { part: 'crown', primary: false },
+    );
+  if (word === 'knight' || word === 'soldier' || word === 'warrior')
+    ctx.add(
+      ctx.sphere(headR * 1.12, [0, shoulder + headR * 1.35, 0]).trimByPlane([0, 1, 0], shoulder + headR * 0.9),
+      'metal',
+      { part: 'helmet', primary: false },
+    );
 }
 
 export function robot(ctx: GenContext): void {
@@ -87,15 +207,47 @@ export function robot(ctx: GenContext): void {
   const w = 0.5 * s.wide * rng.range(0.85, 1.2);
   const legH = H * 0.4;
   const bodyH = H * 0.38;
-  ctx.add(ctx.roundBox([w, bodyH, w * 0.6], 0.04 + 0.08 * s.round, [0, legH + bodyH / 2, 0]), 'metal', { colour: [0.7, 0.72, 0.75] });
+  ctx.add(ctx.roundBox([w, bodyH, w * 0.6], 0.04 + 0.08 * s.round, [0, legH + bodyH / 2, 0]), 'metal', {
+    colour: [0.7, 0.72, 0.75],
+  });
   const headS = w * 0.55 * (s.cartoon ? 1.4 : 1);
-  ctx.add(ctx.roundBox([headS, headS * 0.8, headS * 0.8], 0.03, [0, legH + bodyH + headS * 0.45, 0]), 'metal', { part: 'head', colour: [0.7, 0.72, 0.75] });
+  ctx.add(ctx.roundBox([headS, headS * 0.8, headS * 0.8], 0.03, [0, legH + bodyH + headS * 0.45, 0]), 'metal', {
+    part: 'head',
+    colour: [0.7, 0.72, 0.75],
+  });
   const eyes = ctx.count('eye', rng.pick([1, 2, 2]), 1, 4);
-  for (let k = 0; k < eyes; k++) ctx.add(ctx.sphere(headS * 0.1, [eyes === 1 ? 0 : -headS * 0.2 + (headS * 0.4 * k) / (eyes - 1), legH + bodyH + headS * 0.5, headS * 0.4], 12), 'glass', { part: 'eye', primary: false, colour: [0.2, 0.8, 1] });
-  ctx.add(ctx.cyl(0.01, headS * 0.4, [0, legH + bodyH + headS * 0.85, 0]).add(ctx.sphere(0.03, [0, legH + bodyH + headS * 1.25, 0])), 'metal', { part: 'antenna', primary: false, colour: [0.9, 0.2, 0.2] });
+  for (let k = 0; k < eyes; k++)
+    ctx.add(
+      ctx.sphere(
+        headS * 0.1,
+        [eyes === 1 ? 0 : -headS * 0.2 + (headS * 0.4 * k) / (eyes - 1), legH + bodyH + headS * 0.5, headS * 0.4],
+        12,
+      ),
+      'glass',
+      { part: 'eye', primary: false, colour: [0.2, 0.8, 1] },
+    );
+  ctx.add(
+    ctx
+      .cyl(0.01, headS * 0.4, [0, legH + bodyH + headS * 0.85, 0])
+      .add(ctx.sphere(0.03, [0, legH + bodyH + headS * 1.25, 0])),
+    'metal',
+    { part: 'antenna', primary: false, colour: [0.9, 0.2, 0.2] },
+  );
   for (const side of [-1, 1]) {
-    ctx.add(ctx.roundBox([w * 0.28, legH, w * 0.32], 0.02, [side * w * 0.25, legH / 2, 0]), 'metal', { part: 'leg', primary: false, colour: [0.35, 0.37, 0.4] });
-    limb(ctx, [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0], [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08], w * 0.09 * s.thick, 'metal', 'arm', [0.35, 0.37, 0.4]);
+    ctx.add(ctx.roundBox([w * 0.28, legH, w * 0.32], 0.02, [side * w * 0.25, legH / 2, 0]), 'metal', {
+      part: 'leg',
+      primary: false,
+      colour: [0.35, 0.37, 0.4],
+    });
+    limb(
+      ctx,
+      [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0],
+      [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08],
+      w * 0.09 * s.thick,
+      'metal',
+      'arm',
+      [0.35, 0.37, 0.4],
+    );
   }
 }
 
@@ -104,12 +256,32 @@ export function snowman(ctx: GenContext): void {
   const balls = ctx.count('tier', 3, 2, 5);
   let y = 0;
   let r = 0.4 * s.wide;
-  for (let k = 0; k < balls; k++) { ctx.add(ctx.sphere(r, [0, y + r * 0.9, 0]), 'ice', { colour: [0.97, 0.97, 1] }); y += r * 1.7; r *= rng.range(0.65, 0.78); }
-  const head: Vec3 = [0, y + r * 0.3 / 0.7, 0];
+  for (let k = 0; k < balls; k++) {
+    ctx.add(ctx.sphere(r, [0, y + r * 0.9, 0]), 'ice', { colour: [0.97, 0.97, 1] });
+    y += r * 1.7;
+    r *= rng.range(0.65, 0.78);
+  }
+  const head: Vec3 = [0, y + (r * 0.3) / 0.7, 0];
   const hr = r / 0.72;
-  ctx.add(ctx.cyl(hr * 0.15, hr * 0.9, [0, 0, 0], 0.002, 10).rotate([90, 0, 0]).translate([0, head[1] - hr * 0.85, hr * 0.85]), 'organic', { part: 'nose', primary: false, colour: [0.95, 0.45, 0.1] });
-  ctx.add(ctx.cyl(hr * 0.75, hr * 0.12, [0, head[1] - hr * 0.05, 0]).add(ctx.cyl(hr * 0.5, hr * 0.8, [0, head[1], 0])), 'fabric', { part: 'hat', primary: false, colour: [0.08, 0.08, 0.08] });
-  for (const side of [-1, 1]) ctx.add(ctx.sphere(hr * 0.09, [side * hr * 0.3, head[1] - hr * 0.6, hr * 0.85], 8), 'stone', { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] });
+  ctx.add(
+    ctx
+      .cyl(hr * 0.15, hr * 0.9, [0, 0, 0], 0.002, 10)
+      .rotate([90, 0, 0])
+      .translate([0, head[1] - hr * 0.85, hr * 0.85]),
+    'organic',
+    { part: 'nose', primary: false, colour: [0.95, 0.45, 0.1] },
+  );
+  ctx.add(
+    ctx.cyl(hr * 0.75, hr * 0.12, [0, head[1] - hr * 0.05, 0]).add(ctx.cyl(hr * 0.5, hr * 0.8, [0, head[1], 0])),
+    'fabric',
+    { part: 'hat', primary: false, colour: [0.08, 0.08, 0.08] },
+  );
+  for (const side of [-1, 1])
+    ctx.add(ctx.sphere(hr * 0.09, [side * hr * 0.3, head[1] - hr * 0.6, hr * 0.85], 8), 'stone', {
+      part: 'eye',
+      primary: false,
+      colour: [0.05, 0.05, 0.05],
+    });
 }
 
 export function teddyBear(ctx: GenContext): void {
@@ -119,12 +291,26 @@ export function teddyBear(ctx: GenContext): void {
   ctx.add(ctx.ellipsoid([r, r * 1.2 * s.tall, r * 0.9], [0, r * 1.3, 0]), 'fabric', { colour: col });
   const hy = r * 2.9;
   ctx.add(ctx.sphere(r * 0.8, [0, hy, 0]), 'fabric', { part: 'head', colour: col });
-  ctx.add(ctx.ellipsoid([r * 0.35, r * 0.25, r * 0.3], [0, hy - r * 0.2, r * 0.65]), 'fabric', { part: 'snout', primary: false, colour: [0.85, 0.75, 0.6] });
+  ctx.add(ctx.ellipsoid([r * 0.35, r * 0.25, r * 0.3], [0, hy - r * 0.2, r * 0.65]), 'fabric', {
+    part: 'snout',
+    primary: false,
+    colour: [0.85, 0.75, 0.6],
+  });
   for (const side of [-1, 1]) {
     ctx.add(ctx.sphere(r * 0.3, [side * r * 0.6, hy + r * 0.6, 0]), 'fabric', { part: 'ear', colour: col });
-    ctx.add(ctx.capsule([side * r * 0.8, r * 1.9, 0], [side * r * 1.25, r * 1.1, r * 0.4], r * 0.25), 'fabric', { part: 'arm', colour: col });
-    ctx.add(ctx.capsule([side * r * 0.5, r * 0.6, 0], [side * r * 0.6, r * 0.25, r * 0.6], r * 0.3), 'fabric', { part: 'leg', colour: col });
-    ctx.add(ctx.sphere(r * 0.09, [side * r * 0.3, hy + r * 0.15, r * 0.7], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+    ctx.add(ctx.capsule([side * r * 0.8, r * 1.9, 0], [side * r * 1.25, r * 1.1, r * 0.4], r * 0.25), 'fabric', {
+      part: 'arm',
+      colour: col,
+    });
+    ctx.add(ctx.capsule([side * r * 0.5, r * 0.6, 0], [side * r * 0.6, r * 0.25, r * 0.6], r * 0.3), 'fabric', {
+      part: 'leg',
+      colour: col,
+    });
+    ctx.add(ctx.sphere(r * 0.09, [side * r * 0.3, hy + r * 0.15, r * 0.7], 10), 'glass', {
+      part: 'eye',
+      primary: false,
+      colour: [0.02, 0.02, 0.02],
+    });
   }
   void around;
 }

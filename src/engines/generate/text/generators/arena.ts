@@ -10,17 +10,62 @@ let modulePromise: Promise<ManifoldToplevel> | undefined;
 let current: Set<{ delete(): void }> | undefined;
 
 const MANIFOLD_METHODS = [
-  'translate', 'rotate', 'scale', 'mirror', 'add', 'subtract', 'intersect', 'transform', 'hull', 'refine',
-  'refineToLength', 'smoothOut', 'smoothByNormals', 'warp', 'asOriginal', 'simplify', 'trimByPlane', 'setProperties',
-  'calculateNormals', 'minkowskiSum',
+  'translate',
+  'rotate',
+  'scale',
+  'mirror',
+  'add',
+  'subtract',
+  'intersect',
+  'transform',
+  'hull',
+  'refine',
+  'refineToLength',
+  'smoothOut',
+  'smoothByNormals',
+  'warp',
+  'asOriginal',
+  'simplify',
+  'trimByPlane',
+  'setProperties',
+  'calculateNormals',
+  'minkowskiSum',
 ];
-const MANIFOLD_STATICS = ['cube', 'cylinder', 'sphere', 'union', 'difference', 'intersection', 'hull', 'extrude', 'revolve', 'levelSet', 'compose', 'ofMesh', 'smooth', 'tetrahedron'];
-const SECTION_METHODS = ['translate', 'rotate', 'scale', 'mirror', 'add', 'subtract', 'intersect', 'offset', 'simplify', 'hull', 'transform'];
+const MANIFOLD_STATICS = [
+  'cube',
+  'cylinder',
+  'sphere',
+  'union',
+  'difference',
+  'intersection',
+  'hull',
+  'extrude',
+  'revolve',
+  'levelSet',
+  'compose',
+  'ofMesh',
+  'smooth',
+  'tetrahedron',
+];
+const SECTION_METHODS = [
+  'translate',
+  'rotate',
+  'scale',
+  'mirror',
+  'add',
+  'subtract',
+  'intersect',
+  'offset',
+  'simplify',
+  'hull',
+  'transform',
+];
 const SECTION_STATICS = ['square', 'circle', 'union', 'difference', 'intersection', 'hull', 'compose', 'ofPolygons'];
 const SECTION_TO_MANIFOLD = ['extrude', 'revolve'];
 
 function record<T>(value: T): T {
-  if (current && value && typeof (value as { delete?: unknown }).delete === 'function') current.add(value as unknown as { delete(): void });
+  if (current && value && typeof (value as { delete?: unknown }).delete === 'function')
+    current.add(value as unknown as { delete(): void });
   if (current && Array.isArray(value)) for (const v of value) record(v);
   return value;
 }
@@ -41,7 +86,10 @@ export function manifoldModule(): Promise<ManifoldToplevel> {
     wasm.setup();
     patch(wasm.Manifold.prototype as unknown as Record<string, unknown>, MANIFOLD_METHODS);
     patch(wasm.Manifold as unknown as Record<string, unknown>, MANIFOLD_STATICS);
-    patch(wasm.CrossSection.prototype as unknown as Record<string, unknown>, [...SECTION_METHODS, ...SECTION_TO_MANIFOLD]);
+    patch(wasm.CrossSection.prototype as unknown as Record<string, unknown>, [
+      ...SECTION_METHODS,
+      ...SECTION_TO_MANIFOLD,
+    ]);
     patch(wasm.CrossSection as unknown as Record<string, unknown>, SECTION_STATICS);
     // Constructors (new CrossSection(polygons)) are recorded explicitly by callers via `keep`.
     return wasm;

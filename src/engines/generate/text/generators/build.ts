@@ -8,7 +8,15 @@ import type { Mesh } from '../../../../geometry/mesh.ts';
 import { isWatertight, separatePinchedVertices, weld } from '../../../../geometry/ops/index.ts';
 import type { Companion, Interpretation, MaterialKind } from '../understand/index.ts';
 import { manifoldModule, withArena } from './arena.ts';
-import { createContext, createRng, hashString, shapeParams, type GenContext, type PartRecord, type RGB } from './kit.ts';
+import {
+  createContext,
+  createRng,
+  hashString,
+  shapeParams,
+  type GenContext,
+  type PartRecord,
+  type RGB,
+} from './kit.ts';
 import { generatorFor } from './registry.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 
@@ -53,11 +61,22 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   else if (!record.primary && !record.colour && i.colours[1]) colour = i.colours[1].rgb;
   if (spec?.material) kind = spec.material;
   if (spec?.colours[0]) colour = spec.colours[0].rgb;
-  if (!colour || (takesMaterial && !(record.primary && i.colours[0]) && !spec?.colours[0])) colour = DEFAULT_COLOURS[kind];
+  if (!colour || (takesMaterial && !(record.primary && i.colours[0]) && !spec?.colours[0]))
+    colour = DEFAULT_COLOURS[kind];
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
-function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, seed: number, creative: boolean, fast = false, maxFaces = Infinity, salt = 0, coarse = false): GenContext {
+function runGenerator(
+  M: ManifoldToplevel,
+  category: string,
+  i: Interpretation,
+  seed: number,
+  creative: boolean,
+  fast = false,
+  maxFaces = Infinity,
+  salt = 0,
+  coarse = false,
+): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
   const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces, coarse), i, salt);
   generatorFor(category)(ctx);
@@ -67,8 +86,15 @@ function runGenerator(M: ManifoldToplevel, category: string, i: Interpretation, 
 
 function companionInterpretation(base: Interpretation, c: Companion): Interpretation {
   return {
-    ...base, category: c.category, word: c.word, profile: c.profile, colours: c.colours, material: c.material, sizes: c.sizes,
-    parts: [], companions: [],
+    ...base,
+    category: c.category,
+    word: c.word,
+    profile: c.profile,
+    colours: c.colours,
+    material: c.material,
+    sizes: c.sizes,
+    parts: [],
+    companions: [],
   };
 }
 
@@ -78,9 +104,20 @@ function bounds(ms: Manifold[], M: ManifoldToplevel) {
 }
 
 /** Places the companion's parts relative to the subject: on top, inside (sunk in) or beside. */
-function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenContext, relation: Companion['relation']): void {
-  const s = bounds(subject.parts.map((p) => p.manifold), M);
-  const c = bounds(comp.parts.map((p) => p.manifold), M);
+function placeCompanion(
+  M: ManifoldToplevel,
+  subject: GenContext,
+  comp: GenContext,
+  relation: Companion['relation'],
+): void {
+  const s = bounds(
+    subject.parts.map((p) => p.manifold),
+    M,
+  );
+  const c = bounds(
+    comp.parts.map((p) => p.manifold),
+    M,
+  );
   const sSize = [s.box.max[0] - s.box.min[0], s.box.max[1] - s.box.min[1], s.box.max[2] - s.box.min[2]];
   const cSize = [c.box.max[0] - c.box.min[0], c.box.max[1] - c.box.min[1], c.box.max[2] - c.box.min[2]];
   const cx = (c.box.min[0] + c.box.max[0]) / 2;
@@ -98,7 +135,11 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
     const top = hits.length ? Math.max(...hits.map((h) => h.position[1])) : c.box.max[1];
     const sink = relation === 'in' ? 0.3 * sSize[1] * scale : 0.002;
     // Move the subject above the companion (the companion stays put).
-    for (const p of subject.parts) p.manifold = p.manifold.translate([-scx, -s.box.min[1], -scz]).scale(scale).translate([cx, top - sink, cz]);
+    for (const p of subject.parts)
+      p.manifold = p.manifold
+        .translate([-scx, -s.box.min[1], -scz])
+        .scale(scale)
+        .translate([cx, top - sink, cz]);
     return;
   }
   if (relation === 'wearing') {
@@ -106,7 +147,8 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
     const mesh = s.solid.getMesh();
     let top: [number, number, number] = [0, -Infinity, 0];
     for (let v = 0; v < mesh.vertProperties.length; v += mesh.numProp) {
-      if (mesh.vertProperties[v + 1] > top[1]) top = [mesh.vertProperties[v], mesh.vertProperties[v + 1], mesh.vertProperties[v + 2]];
+      if (mesh.vertProperties[v + 1] > top[1])
+        top = [mesh.vertProperties[v], mesh.vertProperties[v + 1], mesh.vertProperties[v + 2]];
     }
     scale = (0.22 * Math.max(...sSize)) / Math.max(cSize[0], cSize[2]);
     offset = [top[0] - cx * scale, top[1] - c.box.min[1] * scale - 0.15 * cSize[1] * scale, top[2] - cz * scale];
@@ -115,11 +157,21 @@ function placeCompanion(M: ManifoldToplevel, subject: GenContext, comp: GenConte
   }
   // "X with Y" / "X beside Y": the companion stands to the subject's right, scaled to at most its height.
   scale = Math.min(1, (sSize[1] * 0.9) / cSize[1]);
-  offset = [s.box.max[0] + (cSize[0] * scale) / 2 + 0.02 * Math.max(...sSize) - cx * scale, s.box.min[1] - c.box.min[1] * scale, (s.box.min[2] + s.box.max[2]) / 2 - cz * scale];
+  offset = [
+    s.box.max[0] + (cSize[0] * scale) / 2 + 0.02 * Math.max(...sSize) - cx * scale,
+    s.box.min[1] - c.box.min[1] * scale,
+    (s.box.min[2] + s.box.max[2]) / 2 - cz * scale,
+  ];
   for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
 }
 
-function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMaterial[], maxFaces = Infinity, bbox?: [number, number, number]): Mesh {
+function toMesh(
+  M: ManifoldToplevel,
+  records: PartRecord[],
+  materials: PartMaterial[],
+  maxFaces = Infinity,
+  bbox?: [number, number, number],
+): Mesh {
   const idToSlot = new Map<number, number>();
   const originals = records.map((r, k) => {
     const o = r.manifold.asOriginal();
@@ -127,7 +179,7 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     return o;
   });
   let solid = M.Manifold.union(originals);
-  if (bbox && bbox.every((v) => v > 0)) {
+  if (bbox?.every((v) => v > 0)) {
     // Stretch each axis so the extents take the requested proportions (then normalised below).
     const b = solid.boundingBox();
     const ext = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
@@ -162,7 +214,9 @@ function toMesh(M: ManifoldToplevel, records: PartRecord[], materials: PartMater
     return keyToGroup.get(key)!;
   });
   const groupCount = keyToGroup.size;
-  const order = Array.from({ length: triCount }, (_, t) => t).sort((a, b) => slotToGroup[slotOfTri[a]] - slotToGroup[slotOfTri[b]] || a - b);
+  const order = Array.from({ length: triCount }, (_, t) => t).sort(
+    (a, b) => slotToGroup[slotOfTri[a]] - slotToGroup[slotOfTri[b]] || a - b,
+  );
   const indices = new Uint32Array(triCount * 3);
   const groups: Mesh['groups'] = [];
   order.forEach((t, k) => {
@@ -249,24 +303,55 @@ export async function buildAsset(i: Interpretation, options: BuildOptions): Prom
     if (closed && !over) return built;
     // Parts the edge collapse cannot reduce further are drawn with the coarsest curves next time.
     coarse ||= over;
-    if (!fallback || closed > fallback.closed || (closed === fallback.closed && faces(built) <= faces(fallback.built))) fallback = { built, closed };
+    if (!fallback || closed > fallback.closed || (closed === fallback.closed && faces(built) <= faces(fallback.built)))
+      fallback = { built, closed };
   }
   return fallback!.built;
 }
 
-function buildOnce(M: ManifoldToplevel, i: Interpretation, options: BuildOptions, attempt: number, coarse: boolean): BuiltAsset {
+function buildOnce(
+  M: ManifoldToplevel,
+  i: Interpretation,
+  options: BuildOptions,
+  attempt: number,
+  coarse: boolean,
+): BuiltAsset {
   const maxFaces = options.maxFaces === undefined ? undefined : Math.floor(options.maxFaces * (1 - 0.04 * attempt));
   return withArena(() => {
-    const subject = runGenerator(M, i.category, i, options.seed, options.creative ?? false, options.fast, maxFaces, attempt, coarse);
+    const subject = runGenerator(
+      M,
+      i.category,
+      i,
+      options.seed,
+      options.creative ?? false,
+      options.fast,
+      maxFaces,
+      attempt,
+      coarse,
+    );
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
       // The subject may already carry it as a part (a ring "with a ruby" sets its own stone), as a
       // part of that name ("a satellite with solar panels"), or as a companion it built itself (a dish's plate).
       const named = c.word.replace(/s$/, '');
-      if (subject.parts.some((p) => p.part === c.category || p.part === c.word || p.part === named) || subject.carried.has(c.word)) continue;
+      if (
+        subject.parts.some((p) => p.part === c.category || p.part === c.word || p.part === named) ||
+        subject.carried.has(c.word)
+      )
+        continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(M, c.category, ci, options.seed + 1, options.creative ?? false, options.fast, maxFaces, attempt, coarse);
+      const comp = runGenerator(
+        M,
+        c.category,
+        ci,
+        options.seed + 1,
+        options.creative ?? false,
+        options.fast,
+        maxFaces,
+        attempt,
+        coarse,
+      );
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));

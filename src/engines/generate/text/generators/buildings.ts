@@ -9,21 +9,42 @@ export type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
 
 function gableRoof(ctx: GenContext, w: number, d: number, y: number, rise: number, overhang: number): Manifold {
   const half = w / 2 + overhang;
-  return ctx.prism([[-half, 0], [half, 0], [0, rise]], d + overhang * 2).translate([0, y, 0]);
+  return ctx
+    .prism(
+      [
+        [-half, 0],
+        [half, 0],
+        [0, rise],
+      ],
+      d + overhang * 2,
+    )
+    .translate([0, y, 0]);
 }
 
 /** A box storey stack with windows cut in on its four faces: the rule storey → bays → window. */
-export function block(ctx: GenContext, w: number, d: number, floors: number, floorH: number, y0 = 0, windowMaterial: 'glass' = 'glass'): void {
+export function block(
+  ctx: GenContext,
+  w: number,
+  d: number,
+  floors: number,
+  floorH: number,
+  y0 = 0,
+  windowMaterial: 'glass' = 'glass',
+): void {
   const h = floors * floorH;
   ctx.add(ctx.box([w, h, d], [0, y0 + h / 2, 0]), 'stone');
   const windows: Manifold[] = [];
   for (let f = 0; f < floors; f++) {
     const y = y0 + floorH * (f + 0.55);
-    for (const [faceW, axis] of [[w, 'x'], [d, 'z']] as const) {
+    for (const [faceW, axis] of [
+      [w, 'x'],
+      [d, 'z'],
+    ] as const) {
       const bays = Math.max(1, Math.floor(faceW / (floorH * 0.9)));
       for (let b = 0; b < bays; b++) {
         const u = -faceW / 2 + (faceW / bays) * (b + 0.5);
-        const size: [number, number, number] = axis === 'x' ? [faceW / bays * 0.45, floorH * 0.45, 0.02] : [0.02, floorH * 0.45, faceW / bays * 0.45];
+        const size: [number, number, number] =
+          axis === 'x' ? [(faceW / bays) * 0.45, floorH * 0.45, 0.02] : [0.02, floorH * 0.45, (faceW / bays) * 0.45];
         for (const side of [-1, 1]) {
           if (f === 0 && axis === 'x' && side === 1 && b === Math.floor(bays / 2)) continue; // the door's bay
           windows.push(ctx.box(size, axis === 'x' ? [u, y, side * (d / 2)] : [side * (w / 2), y, u]));
@@ -31,17 +52,29 @@ export function block(ctx: GenContext, w: number, d: number, floors: number, flo
       }
     }
   }
-  if (windows.length) ctx.add(ctx.union(windows), windowMaterial, { part: 'window', primary: false, colour: [0.45, 0.65, 0.85] });
+  if (windows.length)
+    ctx.add(ctx.union(windows), windowMaterial, { part: 'window', primary: false, colour: [0.45, 0.65, 0.85] });
 }
 
 export function roof(ctx: GenContext, kind: Roof, w: number, d: number, y: number, rise: number): void {
   const m =
-    kind === 'gable' ? gableRoof(ctx, w, d, y, rise, 0.08)
-    : kind === 'hip' || kind === 'pyramid' ? ctx.hull([ctx.box([w + 0.16, 0.01, d + 0.16], [0, y, 0]), ctx.box([kind === 'hip' ? Math.max(0.01, w - d) : 0.01, 0.01, 0.01], [0, y + rise, 0])])
-    : kind === 'cone' ? ctx.cyl(w / 2 + 0.06, rise, [0, y, 0], 0.001)
-    : kind === 'dome' ? ctx.sphere(w / 2, [0, y, 0]).intersect(ctx.box([w * 2, w, w * 2], [0, y + w / 2, 0]))
-    : ctx.box([w + 0.06, 0.08, d + 0.06], [0, y + 0.04, 0]);
-  ctx.add(m, kind === 'flat' ? 'stone' : 'clay', { part: 'roof', primary: false, colour: kind === 'flat' ? undefined : [0.62, 0.22, 0.15] });
+    kind === 'gable'
+      ? gableRoof(ctx, w, d, y, rise, 0.08)
+      : kind === 'hip' || kind === 'pyramid'
+        ? ctx.hull([
+            ctx.box([w + 0.16, 0.01, d + 0.16], [0, y, 0]),
+            ctx.box([kind === 'hip' ? Math.max(0.01, w - d) : 0.01, 0.01, 0.01], [0, y + rise, 0]),
+          ])
+        : kind === 'cone'
+          ? ctx.cyl(w / 2 + 0.06, rise, [0, y, 0], 0.001)
+          : kind === 'dome'
+            ? ctx.sphere(w / 2, [0, y, 0]).intersect(ctx.box([w * 2, w, w * 2], [0, y + w / 2, 0]))
+            : ctx.box([w + 0.06, 0.08, d + 0.06], [0, y + 0.04, 0]);
+  ctx.add(m, kind === 'flat' ? 'stone' : 'clay', {
+    part: 'roof',
+    primary: false,
+    colour: kind === 'flat' ? undefined : [0.62, 0.22, 0.15],
+  });
 }
 
 export function door(ctx: GenContext, z: number, h = 0.75): void {
@@ -57,7 +90,12 @@ export function house(ctx: GenContext): void {
   block(ctx, w, d, floors, fh);
   door(ctx, d / 2);
   roof(ctx, s.simple ? 'flat' : rng.pick(['gable', 'gable', 'hip'] as Roof[]), w, d, floors * fh, rng.range(0.6, 1.0));
-  if (ctx.count('chimney', rng.chance(0.6) ? 1 : 0, 0, 3)) ctx.add(ctx.box([0.22, 0.9, 0.22], [w * 0.25, floors * fh + 0.45, -d * 0.2]), 'stone', { part: 'chimney', primary: false, colour: [0.55, 0.3, 0.25] });
+  if (ctx.count('chimney', rng.chance(0.6) ? 1 : 0, 0, 3))
+    ctx.add(ctx.box([0.22, 0.9, 0.22], [w * 0.25, floors * fh + 0.45, -d * 0.2]), 'stone', {
+      part: 'chimney',
+      primary: false,
+      colour: [0.55, 0.3, 0.25],
+    });
 }
 
 export function tower(ctx: GenContext): void {
@@ -66,12 +104,17 @@ export function tower(ctx: GenContext): void {
   const h = 4 * s.tall * rng.range(0.8, 1.25);
   ctx.add(ctx.cyl(r, h, [0, 0, 0], r * rng.range(0.8, 1)), 'stone');
   const slits: Manifold[] = [];
-  for (let k = 1; k < 5; k++) for (const a of around(3, k)) slits.push(ctx.box([0.06, 0.3, 0.06], [Math.cos(a) * r * 0.95, (h * k) / 5, Math.sin(a) * r * 0.95]));
+  for (let k = 1; k < 5; k++)
+    for (const a of around(3, k))
+      slits.push(ctx.box([0.06, 0.3, 0.06], [Math.cos(a) * r * 0.95, (h * k) / 5, Math.sin(a) * r * 0.95]));
   ctx.add(ctx.union(slits), 'glass', { part: 'window', primary: false, colour: [0.15, 0.15, 0.2] });
   if (rng.chance(0.5)) roof(ctx, 'cone', r * 2.2, r * 2.2, h, r * 2.2);
   else {
     ctx.add(ctx.cyl(r * 1.15, 0.3, [0, h, 0]), 'stone', { part: 'top' });
-    for (const a of around(8)) ctx.add(ctx.box([0.18, 0.2, 0.18], [Math.cos(a) * r * 1.05, h + 0.4, Math.sin(a) * r * 1.05]), 'stone', { part: 'battlement' });
+    for (const a of around(8))
+      ctx.add(ctx.box([0.18, 0.2, 0.18], [Math.cos(a) * r * 1.05, h + 0.4, Math.sin(a) * r * 1.05]), 'stone', {
+        part: 'battlement',
+      });
   }
 }
 
@@ -81,9 +124,17 @@ export function castle(ctx: GenContext): void {
   const d = 3.2 * s.long * rng.range(0.85, 1.2);
   const wallH = 1.4 * s.tall;
   const towers = ctx.count('tower', 4, 1, 8);
-  ctx.add(ctx.box([w, wallH, d], [0, wallH / 2, 0]).subtract(ctx.box([w - 0.4, wallH, d - 0.4], [0, wallH / 2 + 0.15, 0])), 'stone');
-  for (let k = 0; k < Math.floor(w / 0.4); k++) for (const z of [-d / 2 + 0.1, d / 2 - 0.1]) ctx.add(ctx.box([0.2, 0.22, 0.2], [-w / 2 + 0.2 + k * 0.4, wallH + 0.11, z]), 'stone');
-  const corners = around(towers, Math.PI / 4).map((a) => [Math.sign(Math.cos(a)) * w / 2, Math.sign(Math.sin(a)) * d / 2]);
+  ctx.add(
+    ctx.box([w, wallH, d], [0, wallH / 2, 0]).subtract(ctx.box([w - 0.4, wallH, d - 0.4], [0, wallH / 2 + 0.15, 0])),
+    'stone',
+  );
+  for (let k = 0; k < Math.floor(w / 0.4); k++)
+    for (const z of [-d / 2 + 0.1, d / 2 - 0.1])
+      ctx.add(ctx.box([0.2, 0.22, 0.2], [-w / 2 + 0.2 + k * 0.4, wallH + 0.11, z]), 'stone');
+  const corners = around(towers, Math.PI / 4).map((a) => [
+    (Math.sign(Math.cos(a)) * w) / 2,
+    (Math.sign(Math.sin(a)) * d) / 2,
+  ]);
   for (const [x, z] of corners) {
     const th = wallH * rng.range(1.6, 2.2);
     ctx.add(ctx.cyl(0.45, th, [x, 0, z]), 'stone', { part: 'tower' });
@@ -107,7 +158,11 @@ export function skyscraper(ctx: GenContext): void {
   for (let k = 0; k < setbacks; k++) {
     const n = Math.ceil(floors / setbacks);
     ctx.add(ctx.box([width, n * fh, width * 0.9], [0, y + (n * fh) / 2, 0]), 'glass', { colour: [0.45, 0.6, 0.75] });
-    for (let f = 0; f <= n; f += 2) ctx.add(ctx.box([width + 0.04, 0.06, width * 0.9 + 0.04], [0, y + f * fh, 0]), 'metal', { part: 'floor', primary: false });
+    for (let f = 0; f <= n; f += 2)
+      ctx.add(ctx.box([width + 0.04, 0.06, width * 0.9 + 0.04], [0, y + f * fh, 0]), 'metal', {
+        part: 'floor',
+        primary: false,
+      });
     y += n * fh;
     width *= rng.range(0.65, 0.85);
   }
@@ -122,13 +177,25 @@ export function lighthouse(ctx: GenContext): void {
   for (let k = 0; k < bands; k++) {
     const y0 = (h * k) / bands;
     const rr = (t: number) => r * (1 - 0.35 * t);
-    ctx.add(ctx.cyl(rr(k / bands), h / bands, [0, y0, 0], rr((k + 1) / bands)), 'stone', { primary: k % 2 === 0, colour: k % 2 ? [0.95, 0.95, 0.95] : undefined });
+    ctx.add(ctx.cyl(rr(k / bands), h / bands, [0, y0, 0], rr((k + 1) / bands)), 'stone', {
+      primary: k % 2 === 0,
+      colour: k % 2 ? [0.95, 0.95, 0.95] : undefined,
+    });
   }
   const top = r * 0.65;
-  ctx.add(ctx.cyl(top * 1.3, 0.12, [0, h, 0]), 'metal', { part: 'balcony', primary: false, colour: [0.15, 0.15, 0.15] });
+  ctx.add(ctx.cyl(top * 1.3, 0.12, [0, h, 0]), 'metal', {
+    part: 'balcony',
+    primary: false,
+    colour: [0.15, 0.15, 0.15],
+  });
   ctx.add(ctx.cyl(top * 0.8, 0.7, [0, h + 0.12, 0]), 'glass', { part: 'lamp', primary: false, colour: [1, 0.92, 0.5] });
-  ctx.add(ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', { part: 'roof', primary: false, colour: [0.7, 0.1, 0.1] });
-  if (ctx.interpretation.colours.length === 0) ctx.parts.filter((p) => p.primary).forEach((p) => (p.colour = [0.8, 0.1, 0.1]));
+  ctx.add(ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', {
+    part: 'roof',
+    primary: false,
+    colour: [0.7, 0.1, 0.1],
+  });
+  if (ctx.interpretation.colours.length === 0)
+    ctx.parts.filter((p) => p.primary).forEach((p) => (p.colour = [0.8, 0.1, 0.1]));
 }
 
 export function tent(ctx: GenContext): void {
@@ -142,14 +209,45 @@ export function tent(ctx: GenContext): void {
       ctx.add(ctx.cyl(w / 2 + 0.05, h * 0.5, [0, h * 0.6, 0], 0.1), 'fabric', { part: 'roof' });
     } else {
       ctx.add(ctx.cyl(w / 2, h, [0, 0, 0], 0.03, Math.min(9, s.segments)), 'fabric');
-      for (const a of around(5)) ctx.add(ctx.capsule([Math.cos(a) * 0.05, h * 0.9, Math.sin(a) * 0.05], [Math.cos(a) * 0.25, h * 1.15, Math.sin(a) * 0.25], 0.02), 'wood', { part: 'pole', primary: false });
+      for (const a of around(5))
+        ctx.add(
+          ctx.capsule(
+            [Math.cos(a) * 0.05, h * 0.9, Math.sin(a) * 0.05],
+            [Math.cos(a) * 0.25, h * 1.15, Math.sin(a) * 0.25],
+            0.02,
+          ),
+          'wood',
+          { part: 'pole', primary: false },
+        );
     }
     return;
   }
   const d = 2.4 * s.long;
   const h = 1.3 * s.tall;
-  ctx.add(ctx.prism([[-w / 2, 0], [w / 2, 0], [0, h]], d), 'fabric');
-  ctx.add(ctx.prism([[-w * 0.22, 0], [w * 0.22, 0], [0, h * 0.6]], 0.04, [0, 0.001, d / 2]), 'fabric', { part: 'door', primary: false, colour: [0.15, 0.12, 0.1] });
+  ctx.add(
+    ctx.prism(
+      [
+        [-w / 2, 0],
+        [w / 2, 0],
+        [0, h],
+      ],
+      d,
+    ),
+    'fabric',
+  );
+  ctx.add(
+    ctx.prism(
+      [
+        [-w * 0.22, 0],
+        [w * 0.22, 0],
+        [0, h * 0.6],
+      ],
+      0.04,
+      [0, 0.001, d / 2],
+    ),
+    'fabric',
+    { part: 'door', primary: false, colour: [0.15, 0.12, 0.1] },
+  );
 }
 
 export function church(ctx: GenContext): void {
@@ -161,8 +259,21 @@ export function church(ctx: GenContext): void {
   roof(ctx, 'gable', w, d, h, 1.4);
   const th = h * rng.range(2, 2.8);
   ctx.add(ctx.box([1.1, th, 1.1], [0, th / 2, d / 2 + 0.5]), 'stone', { part: 'tower' });
-  ctx.add(ctx.hull([ctx.box([1.2, 0.01, 1.2], [0, th, d / 2 + 0.5]), ctx.box([0.01, 0.01, 0.01], [0, th + 1.6, d / 2 + 0.5])]), 'clay', { part: 'roof', primary: false, colour: [0.3, 0.32, 0.35] });
-  for (let k = 0; k < 4; k++) for (const x of [-w / 2, w / 2]) ctx.add(ctx.box([0.04, 1.0, 0.4], [x, h * 0.55, -d / 2 + (d / 4) * (k + 0.5)]), 'glass', { part: 'window', primary: false, colour: [0.3, 0.35, 0.7] });
+  ctx.add(
+    ctx.hull([
+      ctx.box([1.2, 0.01, 1.2], [0, th, d / 2 + 0.5]),
+      ctx.box([0.01, 0.01, 0.01], [0, th + 1.6, d / 2 + 0.5]),
+    ]),
+    'clay',
+    { part: 'roof', primary: false, colour: [0.3, 0.32, 0.35] },
+  );
+  for (let k = 0; k < 4; k++)
+    for (const x of [-w / 2, w / 2])
+      ctx.add(ctx.box([0.04, 1.0, 0.4], [x, h * 0.55, -d / 2 + (d / 4) * (k + 0.5)]), 'glass', {
+        part: 'window',
+        primary: false,
+        colour: [0.3, 0.35, 0.7],
+      });
   door(ctx, d / 2 + 1.05, 0.9);
 }
 
@@ -174,11 +285,25 @@ export function windmill(ctx: GenContext): void {
   ctx.add(ctx.cyl(r * 0.7, 0.8, [0, h, 0], 0.05), 'wood', { part: 'roof', primary: false, colour: [0.45, 0.25, 0.15] });
   const blades = ctx.count('blade', 4, 2, 8);
   const hub: [number, number, number] = [0, h * 0.95, r * 0.8];
-  ctx.add(ctx.cyl(0.12, 0.3, [0, 0, 0]).rotate([90, 0, 0]).translate([0, h * 0.95, r * 0.5 + 0.3]), 'wood', { part: 'hub', primary: false });
+  ctx.add(
+    ctx
+      .cyl(0.12, 0.3, [0, 0, 0])
+      .rotate([90, 0, 0])
+      .translate([0, h * 0.95, r * 0.5 + 0.3]),
+    'wood',
+    { part: 'hub', primary: false },
+  );
   const tilt = rng.range(0, 45);
   for (const a of around(blades, (tilt * Math.PI) / 180)) {
     const L = h * 0.75;
-    ctx.add(ctx.box([0.35, L, 0.04], [0, L / 2 + 0.1, 0]).rotate([0, 0, (a * 180) / Math.PI]).translate(hub), 'fabric', { part: 'blade', primary: false, colour: [0.92, 0.9, 0.85] });
+    ctx.add(
+      ctx
+        .box([0.35, L, 0.04], [0, L / 2 + 0.1, 0])
+        .rotate([0, 0, (a * 180) / Math.PI])
+        .translate(hub),
+      'fabric',
+      { part: 'blade', primary: false, colour: [0.92, 0.9, 0.85] },
+    );
   }
   door(ctx, r * 0.98);
 }

@@ -62,7 +62,14 @@ export interface ShapeParams {
 }
 
 /** `coarse`: the coarsest curves whatever the style, for a form that stayed over its budget. */
-export function shapeParams(i: Interpretation, creative: boolean, rng: Rng, fast = false, maxFaces = Infinity, coarse = false): ShapeParams {
+export function shapeParams(
+  i: Interpretation,
+  creative: boolean,
+  rng: Rng,
+  fast = false,
+  maxFaces = Infinity,
+  coarse = false,
+): ShapeParams {
   const has = (w: string) => i.sizes.includes(w as never);
   const styles = new Set(i.styles);
   const bold = creative ? 1.35 : 1;
@@ -134,7 +141,13 @@ export interface GenContext {
   union(items: Manifold[]): Manifold;
 }
 
-export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, interpretation: Interpretation, salt = 0): GenContext {
+export function createContext(
+  M: ManifoldToplevel,
+  rng: Rng,
+  s: ShapeParams,
+  interpretation: Interpretation,
+  salt = 0,
+): GenContext {
   const seg = (n?: number) => n ?? s.segments;
   const parts: PartRecord[] = [];
   const ctx: GenContext = {
@@ -159,15 +172,29 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
       const k = parts.length + 1 + salt * 101;
       const shift = (n: number) => (((Math.sin(k * 12.9898 + n * 78.233) * 43758.5453) % 1) - 0.5) * 2e-4 * extent;
       m = m.translate([shift(1), shift(2), shift(3)]);
-      parts.push({ manifold: m, material, part: options.part, primary: options.primary ?? true, colour: options.colour });
+      parts.push({
+        manifold: m,
+        material,
+        part: options.part,
+        primary: options.primary ?? true,
+        colour: options.colour,
+      });
     },
     box: (size, at = [0, 0, 0]) => M.Manifold.cube(size, true).translate(at),
     roundBox(size, radius, at = [0, 0, 0]) {
       const r = Math.max(1e-4, Math.min(radius, size[0] / 2 - 1e-4, size[1] / 2 - 1e-4, size[2] / 2 - 1e-4));
       if (r <= 1e-3 || s.lowPoly) return ctx.box(size, at);
       const pts: Manifold[] = [];
-      for (const x of [-1, 1]) for (const y of [-1, 1]) for (const z of [-1, 1])
-        pts.push(M.Manifold.sphere(r, 12).translate([at[0] + x * (size[0] / 2 - r), at[1] + y * (size[1] / 2 - r), at[2] + z * (size[2] / 2 - r)]));
+      for (const x of [-1, 1])
+        for (const y of [-1, 1])
+          for (const z of [-1, 1])
+            pts.push(
+              M.Manifold.sphere(r, 12).translate([
+                at[0] + x * (size[0] / 2 - r),
+                at[1] + y * (size[1] / 2 - r),
+                at[2] + z * (size[2] / 2 - r),
+              ]),
+            );
       return M.Manifold.hull(pts);
     },
     cyl: (r, h, base = [0, 0, 0], rTop = r, segments) =>
@@ -186,7 +213,11 @@ export function createContext(M: ManifoldToplevel, rng: Rng, s: ShapeParams, int
       return t.translate(at);
     },
     lathe(profile, at = [0, 0, 0], segments) {
-      const pts: Vec2[] = [[0, profile[0][1]], ...profile.map(([r, y]) => [Math.max(1e-3, r), y] as Vec2), [0, profile[profile.length - 1][1]]];
+      const pts: Vec2[] = [
+        [0, profile[0][1]],
+        ...profile.map(([r, y]) => [Math.max(1e-3, r), y] as Vec2),
+        [0, profile[profile.length - 1][1]],
+      ];
       const section = keep(new M.CrossSection([pts], 'NonZero'));
       // revolve turns the section's Y axis into the solid's Z axis.
       return section.revolve(seg(segments)).rotate([-90, 0, 0]).translate(at);

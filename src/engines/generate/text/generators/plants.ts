@@ -9,10 +9,23 @@ import { around, type GenContext } from './kit.ts';
 const GREEN: [number, number, number] = [0.22, 0.5, 0.18];
 const BARK: [number, number, number] = [0.4, 0.27, 0.16];
 
-interface Segment { a: Vec3; b: Vec3; ra: number; rb: number }
+interface Segment {
+  a: Vec3;
+  b: Vec3;
+  ra: number;
+  rb: number;
+}
 
 /** Expands an L-system word and walks it with a 3-D turtle: F forward, [ ] push/pop, + − yaw, & pitch. */
-function growLSystem(ctx: GenContext, axiom: string, rules: Record<string, string[]>, depth: number, step: number, angle: number, r0: number): { segs: Segment[]; tips: Vec3[] } {
+function growLSystem(
+  ctx: GenContext,
+  axiom: string,
+  rules: Record<string, string[]>,
+  depth: number,
+  step: number,
+  angle: number,
+  r0: number,
+): { segs: Segment[]; tips: Vec3[] } {
   const { rng } = ctx;
   let word = axiom;
   for (let i = 0; i < depth; i++) word = [...word].map((c) => (rules[c] ? rng.pick(rules[c]) : c)).join('');
@@ -22,20 +35,36 @@ function growLSystem(ctx: GenContext, axiom: string, rules: Record<string, strin
   let st: State = { p: [0, 0, 0], dir: [0, 1, 0], r: r0, len: step };
   const stack: State[] = [];
   const rotate = (v: Vec3, axis: Vec3, ang: number): Vec3 => {
-    const [x, y, z] = v; const [u, w2, t] = axis; const c = Math.cos(ang); const s = Math.sin(ang);
+    const [x, y, z] = v;
+    const [u, w2, t] = axis;
+    const c = Math.cos(ang);
+    const s = Math.sin(ang);
     const d = u * x + w2 * y + t * z;
-    return [u * d * (1 - c) + x * c + (-t * y + w2 * z) * s, w2 * d * (1 - c) + y * c + (t * x - u * z) * s, t * d * (1 - c) + z * c + (-w2 * x + u * y) * s];
+    return [
+      u * d * (1 - c) + x * c + (-t * y + w2 * z) * s,
+      w2 * d * (1 - c) + y * c + (t * x - u * z) * s,
+      t * d * (1 - c) + z * c + (-w2 * x + u * y) * s,
+    ];
   };
-  const perp = (v: Vec3): Vec3 => { const a: Vec3 = Math.abs(v[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0]; const c: Vec3 = [v[1] * a[2] - v[2] * a[1], v[2] * a[0] - v[0] * a[2], v[0] * a[1] - v[1] * a[0]]; const l = Math.hypot(...c); return [c[0] / l, c[1] / l, c[2] / l]; };
+  const perp = (v: Vec3): Vec3 => {
+    const a: Vec3 = Math.abs(v[1]) < 0.9 ? [0, 1, 0] : [1, 0, 0];
+    const c: Vec3 = [v[1] * a[2] - v[2] * a[1], v[2] * a[0] - v[0] * a[2], v[0] * a[1] - v[1] * a[0]];
+    const l = Math.hypot(...c);
+    return [c[0] / l, c[1] / l, c[2] / l];
+  };
   for (const ch of word) {
     if (ch === 'F') {
       const b: Vec3 = [st.p[0] + st.dir[0] * st.len, st.p[1] + st.dir[1] * st.len, st.p[2] + st.dir[2] * st.len];
       const rb = st.r * 0.8;
       if (segs.length < 120) segs.push({ a: st.p, b, ra: st.r, rb });
       st = { ...st, p: b, r: rb };
-    } else if (ch === '[') { stack.push(st); st = { ...st, len: st.len * 0.78 }; }
-    else if (ch === ']') { tips.push(st.p); st = stack.pop() ?? st; }
-    else if (ch === '+' || ch === '-') {
+    } else if (ch === '[') {
+      stack.push(st);
+      st = { ...st, len: st.len * 0.78 };
+    } else if (ch === ']') {
+      tips.push(st.p);
+      st = stack.pop() ?? st;
+    } else if (ch === '+' || ch === '-') {
       const roll = rng.range(0, Math.PI * 2);
       const axis = rotate(perp(st.dir), st.dir, roll);
       st = { ...st, dir: rotate(st.dir, axis, (ch === '+' ? 1 : -1) * angle * rng.range(0.7, 1.2)) };
@@ -56,12 +85,30 @@ export function tree(ctx: GenContext): void {
   const r = 0.14 * s.thick * s.wide;
   ctx.add(ctx.capsule([0, 0, 0], [0, trunkH, 0], r, r * 0.75), 'wood', { part: 'trunk', primary: false, colour: BARK });
   const depth = ctx.count('branch', 3, 1, 4);
-  const { segs, tips } = growLSystem(ctx, 'X', { X: ['F[+X][-X]FX', 'F[+X]F[-X]+X', 'F[-X][+X]X'], F: ['FF', 'F'] }, depth, (H - trunkH) * 0.24, 0.6, r * 0.7);
-  const moved = segs.map((q) => ({ ...q, a: [q.a[0], q.a[1] + trunkH, q.a[2]] as Vec3, b: [q.b[0], q.b[1] + trunkH, q.b[2]] as Vec3 }));
+  const { segs, tips } = growLSystem(
+    ctx,
+    'X',
+    { X: ['F[+X][-X]FX', 'F[+X]F[-X]+X', 'F[-X][+X]X'], F: ['FF', 'F'] },
+    depth,
+    (H - trunkH) * 0.24,
+    0.6,
+    r * 0.7,
+  );
+  const moved = segs.map((q) => ({
+    ...q,
+    a: [q.a[0], q.a[1] + trunkH, q.a[2]] as Vec3,
+    b: [q.b[0], q.b[1] + trunkH, q.b[2]] as Vec3,
+  }));
   ctx.add(segmentsSolid(ctx, moved), 'wood', { part: 'branch', primary: false, colour: BARK });
   const leafR = H * 0.17 * s.wide * (s.cartoon ? 1.4 : 1);
-  const canopy = tips.filter((_, k) => k % Math.max(1, Math.floor(tips.length / 14)) === 0).map((t) =>
-    ctx.ellipsoid([leafR * rng.range(0.8, 1.2), leafR * rng.range(0.7, 1), leafR * rng.range(0.8, 1.2)], [t[0], t[1] + trunkH, t[2]]));
+  const canopy = tips
+    .filter((_, k) => k % Math.max(1, Math.floor(tips.length / 14)) === 0)
+    .map((t) =>
+      ctx.ellipsoid(
+        [leafR * rng.range(0.8, 1.2), leafR * rng.range(0.7, 1), leafR * rng.range(0.8, 1.2)],
+        [t[0], t[1] + trunkH, t[2]],
+      ),
+    );
   ctx.add(ctx.union(canopy), 'organic', { part: 'leaf', colour: GREEN });
 }
 
@@ -75,10 +122,27 @@ export function pineTree(ctx: GenContext): void {
     const t = k / tiers;
     const y = H * (0.2 + 0.7 * t);
     const r = R * (1 - t * 0.8);
-    ctx.add(ctx.cyl(r, H * 0.35, [0, y, 0], 0.001, s.lowPoly ? 7 : 24), 'organic', { part: 'leaf', colour: [0.12, 0.38, 0.2] });
+    ctx.add(ctx.cyl(r, H * 0.35, [0, y, 0], 0.001, s.lowPoly ? 7 : 24), 'organic', {
+      part: 'leaf',
+      colour: [0.12, 0.38, 0.2],
+    });
   }
   if (ctx.interpretation.word === 'christmas tree' || s.ornate)
-    for (let k = 0; k < 14; k++) { const t = rng.range(0.1, 0.85); const a = rng.range(0, 6.28); const y = H * (0.25 + 0.65 * t); const rr = R * (1 - t * 0.8) * 0.75; ctx.add(ctx.sphere(0.07, [Math.cos(a) * rr, y, Math.sin(a) * rr], 10), 'glass', { part: 'ball', primary: false, colour: rng.pick([[0.9, 0.1, 0.1], [0.95, 0.8, 0.2], [0.2, 0.3, 0.9]] as [number, number, number][]) }); }
+    for (let k = 0; k < 14; k++) {
+      const t = rng.range(0.1, 0.85);
+      const a = rng.range(0, 6.28);
+      const y = H * (0.25 + 0.65 * t);
+      const rr = R * (1 - t * 0.8) * 0.75;
+      ctx.add(ctx.sphere(0.07, [Math.cos(a) * rr, y, Math.sin(a) * rr], 10), 'glass', {
+        part: 'ball',
+        primary: false,
+        colour: rng.pick([
+          [0.9, 0.1, 0.1],
+          [0.95, 0.8, 0.2],
+          [0.2, 0.3, 0.9],
+        ] as [number, number, number][]),
+      });
+    }
 }
 
 export function palmTree(ctx: GenContext): void {
@@ -86,17 +150,41 @@ export function palmTree(ctx: GenContext): void {
   const H = 4 * s.tall;
   const lean = rng.range(0.2, 0.8);
   const n = 8;
-  const pts: Vec3[] = Array.from({ length: n + 1 }, (_, k) => { const t = k / n; return [lean * t * t, H * t, 0]; });
-  ctx.add(ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, 0.16 * s.thick * (1 - k / (n * 2)), 0.16 * s.thick * (1 - (k + 1) / (n * 2))))), 'wood', { part: 'trunk', primary: false, colour: [0.55, 0.42, 0.28] });
+  const pts: Vec3[] = Array.from({ length: n + 1 }, (_, k) => {
+    const t = k / n;
+    return [lean * t * t, H * t, 0];
+  });
+  ctx.add(
+    ctx.union(
+      pts
+        .slice(1)
+        .map((p, k) =>
+          ctx.capsule(pts[k], p, 0.16 * s.thick * (1 - k / (n * 2)), 0.16 * s.thick * (1 - (k + 1) / (n * 2))),
+        ),
+    ),
+    'wood',
+    { part: 'trunk', primary: false, colour: [0.55, 0.42, 0.28] },
+  );
   const top = pts[n];
   const fronds = ctx.count('leaf', rng.int(6, 9), 3, 14);
   for (const a of around(fronds, rng.range(0, 1))) {
     const L = 1.6 * s.wide * rng.range(0.85, 1.15);
     const mid: Vec3 = [top[0] + Math.cos(a) * L * 0.5, top[1] + 0.35, top[2] + Math.sin(a) * L * 0.5];
     const end: Vec3 = [top[0] + Math.cos(a) * L, top[1] - 0.3, top[2] + Math.sin(a) * L];
-    ctx.add(ctx.hull([ctx.sphere(0.05, top, 8), ctx.ellipsoid([0.18, 0.03, 0.18], mid)]).add(ctx.hull([ctx.ellipsoid([0.18, 0.03, 0.18], mid), ctx.sphere(0.03, end, 8)])), 'organic', { part: 'leaf', colour: [0.25, 0.55, 0.2] });
+    ctx.add(
+      ctx
+        .hull([ctx.sphere(0.05, top, 8), ctx.ellipsoid([0.18, 0.03, 0.18], mid)])
+        .add(ctx.hull([ctx.ellipsoid([0.18, 0.03, 0.18], mid), ctx.sphere(0.03, end, 8)])),
+      'organic',
+      { part: 'leaf', colour: [0.25, 0.55, 0.2] },
+    );
   }
-  for (let k = 0; k < 3; k++) ctx.add(ctx.sphere(0.12, [top[0] + Math.cos(k * 2.1) * 0.15, top[1] - 0.15, Math.sin(k * 2.1) * 0.15]), 'organic', { part: 'coconut', primary: false, colour: [0.4, 0.28, 0.15] });
+  for (let k = 0; k < 3; k++)
+    ctx.add(ctx.sphere(0.12, [top[0] + Math.cos(k * 2.1) * 0.15, top[1] - 0.15, Math.sin(k * 2.1) * 0.15]), 'organic', {
+      part: 'coconut',
+      primary: false,
+      colour: [0.4, 0.28, 0.15],
+    });
 }
 
 export function bush(ctx: GenContext): void {
@@ -104,26 +192,89 @@ export function bush(ctx: GenContext): void {
   const R = 0.6 * s.wide;
   const blobs = rng.int(6, 11);
   const parts: Manifold[] = [];
-  for (let k = 0; k < blobs; k++) { const a = rng.range(0, 6.28); const d = rng.range(0, R * 0.6); parts.push(ctx.sphere(R * rng.range(0.45, 0.7), [Math.cos(a) * d, R * 0.55 * s.tall + rng.range(-0.1, 0.25), Math.sin(a) * d])); }
+  for (let k = 0; k < blobs; k++) {
+    const a = rng.range(0, 6.28);
+    const d = rng.range(0, R * 0.6);
+    parts.push(
+      ctx.sphere(R * rng.range(0.45, 0.7), [
+        Math.cos(a) * d,
+        R * 0.55 * s.tall + rng.range(-0.1, 0.25),
+        Math.sin(a) * d,
+      ]),
+    );
+  }
   ctx.add(ctx.union(parts).trimByPlane([0, 1, 0], 0), 'organic', { colour: GREEN });
-  if (ctx.partSpec('flower') || s.ornate || rng.chance(0.3)) for (let k = 0; k < 8; k++) { const a = rng.range(0, 6.28); ctx.add(ctx.sphere(0.07, [Math.cos(a) * R * 0.75, R * rng.range(0.6, 1.2), Math.sin(a) * R * 0.75], 10), 'organic', { part: 'petal', primary: false, colour: [0.9, 0.3, 0.5] }); }
+  if (ctx.partSpec('flower') || s.ornate || rng.chance(0.3))
+    for (let k = 0; k < 8; k++) {
+      const a = rng.range(0, 6.28);
+      ctx.add(
+        ctx.sphere(0.07, [Math.cos(a) * R * 0.75, R * rng.range(0.6, 1.2), Math.sin(a) * R * 0.75], 10),
+        'organic',
+        { part: 'petal', primary: false, colour: [0.9, 0.3, 0.5] },
+      );
+    }
 }
 
 export function flower(ctx: GenContext): void {
   const { s, rng } = ctx;
   const H = 0.5 * s.tall * rng.range(0.8, 1.2);
-  ctx.add(ctx.capsule([0, 0, 0], [rng.range(-0.03, 0.03), H, 0], 0.008 * s.thick), 'organic', { part: 'stem', primary: false, colour: [0.25, 0.55, 0.2] });
-  for (let k = 0; k < 2; k++) ctx.add(ctx.ellipsoid([0.05, 0.008, 0.02]).rotate([0, 0, k ? -25 : 25]).translate([0.045 * (k ? -1 : 1), H * (0.3 + 0.2 * k), 0]), 'organic', { part: 'leaf', primary: false, colour: [0.25, 0.55, 0.2] });
+  ctx.add(ctx.capsule([0, 0, 0], [rng.range(-0.03, 0.03), H, 0], 0.008 * s.thick), 'organic', {
+    part: 'stem',
+    primary: false,
+    colour: [0.25, 0.55, 0.2],
+  });
+  for (let k = 0; k < 2; k++)
+    ctx.add(
+      ctx
+        .ellipsoid([0.05, 0.008, 0.02])
+        .rotate([0, 0, k ? -25 : 25])
+        .translate([0.045 * (k ? -1 : 1), H * (0.3 + 0.2 * k), 0]),
+      'organic',
+      { part: 'leaf', primary: false, colour: [0.25, 0.55, 0.2] },
+    );
   const word = ctx.interpretation.word ?? '';
   const petals = ctx.count('petal', word === 'tulip' ? 6 : word === 'sunflower' ? 18 : rng.int(5, 9), 3, 30);
   const pr = (word === 'sunflower' ? 0.09 : 0.04) * s.wide;
   const top: Vec3 = [0, H, 0];
-  const colour: [number, number, number] = word === 'sunflower' ? [0.98, 0.8, 0.1] : word === 'rose' ? [0.8, 0.05, 0.12] : rng.pick([[0.9, 0.2, 0.4], [0.95, 0.85, 0.95], [0.6, 0.3, 0.85], [0.95, 0.6, 0.1]]);
+  const colour: [number, number, number] =
+    word === 'sunflower'
+      ? [0.98, 0.8, 0.1]
+      : word === 'rose'
+        ? [0.8, 0.05, 0.12]
+        : rng.pick([
+            [0.9, 0.2, 0.4],
+            [0.95, 0.85, 0.95],
+            [0.6, 0.3, 0.85],
+            [0.95, 0.6, 0.1],
+          ]);
   if (word === 'tulip' || word === 'rose') {
-    for (const a of around(petals)) ctx.add(ctx.ellipsoid([0.025, 0.05, 0.012], [0, 0.04, 0.018]).rotate([0, (a * 180) / Math.PI, 0]).translate(top), 'organic', { part: 'petal', colour });
+    for (const a of around(petals))
+      ctx.add(
+        ctx
+          .ellipsoid([0.025, 0.05, 0.012], [0, 0.04, 0.018])
+          .rotate([0, (a * 180) / Math.PI, 0])
+          .translate(top),
+        'organic',
+        { part: 'petal', colour },
+      );
   } else {
-    for (const a of around(petals)) ctx.add(ctx.ellipsoid([pr, 0.008, pr * 0.35], [pr * 0.9, 0, 0]).rotate([0, (a * 180) / Math.PI, 10]).translate(top), 'organic', { part: 'petal', colour });
-    ctx.add(ctx.sphere(pr * 0.45).scale([1, 0.5, 1]).translate([0, H + 0.006, 0]), 'organic', { part: 'centre', primary: false, colour: [0.95, 0.75, 0.1] });
+    for (const a of around(petals))
+      ctx.add(
+        ctx
+          .ellipsoid([pr, 0.008, pr * 0.35], [pr * 0.9, 0, 0])
+          .rotate([0, (a * 180) / Math.PI, 10])
+          .translate(top),
+        'organic',
+        { part: 'petal', colour },
+      );
+    ctx.add(
+      ctx
+        .sphere(pr * 0.45)
+        .scale([1, 0.5, 1])
+        .translate([0, H + 0.006, 0]),
+      'organic',
+      { part: 'centre', primary: false, colour: [0.95, 0.75, 0.1] },
+    );
   }
 }
 
@@ -139,38 +290,88 @@ export function cactus(ctx: GenContext): void {
     const out = r * rng.range(2, 3);
     const up = H * rng.range(0.2, 0.35);
     const a = rng.range(-0.5, 0.5);
-    const ox = Math.cos(a) * out * side; const oz = Math.sin(a) * out;
-    body.push(ctx.capsule([0, y, 0], [ox, y, oz], r * 0.6), ctx.capsule([ox, y, oz], [ox, y + up, oz], r * 0.6, r * 0.55));
+    const ox = Math.cos(a) * out * side;
+    const oz = Math.sin(a) * out;
+    body.push(
+      ctx.capsule([0, y, 0], [ox, y, oz], r * 0.6),
+      ctx.capsule([ox, y, oz], [ox, y + up, oz], r * 0.6, r * 0.55),
+    );
   }
   ctx.add(ctx.union(body), 'organic', { colour: [0.3, 0.55, 0.3] });
-  if (rng.chance(0.5) || ctx.partSpec('flower')) ctx.add(ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', { part: 'flower', primary: false, colour: [0.95, 0.4, 0.6] });
+  if (rng.chance(0.5) || ctx.partSpec('flower'))
+    ctx.add(ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', {
+      part: 'flower',
+      primary: false,
+      colour: [0.95, 0.4, 0.6],
+    });
 }
 
 export function mushroom(ctx: GenContext): void {
   const { s, rng } = ctx;
   const H = 0.2 * s.tall * rng.range(0.8, 1.3);
   const capR = 0.12 * s.wide * rng.range(0.8, 1.3);
-  ctx.add(ctx.lathe([[capR * 0.3, 0], [capR * 0.22, H * 0.6], [capR * 0.25, H]]), 'organic', { part: 'stem', primary: false, colour: [0.95, 0.92, 0.85] });
+  ctx.add(
+    ctx.lathe([
+      [capR * 0.3, 0],
+      [capR * 0.22, H * 0.6],
+      [capR * 0.25, H],
+    ]),
+    'organic',
+    { part: 'stem', primary: false, colour: [0.95, 0.92, 0.85] },
+  );
   const k = rng.range(0.5, 0.8);
-  const cap = ctx.sphere(capR).scale([1, k, 1]).translate([0, H * 0.95, 0]);
+  const cap = ctx
+    .sphere(capR)
+    .scale([1, k, 1])
+    .translate([0, H * 0.95, 0]);
   ctx.add(cap.trimByPlane([0, 1, 0], H * 0.6), 'organic', { colour: [0.8, 0.1, 0.08] });
-  if (ctx.interpretation.colours.length === 0) for (let n = 0; n < 7; n++) {
-    const a = rng.range(0, 6.28);
-    const e = rng.range(0.2, 1.0);
-    ctx.add(ctx.sphere(capR * 0.1, [Math.cos(a) * Math.sin(e) * capR, H * 0.95 + Math.cos(e) * capR * k, Math.sin(a) * Math.sin(e) * capR], 10), 'organic', { part: 'spot', primary: false, colour: [0.97, 0.97, 0.95] });
-  }
+  if (ctx.interpretation.colours.length === 0)
+    for (let n = 0; n < 7; n++) {
+      const a = rng.range(0, 6.28);
+      const e = rng.range(0.2, 1.0);
+      ctx.add(
+        ctx.sphere(
+          capR * 0.1,
+          [Math.cos(a) * Math.sin(e) * capR, H * 0.95 + Math.cos(e) * capR * k, Math.sin(a) * Math.sin(e) * capR],
+          10,
+        ),
+        'organic',
+        { part: 'spot', primary: false, colour: [0.97, 0.97, 0.95] },
+      );
+    }
 }
 
 export function pottedPlant(ctx: GenContext): void {
   const { s, rng } = ctx;
   const r = 0.12 * s.wide;
   const h = 0.22 * s.tall;
-  ctx.add(ctx.lathe([[r * 0.7, 0], [r, h], [r * 1.1, h], [r * 1.1, h * 1.1]]), 'clay', { part: 'pot' });
-  ctx.add(ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', { part: 'soil', primary: false, colour: [0.3, 0.2, 0.12] });
+  ctx.add(
+    ctx.lathe([
+      [r * 0.7, 0],
+      [r, h],
+      [r * 1.1, h],
+      [r * 1.1, h * 1.1],
+    ]),
+    'clay',
+    { part: 'pot' },
+  );
+  ctx.add(ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', {
+    part: 'soil',
+    primary: false,
+    colour: [0.3, 0.2, 0.12],
+  });
   const leaves = ctx.count('leaf', rng.int(5, 9), 2, 16);
   for (const a of around(leaves, rng.range(0, 1))) {
     const L = 0.3 * s.tall * rng.range(0.7, 1.2);
     const end: Vec3 = [Math.cos(a) * L * 0.6, h + L, Math.sin(a) * L * 0.6];
-    ctx.add(ctx.hull([ctx.sphere(0.012, [0, h, 0], 8), ctx.ellipsoid([0.04, 0.01, 0.04], [end[0] * 0.6, end[1] * 0.85, end[2] * 0.6]), ctx.sphere(0.008, end, 8)]), 'organic', { part: 'leaf', colour: [0.2, 0.5, 0.22] });
+    ctx.add(
+      ctx.hull([
+        ctx.sphere(0.012, [0, h, 0], 8),
+        ctx.ellipsoid([0.04, 0.01, 0.04], [end[0] * 0.6, end[1] * 0.85, end[2] * 0.6]),
+        ctx.sphere(0.008, end, 8),
+      ]),
+      'organic',
+      { part: 'leaf', colour: [0.2, 0.5, 0.22] },
+    );
   }
 }

@@ -68,37 +68,141 @@ function ownProduce(category: string, ctx: GenContext): boolean {
 }
 
 const GENERATORS: Record<string, Generator> = {
-  chair: furniture.chair, stool: furniture.stool, table: furniture.table, desk: furniture.desk,
-  bench: furniture.bench, sofa: furniture.sofa, bed: furniture.bed, bookshelf: furniture.bookshelf,
-  cabinet: furniture.cabinet, lamp: furniture.lamp,
-  vase: vessels.vase, mug: vessels.mug, bowl: vessels.bowl, bottle: vessels.bottle, teapot: vessels.teapot,
-  barrel: vessels.barrel, crate: vessels.crate, bucket: vessels.bucket, jar: vessels.jar, chest: vessels.chest,
-  hammer: tools.hammer, axe: tools.axe, sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx), dagger: (ctx) => (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx), shield: tools.shield,
-  spear: tools.spear, shovel: tools.shovel, pickaxe: tools.pickaxe, staff: tools.staff,
-  house: buildings.house, tower: buildings.tower, castle: buildings.castle, skyscraper: buildings.skyscraper,
-  lighthouse: buildings.lighthouse, tent: buildings.tent, church: buildings.church, windmill: buildings.windmill,
-  tree: plants.tree, 'pine-tree': plants.pineTree, 'palm-tree': plants.palmTree, bush: plants.bush,
-  flower: plants.flower, cactus: plants.cactus, mushroom: plants.mushroom, 'potted-plant': plants.pottedPlant,
-  car: vehicles.car, truck: vehicles.truck, bus: vehicles.bus, airplane: vehicles.airplane, boat: vehicles.boat,
-  rocket: vehicles.rocket, train: vehicles.train, bicycle: vehicles.bicycle,
-  dog: animals.dog, cat: animals.cat, horse: animals.horse, cow: animals.cow, pig: animals.pig,
-  elephant: animals.elephant, rabbit: animals.rabbit, bird, fish, snake: animals.snake,
-  turtle: animals.turtle, dragon: animals.dragon, person: animals.person, robot: animals.robot,
-  snowman: animals.snowman, 'teddy-bear': animals.teddyBear,
-  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx), pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx), banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx), cake: food.cake, donut: food.donut, burger: food.burger,
-  pizza: food.pizza, bread: food.bread, cheese: food.cheese, 'ice-cream': food.iceCream, carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
-  ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx), crown: food.crown, gem: food.gem, coin: food.coin, trophy: food.trophy, candle: food.candle,
-  book: food.book, clock: food.clock, lantern: food.lantern, ball: food.ball,
-  rock: terrain.rock, crystal: terrain.crystal, mountain: terrain.mountain, island: terrain.island,
-  arch: terrain.arch, log: terrain.log, pillar: terrain.pillar,
+  chair: furniture.chair,
+  stool: furniture.stool,
+  table: furniture.table,
+  desk: furniture.desk,
+  bench: furniture.bench,
+  sofa: furniture.sofa,
+  bed: furniture.bed,
+  bookshelf: furniture.bookshelf,
+  cabinet: furniture.cabinet,
+  lamp: furniture.lamp,
+  vase: vessels.vase,
+  mug: vessels.mug,
+  bowl: vessels.bowl,
+  bottle: vessels.bottle,
+  teapot: vessels.teapot,
+  barrel: vessels.barrel,
+  crate: vessels.crate,
+  bucket: vessels.bucket,
+  jar: vessels.jar,
+  chest: vessels.chest,
+  hammer: tools.hammer,
+  axe: tools.axe,
+  sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
+  dagger: (ctx) =>
+    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx),
+  shield: tools.shield,
+  spear: tools.spear,
+  shovel: tools.shovel,
+  pickaxe: tools.pickaxe,
+  staff: tools.staff,
+  house: buildings.house,
+  tower: buildings.tower,
+  castle: buildings.castle,
+  skyscraper: buildings.skyscraper,
+  lighthouse: buildings.lighthouse,
+  tent: buildings.tent,
+  church: buildings.church,
+  windmill: buildings.windmill,
+  tree: plants.tree,
+  'pine-tree': plants.pineTree,
+  'palm-tree': plants.palmTree,
+  bush: plants.bush,
+  flower: plants.flower,
+  cactus: plants.cactus,
+  mushroom: plants.mushroom,
+  'potted-plant': plants.pottedPlant,
+  car: vehicles.car,
+  truck: vehicles.truck,
+  bus: vehicles.bus,
+  airplane: vehicles.airplane,
+  boat: vehicles.boat,
+  rocket: vehicles.rocket,
+  train: vehicles.train,
+  bicycle: vehicles.bicycle,
+  dog: animals.dog,
+  cat: animals.cat,
+  horse: animals.horse,
+  cow: animals.cow,
+  pig: animals.pig,
+  elephant: animals.elephant,
+  rabbit: animals.rabbit,
+  bird,
+  fish,
+  snake: animals.snake,
+  turtle: animals.turtle,
+  dragon: animals.dragon,
+  person: animals.person,
+  robot: animals.robot,
+  snowman: animals.snowman,
+  'teddy-bear': animals.teddyBear,
+  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx),
+  pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx),
+  banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx),
+  cake: food.cake,
+  donut: food.donut,
+  burger: food.burger,
+  pizza: food.pizza,
+  bread: food.bread,
+  cheese: food.cheese,
+  'ice-cream': food.iceCream,
+  carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
+  ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
+  crown: food.crown,
+  gem: food.gem,
+  coin: food.coin,
+  trophy: food.trophy,
+  candle: food.candle,
+  book: food.book,
+  clock: food.clock,
+  lantern: food.lantern,
+  ball: food.ball,
+  rock: terrain.rock,
+  crystal: terrain.crystal,
+  mountain: terrain.mountain,
+  island: terrain.island,
+  arch: terrain.arch,
+  log: terrain.log,
+  pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
   // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
-  quadruped: (ctx) => quadruped(ctx, 'quadruped'), primate, amphibian, reptile, insect, arachnid, crustacean, mollusc, myriapod,
-  motorcycle, tractor, 'construction-machine': constructionMachine, wagon, helicopter, balloon,
-  'string-instrument': stringInstrument, piano, drum, 'wind-instrument': windInstrument, appliance,
-  hat, shoe, bag, 'hand-tool': (ctx) => (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx), weapon, object, dish, landmark, skull, bust,
+  quadruped: (ctx) => quadruped(ctx, 'quadruped'),
+  primate,
+  amphibian,
+  reptile,
+  insect,
+  arachnid,
+  crustacean,
+  mollusc,
+  myriapod,
+  motorcycle,
+  tractor,
+  'construction-machine': constructionMachine,
+  wagon,
+  helicopter,
+  balloon,
+  'string-instrument': stringInstrument,
+  piano,
+  drum,
+  'wind-instrument': windInstrument,
+  appliance,
+  hat,
+  shoe,
+  bag,
+  'hand-tool': (ctx) =>
+    (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx),
+  weapon,
+  object,
+  dish,
+  landmark,
+  skull,
+  bust,
   // Families of ../catalog-made.ts.
-  fixture, spacecraft, 'small-vehicle': smallVehicle,
+  fixture,
+  spacecraft,
+  'small-vehicle': smallVehicle,
 };
 
 /** A family's generator with rows added elsewhere: the added row when the profile names one, else the family's own. */
@@ -108,16 +212,32 @@ function withRows(rows: Record<string, Generator>, own: Generator): Generator {
 
 // Rows ../catalog-made.ts adds to families and categories defined above.
 const MADE_ROWS: Record<string, Record<string, Generator>> = {
-  landmark: MORE_LANDMARKS, church: MORE_WORSHIP, drum: MORE_INSTRUMENTS, piano: MORE_INSTRUMENTS, 'wind-instrument': MORE_INSTRUMENTS,
-  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, object: MORE_OBJECTS, bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') }, appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, helicopter: { drone, autogyro: GLIDERS.autogyro }, airplane: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider }, tractor: MORE_MACHINES,
-  'construction-machine': MORE_MACHINES, hat: MORE_HATS, cake: BAKED, donut: BAKED, pizza: BAKED, bread: BAKED,
+  landmark: MORE_LANDMARKS,
+  church: MORE_WORSHIP,
+  drum: MORE_INSTRUMENTS,
+  piano: MORE_INSTRUMENTS,
+  'wind-instrument': MORE_INSTRUMENTS,
+  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn },
+  object: MORE_OBJECTS,
+  bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
+  appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES },
+  helicopter: { drone, autogyro: GLIDERS.autogyro },
+  airplane: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
+  tractor: MORE_MACHINES,
+  'construction-machine': MORE_MACHINES,
+  hat: MORE_HATS,
+  cake: BAKED,
+  donut: BAKED,
+  pizza: BAKED,
+  bread: BAKED,
   burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
 };
 for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
 GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
 GENERATORS.outdoor = withRows({ ...OUTDOOR, ...RIDES }, OUTDOOR.gazebo);
 const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
-GENERATORS.garment = (ctx) => (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
+GENERATORS.garment = (ctx) =>
+  (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
 // Families of ../catalog-play.ts.
 GENERATORS.toy = withRows(TOYS, TOYS.blocks);
 GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
@@ -128,8 +248,12 @@ GENERATORS['household-thing'] = withRows({ ...HOUSEHOLD, coffin: vessels.coffin 
 GENERATORS['shop-tool'] = withRows({ ...SHOP_TOOLS, ...SCALES }, SHOP_TOOLS.flashlight);
 GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
 GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
-for (const category of ['boat', 'chair', 'robot', 'spear', 'staff']) GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
-GENERATORS.mythical = withRows({ ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot }, MYTHICAL.griffin);
+for (const category of ['boat', 'chair', 'robot', 'spear', 'staff'])
+  GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
+GENERATORS.mythical = withRows(
+  { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
+  MYTHICAL.griffin,
+);
 GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
 // Sea animals and worms (./families/sea-life.ts).
 GENERATORS['marine-mammal'] = marineMammal;
@@ -139,22 +263,29 @@ GENERATORS.snake = withRows({ worm, leech: worm }, GENERATORS.snake);
 // A noun read as a plain solid from its description (../shape-reading.ts) is built as that solid.
 for (const category of SHAPE_READ_CATEGORIES) {
   const own = GENERATORS[category];
-  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
+  GENERATORS[category] = (ctx) =>
+    (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
 }
 
 // A building whose description says how it is built is made that way before any plain-solid reading.
 const houseOrShape = GENERATORS.house;
-GENERATORS.house = (ctx) => (ctx.interpretation.profile !== 'house' && buildingForm(ctx.interpretation.profile ?? '') && describedBuilding(ctx)) || houseOrShape(ctx);
+GENERATORS.house = (ctx) =>
+  (ctx.interpretation.profile !== 'house' &&
+    buildingForm(ctx.interpretation.profile ?? '') &&
+    describedBuilding(ctx)) ||
+  houseOrShape(ctx);
 
 // A grass read from its description, before the potted plant's and the flower's forms.
 for (const category of ['potted-plant', 'flower']) {
   const own = GENERATORS[category];
-  GENERATORS[category] = (ctx) => (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && describedGrass(ctx)) || own(ctx);
+  GENERATORS[category] = (ctx) =>
+    (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && describedGrass(ctx)) || own(ctx);
 }
 
 // A percussion instrument read from its description, before the family's rows.
 const drumRows = GENERATORS.drum;
-GENERATORS.drum = (ctx) => (OWN_FORMS.drum.label(ctx.interpretation.profile ?? '') && describedPercussion(ctx)) || drumRows(ctx);
+GENERATORS.drum = (ctx) =>
+  (OWN_FORMS.drum.label(ctx.interpretation.profile ?? '') && describedPercussion(ctx)) || drumRows(ctx);
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];

@@ -11,11 +11,17 @@ function noise3(rng: Rng): (x: number, y: number, z: number) => number {
   const h = (i: number, j: number, k: number) => table[((i * 73856093) ^ (j * 19349663) ^ (k * 83492791)) & 511];
   const s = (t: number) => t * t * (3 - 2 * t);
   return (x, y, z) => {
-    const i = Math.floor(x), j = Math.floor(y), k = Math.floor(z);
-    const fx = s(x - i), fy = s(y - j), fz = s(z - k);
+    const i = Math.floor(x),
+      j = Math.floor(y),
+      k = Math.floor(z);
+    const fx = s(x - i),
+      fy = s(y - j),
+      fz = s(z - k);
     let v = 0;
-    for (let a = 0; a < 2; a++) for (let b = 0; b < 2; b++) for (let c = 0; c < 2; c++)
-      v += h(i + a, j + b, k + c) * (a ? fx : 1 - fx) * (b ? fy : 1 - fy) * (c ? fz : 1 - fz);
+    for (let a = 0; a < 2; a++)
+      for (let b = 0; b < 2; b++)
+        for (let c = 0; c < 2; c++)
+          v += h(i + a, j + b, k + c) * (a ? fx : 1 - fx) * (b ? fy : 1 - fy) * (c ? fz : 1 - fz);
     return v;
   };
 }
@@ -24,7 +30,10 @@ function lumpy(ctx: GenContext, radii: Vec3, amount: number, freq: number, at: V
   const n = noise3(ctx.rng);
   const base = ctx.M.Manifold.sphere(1, ctx.s.lowPoly ? 8 : 40).refine(ctx.s.lowPoly ? 1 : 2);
   return base.warp((v) => {
-    const d = 1 + amount * (n(v[0] * freq, v[1] * freq, v[2] * freq) + 0.5 * n(v[0] * freq * 2.1, v[1] * freq * 2.1, v[2] * freq * 2.1));
+    const d =
+      1 +
+      amount *
+        (n(v[0] * freq, v[1] * freq, v[2] * freq) + 0.5 * n(v[0] * freq * 2.1, v[1] * freq * 2.1, v[2] * freq * 2.1));
     v[0] = v[0] * d * radii[0] + at[0];
     v[1] = v[1] * d * radii[1] + at[1];
     v[2] = v[2] * d * radii[2] + at[2];
@@ -34,20 +43,36 @@ function lumpy(ctx: GenContext, radii: Vec3, amount: number, freq: number, at: V
 export function rock(ctx: GenContext): void {
   const { s, rng } = ctx;
   const r = 0.5 * s.wide;
-  const m = lumpy(ctx, [r * rng.range(0.9, 1.3), r * 0.7 * s.tall * rng.range(0.8, 1.1), r * rng.range(0.8, 1.1)], 0.35, 1.6, [0, r * 0.5, 0]);
+  const m = lumpy(
+    ctx,
+    [r * rng.range(0.9, 1.3), r * 0.7 * s.tall * rng.range(0.8, 1.1), r * rng.range(0.8, 1.1)],
+    0.35,
+    1.6,
+    [0, r * 0.5, 0],
+  );
   ctx.add(m.trimByPlane([0, 1, 0], 0), 'stone');
 }
 
 export function crystal(ctx: GenContext): void {
   const { s, rng } = ctx;
   const n = ctx.count('spike', rng.int(4, 8), 1, 16);
-  ctx.add(lumpy(ctx, [0.25, 0.1, 0.25], 0.2, 2, [0, 0.04, 0]).trimByPlane([0, 1, 0], 0), 'stone', { part: 'base', primary: false });
+  ctx.add(lumpy(ctx, [0.25, 0.1, 0.25], 0.2, 2, [0, 0.04, 0]).trimByPlane([0, 1, 0], 0), 'stone', {
+    part: 'base',
+    primary: false,
+  });
   for (let k = 0; k < n; k++) {
     const tilt = k === 0 ? 0 : rng.range(15, 45);
     const h = (k === 0 ? 0.6 : rng.range(0.25, 0.45)) * s.tall;
     const w = 0.05 * s.wide * rng.range(0.8, 1.3);
     const prism = ctx.hull([ctx.cyl(w, h * 0.8, [0, 0, 0], w, 6), ctx.sphere(0.003, [0, h, 0], 4)]);
-    ctx.add(prism.rotate([tilt, rng.range(0, 360), 0]).rotate([0, rng.range(0, 360), 0]).translate([rng.range(-0.08, 0.08), 0.02, rng.range(-0.08, 0.08)]), 'glass', { colour: [0.6, 0.45, 0.9] });
+    ctx.add(
+      prism
+        .rotate([tilt, rng.range(0, 360), 0])
+        .rotate([0, rng.range(0, 360), 0])
+        .translate([rng.range(-0.08, 0.08), 0.02, rng.range(-0.08, 0.08)]),
+      'glass',
+      { colour: [0.6, 0.45, 0.9] },
+    );
   }
 }
 
@@ -60,17 +85,46 @@ export function mountain(ctx: GenContext): void {
     const x = k === 0 ? 0 : rng.range(-0.7, 0.7);
     const m = ctx.cyl(r, h, [0, 0, 0], 0.05, ctx.s.lowPoly ? 7 : 28).refine(3);
     const n = noise3(rng);
-    ctx.add(m.warp((v) => { const d = 1 + 0.25 * n(v[0] * 3, v[1] * 3, v[2] * 3); v[0] = v[0] * d + x; v[2] = v[2] * d; }), 'stone');
-    if (ctx.interpretation.word !== 'volcano') ctx.add(ctx.cyl(r * 0.22, h * 0.2, [x, h * 0.8, 0], 0.04), 'ice', { part: 'snow', primary: false, colour: [0.97, 0.97, 1] });
+    ctx.add(
+      m.warp((v) => {
+        const d = 1 + 0.25 * n(v[0] * 3, v[1] * 3, v[2] * 3);
+        v[0] = v[0] * d + x;
+        v[2] = v[2] * d;
+      }),
+      'stone',
+    );
+    if (ctx.interpretation.word !== 'volcano')
+      ctx.add(ctx.cyl(r * 0.22, h * 0.2, [x, h * 0.8, 0], 0.04), 'ice', {
+        part: 'snow',
+        primary: false,
+        colour: [0.97, 0.97, 1],
+      });
   }
 }
 
 export function island(ctx: GenContext): void {
   const { s, rng } = ctx;
   const r = 1 * s.wide;
-  ctx.add(lumpy(ctx, [r, 0.35 * s.tall, r * rng.range(0.7, 1)], 0.25, 1.3).trimByPlane([0, -1, 0], 0).translate([0, 0.35 * s.tall, 0]), 'stone');
-  ctx.add(lumpy(ctx, [r * 1.02, 0.08, r * 0.98], 0.1, 1.3, [0, 0.32 * s.tall, 0]), 'organic', { part: 'grass', primary: false, colour: [0.3, 0.6, 0.25] });
-  for (let k = 0; k < rng.int(1, 3); k++) { const a = rng.range(0, 6.28); const d = rng.range(0, r * 0.5); ctx.add(ctx.cyl(0.1, 0.35, [Math.cos(a) * d, 0.36 * s.tall, Math.sin(a) * d], 0.001, 10), 'organic', { part: 'tree', primary: false, colour: [0.15, 0.4, 0.2] }); }
+  ctx.add(
+    lumpy(ctx, [r, 0.35 * s.tall, r * rng.range(0.7, 1)], 0.25, 1.3)
+      .trimByPlane([0, -1, 0], 0)
+      .translate([0, 0.35 * s.tall, 0]),
+    'stone',
+  );
+  ctx.add(lumpy(ctx, [r * 1.02, 0.08, r * 0.98], 0.1, 1.3, [0, 0.32 * s.tall, 0]), 'organic', {
+    part: 'grass',
+    primary: false,
+    colour: [0.3, 0.6, 0.25],
+  });
+  for (let k = 0; k < rng.int(1, 3); k++) {
+    const a = rng.range(0, 6.28);
+    const d = rng.range(0, r * 0.5);
+    ctx.add(ctx.cyl(0.1, 0.35, [Math.cos(a) * d, 0.36 * s.tall, Math.sin(a) * d], 0.001, 10), 'organic', {
+      part: 'tree',
+      primary: false,
+      colour: [0.15, 0.4, 0.2],
+    });
+  }
 }
 
 export function arch(ctx: GenContext): void {
@@ -78,10 +132,36 @@ export function arch(ctx: GenContext): void {
   const w = 1.6 * s.wide;
   const h = 2 * s.tall;
   const t = 0.35 * s.thick;
-  const outer = ctx.box([w + t * 2, h, 0.5]).translate([0, h / 2, 0]).add(ctx.cyl(w / 2 + t, 0.5, [0, 0, 0]).rotate([90, 0, 0]).translate([0, h, -0.25]));
-  const inner = ctx.box([w, h, 0.6]).translate([0, h / 2 - 0.01, 0]).add(ctx.cyl(w / 2, 0.6, [0, 0, 0]).rotate([90, 0, 0]).translate([0, h, -0.3]));
+  const outer = ctx
+    .box([w + t * 2, h, 0.5])
+    .translate([0, h / 2, 0])
+    .add(
+      ctx
+        .cyl(w / 2 + t, 0.5, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, h, -0.25]),
+    );
+  const inner = ctx
+    .box([w, h, 0.6])
+    .translate([0, h / 2 - 0.01, 0])
+    .add(
+      ctx
+        .cyl(w / 2, 0.6, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, h, -0.3]),
+    );
   ctx.add(outer.subtract(inner).subtract(ctx.box([w * 4, 1, 1], [0, -0.5, 0])), 'stone');
-  if (!s.simple) for (const a of around(9)) if (Math.sin(a) > 0.1) ctx.add(ctx.box([0.05, t * 1.05, 0.55]).rotate([0, 0, (a * 180) / Math.PI - 90]).translate([Math.cos(a) * (w / 2 + t / 2), h + Math.sin(a) * (w / 2 + t / 2), 0]), 'stone', { part: 'keystone', primary: false, colour: [0.45, 0.43, 0.4] });
+  if (!s.simple)
+    for (const a of around(9))
+      if (Math.sin(a) > 0.1)
+        ctx.add(
+          ctx
+            .box([0.05, t * 1.05, 0.55])
+            .rotate([0, 0, (a * 180) / Math.PI - 90])
+            .translate([Math.cos(a) * (w / 2 + t / 2), h + Math.sin(a) * (w / 2 + t / 2), 0]),
+          'stone',
+          { part: 'keystone', primary: false, colour: [0.45, 0.43, 0.4] },
+        );
   void rng;
 }
 
@@ -93,7 +173,16 @@ export function log(ctx: GenContext): void {
   const m = ctx.cyl(r, L, [0, 0, 0], r * 0.95);
   ctx.add(stump ? m : m.rotate([0, 0, 90]).translate([L / 2, r, 0]), 'wood', { colour: [0.4, 0.27, 0.16] });
   const ringPos: Vec3 = stump ? [0, L, 0] : [L / 2, r, 0];
-  ctx.add(stump ? ctx.cyl(r * 0.93, 0.01, ringPos) : ctx.cyl(r * 0.93, 0.01, [0, 0, 0]).rotate([0, 0, -90]).translate(ringPos), 'wood', { part: 'rings', primary: false, colour: [0.8, 0.65, 0.45] });
+  ctx.add(
+    stump
+      ? ctx.cyl(r * 0.93, 0.01, ringPos)
+      : ctx
+          .cyl(r * 0.93, 0.01, [0, 0, 0])
+          .rotate([0, 0, -90])
+          .translate(ringPos),
+    'wood',
+    { part: 'rings', primary: false, colour: [0.8, 0.65, 0.45] },
+  );
 }
 
 export function pillar(ctx: GenContext): void {
@@ -102,15 +191,35 @@ export function pillar(ctx: GenContext): void {
   const r = 0.25 * s.wide;
   const word = ctx.interpretation.word ?? '';
   if (word === 'obelisk' || word === 'monolith' || word === 'menhir') {
-    ctx.add(ctx.hull([ctx.box([r * 2, 0.01, r * 2], [0, 0, 0]), ctx.box([r * 1.2, 0.01, r * 1.2], [0, h * 0.9, 0]), ctx.box([0.01, 0.01, 0.01], [0, h, 0])]), 'stone');
+    ctx.add(
+      ctx.hull([
+        ctx.box([r * 2, 0.01, r * 2], [0, 0, 0]),
+        ctx.box([r * 1.2, 0.01, r * 1.2], [0, h * 0.9, 0]),
+        ctx.box([0.01, 0.01, 0.01], [0, h, 0]),
+      ]),
+      'stone',
+    );
     return;
   }
   const flutes = s.simple ? 0 : ctx.count('flute', 12, 0, 24);
   let shaft = ctx.cyl(r, h, [0, r * 0.5, 0], r * 0.9);
-  if (flutes) shaft = shaft.subtract(ctx.union(around(flutes).map((a) => ctx.cyl(r * 0.12, h * 0.9, [Math.cos(a) * r * 1.02, r * 0.5 + h * 0.05, Math.sin(a) * r * 1.02], r * 0.12, 8))));
+  if (flutes)
+    shaft = shaft.subtract(
+      ctx.union(
+        around(flutes).map((a) =>
+          ctx.cyl(r * 0.12, h * 0.9, [Math.cos(a) * r * 1.02, r * 0.5 + h * 0.05, Math.sin(a) * r * 1.02], r * 0.12, 8),
+        ),
+      ),
+    );
   ctx.add(shaft, 'marble');
   ctx.add(ctx.box([r * 2.6, r * 0.5, r * 2.6], [0, r * 0.25, 0]), 'marble', { part: 'base' });
-  ctx.add(ctx.box([r * 2.6, r * 0.4, r * 2.6], [0, h + r * 0.7, 0]).add(ctx.cyl(r * 1.1, r * 0.2, [0, h + r * 0.3, 0], r * 1.25)), 'marble', { part: 'capital' });
+  ctx.add(
+    ctx
+      .box([r * 2.6, r * 0.4, r * 2.6], [0, h + r * 0.7, 0])
+      .add(ctx.cyl(r * 1.1, r * 0.2, [0, h + r * 0.3, 0], r * 1.25)),
+    'marble',
+    { part: 'capital' },
+  );
   void rng;
 }
 
@@ -119,7 +228,16 @@ export function blob(ctx: GenContext): void {
   const { s, rng } = ctx;
   const lobes = rng.int(2, 4);
   const parts: Manifold[] = [];
-  for (let k = 0; k < lobes; k++) parts.push(lumpy(ctx, [0.3 * s.wide * rng.range(0.7, 1.1), 0.3 * s.tall * rng.range(0.7, 1.3), 0.3 * rng.range(0.7, 1.1)], 0.3, 1.8, [rng.range(-0.15, 0.15), 0.35 + k * 0.25 * s.tall, rng.range(-0.1, 0.1)]));
+  for (let k = 0; k < lobes; k++)
+    parts.push(
+      lumpy(
+        ctx,
+        [0.3 * s.wide * rng.range(0.7, 1.1), 0.3 * s.tall * rng.range(0.7, 1.3), 0.3 * rng.range(0.7, 1.1)],
+        0.3,
+        1.8,
+        [rng.range(-0.15, 0.15), 0.35 + k * 0.25 * s.tall, rng.range(-0.1, 0.1)],
+      ),
+    );
   ctx.add(ctx.union(parts), 'clay');
   ctx.add(ctx.cyl(0.3, 0.08, [0, 0, 0], 0.28), 'stone', { part: 'base', primary: false });
 }

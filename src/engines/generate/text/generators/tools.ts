@@ -13,7 +13,15 @@ export function hammer(ctx: GenContext): void {
   const hw = 0.13 * s.wide * rng.range(0.8, 1.3);
   const hr = 0.025 * s.thick * rng.range(0.9, 1.4);
   ctx.add(ctx.box([hw, hr * 2, hr * 2], [0, L, 0]), 'metal');
-  if (rng.chance(0.5)) ctx.add(ctx.hull([ctx.box([0.01, hr * 2, hr * 1.6], [-hw / 2, L, 0]), ctx.box([0.002, hr * 0.6, hr * 1.8], [-hw / 2 - 0.05, L + 0.02, 0])]), 'metal', { part: 'claw' });
+  if (rng.chance(0.5))
+    ctx.add(
+      ctx.hull([
+        ctx.box([0.01, hr * 2, hr * 1.6], [-hw / 2, L, 0]),
+        ctx.box([0.002, hr * 0.6, hr * 1.8], [-hw / 2 - 0.05, L + 0.02, 0]),
+      ]),
+      'metal',
+      { part: 'claw' },
+    );
 }
 
 export function axe(ctx: GenContext): void {
@@ -21,9 +29,23 @@ export function axe(ctx: GenContext): void {
   const L = 0.6 * s.long * s.tall * rng.range(0.85, 1.25);
   handle(ctx, L, 0.016 * s.thick);
   const bw = 0.16 * s.wide * rng.range(0.8, 1.3);
-  const blade: Vec2[] = [[0, -0.03], [bw, -bw * 0.55], [bw * 1.05, 0], [bw, bw * 0.55], [0, 0.03]];
+  const blade: Vec2[] = [
+    [0, -0.03],
+    [bw, -bw * 0.55],
+    [bw * 1.05, 0],
+    [bw, bw * 0.55],
+    [0, 0.03],
+  ];
   const heads = ctx.count('blade', rng.chance(0.2) ? 2 : 1, 1, 2);
-  for (let k = 0; k < heads; k++) ctx.add(ctx.prism(blade, 0.02 * s.thick).rotate([0, k ? 180 : 0, 0]).translate([0.01, L - 0.06, 0]), 'metal', { part: 'blade' });
+  for (let k = 0; k < heads; k++)
+    ctx.add(
+      ctx
+        .prism(blade, 0.02 * s.thick)
+        .rotate([0, k ? 180 : 0, 0])
+        .translate([0.01, L - 0.06, 0]),
+      'metal',
+      { part: 'blade' },
+    );
   ctx.add(ctx.box([0.05, 0.08, 0.035], [0, L - 0.06, 0]), 'metal');
 }
 
@@ -31,15 +53,28 @@ export function sword(ctx: GenContext): void {
   const { s, rng } = ctx;
   const grip = 0.18 * rng.range(0.8, 1.2);
   const L = 0.8 * s.long * s.tall * rng.range(0.8, 1.2);
-  const w = 0.05 * s.wide * (ctx.interpretation.word === 'katana' || ctx.interpretation.word === 'rapier' ? 0.6 : rng.range(0.8, 1.3));
+  const w =
+    0.05 *
+    s.wide *
+    (ctx.interpretation.word === 'katana' || ctx.interpretation.word === 'rapier' ? 0.6 : rng.range(0.8, 1.3));
   handle(ctx, grip, 0.015 * s.thick, 'leather');
   ctx.add(ctx.sphere(0.028, [0, -0.01, 0]), 'metal', { part: 'pommel', primary: false });
   const guard = 0.2 * rng.range(0.7, 1.3) * (s.ornate ? 1.3 : 1);
-  ctx.add(ctx.capsule([-guard / 2, grip, 0], [guard / 2, grip, 0], 0.016 * s.thick), 'metal', { part: 'guard', primary: false });
+  ctx.add(ctx.capsule([-guard / 2, grip, 0], [guard / 2, grip, 0], 0.016 * s.thick), 'metal', {
+    part: 'guard',
+    primary: false,
+  });
   const curve = ctx.interpretation.word === 'scimitar' || ctx.interpretation.word === 'katana' ? 0.06 : 0;
-  const blade: Vec2[] = [[-w / 2, 0], [w / 2, 0], [w / 2 + curve, L * 0.85], [curve * 1.3, L], [-w / 2 + curve, L * 0.88]];
+  const blade: Vec2[] = [
+    [-w / 2, 0],
+    [w / 2, 0],
+    [w / 2 + curve, L * 0.85],
+    [curve * 1.3, L],
+    [-w / 2 + curve, L * 0.88],
+  ];
   ctx.add(ctx.prism(blade, 0.008 * s.thick).translate([0, grip + 0.01, 0]), 'metal', { part: 'blade' });
-  if (s.ornate) ctx.add(ctx.sphere(0.018, [0, grip, 0.012]), 'gold', { part: 'gem', primary: false, colour: [0.8, 0.05, 0.1] });
+  if (s.ornate)
+    ctx.add(ctx.sphere(0.018, [0, grip, 0.012]), 'gold', { part: 'gem', primary: false, colour: [0.8, 0.05, 0.1] });
 }
 
 export function dagger(ctx: GenContext): void {
@@ -48,9 +83,24 @@ export function dagger(ctx: GenContext): void {
   const L = 0.2 * s.long * rng.range(0.8, 1.3);
   const w = 0.035 * s.wide * rng.range(0.8, 1.2);
   const kitchen = ctx.interpretation.word === 'knife' || ctx.interpretation.word === 'kitchen knife';
-  ctx.add(kitchen ? ctx.roundBox([0.02, grip, 0.028], 0.008, [0, grip / 2, 0]) : ctx.cyl(0.011, grip, [0, 0, 0]), kitchen ? 'plastic' : 'leather', { part: 'handle', primary: false, colour: kitchen ? [0.1, 0.1, 0.1] : undefined });
+  ctx.add(
+    kitchen ? ctx.roundBox([0.02, grip, 0.028], 0.008, [0, grip / 2, 0]) : ctx.cyl(0.011, grip, [0, 0, 0]),
+    kitchen ? 'plastic' : 'leather',
+    { part: 'handle', primary: false, colour: kitchen ? [0.1, 0.1, 0.1] : undefined },
+  );
   if (!kitchen) ctx.add(ctx.box([0.08, 0.014, 0.02], [0, grip, 0]), 'metal', { part: 'guard', primary: false });
-  const blade: Vec2[] = kitchen ? [[-0.003, 0], [w, 0], [w * 0.8, L * 0.8], [-0.003, L]] : [[-w / 2, 0], [w / 2, 0], [0, L]];
+  const blade: Vec2[] = kitchen
+    ? [
+        [-0.003, 0],
+        [w, 0],
+        [w * 0.8, L * 0.8],
+        [-0.003, L],
+      ]
+    : [
+        [-w / 2, 0],
+        [w / 2, 0],
+        [0, L],
+      ];
   ctx.add(ctx.prism(blade, 0.004 * s.thick).translate([0, grip + 0.005, 0]), 'metal', { part: 'blade' });
 }
 
@@ -60,14 +110,43 @@ export function shield(ctx: GenContext): void {
   const round = s.round === 1 || ctx.interpretation.word === 'buckler' || (s.round === 0.5 && rng.chance(0.5));
   const t = 0.03 * s.thick;
   if (round) {
-    ctx.add(ctx.cyl(r, t, [0, 0, 0]).rotate([90, 0, 0]).translate([0, r, t / 2]), 'wood');
+    ctx.add(
+      ctx
+        .cyl(r, t, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, r, t / 2]),
+      'wood',
+    );
     ctx.add(ctx.torus(r, t * 0.6, [0, r, 0], 'z'), 'metal', { part: 'rim', primary: false });
-    ctx.add(ctx.sphere(r * 0.2, [0, r, 0]).scale([1, 1, 0.6]).translate([0, r * 0.4, 0]), 'metal', { part: 'boss', primary: false });
+    ctx.add(
+      ctx
+        .sphere(r * 0.2, [0, r, 0])
+        .scale([1, 1, 0.6])
+        .translate([0, r * 0.4, 0]),
+      'metal',
+      { part: 'boss', primary: false },
+    );
   } else {
     const h = r * 2.4 * s.tall;
-    const outline: Vec2[] = [[-r, h], [r, h], [r, h * 0.45], [r * 0.5, h * 0.12], [0, 0], [-r * 0.5, h * 0.12], [-r, h * 0.45]];
+    const outline: Vec2[] = [
+      [-r, h],
+      [r, h],
+      [r, h * 0.45],
+      [r * 0.5, h * 0.12],
+      [0, 0],
+      [-r * 0.5, h * 0.12],
+      [-r, h * 0.45],
+    ];
     ctx.add(ctx.prism(outline, t), 'metal');
-    ctx.add(ctx.prism(outline.map(([x, y]) => [x * 0.85, y * 0.9 + h * 0.06] as Vec2), t * 0.6, [0, 0, t * 0.6]), 'metal', { part: 'face', primary: false, colour: [0.7, 0.1, 0.12] });
+    ctx.add(
+      ctx.prism(
+        outline.map(([x, y]) => [x * 0.85, y * 0.9 + h * 0.06] as Vec2),
+        t * 0.6,
+        [0, 0, t * 0.6],
+      ),
+      'metal',
+      { part: 'face', primary: false, colour: [0.7, 0.1, 0.12] },
+    );
   }
 }
 
@@ -79,7 +158,9 @@ export function spear(ctx: GenContext): void {
   const tip = 0.22 * rng.range(0.8, 1.3);
   for (let k = 0; k < tines; k++) {
     const x = tines === 1 ? 0 : -0.06 + (0.12 * k) / (tines - 1);
-    ctx.add(ctx.cyl(0.022 * s.wide, tip, [x, L, 0], 0.001, Math.min(s.segments, 6)).scale([1, 1, 0.5]), 'metal', { part: 'blade' });
+    ctx.add(ctx.cyl(0.022 * s.wide, tip, [x, L, 0], 0.001, Math.min(s.segments, 6)).scale([1, 1, 0.5]), 'metal', {
+      part: 'blade',
+    });
   }
   if (tines > 1) ctx.add(ctx.capsule([-0.06, L, 0], [0.06, L, 0], 0.012), 'metal');
 }
@@ -90,7 +171,13 @@ export function shovel(ctx: GenContext): void {
   handle(ctx, L, 0.016 * s.thick);
   ctx.add(ctx.capsule([-0.07, L, 0], [0.07, L, 0], 0.014), 'wood', { part: 'grip', primary: false });
   const bw = 0.22 * s.wide * rng.range(0.85, 1.2);
-  const blade: Vec2[] = [[-bw / 2, 0.05], [bw / 2, 0.05], [bw / 2, -0.22], [0, -0.32], [-bw / 2, -0.22]];
+  const blade: Vec2[] = [
+    [-bw / 2, 0.05],
+    [bw / 2, 0.05],
+    [bw / 2, -0.22],
+    [0, -0.32],
+    [-bw / 2, -0.22],
+  ];
   ctx.add(ctx.prism(blade, 0.01), 'metal', { part: 'blade' });
   ctx.add(ctx.cyl(0.025, 0.1, [0, -0.04, 0], 0.017), 'metal');
 }
@@ -104,7 +191,13 @@ export function pickaxe(ctx: GenContext): void {
   const arc: import('manifold-3d').Manifold[] = [];
   for (let k = 0; k < pts; k++) {
     const t = k / (pts - 1) - 0.5;
-    arc.push(ctx.sphere(0.022 * (1 - Math.abs(t) * 1.6) + 0.003, [t * span * 2, L - 0.04 - Math.abs(t) * Math.abs(t) * 0.3, 0], 8));
+    arc.push(
+      ctx.sphere(
+        0.022 * (1 - Math.abs(t) * 1.6) + 0.003,
+        [t * span * 2, L - 0.04 - Math.abs(t) * Math.abs(t) * 0.3, 0],
+        8,
+      ),
+    );
   }
   const segs = arc.slice(1).map((m, k) => ctx.hull([arc[k], m]));
   ctx.add(ctx.union(segs), 'metal', { part: 'blade' });
@@ -118,12 +211,31 @@ export function staff(ctx: GenContext): void {
   const r = (wand ? 0.008 : 0.02) * s.thick;
   const bends = 6;
   const pts: import('manifold-3d').Manifold[] = [];
-  for (let k = 0; k <= bends; k++) pts.push(ctx.sphere(r * (1 - k / (bends * 2.5)), [rng.range(-1, 1) * r * 0.8, (L * k) / bends, rng.range(-1, 1) * r * 0.8], 10));
+  for (let k = 0; k <= bends; k++)
+    pts.push(
+      ctx.sphere(
+        r * (1 - k / (bends * 2.5)),
+        [rng.range(-1, 1) * r * 0.8, (L * k) / bends, rng.range(-1, 1) * r * 0.8],
+        10,
+      ),
+    );
   ctx.add(ctx.union(pts.slice(1).map((m, k) => ctx.hull([pts[k], m]))), 'wood', { part: 'shaft' });
   if (word === 'cane' || word === 'walking stick') {
-    ctx.add(ctx.torus(0.05, r, [0.05, L, 0], 'z').intersect(ctx.box([0.2, 0.1, 0.1], [0.05, L + 0.05, 0])), 'wood', { part: 'handle' });
+    ctx.add(ctx.torus(0.05, r, [0.05, L, 0], 'z').intersect(ctx.box([0.2, 0.1, 0.1], [0.05, L + 0.05, 0])), 'wood', {
+      part: 'handle',
+    });
     return;
   }
-  if (word === 'scepter' || word === 'sceptre' || s.ornate) for (const a of around(4)) ctx.add(ctx.capsule([0, L, 0], [Math.cos(a) * r * 3, L + r * 5, Math.sin(a) * r * 3], r * 0.4), 'gold', { part: 'claw', primary: false });
-  if (!['stick', 'rod', 'cane'].includes(word)) ctx.add(ctx.sphere(r * (wand ? 1.6 : 2.6), [0, L + r * 2.8, 0], 16), 'glass', { part: 'gem', primary: false, colour: [0.35, 0.6, 1] });
+  if (word === 'scepter' || word === 'sceptre' || s.ornate)
+    for (const a of around(4))
+      ctx.add(ctx.capsule([0, L, 0], [Math.cos(a) * r * 3, L + r * 5, Math.sin(a) * r * 3], r * 0.4), 'gold', {
+        part: 'claw',
+        primary: false,
+      });
+  if (!['stick', 'rod', 'cane'].includes(word))
+    ctx.add(ctx.sphere(r * (wand ? 1.6 : 2.6), [0, L + r * 2.8, 0], 16), 'glass', {
+      part: 'gem',
+      primary: false,
+      colour: [0.35, 0.6, 1],
+    });
 }

@@ -89,7 +89,9 @@ export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: Ba
       out[1] = sample.g;
       out[2] = sample.b;
       out[3] = 1;
-      const a = indices[triangle * 3], b = indices[triangle * 3 + 1], c = indices[triangle * 3 + 2];
+      const a = indices[triangle * 3],
+        b = indices[triangle * 3 + 1],
+        c = indices[triangle * 3 + 2];
       const u = bary[0] * uvs[a * 2] + bary[1] * uvs[b * 2] + bary[2] * uvs[c * 2];
       const v = bary[0] * uvs[a * 2 + 1] + bary[1] * uvs[b * 2 + 1] + bary[2] * uvs[c * 2 + 1];
       const x = Math.min(size - 1, Math.max(0, Math.floor(u * size)));
@@ -116,10 +118,13 @@ export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: Ba
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const i = y * size + x;
-        const hl = height[x > 0 ? i - 1 : i], hr = height[x < size - 1 ? i + 1 : i];
-        const hu = height[y > 0 ? i - size : i], hd = height[y < size - 1 ? i + size : i];
+        const hl = height[x > 0 ? i - 1 : i],
+          hr = height[x < size - 1 ? i + 1 : i];
+        const hu = height[y > 0 ? i - size : i],
+          hd = height[y < size - 1 ? i + size : i];
         // glTF tangent space: +X along +u, +Y towards the image's top (decreasing v).
-        const nx = -(hr - hl) * k, ny = (hd - hu) * k;
+        const nx = -(hr - hl) * k,
+          ny = (hd - hu) * k;
         const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1);
         nm[i * 3] = (nx * inv * 127.5 + 128) | 0;
         nm[i * 3 + 1] = (ny * inv * 127.5 + 128) | 0;

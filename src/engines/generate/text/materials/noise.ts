@@ -24,12 +24,24 @@ export function createNoise(seed: number): Noise3 {
   for (let i = 0; i < 512; i++) perm[i] = p[i & 255];
   for (let i = 0; i < 256; i++) values[i] = rand() * 2 - 1;
   return (x, y, z) => {
-    const xi = Math.floor(x), yi = Math.floor(y), zi = Math.floor(z);
-    const fx = x - xi, fy = y - yi, fz = z - zi;
-    const u = fx * fx * (3 - 2 * fx), v = fy * fy * (3 - 2 * fy), w = fz * fz * (3 - 2 * fz);
-    const X = xi & 255, Y = yi & 255, Z = zi & 255;
-    const a = perm[X] + Y, b = perm[X + 1] + Y;
-    const aa = perm[a] + Z, ab = perm[a + 1] + Z, ba = perm[b] + Z, bb = perm[b + 1] + Z;
+    const xi = Math.floor(x),
+      yi = Math.floor(y),
+      zi = Math.floor(z);
+    const fx = x - xi,
+      fy = y - yi,
+      fz = z - zi;
+    const u = fx * fx * (3 - 2 * fx),
+      v = fy * fy * (3 - 2 * fy),
+      w = fz * fz * (3 - 2 * fz);
+    const X = xi & 255,
+      Y = yi & 255,
+      Z = zi & 255;
+    const a = perm[X] + Y,
+      b = perm[X + 1] + Y;
+    const aa = perm[a] + Z,
+      ab = perm[a + 1] + Z,
+      ba = perm[b] + Z,
+      bb = perm[b + 1] + Z;
     const x1 = values[perm[aa]] + u * (values[perm[ba]] - values[perm[aa]]);
     const x2 = values[perm[ab]] + u * (values[perm[bb]] - values[perm[ab]]);
     const x3 = values[perm[aa + 1]] + u * (values[perm[ba + 1]] - values[perm[aa + 1]]);

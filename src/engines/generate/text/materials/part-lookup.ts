@@ -9,19 +9,36 @@ import type { Mesh } from '../../../../geometry/mesh.ts';
 
 /** Squared distance from p to triangle abc (closest-point regions, as in Ericson's RTCD 5.1.5). */
 function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: number, ic: number): number {
-  const ax = P[ia * 3], ay = P[ia * 3 + 1], az = P[ia * 3 + 2];
-  const abx = P[ib * 3] - ax, aby = P[ib * 3 + 1] - ay, abz = P[ib * 3 + 2] - az;
-  const acx = P[ic * 3] - ax, acy = P[ic * 3 + 1] - ay, acz = P[ic * 3 + 2] - az;
-  const apx = p[0] - ax, apy = p[1] - ay, apz = p[2] - az;
-  const d1 = abx * apx + aby * apy + abz * apz, d2 = acx * apx + acy * apy + acz * apz;
+  const ax = P[ia * 3],
+    ay = P[ia * 3 + 1],
+    az = P[ia * 3 + 2];
+  const abx = P[ib * 3] - ax,
+    aby = P[ib * 3 + 1] - ay,
+    abz = P[ib * 3 + 2] - az;
+  const acx = P[ic * 3] - ax,
+    acy = P[ic * 3 + 1] - ay,
+    acz = P[ic * 3 + 2] - az;
+  const apx = p[0] - ax,
+    apy = p[1] - ay,
+    apz = p[2] - az;
+  const d1 = abx * apx + aby * apy + abz * apz,
+    d2 = acx * apx + acy * apy + acz * apz;
   let qx: number, qy: number, qz: number;
   if (d1 <= 0 && d2 <= 0) [qx, qy, qz] = [ax, ay, az];
   else {
-    const bpx = apx - abx, bpy = apy - aby, bpz = apz - abz;
-    const d3 = abx * bpx + aby * bpy + abz * bpz, d4 = acx * bpx + acy * bpy + acz * bpz;
-    const cpx = apx - acx, cpy = apy - acy, cpz = apz - acz;
-    const d5 = abx * cpx + aby * cpy + abz * cpz, d6 = acx * cpx + acy * cpy + acz * cpz;
-    const vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
+    const bpx = apx - abx,
+      bpy = apy - aby,
+      bpz = apz - abz;
+    const d3 = abx * bpx + aby * bpy + abz * bpz,
+      d4 = acx * bpx + acy * bpy + acz * bpz;
+    const cpx = apx - acx,
+      cpy = apy - acy,
+      cpz = apz - acz;
+    const d5 = abx * cpx + aby * cpy + abz * cpz,
+      d6 = acx * cpx + acy * cpy + acz * cpz;
+    const vc = d1 * d4 - d3 * d2,
+      vb = d5 * d2 - d1 * d6,
+      va = d3 * d6 - d5 * d4;
     if (d3 >= 0 && d4 <= d3) [qx, qy, qz] = [ax + abx, ay + aby, az + abz];
     else if (d6 >= 0 && d5 <= d6) [qx, qy, qz] = [ax + acx, ay + acy, az + acz];
     else if (vc <= 0 && d1 >= 0 && d3 <= 0) {
@@ -32,11 +49,14 @@ function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: nu
       [qx, qy, qz] = [ax + acx * w, ay + acy * w, az + acz * w];
     } else if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
       const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
-      const bx = ax + abx, by = ay + aby, bz = az + abz;
+      const bx = ax + abx,
+        by = ay + aby,
+        bz = az + abz;
       [qx, qy, qz] = [bx + (acx - abx) * w, by + (acy - aby) * w, bz + (acz - abz) * w];
     } else {
       const denom = 1 / (va + vb + vc);
-      const v = vb * denom, w = vc * denom;
+      const v = vb * denom,
+        w = vc * denom;
       [qx, qy, qz] = [ax + abx * v + acx * w, ay + aby * v + acy * w, az + abz * v + acz * w];
     }
   }
@@ -45,7 +65,8 @@ function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: nu
 
 /** Per-triangle group material of `target`, taken from the nearest triangle of `source`. */
 export function partsByPosition(source: Mesh, target: Mesh): Uint16Array {
-  const S = source.positions, SI = source.indices;
+  const S = source.positions,
+    SI = source.indices;
   const sourceTris = SI.length / 3;
   const sourceGroup = new Uint16Array(sourceTris);
   for (const g of source.groups) sourceGroup.fill(g.material, g.start, g.start + g.count);
@@ -54,11 +75,13 @@ export function partsByPosition(source: Mesh, target: Mesh): Uint16Array {
     out.fill(source.groups[0]?.material ?? 0);
     return out;
   }
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < S.length; i += 3) for (let k = 0; k < 3; k++) {
-    min[k] = Math.min(min[k], S[i + k]);
-    max[k] = Math.max(max[k], S[i + k]);
-  }
+  const min = [Infinity, Infinity, Infinity],
+    max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < S.length; i += 3)
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], S[i + k]);
+      max[k] = Math.max(max[k], S[i + k]);
+    }
   const extent = Math.max(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || 1;
   const n = Math.max(8, Math.min(96, Math.round(Math.cbrt(sourceTris) * 3)));
   const cell = (extent / n) * 1.0001;
@@ -69,18 +92,25 @@ export function partsByPosition(source: Mesh, target: Mesh): Uint16Array {
   const counts = new Uint32Array(dims[0] * dims[1] * dims[2] + 1);
   const ranges: number[][] = [];
   for (let t = 0; t < sourceTris; t++) {
-    const lo = [0, 1, 2].map((k) => cellOf(Math.min(S[SI[t * 3] * 3 + k], S[SI[t * 3 + 1] * 3 + k], S[SI[t * 3 + 2] * 3 + k]), k));
-    const hi = [0, 1, 2].map((k) => cellOf(Math.max(S[SI[t * 3] * 3 + k], S[SI[t * 3 + 1] * 3 + k], S[SI[t * 3 + 2] * 3 + k]), k));
+    const lo = [0, 1, 2].map((k) =>
+      cellOf(Math.min(S[SI[t * 3] * 3 + k], S[SI[t * 3 + 1] * 3 + k], S[SI[t * 3 + 2] * 3 + k]), k),
+    );
+    const hi = [0, 1, 2].map((k) =>
+      cellOf(Math.max(S[SI[t * 3] * 3 + k], S[SI[t * 3 + 1] * 3 + k], S[SI[t * 3 + 2] * 3 + k]), k),
+    );
     ranges.push([...lo, ...hi]);
-    for (let z = lo[2]; z <= hi[2]; z++) for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) counts[key(x, y, z) + 1]++;
+    for (let z = lo[2]; z <= hi[2]; z++)
+      for (let y = lo[1]; y <= hi[1]; y++) for (let x = lo[0]; x <= hi[0]; x++) counts[key(x, y, z) + 1]++;
   }
   for (let i = 1; i < counts.length; i++) counts[i] += counts[i - 1];
   const fill = counts.slice(0, -1);
   const items = new Uint32Array(counts[counts.length - 1]);
   ranges.forEach(([x0, y0, z0, x1, y1, z1], t) => {
-    for (let z = z0; z <= z1; z++) for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) items[fill[key(x, y, z)]++] = t;
+    for (let z = z0; z <= z1; z++)
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) items[fill[key(x, y, z)]++] = t;
   });
-  const T = target.positions, TI = target.indices;
+  const T = target.positions,
+    TI = target.indices;
   const p = [0, 0, 0];
   for (let t = 0; t < out.length; t++) {
     for (let k = 0; k < 3; k++) p[k] = (T[TI[t * 3] * 3 + k] + T[TI[t * 3 + 1] * 3 + k] + T[TI[t * 3 + 2] * 3 + k]) / 3;

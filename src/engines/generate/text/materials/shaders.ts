@@ -27,23 +27,49 @@ export interface ShaderStyle {
   fast?: boolean;
 }
 
-export type SurfaceShader = (x: number, y: number, z: number, nx: number, ny: number, nz: number, out: SurfaceSample) => void;
+export type SurfaceShader = (
+  x: number,
+  y: number,
+  z: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  out: SurfaceSample,
+) => void;
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 
 /** Roughness and metallic of each kind, before procedural variation. */
 export const MATERIAL_PBR: Record<MaterialKind, { roughness: number; metallic: number }> = {
-  wood: { roughness: 0.62, metallic: 0 }, metal: { roughness: 0.38, metallic: 1 }, gold: { roughness: 0.25, metallic: 1 },
-  silver: { roughness: 0.22, metallic: 1 }, bronze: { roughness: 0.35, metallic: 1 }, copper: { roughness: 0.32, metallic: 1 },
-  stone: { roughness: 0.88, metallic: 0 }, marble: { roughness: 0.2, metallic: 0 }, glass: { roughness: 0.05, metallic: 0 },
-  ceramic: { roughness: 0.18, metallic: 0 }, fabric: { roughness: 0.92, metallic: 0 }, leather: { roughness: 0.55, metallic: 0 },
-  plastic: { roughness: 0.35, metallic: 0 }, rubber: { roughness: 0.9, metallic: 0 }, ice: { roughness: 0.08, metallic: 0 },
-  wax: { roughness: 0.45, metallic: 0 }, paper: { roughness: 0.95, metallic: 0 }, bone: { roughness: 0.6, metallic: 0 },
-  clay: { roughness: 0.8, metallic: 0 }, organic: { roughness: 0.55, metallic: 0 },
+  wood: { roughness: 0.62, metallic: 0 },
+  metal: { roughness: 0.38, metallic: 1 },
+  gold: { roughness: 0.25, metallic: 1 },
+  silver: { roughness: 0.22, metallic: 1 },
+  bronze: { roughness: 0.35, metallic: 1 },
+  copper: { roughness: 0.32, metallic: 1 },
+  stone: { roughness: 0.88, metallic: 0 },
+  marble: { roughness: 0.2, metallic: 0 },
+  glass: { roughness: 0.05, metallic: 0 },
+  ceramic: { roughness: 0.18, metallic: 0 },
+  fabric: { roughness: 0.92, metallic: 0 },
+  leather: { roughness: 0.55, metallic: 0 },
+  plastic: { roughness: 0.35, metallic: 0 },
+  rubber: { roughness: 0.9, metallic: 0 },
+  ice: { roughness: 0.08, metallic: 0 },
+  wax: { roughness: 0.45, metallic: 0 },
+  paper: { roughness: 0.95, metallic: 0 },
+  bone: { roughness: 0.6, metallic: 0 },
+  clay: { roughness: 0.8, metallic: 0 },
+  organic: { roughness: 0.55, metallic: 0 },
 };
 
-export function createShader(kind: MaterialKind, colour: [number, number, number], noise: Noise3, style: ShaderStyle): SurfaceShader {
+export function createShader(
+  kind: MaterialKind,
+  colour: [number, number, number],
+  noise: Noise3,
+  style: ShaderStyle,
+): SurfaceShader {
   const [cr, cg, cb] = colour;
   const base = MATERIAL_PBR[kind];
   const amount = style.flat ? 0.25 : 1;
@@ -61,7 +87,10 @@ export function createShader(kind: MaterialKind, colour: [number, number, number
     const w = fbm(noise, x * 6 + 11, y * 6, z * 6, 3);
     if (w > 0.25) {
       const t = Math.min(1, (w - 0.25) * 3);
-      const dark = kind === 'metal' || kind === 'bronze' || kind === 'copper' ? [0.45, 0.22, 0.08] : [out.r * 0.6, out.g * 0.58, out.b * 0.55];
+      const dark =
+        kind === 'metal' || kind === 'bronze' || kind === 'copper'
+          ? [0.45, 0.22, 0.08]
+          : [out.r * 0.6, out.g * 0.58, out.b * 0.55];
       out.r = mix(out.r, dark[0], t);
       out.g = mix(out.g, dark[1], t);
       out.b = mix(out.b, dark[2], t);
@@ -88,16 +117,23 @@ export function createShader(kind: MaterialKind, colour: [number, number, number
         set(out, 1.08 - ring * 0.35 + streak, base.roughness + ring * 0.15, 0, -ring + streak * 2);
         wear(x, y, z, out);
       };
-    case 'metal': case 'gold': case 'silver': case 'bronze': case 'copper':
+    case 'metal':
+    case 'gold':
+    case 'silver':
+    case 'bronze':
+    case 'copper':
       return (x, y, z, nx, ny, nz, out) => {
         // Brushed: fine streaks along the surface's horizontal direction.
-        const streaks = noise(x * 4, y * 320, z * 4) * 0.5 + noise(x * 700 * (1 - Math.abs(nx)), y * 3, z * 700 * (1 - Math.abs(nz))) * 0.5;
+        const streaks =
+          noise(x * 4, y * 320, z * 4) * 0.5 +
+          noise(x * 700 * (1 - Math.abs(nx)), y * 3, z * 700 * (1 - Math.abs(nz))) * 0.5;
         const smudge = fbm(noise, x * 5, y * 5, z * 5, 2);
         set(out, 1 + streaks * 0.05 + smudge * 0.04, base.roughness + streaks * 0.08 + smudge * 0.1, 1, streaks * 0.2);
         void ny;
         wear(x, y, z, out);
       };
-    case 'stone': case 'clay':
+    case 'stone':
+    case 'clay':
       return (x, y, z, _nx, _ny, _nz, out) => {
         const n = fbm(noise, x * 9, y * 9, z * 9, 3);
         const speck = noise(x * 160, y * 160, z * 160);
@@ -111,10 +147,13 @@ export function createShader(kind: MaterialKind, colour: [number, number, number
         const vein = Math.pow(1 - Math.abs(t), 18);
         set(out, 1 - vein * 0.45 + noise(x * 30, y * 30, z * 30) * 0.03, base.roughness + vein * 0.1, 0, -vein * 0.3);
       };
-    case 'fabric': case 'paper':
+    case 'fabric':
+    case 'paper':
       return (x, y, z, nx, ny, nz, out) => {
         // Weave on the two axes across the dominant normal direction (a triplanar choice).
-        const ax = Math.abs(nx), ay = Math.abs(ny), az = Math.abs(nz);
+        const ax = Math.abs(nx),
+          ay = Math.abs(ny),
+          az = Math.abs(nz);
         const [u, v] = ax > ay && ax > az ? [y, z] : ay > az ? [x, z] : [x, y];
         const f = kind === 'paper' ? 0 : 260;
         const weave = f ? Math.sin(u * f) * Math.sin(v * f) : 0;
@@ -131,11 +170,20 @@ export function createShader(kind: MaterialKind, colour: [number, number, number
         set(out, 1 - crease * 0.2 + mottle, base.roughness + crease * 0.15, 0, -crease);
         wear(x, y, z, out);
       };
-    case 'ceramic': case 'glass': case 'ice': case 'plastic':
+    case 'ceramic':
+    case 'glass':
+    case 'ice':
+    case 'plastic':
       return (x, y, z, _nx, _ny, _nz, out) => {
         // Glaze pooling / faint cloudiness.
         const cloud = fbm(noise, x * 5, y * 5, z * 5, 3);
-        set(out, 1 + cloud * (kind === 'plastic' ? 0.02 : 0.07), base.roughness + Math.abs(cloud) * 0.05, 0, cloud * 0.05);
+        set(
+          out,
+          1 + cloud * (kind === 'plastic' ? 0.02 : 0.07),
+          base.roughness + Math.abs(cloud) * 0.05,
+          0,
+          cloud * 0.05,
+        );
         wear(x, y, z, out);
       };
     default:

@@ -45,7 +45,9 @@ const MAX_PERSON_SHARE = 0.1;
  * is the bird. Only compounds naming a concrete thing count.
  */
 export function rarelySomeone(modifier: string): boolean {
-  const kinds = compoundsStartingWith(modifier.replace(/_/g, ' ')).map((l) => firstKind(l.replace(/ /g, '_'))).filter((k) => k !== undefined);
+  const kinds = compoundsStartingWith(modifier.replace(/_/g, ' '))
+    .map((l) => firstKind(l.replace(/ /g, '_')))
+    .filter((k) => k !== undefined);
   if (kinds.length < MIN_MODIFIER_COMPOUNDS) return false;
   return kinds.filter((k) => k === LEX_FILE.person).length <= MAX_PERSON_SHARE * kinds.length;
 }
@@ -69,10 +71,12 @@ const MIN_SHARE = 0.6;
  * Undefined when WordNet lists too few such compounds or they do not agree.
  */
 export function compoundKind(head: string, modifier?: string): number | undefined {
-  const votes = compoundsEndingIn(head).map((lemma) => ({
-    kind: firstKind(lemma.replace(/ /g, '_')),
-    modifierKind: firstKind(lemma.split(' ').slice(0, -1).join('_')),
-  })).filter((v) => v.kind !== undefined);
+  const votes = compoundsEndingIn(head)
+    .map((lemma) => ({
+      kind: firstKind(lemma.replace(/ /g, '_')),
+      modifierKind: firstKind(lemma.split(' ').slice(0, -1).join('_')),
+    }))
+    .filter((v) => v.kind !== undefined);
   const ownKind = modifier ? firstKind(modifier) : undefined;
   const alike = ownKind === undefined ? [] : votes.filter((v) => v.modifierKind === ownKind);
   for (const pool of [alike, votes]) {
@@ -103,9 +107,19 @@ export function compoundSense(head: string, modifier?: string): number | undefin
   const senses = new Set(nounSenses(head));
   const votes = compoundsEndingIn(head).map((lemma) => {
     const noun = lemma.replace(/ /g, '_');
-    const above = hypernymClosure(nounSenses(noun).slice(0, 1).flatMap((o) => readSynset(o).hypernyms), SENSE_DEPTH);
-    above.forEach((o) => { if (!senses.has(o)) above.delete(o); });
-    return { sense: above.size === 1 ? [...above][0] : undefined, modifierKind: firstKind(lemma.split(' ').slice(0, -1).join('_')) };
+    const above = hypernymClosure(
+      nounSenses(noun)
+        .slice(0, 1)
+        .flatMap((o) => readSynset(o).hypernyms),
+      SENSE_DEPTH,
+    );
+    above.forEach((o) => {
+      if (!senses.has(o)) above.delete(o);
+    });
+    return {
+      sense: above.size === 1 ? [...above][0] : undefined,
+      modifierKind: firstKind(lemma.split(' ').slice(0, -1).join('_')),
+    };
   });
   const ownKind = modifier ? firstKind(modifier) : undefined;
   const alike = ownKind === undefined ? [] : votes.filter((v) => v.modifierKind === ownKind);
@@ -118,7 +132,11 @@ export function compoundSense(head: string, modifier?: string): number | undefin
     const [sense, n] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [undefined, 0];
     // The compounds that are kinds of no one sense ("coffee maker", an appliance, not a maker) vote
     // through the kind they are: the sense must be of that kind too.
-    return sense !== undefined && n / voting.length >= MIN_SHARE && readSynset(sense).lexFile === compoundKind(head, modifier) ? sense : undefined;
+    return sense !== undefined &&
+      n / voting.length >= MIN_SHARE &&
+      readSynset(sense).lexFile === compoundKind(head, modifier)
+      ? sense
+      : undefined;
   }
   return undefined;
 }

@@ -29,18 +29,36 @@ export interface CompoundReading {
 /** The modifier's WordNet noun, when the token before the head is a noun naming a thing (not a colour, size or material). */
 function modifierNoun(before: Token | undefined): string | undefined {
   if (!before || before.relation || before.unread) return undefined;
-  if (has(before, 'colour') || has(before, 'material') || has(before, 'size') || has(before, 'number') || has(before, 'style')) return undefined;
+  if (
+    has(before, 'colour') ||
+    has(before, 'material') ||
+    has(before, 'size') ||
+    has(before, 'number') ||
+    has(before, 'style')
+  )
+    return undefined;
   if (before.noun) return before.noun;
   return has(before, 'category') ? knownNoun(before.text.replace(/ /g, '_')) : undefined;
 }
 
-export function readAsCompound(head: Token, before: Token | undefined, byItself: WordNetResolution | undefined, context: string[]): CompoundReading | undefined {
+export function readAsCompound(
+  head: Token,
+  before: Token | undefined,
+  byItself: WordNetResolution | undefined,
+  context: string[],
+): CompoundReading | undefined {
   const reading = readByHeadCompounds(head, before, byItself, context);
   if (reading || !head.noun || !byItself || byItself.kind !== LEX_FILE.person) return reading;
   // "a common loon": after a modifier whose WordNet compounds seldom name someone, a noun read as
   // someone that is also a thing is the thing (unless the compounds ending in it are people).
   const modifier = head.modifiedBy ?? modifierNoun(before);
-  if (!modifier || head.noun.includes('_') || !rarelySomeone(modifier) || compoundKind(head.noun, modifier) === LEX_FILE.person) return undefined;
+  if (
+    !modifier ||
+    head.noun.includes('_') ||
+    !rarelySomeone(modifier) ||
+    compoundKind(head.noun, modifier) === LEX_FILE.person
+  )
+    return undefined;
   const thing = resolveByWordNet(head.noun, context, (s) => THING_KINDS.has(s.lexFile));
   return thing && !thing.broad ? { resolution: thing } : undefined;
 }
@@ -48,7 +66,12 @@ export function readAsCompound(head: Token, before: Token | undefined, byItself:
 /** Kinds of thing a noun read as someone may be read as instead. */
 const THING_KINDS = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
-function readByHeadCompounds(head: Token, before: Token | undefined, byItself: WordNetResolution | undefined, context: string[]): CompoundReading | undefined {
+function readByHeadCompounds(
+  head: Token,
+  before: Token | undefined,
+  byItself: WordNetResolution | undefined,
+  context: string[],
+): CompoundReading | undefined {
   const noun = head.noun;
   const modifier = modifierNoun(before);
   // A compound WordNet lists ("water tower") is read as itself elsewhere.
@@ -66,13 +89,15 @@ function readByHeadCompounds(head: Token, before: Token | undefined, byItself: W
   const weak = byItself.broad || byItself.kind === LEX_FILE.person || byItself.kind === LEX_FILE.object;
   const sense = compoundSense(noun, modifier);
   const bySense = sense === undefined ? undefined : resolveByWordNet(noun, context, (s) => s.offset === sense);
-  if (bySense && (weak || bySense.kind === byItself.kind)) return bySense.category === byItself.category ? undefined : { resolution: bySense };
+  if (bySense && (weak || bySense.kind === byItself.kind))
+    return bySense.category === byItself.category ? undefined : { resolution: bySense };
   const kind = compoundKind(noun, modifier);
   if (kind === undefined || kind === byItself.kind || !weak) return undefined;
   const resolution = resolveByWordNet(noun, context, (s) => s.lexFile === kind);
   if (resolution) return { resolution };
   // Only a food says the agent is a machine: "an ice cream maker", but "a discus thrower" is someone.
-  if (kind !== LEX_FILE.artifact || byItself.kind !== LEX_FILE.person || modifierKind !== LEX_FILE.food) return undefined;
+  if (kind !== LEX_FILE.artifact || byItself.kind !== LEX_FILE.person || modifierKind !== LEX_FILE.food)
+    return undefined;
   const device = resolveByWordNet(DEVICE);
   return device ? { device: { category: device.category, word: DEVICE } } : undefined;
 }

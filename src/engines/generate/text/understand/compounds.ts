@@ -39,11 +39,16 @@ const MIN_TYPO_LENGTH = 5;
  * The two-word noun the pair names with one of its words misspelt, when exactly one does: the
  * misspelt word must be `unsure` (no word the prompt could mean as it stands), the other exact.
  */
-export function compoundByTypo(first: string, second: string, unsure: (w: string) => boolean): { noun: string; from: string; to: string } | undefined {
+export function compoundByTypo(
+  first: string,
+  second: string,
+  unsure: (w: string) => boolean,
+): { noun: string; from: string; to: string } | undefined {
   const index = twoWordIndex();
   const found = new Set<string>();
   // The typo tolerance of single words: one edit up to six letters, two beyond ("shepard" → shepherd).
-  const near = (a: string, b: string) => a.length >= MIN_TYPO_LENGTH && a !== b && editDistance(a, b, toleranceFor(a)) <= toleranceFor(a);
+  const near = (a: string, b: string) =>
+    a.length >= MIN_TYPO_LENGTH && a !== b && editDistance(a, b, toleranceFor(a)) <= toleranceFor(a);
   if (unsure(second)) for (const l of index.byFirst.get(first) ?? []) if (near(second, l.split(' ')[1])) found.add(l);
   if (unsure(first)) for (const l of index.byLast.get(second) ?? []) if (near(first, l.split(' ')[0])) found.add(l);
   if (found.size !== 1) return undefined;

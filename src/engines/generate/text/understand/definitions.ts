@@ -15,7 +15,9 @@ import { LEX_FILE, isAdjective, isNoun, nounSenses, readSynset, type Synset } fr
  */
 export function partOf(part: string, whole: string): 'part' | 'object' | undefined {
   const parts = new Set(baseForms(whole).flatMap((f) => [...partsOf(f)]));
-  const senses = baseForms(part).flatMap((f) => nounSenses(f)).filter((o) => parts.has(o));
+  const senses = baseForms(part)
+    .flatMap((f) => nounSenses(f))
+    .filter((o) => parts.has(o));
   if (senses.length === 0) return undefined;
   return senses.some((o) => nearestAnchor(readSynset(o))?.broad === false) ? 'object' : 'part';
 }
@@ -23,7 +25,20 @@ export function partOf(part: string, whole: string): 'part' | 'object' | undefin
 /** Words of a WordNet definition read for its genus: the kind of thing is named early ("a shoe with rollers"). */
 const GLOSS_WORDS = 8;
 const CLAUSE_WORDS = new Set(['that', 'which', 'who', 'whose', 'where', 'used', 'for', 'when']);
-const SHAPE_WORDS = new Set(['consisting', 'consists', 'shape', 'form', 'likeness', 'image', 'figure', 'replica', 'model', 'representation', 'statue', 'effigy']);
+const SHAPE_WORDS = new Set([
+  'consisting',
+  'consists',
+  'shape',
+  'form',
+  'likeness',
+  'image',
+  'figure',
+  'replica',
+  'model',
+  'representation',
+  'statue',
+  'effigy',
+]);
 
 /**
  * The category a noun's definition names ("roller skate: a shoe with pairs of rollers…" → shoe,
@@ -32,11 +47,19 @@ const SHAPE_WORDS = new Set(['consisting', 'consists', 'shape', 'form', 'likenes
  * walk cannot place or places only broadly.
  */
 export function glossCategory(noun: string, chosen?: Synset): { category: string; word: string } | undefined {
-  const sense = chosen ? { synset: chosen } : baseForms(noun).map((f) => rankedSenses(f)[0]).find(Boolean);
+  const sense = chosen
+    ? { synset: chosen }
+    : baseForms(noun)
+        .map((f) => rankedSenses(f)[0])
+        .find(Boolean);
   if (!sense) return undefined;
   // "(computer science) an output device…": the domain label is no genus.
   // "a child's coin bank": a possessive says whose the thing is, not what it is.
-  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase().replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
+  const definition = sense.synset.gloss
+    .split(';')[0]
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase()
+    .replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
   const split = definition.split(/[^a-z]+/).filter(Boolean);
   // The genus is in the definition's first phrase: a relative or purpose clause, or an of-phrase after
   // anything but a form word, is about something else ("bedding that keeps a person warm", "beaklike
@@ -52,16 +75,21 @@ export function glossCategory(noun: string, chosen?: Synset): { category: string
       const next = words[i + phrase.split(' ').length];
       if (next && isNoun(next) && !isAdjective(next)) continue;
       const found = lookupPhrase(phrase);
-      if (!found || found.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
+      if (found?.meanings.length !== 1 || found.meanings[0].type !== 'category') continue;
       const category = found.meanings[0].id;
       // A word naming one of the sense's own hypernyms means it in that hypernym's sense ("corral: a pen
       // for cattle" is an enclosure, not the writing pen): it names the category only when that sense reaches it.
-      const genus = baseForms(phrase.replace(/ /g, '_')).flatMap((f) => nounSenses(f)).filter((o) => above.has(o));
+      const genus = baseForms(phrase.replace(/ /g, '_'))
+        .flatMap((f) => nounSenses(f))
+        .filter((o) => above.has(o));
       if (genus.length > 0 && !genus.some((o) => nearestAnchor(readSynset(o))?.category === category)) continue;
       // An artifact is made as a figure only when its definition says it has that likeness ("an effigy in
       // the shape of a man"), not when it names who wears or stands on it ("a platform … the person on it").
-      const figureOk = !FIGURES.has(category) || sense.synset.lexFile !== LEX_FILE.artifact || words.slice(0, i).some((w) => LIKENESS_WORDS.has(w))
-        || all.slice(0, all.indexOf(words[i])).some((w) => LIKENESS_WORDS.has(w));
+      const figureOk =
+        !FIGURES.has(category) ||
+        sense.synset.lexFile !== LEX_FILE.artifact ||
+        words.slice(0, i).some((w) => LIKENESS_WORDS.has(w)) ||
+        all.slice(0, all.indexOf(words[i])).some((w) => LIKENESS_WORDS.has(w));
       if (figureOk && fitsKind(sense.synset.lexFile, category)) return { category, word: found.form };
     }
   }
@@ -74,14 +102,23 @@ const FIGURES = new Set(['person', 'robot', 'teddy-bear', 'snowman']);
 /** Words after which a definition says what an artifact looks like, not what it is for. */
 const LIKENESS_WORDS = new Set([...SHAPE_WORDS].filter((w) => !w.startsWith('consist')));
 // Concrete lexicographer files whose senses bound what a noun may be made as.
-const BOUNDING_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.person, LEX_FILE.plant]);
+const BOUNDING_FILES = new Set<number>([
+  LEX_FILE.animal,
+  LEX_FILE.artifact,
+  LEX_FILE.food,
+  LEX_FILE.person,
+  LEX_FILE.plant,
+]);
 
 /**
  * True when some concrete sense of the noun may be made as the category ("sawhorse", "clotheshorse" are
  * only artifacts, so never the horse their last word names); a noun WordNet has no concrete sense for is not bounded.
  */
 export function kindAllows(noun: string, category: string): boolean {
-  const files = baseForms(noun).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile).filter((k) => BOUNDING_FILES.has(k));
+  const files = baseForms(noun)
+    .flatMap((f) => nounSenses(f))
+    .map((o) => readSynset(o).lexFile)
+    .filter((k) => BOUNDING_FILES.has(k));
   return files.length === 0 || files.some((k) => fitsKind(k, category));
 }
 
@@ -106,14 +143,20 @@ let imaginaryBeing: number | undefined;
 export function imaginaryBody(noun: string): { category: string; word: string } | undefined {
   imaginaryBeing ??= nounSenses('imaginary_being')[0];
   // The caller read the noun as a person: its likeliest sense filed with people is the one meant.
-  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === LEX_FILE.person);
+  const sense = baseForms(noun)
+    .flatMap((f) => rankedSenses(f))
+    .find((s) => s.synset.lexFile === LEX_FILE.person);
   if (!sense || !hypernymsOf(sense.synset.offset).has(imaginaryBeing)) return undefined;
-  const definition = sense.synset.gloss.split(';')[0].replace(/\([^)]*\)/g, ' ').toLowerCase();
+  const definition = sense.synset.gloss
+    .split(';')[0]
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase();
   const body = /\bbody of an? ([a-z]+)/.exec(definition)?.[1];
   const words = body ? [body] : definition.split(/[^a-z]+/).filter((w) => w && !STOP_WORDS.has(w));
   for (const w of words) {
     const found = lookupPhrase(w);
-    const category = found?.meanings.length === 1 && found.meanings[0].type === 'category' ? found.meanings[0].id : undefined;
+    const category =
+      found?.meanings.length === 1 && found.meanings[0].type === 'category' ? found.meanings[0].id : undefined;
     if (category && familyOf(category) === 'animal') return { category, word: found!.form };
   }
   return undefined;
@@ -130,6 +173,8 @@ function hypernymsOf(offset: number): Set<number> {
  * is then made as a flower, not as a bush. Shrubs and trees are placed before this is asked.
  */
 export function definedByFlowers(noun: string): boolean {
-  const sense = baseForms(noun).flatMap((f) => rankedSenses(f)).find((s) => s.synset.lexFile === LEX_FILE.plant);
+  const sense = baseForms(noun)
+    .flatMap((f) => rankedSenses(f))
+    .find((s) => s.synset.lexFile === LEX_FILE.plant);
   return sense !== undefined && /\b(flowers?|flowering|blooms?|blossoms?)\b/.test(sense.synset.gloss.split(';')[0]);
 }

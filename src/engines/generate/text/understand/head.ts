@@ -7,7 +7,13 @@
 import { familyOf } from '../catalog.ts';
 import { FORM_NOUNS } from './subject.ts';
 import {
-  compoundHead, firstSenseConcrete, hasConcreteSense, headSenseFilter, lookupPhrase, namesYoung, resolveByWordNet,
+  compoundHead,
+  firstSenseConcrete,
+  hasConcreteSense,
+  headSenseFilter,
+  lookupPhrase,
+  namesYoung,
+  resolveByWordNet,
 } from './lexicon.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
@@ -61,7 +67,9 @@ function namesAnAnimal(t: Token): boolean {
 
 /** True when every concrete sense of the noun is a named one (Tesla, the inventor): a name, before another noun a brand. */
 function onlyNamed(noun: string): boolean {
-  const concrete = nounSenses(noun).map((o) => readSynset(o)).filter((s) => CONCRETE_FILES.has(s.lexFile));
+  const concrete = nounSenses(noun)
+    .map((o) => readSynset(o))
+    .filter((s) => CONCRETE_FILES.has(s.lexFile));
   return concrete.length > 0 && concrete.every((s) => s.instance);
 }
 
@@ -101,21 +109,34 @@ function categoryBySense(t: Token): { type: 'category'; id: string } | undefined
  * "a red cape", "a wooden bar": a colour or a material given to a noun read as a landform says a made
  * thing is meant (the cloak, not the headland), when the noun has such a sense.
  */
-function madeThingSense(clause: Clause, t: Token, res: ReturnType<typeof resolveByWordNet>, context: string[]): ReturnType<typeof resolveByWordNet> {
+function madeThingSense(
+  clause: Clause,
+  t: Token,
+  res: ReturnType<typeof resolveByWordNet>,
+  context: string[],
+): ReturnType<typeof resolveByWordNet> {
   if (!res || res.kind !== LEX_FILE.object || !t.noun) return undefined;
   const before = clause.tokens.slice(0, clause.tokens.indexOf(t));
   if (!before.some((x) => has(x, 'colour') || has(x, 'material'))) return undefined;
   return resolveByWordNet(t.noun, context, (s) => s.lexFile === LEX_FILE.artifact);
 }
 
-export function findHead(clause: Clause, preferPart: boolean, corrections: Correction[], context: Token[] = [], subject = true): Head | undefined {
+export function findHead(
+  clause: Clause,
+  preferPart: boolean,
+  corrections: Correction[],
+  context: Token[] = [],
+  subject = true,
+): Head | undefined {
   // The prompt's other nouns pick among a noun's senses ("a drill, power tool"; "a bat with wings").
   const contextOf = (t: Token) => context.filter((c) => c !== t).map((c) => c.noun ?? c.text);
   const candidates = clause.tokens.filter((t) => has(t, 'category') || has(t, 'part') || t.noun);
   const isObject = (t: Token) => has(t, 'category') || (t.noun !== undefined && resolveByWordNet(t.noun) !== undefined);
   const lastIsUnplacedThing = () => {
     const last = candidates.at(-1)!;
-    return last.noun !== undefined && !has(last, 'category') && hasConcreteSense(last.noun) && !resolveByWordNet(last.noun);
+    return (
+      last.noun !== undefined && !has(last, 'category') && hasConcreteSense(last.noun) && !resolveByWordNet(last.noun)
+    );
   };
   for (let k = candidates.length - 1; k >= 0; k--) {
     const t = candidates[k];
@@ -127,13 +148,18 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a lobster claw", "an elephant tusk": a part WordNet gives the noun before it names that whole;
     // "a harp seal pup": a young one is of the animal before it.
     // A part Kiln can make by itself ("a ship anchor") stays the subject.
-    const wholeBefore = () => candidates.slice(0, k).some((c) => {
-      if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
-      const whole = c.noun ?? c.text;
-      // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
-      if (namesYoung(t.noun ?? t.text)) return (familyOf(categoryOfToken(c) ?? '') === 'animal' && !namesAPerson(c)) || (c.noun !== undefined && hasAnimalSense(c.noun));
-      return !cat && partOf(t.noun ?? t.text, whole) === 'part';
-    });
+    const wholeBefore = () =>
+      candidates.slice(0, k).some((c) => {
+        if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
+        const whole = c.noun ?? c.text;
+        // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
+        if (namesYoung(t.noun ?? t.text))
+          return (
+            (familyOf(categoryOfToken(c) ?? '') === 'animal' && !namesAPerson(c)) ||
+            (c.noun !== undefined && hasAnimalSense(c.noun))
+          );
+        return !cat && partOf(t.noun ?? t.text, whole) === 'part';
+      });
     if (!preferPart && k > 0 && (t.noun || cat) && wholeBefore()) continue;
     if (!preferPart && part && !cat && objectBefore()) continue;
     // "a roman aqueduct": before a head noun Kiln cannot place, a word WordNet also knows as an
@@ -142,13 +168,27 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
     // "a japanese naginata", "a wild quokka": so is one before a word Kiln could not read at all
     // (the generic form says so, rather than a person made for "japanese").
     // "a tesla cybertruck": so is a noun WordNet knows only as someone's or something's name.
-    if (t.noun && !cat && (isAdjective(t.text) || onlyNamed(t.noun)) && clause.tokens[clause.tokens.indexOf(t) + 1]?.unread) continue;
+    if (
+      t.noun &&
+      !cat &&
+      (isAdjective(t.text) || onlyNamed(t.noun)) &&
+      clause.tokens[clause.tokens.indexOf(t) + 1]?.unread
+    )
+      continue;
     // "a treasure map": a noun WordNet alone places is the modifier of a thing named right after it that
     // Kiln cannot place, not the object (a vocabulary word, "a cat portrait", still is).
     const next = candidates[k + 1];
     // But a noun before its own part or young ("an abalone shell", "a giant panda cub") is the whole.
     const namesItsPart = () => namesYoung(next!.noun!) || partOf(next!.noun!, t.noun!) === 'part';
-    if (t.noun && !cat && next?.noun && clause.tokens[clause.tokens.indexOf(t) + 1] === next && hasConcreteSense(next.noun) && !namesItsPart()) continue;
+    if (
+      t.noun &&
+      !cat &&
+      next?.noun &&
+      clause.tokens[clause.tokens.indexOf(t) + 1] === next &&
+      hasConcreteSense(next.noun) &&
+      !namesItsPart()
+    )
+      continue;
     const isModifierWord = has(t, 'colour') || has(t, 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
@@ -169,7 +209,14 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       // "a monk seal", "a pizza cutter": after a modifier noun, the head is the kind of thing WordNet's
       // compounds ending in it are, not its likeliest sense alone.
       const asCompound = youngAfter || animalBefore ? undefined : readAsCompound(t, before, byItself, contextOf(t));
-      if (asCompound?.device) return { token: t, kind: 'category', category: asCompound.device.category, via: 'wordnet', chain: [`${before!.text} ${t.text}`, asCompound.device.word] };
+      if (asCompound?.device)
+        return {
+          token: t,
+          kind: 'category',
+          category: asCompound.device.category,
+          via: 'wordnet',
+          chain: [`${before!.text} ${t.text}`, asCompound.device.word],
+        };
       const res = asCompound?.resolution ?? madeThingSense(clause, t, byItself, contextOf(t)) ?? byItself;
       const head = compoundHeadWord(t.noun);
       // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
@@ -177,22 +224,56 @@ export function findHead(clause: Clause, preferPart: boolean, corrections: Corre
       if (head && (!res || res.broad)) {
         const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
         // The compound stays the kind of thing WordNet files it as: a sawhorse is no horse.
-        if (vocab?.type === 'category' && kindAllows(t.noun, vocab.id)) return { token: t, kind: 'category', category: vocab.id, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), head] };
+        if (vocab?.type === 'category' && kindAllows(t.noun, vocab.id))
+          return {
+            token: t,
+            kind: 'category',
+            category: vocab.id,
+            via: 'wordnet',
+            chain: [t.noun.replace(/_/g, ' '), head],
+          };
         // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
         const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
-        if (byHead && !byHead.broad) return { token: t, kind: 'category', category: byHead.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), ...byHead.chain] };
+        if (byHead && !byHead.broad)
+          return {
+            token: t,
+            kind: 'category',
+            category: byHead.category,
+            via: 'wordnet',
+            chain: [t.noun.replace(/_/g, ' '), ...byHead.chain],
+          };
       }
       // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
       const being = res?.kind === LEX_FILE.person ? imaginaryBody(t.noun) : undefined;
-      if (being) return { token: t, kind: 'category', category: being.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), being.word] };
+      if (being)
+        return {
+          token: t,
+          kind: 'category',
+          category: being.category,
+          via: 'wordnet',
+          chain: [t.noun.replace(/_/g, ' '), being.word],
+        };
       // A plant placed only as a plant, defined by its flowers ("daffodil", "wildflower"), is a flower.
       if (res?.broad && res.kind === LEX_FILE.plant && definedByFlowers(t.noun)) {
-        return { token: t, kind: 'category', category: FLOWER, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), 'flower'] };
+        return {
+          token: t,
+          kind: 'category',
+          category: FLOWER,
+          via: 'wordnet',
+          chain: [t.noun.replace(/_/g, ' '), 'flower'],
+        };
       }
       // A noun the walk cannot place, or places only broadly, is what its definition says it is.
       // The sense a compound's reading chose is the one defined ("pizza cutter": the cutting tool, not the boat).
       const gloss = !res || res.broad ? glossCategory(t.noun, asCompound?.resolution?.synset) : undefined;
-      if (gloss) return { token: t, kind: 'category', category: gloss.category, via: 'wordnet', chain: [t.noun.replace(/_/g, ' '), gloss.word] };
+      if (gloss)
+        return {
+          token: t,
+          kind: 'category',
+          category: gloss.category,
+          via: 'wordnet',
+          chain: [t.noun.replace(/_/g, ' '), gloss.word],
+        };
       if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
     }
   }

@@ -15,8 +15,13 @@ import { tokenize } from './tokenize.ts';
 import { FORM_NOUNS, MATERIAL_OPENERS, REFERENCE_OPENERS, isSetting } from './subject.ts';
 import { firstSenseConcrete } from './lexicon.ts';
 import {
-  COLOURS, COLOUR_MODIFIERS, STOP_WORDS,
-  type MaterialKind, type Relation, type SizeWord, type StyleWord,
+  COLOURS,
+  COLOUR_MODIFIERS,
+  STOP_WORDS,
+  type MaterialKind,
+  type Relation,
+  type SizeWord,
+  type StyleWord,
 } from './vocabulary.ts';
 
 export interface ColourSpec {
@@ -68,7 +73,10 @@ export interface Interpretation extends Modifiers {
   ignoredWords: number;
 }
 
-function applyColourModifier(rgb: [number, number, number], mod: { light: number; sat: number }): [number, number, number] {
+function applyColourModifier(
+  rgb: [number, number, number],
+  mod: { light: number; sat: number },
+): [number, number, number] {
   const grey = (rgb[0] + rgb[1] + rgb[2]) / 3;
   return rgb.map((v) => {
     let x = grey + (v - grey) * (1 + mod.sat);
@@ -77,23 +85,35 @@ function applyColourModifier(rgb: [number, number, number], mod: { light: number
   }) as [number, number, number];
 }
 
-
 function splitClauses(tokens: Token[]): Clause[] {
   const clauses: Clause[] = [{ tokens: [] }];
   tokens.forEach((t, i) => {
     if (t.relation) {
       // "red and white", "tall and thin": `and` between modifiers does not open a clause.
       const next = tokens[i + 1];
-      const modifierNext = next && (has(next, 'colour') || has(next, 'colour-modifier') || has(next, 'size') || has(next, 'style') || (has(next, 'material') && !has(next, 'category')));
-      if (t.text === 'and' && modifierNext && clauses[clauses.length - 1].tokens.some((x) => !has(x, 'category') && !has(x, 'part') && !x.noun)) return;
+      const modifierNext =
+        next &&
+        (has(next, 'colour') ||
+          has(next, 'colour-modifier') ||
+          has(next, 'size') ||
+          has(next, 'style') ||
+          (has(next, 'material') && !has(next, 'category')));
+      if (
+        t.text === 'and' &&
+        modifierNext &&
+        clauses[clauses.length - 1].tokens.some((x) => !has(x, 'category') && !has(x, 'part') && !x.noun)
+      )
+        return;
       clauses.push({ relation: t.relation, opener: t.text, tokens: [] });
     } else clauses[clauses.length - 1].tokens.push(t);
   });
   return clauses;
 }
 
-
-function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers & { styles: StyleWord[]; counts: number[] } {
+function collectModifiers(
+  tokens: Token[],
+  skip: Token | undefined,
+): Modifiers & { styles: StyleWord[]; counts: number[] } {
   const out: Modifiers & { styles: StyleWord[]; counts: number[] } = { colours: [], sizes: [], styles: [], counts: [] };
   let pendingMod: { light: number; sat: number } | undefined;
   for (const t of tokens) {
@@ -106,7 +126,10 @@ function collectModifiers(tokens: Token[], skip: Token | undefined): Modifiers &
     if (colour && !(material && ['gold', 'silver', 'bronze', 'copper'].includes(material.name))) {
       let rgb = COLOURS[colour.name];
       if (pendingMod) rgb = applyColourModifier(rgb, pendingMod);
-      out.colours.push({ name: (mod ? '' : pendingMod ? `${tokens[tokens.indexOf(t) - 1]?.text ?? ''} ` : '') + colour.name, rgb });
+      out.colours.push({
+        name: (mod ? '' : pendingMod ? `${tokens[tokens.indexOf(t) - 1]?.text ?? ''} ` : '') + colour.name,
+        rgb,
+      });
       pendingMod = undefined;
     }
     const size = get(t, 'size');
@@ -130,8 +153,19 @@ export function interpretPrompt(prompt: string): Interpretation {
   const tokens = tokenize(aside.text, corrections, unknown, cut);
   const clauses = splitClauses(tokens);
   const result: Interpretation = {
-    prompt, category: GENERIC_CATEGORY, family: 'generic', via: 'generic', colours: [], sizes: [], styles: [...aside.styles],
-    parts: [], companions: [], corrections, unknown, ignoredWords: 0, setAside: aside.phrases,
+    prompt,
+    category: GENERIC_CATEGORY,
+    family: 'generic',
+    via: 'generic',
+    colours: [],
+    sizes: [],
+    styles: [...aside.styles],
+    parts: [],
+    companions: [],
+    corrections,
+    unknown,
+    ignoredWords: 0,
+    setAside: aside.phrases,
   };
   result.ignoredWords = cut.words;
   const used = new Set<Token>();
@@ -141,25 +175,46 @@ export function interpretPrompt(prompt: string): Interpretation {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     // "a scallop shell cast in silver": what the subject is made of is never the subject.
     // "an arowana in an aquarium": where an unread subject is, is not the subject either.
-    const unreadSubject = clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
+    const unreadSubject =
+      clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
     // "a chocolate labrador with a stick in its mouth": what "its" names belongs to the subject, and is not it.
     const possessed = index > 0 && POSSESSIVES.has(clause.tokens[0]?.text ?? '');
-    let subject = index === 0 || (result.via === 'generic' && clause.relation !== 'with' && !MATERIAL_OPENERS.has(clause.opener ?? '') && !REFERENCE_OPENERS.has(clause.opener ?? '') && !possessed
-      && !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
+    let subject =
+      index === 0 ||
+      (result.via === 'generic' &&
+        clause.relation !== 'with' &&
+        !MATERIAL_OPENERS.has(clause.opener ?? '') &&
+        !REFERENCE_OPENERS.has(clause.opener ?? '') &&
+        !possessed &&
+        !(unreadSubject && (clause.relation === 'in' || clause.relation === 'on' || clause.relation === 'beside')));
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     // "a fiat 500, pastel blue", "a parasaurolophus, museum reconstruction": after a comma, words
     // describe a subject named before it that Kiln could not read (an unread word in its noun's place).
-    const unreadBefore = index > 0 && clause.relation === 'aside' && clauses.slice(0, index).some((c) => c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true);
-    const head = (clause.relation === 'of' || clause.relation === 'aside') && !subject ? undefined : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject && !unreadBefore);
+    const unreadBefore =
+      index > 0 &&
+      clause.relation === 'aside' &&
+      clauses
+        .slice(0, index)
+        .some((c) => c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true);
+    const head =
+      (clause.relation === 'of' || clause.relation === 'aside') && !subject
+        ? undefined
+        : findHead(clause, clause.relation === 'with', corrections, contextNouns, subject && !unreadBefore);
     // A place after a comma ("headphones, studio shot") never replaces a thing named before it that
     // Kiln has no form for: it is where that thing is, and the generic form says so honestly.
-    const placeAfterThing = subject && index > 0 && clause.relation === 'aside' && head !== undefined && isSetting('in', head.via, familyOf(head.category ?? ''))
-      && (unreadBefore || clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun))));
+    const placeAfterThing =
+      subject &&
+      index > 0 &&
+      clause.relation === 'aside' &&
+      head !== undefined &&
+      isSetting('in', head.via, familyOf(head.category ?? '')) &&
+      (unreadBefore || clauses.slice(0, index).some((c) => c.tokens.some((t) => t.noun && firstSenseConcrete(t.noun))));
     if (placeAfterThing) subject = false;
     if (head) used.add(head.token);
     const mods = collectModifiers(clause.tokens, head?.token);
     for (const t of clause.tokens) {
-      if (t.countedPart) result.parts.push({ name: t.countedPart.part, count: t.countedPart.count, colours: [], sizes: [] });
+      if (t.countedPart)
+        result.parts.push({ name: t.countedPart.part, count: t.countedPart.count, colours: [], sizes: [] });
     }
     result.styles.push(...mods.styles.filter((s) => !result.styles.includes(s)));
     const target = (m: Modifiers) => {
@@ -180,24 +235,45 @@ export function interpretPrompt(prompt: string): Interpretation {
       // Where the walk or the definition landed can name the profile ("ice skate" → boot).
       const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
       // The class the walk landed on names a row, never an own form: "equine" is not the hinny.
-      result.profile = profileFor(head.category!, head.token.text, through) ?? profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
+      result.profile =
+        profileFor(head.category!, head.token.text, through) ??
+        profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
       result.chain = head.chain;
       // "the chrysler building": a structure named by a name Kiln cannot read is a landmark.
       const named = namedStructure(clause, head.token, head.category!);
       if (named) {
-        Object.assign(result, { category: NAMED_STRUCTURE, family: familyOf(NAMED_STRUCTURE), profile: undefined, via: 'wordnet', chain: [named, 'named structure'] });
+        Object.assign(result, {
+          category: NAMED_STRUCTURE,
+          family: familyOf(NAMED_STRUCTURE),
+          profile: undefined,
+          via: 'wordnet',
+          chain: [named, 'named structure'],
+        });
         // The name was understood as the structure's name.
         for (const w of named.split(' ')) names.add(w);
       }
       target(result);
-    } else if (head && (placeAfterThing || isSetting(clause.relation, head.via, familyOf(head.category!)) || (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))) {
+    } else if (
+      head &&
+      (placeAfterThing ||
+        isSetting(clause.relation, head.via, familyOf(head.category!)) ||
+        (head.via === 'wordnet' && !firstSenseConcrete(head.token.noun ?? head.token.text)))
+    ) {
       // A second object read through a rare sense ("on the sand": George Sand) is where the subject is, not a thing.
       (result.settings ??= []).push(head.token.text);
     } else if (head) {
-      const rel: Relation = clause.relation === undefined || clause.relation === 'of' || clause.relation === 'aside' ? 'with' : clause.relation;
+      const rel: Relation =
+        clause.relation === undefined || clause.relation === 'of' || clause.relation === 'aside'
+          ? 'with'
+          : clause.relation;
       const companion: Companion = {
-        relation: rel, category: head.category!, word: head.token.text, profile: profileFor(head.category!, head.token.text), colours: [], sizes: [],
+        relation: rel,
+        category: head.category!,
+        word: head.token.text,
+        profile: profileFor(head.category!, head.token.text),
+        colours: [],
+        sizes: [],
       };
       target(companion);
       if (result.companions.length < 2) result.companions.push(companion);
@@ -207,7 +283,14 @@ export function interpretPrompt(prompt: string): Interpretation {
     }
     for (const t of clause.tokens) {
       // "a flashlight prop": the form noun was understood as the form the subject is made as.
-      if (t === head?.token || t.meanings.length > 0 || t.countedPart || STOP_WORDS.has(t.text) || (head && FORM_NOUNS.has(t.text))) continue;
+      if (
+        t === head?.token ||
+        t.meanings.length > 0 ||
+        t.countedPart ||
+        STOP_WORDS.has(t.text) ||
+        (head && FORM_NOUNS.has(t.text))
+      )
+        continue;
       // "a lobster claw", "a seal pup": the part or young that named its whole was understood.
       const whole = head?.token.noun ?? head?.token.text;
       if (t.noun && whole && (namesYoung(t.noun) || partOf(t.noun, whole) === 'part')) continue;

@@ -4,12 +4,30 @@
  */
 import nlp from 'compromise';
 import { CATEGORIES } from '../catalog.ts';
-import { CONCRETE_FILES, nounSenses, readSynset, taggedSenseCount, walkHypernyms, isAdjective, isNoun, isVerb, nounsEndingIn, nounsOneEditFrom, type Synset } from './wordnet.ts';
+import {
+  CONCRETE_FILES,
+  nounSenses,
+  readSynset,
+  taggedSenseCount,
+  walkHypernyms,
+  isAdjective,
+  isNoun,
+  isVerb,
+  nounsEndingIn,
+  nounsOneEditFrom,
+  type Synset,
+} from './wordnet.ts';
 import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
 import { compoundKind } from './compound-kind.ts';
 export { namesYoung } from './senses.ts';
 import {
-  COLOURS, COLOUR_MODIFIERS, MATERIAL_WORDS, NUMBER_WORDS, PART_WORDS, SIZE_WORDS, STYLE_WORDS,
+  COLOURS,
+  COLOUR_MODIFIERS,
+  MATERIAL_WORDS,
+  NUMBER_WORDS,
+  PART_WORDS,
+  SIZE_WORDS,
+  STYLE_WORDS,
 } from './vocabulary.ts';
 
 export type Meaning =
@@ -43,7 +61,8 @@ export function phraseTable(): Map<string, Meaning[]> {
   for (const [w, name] of Object.entries(SIZE_WORDS)) add(map, w, { type: 'size', name });
   for (const [w, name] of Object.entries(STYLE_WORDS)) add(map, w, { type: 'style', name });
   for (const [w, name] of Object.entries(PART_WORDS)) add(map, w, { type: 'part', name });
-  for (const [w, value] of Object.entries(NUMBER_WORDS)) if (w !== 'a' && w !== 'an') add(map, w, { type: 'number', value });
+  for (const [w, value] of Object.entries(NUMBER_WORDS))
+    if (w !== 'a' && w !== 'an') add(map, w, { type: 'number', value });
   phrases = map;
   return map;
 }
@@ -90,7 +109,6 @@ export function lookupPhrase(phrase: string): { meanings: Meaning[]; form: strin
   return undefined;
 }
 
-
 /** True when some sense of the noun is a concrete thing (animal, artifact, food, object, person, plant). */
 export function hasConcreteSense(lemma: string): boolean {
   return nounSenses(lemma).some((o) => CONCRETE_FILES.has(readSynset(o).lexFile));
@@ -133,16 +151,31 @@ export function headSenseFilter(compound: string, head: string): (s: Synset) => 
   const ancestors = ancestorsOf(compound);
   const headSenses = baseForms(head).flatMap((f) => nounSenses(f));
   if (headSenses.some((o) => ancestors.has(o))) return (s) => ancestors.has(s.offset);
-  const kinds = new Set(nounSenses(compound).map((o) => readSynset(o).lexFile).filter((k) => CONCRETE_FILES.has(k)));
+  const kinds = new Set(
+    nounSenses(compound)
+      .map((o) => readSynset(o).lexFile)
+      .filter((k) => CONCRETE_FILES.has(k)),
+  );
   return (s) => kinds.has(s.lexFile);
 }
 
 /** Maps a noun WordNet knows onto a category through its hypernyms (see ./senses.ts for which sense). */
-export function resolveByWordNet(word: string, context: string[] = [], allowed?: (s: Synset) => boolean): WordNetResolution | undefined {
+export function resolveByWordNet(
+  word: string,
+  context: string[] = [],
+  allowed?: (s: Synset) => boolean,
+): WordNetResolution | undefined {
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
     const found = resolveLemma(form, synsets, allowed);
-    if (found) return { category: found.category, chain: found.chain, broad: found.broad, kind: found.kind, synset: found.synset };
+    if (found)
+      return {
+        category: found.category,
+        chain: found.chain,
+        broad: found.broad,
+        kind: found.kind,
+        synset: found.synset,
+      };
   }
   return undefined;
 }

@@ -6,7 +6,15 @@
 import { closestWord, commonSlip, editDistance, slipRank } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
 import { ancestorsOf } from './senses.ts';
-import { LEX_FILE, isAdjective, isVerb, nounSenses, nounsOneEditFrom, readSynset, taggedSenseCount } from './wordnet.ts';
+import {
+  LEX_FILE,
+  isAdjective,
+  isVerb,
+  nounSenses,
+  nounsOneEditFrom,
+  readSynset,
+  taggedSenseCount,
+} from './wordnet.ts';
 import { compoundHead, hasConcreteSense, knownNoun, lookupPhrase } from './lexicon.ts';
 import { STOP_WORDS } from './vocabulary.ts';
 
@@ -51,14 +59,25 @@ export function nounBySlip(word: string): string | undefined {
 
 /** True when the word is no word WordNet or the vocabulary knows: a misspelling or a name. */
 function unknownWord(word: string): boolean {
-  return !lookupPhrase(word) && !knownNoun(word) && !isAdjective(word) && !isVerb(word) && !STOP_WORDS.has(word) && !/\d/.test(word);
+  return (
+    !lookupPhrase(word) &&
+    !knownNoun(word) &&
+    !isAdjective(word) &&
+    !isVerb(word) &&
+    !STOP_WORDS.has(word) &&
+    !/\d/.test(word)
+  );
 }
 
 /**
  * The two-word vocabulary phrase the pair spells with one unknown word a common slip ({@link slipRank})
  * of the phrase's word ("cendy cane" → candy cane), when exactly one such phrase does.
  */
-export function phraseBySlip(first: string, second: string | undefined, vocab: string[]): { from: string; to: string } | undefined {
+export function phraseBySlip(
+  first: string,
+  second: string | undefined,
+  vocab: string[],
+): { from: string; to: string } | undefined {
   if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second)) return undefined;
   const firstUnknown = first.length >= 4 && unknownWord(first);
   const secondUnknown = second.length >= 4 && unknownWord(second);
@@ -67,7 +86,7 @@ export function phraseBySlip(first: string, second: string | undefined, vocab: s
   const fix = closestWord(wrong, vocab, { allowShort: true });
   if (!fix || !commonSlip(wrong, fix)) return undefined;
   const found = lookupPhrase(firstUnknown ? `${fix} ${right}` : `${right} ${fix}`);
-  return found && found.form.includes(' ') ? { from: wrong, to: fix } : undefined;
+  return found?.form.includes(' ') ? { from: wrong, to: fix } : undefined;
 }
 
 /** Shortest word the tagger calls a modifier that is still read as a misspelt object's name. */
@@ -96,7 +115,9 @@ export function closedCompoundBeatsTypo(word: string, nearest: string | undefine
   const head = compoundHead(word);
   if (!head) return false;
   const typo = nearest !== undefined && editDistance(word, nearest, 1) <= 1;
-  return (!typo || (typoIsKindOfHead(nearest!, head.form) && !commonSlip(word, nearest!))) && !nearerNoun(word, head.form);
+  return (
+    (!typo || (typoIsKindOfHead(nearest!, head.form) && !commonSlip(word, nearest!))) && !nearerNoun(word, head.form)
+  );
 }
 
 /** True when the vocabulary word `fix` is a kind of the compound's last noun `head`. */

@@ -21,7 +21,8 @@ function isName(t: Token): boolean {
 
 /** The words naming the structure ("chrysler building"), when the subject's head is one; else undefined. */
 export function namedStructure(clause: Clause, head: Token, category: string): string | undefined {
-  if (category === NAMED_STRUCTURE || (familyOf(category) !== 'building' && !STRUCTURES.has(category))) return undefined;
+  if (category === NAMED_STRUCTURE || (familyOf(category) !== 'building' && !STRUCTURES.has(category)))
+    return undefined;
   const at = clause.tokens.indexOf(head);
   const the = clause.tokens.findIndex((t) => t.text === 'the');
   if (the < 0 || the >= at - 1) return undefined;

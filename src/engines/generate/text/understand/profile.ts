@@ -26,7 +26,9 @@ function profileWords(category: string): Map<string, string> | undefined {
 /** WordNet lexicographer files of the senses a family's nouns are read in (artifacts otherwise). */
 const ARTIFACT_FILES = new Set<number>([LEX_FILE.artifact]);
 const KIND_FILES: Record<string, Set<number>> = {
-  animal: new Set([LEX_FILE.animal]), food: new Set([LEX_FILE.food, LEX_FILE.plant]), plant: new Set([LEX_FILE.plant]),
+  animal: new Set([LEX_FILE.animal]),
+  food: new Set([LEX_FILE.food, LEX_FILE.plant]),
+  plant: new Set([LEX_FILE.plant]),
 };
 
 /**
@@ -34,7 +36,12 @@ const KIND_FILES: Record<string, Set<number>> = {
  * `through` is the class the reading placed the noun under ("cetacean" for a beluga read as the whale):
  * the senses reaching it are asked first (a beluga is also a sturgeon, WordNet's first sense).
  */
-export function profileFor(category: string, word: string | undefined, through?: string, { own: ownForms = true } = {}): string | undefined {
+export function profileFor(
+  category: string,
+  word: string | undefined,
+  through?: string,
+  { own: ownForms = true } = {},
+): string | undefined {
   const words = profileWords(category);
   if (!word) return undefined;
   // A category of one form, met through a broad anchor only, may still make the noun from its own description.
@@ -52,25 +59,29 @@ export function profileFor(category: string, word: string | undefined, through?:
   const foundBySense = new Map<number, string>();
   const reaching = new Set<number>();
   let kindOk = false;
-  walkHypernyms(word, (synset, depth, rank) => {
-    if (depth === 0) kindOk = kinds.has(synset.lexFile);
-    if (!kindOk) return false;
-    if (through && synset.words.includes(through)) reaching.add(rank);
-    if (!foundBySense.has(rank)) {
-      // A class met on the walk names a row by its own name (its first lemma or a compound), not by a
-      // one-word by-name: WordNet's "control, controller" above a faucet or a doorbell is no game controller.
-      const names = depth === 0 ? synset.words : synset.words.filter((w, n) => n === 0 || w.includes(' '));
-      const found = names.map((w) => words.get(w)).find(Boolean);
-      if (found) foundBySense.set(rank, found);
-    }
-    return !through && foundBySense.size > 0;
-  }, { maxSenses: 6, maxDepth: 6 });
+  walkHypernyms(
+    word,
+    (synset, depth, rank) => {
+      if (depth === 0) kindOk = kinds.has(synset.lexFile);
+      if (!kindOk) return false;
+      if (through && synset.words.includes(through)) reaching.add(rank);
+      if (!foundBySense.has(rank)) {
+        // A class met on the walk names a row by its own name (its first lemma or a compound), not by a
+        // one-word by-name: WordNet's "control, controller" above a faucet or a doorbell is no game controller.
+        const names = depth === 0 ? synset.words : synset.words.filter((w, n) => n === 0 || w.includes(' '));
+        const found = names.map((w) => words.get(w)).find(Boolean);
+        if (found) foundBySense.set(rank, found);
+      }
+      return !through && foundBySense.size > 0;
+    },
+    { maxSenses: 6, maxDepth: 6 },
+  );
   const ranks = [...foundBySense.keys()].sort((a, b) => a - b);
   const rank = ranks.find((r) => reaching.has(r)) ?? ranks[0];
   // A family that reads a noun's own description makes the noun itself ("paella").
   const row = rank === undefined ? undefined : foundBySense.get(rank);
   if (row) return ownRatherThan(category, word, row, ownForms);
-  return ownForms ? OWN_FORMS[category]?.name(word) ?? OWN_FORMS[category]?.className?.(word) : undefined;
+  return ownForms ? (OWN_FORMS[category]?.name(word) ?? OWN_FORMS[category]?.className?.(word)) : undefined;
 }
 
 /**
@@ -101,12 +112,34 @@ function underOwnAnchor(category: string, word: string): boolean {
  * ./catalog-families.ts are their own body plan (their id is the family's name).
  */
 const BODY_PLANS: [wordnetClass: string, plan: string][] = [
-  ['primate', 'primate'], ['mammal', 'quadruped'], ['bird', 'bird'], ['fish', 'fish'], ['amphibian', 'amphibian'],
-  ['reptile', 'reptile'], ['mollusk', 'mollusc'], ['insect', 'insect'], ['arachnid', 'arachnid'], ['crustacean', 'crustacean'],
+  ['primate', 'primate'],
+  ['mammal', 'quadruped'],
+  ['bird', 'bird'],
+  ['fish', 'fish'],
+  ['amphibian', 'amphibian'],
+  ['reptile', 'reptile'],
+  ['mollusk', 'mollusc'],
+  ['insect', 'insect'],
+  ['arachnid', 'arachnid'],
+  ['crustacean', 'crustacean'],
   ['edible fruit', 'fruit'],
 ];
 /** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
-const PLAN_CATEGORIES = new Set(['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'dragon', 'turtle', 'bird', 'fish', 'snake', 'apple']);
+const PLAN_CATEGORIES = new Set([
+  'dog',
+  'cat',
+  'horse',
+  'cow',
+  'pig',
+  'elephant',
+  'rabbit',
+  'dragon',
+  'turtle',
+  'bird',
+  'fish',
+  'snake',
+  'apple',
+]);
 
 const FRUIT_FILES = new Set<number>([LEX_FILE.food, LEX_FILE.plant]);
 
@@ -119,16 +152,26 @@ function bodyPlan(word: string, category: string): string | undefined {
   const plans = BODY_PLANS.filter(([, plan]) => (plan === 'fruit') === fruit);
   let found: string | undefined;
   let kindOk = false;
-  walkHypernyms(word, (s, depth) => {
-    if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === LEX_FILE.animal;
-    if (!kindOk) return false;
-    found = plans.find(([cls]) => s.words.includes(cls))?.[1];
-    return found !== undefined;
-  }, { maxSenses: 8, maxDepth: 10 });
+  walkHypernyms(
+    word,
+    (s, depth) => {
+      if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === LEX_FILE.animal;
+      if (!kindOk) return false;
+      found = plans.find(([cls]) => s.words.includes(cls))?.[1];
+      return found !== undefined;
+    },
+    { maxSenses: 8, maxDepth: 10 },
+  );
   return found;
 }
 
-const plainWords = (text: string) => new Set(text.split(';')[0].toLowerCase().split(/[^a-z]+/));
+const plainWords = (text: string) =>
+  new Set(
+    text
+      .split(';')[0]
+      .toLowerCase()
+      .split(/[^a-z]+/),
+  );
 
 /**
  * True when WordNet says the noun is the profile: a synonym or a kind of it ("bumblebee" is a bee, "pony"
@@ -148,7 +191,11 @@ export function isKindOf(word: string, target: string, targetWords: string[] = [
   if (!lemma || !targetLemma) return true;
   // A hypernym named by a compound on the target is a kind of it too ("dingo" → wild dog → a dog), but
   // not the noun's own other names ("ant bear", the aardvark, is no bear).
-  const found = walkHypernyms(lemma, (s, depth) => s.words.some((w) => w === targetLemma || (depth > 0 && w.endsWith(` ${targetLemma}`))), { maxSenses: 8, maxDepth: 8 });
+  const found = walkHypernyms(
+    lemma,
+    (s, depth) => s.words.some((w) => w === targetLemma || (depth > 0 && w.endsWith(` ${targetLemma}`))),
+    { maxSenses: 8, maxDepth: 8 },
+  );
   if (found) return true;
   if (!namesYoung(lemma)) return false;
   const gloss = plainWords(readSynset(nounSenses(lemma)[0]).gloss);
@@ -188,7 +235,13 @@ function foundUnderBroadAnchor(i: { category: string; chain?: string[] }): boole
   return Boolean(i.chain && i.chain.length > 1 && BROAD_ANCHOR_PAIRS.has(`${i.chain.at(-1)} ${i.category}`));
 }
 
-export function madeObject(i: { category: string; profile?: string; word?: string; prompt?: string; chain?: string[] }): MadeObject {
+export function madeObject(i: {
+  category: string;
+  profile?: string;
+  word?: string;
+  prompt?: string;
+  chain?: string[];
+}): MadeObject {
   const made = madeObjectAsRead(i);
   return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
 }
@@ -209,18 +262,30 @@ function madeObjectAsRead(i: { category: string; profile?: string; word?: string
     // Else a class the family is anchored at, named on the row, that both the noun and the row are kinds
     // of ("armored vehicle" on the tank's row: an APC is one, not a "construction-machine").
     const anchored = new Set(entry.anchors.map((a) => a.split('#')[0]));
-    const rowClass = row ?? (i.profile ? entry.profiles?.[i.profile]?.find((w) => anchored.has(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w)) : undefined);
+    const rowClass =
+      row ??
+      (i.profile
+        ? entry.profiles?.[i.profile]?.find((w) => anchored.has(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w))
+        : undefined);
     return { makes: rowClass ?? i.category, label: entry.label, standIn, proportions: i.profile };
   }
   // A catalogue category's row lists siblings too ("tram" on the bus's): it is said to make the category,
   // which the labels of a category accept, and the summary says it stands in. A broader noun ("a seat")
   // is honestly met by one of its kinds (a chair).
-  if (!PLAN_CATEGORIES.has(i.category)) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
+  if (!PLAN_CATEGORIES.has(i.category))
+    return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
   // A class word on a catalogue category's row that the noun is a kind of ("rodent" on the mouse's row: a capybara).
-  const rowClass = i.profile && entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
+  const rowClass =
+    i.profile &&
+    entry?.profiles?.[i.profile]?.find((w) => isNoun(w) && isKindOf(i.profile!, w) && isKindOf(i.word!, w));
   if (rowClass) return { makes: rowClass, standIn, proportions: i.profile };
   if (i.profile && isKindOf(i.word, i.category)) return { makes: i.category, standIn, proportions: i.profile };
   const plan = bodyPlan(i.word, i.category);
   if (!plan) return { makes: made, standIn, proportions: isKindOf(made, i.word) ? undefined : made };
-  return { makes: plan, label: plan === 'fruit' ? undefined : `${plan} body plan`, standIn, proportions: i.profile ?? i.category };
+  return {
+    makes: plan,
+    label: plan === 'fruit' ? undefined : `${plan} body plan`,
+    standIn,
+    proportions: i.profile ?? i.category,
+  };
 }

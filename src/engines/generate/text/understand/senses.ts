@@ -15,9 +15,23 @@ import { LEX_FILE, hypernymClosure, nounSenses, readSynset, taggedSenseCount, ty
 // One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
 export { hypernymClosure };
 
-const { animal: ANIMAL, artifact: ARTIFACT, food: FOOD, object: NATURAL_OBJECT, person: PERSON, plant: PLANT } = LEX_FILE;
+const {
+  animal: ANIMAL,
+  artifact: ARTIFACT,
+  food: FOOD,
+  object: NATURAL_OBJECT,
+  person: PERSON,
+  plant: PLANT,
+} = LEX_FILE;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
-const KIND_COST: Record<number, number> = { [ANIMAL]: 0, [ARTIFACT]: 0, [PLANT]: 0.3, [NATURAL_OBJECT]: 0.3, [FOOD]: 0.2, [PERSON]: 1.5 };
+const KIND_COST: Record<number, number> = {
+  [ANIMAL]: 0,
+  [ARTIFACT]: 0,
+  [PLANT]: 0.3,
+  [NATURAL_OBJECT]: 0.3,
+  [FOOD]: 0.2,
+  [PERSON]: 1.5,
+};
 const NAMED_PERSON_COST = 3;
 /** Kinds of thing a prompt names as the object itself (a most frequent sense of these is never a person). */
 const THING_FILES = new Set<number>([ANIMAL, ARTIFACT, FOOD, PLANT]);
@@ -84,9 +98,11 @@ export interface RankedSense {
 
 /** Every hypernym of every sense of the noun (not the senses themselves), up to `maxDepth` levels. */
 export function ancestorsOf(lemma: string, maxDepth = 8): Set<number> {
-  return hypernymClosure(nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms), maxDepth);
+  return hypernymClosure(
+    nounSenses(lemma).flatMap((o) => readSynset(o).hypernyms),
+    maxDepth,
+  );
 }
-
 
 /** Part meronyms of every sense of the noun and of its hypernyms: a lobster has claws (as a crustacean), a bird wings. */
 export function partsOf(lemma: string): Set<number> {
@@ -140,9 +156,11 @@ export function nearestAnchor(root: Synset): AnchorHit | undefined {
       seen.add(off);
       const found = map.get(off);
       const anchor = found?.exact && depth > 0 ? undefined : found;
-      if (anchor && !anchor.broad) return { category: anchor.category, via: readSynset(off).words[0], depth, broad: false };
+      if (anchor && !anchor.broad)
+        return { category: anchor.category, via: readSynset(off).words[0], depth, broad: false };
       // A broad anchor on one branch does not hide a specific one on another branch further up.
-      if (anchor && !broadHit) broadHit = { category: anchor.category, via: readSynset(off).words[0], depth, broad: true };
+      if (anchor && !broadHit)
+        broadHit = { category: anchor.category, via: readSynset(off).words[0], depth, broad: true };
       next.push(...readSynset(off).hypernyms);
     }
     frontier = next;
@@ -209,7 +227,11 @@ export interface SenseResolution {
  * The best (sense, anchor) of one lemma form, by sense cost plus walk cost, less a bonus for fitting the
  * context; `allowed` keeps only some senses (a compound's head read in the compound's own sense).
  */
-export function resolveLemma(form: string, context: Set<number> = new Set(), allowed?: (s: Synset) => boolean): SenseResolution | undefined {
+export function resolveLemma(
+  form: string,
+  context: Set<number> = new Set(),
+  allowed?: (s: Synset) => boolean,
+): SenseResolution | undefined {
   let best: SenseResolution | undefined;
   const first = nounSenses(form)[0];
   // Where WordNet's first sense is a person reaching the person, a sense reaching only a broad anchor
@@ -222,21 +244,36 @@ export function resolveLemma(form: string, context: Set<number> = new Set(), all
     const hit = nearestAnchor(synset);
     if (!hit) continue;
     // A named structure WordNet places only as "structure" (the Taj Mahal, the Colosseum) is a landmark.
-    if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE) hit.category = NAMED_STRUCTURE;
+    if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE)
+      hit.category = NAMED_STRUCTURE;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
     const candidate = { kind: synset.lexFile, broad: hit.broad, synset };
     if (!best || (total < best.cost && !personOverBroad(best, candidate)) || personOverBroad(candidate, best)) {
-      best = { category: hit.category, broad: hit.broad, kind: synset.lexFile, chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via], synset, cost: total };
+      best = {
+        category: hit.category,
+        broad: hit.broad,
+        kind: synset.lexFile,
+        chain: hit.via === form.replace(/_/g, ' ') ? [form] : [form, hit.via],
+        synset,
+        cost: total,
+      };
     }
   }
   // "the moon", "a sun": a noun whose first sense is a concrete thing is not read as someone named after it
   // ("zeus", first a god, still is); nor is a name first of a place ("the london eye": not Jack London).
   const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
   const firstNamesAPlace = first !== undefined && readSynset(first).instance && firstKind !== PERSON;
-  if (best?.synset.instance && best.kind === PERSON && firstKind !== PERSON && (KIND_COST[firstKind ?? -1] !== undefined || firstNamesAPlace)) return undefined;
+  if (
+    best?.synset.instance &&
+    best.kind === PERSON &&
+    firstKind !== PERSON &&
+    (KIND_COST[firstKind ?? -1] !== undefined || firstNamesAPlace)
+  )
+    return undefined;
   // "a seed", "a root", "a nut": a noun the corpus counts first as a plant, food, animal or artifact is
   // that thing even where Kiln has no form for it; a rarer person sense (a "nut", a crank) is not meant.
-  if (best?.kind === PERSON && taggedSenseCount(form) > 0 && firstKind !== undefined && THING_FILES.has(firstKind)) return undefined;
+  if (best?.kind === PERSON && taggedSenseCount(form) > 0 && firstKind !== undefined && THING_FILES.has(firstKind))
+    return undefined;
   return best;
 }

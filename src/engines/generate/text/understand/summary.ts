@@ -18,11 +18,16 @@ function subjectText(i: Interpretation): string {
   const made = madeObject(i);
   const notes: string[] = [];
   if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
-  else if (i.via === 'typo') notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
-  else if (i.word && spacedNoun(i.word) !== spacedNoun(made.makes) && !made.proportions) notes.push(`${i.word} → ${made.makes}`);
+  else if (i.via === 'typo')
+    notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
+  else if (i.word && spacedNoun(i.word) !== spacedNoun(made.makes) && !made.proportions)
+    notes.push(`${i.word} → ${made.makes}`);
   if (made.standIn) notes.push(`no ${i.word ?? 'exact'} form: the ${made.label ?? made.makes} stands in`);
   else if (made.proportions === made.makes) notes.push(`no ${i.word} form: the ${made.makes} stands in`);
-  else if (made.proportions) notes.push(`no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`);
+  else if (made.proportions)
+    notes.push(
+      `no ${i.word} form: built ${made.label ? `as the ${made.label} ` : ''}with the ${made.proportions}'s proportions`,
+    );
   else if (made.label) notes.push(made.label);
   return notes.length ? `${made.makes} (${notes.join('; ')})` : made.makes;
 }
@@ -32,7 +37,9 @@ export function summarizeInterpretation(i: Interpretation): string {
   if (i.styles.length) parts.push(`style ${i.styles.join(' ')}`);
   for (const p of i.parts) {
     const extra = modifierText(p);
-    parts.push(`${p.name}${p.count !== undefined ? ` ×${p.count}` : ''}${extra.length ? ` (${extra.join(', ')})` : ''}`);
+    parts.push(
+      `${p.name}${p.count !== undefined ? ` ×${p.count}` : ''}${extra.length ? ` (${extra.join(', ')})` : ''}`,
+    );
   }
   for (const c of i.companions) {
     const extra = modifierText(c);

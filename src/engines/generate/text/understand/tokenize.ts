@@ -6,19 +6,45 @@ import nlp from 'compromise';
 import { closestWord, commonSlip, editDistance } from './typo.ts';
 import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
-import { CONCRETE_FILES, LEX_FILE, isAdjective, isNoun, isVerb, nounSenses, readSynset, taggedSenseCount } from './wordnet.ts';
+import {
+  CONCRETE_FILES,
+  LEX_FILE,
+  isAdjective,
+  isNoun,
+  isVerb,
+  nounSenses,
+  readSynset,
+  taggedSenseCount,
+} from './wordnet.ts';
 import { has, type Correction, type Token } from './tokens.ts';
-import { closedCompoundBeatsTypo, misspeltObject, nearerNoun, notAWordHere, nounBySlip, phraseBySlip } from './misspelt-words.ts';
+import {
+  closedCompoundBeatsTypo,
+  misspeltObject,
+  nearerNoun,
+  notAWordHere,
+  nounBySlip,
+  phraseBySlip,
+} from './misspelt-words.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
-  baseForms, compoundHead, firstSenseConcrete, hasConcreteSense, knownNoun, longestPhrase, lookupPhrase, resolveByWordNet, vocabularyWords,
+  baseForms,
+  compoundHead,
+  firstSenseConcrete,
+  hasConcreteSense,
+  knownNoun,
+  longestPhrase,
+  lookupPhrase,
+  resolveByWordNet,
+  vocabularyWords,
 } from './lexicon.ts';
 import { COUNTED_SUFFIXES, NUMBER_WORDS, RELATION_WORDS, STOP_WORDS } from './vocabulary.ts';
 
 /** A hyphenated adjective such as "pot-bellied", "red-tailed" (WordNet compounds holding one are still read whole). */
 const HYPHENATED_ADJECTIVE = /^[a-z]+-[a-z]+ed$/;
 
-const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort((a, b) => b[0].split(' ').length - a[0].split(' ').length);
+const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort(
+  (a, b) => b[0].split(' ').length - a[0].split(' ').length,
+);
 const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
 function parseCount(word: string): number | undefined {
@@ -36,7 +62,10 @@ function nonNounTags(words: string[]): Set<number> {
     while (i < words.length && words[i] !== term.normal) i++;
     if (i >= words.length) break;
     const tags = new Set(term.tags);
-    if (!tags.has('Noun') && (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition')))
+    if (
+      !tags.has('Noun') &&
+      (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition'))
+    )
       out.add(i);
     i++;
   }
@@ -56,9 +85,22 @@ export const MAX_PROMPT_WORDS = 60;
  * The prompt's words as tokens: phrases looked up whole, typos corrected, unknown words read through
  * WordNet or listed in `unknown`; `cut.words` counts the words past MAX_PROMPT_WORDS.
  */
-export function tokenize(prompt: string, corrections: Correction[], unknown: string[], cut: { words: number }): Token[] {
+export function tokenize(
+  prompt: string,
+  corrections: Correction[],
+  unknown: string[],
+  cut: { words: number },
+): Token[] {
   // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
-  const all = prompt.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']s\b/g, '').replace(/[,;.?!:]+/g, ' , ').replace(/[^a-z0-9\-, ]+/g, ' ').split(/\s+/).filter(Boolean);
+  const all = prompt
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[,;.?!:]+/g, ' , ')
+    .replace(/[^a-z0-9\-, ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
   const raw = all.slice(0, end);
@@ -100,9 +142,11 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     // "a plate of fries", "a pair of boots": the of-phrase is the subject.
     // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
     // A named compound ("the statue of liberty") stays one noun.
-    const formOf = FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
+    const formOf =
+      FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
     // Plurals too: "three slices of pizza", "two pairs of boots".
-    const measure = MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
+    const measure =
+      MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
     if ((measure || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
       i += 2;
       continue;
@@ -152,7 +196,9 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const phrase = words.slice(i, i + n).join(' ');
         // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
         // "man o' war": WordNet spells out the elided "of" (man-of-war).
-        const noun = knownNoun(phrase.replace(/ /g, '_')) ?? knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
+        const noun =
+          knownNoun(phrase.replace(/ /g, '_')) ??
+          knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
           (phrase.includes(' o ') ? knownNoun(phrase.replace(/ o /g, ' of ').replace(/ /g, '_')) : undefined);
         // An unplaced compound ("record player") still keeps its words from being read apart, but a
         // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
@@ -161,23 +207,42 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
         // from replacing it, one as a modifier does not when the compound is the kind of thing its last
         // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
-        const vocabularyWord = lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
-          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) && !sameKindAsHead(noun, words[i + n - 1]));
+        const vocabularyWord =
+          lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
+          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) &&
+            !sameKindAsHead(noun, words[i + n - 1]));
         // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
         // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
-        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
+        const wordsNameNoThing = () =>
+          words
+            .slice(i, i + n)
+            .every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
         // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
         const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun ?? '');
-        if (noun && !endsInRelation && (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))) {
-          tokens.push({ text: knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of '), meanings: [], noun });
+        if (
+          noun &&
+          !endsInRelation &&
+          (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))
+        ) {
+          tokens.push({
+            text:
+              knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of '),
+            meanings: [],
+            noun,
+          });
           i += n;
           matched = true;
         }
       }
       if (matched) continue;
       // "a german shepard", "a pocket calculater": a compound with one word misspelt is read whole.
-      const fixed = i + 1 < words.length && !RELATION_FIRST_WORDS.has(words[i + 1]) && !STOP_WORDS.has(words[i]) && !STOP_WORDS.has(words[i + 1])
-        ? compoundByTypo(words[i], words[i + 1], notAWordHere) : undefined;
+      const fixed =
+        i + 1 < words.length &&
+        !RELATION_FIRST_WORDS.has(words[i + 1]) &&
+        !STOP_WORDS.has(words[i]) &&
+        !STOP_WORDS.has(words[i + 1])
+          ? compoundByTypo(words[i], words[i + 1], notAWordHere)
+          : undefined;
       if (fixed) {
         corrections.push({ from: fixed.from, to: fixed.to });
         // Read again spelt right, as the compound would be ("a cendy cane" as "a candy cane": a cane).
@@ -208,9 +273,20 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
       // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
       const prev = tokens.at(-1);
       const next = words[i + 1];
-      const prevNoun = prev && !prev.relation ? prev.noun ?? knownNoun(prev.text) : undefined;
-      if (prev && prevNoun && w.endsWith('ing') && next && next !== ',' && !DETERMINERS.has(next) && !RELATION_FIRST_WORDS.has(next) &&
-        !has(prev, 'colour') && !has(prev, 'material') && !firstSenseConcrete(prevNoun) && knownNoun(next)) {
+      const prevNoun = prev && !prev.relation ? (prev.noun ?? knownNoun(prev.text)) : undefined;
+      if (
+        prev &&
+        prevNoun &&
+        w.endsWith('ing') &&
+        next &&
+        next !== ',' &&
+        !DETERMINERS.has(next) &&
+        !RELATION_FIRST_WORDS.has(next) &&
+        !has(prev, 'colour') &&
+        !has(prev, 'material') &&
+        !firstSenseConcrete(prevNoun) &&
+        knownNoun(next)
+      ) {
         tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
         tokens.push({ text: w, meanings: [] });
         i++;
@@ -224,13 +300,24 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
     if (count !== undefined) tokens.push({ text: w, meanings: [{ type: 'number', value: count }] });
     else if (STOP_WORDS.has(w)) tokens.push({ text: w, meanings: [] });
     else {
-      let noun = knownNoun(w);
+      const noun = knownNoun(w);
       // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
       // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
       // A verb form ("rocking", "carved") is no misspelt object.
       // "an archery target": a word naming an activity before another noun is that noun's modifier, no typo.
-      const modifiesNext = noun !== undefined && knownNoun(words[i + 1] ?? '') !== undefined && nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
-      const fix = noun && !notNoun.has(i) && !isVerbForm(w) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !modifiesNext ? closestWord(w, vocab) : undefined;
+      const modifiesNext =
+        noun !== undefined &&
+        knownNoun(words[i + 1] ?? '') !== undefined &&
+        nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
+      const fix =
+        noun &&
+        !notNoun.has(i) &&
+        !isVerbForm(w) &&
+        !hasConcreteSense(noun) &&
+        taggedSenseCount(noun) === 0 &&
+        !modifiesNext
+          ? closestWord(w, vocab)
+          : undefined;
       if (fix && lookupPhrase(fix)) {
         corrections.push({ from: w, to: fix });
         tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
@@ -247,18 +334,26 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         const spaced = spacedCompound(w)!;
         corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
         tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (!notNoun.has(i) && !isVerbForm(w) && compoundHead(w) && closedCompoundBeatsTypo(w, closestWord(w, vocab, { allowShort: true }))) {
+      } else if (
+        !notNoun.has(i) &&
+        !isVerbForm(w) &&
+        compoundHead(w) &&
+        closedCompoundBeatsTypo(w, closestWord(w, vocab, { allowShort: true }))
+      ) {
         // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
         const head = compoundHead(w)!;
         corrections.push({ from: w, to: head.form });
-        tokens.push(head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form });
+        tokens.push(
+          head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form },
+        );
       } else {
         // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
         const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
         // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
         // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
         const next = words[i + 1];
-        const beforeWord = next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
+        const beforeWord =
+          next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
         const shortSlips = !beforeWord && !followsNoun(tokens);
         // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
         // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
@@ -268,14 +363,25 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
         // "a tiki statue", "a sony walkman": before another word, a word no common slip away from the
         // vocabulary is likelier a name of its own than a misspelling (no tipi, no pony).
         const nameBeforeWord = vocabularyFix !== undefined && beforeWord && !commonSlip(w, vocabularyFix);
-        const fix = slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w)) ? undefined : vocabularyFix;
+        const fix =
+          slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w))
+            ? undefined
+            : vocabularyFix;
         const fixed = fix ? lookupPhrase(fix) : undefined;
         // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
         const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
         // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
         // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
-        const reading = slipNoun ? { noun: slipNoun, how: 'typo' as const } : fix || isVerbForm(w) ? undefined : notNoun.has(i) && !headPlace ? misspeltObject(w)
-          : readUnknownWord(w, shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity });
+        const reading = slipNoun
+          ? { noun: slipNoun, how: 'typo' as const }
+          : fix || isVerbForm(w)
+            ? undefined
+            : notNoun.has(i) && !headPlace
+              ? misspeltObject(w)
+              : readUnknownWord(
+                  w,
+                  shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity },
+                );
         if (fix && fixed) {
           corrections.push({ from: w, to: fix });
           tokens.push({ text: fix, meanings: fixed.meanings });
@@ -289,7 +395,8 @@ export function tokenize(prompt: string, corrections: Correction[], unknown: str
           corrections.push({ from: w, to: reading.noun });
           // "quaail" → quail: a misspelt vocabulary word is read as the vocabulary reads it (the bird, not the meat).
           const listed = reading.how === 'typo' ? lookupPhrase(reading.noun) : undefined;
-          if (listed?.meanings.some((m) => m.type === 'category')) tokens.push({ text: listed.form, meanings: listed.meanings });
+          if (listed?.meanings.some((m) => m.type === 'category'))
+            tokens.push({ text: listed.form, meanings: listed.meanings });
           else tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
         } else {
           unknown.push(w);
@@ -312,7 +419,15 @@ const MODIFIER_MEANINGS = new Set(['colour', 'colour-modifier', 'material', 'siz
  * box" → toolbox), unless the first is a modifier word or either a function word.
  */
 function closedCompound(first: string, second: string | undefined): Token | undefined {
-  if (!second || second === ',' || STOP_WORDS.has(first) || STOP_WORDS.has(second) || RELATION_FIRST_WORDS.has(first) || RELATION_FIRST_WORDS.has(second)) return undefined;
+  if (
+    !second ||
+    second === ',' ||
+    STOP_WORDS.has(first) ||
+    STOP_WORDS.has(second) ||
+    RELATION_FIRST_WORDS.has(first) ||
+    RELATION_FIRST_WORDS.has(second)
+  )
+    return undefined;
   if (first.length < 3 || second.length < 3 || /\d/.test(first + second)) return undefined;
   if (lookupPhrase(first)?.meanings.some((m) => MODIFIER_MEANINGS.has(m.type))) return undefined;
   // "a snake head", "a shower head": a part after a noun is that thing's part (a snakehead is a fish).
@@ -340,14 +455,21 @@ function vocabularySuffix(word: string): string | undefined {
 /** True when some sense of the compound is filed with some sense of its last word (both artifacts, both animals…). */
 function sameKindAsHead(compound: string | undefined, head: string): boolean {
   if (!compound) return false;
-  const headKinds = new Set(baseForms(head).flatMap((f) => nounSenses(f)).map((o) => readSynset(o).lexFile));
+  const headKinds = new Set(
+    baseForms(head)
+      .flatMap((f) => nounSenses(f))
+      .map((o) => readSynset(o).lexFile),
+  );
   return nounSenses(compound).some((o) => headKinds.has(readSynset(o).lexFile));
 }
 
 /** True when some sense of the word is a kind of thing, not a named one ("ping" is only a river by name). */
 function namesAKindOfThing(word: string): boolean {
   const noun = knownNoun(word);
-  return noun !== undefined && nounSenses(noun).some((o) => !readSynset(o).instance && CONCRETE_FILES.has(readSynset(o).lexFile));
+  return (
+    noun !== undefined &&
+    nounSenses(noun).some((o) => !readSynset(o).instance && CONCRETE_FILES.has(readSynset(o).lexFile))
+  );
 }
 
 /** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */

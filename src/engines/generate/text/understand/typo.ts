@@ -60,7 +60,10 @@ export function slipRank(word: string, target: string): number {
   if (target.length !== word.length) return OTHER_EDIT;
   const diff: number[] = [];
   for (let i = 0; i < word.length; i++) if (word[i] !== target[i]) diff.push(i);
-  if (diff.length === 2) return diff[1] === diff[0] + 1 && word[diff[0]] === target[diff[1]] && word[diff[1]] === target[diff[0]] ? 1 : OTHER_EDIT;
+  if (diff.length === 2)
+    return diff[1] === diff[0] + 1 && word[diff[0]] === target[diff[1]] && word[diff[1]] === target[diff[0]]
+      ? 1
+      : OTHER_EDIT;
   return diff.length === 1 && VOWELS.has(word[diff[0]]) && VOWELS.has(target[diff[0]]) ? 3 : OTHER_EDIT;
 }
 
@@ -68,7 +71,11 @@ export function slipRank(word: string, target: string): number {
  * The closest vocabulary word within tolerance, or undefined. At one edit the commoner slip ({@link
  * slipRank}: "shep" → sheep, not shed) comes first; remaining ties go to the first in `vocabulary`.
  */
-export function closestWord(word: string, vocabulary: Iterable<string>, options: { allowShort?: boolean } = {}): string | undefined {
+export function closestWord(
+  word: string,
+  vocabulary: Iterable<string>,
+  options: { allowShort?: boolean } = {},
+): string | undefined {
   const max = toleranceFor(word, options.allowShort);
   if (max === 0) return undefined;
   let best: string | undefined;

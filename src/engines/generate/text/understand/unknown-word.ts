@@ -54,7 +54,8 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
   if (word.length >= options.minDroppedLength && word.length < options.minTypoLength) {
     const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength }).filter((n) => hasConcreteSense(n));
     // Someone is never read so ("cotta" is no cottar).
-    if (all.length === 1 && commonSlip(word, all[0]) && FAMILY_FILES.has(readSynset(nounSenses(all[0])[0]).lexFile)) return { noun: all[0], how: 'typo' };
+    if (all.length === 1 && commonSlip(word, all[0]) && FAMILY_FILES.has(readSynset(nounSenses(all[0])[0]).lexFile))
+      return { noun: all[0], how: 'typo' };
   }
   for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
     // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.

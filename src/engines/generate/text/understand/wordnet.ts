@@ -9,10 +9,24 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /** WordNet lexicographer files (`Synset.lexFile`) of the kinds of noun a prompt names. */
-export const LEX_FILE = { act: 4, animal: 5, artifact: 6, food: 13, object: 17, person: 18, plant: 20, quantity: 23 } as const;
+export const LEX_FILE = {
+  act: 4,
+  animal: 5,
+  artifact: 6,
+  food: 13,
+  object: 17,
+  person: 18,
+  plant: 20,
+  quantity: 23,
+} as const;
 /** Lexicographer files of concrete things: animal, artifact, food, natural object, person, plant. */
 export const CONCRETE_FILES: ReadonlySet<number> = new Set([
-  LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.object, LEX_FILE.person, LEX_FILE.plant,
+  LEX_FILE.animal,
+  LEX_FILE.artifact,
+  LEX_FILE.food,
+  LEX_FILE.object,
+  LEX_FILE.person,
+  LEX_FILE.plant,
 ]);
 
 export interface Synset {
@@ -81,7 +95,12 @@ function lemmasOf(file: 'index.verb' | 'index.adj'): Set<string> {
   let set = lemmaSets.get(file);
   if (!set) {
     const text = readFileSync(join(dictDir(), file), 'latin1');
-    set = new Set(text.split('\n').filter((l) => l && l[0] !== ' ').map((l) => l.slice(0, l.indexOf(' '))));
+    set = new Set(
+      text
+        .split('\n')
+        .filter((l) => l && l[0] !== ' ')
+        .map((l) => l.slice(0, l.indexOf(' '))),
+    );
     lemmaSets.set(file, set);
   }
   return set;
@@ -99,7 +118,12 @@ export function isAdjective(lemma: string): boolean {
 
 function noun(lemma: string): IndexEntry | undefined {
   warmWordNet();
-  return index!.get(lemma.toLowerCase().trim().replace(/[\s-]+/g, '_'));
+  return index!.get(
+    lemma
+      .toLowerCase()
+      .trim()
+      .replace(/[\s-]+/g, '_'),
+  );
 }
 
 /**
@@ -149,7 +173,13 @@ export function readSynset(offset: number): Synset {
   const wordCount = parseInt(f[3], 16);
   const words: string[] = [];
   let i = 4;
-  for (let w = 0; w < wordCount; w++, i += 2) words.push(f[i].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+  for (let w = 0; w < wordCount; w++, i += 2)
+    words.push(
+      f[i]
+        .replace(/\(.*\)$/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase(),
+    );
   const pointerCount = Number(f[i++]);
   const hypernyms: number[] = [];
   const parts: number[] = [];
@@ -192,7 +222,6 @@ export function walkHypernyms(
   }
   return false;
 }
-
 
 /** Single-word noun lemmas by length, built on first use (only unknown words ever need it). */
 let lemmasByLength: string[][] | undefined;
@@ -242,7 +271,10 @@ function distanceAtMostOne(a: string, b: string): boolean {
 
 /** The single-word noun lemmas that end in `ending` and are longer than it ("saurus": stegosaurus, apatosaurus…). */
 export function nounsEndingIn(ending: string): string[] {
-  if (!reversedLemmas) reversedLemmas = singleWordLemmas().map((l) => [...l].reverse().join('')).sort();
+  if (!reversedLemmas)
+    reversedLemmas = singleWordLemmas()
+      .map((l) => [...l].reverse().join(''))
+      .sort();
   const key = [...ending].reverse().join('');
   let lo = 0;
   let hi = reversedLemmas.length;
@@ -264,10 +296,11 @@ export function hypernymClosure(start: number[], maxDepth: number): Set<number> 
   let frontier = start;
   for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
     const next: number[] = [];
-    for (const o of frontier) if (!out.has(o)) {
-      out.add(o);
-      next.push(...readSynset(o).hypernyms);
-    }
+    for (const o of frontier)
+      if (!out.has(o)) {
+        out.add(o);
+        next.push(...readSynset(o).hypernyms);
+      }
     frontier = next;
   }
   return out;

@@ -4,9 +4,12 @@ import assert from 'node:assert/strict';
 import { edgeStrength, weakBoundaryShare } from '../../../../../src/engines/generate/image/photo/boundary.ts';
 import { chooseCandidate } from '../../../../../src/engines/generate/image/photo/choice.ts';
 
-const W = 60, H = 60;
+const W = 60,
+  H = 60;
 const box = (x0: number, x1: number, y0: number, y1: number) =>
-  Uint8Array.from({ length: W * H }, (_, p) => (p % W >= x0 && p % W < x1 && Math.floor(p / W) >= y0 && Math.floor(p / W) < y1 ? 1 : 0));
+  Uint8Array.from({ length: W * H }, (_, p) =>
+    p % W >= x0 && p % W < x1 && Math.floor(p / W) >= y0 && Math.floor(p / W) < y1 ? 1 : 0,
+  );
 
 /** A pale square (L 90) on a grey ground (L 60), as L*a*b*. */
 function picture(): Float32Array {

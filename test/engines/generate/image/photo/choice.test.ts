@@ -3,9 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseCandidate, offCentre, sidesTouched } from '../../../../../src/engines/generate/image/photo/choice.ts';
 
-const W = 60, H = 60;
+const W = 60,
+  H = 60;
 const box = (x0: number, x1: number, y0: number, y1: number) =>
-  Uint8Array.from({ length: W * H }, (_, p) => (p % W >= x0 && p % W < x1 && Math.floor(p / W) >= y0 && Math.floor(p / W) < y1 ? 1 : 0));
+  Uint8Array.from({ length: W * H }, (_, p) =>
+    p % W >= x0 && p % W < x1 && Math.floor(p / W) >= y0 && Math.floor(p / W) < y1 ? 1 : 0,
+  );
 
 test('a subject running into two sides off-centre loses to a whole object in the middle, even when slightly more confident', () => {
   const subject = { mask: box(35, 60, 20, 60), confidence: 0.95, name: 'subject' };

@@ -3,8 +3,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { maskConfidence } from '../../../../../src/engines/generate/image/photo/confidence.ts';
 
-const W = 48, H = 48;
-const square = (x0: number, x1: number) => Uint8Array.from({ length: W * H }, (_, p) => (p % W >= x0 && p % W < x1 && Math.floor(p / W) >= 12 && Math.floor(p / W) < 36 ? 1 : 0));
+const W = 48,
+  H = 48;
+const square = (x0: number, x1: number) =>
+  Uint8Array.from({ length: W * H }, (_, p) =>
+    p % W >= x0 && p % W < x1 && Math.floor(p / W) >= 12 && Math.floor(p / W) < 36 ? 1 : 0,
+  );
 
 test('a mask on the object scores high; a shifted one lower; one spilling over the border lower still', () => {
   const truth = square(12, 36);

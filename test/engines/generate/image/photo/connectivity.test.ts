@@ -1,9 +1,13 @@
 /** One object with its thin parts; holes filled unless they show background. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fillHolesUnlessBackground, keepOneObject } from '../../../../../src/engines/generate/image/photo/connectivity.ts';
+import {
+  fillHolesUnlessBackground,
+  keepOneObject,
+} from '../../../../../src/engines/generate/image/photo/connectivity.ts';
 
-const W = 40, H = 40;
+const W = 40,
+  H = 40;
 function grid(set: (x: number, y: number) => boolean): Uint8Array {
   return Uint8Array.from({ length: W * H }, (_, p) => (set(p % W, Math.floor(p / W)) ? 1 : 0));
 }
@@ -12,7 +16,9 @@ test('a leg cut off by the smoothness term rejoins through object-coloured pixel
   const body = (x: number, y: number) => x >= 10 && x < 30 && y >= 5 && y < 20;
   const leg = (x: number, y: number) => x === 12 && y >= 20 && y < 35;
   const cut = grid((x, y) => body(x, y) || (leg(x, y) && y >= 26) || (x >= 35 && y >= 35));
-  const evidence = Float32Array.from({ length: W * H }, (_, p) => (body(p % W, Math.floor(p / W)) || leg(p % W, Math.floor(p / W)) ? 5 : -5));
+  const evidence = Float32Array.from({ length: W * H }, (_, p) =>
+    body(p % W, Math.floor(p / W)) || leg(p % W, Math.floor(p / W)) ? 5 : -5,
+  );
   const out = keepOneObject(cut, evidence, W, H);
   assert.equal(out[30 * W + 12], 1, 'the leg is kept');
   assert.equal(out[22 * W + 12], 1, 'the gap in the leg is bridged');
@@ -26,5 +32,9 @@ test('a small hole is filled; a large hole showing background stays open', () =>
   assert.equal(fillHolesUnlessBackground(ring, evidence, W, H)[20 * W + 20], 0, 'the big background hole stays');
   assert.equal(fillHolesUnlessBackground(withPinhole, evidence, W, H)[8 * W + 8], 1, 'the pinhole is filled');
   const objectColoured = Float32Array.from({ length: W * H }, () => 5);
-  assert.equal(fillHolesUnlessBackground(ring, objectColoured, W, H)[20 * W + 20], 1, 'a hole in object colour is filled');
+  assert.equal(
+    fillHolesUnlessBackground(ring, objectColoured, W, H)[20 * W + 20],
+    1,
+    'a hole in object colour is filled',
+  );
 });

@@ -4,9 +4,11 @@ import assert from 'node:assert/strict';
 import { takeBackMixedEdgePixels } from '../../../../../src/engines/generate/image/photo/edge-alpha.ts';
 import { seededRandom } from '../../../../../src/engines/generate/image/photo/random.ts';
 
-const W = 60, H = 60;
+const W = 60,
+  H = 60;
 /** Coverage of a disc of radius 16 at (30, 30) with a soft (defocused) edge two pixels wide. */
-const coverage = (p: number) => Math.max(0, Math.min(1, (16 - Math.hypot((p % W) - 30, Math.floor(p / W) - 30)) / 2 + 0.5));
+const coverage = (p: number) =>
+  Math.max(0, Math.min(1, (16 - Math.hypot((p % W) - 30, Math.floor(p / W) - 30)) / 2 + 0.5));
 
 function picture(textured: boolean): Float32Array {
   const random = seededRandom(5);
@@ -34,7 +36,7 @@ test('over a plain background, the pixels the object covers half or more are tak
 });
 
 test('it only ever adds pixels', () => {
-  const over = Uint8Array.from({ length: W * H }, (_, p) => (coverage(p) > 0 || (p % W) === 5 ? 1 : 0));
+  const over = Uint8Array.from({ length: W * H }, (_, p) => (coverage(p) > 0 || p % W === 5 ? 1 : 0));
   const out = takeBackMixedEdgePixels(picture(false), over, W, H);
   for (let p = 0; p < W * H; p++) if (over[p]) assert.equal(out[p], 1);
 });

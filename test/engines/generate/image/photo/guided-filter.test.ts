@@ -10,6 +10,9 @@ test('a 4× upscaled mask follows the guide edge, not the coarse grid', () => {
   const up = resizeField(coarse, 8, 8, 32, 32);
   const out = guidedFilter(guide, up, 32, 32, { radius: 4, epsilon: 1e-4 });
   const row = 16 * 32;
-  assert.ok(out[row + 14] > 0.5 && out[row + 15] < 0.5, `edge at the guide's column: ${out[row + 14].toFixed(2)} ${out[row + 15].toFixed(2)}`);
+  assert.ok(
+    out[row + 14] > 0.5 && out[row + 15] < 0.5,
+    `edge at the guide's column: ${out[row + 14].toFixed(2)} ${out[row + 15].toFixed(2)}`,
+  );
   assert.ok(up[row + 15] > 0.5, 'plain bilinear would have kept column 15');
 });

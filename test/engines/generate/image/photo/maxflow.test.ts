@@ -1,7 +1,12 @@
 /** The grid minimum cut: its flow equals the cheapest labelling found by exhaustive search on tiny grids. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createGridGraph, minCut, neighbourOf, setEdge } from '../../../../../src/engines/generate/image/photo/maxflow.ts';
+import {
+  createGridGraph,
+  minCut,
+  neighbourOf,
+  setEdge,
+} from '../../../../../src/engines/generate/image/photo/maxflow.ts';
 import { seededRandom } from '../../../../../src/engines/generate/image/photo/random.ts';
 
 function energy(labels: number[], terminal: Int32Array, weights: Int32Array, w: number, h: number): number {
@@ -21,16 +26,28 @@ function energy(labels: number[], terminal: Int32Array, weights: Int32Array, w: 
 test('minimum cut on random 3×3 and 4×3 grids matches exhaustive search', () => {
   const random = seededRandom(11);
   for (let trial = 0; trial < 40; trial++) {
-    const w = trial % 2 ? 3 : 4, h = 3, n = w * h;
+    const w = trial % 2 ? 3 : 4,
+      h = 3,
+      n = w * h;
     const graph = createGridGraph(w, h);
     for (let p = 0; p < n; p++) {
       graph.terminal[p] = Math.round((random() - 0.5) * 40);
       for (const k of [0, 2, 4, 6]) setEdge(graph, p, k, Math.round(random() * 12));
     }
-    const terminal = Int32Array.from(graph.terminal), weights = Int32Array.from(graph.capacity);
+    const terminal = Int32Array.from(graph.terminal),
+      weights = Int32Array.from(graph.capacity);
     let best = Infinity;
     for (let bits = 0; bits < 1 << n; bits++) {
-      best = Math.min(best, energy(Array.from({ length: n }, (_, p) => (bits >> p) & 1), terminal, weights, w, h));
+      best = Math.min(
+        best,
+        energy(
+          Array.from({ length: n }, (_, p) => (bits >> p) & 1),
+          terminal,
+          weights,
+          w,
+          h,
+        ),
+      );
     }
     const { source, flow } = minCut(graph);
     // Flow counts only what crossed; the terminal costs shared by both labels are not part of it.

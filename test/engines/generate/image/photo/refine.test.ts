@@ -4,13 +4,15 @@ import assert from 'node:assert/strict';
 import { refineBoundary } from '../../../../../src/engines/generate/image/photo/refine.ts';
 import { seededRandom } from '../../../../../src/engines/generate/image/photo/random.ts';
 
-const W = 80, H = 80;
+const W = 80,
+  H = 80;
 const disc = (cx: number, cy: number, r: number) =>
-  Uint8Array.from({ length: W * H }, (_, p) => ((p % W) - cx) ** 2 + (Math.floor(p / W) - cy) ** 2 < r * r ? 1 : 0);
+  Uint8Array.from({ length: W * H }, (_, p) => (((p % W) - cx) ** 2 + (Math.floor(p / W) - cy) ** 2 < r * r ? 1 : 0));
 
 /** A reddish disc of radius 20 on a noisy bluish ground, as L*a*b*, plus a second disc of the same colour far away. */
 function picture(): Float32Array {
-  const object = disc(40, 40, 20), other = disc(70, 10, 6);
+  const object = disc(40, 40, 20),
+    other = disc(70, 10, 6);
   const random = seededRandom(3);
   const lab = new Float32Array(W * H * 3);
   for (let p = 0; p < W * H; p++) {
@@ -23,8 +25,12 @@ function picture(): Float32Array {
 }
 
 const iou = (a: Uint8Array, b: Uint8Array) => {
-  let inter = 0, union = 0;
-  for (let p = 0; p < a.length; p++) { if (a[p] && b[p]) inter++; if (a[p] || b[p]) union++; }
+  let inter = 0,
+    union = 0;
+  for (let p = 0; p < a.length; p++) {
+    if (a[p] && b[p]) inter++;
+    if (a[p] || b[p]) union++;
+  }
   return inter / union;
 };
 

@@ -13,12 +13,22 @@ test('a green disc over the grass photograph: inside scores above Otsu, the bord
   const map = saliency(rgbaToLab(image.data, 128 * 128), 128, 128, seededRandom(1));
   const truth = await truthMask(body.replace('#30a050', '#fff'), 128, 128);
   const t = otsu(map);
-  let inside = 0, insideAbove = 0, border = 0, borderAbove = 0;
-  for (let y = 0; y < 128; y++) for (let x = 0; x < 128; x++) {
-    const p = y * 128 + x;
-    if (truth[p]) { inside++; if (map[p] >= t) insideAbove++; }
-    if (x < 4 || y < 4 || x > 123 || y > 123) { border++; if (map[p] >= t) borderAbove++; }
-  }
+  let inside = 0,
+    insideAbove = 0,
+    border = 0,
+    borderAbove = 0;
+  for (let y = 0; y < 128; y++)
+    for (let x = 0; x < 128; x++) {
+      const p = y * 128 + x;
+      if (truth[p]) {
+        inside++;
+        if (map[p] >= t) insideAbove++;
+      }
+      if (x < 4 || y < 4 || x > 123 || y > 123) {
+        border++;
+        if (map[p] >= t) borderAbove++;
+      }
+    }
   assert.ok(insideAbove / inside > 0.9, `object above threshold: ${insideAbove / inside}`);
   assert.ok(borderAbove / border < 0.05, `border above threshold: ${borderAbove / border}`);
 });

@@ -8,32 +8,93 @@ import type { GenContext, RGB } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
 
 interface InsectRow {
-  abdomen: [number, number]; thorax: number; head: number; leg: number;
-  wings: 'none' | 'clear' | 'broad' | 'long' | 'elytra'; colour: RGB; bands?: RGB; hindLeap?: boolean; raptor?: boolean; flat?: boolean;
+  abdomen: [number, number];
+  thorax: number;
+  head: number;
+  leg: number;
+  wings: 'none' | 'clear' | 'broad' | 'long' | 'elytra';
+  colour: RGB;
+  bands?: RGB;
+  hindLeap?: boolean;
+  raptor?: boolean;
+  flat?: boolean;
 }
 
 const INSECTS: Record<string, InsectRow> = {
-  bee: { abdomen: [0.32, 0.2], thorax: 0.16, head: 0.12, leg: 0.35, wings: 'clear', colour: [0.95, 0.75, 0.1], bands: [0.08, 0.06, 0.04] },
-  wasp: { abdomen: [0.36, 0.13], thorax: 0.12, head: 0.1, leg: 0.4, wings: 'clear', colour: [0.95, 0.8, 0.05], bands: [0.08, 0.06, 0.04] },
+  bee: {
+    abdomen: [0.32, 0.2],
+    thorax: 0.16,
+    head: 0.12,
+    leg: 0.35,
+    wings: 'clear',
+    colour: [0.95, 0.75, 0.1],
+    bands: [0.08, 0.06, 0.04],
+  },
+  wasp: {
+    abdomen: [0.36, 0.13],
+    thorax: 0.12,
+    head: 0.1,
+    leg: 0.4,
+    wings: 'clear',
+    colour: [0.95, 0.8, 0.05],
+    bands: [0.08, 0.06, 0.04],
+  },
   ant: { abdomen: [0.3, 0.16], thorax: 0.1, head: 0.13, leg: 0.5, wings: 'none', colour: [0.12, 0.08, 0.06] },
   beetle: { abdomen: [0.4, 0.26], thorax: 0.14, head: 0.1, leg: 0.35, wings: 'elytra', colour: [0.8, 0.1, 0.08] },
-  cockroach: { abdomen: [0.45, 0.2], thorax: 0.14, head: 0.08, leg: 0.45, wings: 'elytra', colour: [0.45, 0.25, 0.1], flat: true },
+  cockroach: {
+    abdomen: [0.45, 0.2],
+    thorax: 0.14,
+    head: 0.08,
+    leg: 0.45,
+    wings: 'elytra',
+    colour: [0.45, 0.25, 0.1],
+    flat: true,
+  },
   butterfly: { abdomen: [0.35, 0.06], thorax: 0.07, head: 0.06, leg: 0.25, wings: 'broad', colour: [0.95, 0.5, 0.1] },
   moth: { abdomen: [0.3, 0.08], thorax: 0.09, head: 0.07, leg: 0.25, wings: 'broad', colour: [0.65, 0.58, 0.45] },
   dragonfly: { abdomen: [0.8, 0.05], thorax: 0.09, head: 0.09, leg: 0.2, wings: 'long', colour: [0.15, 0.5, 0.75] },
   fly: { abdomen: [0.25, 0.14], thorax: 0.13, head: 0.12, leg: 0.3, wings: 'clear', colour: [0.2, 0.2, 0.22] },
-  grasshopper: { abdomen: [0.5, 0.12], thorax: 0.12, head: 0.11, leg: 0.45, wings: 'elytra', colour: [0.4, 0.65, 0.2], hindLeap: true },
-  mantis: { abdomen: [0.5, 0.1], thorax: 0.08, head: 0.1, leg: 0.45, wings: 'elytra', colour: [0.45, 0.75, 0.3], raptor: true },
+  grasshopper: {
+    abdomen: [0.5, 0.12],
+    thorax: 0.12,
+    head: 0.11,
+    leg: 0.45,
+    wings: 'elytra',
+    colour: [0.4, 0.65, 0.2],
+    hindLeap: true,
+  },
+  mantis: {
+    abdomen: [0.5, 0.1],
+    thorax: 0.08,
+    head: 0.1,
+    leg: 0.45,
+    wings: 'elytra',
+    colour: [0.45, 0.75, 0.3],
+    raptor: true,
+  },
   insect: { abdomen: [0.35, 0.15], thorax: 0.12, head: 0.1, leg: 0.4, wings: 'none', colour: [0.3, 0.25, 0.2] },
 };
 
 const EYE: RGB = [0.03, 0.03, 0.03];
 
 /** A two-segment leg from the hip outwards and down to the ground. */
-function jointedLeg(ctx: GenContext, hip: Vec3, side: number, reach: number, lift: number, r: number, colour: RGB, material: 'organic' = 'organic'): void {
+function jointedLeg(
+  ctx: GenContext,
+  hip: Vec3,
+  side: number,
+  reach: number,
+  lift: number,
+  r: number,
+  colour: RGB,
+  material: 'organic' = 'organic',
+): void {
   const knee: Vec3 = [hip[0] + reach * 0.2, hip[1] + lift, hip[2] + side * reach * 0.6];
   const foot: Vec3 = [hip[0] + reach * 0.35, r, hip[2] + side * reach];
-  ctx.add(ctx.union([ctx.capsule(hip, knee, r), ctx.capsule(knee, foot, r, r * 0.6)]), material, { part: 'leg', primary: false, colour });
+  ctx.add(ctx.union([ctx.capsule(hip, knee, r), ctx.capsule(knee, foot, r, r * 0.6)]), material, {
+    part: 'leg',
+    primary: false,
+    colour,
+  });
 }
 
 export function insect(ctx: GenContext): void {
@@ -43,20 +104,63 @@ export function insect(ctx: GenContext): void {
   const y = t.leg * 0.45 * s.tall;
   const [aL, aR] = [t.abdomen[0] * s.long * j(), t.abdomen[1] * s.wide * j()];
   const body = (c: RGB) => ({ colour: c });
-  ctx.add(ctx.ellipsoid([t.thorax * 1.1, t.thorax, t.thorax * (t.flat ? 1.2 : 1)], [0, y, 0]), 'organic', body(t.colour));
-  ctx.add(ctx.ellipsoid([aL / 2, aR * (t.flat ? 0.5 : 1), aR], [-t.thorax - aL / 2 + 0.01, y + (t.flat ? -aR * 0.2 : aR * 0.15), 0]), 'organic', { part: 'abdomen', colour: t.colour });
-  if (t.bands) for (let k = 1; k <= 2; k++) ctx.add(ctx.torus(aR * 0.82, aR * 0.12, [-t.thorax - (aL * k) / 3.2, y + aR * 0.15, 0], 'x'), 'organic', { part: 'stripe', primary: false, colour: t.bands });
+  ctx.add(
+    ctx.ellipsoid([t.thorax * 1.1, t.thorax, t.thorax * (t.flat ? 1.2 : 1)], [0, y, 0]),
+    'organic',
+    body(t.colour),
+  );
+  ctx.add(
+    ctx.ellipsoid(
+      [aL / 2, aR * (t.flat ? 0.5 : 1), aR],
+      [-t.thorax - aL / 2 + 0.01, y + (t.flat ? -aR * 0.2 : aR * 0.15), 0],
+    ),
+    'organic',
+    { part: 'abdomen', colour: t.colour },
+  );
+  if (t.bands)
+    for (let k = 1; k <= 2; k++)
+      ctx.add(ctx.torus(aR * 0.82, aR * 0.12, [-t.thorax - (aL * k) / 3.2, y + aR * 0.15, 0], 'x'), 'organic', {
+        part: 'stripe',
+        primary: false,
+        colour: t.bands,
+      });
   const head: Vec3 = [t.thorax + t.head * 0.9, y + t.head * 0.2, 0];
   ctx.add(ctx.sphere(t.head, head), 'organic', { part: 'head', colour: t.colour });
   for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(t.head * 0.38, [head[0] + t.head * 0.45, head[1] + t.head * 0.3, side * t.head * 0.6], 10), 'glass', { part: 'eye', primary: false, colour: EYE });
-    ctx.add(ctx.capsule([head[0] + t.head * 0.5, head[1] + t.head * 0.7, side * t.head * 0.3], [head[0] + t.head * 2.2, head[1] + t.head * 2.4, side * t.head * 1.4], t.head * 0.06), 'organic', { part: 'antenna', primary: false, colour: [0.1, 0.08, 0.06] });
+    ctx.add(
+      ctx.sphere(t.head * 0.38, [head[0] + t.head * 0.45, head[1] + t.head * 0.3, side * t.head * 0.6], 10),
+      'glass',
+      { part: 'eye', primary: false, colour: EYE },
+    );
+    ctx.add(
+      ctx.capsule(
+        [head[0] + t.head * 0.5, head[1] + t.head * 0.7, side * t.head * 0.3],
+        [head[0] + t.head * 2.2, head[1] + t.head * 2.4, side * t.head * 1.4],
+        t.head * 0.06,
+      ),
+      'organic',
+      { part: 'antenna', primary: false, colour: [0.1, 0.08, 0.06] },
+    );
     for (let k = 0; k < 3; k++) {
       const hind = k === 2 && t.hindLeap;
       const fore = k === 0 && t.raptor;
       const hip: Vec3 = [t.thorax * (0.6 - k * 0.6), y - t.thorax * 0.3, side * t.thorax * 0.6];
-      if (fore) ctx.add(ctx.capsule(hip, [hip[0] + t.leg * 0.5, y + t.leg * 0.4, side * t.thorax], t.leg * 0.05), 'organic', { part: 'leg', primary: false, colour: t.colour });
-      else jointedLeg(ctx, [hip[0] - (hind ? t.leg * 0.1 : 0), hip[1], hip[2]], side, t.leg * (hind ? 1.3 : 0.9), t.leg * (hind ? 0.7 : 0.3), t.leg * (hind ? 0.05 : 0.035), t.colour);
+      if (fore)
+        ctx.add(ctx.capsule(hip, [hip[0] + t.leg * 0.5, y + t.leg * 0.4, side * t.thorax], t.leg * 0.05), 'organic', {
+          part: 'leg',
+          primary: false,
+          colour: t.colour,
+        });
+      else
+        jointedLeg(
+          ctx,
+          [hip[0] - (hind ? t.leg * 0.1 : 0), hip[1], hip[2]],
+          side,
+          t.leg * (hind ? 1.3 : 0.9),
+          t.leg * (hind ? 0.7 : 0.3),
+          t.leg * (hind ? 0.05 : 0.035),
+          t.colour,
+        );
     }
     wing(ctx, t, side, y, aL);
   }
@@ -66,16 +170,42 @@ function wing(ctx: GenContext, t: InsectRow, side: number, y: number, aL: number
   if (t.wings === 'none') return;
   const top = y + t.thorax * 0.8;
   if (t.wings === 'elytra') {
-    ctx.add(ctx.ellipsoid([aL * 0.5, t.abdomen[1] * 0.35, t.abdomen[1] * 0.55], [-t.thorax - aL * 0.45, top - t.thorax * 0.2, side * t.abdomen[1] * 0.5]), 'organic', { part: 'wing', primary: false, colour: t.colour });
+    ctx.add(
+      ctx.ellipsoid(
+        [aL * 0.5, t.abdomen[1] * 0.35, t.abdomen[1] * 0.55],
+        [-t.thorax - aL * 0.45, top - t.thorax * 0.2, side * t.abdomen[1] * 0.5],
+      ),
+      'organic',
+      { part: 'wing', primary: false, colour: t.colour },
+    );
     return;
   }
   const glass: RGB = [0.85, 0.9, 0.95];
   if (t.wings === 'broad') {
-    for (const [dx, size] of [[0.1, 0.55], [-0.25, 0.4]] as const) ctx.add(ctx.ellipsoid([size * 0.55, 0.012, size]).rotate([side * 12, 0, 0]).translate([dx, top + 0.05, side * size * 0.95]), 'organic', { part: 'wing', primary: false, colour: t.colour });
+    for (const [dx, size] of [
+      [0.1, 0.55],
+      [-0.25, 0.4],
+    ] as const)
+      ctx.add(
+        ctx
+          .ellipsoid([size * 0.55, 0.012, size])
+          .rotate([side * 12, 0, 0])
+          .translate([dx, top + 0.05, side * size * 0.95]),
+        'organic',
+        { part: 'wing', primary: false, colour: t.colour },
+      );
     return;
   }
   const len = t.wings === 'long' ? 0.6 : 0.4;
-  for (const dx of t.wings === 'long' ? [0.06, -0.12] : [0]) ctx.add(ctx.ellipsoid([len * 0.22, 0.01, len * 0.5]).rotate([0, side * -20, side * 8]).translate([dx - 0.05, top + 0.02, side * len * 0.5]), 'glass', { part: 'wing', primary: false, colour: glass });
+  for (const dx of t.wings === 'long' ? [0.06, -0.12] : [0])
+    ctx.add(
+      ctx
+        .ellipsoid([len * 0.22, 0.01, len * 0.5])
+        .rotate([0, side * -20, side * 8])
+        .translate([dx - 0.05, top + 0.02, side * len * 0.5]),
+      'glass',
+      { part: 'wing', primary: false, colour: glass },
+    );
 }
 
 const ARACHNIDS: Record<string, { body: number; abdomen: number; leg: number; colour: RGB; scorpion?: boolean }> = {
@@ -91,23 +221,50 @@ export function arachnid(ctx: GenContext): void {
   const thick = drawnRow(ctx, ARACHNIDS) === 'tarantula' ? 1.6 : 1;
   const y = a.leg * 0.35 * s.tall;
   ctx.add(ctx.ellipsoid([a.body * 1.2, a.body * 0.7, a.body], [0, y, 0]), 'organic', { colour: a.colour });
-  if (!a.scorpion) ctx.add(ctx.ellipsoid([a.abdomen * 1.2, a.abdomen, a.abdomen * s.wide], [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]), 'organic', { part: 'abdomen', colour: a.colour });
+  if (!a.scorpion)
+    ctx.add(
+      ctx.ellipsoid([a.abdomen * 1.2, a.abdomen, a.abdomen * s.wide], [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]),
+      'organic',
+      { part: 'abdomen', colour: a.colour },
+    );
   for (const side of [-1, 1]) {
     for (let k = 0; k < 4; k++) {
       const hip: Vec3 = [a.body * (0.7 - k * 0.45), y, side * a.body * 0.7];
       const knee: Vec3 = [hip[0] + a.leg * (0.35 - k * 0.22), y + a.leg * 0.35, side * a.leg * 0.55];
       const foot: Vec3 = [hip[0] + a.leg * (0.6 - k * 0.38), 0.01, side * a.leg * 0.95];
-      ctx.add(ctx.union([ctx.capsule(hip, knee, 0.018 * thick), ctx.capsule(knee, foot, 0.018 * thick, 0.01 * thick)]), 'organic', { part: 'leg', primary: false, colour: a.colour });
+      ctx.add(
+        ctx.union([ctx.capsule(hip, knee, 0.018 * thick), ctx.capsule(knee, foot, 0.018 * thick, 0.01 * thick)]),
+        'organic',
+        { part: 'leg', primary: false, colour: a.colour },
+      );
     }
-    ctx.add(ctx.sphere(a.body * 0.12, [a.body * 1.1, y + a.body * 0.4, side * a.body * 0.25], 8), 'glass', { part: 'eye', primary: false, colour: EYE });
+    ctx.add(ctx.sphere(a.body * 0.12, [a.body * 1.1, y + a.body * 0.4, side * a.body * 0.25], 8), 'glass', {
+      part: 'eye',
+      primary: false,
+      colour: EYE,
+    });
     if (a.scorpion) claw(ctx, [a.body * 1.1, y, side * a.body * 0.5], side, a.body * 1.2, a.colour);
   }
   if (a.scorpion) {
     let p: Vec3 = [-a.body, y, 0];
     const seg: Vec3[] = [p];
-    for (let k = 1; k <= 6; k++) { const ang = (k / 6) * Math.PI * 0.95; p = [-a.body - Math.sin(ang) * a.body * 2.2, y + (1 - Math.cos(ang)) * a.body * 2.2, 0]; seg.push(p); }
-    ctx.add(ctx.union(seg.slice(1).map((q, k) => ctx.capsule(seg[k], q, a.body * (0.5 - k * 0.05)))), 'organic', { part: 'tail', colour: a.colour });
-    ctx.add(ctx.cyl(a.body * 0.15, a.body * 0.6, [0, 0, 0], 0.002, 8).rotate([0, 0, 60]).translate(p), 'bone', { part: 'stinger', primary: false, colour: [0.2, 0.12, 0.05] });
+    for (let k = 1; k <= 6; k++) {
+      const ang = (k / 6) * Math.PI * 0.95;
+      p = [-a.body - Math.sin(ang) * a.body * 2.2, y + (1 - Math.cos(ang)) * a.body * 2.2, 0];
+      seg.push(p);
+    }
+    ctx.add(ctx.union(seg.slice(1).map((q, k) => ctx.capsule(seg[k], q, a.body * (0.5 - k * 0.05)))), 'organic', {
+      part: 'tail',
+      colour: a.colour,
+    });
+    ctx.add(
+      ctx
+        .cyl(a.body * 0.15, a.body * 0.6, [0, 0, 0], 0.002, 8)
+        .rotate([0, 0, 60])
+        .translate(p),
+      'bone',
+      { part: 'stinger', primary: false, colour: [0.2, 0.12, 0.05] },
+    );
   }
 }
 
@@ -115,9 +272,21 @@ export function arachnid(ctx: GenContext): void {
 function claw(ctx: GenContext, base: Vec3, side: number, size: number, colour: RGB): void {
   const elbow: Vec3 = [base[0] + size * 0.5, base[1] + size * 0.15, base[2] + side * size * 0.5];
   const hand: Vec3 = [elbow[0] + size * 0.5, elbow[1], elbow[2] + side * size * 0.1];
-  ctx.add(ctx.union([ctx.capsule(base, elbow, size * 0.12), ctx.capsule(elbow, hand, size * 0.12, size * 0.2)]), 'organic', { part: 'claw', colour });
-  ctx.add(ctx.ellipsoid([size * 0.35, size * 0.16, size * 0.14], [hand[0] + size * 0.25, hand[1] + size * 0.08, hand[2]]), 'organic', { part: 'claw', colour });
-  ctx.add(ctx.ellipsoid([size * 0.28, size * 0.08, size * 0.1], [hand[0] + size * 0.22, hand[1] - size * 0.12, hand[2]]), 'organic', { part: 'claw', colour });
+  ctx.add(
+    ctx.union([ctx.capsule(base, elbow, size * 0.12), ctx.capsule(elbow, hand, size * 0.12, size * 0.2)]),
+    'organic',
+    { part: 'claw', colour },
+  );
+  ctx.add(
+    ctx.ellipsoid([size * 0.35, size * 0.16, size * 0.14], [hand[0] + size * 0.25, hand[1] + size * 0.08, hand[2]]),
+    'organic',
+    { part: 'claw', colour },
+  );
+  ctx.add(
+    ctx.ellipsoid([size * 0.28, size * 0.08, size * 0.1], [hand[0] + size * 0.22, hand[1] - size * 0.12, hand[2]]),
+    'organic',
+    { part: 'claw', colour },
+  );
 }
 
 const CRUSTACEANS: Record<string, { shell: [number, number, number]; tail: number; claw: number; colour: RGB }> = {
@@ -129,7 +298,10 @@ const CRUSTACEANS: Record<string, { shell: [number, number, number]; tail: numbe
 
 export function crustacean(ctx: GenContext): void {
   const { s } = ctx;
-  const { row: c } = ownRow(ctx, CRUSTACEANS, 'crustacean', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
+  const { row: c } = ownRow(ctx, CRUSTACEANS, 'crustacean', (row, own) => ({
+    ...row,
+    colour: own.colour ?? row.colour,
+  }));
   const y = 0.16 * s.tall;
   const [sx, sy, sz] = [c.shell[0] * s.long, c.shell[1], c.shell[2] * s.wide];
   ctx.add(ctx.ellipsoid([sx, sy, sz], [0, y, 0]), 'organic', { colour: c.colour });
@@ -138,14 +310,37 @@ export function crustacean(ctx: GenContext): void {
     for (let k = 0; k < segs; k++) {
       const ang = c.claw === 0 ? (k / segs) * 1.4 : 0;
       const x = -sx - (k + 0.5) * (c.tail / segs) * Math.cos(ang);
-      ctx.add(ctx.ellipsoid([c.tail / segs * 0.75, sy * (0.9 - k * 0.08), sz * (0.9 - k * 0.08)], [x, y - Math.sin(ang) * k * 0.04, 0]), 'organic', { part: 'tail', colour: c.colour });
+      ctx.add(
+        ctx.ellipsoid(
+          [(c.tail / segs) * 0.75, sy * (0.9 - k * 0.08), sz * (0.9 - k * 0.08)],
+          [x, y - Math.sin(ang) * k * 0.04, 0],
+        ),
+        'organic',
+        { part: 'tail', colour: c.colour },
+      );
     }
-    ctx.add(ctx.ellipsoid([0.06, 0.02, sz * 0.8], [-sx - c.tail - 0.03, y - (c.claw === 0 ? 0.2 : 0), 0]), 'organic', { part: 'tail', colour: c.colour });
+    ctx.add(ctx.ellipsoid([0.06, 0.02, sz * 0.8], [-sx - c.tail - 0.03, y - (c.claw === 0 ? 0.2 : 0), 0]), 'organic', {
+      part: 'tail',
+      colour: c.colour,
+    });
   }
   for (const side of [-1, 1]) {
-    for (let k = 0; k < 4; k++) jointedLeg(ctx, [sx * (0.4 - k * 0.35), y - sy * 0.3, side * sz * 0.7], side, 0.28, 0.1, 0.02, c.colour);
-    ctx.add(ctx.union([ctx.capsule([sx * 0.8, y + sy * 0.5, side * sz * 0.25], [sx * 0.95, y + sy * 1.3, side * sz * 0.3], 0.012), ctx.sphere(0.03, [sx * 0.95, y + sy * 1.35, side * sz * 0.3], 10)]), 'organic', { part: 'eye', primary: false, colour: EYE });
+    for (let k = 0; k < 4; k++)
+      jointedLeg(ctx, [sx * (0.4 - k * 0.35), y - sy * 0.3, side * sz * 0.7], side, 0.28, 0.1, 0.02, c.colour);
+    ctx.add(
+      ctx.union([
+        ctx.capsule([sx * 0.8, y + sy * 0.5, side * sz * 0.25], [sx * 0.95, y + sy * 1.3, side * sz * 0.3], 0.012),
+        ctx.sphere(0.03, [sx * 0.95, y + sy * 1.35, side * sz * 0.3], 10),
+      ]),
+      'organic',
+      { part: 'eye', primary: false, colour: EYE },
+    );
     if (c.claw > 0) claw(ctx, [sx * 0.7, y, side * sz * 0.6], side, c.claw, c.colour);
-    else ctx.add(ctx.capsule([sx * 0.9, y, side * sz * 0.2], [sx + 0.35, y + 0.15, side * sz * 0.8], 0.006), 'organic', { part: 'antenna', primary: false, colour: c.colour });
+    else
+      ctx.add(ctx.capsule([sx * 0.9, y, side * sz * 0.2], [sx + 0.35, y + 0.15, side * sz * 0.8], 0.006), 'organic', {
+        part: 'antenna',
+        primary: false,
+        colour: c.colour,
+      });
   }
 }

@@ -8,16 +8,26 @@ import { describedDish } from './dish-forms.ts';
 
 type Build = (ctx: GenContext) => void;
 const GOLDEN: RGB = [0.82, 0.58, 0.3];
-const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) => ctx.add(m, 'organic', { colour, part, primary });
+const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
+  ctx.add(m, 'organic', { colour, part, primary });
 
 /** Small spheres scattered on a surface: seeds, chips, berries. */
-function dots(ctx: GenContext, n: number, r: number, at: (k: number) => [number, number, number], colour: RGB, part: string): void {
+function dots(
+  ctx: GenContext,
+  n: number,
+  r: number,
+  at: (k: number) => [number, number, number],
+  colour: RGB,
+  part: string,
+): void {
   for (let k = 0; k < n; k++) food(ctx, ctx.sphere(r, at(k), 8), colour, part, false);
 }
 
 /** Companions that top a baked good ("with icing", "with blueberries") are part of it, not beside it. */
 function carryToppings(ctx: GenContext): void {
-  for (const c of ctx.interpretation.companions) if (/\b(icing|frosting|glaze|sprinkles?|berr(y|ies)|chocolate|cheese|cream|sugar|seeds?)\b/.test(c.word)) ctx.carried.add(c.word);
+  for (const c of ctx.interpretation.companions)
+    if (/\b(icing|frosting|glaze|sprinkles?|berr(y|ies)|chocolate|cheese|cream|sugar|seeds?)\b/.test(c.word))
+      ctx.carried.add(c.word);
 }
 
 const ROWS: Record<string, Build> = {
@@ -26,34 +36,103 @@ const ROWS: Record<string, Build> = {
   pancake: (ctx) => void describedDish(ctx, 'pancake'),
   muffin: (ctx) => {
     const paper: RGB = [0.9, 0.85, 0.75];
-    ctx.add(ctx.lathe([[0.16, 0], [0.2, 0.2]]), 'paper', { part: 'wrapper', primary: false, colour: paper });
+    ctx.add(
+      ctx.lathe([
+        [0.16, 0],
+        [0.2, 0.2],
+      ]),
+      'paper',
+      { part: 'wrapper', primary: false, colour: paper },
+    );
     food(ctx, ctx.sphere(0.25, [0, 0.2, 0]).scale([1, 0.7, 1]).trimByPlane([0, 1, 0], 0.19), GOLDEN, 'top');
-    const berry = /\bblueberr/.test(ctx.interpretation.prompt.toLowerCase()) ? [0.25, 0.2, 0.5] as RGB : [0.35, 0.2, 0.12] as RGB;
-    dots(ctx, 7, 0.025, (k) => { const a = k * 2.4; const d = 0.07 + (k % 3) * 0.04; return [Math.cos(a) * d, 0.2 + Math.sqrt(Math.max(0, 0.0306 - d * d * 0.49)) * 1.0, Math.sin(a) * d]; }, berry, 'berry');
+    const berry = /\bblueberr/.test(ctx.interpretation.prompt.toLowerCase())
+      ? ([0.25, 0.2, 0.5] as RGB)
+      : ([0.35, 0.2, 0.12] as RGB);
+    dots(
+      ctx,
+      7,
+      0.025,
+      (k) => {
+        const a = k * 2.4;
+        const d = 0.07 + (k % 3) * 0.04;
+        return [Math.cos(a) * d, 0.2 + Math.sqrt(Math.max(0, 0.0306 - d * d * 0.49)) * 1.0, Math.sin(a) * d];
+      },
+      berry,
+      'berry',
+    );
   },
   bagel: (ctx) => {
     food(ctx, ctx.torus(0.2, 0.1, [0, 0.09, 0], 'y').scale([1, 0.85, 1]), [0.78, 0.55, 0.3]);
-    dots(ctx, 12, 0.012, (k) => { const a = (k / 12) * Math.PI * 2; const d = 0.2 + ((k % 3) - 1) * 0.05; return [Math.cos(a) * d, 0.17, Math.sin(a) * d]; }, [0.95, 0.92, 0.85], 'seed');
+    dots(
+      ctx,
+      12,
+      0.012,
+      (k) => {
+        const a = (k / 12) * Math.PI * 2;
+        const d = 0.2 + ((k % 3) - 1) * 0.05;
+        return [Math.cos(a) * d, 0.17, Math.sin(a) * d];
+      },
+      [0.95, 0.92, 0.85],
+      'seed',
+    );
   },
   cookie: (ctx) => {
     food(ctx, ctx.cyl(0.3, 0.06, [0, 0, 0], 0.28), [0.85, 0.65, 0.38]);
-    dots(ctx, 9, 0.03, (k) => { const a = k * 2.4; const d = 0.05 + (k % 4) * 0.06; return [Math.cos(a) * d, 0.06, Math.sin(a) * d]; }, [0.3, 0.18, 0.1], 'chip');
+    dots(
+      ctx,
+      9,
+      0.03,
+      (k) => {
+        const a = k * 2.4;
+        const d = 0.05 + (k % 4) * 0.06;
+        return [Math.cos(a) * d, 0.06, Math.sin(a) * d];
+      },
+      [0.3, 0.18, 0.1],
+      'chip',
+    );
   },
   'fortune cookie': (ctx) => {
     // A disc folded in half and pinched: two halves of a thin torus-like shell meeting at a crease.
-    const half = ctx.sphere(0.22, [0, 0, 0]).subtract(ctx.sphere(0.19, [0, 0, 0])).trimByPlane([0, 1, 0], 0).scale([1, 0.7, 0.6]);
-    for (const side of [-1, 1]) food(ctx, half.rotate([0, 0, side * 35]).translate([side * 0.1, 0.02, 0]), [0.92, 0.72, 0.4]);
-    ctx.add(ctx.box([0.25, 0.004, 0.05], [0.05, 0.1, 0.12]), 'paper', { part: 'fortune', primary: false, colour: [0.97, 0.97, 0.95] });
+    const half = ctx
+      .sphere(0.22, [0, 0, 0])
+      .subtract(ctx.sphere(0.19, [0, 0, 0]))
+      .trimByPlane([0, 1, 0], 0)
+      .scale([1, 0.7, 0.6]);
+    for (const side of [-1, 1])
+      food(ctx, half.rotate([0, 0, side * 35]).translate([side * 0.1, 0.02, 0]), [0.92, 0.72, 0.4]);
+    ctx.add(ctx.box([0.25, 0.004, 0.05], [0.05, 0.1, 0.12]), 'paper', {
+      part: 'fortune',
+      primary: false,
+      colour: [0.97, 0.97, 0.95],
+    });
   },
   'cinnamon roll': (ctx) => {
     // A spiral read from above: concentric rings of dough, each a little higher toward the centre.
-    for (const [k, r] of [0.26, 0.18, 0.1].entries()) food(ctx, ctx.torus(r, 0.055, [0, 0.06 + k * 0.015, 0], 'y'), GOLDEN, 'dough');
+    for (const [k, r] of [0.26, 0.18, 0.1].entries())
+      food(ctx, ctx.torus(r, 0.055, [0, 0.06 + k * 0.015, 0], 'y'), GOLDEN, 'dough');
     food(ctx, ctx.cyl(0.06, 0.12, [0, 0, 0]), GOLDEN, 'dough');
-    if (/\b(icing|glaze|frosting|frosted|iced)\b/.test(ctx.interpretation.prompt.toLowerCase())) for (const a of around(4)) food(ctx, ctx.capsule([Math.cos(a) * 0.25, 0.13, Math.sin(a) * 0.25], [-Math.cos(a) * 0.1, 0.14, -Math.sin(a) * 0.1], 0.018), [0.98, 0.97, 0.94], 'icing', false);
+    if (/\b(icing|glaze|frosting|frosted|iced)\b/.test(ctx.interpretation.prompt.toLowerCase()))
+      for (const a of around(4))
+        food(
+          ctx,
+          ctx.capsule(
+            [Math.cos(a) * 0.25, 0.13, Math.sin(a) * 0.25],
+            [-Math.cos(a) * 0.1, 0.14, -Math.sin(a) * 0.1],
+            0.018,
+          ),
+          [0.98, 0.97, 0.94],
+          'icing',
+          false,
+        );
   },
 };
 
-export const BAKED: Record<string, Build> = Object.fromEntries(Object.entries(ROWS).map(([name, build]) => [name, (ctx: GenContext) => {
-  carryToppings(ctx);
-  build(ctx);
-}]));
+export const BAKED: Record<string, Build> = Object.fromEntries(
+  Object.entries(ROWS).map(([name, build]) => [
+    name,
+    (ctx: GenContext) => {
+      carryToppings(ctx);
+      build(ctx);
+    },
+  ]),
+);

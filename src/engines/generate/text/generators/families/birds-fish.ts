@@ -11,28 +11,124 @@ import { ownRow } from './own-rows.ts';
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
   body: [b.body[0], b.body[1] * (t.girth ?? 1), b.body[2] * (t.girth ?? 1)],
-  leg: b.leg * (t.legs ?? 1) * (t.legs && t.legs > 1 ? 2 : 1), neck: t.neck ? Math.max(b.neck, 0.4) * t.neck : b.neck,
-  colour: t.colour ?? b.colour, crest: t.crest ? t.colour ?? b.colour ?? [0.8, 0.2, 0.1] : b.crest, tail: t.tail,
+  leg: b.leg * (t.legs ?? 1) * (t.legs && t.legs > 1 ? 2 : 1),
+  neck: t.neck ? Math.max(b.neck, 0.4) * t.neck : b.neck,
+  colour: t.colour ?? b.colour,
+  crest: t.crest ? (t.colour ?? b.colour ?? [0.8, 0.2, 0.1]) : b.crest,
+  tail: t.tail,
 });
 
 const fishTraits = (f: FishRow, t: AnimalTraits): FishRow => ({
-  ...f, len: f.len * (t.length ?? 1), depth: f.depth * (t.girth ?? 1), colour: t.colour ?? f.colour,
-  stripes: t.pattern === 'stripes' ? t.patternColour ?? [0.1, 0.1, 0.1] : f.stripes, spots: t.pattern === 'spots' ? t.patternColour ?? [0.1, 0.1, 0.1] : undefined,
+  ...f,
+  len: f.len * (t.length ?? 1),
+  depth: f.depth * (t.girth ?? 1),
+  colour: t.colour ?? f.colour,
+  stripes: t.pattern === 'stripes' ? (t.patternColour ?? [0.1, 0.1, 0.1]) : f.stripes,
+  spots: t.pattern === 'spots' ? (t.patternColour ?? [0.1, 0.1, 0.1]) : undefined,
 });
 
-interface BirdRow { body: Vec3; leg: number; neck: number; beak: number; upright: number; colour?: RGB; beakColour: RGB; head: number; crest?: RGB; fan?: boolean; flatBeak?: boolean; tail?: number }
+interface BirdRow {
+  body: Vec3;
+  leg: number;
+  neck: number;
+  beak: number;
+  upright: number;
+  colour?: RGB;
+  beakColour: RGB;
+  head: number;
+  crest?: RGB;
+  fan?: boolean;
+  flatBeak?: boolean;
+  tail?: number;
+}
 
 const ORANGE: RGB = [0.95, 0.6, 0.1];
 const BIRDS: Record<string, BirdRow> = {
   bird: { body: [1.3, 1, 0.9], leg: 0.9, neck: 0, beak: 0.6, upright: 0, beakColour: ORANGE, head: 0.6 },
-  owl: { body: [1, 1.25, 1], leg: 0.5, neck: 0, beak: 0.3, upright: 70, colour: [0.55, 0.4, 0.25], beakColour: [0.3, 0.25, 0.2], head: 0.85 },
-  penguin: { body: [1, 1.7, 0.9], leg: 0.3, neck: 0, beak: 0.6, upright: 80, colour: [0.08, 0.08, 0.1], beakColour: ORANGE, head: 0.6 },
-  duck: { body: [1.4, 0.9, 1], leg: 0.5, neck: 0.3, beak: 0.7, upright: 0, colour: [0.95, 0.95, 0.92], beakColour: ORANGE, head: 0.6, flatBeak: true },
-  chicken: { body: [1.2, 1.1, 0.9], leg: 1, neck: 0.2, beak: 0.4, upright: 15, colour: [0.95, 0.93, 0.88], beakColour: [0.95, 0.75, 0.2], head: 0.55, crest: [0.85, 0.1, 0.1] },
-  eagle: { body: [1.4, 1, 0.9], leg: 0.8, neck: 0.1, beak: 0.55, upright: 30, colour: [0.35, 0.22, 0.12], beakColour: [0.95, 0.8, 0.1], head: 0.55 },
-  parrot: { body: [1.1, 1.1, 0.85], leg: 0.6, neck: 0, beak: 0.45, upright: 50, colour: [0.85, 0.15, 0.1], beakColour: [0.2, 0.2, 0.2], head: 0.6 },
-  flamingo: { body: [1.2, 0.8, 0.8], leg: 4.5, neck: 2.2, beak: 0.6, upright: 0, colour: [0.98, 0.55, 0.65], beakColour: [0.15, 0.15, 0.15], head: 0.45 },
-  peacock: { body: [1.3, 1, 0.9], leg: 1, neck: 0.6, beak: 0.35, upright: 20, colour: [0.1, 0.35, 0.75], beakColour: [0.6, 0.6, 0.5], head: 0.45, crest: [0.1, 0.35, 0.75], fan: true },
+  owl: {
+    body: [1, 1.25, 1],
+    leg: 0.5,
+    neck: 0,
+    beak: 0.3,
+    upright: 70,
+    colour: [0.55, 0.4, 0.25],
+    beakColour: [0.3, 0.25, 0.2],
+    head: 0.85,
+  },
+  penguin: {
+    body: [1, 1.7, 0.9],
+    leg: 0.3,
+    neck: 0,
+    beak: 0.6,
+    upright: 80,
+    colour: [0.08, 0.08, 0.1],
+    beakColour: ORANGE,
+    head: 0.6,
+  },
+  duck: {
+    body: [1.4, 0.9, 1],
+    leg: 0.5,
+    neck: 0.3,
+    beak: 0.7,
+    upright: 0,
+    colour: [0.95, 0.95, 0.92],
+    beakColour: ORANGE,
+    head: 0.6,
+    flatBeak: true,
+  },
+  chicken: {
+    body: [1.2, 1.1, 0.9],
+    leg: 1,
+    neck: 0.2,
+    beak: 0.4,
+    upright: 15,
+    colour: [0.95, 0.93, 0.88],
+    beakColour: [0.95, 0.75, 0.2],
+    head: 0.55,
+    crest: [0.85, 0.1, 0.1],
+  },
+  eagle: {
+    body: [1.4, 1, 0.9],
+    leg: 0.8,
+    neck: 0.1,
+    beak: 0.55,
+    upright: 30,
+    colour: [0.35, 0.22, 0.12],
+    beakColour: [0.95, 0.8, 0.1],
+    head: 0.55,
+  },
+  parrot: {
+    body: [1.1, 1.1, 0.85],
+    leg: 0.6,
+    neck: 0,
+    beak: 0.45,
+    upright: 50,
+    colour: [0.85, 0.15, 0.1],
+    beakColour: [0.2, 0.2, 0.2],
+    head: 0.6,
+  },
+  flamingo: {
+    body: [1.2, 0.8, 0.8],
+    leg: 4.5,
+    neck: 2.2,
+    beak: 0.6,
+    upright: 0,
+    colour: [0.98, 0.55, 0.65],
+    beakColour: [0.15, 0.15, 0.15],
+    head: 0.45,
+  },
+  peacock: {
+    body: [1.3, 1, 0.9],
+    leg: 1,
+    neck: 0.6,
+    beak: 0.35,
+    upright: 20,
+    colour: [0.1, 0.35, 0.75],
+    beakColour: [0.6, 0.6, 0.5],
+    head: 0.45,
+    crest: [0.1, 0.35, 0.75],
+    fan: true,
+  },
 };
 
 export function bird(ctx: GenContext): void {
@@ -40,33 +136,102 @@ export function bird(ctx: GenContext): void {
   const { row: b, traits } = ownRow(ctx, BIRDS, 'bird', birdTraits);
   const r = 0.1 * s.wide * rng.range(0.9, 1.1) * (traits?.size ?? 1);
   const rubber = /rubber/.test(ctx.interpretation.word ?? '');
-  const col: RGB = rubber ? [0.98, 0.85, 0.1] : b.colour ?? rng.pick([[0.3, 0.45, 0.75], [0.85, 0.3, 0.2], [0.95, 0.85, 0.2], [0.5, 0.4, 0.3]] as RGB[]);
+  const col: RGB = rubber
+    ? [0.98, 0.85, 0.1]
+    : (b.colour ??
+      rng.pick([
+        [0.3, 0.45, 0.75],
+        [0.85, 0.3, 0.2],
+        [0.95, 0.85, 0.2],
+        [0.5, 0.4, 0.3],
+      ] as RGB[]));
   const legH = rubber ? 0 : r * b.leg * s.tall;
   const y = legH + r * b.body[1] * 0.9;
   // Upright birds are tall in the table's body row; `upright` moves the head from the front to the top.
-  ctx.add(ctx.ellipsoid([r * b.body[0], r * b.body[1], r * b.body[2]], [0, y, 0]), rubber ? 'rubber' : 'organic', { colour: col });
+  ctx.add(ctx.ellipsoid([r * b.body[0], r * b.body[1], r * b.body[2]], [0, y, 0]), rubber ? 'rubber' : 'organic', {
+    colour: col,
+  });
   const up = (b.upright * Math.PI) / 180;
   const shoulder: Vec3 = [Math.cos(up) * r * b.body[0] * 0.6, y + r * b.body[1] * (0.45 + 0.4 * Math.sin(up)), 0];
   const head: Vec3 = [shoulder[0] + r * b.neck * 0.3, shoulder[1] + r * b.neck + r * b.head * 0.5, 0];
   if (b.neck > 0.15) ctx.add(ctx.capsule(shoulder, head, r * 0.22), 'organic', { part: 'neck', colour: col });
   const hr = r * b.head * (s.cartoon ? 1.3 : 1);
   ctx.add(ctx.sphere(hr, head), 'organic', { part: 'head', colour: col });
-  const beak = b.flatBeak ? ctx.ellipsoid([r * b.beak * 0.5, r * 0.08, r * 0.2]) : ctx.cyl(r * 0.18, r * b.beak, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]);
-  ctx.add(beak.translate([head[0] + hr * 0.8 + (b.flatBeak ? r * b.beak * 0.3 : 0), head[1] - hr * 0.15, 0]), 'organic', { part: 'beak', primary: false, colour: b.beakColour });
-  if (b.crest) ctx.add(ctx.ellipsoid([hr * 0.35, hr * 0.45, hr * 0.08], [head[0], head[1] + hr, 0]), 'organic', { part: 'crest', primary: false, colour: b.crest });
+  const beak = b.flatBeak
+    ? ctx.ellipsoid([r * b.beak * 0.5, r * 0.08, r * 0.2])
+    : ctx.cyl(r * 0.18, r * b.beak, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]);
+  ctx.add(
+    beak.translate([head[0] + hr * 0.8 + (b.flatBeak ? r * b.beak * 0.3 : 0), head[1] - hr * 0.15, 0]),
+    'organic',
+    { part: 'beak', primary: false, colour: b.beakColour },
+  );
+  if (b.crest)
+    ctx.add(ctx.ellipsoid([hr * 0.35, hr * 0.45, hr * 0.08], [head[0], head[1] + hr, 0]), 'organic', {
+      part: 'crest',
+      primary: false,
+      colour: b.crest,
+    });
   for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(hr * (b.upright > 60 && b.head > 0.7 ? 0.3 : 0.18), [head[0] + hr * 0.6, head[1] + hr * 0.25, side * hr * 0.45], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
-    ctx.add(ctx.ellipsoid([r * b.body[0] * 0.7, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)]).rotate([side * 10, 0, b.upright * 0.6]).translate([-r * 0.2, y + r * 0.15, side * r * b.body[2] * 0.85]), 'organic', { part: 'wing', colour: col });
-    if (legH > 0) ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.3], [0.01, 0, side * r * 0.3], r * 0.07), 'organic', { part: 'leg', primary: false, colour: b.beakColour });
+    ctx.add(
+      ctx.sphere(
+        hr * (b.upright > 60 && b.head > 0.7 ? 0.3 : 0.18),
+        [head[0] + hr * 0.6, head[1] + hr * 0.25, side * hr * 0.45],
+        10,
+      ),
+      'glass',
+      { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] },
+    );
+    ctx.add(
+      ctx
+        .ellipsoid([r * b.body[0] * 0.7, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)])
+        .rotate([side * 10, 0, b.upright * 0.6])
+        .translate([-r * 0.2, y + r * 0.15, side * r * b.body[2] * 0.85]),
+      'organic',
+      { part: 'wing', colour: col },
+    );
+    if (legH > 0)
+      ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.3], [0.01, 0, side * r * 0.3], r * 0.07), 'organic', {
+        part: 'leg',
+        primary: false,
+        colour: b.beakColour,
+      });
   }
-  if (b.fan) for (let k = 0; k < 7; k++) ctx.add(ctx.ellipsoid([r * 0.3, r * 2.2, r * 0.05]).translate([0, r * 2.2, 0]).rotate([(k - 3) * 22, 0, 25]).translate([-r * 1.1, y, 0]), 'organic', { part: 'tail', colour: [0.15, 0.55, 0.45] });
-  else ctx.add(ctx.ellipsoid([r * 0.8 * (b.tail ?? 1), r * 0.12, r * 0.4], [-r * b.body[0] * (1.15 + ((b.tail ?? 1) - 1) * 0.6), y + r * 0.2, 0]), 'organic', { part: 'tail', colour: col });
+  if (b.fan)
+    for (let k = 0; k < 7; k++)
+      ctx.add(
+        ctx
+          .ellipsoid([r * 0.3, r * 2.2, r * 0.05])
+          .translate([0, r * 2.2, 0])
+          .rotate([(k - 3) * 22, 0, 25])
+          .translate([-r * 1.1, y, 0]),
+        'organic',
+        { part: 'tail', colour: [0.15, 0.55, 0.45] },
+      );
+  else
+    ctx.add(
+      ctx.ellipsoid(
+        [r * 0.8 * (b.tail ?? 1), r * 0.12, r * 0.4],
+        [-r * b.body[0] * (1.15 + ((b.tail ?? 1) - 1) * 0.6), y + r * 0.2, 0],
+      ),
+      'organic',
+      { part: 'tail', colour: col },
+    );
 }
 
-interface FishRow { len: number; depth: number; colour?: RGB; dorsal: number; flukes?: boolean; round?: boolean; seahorse?: boolean; stripes?: RGB; spots?: RGB }
+interface FishRow {
+  len: number;
+  depth: number;
+  colour?: RGB;
+  dorsal: number;
+  flukes?: boolean;
+  round?: boolean;
+  seahorse?: boolean;
+  stripes?: RGB;
+  spots?: RGB;
+}
 
 const FISH: Record<string, FishRow> = {
-  fish: { len: 0.3, depth: 0.35, dorsal: 0.4, },
+  fish: { len: 0.3, depth: 0.35, dorsal: 0.4 },
   shark: { len: 0.6, depth: 0.22, colour: [0.5, 0.55, 0.6], dorsal: 1.3 },
   whale: { len: 1, depth: 0.28, colour: [0.3, 0.38, 0.5], dorsal: 0.15, flukes: true },
   dolphin: { len: 0.5, depth: 0.22, colour: [0.55, 0.6, 0.68], dorsal: 0.8, flukes: true },
@@ -79,28 +244,98 @@ const FISH: Record<string, FishRow> = {
 export function fish(ctx: GenContext): void {
   const { s, rng } = ctx;
   const { row: f, traits } = ownRow(ctx, FISH, 'fish', fishTraits);
-  const col: RGB = f.colour ?? rng.pick([[0.4, 0.55, 0.7], [0.95, 0.5, 0.1], [0.6, 0.65, 0.7]] as RGB[]);
+  const col: RGB =
+    f.colour ??
+    rng.pick([
+      [0.4, 0.55, 0.7],
+      [0.95, 0.5, 0.1],
+      [0.6, 0.65, 0.7],
+    ] as RGB[]);
   const skin = { colour: col };
   if (f.seahorse) {
-    const pts: Vec3[] = [[0.05, 0.02, 0], [-0.05, 0.08, 0], [0, 0.18, 0], [0.06, 0.3, 0], [0.03, 0.45, 0]];
-    ctx.add(ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, 0.02 + k * 0.012, 0.02 + (k + 1) * 0.012))), 'organic', skin);
+    const pts: Vec3[] = [
+      [0.05, 0.02, 0],
+      [-0.05, 0.08, 0],
+      [0, 0.18, 0],
+      [0.06, 0.3, 0],
+      [0.03, 0.45, 0],
+    ];
+    ctx.add(
+      ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, 0.02 + k * 0.012, 0.02 + (k + 1) * 0.012))),
+      'organic',
+      skin,
+    );
     ctx.add(ctx.capsule([0.03, 0.47, 0], [0.16, 0.44, 0], 0.045, 0.015), 'organic', { part: 'head', ...skin });
-    for (const side of [-1, 1]) ctx.add(ctx.sphere(0.012, [0.05, 0.5, side * 0.035], 8), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+    for (const side of [-1, 1])
+      ctx.add(ctx.sphere(0.012, [0.05, 0.5, side * 0.035], 8), 'glass', {
+        part: 'eye',
+        primary: false,
+        colour: [0.02, 0.02, 0.02],
+      });
     return;
   }
   const L = f.len * s.long * rng.range(0.9, 1.1) * (traits?.size ?? 1);
   const H = L * f.depth * s.tall;
   ctx.add(ctx.ellipsoid([L / 2, H / 2, f.round ? H / 2 : L * 0.12 * s.wide], [0, H, 0]), 'organic', skin);
-  if (f.spots) for (let k = 0; k < 8; k++) {
-    const x = L * rng.range(-0.3, 0.3);
-    const yy = H + (H / 2) * rng.range(-0.5, 0.6) * Math.sqrt(1 - (2 * x / L) ** 2);
-    for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.025, [x, yy, side * (f.round ? H / 2 : L * 0.12 * s.wide) * Math.sqrt(Math.max(0.05, 1 - (2 * x / L) ** 2 - ((yy - H) / (H / 2)) ** 2)) * 0.95], 8), 'organic', { part: 'spot', primary: false, colour: f.spots });
-  }
-  if (f.stripes) for (const x of [L * 0.2, -L * 0.1]) ctx.add(ctx.ellipsoid([L * 0.04, H * 0.5, L * 0.125], [x, H, 0]), 'organic', { part: 'stripe', primary: false, colour: f.stripes });
+  if (f.spots)
+    for (let k = 0; k < 8; k++) {
+      const x = L * rng.range(-0.3, 0.3);
+      const yy = H + (H / 2) * rng.range(-0.5, 0.6) * Math.sqrt(1 - ((2 * x) / L) ** 2);
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx.sphere(
+            L * 0.025,
+            [
+              x,
+              yy,
+              side *
+                (f.round ? H / 2 : L * 0.12 * s.wide) *
+                Math.sqrt(Math.max(0.05, 1 - ((2 * x) / L) ** 2 - ((yy - H) / (H / 2)) ** 2)) *
+                0.95,
+            ],
+            8,
+          ),
+          'organic',
+          { part: 'spot', primary: false, colour: f.spots },
+        );
+    }
+  if (f.stripes)
+    for (const x of [L * 0.2, -L * 0.1])
+      ctx.add(ctx.ellipsoid([L * 0.04, H * 0.5, L * 0.125], [x, H, 0]), 'organic', {
+        part: 'stripe',
+        primary: false,
+        colour: f.stripes,
+      });
   const tail = f.flukes
     ? ctx.ellipsoid([L * 0.1, L * 0.015, L * 0.22], [-L * 0.55, H, 0])
-    : ctx.prism([[-L * 0.42, 0], [-L * 0.7, H * 0.55], [-L * 0.62, 0], [-L * 0.7, -H * 0.55]], L * 0.03, [0, H, 0]);
+    : ctx.prism(
+        [
+          [-L * 0.42, 0],
+          [-L * 0.7, H * 0.55],
+          [-L * 0.62, 0],
+          [-L * 0.7, -H * 0.55],
+        ],
+        L * 0.03,
+        [0, H, 0],
+      );
   ctx.add(tail, 'organic', { part: 'tail', ...skin });
-  ctx.add(ctx.prism([[-L * 0.2, H * 0.4], [L * 0.05, H * 0.45], [-L * 0.15, H * (0.45 + f.dorsal * 0.4)]], L * 0.02, [0, H, 0]), 'organic', { part: 'fin', ...skin });
-  for (const side of [-1, 1]) ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * (f.round ? H * 0.35 : L * 0.07)], 10), 'glass', { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] });
+  ctx.add(
+    ctx.prism(
+      [
+        [-L * 0.2, H * 0.4],
+        [L * 0.05, H * 0.45],
+        [-L * 0.15, H * (0.45 + f.dorsal * 0.4)],
+      ],
+      L * 0.02,
+      [0, H, 0],
+    ),
+    'organic',
+    { part: 'fin', ...skin },
+  );
+  for (const side of [-1, 1])
+    ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * (f.round ? H * 0.35 : L * 0.07)], 10), 'glass', {
+      part: 'eye',
+      primary: false,
+      colour: [0.02, 0.02, 0.02],
+    });
 }

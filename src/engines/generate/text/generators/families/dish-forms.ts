@@ -7,59 +7,158 @@
  */
 import type { Manifold, Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
-import { INGREDIENT_COLOURS, STAPLES, ingredientsIn, readDish, type DishBody, type DishForm, type Vessel } from '../../dish-reading.ts';
+import {
+  INGREDIENT_COLOURS,
+  STAPLES,
+  ingredientsIn,
+  readDish,
+  type DishBody,
+  type DishForm,
+  type Vessel,
+} from '../../dish-reading.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
-interface Bed { y: number; r: number; depth: number }
+interface Bed {
+  y: number;
+  r: number;
+  depth: number;
+}
 
 const CERAMIC: RGB = [0.95, 0.94, 0.92];
-const food = (ctx: GenContext, m: Manifold, colour: RGB, part = 'food', primary = true) => ctx.add(m, 'organic', { colour, part, primary });
+const food = (ctx: GenContext, m: Manifold, colour: RGB, part = 'food', primary = true) =>
+  ctx.add(m, 'organic', { colour, part, primary });
 
 const PROMPT_VESSELS: [RegExp, Vessel][] = [
-  [/\bsteamer\b/, 'steamer'], [/\b(pan|skillet|casserole|tray)\b/, 'pan'], [/\bbowl\b/, 'bowl'], [/\b(plate|platter|saucer|dish)\b/, 'plate'],
-  [/\bbasket\b/, 'basket'], [/\b(box|bento)\b/, 'box'], [/\bboard\b/, 'board'], [/\b(glass|cup|mug)\b/, 'glass'],
+  [/\bsteamer\b/, 'steamer'],
+  [/\b(pan|skillet|casserole|tray)\b/, 'pan'],
+  [/\bbowl\b/, 'bowl'],
+  [/\b(plate|platter|saucer|dish)\b/, 'plate'],
+  [/\bbasket\b/, 'basket'],
+  [/\b(box|bento)\b/, 'box'],
+  [/\bboard\b/, 'board'],
+  [/\b(glass|cup|mug)\b/, 'glass'],
 ];
 
 const VESSELS: Record<Vessel, (ctx: GenContext) => Bed> = {
   plate: (ctx) => {
-    ctx.add(ctx.lathe([[0.3, 0], [0.5, 0.04], [0.52, 0.06], [0.48, 0.06], [0.34, 0.03]]).add(ctx.cyl(0.36, 0.03)), 'ceramic', { part: 'plate', primary: false, colour: CERAMIC });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.3, 0],
+          [0.5, 0.04],
+          [0.52, 0.06],
+          [0.48, 0.06],
+          [0.34, 0.03],
+        ])
+        .add(ctx.cyl(0.36, 0.03)),
+      'ceramic',
+      { part: 'plate', primary: false, colour: CERAMIC },
+    );
     return { y: 0.03, r: 0.34, depth: 0 };
   },
   board: (ctx) => {
-    ctx.add(ctx.roundBox([1, 0.05, 0.6], 0.02, [0, 0.025, 0]).add(ctx.roundBox([0.2, 0.05, 0.12], 0.02, [0.58, 0.025, 0])), 'wood', { part: 'board', primary: false, colour: [0.65, 0.45, 0.25] });
+    ctx.add(
+      ctx.roundBox([1, 0.05, 0.6], 0.02, [0, 0.025, 0]).add(ctx.roundBox([0.2, 0.05, 0.12], 0.02, [0.58, 0.025, 0])),
+      'wood',
+      { part: 'board', primary: false, colour: [0.65, 0.45, 0.25] },
+    );
     return { y: 0.05, r: 0.3, depth: 0 };
   },
   bowl: (ctx) => {
-    ctx.add(ctx.lathe([[0.16, 0], [0.38, 0.12], [0.46, 0.3]]).subtract(ctx.lathe([[0.14, 0.04], [0.43, 0.31]])), 'ceramic', { part: 'bowl', primary: false, colour: CERAMIC });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.16, 0],
+          [0.38, 0.12],
+          [0.46, 0.3],
+        ])
+        .subtract(
+          ctx.lathe([
+            [0.14, 0.04],
+            [0.43, 0.31],
+          ]),
+        ),
+      'ceramic',
+      { part: 'bowl', primary: false, colour: CERAMIC },
+    );
     return { y: 0.04, r: 0.36, depth: 0.22 };
   },
   pan: (ctx) => {
     const iron: RGB = [0.2, 0.2, 0.22];
-    ctx.add(ctx.cyl(0.5, 0.1).subtract(ctx.cyl(0.46, 0.2, [0, 0.02, 0])), 'metal', { part: 'pan', primary: false, colour: iron });
+    ctx.add(ctx.cyl(0.5, 0.1).subtract(ctx.cyl(0.46, 0.2, [0, 0.02, 0])), 'metal', {
+      part: 'pan',
+      primary: false,
+      colour: iron,
+    });
     const skillet = /\bskillet\b/.test(ctx.interpretation.prompt.toLowerCase());
-    if (skillet) ctx.add(ctx.capsule([0.48, 0.08, 0], [0.95, 0.1, 0], 0.03), 'metal', { part: 'handle', primary: false, colour: iron });
-    else for (const x of [-0.52, 0.52]) ctx.add(ctx.torus(0.07, 0.015, [x, 0.08, 0], 'y').subtract(ctx.cyl(0.05, 0.05, [x * 0.92, 0.05, 0])), 'metal', { part: 'handle', primary: false, colour: iron });
+    if (skillet)
+      ctx.add(ctx.capsule([0.48, 0.08, 0], [0.95, 0.1, 0], 0.03), 'metal', {
+        part: 'handle',
+        primary: false,
+        colour: iron,
+      });
+    else
+      for (const x of [-0.52, 0.52])
+        ctx.add(ctx.torus(0.07, 0.015, [x, 0.08, 0], 'y').subtract(ctx.cyl(0.05, 0.05, [x * 0.92, 0.05, 0])), 'metal', {
+          part: 'handle',
+          primary: false,
+          colour: iron,
+        });
     return { y: 0.02, r: 0.44, depth: 0.06 };
   },
   steamer: (ctx) => {
     const bamboo: RGB = [0.8, 0.65, 0.4];
-    ctx.add(ctx.cyl(0.48, 0.24).subtract(ctx.cyl(0.44, 0.3, [0, 0.03, 0])), 'wood', { part: 'steamer', primary: false, colour: bamboo });
-    ctx.add(ctx.torus(0.48, 0.02, [0, 0.12, 0], 'y'), 'wood', { part: 'band', primary: false, colour: [0.65, 0.5, 0.3] });
+    ctx.add(ctx.cyl(0.48, 0.24).subtract(ctx.cyl(0.44, 0.3, [0, 0.03, 0])), 'wood', {
+      part: 'steamer',
+      primary: false,
+      colour: bamboo,
+    });
+    ctx.add(ctx.torus(0.48, 0.02, [0, 0.12, 0], 'y'), 'wood', {
+      part: 'band',
+      primary: false,
+      colour: [0.65, 0.5, 0.3],
+    });
     return { y: 0.03, r: 0.4, depth: 0 };
   },
   basket: (ctx) => {
     const wicker: RGB = [0.7, 0.52, 0.3];
-    ctx.add(ctx.cyl(0.4, 0.22, [0, 0, 0], 0.48).subtract(ctx.cyl(0.36, 0.3, [0, 0.03, 0], 0.44)), 'wood', { part: 'basket', primary: false, colour: wicker });
+    ctx.add(ctx.cyl(0.4, 0.22, [0, 0, 0], 0.48).subtract(ctx.cyl(0.36, 0.3, [0, 0.03, 0], 0.44)), 'wood', {
+      part: 'basket',
+      primary: false,
+      colour: wicker,
+    });
     ctx.add(ctx.cyl(0.37, 0.01, [0, 0.03, 0]), 'paper', { part: 'liner', primary: false, colour: [0.95, 0.93, 0.88] });
     return { y: 0.04, r: 0.36, depth: 0 };
   },
   box: (ctx) => {
     const lacquer: RGB = [0.45, 0.08, 0.06];
-    ctx.add(ctx.roundBox([1, 0.16, 0.7], 0.02, [0, 0.08, 0]).subtract(ctx.box([0.92, 0.2, 0.62], [0, 0.18, 0])).add(ctx.box([0.03, 0.14, 0.62], [0.1, 0.08, 0])), 'wood', { part: 'box', primary: false, colour: lacquer });
+    ctx.add(
+      ctx
+        .roundBox([1, 0.16, 0.7], 0.02, [0, 0.08, 0])
+        .subtract(ctx.box([0.92, 0.2, 0.62], [0, 0.18, 0]))
+        .add(ctx.box([0.03, 0.14, 0.62], [0.1, 0.08, 0])),
+      'wood',
+      { part: 'box', primary: false, colour: lacquer },
+    );
     return { y: 0.03, r: 0.28, depth: 0.1 };
   },
   glass: (ctx) => {
-    ctx.add(ctx.lathe([[0.14, 0], [0.16, 0.05], [0.22, 0.62]]).subtract(ctx.lathe([[0.12, 0.05], [0.2, 0.63]])), 'glass', { part: 'glass', primary: false, colour: [0.88, 0.92, 0.95] });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.14, 0],
+          [0.16, 0.05],
+          [0.22, 0.62],
+        ])
+        .subtract(
+          ctx.lathe([
+            [0.12, 0.05],
+            [0.2, 0.63],
+          ]),
+        ),
+      'glass',
+      { part: 'glass', primary: false, colour: [0.88, 0.92, 0.95] },
+    );
     return { y: 0.05, r: 0.2, depth: 0.52 };
   },
 };
@@ -81,7 +180,15 @@ function scatter(ctx: GenContext, bed: Bed, y: number, colours: RGB[], n: number
     const d = bed.r * (0.25 + 0.55 * ((k * 0.618) % 1));
     const at: [number, number, number] = [Math.cos(a) * d, y, Math.sin(a) * d];
     const c = colours[k % colours.length];
-    food(ctx, k % 2 ? ctx.sphere(size, at, 10) : ctx.roundBox([size * 2, size * 1.2, size * 1.6], size * 0.4, at).rotate([0, (a * 180) / Math.PI, 0]), c, 'topping', false);
+    food(
+      ctx,
+      k % 2
+        ? ctx.sphere(size, at, 10)
+        : ctx.roundBox([size * 2, size * 1.2, size * 1.6], size * 0.4, at).rotate([0, (a * 180) / Math.PI, 0]),
+      c,
+      'topping',
+      false,
+    );
   });
 }
 
@@ -90,23 +197,62 @@ type BodyBuild = (ctx: GenContext, bed: Bed, base: RGB, toppings: RGB[], form: D
 const BODIES: Record<DishBody, BodyBuild> = {
   mound: (ctx, bed, base, toppings) => {
     const h = bed.depth > 0 ? Math.max(bed.depth, 0.08) : 0.16;
-    food(ctx, bed.depth > 0 ? ctx.cyl(bed.r, h * 0.7, [0, bed.y, 0]) : ctx.sphere(1, [0, 0, 0]).scale([bed.r * 0.85, h, bed.r * 0.85]).translate([0, bed.y, 0]).trimByPlane([0, 1, 0], bed.y), base);
+    food(
+      ctx,
+      bed.depth > 0
+        ? ctx.cyl(bed.r, h * 0.7, [0, bed.y, 0])
+        : ctx
+            .sphere(1, [0, 0, 0])
+            .scale([bed.r * 0.85, h, bed.r * 0.85])
+            .translate([0, bed.y, 0])
+            .trimByPlane([0, 1, 0], bed.y),
+      base,
+    );
     scatter(ctx, bed, bed.y + (bed.depth > 0 ? h * 0.7 : h * 0.6), toppings, 7);
   },
   layered: (ctx, bed, base, toppings) => {
     const sauce = toppings[0] ?? [0.75, 0.2, 0.1];
     const slice = bed.depth === 0;
     const [w, d] = slice ? [0.4, 0.3] : [bed.r * 1.3, bed.r * 1.3];
-    for (let k = 0; k < 4; k++) food(ctx, ctx.box([w, 0.045, d], [0, bed.y + 0.0225 + k * 0.045, 0]), k % 2 ? sauce : base, k % 2 ? 'sauce' : 'layer', k % 2 === 0);
-    food(ctx, ctx.roundBox([w * 0.98, 0.03, d * 0.98], 0.012, [0, bed.y + 0.19, 0]), toppings[1] ?? [0.98, 0.8, 0.3], 'topping', false);
+    for (let k = 0; k < 4; k++)
+      food(
+        ctx,
+        ctx.box([w, 0.045, d], [0, bed.y + 0.0225 + k * 0.045, 0]),
+        k % 2 ? sauce : base,
+        k % 2 ? 'sauce' : 'layer',
+        k % 2 === 0,
+      );
+    food(
+      ctx,
+      ctx.roundBox([w * 0.98, 0.03, d * 0.98], 0.012, [0, bed.y + 0.19, 0]),
+      toppings[1] ?? [0.98, 0.8, 0.3],
+      'topping',
+      false,
+    );
   },
   sandwich: (ctx, bed, base, toppings) => {
     const bread = colourOf('bread', base);
-    const tri: Vec2[] = [[-0.3, -0.2], [0.3, -0.2], [-0.3, 0.25]];
+    const tri: Vec2[] = [
+      [-0.3, -0.2],
+      [0.3, -0.2],
+      [-0.3, 0.25],
+    ];
     const layer = (y: number, h: number, c: RGB, part: string, primary: boolean, grow = 1) =>
-      food(ctx, ctx.prism(tri.map(([x, z]) => [x * grow, z * grow] as Vec2), h).rotate([90, 0, 0]).translate([0, y + h / 2, 0]), c, part, primary);
+      food(
+        ctx,
+        ctx
+          .prism(
+            tri.map(([x, z]) => [x * grow, z * grow] as Vec2),
+            h,
+          )
+          .rotate([90, 0, 0])
+          .translate([0, y + h / 2, 0]),
+        c,
+        part,
+        primary,
+      );
     layer(bed.y, 0.06, bread, 'bread', true);
-    const fillings = [base === bread ? toppings[0] ?? [0.35, 0.62, 0.25] : base, ...toppings].slice(0, 3);
+    const fillings = [base === bread ? (toppings[0] ?? [0.35, 0.62, 0.25]) : base, ...toppings].slice(0, 3);
     fillings.forEach((c, k) => layer(bed.y + 0.06 + k * 0.035, 0.035, c, 'filling', false, 1.04));
     layer(bed.y + 0.06 + fillings.length * 0.035, 0.06, bread, 'bread', true);
   },
@@ -119,8 +265,18 @@ const BODIES: Record<DishBody, BodyBuild> = {
       const r = Math.min(0.13, bed.r * 0.4);
       // Folded parcels (gyoza, empanadas, burritos) lie as half-moons; steamed ones sit as pleated domes.
       const shape = folded
-        ? ctx.cyl(r, r * 0.5).rotate([90, 0, 0]).translate([0, 0, -r * 0.25]).trimByPlane([0, 1, 0], 0).scale([1, 0.9, 1]).rotate([0, (a * 180) / Math.PI + 90, 0])
-        : ctx.sphere(r, [0, 0, 0]).scale([1, 0.75, 1]).trimByPlane([0, 1, 0], 0).add(ctx.cyl(r * 0.25, r * 0.25, [0, r * 0.7, 0], 0.01));
+        ? ctx
+            .cyl(r, r * 0.5)
+            .rotate([90, 0, 0])
+            .translate([0, 0, -r * 0.25])
+            .trimByPlane([0, 1, 0], 0)
+            .scale([1, 0.9, 1])
+            .rotate([0, (a * 180) / Math.PI + 90, 0])
+        : ctx
+            .sphere(r, [0, 0, 0])
+            .scale([1, 0.75, 1])
+            .trimByPlane([0, 1, 0], 0)
+            .add(ctx.cyl(r * 0.25, r * 0.25, [0, r * 0.7, 0], 0.01));
       food(ctx, shape.translate(at), base, 'parcel');
     });
     if (toppings[0]) scatter(ctx, bed, bed.y + 0.02, [toppings[0]], 3, 0.03);
@@ -129,20 +285,49 @@ const BODIES: Record<DishBody, BodyBuild> = {
     const n = ctx.count('roll', 3, 1, 7);
     for (let k = 0; k < n; k++) {
       const z = (k - (n - 1) / 2) * 0.13;
-      food(ctx, ctx.capsule([-bed.r * 0.8, bed.y + 0.05, z], [bed.r * 0.8, bed.y + 0.05, z + 0.03], 0.05), base, 'roll');
+      food(
+        ctx,
+        ctx.capsule([-bed.r * 0.8, bed.y + 0.05, z], [bed.r * 0.8, bed.y + 0.05, z + 0.03], 0.05),
+        base,
+        'roll',
+      );
     }
-    if (toppings[0]) food(ctx, ctx.capsule([-bed.r * 0.6, bed.y + 0.1, 0], [bed.r * 0.6, bed.y + 0.1, 0.02], 0.015), toppings[0], 'topping', false);
+    if (toppings[0])
+      food(
+        ctx,
+        ctx.capsule([-bed.r * 0.6, bed.y + 0.1, 0], [bed.r * 0.6, bed.y + 0.1, 0.02], 0.015),
+        toppings[0],
+        'topping',
+        false,
+      );
   },
   skewers: (ctx, bed, base, toppings) => {
     const colours = [base, ...toppings];
     for (const z of [-0.1, 0.1]) {
-      ctx.add(ctx.capsule([-bed.r * 1.2, bed.y + 0.05, z], [bed.r * 1.2, bed.y + 0.05, z], 0.008), 'wood', { part: 'skewer', primary: false, colour: [0.75, 0.6, 0.4] });
-      for (let k = 0; k < 5; k++) food(ctx, ctx.roundBox([0.09, 0.08, 0.08], 0.02, [-bed.r * 0.8 + k * bed.r * 0.4, bed.y + 0.05, z]), colours[k % colours.length], k % colours.length ? 'topping' : 'food', k % colours.length === 0);
+      ctx.add(ctx.capsule([-bed.r * 1.2, bed.y + 0.05, z], [bed.r * 1.2, bed.y + 0.05, z], 0.008), 'wood', {
+        part: 'skewer',
+        primary: false,
+        colour: [0.75, 0.6, 0.4],
+      });
+      for (let k = 0; k < 5; k++)
+        food(
+          ctx,
+          ctx.roundBox([0.09, 0.08, 0.08], 0.02, [-bed.r * 0.8 + k * bed.r * 0.4, bed.y + 0.05, z]),
+          colours[k % colours.length],
+          k % colours.length ? 'topping' : 'food',
+          k % colours.length === 0,
+        );
     }
   },
   stack: (ctx, bed, base, toppings) => {
     const n = ctx.count('layer', 3, 1, 8);
-    for (let k = 0; k < n; k++) food(ctx, ctx.cyl(bed.r * 0.8, 0.05, [ctx.rng.range(-0.01, 0.01), bed.y + k * 0.05, ctx.rng.range(-0.01, 0.01)]), base, 'layer');
+    for (let k = 0; k < n; k++)
+      food(
+        ctx,
+        ctx.cyl(bed.r * 0.8, 0.05, [ctx.rng.range(-0.01, 0.01), bed.y + k * 0.05, ctx.rng.range(-0.01, 0.01)]),
+        base,
+        'layer',
+      );
     const top = bed.y + n * 0.05;
     if (toppings[0]) food(ctx, ctx.cyl(bed.r * 0.55, 0.015, [0, top, 0]), toppings[0], 'topping', false);
     scatter(ctx, { ...bed, r: bed.r * 0.5 }, top + 0.03, toppings.slice(1), 3, 0.035);
@@ -151,9 +336,32 @@ const BODIES: Record<DishBody, BodyBuild> = {
     const r = bed.r * 0.85;
     const slice = /\bslice\b/.test(ctx.interpretation.prompt.toLowerCase());
     let body = ctx.cyl(r, 0.12, [0, bed.y, 0], r * 0.95).add(ctx.torus(r * 0.95, 0.025, [0, bed.y + 0.12, 0], 'y'));
-    if (slice) body = body.intersect(ctx.prism([[0, 0], [r * 1.2, -r * 0.4], [r * 1.2, r * 0.4]], 0.4, [0, 0, 0]).rotate([90, 0, 0]).translate([-r * 0.5, bed.y + 0.2, 0]));
+    if (slice)
+      body = body.intersect(
+        ctx
+          .prism(
+            [
+              [0, 0],
+              [r * 1.2, -r * 0.4],
+              [r * 1.2, r * 0.4],
+            ],
+            0.4,
+            [0, 0, 0],
+          )
+          .rotate([90, 0, 0])
+          .translate([-r * 0.5, bed.y + 0.2, 0]),
+      );
     food(ctx, body, colourOf('crust', base), 'crust');
-    if (toppings[0] || base !== colourOf('crust', base)) food(ctx, slice ? ctx.box([r * 1.1, 0.02, r * 0.5], [r * 0.05, bed.y + 0.125, 0]).intersect(body.translate([0, 0.02, 0])) : ctx.cyl(r * 0.88, 0.02, [0, bed.y + 0.11, 0]), base, 'filling', false);
+    if (toppings[0] || base !== colourOf('crust', base))
+      food(
+        ctx,
+        slice
+          ? ctx.box([r * 1.1, 0.02, r * 0.5], [r * 0.05, bed.y + 0.125, 0]).intersect(body.translate([0, 0.02, 0]))
+          : ctx.cyl(r * 0.88, 0.02, [0, bed.y + 0.11, 0]),
+        base,
+        'filling',
+        false,
+      );
     if (!slice) scatter(ctx, { ...bed, r: r * 0.8 }, bed.y + 0.14, toppings, 5, 0.035);
   },
   pieces: (ctx, bed, base, toppings, form) => {
@@ -163,23 +371,74 @@ const BODIES: Record<DishBody, BodyBuild> = {
     const n = 16;
     // In a bowl the heap starts from its filled depth, so it shows above the rim.
     const floor = bed.y + bed.depth * 0.6;
-    if (bed.depth > 0) food(ctx, ctx.lathe([[bed.r * 0.4, bed.y - 0.01], [bed.r * 0.95, floor]]), base);
+    if (bed.depth > 0)
+      food(
+        ctx,
+        ctx.lathe([
+          [bed.r * 0.4, bed.y - 0.01],
+          [bed.r * 0.95, floor],
+        ]),
+        base,
+      );
     for (let k = 0; k < n; k++) {
       const a = k * 2.4 + ctx.rng.range(0, 0.4);
       const d = bed.r * 0.8 * Math.sqrt((k + 0.5) / n);
       const y = floor + 0.04 + (1 - d / bed.r) * 0.14;
       const c = colours[k % colours.length];
-      const piece = chips || k % 3 === 0
-        ? ctx.prism([[-0.1, -0.07], [0.1, -0.07], [0, 0.11]], 0.018).rotate([60 + (k % 3) * 12, 0, 0])
-        : ctx.roundBox([0.15, 0.06, 0.08], 0.025);
-      food(ctx, piece.rotate([0, (a * 180) / Math.PI, (k % 4) * 10]).translate([Math.cos(a) * d, y, Math.sin(a) * d]), c, c === base ? 'food' : 'topping', c === base);
+      const piece =
+        chips || k % 3 === 0
+          ? ctx
+              .prism(
+                [
+                  [-0.1, -0.07],
+                  [0.1, -0.07],
+                  [0, 0.11],
+                ],
+                0.018,
+              )
+              .rotate([60 + (k % 3) * 12, 0, 0])
+          : ctx.roundBox([0.15, 0.06, 0.08], 0.025);
+      food(
+        ctx,
+        piece.rotate([0, (a * 180) / Math.PI, (k % 4) * 10]).translate([Math.cos(a) * d, y, Math.sin(a) * d]),
+        c,
+        c === base ? 'food' : 'topping',
+        c === base,
+      );
     }
   },
   strands: (ctx, bed, base, toppings) => {
     const h = 0.14;
-    food(ctx, ctx.sphere(1, [0, 0, 0]).scale([bed.r * 0.8, h, bed.r * 0.8]).translate([0, bed.y, 0]).trimByPlane([0, 1, 0], bed.y), base, 'pasta');
-    for (const [k, a] of around(5).entries()) food(ctx, ctx.torus(0.09, 0.014, [Math.cos(a) * bed.r * 0.35, bed.y + h * 0.75, Math.sin(a) * bed.r * 0.35], 'y').rotate([15 + k * 7, 0, 10]), base, 'pasta');
-    if (toppings[0]) food(ctx, ctx.sphere(1, [0, 0, 0]).scale([bed.r * 0.35, 0.04, bed.r * 0.35]).translate([0, bed.y + h * 0.95, 0]), toppings[0], 'sauce', false);
+    food(
+      ctx,
+      ctx
+        .sphere(1, [0, 0, 0])
+        .scale([bed.r * 0.8, h, bed.r * 0.8])
+        .translate([0, bed.y, 0])
+        .trimByPlane([0, 1, 0], bed.y),
+      base,
+      'pasta',
+    );
+    for (const [k, a] of around(5).entries())
+      food(
+        ctx,
+        ctx
+          .torus(0.09, 0.014, [Math.cos(a) * bed.r * 0.35, bed.y + h * 0.75, Math.sin(a) * bed.r * 0.35], 'y')
+          .rotate([15 + k * 7, 0, 10]),
+        base,
+        'pasta',
+      );
+    if (toppings[0])
+      food(
+        ctx,
+        ctx
+          .sphere(1, [0, 0, 0])
+          .scale([bed.r * 0.35, 0.04, bed.r * 0.35])
+          .translate([0, bed.y + h * 0.95, 0]),
+        toppings[0],
+        'sauce',
+        false,
+      );
     scatter(ctx, { ...bed, r: bed.r * 0.55 }, bed.y + h, toppings.slice(1), 3, 0.045);
   },
   balls: (ctx, bed, base, toppings) => {
@@ -193,22 +452,62 @@ const BODIES: Record<DishBody, BodyBuild> = {
   },
   soup: (ctx, bed, base, toppings) => {
     const top = bed.y + bed.depth * 0.75;
-    food(ctx, ctx.lathe([[bed.r * 0.4, bed.y - 0.01], [bed.r * 0.98, top]]), base, 'soup');
+    food(
+      ctx,
+      ctx.lathe([
+        [bed.r * 0.4, bed.y - 0.01],
+        [bed.r * 0.98, top],
+      ]),
+      base,
+      'soup',
+    );
     scatter(ctx, { ...bed, r: bed.r * 0.8 }, top, toppings, 5, 0.035);
   },
   stew: (ctx, bed, base, toppings) => {
     const top = bed.y + bed.depth * 0.8;
-    food(ctx, ctx.lathe([[bed.r * 0.4, bed.y - 0.01], [bed.r, top]]), base, 'stew');
-    scatter(ctx, { ...bed, r: bed.r * 0.85 }, top, [base, ...toppings].map((c) => c.map((v) => v * 0.85) as RGB), 9, 0.05);
+    food(
+      ctx,
+      ctx.lathe([
+        [bed.r * 0.4, bed.y - 0.01],
+        [bed.r, top],
+      ]),
+      base,
+      'stew',
+    );
+    scatter(
+      ctx,
+      { ...bed, r: bed.r * 0.85 },
+      top,
+      [base, ...toppings].map((c) => c.map((v) => v * 0.85) as RGB),
+      9,
+      0.05,
+    );
   },
   drink: (ctx, bed, base, toppings) => {
     const top = bed.y + bed.depth;
     food(ctx, ctx.cyl(bed.r * 0.7, bed.depth * 0.9, [0, bed.y - 0.01, 0], bed.r * 0.97), base, 'drink');
     if (/\b(cream|whipped|foam|frothy)\b/.test(ctx.interpretation.prompt.toLowerCase()) || toppings.length) {
-      food(ctx, ctx.sphere(bed.r, [0, top - 0.03, 0]).scale([1, 0.7, 1]).trimByPlane([0, 1, 0], top - 0.05), colourOf('cream', base), 'cream', false);
-      if (toppings.some((c) => c === INGREDIENT_COLOURS.fruit) || /\bcherry\b/.test(ctx.interpretation.prompt.toLowerCase())) food(ctx, ctx.sphere(0.045, [0, top + bed.r * 0.65, 0]), [0.75, 0.05, 0.1], 'cherry', false);
+      food(
+        ctx,
+        ctx
+          .sphere(bed.r, [0, top - 0.03, 0])
+          .scale([1, 0.7, 1])
+          .trimByPlane([0, 1, 0], top - 0.05),
+        colourOf('cream', base),
+        'cream',
+        false,
+      );
+      if (
+        toppings.some((c) => c === INGREDIENT_COLOURS.fruit) ||
+        /\bcherry\b/.test(ctx.interpretation.prompt.toLowerCase())
+      )
+        food(ctx, ctx.sphere(0.045, [0, top + bed.r * 0.65, 0]), [0.75, 0.05, 0.1], 'cherry', false);
     }
-    ctx.add(ctx.capsule([0.05, bed.y + 0.1, 0], [0.16, top + 0.25, 0.02], 0.012), 'plastic', { part: 'straw', primary: false, colour: [0.9, 0.3, 0.35] });
+    ctx.add(ctx.capsule([0.05, bed.y + 0.1, 0], [0.16, top + 0.25, 0.02], 0.012), 'plastic', {
+      part: 'straw',
+      primary: false,
+      colour: [0.9, 0.3, 0.35],
+    });
   },
 };
 
@@ -231,7 +530,8 @@ export function describedDish(ctx: GenContext, name: string | undefined): boolea
   }
   let vessel = PROMPT_VESSELS.find(([re]) => re.test(prompt))?.[1] ?? form.vessel;
   // Liquids need a vessel that holds them.
-  if (CONTAINER_BODIES.includes(form.body) && !['bowl', 'glass', 'pan'].includes(vessel)) vessel = form.body === 'drink' ? 'glass' : 'bowl';
+  if (CONTAINER_BODIES.includes(form.body) && !['bowl', 'glass', 'pan'].includes(vessel))
+    vessel = form.body === 'drink' ? 'glass' : 'bowl';
   if (form.body === 'drink') vessel = 'glass';
   const bed = VESSELS[vessel](ctx);
   const named = [...ingredientsIn(prompt), ...form.ingredients].filter((v, k, all) => all.indexOf(v) === k);
@@ -240,7 +540,8 @@ export function describedDish(ctx: GenContext, name: string | undefined): boolea
   const ordered = staple ? [staple, ...named.filter((n) => n !== staple)] : named;
   // The prompt's own colour words colour the body when given ("a chocolate milkshake"); cooking browns it.
   const raw = ctx.interpretation.colours[0]?.rgb ?? colourOf(ordered[0], [0.9, 0.75, 0.5]);
-  const base = form.browned && !ctx.interpretation.colours.length ? raw.map((v, k) => v * 0.5 + GOLDEN[k] * 0.5) as RGB : raw;
+  const base =
+    form.browned && !ctx.interpretation.colours.length ? (raw.map((v, k) => v * 0.5 + GOLDEN[k] * 0.5) as RGB) : raw;
   const toppings = ordered.slice(1, 4).map((n) => colourOf(n, base));
   BODIES[form.body](ctx, bed, base, toppings, form);
   return true;

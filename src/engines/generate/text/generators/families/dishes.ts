@@ -9,33 +9,85 @@ import { around, type GenContext, type RGB } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
 
 type Build = (ctx: GenContext) => void;
-const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) => ctx.add(m, 'organic', { colour, part, primary });
+const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
+  ctx.add(m, 'organic', { colour, part, primary });
 
 const DISHES: Record<string, Build> = {
   'chocolate bar': (ctx) => {
     // A slab moulded in squares, its far end still in a paper wrapper over foil.
     const text = ctx.interpretation.prompt.toLowerCase();
-    const colour: RGB = /\bwhite chocolate/.test(text) ? [0.95, 0.91, 0.8] : /\bmilk chocolate/.test(text) ? [0.48, 0.3, 0.16] : [0.26, 0.14, 0.08];
+    const colour: RGB = /\bwhite chocolate/.test(text)
+      ? [0.95, 0.91, 0.8]
+      : /\bmilk chocolate/.test(text)
+        ? [0.48, 0.3, 0.16]
+        : [0.26, 0.14, 0.08];
     const [cols, rows, cell] = [6, 3, 0.05];
     const [w, d] = [cols * cell, rows * cell];
     ctx.add(ctx.box([w, 0.008, d], [0, 0.004, 0]), 'organic', { colour });
-    for (let i = 0; i < cols; i++) for (let j = 0; j < rows; j++) {
-      ctx.add(ctx.hull([ctx.box([cell * 0.9, 0.002, cell * 0.9], [-w / 2 + cell * (i + 0.5), 0.008, -d / 2 + cell * (j + 0.5)]), ctx.box([cell * 0.7, 0.002, cell * 0.7], [-w / 2 + cell * (i + 0.5), 0.018, -d / 2 + cell * (j + 0.5)])]), 'organic', { part: 'square', colour });
-    }
-    ctx.add(ctx.box([w * 0.42, 0.03, d + 0.012], [w * 0.29 + 0.006, 0.013, 0]), 'paper', { part: 'wrapper', primary: false, colour: [0.55, 0.1, 0.15] });
-    ctx.add(ctx.box([0.01, 0.031, d + 0.014], [w * 0.08, 0.013, 0]), 'metal', { part: 'foil', primary: false, colour: [0.82, 0.82, 0.85] });
+    for (let i = 0; i < cols; i++)
+      for (let j = 0; j < rows; j++) {
+        ctx.add(
+          ctx.hull([
+            ctx.box([cell * 0.9, 0.002, cell * 0.9], [-w / 2 + cell * (i + 0.5), 0.008, -d / 2 + cell * (j + 0.5)]),
+            ctx.box([cell * 0.7, 0.002, cell * 0.7], [-w / 2 + cell * (i + 0.5), 0.018, -d / 2 + cell * (j + 0.5)]),
+          ]),
+          'organic',
+          { part: 'square', colour },
+        );
+      }
+    ctx.add(ctx.box([w * 0.42, 0.03, d + 0.012], [w * 0.29 + 0.006, 0.013, 0]), 'paper', {
+      part: 'wrapper',
+      primary: false,
+      colour: [0.55, 0.1, 0.15],
+    });
+    ctx.add(ctx.box([0.01, 0.031, d + 0.014], [w * 0.08, 0.013, 0]), 'metal', {
+      part: 'foil',
+      primary: false,
+      colour: [0.82, 0.82, 0.85],
+    });
   },
   fries: (ctx) => {
-    ctx.add(ctx.hull([ctx.box([0.3, 0.01, 0.16], [0, 0.005, 0]), ctx.box([0.42, 0.01, 0.22], [0, 0.35, 0])]).subtract(ctx.hull([ctx.box([0.27, 0.01, 0.13], [0, 0.03, 0]), ctx.box([0.39, 0.01, 0.19], [0, 0.37, 0])])), 'paper', { part: 'carton', primary: false, colour: [0.85, 0.1, 0.1] });
-    for (let k = 0; k < 14; k++) { const x = -0.15 + (k % 7) * 0.05; const z = k < 7 ? -0.04 : 0.04; food(ctx, ctx.box([0.03, 0.3 + ((k * 7) % 5) * 0.03, 0.03], [x, 0.25 + ((k * 3) % 4) * 0.02, z]).rotate([0, 0, (k % 3 - 1) * 6]), [0.95, 0.78, 0.3]); }
+    ctx.add(
+      ctx
+        .hull([ctx.box([0.3, 0.01, 0.16], [0, 0.005, 0]), ctx.box([0.42, 0.01, 0.22], [0, 0.35, 0])])
+        .subtract(ctx.hull([ctx.box([0.27, 0.01, 0.13], [0, 0.03, 0]), ctx.box([0.39, 0.01, 0.19], [0, 0.37, 0])])),
+      'paper',
+      { part: 'carton', primary: false, colour: [0.85, 0.1, 0.1] },
+    );
+    for (let k = 0; k < 14; k++) {
+      const x = -0.15 + (k % 7) * 0.05;
+      const z = k < 7 ? -0.04 : 0.04;
+      food(
+        ctx,
+        ctx
+          .box([0.03, 0.3 + ((k * 7) % 5) * 0.03, 0.03], [x, 0.25 + ((k * 3) % 4) * 0.02, z])
+          .rotate([0, 0, ((k % 3) - 1) * 6]),
+        [0.95, 0.78, 0.3],
+      );
+    }
   },
   'hot dog': (ctx) => {
-    food(ctx, ctx.capsule([-0.3, 0.08, 0], [0.3, 0.08, 0], 0.09).subtract(ctx.box([0.8, 0.1, 0.06], [0, 0.17, 0])), [0.9, 0.7, 0.4], 'bun');
+    food(
+      ctx,
+      ctx.capsule([-0.3, 0.08, 0], [0.3, 0.08, 0], 0.09).subtract(ctx.box([0.8, 0.1, 0.06], [0, 0.17, 0])),
+      [0.9, 0.7, 0.4],
+      'bun',
+    );
     food(ctx, ctx.capsule([-0.36, 0.13, 0], [0.36, 0.13, 0], 0.045), [0.7, 0.25, 0.15], 'sausage', false);
     food(ctx, ctx.capsule([-0.25, 0.175, 0], [0.25, 0.175, 0], 0.012), [0.95, 0.8, 0.1], 'mustard', false);
   },
   taco: (ctx) => {
-    food(ctx, ctx.cyl(0.3, 0.02, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.3, 0.01]).subtract(ctx.box([1, 0.3, 1], [0, 0.45, 0])).add(ctx.torus(0.29, 0.03, [0, 0.3, 0], 'z').trimByPlane([0, -1, 0], -0.3)), [0.92, 0.75, 0.35], 'shell');
+    food(
+      ctx,
+      ctx
+        .cyl(0.3, 0.02, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, 0.3, 0.01])
+        .subtract(ctx.box([1, 0.3, 1], [0, 0.45, 0]))
+        .add(ctx.torus(0.29, 0.03, [0, 0.3, 0], 'z').trimByPlane([0, -1, 0], -0.3)),
+      [0.92, 0.75, 0.35],
+      'shell',
+    );
     food(ctx, ctx.ellipsoid([0.26, 0.1, 0.07], [0, 0.25, 0]), [0.35, 0.6, 0.2], 'filling', false);
   },
   sushi: (ctx) => {
@@ -49,7 +101,20 @@ const DISHES: Record<string, Build> = {
       food(ctx, ctx.ellipsoid([0.2, 0.27, 0.2], [0, 0.27, 0]), [0.96, 0.93, 0.85]);
       return;
     }
-    food(ctx, ctx.hull(around(9).map((a, k) => ctx.sphere(0.03, [Math.cos(a) * (0.28 + (k % 3) * 0.04), 0.025, Math.sin(a) * (0.28 + ((k + 1) % 3) * 0.04)], 8))), [0.97, 0.97, 0.95], 'white');
+    food(
+      ctx,
+      ctx.hull(
+        around(9).map((a, k) =>
+          ctx.sphere(
+            0.03,
+            [Math.cos(a) * (0.28 + (k % 3) * 0.04), 0.025, Math.sin(a) * (0.28 + ((k + 1) % 3) * 0.04)],
+            8,
+          ),
+        ),
+      ),
+      [0.97, 0.97, 0.95],
+      'white',
+    );
     food(ctx, ctx.sphere(0.11, [0.03, 0.03, 0.02]).scale([1, 0.55, 1]), [1, 0.7, 0.1], 'yolk', false);
   },
   steak: (ctx) => {
@@ -58,24 +123,92 @@ const DISHES: Record<string, Build> = {
   },
   broccoli: (ctx) => {
     food(ctx, ctx.capsule([0, 0.02, 0], [0, 0.3, 0], 0.07, 0.09), [0.55, 0.75, 0.35], 'stem', false);
-    for (const [x, y, z, r] of [[0, 0.45, 0, 0.17], [0.14, 0.38, 0.05, 0.12], [-0.13, 0.38, -0.04, 0.12], [0.03, 0.38, -0.14, 0.11], [-0.04, 0.39, 0.14, 0.11]] as const) food(ctx, ctx.sphere(r, [x, y, z], 12), [0.2, 0.5, 0.15], 'floret');
+    for (const [x, y, z, r] of [
+      [0, 0.45, 0, 0.17],
+      [0.14, 0.38, 0.05, 0.12],
+      [-0.13, 0.38, -0.04, 0.12],
+      [0.03, 0.38, -0.14, 0.11],
+      [-0.04, 0.39, 0.14, 0.11],
+    ] as const)
+      food(ctx, ctx.sphere(r, [x, y, z], 12), [0.2, 0.5, 0.15], 'floret');
   },
   grapes: (ctx) => {
     let k = 0;
-    for (let row = 0; row < 5; row++) for (const a of around(5 - row, row * 0.6)) { const rr = 0.14 - row * 0.025; food(ctx, ctx.sphere(0.065, [Math.cos(a) * rr, 0.62 - row * 0.12 - (k++ % 2) * 0.02, Math.sin(a) * rr], 12), [0.45, 0.15, 0.45]); }
+    for (let row = 0; row < 5; row++)
+      for (const a of around(5 - row, row * 0.6)) {
+        const rr = 0.14 - row * 0.025;
+        food(
+          ctx,
+          ctx.sphere(0.065, [Math.cos(a) * rr, 0.62 - row * 0.12 - (k++ % 2) * 0.02, Math.sin(a) * rr], 12),
+          [0.45, 0.15, 0.45],
+        );
+      }
     food(ctx, ctx.capsule([0, 0.62, 0], [0.02, 0.78, 0], 0.015), [0.4, 0.3, 0.15], 'stem', false);
   },
   pineapple: (ctx) => {
     food(ctx, ctx.ellipsoid([0.22, 0.32, 0.22], [0, 0.32, 0]), [0.85, 0.6, 0.2]);
     // Flat blades (prisms), not ellipsoids: nine curved leaves would outweigh a small face budget.
-    for (const a of around(9)) food(ctx, ctx.prism([[-0.04, 0], [0.04, 0], [0, 0.3]], 0.012).rotate([0, 0, -25]).rotate([0, (a * 180) / Math.PI, 0]).translate([Math.cos(a) * 0.05, 0.6, -Math.sin(a) * 0.05]), [0.3, 0.55, 0.2], 'leaf', false);
+    for (const a of around(9))
+      food(
+        ctx,
+        ctx
+          .prism(
+            [
+              [-0.04, 0],
+              [0.04, 0],
+              [0, 0.3],
+            ],
+            0.012,
+          )
+          .rotate([0, 0, -25])
+          .rotate([0, (a * 180) / Math.PI, 0])
+          .translate([Math.cos(a) * 0.05, 0.6, -Math.sin(a) * 0.05]),
+        [0.3, 0.55, 0.2],
+        'leaf',
+        false,
+      );
   },
   strawberry: (ctx) => {
-    food(ctx, ctx.lathe([[0.02, 0], [0.12, 0.08], [0.2, 0.25], [0.19, 0.34], [0.1, 0.38]]), [0.85, 0.1, 0.1]);
-    for (const a of around(6)) food(ctx, ctx.ellipsoid([0.09, 0.012, 0.035]).rotate([0, (a * 180) / Math.PI, 0]).translate([Math.cos(a) * 0.08, 0.385, -Math.sin(a) * 0.08]), [0.25, 0.55, 0.2], 'leaf', false);
+    food(
+      ctx,
+      ctx.lathe([
+        [0.02, 0],
+        [0.12, 0.08],
+        [0.2, 0.25],
+        [0.19, 0.34],
+        [0.1, 0.38],
+      ]),
+      [0.85, 0.1, 0.1],
+    );
+    for (const a of around(6))
+      food(
+        ctx,
+        ctx
+          .ellipsoid([0.09, 0.012, 0.035])
+          .rotate([0, (a * 180) / Math.PI, 0])
+          .translate([Math.cos(a) * 0.08, 0.385, -Math.sin(a) * 0.08]),
+        [0.25, 0.55, 0.2],
+        'leaf',
+        false,
+      );
   },
   ramen: (ctx) => {
-    ctx.add(ctx.lathe([[0.12, 0], [0.3, 0.12], [0.35, 0.25]]).subtract(ctx.lathe([[0.1, 0.03], [0.32, 0.26]])), 'ceramic', { part: 'bowl', colour: [0.9, 0.88, 0.85] });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.12, 0],
+          [0.3, 0.12],
+          [0.35, 0.25],
+        ])
+        .subtract(
+          ctx.lathe([
+            [0.1, 0.03],
+            [0.32, 0.26],
+          ]),
+        ),
+      'ceramic',
+      { part: 'bowl', colour: [0.9, 0.88, 0.85] },
+    );
     food(ctx, ctx.cyl(0.31, 0.02, [0, 0.2, 0]), [0.9, 0.7, 0.4], 'broth');
     food(ctx, ctx.sphere(0.06, [0.1, 0.22, 0.05]).scale([1, 0.6, 1]), [1, 0.8, 0.3], 'egg', false);
   },
@@ -92,7 +225,20 @@ export function dish(ctx: GenContext): void {
   else if (!describedDish(ctx, profile)) DISHES.steak(ctx);
 }
 
-const FRUIT: Record<string, { r: number; squash: number; colour: RGB; ribs?: number; point?: boolean; stripes?: RGB; long?: number; scales?: RGB; crown?: boolean }> = {
+const FRUIT: Record<
+  string,
+  {
+    r: number;
+    squash: number;
+    colour: RGB;
+    ribs?: number;
+    point?: boolean;
+    stripes?: RGB;
+    long?: number;
+    scales?: RGB;
+    crown?: boolean;
+  }
+> = {
   pumpkin: { r: 0.4, squash: 0.7, colour: [0.95, 0.5, 0.08], ribs: 10 },
   orange: { r: 0.3, squash: 0.95, colour: [1, 0.55, 0.05] },
   lemon: { r: 0.25, squash: 1, colour: [0.98, 0.88, 0.2], point: true },
@@ -116,12 +262,63 @@ export function fruit(ctx: GenContext): boolean {
   const { s } = ctx;
   const r = f.r * s.wide;
   const c: Vec3 = [0, r * f.squash, 0];
-  if (f.ribs) for (const a of around(f.ribs)) food(ctx, ctx.ellipsoid([r * 0.45, r * f.squash, r * 0.45], [Math.cos(a) * r * 0.55, c[1], Math.sin(a) * r * 0.55]), f.colour);
+  if (f.ribs)
+    for (const a of around(f.ribs))
+      food(
+        ctx,
+        ctx.ellipsoid([r * 0.45, r * f.squash, r * 0.45], [Math.cos(a) * r * 0.55, c[1], Math.sin(a) * r * 0.55]),
+        f.colour,
+      );
   else food(ctx, ctx.ellipsoid(f.point ? [r * 1.3, r, r] : [r * (f.long ?? 1), r * f.squash * s.tall, r], c), f.colour);
-  if (f.scales) for (const [k, a] of around(10).entries()) food(ctx, ctx.prism([[-0.05, 0], [0.05, 0], [0, 0.11]], 0.012).rotate([0, 0, k % 2 ? 20 : -20]).rotate([0, (a * 180) / Math.PI, 0]).translate([Math.cos(a) * r * 0.85 * (f.long ?? 1), c[1] + (k % 2 ? 0.1 : -0.08), -Math.sin(a) * r * 0.85]), f.scales, 'scale', false);
-  if (f.crown) for (const a of around(5)) food(ctx, ctx.cyl(0.025, 0.07, [Math.cos(a) * 0.04, c[1] + r * f.squash * 0.95, Math.sin(a) * 0.04], 0.005), f.colour, 'crown', false);
+  if (f.scales)
+    for (const [k, a] of around(10).entries())
+      food(
+        ctx,
+        ctx
+          .prism(
+            [
+              [-0.05, 0],
+              [0.05, 0],
+              [0, 0.11],
+            ],
+            0.012,
+          )
+          .rotate([0, 0, k % 2 ? 20 : -20])
+          .rotate([0, (a * 180) / Math.PI, 0])
+          .translate([Math.cos(a) * r * 0.85 * (f.long ?? 1), c[1] + (k % 2 ? 0.1 : -0.08), -Math.sin(a) * r * 0.85]),
+        f.scales,
+        'scale',
+        false,
+      );
+  if (f.crown)
+    for (const a of around(5))
+      food(
+        ctx,
+        ctx.cyl(0.025, 0.07, [Math.cos(a) * 0.04, c[1] + r * f.squash * 0.95, Math.sin(a) * 0.04], 0.005),
+        f.colour,
+        'crown',
+        false,
+      );
   if (f.point) for (const side of [-1, 1]) food(ctx, ctx.sphere(r * 0.25, [side * r * 1.25, c[1], 0], 12), f.colour);
-  if (f.stripes) for (const a of around(8)) food(ctx, ctx.ellipsoid([r * 0.08, r * f.squash * 1.005, r * 1.005]).rotate([0, (a * 180) / Math.PI, 0]).translate(c), f.stripes, 'stripe', false);
-  if (f.ribs) food(ctx, ctx.capsule([0, r * f.squash * 1.9, 0], [r * 0.1, r * f.squash * 2.3, 0], r * 0.08), [0.35, 0.45, 0.2], 'stem', false);
+  if (f.stripes)
+    for (const a of around(8))
+      food(
+        ctx,
+        ctx
+          .ellipsoid([r * 0.08, r * f.squash * 1.005, r * 1.005])
+          .rotate([0, (a * 180) / Math.PI, 0])
+          .translate(c),
+        f.stripes,
+        'stripe',
+        false,
+      );
+  if (f.ribs)
+    food(
+      ctx,
+      ctx.capsule([0, r * f.squash * 1.9, 0], [r * 0.1, r * f.squash * 2.3, 0], r * 0.08),
+      [0.35, 0.45, 0.2],
+      'stem',
+      false,
+    );
   return true;
 }

@@ -11,11 +11,16 @@ type Build = (ctx: GenContext) => void;
 const WHITE: RGB = [0.95, 0.95, 0.94];
 const CHROME: RGB = [0.78, 0.8, 0.83];
 const WOOD: RGB = [0.58, 0.4, 0.24];
-const chrome = (ctx: GenContext, m: Manifold, part: string) => ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
+const chrome = (ctx: GenContext, m: Manifold, part: string) =>
+  ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
 
 /** A tap: a short riser and a spout bent over the basin at (x, y, z). */
 function tap(ctx: GenContext, x: number, y: number, z: number, reach = 0.12): void {
-  chrome(ctx, ctx.cyl(0.02, 0.12, [x, y, z]).add(ctx.capsule([x, y + 0.12, z], [x + reach, y + 0.12, z], 0.018)), 'tap');
+  chrome(
+    ctx,
+    ctx.cyl(0.02, 0.12, [x, y, z]).add(ctx.capsule([x, y + 0.12, z], [x + reach, y + 0.12, z], 0.018)),
+    'tap',
+  );
 }
 
 const FIXTURES: Record<string, Build> = {
@@ -24,7 +29,10 @@ const FIXTURES: Record<string, Build> = {
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;
     ctx.add(ctx.cyl(0.04, 0.02, [0, 0, 0]), 'metal', { part: 'base', colour });
     ctx.add(ctx.cyl(0.022, 0.3, [0, 0.01, 0]), 'metal', { part: 'body', colour });
-    ctx.add(ctx.torus(0.08, 0.014, [0.08, 0.3, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'metal', { part: 'spout', colour });
+    ctx.add(ctx.torus(0.08, 0.014, [0.08, 0.3, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'metal', {
+      part: 'spout',
+      colour,
+    });
     ctx.add(ctx.cyl(0.016, 0.03, [0.16, 0.27, 0]), 'metal', { part: 'aerator', primary: false, colour });
     ctx.add(ctx.capsule([0, 0.2, 0], [-0.09, 0.24, 0], 0.009), 'metal', { part: 'lever', primary: false, colour });
   },
@@ -34,19 +42,54 @@ const FIXTURES: Record<string, Build> = {
     const outer = ctx.roundBox([1.5, 0.55, 0.72], 0.2, [0, lift + 0.275, 0]);
     const inner = ctx.roundBox([1.36, 0.6, 0.58], 0.17, [0, lift + 0.36, 0]);
     ctx.add(outer.subtract(inner), 'ceramic', { colour: WHITE });
-    if (feet) for (const x of [-0.55, 0.55]) for (const z of [-0.24, 0.24]) ctx.add(ctx.sphere(0.06, [x, 0.06, z]).add(ctx.cyl(0.035, 0.1, [x, 0.06, z])), 'bronze', { part: 'foot', primary: false, colour: [0.8, 0.62, 0.25] });
-    else ctx.add(ctx.box([1.5, 0.02, 0.72], [0, 0.01, 0]), 'ceramic', { part: 'plinth', primary: false, colour: WHITE });
+    if (feet)
+      for (const x of [-0.55, 0.55])
+        for (const z of [-0.24, 0.24])
+          ctx.add(ctx.sphere(0.06, [x, 0.06, z]).add(ctx.cyl(0.035, 0.1, [x, 0.06, z])), 'bronze', {
+            part: 'foot',
+            primary: false,
+            colour: [0.8, 0.62, 0.25],
+          });
+    else
+      ctx.add(ctx.box([1.5, 0.02, 0.72], [0, 0.01, 0]), 'ceramic', { part: 'plinth', primary: false, colour: WHITE });
     tap(ctx, -0.68, lift + 0.55, 0, 0.1);
   },
   toilet: (ctx) => {
-    ctx.add(ctx.lathe([[0.14, 0], [0.16, 0.2], [0.24, 0.36], [0.25, 0.4]]).scale([1, 1, 1.3]).subtract(ctx.lathe([[0.08, 0.15], [0.2, 0.41]]).scale([1, 1, 1.25])), 'ceramic', { colour: WHITE });
-    ctx.add(ctx.torus(0.2, 0.03, [0, 0.42, 0], 'y').scale([1, 1, 1.3]), 'plastic', { part: 'seat', primary: false, colour: WHITE });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.14, 0],
+          [0.16, 0.2],
+          [0.24, 0.36],
+          [0.25, 0.4],
+        ])
+        .scale([1, 1, 1.3])
+        .subtract(
+          ctx
+            .lathe([
+              [0.08, 0.15],
+              [0.2, 0.41],
+            ])
+            .scale([1, 1, 1.25]),
+        ),
+      'ceramic',
+      { colour: WHITE },
+    );
+    ctx.add(ctx.torus(0.2, 0.03, [0, 0.42, 0], 'y').scale([1, 1, 1.3]), 'plastic', {
+      part: 'seat',
+      primary: false,
+      colour: WHITE,
+    });
     ctx.add(ctx.roundBox([0.46, 0.4, 0.18], 0.03, [0, 0.62, -0.36]), 'ceramic', { part: 'tank', colour: WHITE });
     chrome(ctx, ctx.cyl(0.02, 0.04, [0.15, 0.82, -0.36]), 'flush');
   },
   sink: (ctx) => {
     ctx.add(ctx.cyl(0.09, 0.72, [0, 0, 0], 0.07), 'ceramic', { part: 'pedestal', colour: WHITE });
-    ctx.add(ctx.roundBox([0.6, 0.16, 0.45], 0.05, [0, 0.8, 0]).subtract(ctx.ellipsoid([0.24, 0.14, 0.17], [0, 0.88, 0.02])), 'ceramic', { part: 'basin', colour: WHITE });
+    ctx.add(
+      ctx.roundBox([0.6, 0.16, 0.45], 0.05, [0, 0.8, 0]).subtract(ctx.ellipsoid([0.24, 0.14, 0.17], [0, 0.88, 0.02])),
+      'ceramic',
+      { part: 'basin', colour: WHITE },
+    );
     tap(ctx, 0, 0.88, -0.19, 0.001);
     chrome(ctx, ctx.capsule([0, 1.0, -0.19], [0, 0.98, -0.08], 0.018), 'spout');
   },
@@ -55,28 +98,67 @@ const FIXTURES: Record<string, Build> = {
     ctx.add(ctx.box([0.9, 2, 0.04], [0, 1, -0.43]), 'ceramic', { part: 'wall', colour: [0.85, 0.88, 0.9] });
     chrome(ctx, ctx.cyl(0.02, 1.8, [0, 0.1, -0.38]).add(ctx.capsule([0, 1.9, -0.38], [0, 1.9, -0.15], 0.02)), 'pipe');
     chrome(ctx, ctx.cyl(0.1, 0.04, [0, 1.84, -0.12]), 'head');
-    ctx.add(ctx.box([0.02, 1.9, 0.9], [0.44, 1.03, 0]), 'glass', { part: 'screen', primary: false, colour: [0.85, 0.92, 0.95] });
+    ctx.add(ctx.box([0.02, 1.9, 0.9], [0.44, 1.03, 0]), 'glass', {
+      part: 'screen',
+      primary: false,
+      colour: [0.85, 0.92, 0.95],
+    });
   },
   fireplace: (ctx) => {
-    const stone = says(ctx, /\b(stone|rock|brick)\b/) ? [0.6, 0.55, 0.5] as RGB : [0.92, 0.9, 0.86] as RGB;
-    ctx.add(ctx.box([1.4, 1.1, 0.45], [0, 0.55, 0]).subtract(ctx.box([0.8, 0.7, 0.4], [0, 0.42, 0.1])), 'stone', { colour: stone });
+    const stone = says(ctx, /\b(stone|rock|brick)\b/) ? ([0.6, 0.55, 0.5] as RGB) : ([0.92, 0.9, 0.86] as RGB);
+    ctx.add(ctx.box([1.4, 1.1, 0.45], [0, 0.55, 0]).subtract(ctx.box([0.8, 0.7, 0.4], [0, 0.42, 0.1])), 'stone', {
+      colour: stone,
+    });
     ctx.add(ctx.box([1.6, 0.08, 0.55], [0, 1.14, 0.03]), 'wood', { part: 'mantel', primary: false, colour: WOOD });
-    ctx.add(ctx.box([1.2, 0.05, 0.3], [0, 0.025, 0.35]), 'stone', { part: 'hearth', primary: false, colour: [0.35, 0.33, 0.32] });
-    for (const z of [-0.02, 0.08]) ctx.add(ctx.capsule([-0.28, 0.13, z], [0.28, 0.13, z + 0.03], 0.06), 'wood', { part: 'log', primary: false, colour: [0.4, 0.26, 0.15] });
-    if (!says(ctx, /\b(cold|unlit|empty)\b/)) for (const [x, h] of [[-0.12, 0.3], [0.05, 0.4], [0.18, 0.26]] as const) ctx.add(ctx.cyl(0.08, h, [x, 0.15, 0.04], 0.005), 'wax', { part: 'flame', primary: false, colour: [1, 0.55, 0.1] });
+    ctx.add(ctx.box([1.2, 0.05, 0.3], [0, 0.025, 0.35]), 'stone', {
+      part: 'hearth',
+      primary: false,
+      colour: [0.35, 0.33, 0.32],
+    });
+    for (const z of [-0.02, 0.08])
+      ctx.add(ctx.capsule([-0.28, 0.13, z], [0.28, 0.13, z + 0.03], 0.06), 'wood', {
+        part: 'log',
+        primary: false,
+        colour: [0.4, 0.26, 0.15],
+      });
+    if (!says(ctx, /\b(cold|unlit|empty)\b/))
+      for (const [x, h] of [
+        [-0.12, 0.3],
+        [0.05, 0.4],
+        [0.18, 0.26],
+      ] as const)
+        ctx.add(ctx.cyl(0.08, h, [x, 0.15, 0.04], 0.005), 'wax', {
+          part: 'flame',
+          primary: false,
+          colour: [1, 0.55, 0.1],
+        });
   },
   mirror: (ctx) => {
     const ornate = ctx.s.ornate || says(ctx, /\b(ornate|gilded|baroque|gold)\b/);
     const frame: RGB = ornate ? [0.85, 0.68, 0.3] : [0.25, 0.2, 0.18];
     const oval = ornate || says(ctx, /\b(oval|round)\b/);
-    const shape = (sx: number, sy: number, depth: number, z: number) => oval
-      ? ctx.cyl(1, depth, [0, 0, 0]).rotate([90, 0, 0]).scale([sx, sy, 1]).translate([0, 0.95, z])
-      : ctx.box([sx * 2, sy * 2, depth], [0, 0.95, z]);
-    ctx.add(shape(0.42, 0.62, 0.06, 0.03).subtract(shape(0.36, 0.56, 0.1, 0.06)), ornate ? 'gold' : 'wood', { part: 'frame', colour: frame });
+    const shape = (sx: number, sy: number, depth: number, z: number) =>
+      oval
+        ? ctx.cyl(1, depth, [0, 0, 0]).rotate([90, 0, 0]).scale([sx, sy, 1]).translate([0, 0.95, z])
+        : ctx.box([sx * 2, sy * 2, depth], [0, 0.95, z]);
+    ctx.add(shape(0.42, 0.62, 0.06, 0.03).subtract(shape(0.36, 0.56, 0.1, 0.06)), ornate ? 'gold' : 'wood', {
+      part: 'frame',
+      colour: frame,
+    });
     ctx.add(shape(0.37, 0.57, 0.02, 0.01), 'metal', { part: 'glass', primary: false, colour: [0.85, 0.88, 0.9] });
-    if (ornate) for (const a of around(10)) ctx.add(ctx.sphere(0.035, [Math.cos(a) * 0.42, 0.95 + Math.sin(a) * 0.62, 0.07], 8), 'gold', { part: 'frame', colour: frame });
+    if (ornate)
+      for (const a of around(10))
+        ctx.add(ctx.sphere(0.035, [Math.cos(a) * 0.42, 0.95 + Math.sin(a) * 0.62, 0.07], 8), 'gold', {
+          part: 'frame',
+          colour: frame,
+        });
     // A cheval stand: two legs and feet, so the mirror stands on the floor.
-    for (const x of [-0.46, 0.46]) ctx.add(ctx.box([0.05, 1.2, 0.05], [x, 0.6, 0.02]).add(ctx.box([0.06, 0.04, 0.4], [x, 0.02, 0.02])), 'wood', { part: 'stand', primary: false, colour: frame });
+    for (const x of [-0.46, 0.46])
+      ctx.add(ctx.box([0.05, 1.2, 0.05], [x, 0.6, 0.02]).add(ctx.box([0.06, 0.04, 0.4], [x, 0.02, 0.02])), 'wood', {
+        part: 'stand',
+        primary: false,
+        colour: frame,
+      });
   },
   hammock: (ctx) => {
     const span = 1.8 * ctx.s.long;
@@ -86,28 +168,71 @@ const FIXTURES: Record<string, Build> = {
     }
     // The bed of the hammock: a slice of a large ring, sagging between the posts.
     const R = span * 0.75;
-    const sag = ctx.torus(R, 0.02, [0, 0, 0], 'z').scale([1, 1, 14]).translate([0, 1.1 + R - span * 0.35, 0]).trimByPlane([0, -1, 0], -(1.1 - 0.02));
+    const sag = ctx
+      .torus(R, 0.02, [0, 0, 0], 'z')
+      .scale([1, 1, 14])
+      .translate([0, 1.1 + R - span * 0.35, 0])
+      .trimByPlane([0, -1, 0], -(1.1 - 0.02));
     ctx.add(sag.intersect(ctx.box([span * 0.8, 2, 0.6], [0, 0.8, 0])), 'fabric', { colour: [0.85, 0.3, 0.2] });
-    for (const side of [-1, 1]) ctx.add(ctx.capsule([side * span * 0.4, 1.0, 0], [side * span / 2, 1.12, 0], 0.012), 'fabric', { part: 'rope', primary: false, colour: [0.85, 0.8, 0.65] });
+    for (const side of [-1, 1])
+      ctx.add(ctx.capsule([side * span * 0.4, 1.0, 0], [(side * span) / 2, 1.12, 0], 0.012), 'fabric', {
+        part: 'rope',
+        primary: false,
+        colour: [0.85, 0.8, 0.65],
+      });
   },
   radiator: (ctx) => {
     const fins = ctx.count('fin', 9, 3, 20);
-    for (let k = 0; k < fins; k++) ctx.add(ctx.roundBox([0.07, 0.6, 0.14], 0.03, [(k - (fins - 1) / 2) * 0.09, 0.42, 0]), 'metal', { colour: [0.9, 0.9, 0.88] });
-    ctx.add(ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.68, 0]).add(ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.16, 0])), 'metal', { part: 'pipe', colour: [0.9, 0.9, 0.88] });
-    for (const x of [-1, 1]) ctx.add(ctx.box([0.06, 0.12, 0.18], [x * (fins * 0.045 - 0.04), 0.06, 0]), 'metal', { part: 'foot', primary: false, colour: [0.6, 0.6, 0.6] });
+    for (let k = 0; k < fins; k++)
+      ctx.add(ctx.roundBox([0.07, 0.6, 0.14], 0.03, [(k - (fins - 1) / 2) * 0.09, 0.42, 0]), 'metal', {
+        colour: [0.9, 0.9, 0.88],
+      });
+    ctx.add(
+      ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.68, 0]).add(ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.16, 0])),
+      'metal',
+      { part: 'pipe', colour: [0.9, 0.9, 0.88] },
+    );
+    for (const x of [-1, 1])
+      ctx.add(ctx.box([0.06, 0.12, 0.18], [x * (fins * 0.045 - 0.04), 0.06, 0]), 'metal', {
+        part: 'foot',
+        primary: false,
+        colour: [0.6, 0.6, 0.6],
+      });
   },
   door: (ctx) => {
-    ctx.add(ctx.box([1.0, 2.1, 0.08], [0, 1.05, 0]).subtract(ctx.box([0.9, 2.05, 0.2], [0, 1.03, 0])), 'wood', { part: 'frame', primary: false, colour: [0.9, 0.9, 0.88] });
+    ctx.add(ctx.box([1.0, 2.1, 0.08], [0, 1.05, 0]).subtract(ctx.box([0.9, 2.05, 0.2], [0, 1.03, 0])), 'wood', {
+      part: 'frame',
+      primary: false,
+      colour: [0.9, 0.9, 0.88],
+    });
     let slab = ctx.box([0.88, 2.02, 0.05], [0, 1.02, 0]);
-    for (const [y, h] of [[1.45, 0.8], [0.5, 0.7]] as const) for (const x of [-0.2, 0.2]) slab = slab.subtract(ctx.box([0.3, h, 0.02], [x, y, 0.025]));
+    for (const [y, h] of [
+      [1.45, 0.8],
+      [0.5, 0.7],
+    ] as const)
+      for (const x of [-0.2, 0.2]) slab = slab.subtract(ctx.box([0.3, h, 0.02], [x, y, 0.025]));
     ctx.add(slab, 'wood', { colour: WOOD });
-    ctx.add(ctx.sphere(0.035, [0.34, 1.0, 0.06]), 'bronze', { part: 'knob', primary: false, colour: [0.8, 0.62, 0.25] });
+    ctx.add(ctx.sphere(0.035, [0.34, 1.0, 0.06]), 'bronze', {
+      part: 'knob',
+      primary: false,
+      colour: [0.8, 0.62, 0.25],
+    });
   },
   window: (ctx) => {
     const paint: RGB = [0.95, 0.95, 0.93];
-    ctx.add(ctx.box([1.0, 1.3, 0.1], [0, 0.75, 0]).subtract(ctx.box([0.86, 1.16, 0.2], [0, 0.75, 0])), 'wood', { part: 'frame', colour: paint });
-    ctx.add(ctx.box([0.04, 1.16, 0.06], [0, 0.75, 0]).add(ctx.box([0.86, 0.04, 0.06], [0, 0.75, 0])), 'wood', { part: 'mullion', colour: paint });
-    ctx.add(ctx.box([0.86, 1.16, 0.015], [0, 0.75, -0.02]), 'glass', { part: 'pane', primary: false, colour: [0.75, 0.85, 0.95] });
+    ctx.add(ctx.box([1.0, 1.3, 0.1], [0, 0.75, 0]).subtract(ctx.box([0.86, 1.16, 0.2], [0, 0.75, 0])), 'wood', {
+      part: 'frame',
+      colour: paint,
+    });
+    ctx.add(ctx.box([0.04, 1.16, 0.06], [0, 0.75, 0]).add(ctx.box([0.86, 0.04, 0.06], [0, 0.75, 0])), 'wood', {
+      part: 'mullion',
+      colour: paint,
+    });
+    ctx.add(ctx.box([0.86, 1.16, 0.015], [0, 0.75, -0.02]), 'glass', {
+      part: 'pane',
+      primary: false,
+      colour: [0.75, 0.85, 0.95],
+    });
     ctx.add(ctx.box([1.15, 0.06, 0.24], [0, 0.08, 0.06]), 'wood', { part: 'sill', colour: paint });
   },
   fence: (ctx) => {
@@ -115,32 +240,107 @@ const FIXTURES: Record<string, Build> = {
     const picket = !says(ctx, /\b(rail|ranch|split)\b/);
     for (let k = 0; k < n; k++) {
       const x = (k - (n - 1) / 2) * 0.3;
-      ctx.add(picket ? ctx.prism([[-0.05, 0], [0.05, 0], [0.05, 0.8], [0, 0.88], [-0.05, 0.8]], 0.025, [x, 0, 0]) : ctx.box([0.08, 0.9, 0.08], [x, 0.45, 0]), 'wood', { colour: picket ? [0.95, 0.95, 0.93] : WOOD });
+      ctx.add(
+        picket
+          ? ctx.prism(
+              [
+                [-0.05, 0],
+                [0.05, 0],
+                [0.05, 0.8],
+                [0, 0.88],
+                [-0.05, 0.8],
+              ],
+              0.025,
+              [x, 0, 0],
+            )
+          : ctx.box([0.08, 0.9, 0.08], [x, 0.45, 0]),
+        'wood',
+        { colour: picket ? [0.95, 0.95, 0.93] : WOOD },
+      );
     }
-    for (const y of picket ? [0.2, 0.62] : [0.3, 0.7]) ctx.add(ctx.box([n * 0.3, 0.07, 0.03], [0, y, -0.03]), 'wood', { part: 'rail', colour: picket ? [0.95, 0.95, 0.93] : WOOD });
+    for (const y of picket ? [0.2, 0.62] : [0.3, 0.7])
+      ctx.add(ctx.box([n * 0.3, 0.07, 0.03], [0, y, -0.03]), 'wood', {
+        part: 'rail',
+        colour: picket ? [0.95, 0.95, 0.93] : WOOD,
+      });
   },
   staircase: (ctx) => {
     const steps = ctx.count('step', 8, 2, 20);
-    for (let k = 0; k < steps; k++) ctx.add(ctx.box([0.9, 0.18 * (k + 1), 0.26], [0, 0.09 * (k + 1), k * 0.25]), 'wood', { part: 'step', colour: WOOD });
+    for (let k = 0; k < steps; k++)
+      ctx.add(ctx.box([0.9, 0.18 * (k + 1), 0.26], [0, 0.09 * (k + 1), k * 0.25]), 'wood', {
+        part: 'step',
+        colour: WOOD,
+      });
     const top = 0.18 * steps;
-    ctx.add(ctx.capsule([0.45, 0.9, 0], [0.45, top + 0.9, (steps - 1) * 0.25], 0.025), 'wood', { part: 'rail', primary: false, colour: [0.4, 0.26, 0.15] });
-    for (let k = 0; k < steps; k += 2) ctx.add(ctx.cyl(0.015, 0.9, [0.45, 0.18 * (k + 1), k * 0.25]), 'wood', { part: 'baluster', primary: false, colour: [0.95, 0.95, 0.93] });
+    ctx.add(ctx.capsule([0.45, 0.9, 0], [0.45, top + 0.9, (steps - 1) * 0.25], 0.025), 'wood', {
+      part: 'rail',
+      primary: false,
+      colour: [0.4, 0.26, 0.15],
+    });
+    for (let k = 0; k < steps; k += 2)
+      ctx.add(ctx.cyl(0.015, 0.9, [0.45, 0.18 * (k + 1), k * 0.25]), 'wood', {
+        part: 'baluster',
+        primary: false,
+        colour: [0.95, 0.95, 0.93],
+      });
   },
   'phone booth': (ctx) => {
     const red: RGB = [0.8, 0.08, 0.06];
-    ctx.add(ctx.box([0.9, 2.2, 0.9], [0, 1.1, 0]).subtract(ctx.box([0.8, 2.0, 0.8], [0, 1.1, 0])), 'metal', { colour: red });
-    for (const [x, z, rot] of [[0, 0.45, 0], [0, -0.45, 0], [0.45, 0, 90], [-0.45, 0, 90]] as const) {
-      ctx.add(ctx.box([0.6, 1.3, 0.02], [0, 1.25, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'glass', { part: 'window', primary: false, colour: [0.8, 0.88, 0.92] });
-      ctx.add(ctx.box([0.6, 0.12, 0.03], [0, 2.05, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'plastic', { part: 'sign', primary: false, colour: [0.95, 0.95, 0.9] });
+    ctx.add(ctx.box([0.9, 2.2, 0.9], [0, 1.1, 0]).subtract(ctx.box([0.8, 2.0, 0.8], [0, 1.1, 0])), 'metal', {
+      colour: red,
+    });
+    for (const [x, z, rot] of [
+      [0, 0.45, 0],
+      [0, -0.45, 0],
+      [0.45, 0, 90],
+      [-0.45, 0, 90],
+    ] as const) {
+      ctx.add(ctx.box([0.6, 1.3, 0.02], [0, 1.25, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'glass', {
+        part: 'window',
+        primary: false,
+        colour: [0.8, 0.88, 0.92],
+      });
+      ctx.add(ctx.box([0.6, 0.12, 0.03], [0, 2.05, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'plastic', {
+        part: 'sign',
+        primary: false,
+        colour: [0.95, 0.95, 0.9],
+      });
     }
-    ctx.add(ctx.box([0.96, 0.1, 0.96], [0, 2.25, 0]).add(ctx.cyl(0.7, 0.12, [0, 2.3, 0], 0.3, 4).rotate([0, 45, 0])), 'metal', { part: 'roof', colour: red });
+    ctx.add(
+      ctx.box([0.96, 0.1, 0.96], [0, 2.25, 0]).add(ctx.cyl(0.7, 0.12, [0, 2.3, 0], 0.3, 4).rotate([0, 45, 0])),
+      'metal',
+      { part: 'roof', colour: red },
+    );
   },
   'vending machine': (ctx) => {
     ctx.add(ctx.roundBox([0.9, 1.8, 0.75], 0.03, [0, 0.9, 0]), 'metal', { colour: [0.15, 0.35, 0.7] });
-    ctx.add(ctx.box([0.6, 1.1, 0.02], [-0.1, 1.15, 0.375]), 'glass', { part: 'window', primary: false, colour: [0.8, 0.88, 0.92] });
-    for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) ctx.add(ctx.box([0.1, 0.15, 0.04], [-0.32 + c * 0.15, 0.75 + r * 0.26, 0.35]), 'plastic', { part: 'product', primary: false, colour: [[0.9, 0.2, 0.2], [0.2, 0.7, 0.3], [0.95, 0.75, 0.15], [0.3, 0.4, 0.9]][(r + c) % 4] as RGB });
-    ctx.add(ctx.box([0.15, 0.4, 0.03], [0.33, 1.2, 0.38]), 'plastic', { part: 'panel', primary: false, colour: [0.1, 0.1, 0.1] });
-    ctx.add(ctx.box([0.55, 0.15, 0.03], [-0.1, 0.3, 0.38]), 'metal', { part: 'slot', primary: false, colour: [0.1, 0.1, 0.1] });
+    ctx.add(ctx.box([0.6, 1.1, 0.02], [-0.1, 1.15, 0.375]), 'glass', {
+      part: 'window',
+      primary: false,
+      colour: [0.8, 0.88, 0.92],
+    });
+    for (let r = 0; r < 4; r++)
+      for (let c = 0; c < 4; c++)
+        ctx.add(ctx.box([0.1, 0.15, 0.04], [-0.32 + c * 0.15, 0.75 + r * 0.26, 0.35]), 'plastic', {
+          part: 'product',
+          primary: false,
+          colour: [
+            [0.9, 0.2, 0.2],
+            [0.2, 0.7, 0.3],
+            [0.95, 0.75, 0.15],
+            [0.3, 0.4, 0.9],
+          ][(r + c) % 4] as RGB,
+        });
+    ctx.add(ctx.box([0.15, 0.4, 0.03], [0.33, 1.2, 0.38]), 'plastic', {
+      part: 'panel',
+      primary: false,
+      colour: [0.1, 0.1, 0.1],
+    });
+    ctx.add(ctx.box([0.55, 0.15, 0.03], [-0.1, 0.3, 0.38]), 'metal', {
+      part: 'slot',
+      primary: false,
+      colour: [0.1, 0.1, 0.1],
+    });
   },
 };
 

@@ -17,11 +17,31 @@ function halfOutline(f: GarmentForm): Vec2[] {
   const top = L - 0.04;
   const w = f.loose ? 0.35 : 0.3;
   const hem = w * f.flare;
-  if (f.cloak) return [[0, 0], [hem, 0], [0.2, top - 0.06], [0.1, top], [0, top - 0.04]];
+  if (f.cloak)
+    return [
+      [0, 0],
+      [hem, 0],
+      [0.2, top - 0.06],
+      [0.1, top],
+      [0, top - 0.04],
+    ];
   const armpit = top - 0.3;
-  const body: Vec2[] = [[0, 0], [hem, 0], [w, Math.min(armpit - 0.05, L * 0.5)], [w, armpit]];
+  const body: Vec2[] = [
+    [0, 0],
+    [hem, 0],
+    [w, Math.min(armpit - 0.05, L * 0.5)],
+    [w, armpit],
+  ];
   if (f.sleeves === 'none') return [...body, [0.22, top - 0.02], [0.1, top], [0, top - 0.06]];
-  if (f.sleeves === 'short') return [...body, [w + 0.24, armpit - 0.1], [w + 0.32, armpit + 0.08], [0.36, top], [0.12, top + 0.02], [0, top - 0.05]];
+  if (f.sleeves === 'short')
+    return [
+      ...body,
+      [w + 0.24, armpit - 0.1],
+      [w + 0.32, armpit + 0.08],
+      [0.36, top],
+      [0.12, top + 0.02],
+      [0, top - 0.05],
+    ];
   // Long sleeves hang down and outward, clear of a flared hem.
   const cuff = Math.max(hem, w) + 0.2;
   const cuffY = Math.max(0.12, armpit - 0.55);
@@ -39,11 +59,34 @@ export function describedGarment(ctx: GenContext): boolean {
   const half = halfOutline(f);
   const top = Math.max(...half.map(([, y]) => y)) + lift;
   ctx.add(ctx.prism(mirror(half), depth, [0, lift, 0]), material, { colour });
-  if (f.hood) ctx.add(ctx.ellipsoid([0.14, 0.17, 0.1], [0, top - 0.02, -depth / 2 - 0.04]), material, { part: 'hood', colour });
-  if (f.openFront && !f.cloak) ctx.add(ctx.box([0.012, top - lift - 0.12, 0.012], [0, lift + (top - lift - 0.12) / 2, depth / 2]), 'fabric', { part: 'opening', primary: false, colour: [0.1, 0.1, 0.12] });
-  if (f.belt) ctx.add(ctx.box([(f.loose ? 0.7 : 0.6) + 0.02, 0.05, depth + 0.02], [0, lift + Math.min(0.55, f.length * 0.5), 0]), 'fabric', { part: 'belt', primary: false, colour: [0.3, 0.2, 0.12] });
-  if (f.cloak) ctx.add(ctx.cyl(0.03, 0.02, [0, 0, 0]).rotate([90, 0, 0]).translate([0, top - 0.08, depth / 2 + 0.01]), 'metal', { part: 'clasp', primary: false, colour: [0.8, 0.65, 0.25] });
+  if (f.hood)
+    ctx.add(ctx.ellipsoid([0.14, 0.17, 0.1], [0, top - 0.02, -depth / 2 - 0.04]), material, { part: 'hood', colour });
+  if (f.openFront && !f.cloak)
+    ctx.add(ctx.box([0.012, top - lift - 0.12, 0.012], [0, lift + (top - lift - 0.12) / 2, depth / 2]), 'fabric', {
+      part: 'opening',
+      primary: false,
+      colour: [0.1, 0.1, 0.12],
+    });
+  if (f.belt)
+    ctx.add(
+      ctx.box([(f.loose ? 0.7 : 0.6) + 0.02, 0.05, depth + 0.02], [0, lift + Math.min(0.55, f.length * 0.5), 0]),
+      'fabric',
+      { part: 'belt', primary: false, colour: [0.3, 0.2, 0.12] },
+    );
+  if (f.cloak)
+    ctx.add(
+      ctx
+        .cyl(0.03, 0.02, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, top - 0.08, depth / 2 + 0.01]),
+      'metal',
+      { part: 'clasp', primary: false, colour: [0.8, 0.65, 0.25] },
+    );
   ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: STAND });
-  ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -depth / 2 - 0.015]), 'metal', { part: 'stand', primary: false, colour: STAND });
+  ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -depth / 2 - 0.015]), 'metal', {
+    part: 'stand',
+    primary: false,
+    colour: STAND,
+  });
   return true;
 }

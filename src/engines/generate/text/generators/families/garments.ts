@@ -12,35 +12,128 @@ type Build = (ctx: GenContext) => void;
 const mirror = (half: Vec2[]): Vec2[] => [...half, ...[...half].reverse().map(([x, y]) => [-x, y] as Vec2)];
 
 const OUTLINES: Record<string, { outline: Vec2[]; depth: number; colour: RGB; material: 'fabric' | 'leather' }> = {
-  't-shirt': { outline: mirror([[0, 0.02], [0.3, 0], [0.3, 0.5], [0.55, 0.38], [0.64, 0.55], [0.36, 0.78], [0.12, 0.8], [0, 0.74]]), depth: 0.08, colour: [0.9, 0.9, 0.92], material: 'fabric' },
-  'long-sleeve': { outline: mirror([[0, 0.02], [0.32, 0], [0.32, 0.5], [0.5, 0.02], [0.62, 0.06], [0.42, 0.76], [0.14, 0.82], [0, 0.76]]), depth: 0.1, colour: [0.25, 0.35, 0.55], material: 'fabric' },
-  dress: { outline: mirror([[0, 0], [0.5, 0], [0.2, 0.7], [0.22, 0.9], [0.16, 1.12], [0.08, 1.12], [0, 1.02]]), depth: 0.09, colour: [0.75, 0.15, 0.25], material: 'fabric' },
-  trousers: { outline: mirror([[0, 0.58], [0.05, 0], [0.3, 0], [0.28, 0.85], [0, 0.85]]), depth: 0.1, colour: [0.2, 0.28, 0.45], material: 'fabric' },
-  skirt: { outline: mirror([[0, 0], [0.45, 0], [0.22, 0.5], [0, 0.5]]), depth: 0.09, colour: [0.3, 0.3, 0.35], material: 'fabric' },
+  't-shirt': {
+    outline: mirror([
+      [0, 0.02],
+      [0.3, 0],
+      [0.3, 0.5],
+      [0.55, 0.38],
+      [0.64, 0.55],
+      [0.36, 0.78],
+      [0.12, 0.8],
+      [0, 0.74],
+    ]),
+    depth: 0.08,
+    colour: [0.9, 0.9, 0.92],
+    material: 'fabric',
+  },
+  'long-sleeve': {
+    outline: mirror([
+      [0, 0.02],
+      [0.32, 0],
+      [0.32, 0.5],
+      [0.5, 0.02],
+      [0.62, 0.06],
+      [0.42, 0.76],
+      [0.14, 0.82],
+      [0, 0.76],
+    ]),
+    depth: 0.1,
+    colour: [0.25, 0.35, 0.55],
+    material: 'fabric',
+  },
+  dress: {
+    outline: mirror([
+      [0, 0],
+      [0.5, 0],
+      [0.2, 0.7],
+      [0.22, 0.9],
+      [0.16, 1.12],
+      [0.08, 1.12],
+      [0, 1.02],
+    ]),
+    depth: 0.09,
+    colour: [0.75, 0.15, 0.25],
+    material: 'fabric',
+  },
+  trousers: {
+    outline: mirror([
+      [0, 0.58],
+      [0.05, 0],
+      [0.3, 0],
+      [0.28, 0.85],
+      [0, 0.85],
+    ]),
+    depth: 0.1,
+    colour: [0.2, 0.28, 0.45],
+    material: 'fabric',
+  },
+  skirt: {
+    outline: mirror([
+      [0, 0],
+      [0.45, 0],
+      [0.22, 0.5],
+      [0, 0.5],
+    ]),
+    depth: 0.09,
+    colour: [0.3, 0.3, 0.35],
+    material: 'fabric',
+  },
 };
 
 function outlined(ctx: GenContext, name: string): void {
   const o = OUTLINES[name];
   const colour = o.colour;
   const lift = 0.12;
-  const material = ctx.interpretation.material === 'leather' || /\bleather\b/.test(ctx.interpretation.prompt.toLowerCase()) ? 'leather' : o.material;
+  const material =
+    ctx.interpretation.material === 'leather' || /\bleather\b/.test(ctx.interpretation.prompt.toLowerCase())
+      ? 'leather'
+      : o.material;
   ctx.add(ctx.prism(o.outline, o.depth, [0, lift, 0]), material, { colour });
   // A small stand so the garment stands up: a base and a rod behind it.
   const top = Math.max(...o.outline.map(([, y]) => y)) + lift;
   ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
-  ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -o.depth / 2 - 0.015]), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
+  ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -o.depth / 2 - 0.015]), 'metal', {
+    part: 'stand',
+    primary: false,
+    colour: [0.2, 0.2, 0.22],
+  });
 }
 
 export const GARMENTS: Record<string, Build> = {
   't-shirt': (ctx) => outlined(ctx, 't-shirt'),
   shirt: (ctx) => {
     outlined(ctx, 'long-sleeve');
-    for (let k = 0; k < 4; k++) ctx.add(ctx.cyl(0.015, 0.02, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.3 + k * 0.14, 0.05]), 'plastic', { part: 'button', primary: false, colour: [0.95, 0.95, 0.95] });
+    for (let k = 0; k < 4; k++)
+      ctx.add(
+        ctx
+          .cyl(0.015, 0.02, [0, 0, 0])
+          .rotate([90, 0, 0])
+          .translate([0, 0.3 + k * 0.14, 0.05]),
+        'plastic',
+        { part: 'button', primary: false, colour: [0.95, 0.95, 0.95] },
+      );
   },
   jacket: (ctx) => {
     outlined(ctx, 'long-sleeve');
-    ctx.add(ctx.prism([[-0.14, 0.94], [0, 0.6], [0.14, 0.94]], 0.02, [0, 0, 0.055]), 'fabric', { part: 'lapel', primary: false, colour: [0.12, 0.12, 0.14] });
-    ctx.add(ctx.box([0.012, 0.55, 0.015], [0, 0.4, 0.055]), 'metal', { part: 'zip', primary: false, colour: [0.7, 0.7, 0.72] });
+    ctx.add(
+      ctx.prism(
+        [
+          [-0.14, 0.94],
+          [0, 0.6],
+          [0.14, 0.94],
+        ],
+        0.02,
+        [0, 0, 0.055],
+      ),
+      'fabric',
+      { part: 'lapel', primary: false, colour: [0.12, 0.12, 0.14] },
+    );
+    ctx.add(ctx.box([0.012, 0.55, 0.015], [0, 0.4, 0.055]), 'metal', {
+      part: 'zip',
+      primary: false,
+      colour: [0.7, 0.7, 0.72],
+    });
   },
   dress: (ctx) => outlined(ctx, 'dress'),
   trousers: (ctx) => outlined(ctx, 'trousers'),
@@ -49,25 +142,72 @@ export const GARMENTS: Record<string, Build> = {
     const colour: RGB = [0.55, 0.35, 0.2];
     const mat = /\b(wool|knit|winter)\b/.test(ctx.interpretation.prompt.toLowerCase()) ? 'fabric' : 'leather';
     ctx.add(ctx.roundBox([0.3, 0.34, 0.09], 0.04, [0, 0.3, 0]), mat, { colour });
-    for (const [k, x] of [-0.105, -0.035, 0.035, 0.105].entries()) ctx.add(ctx.capsule([x, 0.45, 0], [x * 1.1, 0.62 + (k === 1 || k === 2 ? 0.04 : 0), 0], 0.032), mat, { part: 'finger', colour });
+    for (const [k, x] of [-0.105, -0.035, 0.035, 0.105].entries())
+      ctx.add(ctx.capsule([x, 0.45, 0], [x * 1.1, 0.62 + (k === 1 || k === 2 ? 0.04 : 0), 0], 0.032), mat, {
+        part: 'finger',
+        colour,
+      });
     ctx.add(ctx.capsule([0.14, 0.3, 0], [0.26, 0.42, 0], 0.035), mat, { part: 'thumb', colour });
-    ctx.add(ctx.cyl(0.13, 0.14, [0, 0.02, 0], 0.14).scale([1.15, 1, 0.45]), mat, { part: 'cuff', colour: [0.45, 0.28, 0.16] });
+    ctx.add(ctx.cyl(0.13, 0.14, [0, 0.02, 0], 0.14).scale([1.15, 1, 0.45]), mat, {
+      part: 'cuff',
+      colour: [0.45, 0.28, 0.16],
+    });
   },
   scarf: (ctx) => {
     const colour: RGB = [0.8, 0.15, 0.15];
     ctx.add(ctx.torus(0.16, 0.045, [0, 0.75, 0], 'y').scale([1, 0.6, 1]), 'fabric', { colour });
-    for (const x of [-0.06, 0.08]) ctx.add(ctx.roundBox([0.14, 0.6, 0.04], 0.015, [x, 0.42, 0.17]).rotate([0, 0, x > 0 ? -4 : 5]), 'fabric', { part: 'tail', colour });
-    for (let k = 0; k < 5; k++) ctx.add(ctx.box([0.01, 0.06, 0.01], [-0.11 + k * 0.024, 0.1, 0.17]), 'fabric', { part: 'fringe', primary: false, colour });
+    for (const x of [-0.06, 0.08])
+      ctx.add(ctx.roundBox([0.14, 0.6, 0.04], 0.015, [x, 0.42, 0.17]).rotate([0, 0, x > 0 ? -4 : 5]), 'fabric', {
+        part: 'tail',
+        colour,
+      });
+    for (let k = 0; k < 5; k++)
+      ctx.add(ctx.box([0.01, 0.06, 0.01], [-0.11 + k * 0.024, 0.1, 0.17]), 'fabric', {
+        part: 'fringe',
+        primary: false,
+        colour,
+      });
   },
   sock: (ctx) => {
     const colour: RGB = [0.9, 0.9, 0.92];
-    ctx.add(ctx.capsule([0, 0.12, 0], [0, 0.55, 0], 0.09).add(ctx.capsule([0, 0.1, 0], [0.3, 0.08, 0], 0.085)), 'fabric', { colour });
+    ctx.add(
+      ctx.capsule([0, 0.12, 0], [0, 0.55, 0], 0.09).add(ctx.capsule([0, 0.1, 0], [0.3, 0.08, 0], 0.085)),
+      'fabric',
+      { colour },
+    );
     ctx.add(ctx.cyl(0.095, 0.08, [0, 0.5, 0]), 'fabric', { part: 'cuff', primary: false, colour: [0.8, 0.15, 0.15] });
   },
   necktie: (ctx) => {
     const colour: RGB = [0.15, 0.2, 0.5];
-    ctx.add(ctx.prism([[0, 0], [0.09, 0.1], [0.05, 0.8], [-0.05, 0.8], [-0.09, 0.1]], 0.015, [0, 0.05, 0]), 'fabric', { colour });
-    ctx.add(ctx.prism([[-0.05, 0], [0.05, 0], [0.07, 0.09], [-0.07, 0.09]], 0.04, [0, 0.85, 0]), 'fabric', { part: 'knot', colour });
+    ctx.add(
+      ctx.prism(
+        [
+          [0, 0],
+          [0.09, 0.1],
+          [0.05, 0.8],
+          [-0.05, 0.8],
+          [-0.09, 0.1],
+        ],
+        0.015,
+        [0, 0.05, 0],
+      ),
+      'fabric',
+      { colour },
+    );
+    ctx.add(
+      ctx.prism(
+        [
+          [-0.05, 0],
+          [0.05, 0],
+          [0.07, 0.09],
+          [-0.07, 0.09],
+        ],
+        0.04,
+        [0, 0.85, 0],
+      ),
+      'fabric',
+      { part: 'knot', colour },
+    );
     ctx.add(ctx.cyl(0.15, 0.03), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
   },
 };

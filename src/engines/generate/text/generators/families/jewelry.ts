@@ -12,12 +12,24 @@ const STONE: RGB = [0.6, 0.85, 0.95];
 
 type Build = (ctx: GenContext, gems: boolean) => void;
 
-const gold = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) => ctx.add(m, 'gold', { part, colour: GOLD });
-const gem = (ctx: GenContext, r: number, at: [number, number, number]) => ctx.add(ctx.sphere(r, at, 10).scale([1, 1, 0.6]), 'glass', { part: 'gem', primary: false, colour: STONE });
+const gold = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
+  ctx.add(m, 'gold', { part, colour: GOLD });
+const gem = (ctx: GenContext, r: number, at: [number, number, number]) =>
+  ctx.add(ctx.sphere(r, at, 10).scale([1, 1, 0.6]), 'glass', { part: 'gem', primary: false, colour: STONE });
 
 /** A closed loop of beads or links (x, y plane), centred at `y`. */
-function loop(ctx: GenContext, R: number, r: number, n: number, y: number, part: string, material: 'gold' | 'glass' = 'gold', colour = GOLD): void {
-  for (const a of around(n)) ctx.add(ctx.sphere(r, [Math.cos(a) * R, y + Math.sin(a) * R, 0], 8), material, { part, colour });
+function loop(
+  ctx: GenContext,
+  R: number,
+  r: number,
+  n: number,
+  y: number,
+  part: string,
+  material: 'gold' | 'glass' = 'gold',
+  colour = GOLD,
+): void {
+  for (const a of around(n))
+    ctx.add(ctx.sphere(r, [Math.cos(a) * R, y + Math.sin(a) * R, 0], 8), material, { part, colour });
 }
 
 const BUILDS: Record<JewelryShape, Build> = {
@@ -32,8 +44,13 @@ const BUILDS: Record<JewelryShape, Build> = {
   },
   brooch: (ctx, gems) => {
     gold(ctx, ctx.ellipsoid([0.028, 0.02, 0.005], [0, 0.03, 0]), 'plate');
-    for (const a of around(8)) gold(ctx, ctx.sphere(0.004, [Math.cos(a) * 0.024, 0.03 + Math.sin(a) * 0.017, 0.003], 8), 'bead');
-    ctx.add(ctx.capsule([-0.03, 0.03, -0.006], [0.03, 0.03, -0.006], 0.0012), 'metal', { part: 'pin', primary: false, colour: [0.75, 0.75, 0.78] });
+    for (const a of around(8))
+      gold(ctx, ctx.sphere(0.004, [Math.cos(a) * 0.024, 0.03 + Math.sin(a) * 0.017, 0.003], 8), 'bead');
+    ctx.add(ctx.capsule([-0.03, 0.03, -0.006], [0.03, 0.03, -0.006], 0.0012), 'metal', {
+      part: 'pin',
+      primary: false,
+      colour: [0.75, 0.75, 0.78],
+    });
     if (gems) gem(ctx, 0.008, [0, 0.03, 0.004]);
   },
   earrings: (ctx, gems) => {
@@ -64,6 +81,9 @@ export function describedJewelry(ctx: GenContext): boolean {
   if (!f) return false;
   // Pearls strung about the neck are a string of beads ("a pearl necklace").
   const pearls = f.shape === 'necklace' && /\bpearls?\b|\bbeads?\b/.test(ctx.interpretation.prompt.toLowerCase());
-  (pearls ? BUILDS.beads : BUILDS[f.shape])(ctx, f.gems || Boolean(ctx.partSpec('gem')) || ctx.interpretation.companions.some((c) => c.category === 'gem'));
+  (pearls ? BUILDS.beads : BUILDS[f.shape])(
+    ctx,
+    f.gems || Boolean(ctx.partSpec('gem')) || ctx.interpretation.companions.some((c) => c.category === 'gem'),
+  );
   return true;
 }

@@ -13,17 +13,45 @@ const LANDMARKS: Record<string, Build> = {
   pyramid: (ctx) => {
     const steps = ctx.s.lowPoly ? 1 : 8;
     if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: STONE });
-    else for (let k = 0; k < steps; k++) ctx.add(ctx.box([1.4 * (1 - k / steps), 0.9 / steps + 0.005, 1.4 * (1 - k / steps)], [0, (k + 0.5) * (0.9 / steps), 0]), 'stone', { colour: STONE });
+    else
+      for (let k = 0; k < steps; k++)
+        ctx.add(
+          ctx.box(
+            [1.4 * (1 - k / steps), 0.9 / steps + 0.005, 1.4 * (1 - k / steps)],
+            [0, (k + 0.5) * (0.9 / steps), 0],
+          ),
+          'stone',
+          { colour: STONE },
+        );
   },
   bridge: (ctx) => {
     const L = 2 * ctx.s.long;
-    const deck: Vec2[] = [[-L / 2, 0], [-L / 2, 0.4], [L / 2, 0.4], [L / 2, 0]];
-    ctx.add(ctx.prism(deck, 0.5).subtract(ctx.cyl(0.55, 1, [0, -0.5, 0]).rotate([90, 0, 0]).translate([0, -0.2, 0])), 'stone', { colour: [0.6, 0.58, 0.55] });
-    for (const z of [-0.23, 0.23]) ctx.add(ctx.box([L, 0.12, 0.04], [0, 0.46, z]), 'stone', { part: 'rail', colour: [0.6, 0.58, 0.55] });
+    const deck: Vec2[] = [
+      [-L / 2, 0],
+      [-L / 2, 0.4],
+      [L / 2, 0.4],
+      [L / 2, 0],
+    ];
+    ctx.add(
+      ctx.prism(deck, 0.5).subtract(ctx.cyl(0.55, 1, [0, -0.5, 0]).rotate([90, 0, 0]).translate([0, -0.2, 0])),
+      'stone',
+      { colour: [0.6, 0.58, 0.55] },
+    );
+    for (const z of [-0.23, 0.23])
+      ctx.add(ctx.box([L, 0.12, 0.04], [0, 0.46, z]), 'stone', { part: 'rail', colour: [0.6, 0.58, 0.55] });
   },
   igloo: (ctx) => {
     ctx.add(ctx.sphere(0.5, [0, 0, 0]).trimByPlane([0, 1, 0], 0), 'ice', { colour: [0.95, 0.97, 1] });
-    ctx.add(ctx.cyl(0.18, 0.45, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0, 0.1]).trimByPlane([0, 1, 0], 0).subtract(ctx.cyl(0.13, 0.6, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0, 0.2])), 'ice', { part: 'entrance', colour: [0.95, 0.97, 1] });
+    ctx.add(
+      ctx
+        .cyl(0.18, 0.45, [0, 0, 0])
+        .rotate([90, 0, 0])
+        .translate([0, 0, 0.1])
+        .trimByPlane([0, 1, 0], 0)
+        .subtract(ctx.cyl(0.13, 0.6, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0, 0.2])),
+      'ice',
+      { part: 'entrance', colour: [0.95, 0.97, 1] },
+    );
   },
   pagoda: (ctx) => {
     const tiers = ctx.count('tier', 5, 2, 9);
@@ -31,21 +59,43 @@ const LANDMARKS: Record<string, Build> = {
     for (let k = 0; k < tiers; k++) {
       const w = 0.7 * (1 - k * 0.12);
       ctx.add(ctx.box([w, 0.22, w], [0, y + 0.11, 0]), 'wood', { colour: [0.7, 0.15, 0.1] });
-      ctx.add(ctx.cyl(w * 0.85, 0.12, [0, y + 0.22, 0], w * 0.35, 4).rotate([0, 45, 0]), 'wood', { part: 'roof', colour: [0.2, 0.22, 0.2] });
+      ctx.add(ctx.cyl(w * 0.85, 0.12, [0, y + 0.22, 0], w * 0.35, 4).rotate([0, 45, 0]), 'wood', {
+        part: 'roof',
+        colour: [0.2, 0.22, 0.2],
+      });
       y += 0.3;
     }
     ctx.add(ctx.cyl(0.02, 0.3, [0, y, 0], 0.005), 'gold', { part: 'spire', primary: false });
   },
   well: (ctx) => {
-    ctx.add(ctx.cyl(0.4, 0.45, [0, 0, 0]).subtract(ctx.cyl(0.3, 0.5, [0, 0.05, 0])), 'stone', { colour: [0.55, 0.53, 0.5] });
-    for (const x of [-0.35, 0.35]) ctx.add(ctx.box([0.06, 0.8, 0.06], [x, 0.8, 0]), 'wood', { part: 'post', colour: [0.5, 0.35, 0.2] });
-    ctx.add(ctx.cyl(0.55, 0.5, [0, 1.1, 0], 0.01, 4).rotate([0, 45, 0]).scale([1, 0.6, 0.8]).translate([0, 0.5, 0]), 'wood', { part: 'roof', colour: [0.45, 0.25, 0.15] });
+    ctx.add(ctx.cyl(0.4, 0.45, [0, 0, 0]).subtract(ctx.cyl(0.3, 0.5, [0, 0.05, 0])), 'stone', {
+      colour: [0.55, 0.53, 0.5],
+    });
+    for (const x of [-0.35, 0.35])
+      ctx.add(ctx.box([0.06, 0.8, 0.06], [x, 0.8, 0]), 'wood', { part: 'post', colour: [0.5, 0.35, 0.2] });
+    ctx.add(
+      ctx.cyl(0.55, 0.5, [0, 1.1, 0], 0.01, 4).rotate([0, 45, 0]).scale([1, 0.6, 0.8]).translate([0, 0.5, 0]),
+      'wood',
+      { part: 'roof', colour: [0.45, 0.25, 0.15] },
+    );
     ctx.add(ctx.cyl(0.1, 0.15, [0, 0.6, 0]), 'wood', { part: 'bucket', primary: false, colour: [0.5, 0.35, 0.2] });
   },
   'eiffel tower': (ctx) => {
     const iron: RGB = [0.45, 0.35, 0.28];
-    for (const [x, z] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) ctx.add(ctx.capsule([x * 0.45, 0.02, z * 0.45], [x * 0.08, 1.4, z * 0.08], 0.05, 0.025), 'metal', { colour: iron });
-    for (const [y, w] of [[0.4, 0.62], [0.9, 0.3]] as const) ctx.add(ctx.box([w, 0.06, w], [0, y, 0]), 'metal', { part: 'platform', colour: iron });
+    for (const [x, z] of [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ])
+      ctx.add(ctx.capsule([x * 0.45, 0.02, z * 0.45], [x * 0.08, 1.4, z * 0.08], 0.05, 0.025), 'metal', {
+        colour: iron,
+      });
+    for (const [y, w] of [
+      [0.4, 0.62],
+      [0.9, 0.3],
+    ] as const)
+      ctx.add(ctx.box([w, 0.06, w], [0, y, 0]), 'metal', { part: 'platform', colour: iron });
     ctx.add(ctx.cyl(0.06, 0.6, [0, 1.35, 0], 0.01), 'metal', { part: 'spire', colour: iron });
   },
 };
@@ -56,30 +106,68 @@ export function landmark(ctx: GenContext): void {
 
 export function skull(ctx: GenContext): void {
   const { s } = ctx;
-  const animal = /\b(cow|bull|ox|goat|ram|deer|horse|dragon|dinosaur|wolf|dog|cat)\b/.exec(ctx.interpretation.prompt.toLowerCase());
+  const animal = /\b(cow|bull|ox|goat|ram|deer|horse|dragon|dinosaur|wolf|dog|cat)\b/.exec(
+    ctx.interpretation.prompt.toLowerCase(),
+  );
   const bone: RGB = [0.92, 0.88, 0.78];
   const long = animal ? 1.8 : 1;
   const add = (m: ReturnType<GenContext['box']>, part?: string) => ctx.add(m, 'bone', { colour: bone, part });
   // Deep, wide eye sockets and a nasal hole: what makes a skull read as one from any side.
   const socket = (x: number) => ctx.ellipsoid([0.085, 0.075, 0.12], [x, 0.36, 0.27 * long]);
-  const cranium = ctx.ellipsoid([0.3 * s.wide, 0.3, 0.32], [0, 0.45, -0.03]).add(ctx.ellipsoid([0.23, 0.17, 0.2 * long], [0, 0.3, 0.12 * long]));
-  add(cranium.subtract(socket(-0.1)).subtract(socket(0.1)).subtract(ctx.cyl(0.05, 0.2, [0, 0, 0], 0.001, 3).rotate([90, 0, 0]).translate([0, 0.23, 0.22 * long])).subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [0.29, 0.32, 0.08])).subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [-0.29, 0.32, 0.08])));
+  const cranium = ctx
+    .ellipsoid([0.3 * s.wide, 0.3, 0.32], [0, 0.45, -0.03])
+    .add(ctx.ellipsoid([0.23, 0.17, 0.2 * long], [0, 0.3, 0.12 * long]));
+  add(
+    cranium
+      .subtract(socket(-0.1))
+      .subtract(socket(0.1))
+      .subtract(
+        ctx
+          .cyl(0.05, 0.2, [0, 0, 0], 0.001, 3)
+          .rotate([90, 0, 0])
+          .translate([0, 0.23, 0.22 * long]),
+      )
+      .subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [0.29, 0.32, 0.08]))
+      .subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [-0.29, 0.32, 0.08])),
+  );
   add(ctx.roundBox([0.26, 0.1, 0.22 * long], 0.04, [0, 0.07, 0.13 * long]), 'jaw');
   for (let k = 0; k < 6; k++) add(ctx.box([0.035, 0.06, 0.03], [-0.09 + k * 0.036, 0.14, 0.24 * long]), 'tooth');
-  if (animal && /cow|bull|ox|goat|ram|deer/.test(animal[1])) for (const side of [-1, 1]) add(ctx.union([ctx.capsule([side * 0.25, 0.55, 0], [side * 0.55, 0.62, 0.05], 0.06, 0.04), ctx.capsule([side * 0.55, 0.62, 0.05], [side * 0.65, 0.85, 0.1], 0.04, 0.01)]), 'horn');
+  if (animal && /cow|bull|ox|goat|ram|deer/.test(animal[1]))
+    for (const side of [-1, 1])
+      add(
+        ctx.union([
+          ctx.capsule([side * 0.25, 0.55, 0], [side * 0.55, 0.62, 0.05], 0.06, 0.04),
+          ctx.capsule([side * 0.55, 0.62, 0.05], [side * 0.65, 0.85, 0.1], 0.04, 0.01),
+        ]),
+        'horn',
+      );
 }
 
 export function bust(ctx: GenContext): void {
   const { s } = ctx;
   const marble: RGB = [0.93, 0.92, 0.9];
   const mat = ctx.interpretation.material ?? 'marble';
-  ctx.add(ctx.cyl(0.22, 0.08, [0, 0, 0]).add(ctx.cyl(0.16, 0.12, [0, 0.08, 0], 0.12)), mat, { part: 'plinth', colour: marble });
+  ctx.add(ctx.cyl(0.22, 0.08, [0, 0, 0]).add(ctx.cyl(0.16, 0.12, [0, 0.08, 0], 0.12)), mat, {
+    part: 'plinth',
+    colour: marble,
+  });
   ctx.add(ctx.ellipsoid([0.38 * s.wide, 0.22, 0.2], [0, 0.36, 0]).trimByPlane([0, 1, 0], 0.2), mat, { colour: marble });
   ctx.add(ctx.cyl(0.08, 0.2, [0, 0.45, 0]), mat, { part: 'neck', colour: marble });
   const head = 0.78;
   ctx.add(ctx.ellipsoid([0.15, 0.19, 0.17], [0, head, 0]), mat, { part: 'head', colour: marble });
-  ctx.add(ctx.cyl(0.03, 0.08, [0, 0, 0], 0.005).rotate([70, 0, 0]).translate([0, head - 0.01, 0.15]), mat, { part: 'nose', colour: marble });
-  for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([0.03, 0.05, 0.02], [side * 0.15, head, 0]), mat, { part: 'ear', colour: marble });
-  ctx.add(ctx.sphere(0.16, [0, head + 0.05, -0.02]).trimByPlane([0, 1, 0], head + 0.02), mat, { part: 'hair', colour: marble });
+  ctx.add(
+    ctx
+      .cyl(0.03, 0.08, [0, 0, 0], 0.005)
+      .rotate([70, 0, 0])
+      .translate([0, head - 0.01, 0.15]),
+    mat,
+    { part: 'nose', colour: marble },
+  );
+  for (const side of [-1, 1])
+    ctx.add(ctx.ellipsoid([0.03, 0.05, 0.02], [side * 0.15, head, 0]), mat, { part: 'ear', colour: marble });
+  ctx.add(ctx.sphere(0.16, [0, head + 0.05, -0.02]).trimByPlane([0, 1, 0], head + 0.02), mat, {
+    part: 'hair',
+    colour: marble,
+  });
   void around;
 }

@@ -6,7 +6,14 @@
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 
-interface MyriapodRow { segments: number; radius: number; flat: number; leg: number; colour: RGB; curl: number }
+interface MyriapodRow {
+  segments: number;
+  radius: number;
+  flat: number;
+  leg: number;
+  colour: RGB;
+  curl: number;
+}
 
 const ROWS: Record<string, MyriapodRow> = {
   centipede: { segments: 14, radius: 0.05, flat: 0.55, leg: 0.12, colour: [0.6, 0.25, 0.12], curl: 0.25 },
@@ -36,10 +43,23 @@ export function myriapod(ctx: GenContext): void {
     ctx.add(ctx.ellipsoid([r * 1.05, r * row.flat, r], c), 'organic', { part: 'segment', colour });
     for (const sgn of [-1, 1]) {
       const foot: Vec3 = [c[0] + side[0] * sgn * (r + row.leg), 0.005, c[2] + side[1] * sgn * (r + row.leg)];
-      ctx.add(ctx.capsule([c[0] + side[0] * sgn * r * 0.7, c[1], c[2] + side[1] * sgn * r * 0.7], foot, r * 0.12, r * 0.08), 'organic', { part: 'leg', primary: false, colour: colour.map((v) => Math.min(1, v * 1.4)) as RGB });
+      ctx.add(
+        ctx.capsule([c[0] + side[0] * sgn * r * 0.7, c[1], c[2] + side[1] * sgn * r * 0.7], foot, r * 0.12, r * 0.08),
+        'organic',
+        { part: 'leg', primary: false, colour: colour.map((v) => Math.min(1, v * 1.4)) as RGB },
+      );
     }
   }
   const head: Vec3 = [centres[0][0] + r * 1.4, centres[0][1], centres[0][2]];
   ctx.add(ctx.sphere(r * 0.95, head), 'organic', { part: 'head', colour });
-  for (const sgn of [-1, 1]) ctx.add(ctx.capsule([head[0] + r * 0.6, head[1] + r * 0.3, sgn * r * 0.4], [head[0] + r * 3, head[1] + r * 1.2, sgn * r * 1.8], r * 0.08), 'organic', { part: 'antenna', primary: false, colour });
+  for (const sgn of [-1, 1])
+    ctx.add(
+      ctx.capsule(
+        [head[0] + r * 0.6, head[1] + r * 0.3, sgn * r * 0.4],
+        [head[0] + r * 3, head[1] + r * 1.2, sgn * r * 1.8],
+        r * 0.08,
+      ),
+      'organic',
+      { part: 'antenna', primary: false, colour },
+    );
 }

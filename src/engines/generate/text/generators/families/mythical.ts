@@ -6,7 +6,7 @@
  * (bigfoot, yeti), a stone giant (golem), a grey alien, a mermaid and a giant octopus (kraken). Built
  * from a few shared parts (a four-legged body, a torso with arms, a pair of wings), facing +x.
  */
-import type { Vec2, Vec3 } from 'manifold-3d';
+import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
 
@@ -14,12 +14,36 @@ type Build = (ctx: GenContext) => void;
 const SKIN: RGB = [0.93, 0.78, 0.65];
 
 /** A four-legged body (long ellipsoid, legs, tail) whose front top is returned, where a neck or torso joins. */
-function fourLegs(ctx: GenContext, o: { len: number; girth: number; leg: number; colour: RGB; material?: MaterialKind; tail?: number }): Vec3 {
+function fourLegs(
+  ctx: GenContext,
+  o: { len: number; girth: number; leg: number; colour: RGB; material?: MaterialKind; tail?: number },
+): Vec3 {
   const m = o.material ?? 'organic';
   const y = o.leg + o.girth * 0.6;
   ctx.add(ctx.ellipsoid([o.len, o.girth, o.girth * 0.8], [0, y, 0]), m, { part: 'body', colour: o.colour });
-  for (const x of [-o.len * 0.65, o.len * 0.65]) for (const z of [-1, 1]) ctx.add(ctx.capsule([x, y - o.girth * 0.3, z * o.girth * 0.45], [x, o.girth * 0.12, z * o.girth * 0.45], o.girth * 0.2, o.girth * 0.13), m, { part: 'leg', colour: o.colour });
-  if (o.tail !== 0) ctx.add(ctx.capsule([-o.len * 0.95, y + o.girth * 0.2, 0], [-o.len - (o.tail ?? 0.4), y - o.girth * 0.6, 0], o.girth * 0.14, o.girth * 0.06), m, { part: 'tail', colour: o.colour });
+  for (const x of [-o.len * 0.65, o.len * 0.65])
+    for (const z of [-1, 1])
+      ctx.add(
+        ctx.capsule(
+          [x, y - o.girth * 0.3, z * o.girth * 0.45],
+          [x, o.girth * 0.12, z * o.girth * 0.45],
+          o.girth * 0.2,
+          o.girth * 0.13,
+        ),
+        m,
+        { part: 'leg', colour: o.colour },
+      );
+  if (o.tail !== 0)
+    ctx.add(
+      ctx.capsule(
+        [-o.len * 0.95, y + o.girth * 0.2, 0],
+        [-o.len - (o.tail ?? 0.4), y - o.girth * 0.6, 0],
+        o.girth * 0.14,
+        o.girth * 0.06,
+      ),
+      m,
+      { part: 'tail', colour: o.colour },
+    );
   return [o.len * 0.8, y + o.girth * 0.5, 0];
 }
 
@@ -28,30 +52,70 @@ function wings(ctx: GenContext, at: Vec3, span: number, colour: RGB): void {
   const t = span * 0.02;
   for (const side of [-1, 1]) {
     const outline: Vec3[] = [
-      [at[0] + span * 0.15, at[1], side * 0.05], [at[0] - span * 0.25, at[1], side * 0.05],
-      [at[0] - span * 0.05, at[1] + span * 0.55, side * span * 0.8], [at[0] - span * 0.45, at[1] + span * 0.25, side * span * 0.65],
+      [at[0] + span * 0.15, at[1], side * 0.05],
+      [at[0] - span * 0.25, at[1], side * 0.05],
+      [at[0] - span * 0.05, at[1] + span * 0.55, side * span * 0.8],
+      [at[0] - span * 0.45, at[1] + span * 0.25, side * span * 0.65],
     ];
-    ctx.add(ctx.hull(outline.flatMap(([x, y, z]): Vec3[] => [[x, y - t, z], [x, y + t, z]])), 'organic', { part: 'wing', primary: false, colour });
+    ctx.add(
+      ctx.hull(
+        outline.flatMap(([x, y, z]): Vec3[] => [
+          [x, y - t, z],
+          [x, y + t, z],
+        ]),
+      ),
+      'organic',
+      { part: 'wing', primary: false, colour },
+    );
   }
 }
 
 /** A human torso with head and arms standing on `base`, height h; returns the top of the head. */
-function torso(ctx: GenContext, base: Vec3, h: number, skin: RGB, headOverride?: (neck: Vec3, r: number) => void): Vec3 {
+function torso(
+  ctx: GenContext,
+  base: Vec3,
+  h: number,
+  skin: RGB,
+  headOverride?: (neck: Vec3, r: number) => void,
+): Vec3 {
   const [x, y, z] = base;
   const w = h * 0.22;
-  ctx.add(ctx.roundBox([w * 0.9, h * 0.55, w * 1.7], w * 0.3, [x, y + h * 0.27, z]), 'organic', { part: 'torso', colour: skin });
+  ctx.add(ctx.roundBox([w * 0.9, h * 0.55, w * 1.7], w * 0.3, [x, y + h * 0.27, z]), 'organic', {
+    part: 'torso',
+    colour: skin,
+  });
   const neck: Vec3 = [x, y + h * 0.6, z];
   const r = h * 0.12;
   if (headOverride) headOverride(neck, r);
   else ctx.add(ctx.sphere(r, [x, neck[1] + r * 0.9, z]), 'organic', { part: 'head', colour: skin });
-  for (const side of [-1, 1]) ctx.add(ctx.capsule([x, y + h * 0.5, z + side * w * 0.85], [x + h * 0.2, y + h * 0.15, z + side * w * 1.1], w * 0.22, w * 0.18), 'organic', { part: 'arm', colour: skin });
+  for (const side of [-1, 1])
+    ctx.add(
+      ctx.capsule(
+        [x, y + h * 0.5, z + side * w * 0.85],
+        [x + h * 0.2, y + h * 0.15, z + side * w * 1.1],
+        w * 0.22,
+        w * 0.18,
+      ),
+      'organic',
+      { part: 'arm', colour: skin },
+    );
   return [x, neck[1] + r * 1.9, z];
 }
 
 /** A two-legged figure of height H (legs and torso), the head left to `head`. */
-function biped(ctx: GenContext, H: number, colour: RGB, material: MaterialKind, head?: (neck: Vec3, r: number) => void): void {
+function biped(
+  ctx: GenContext,
+  H: number,
+  colour: RGB,
+  material: MaterialKind,
+  head?: (neck: Vec3, r: number) => void,
+): void {
   const hip = H * 0.45;
-  for (const side of [-1, 1]) ctx.add(ctx.capsule([0, hip, side * H * 0.08], [0.02, H * 0.04, side * H * 0.09], H * 0.06, H * 0.05), material, { part: 'leg', colour });
+  for (const side of [-1, 1])
+    ctx.add(ctx.capsule([0, hip, side * H * 0.08], [0.02, H * 0.04, side * H * 0.09], H * 0.06, H * 0.05), material, {
+      part: 'leg',
+      colour,
+    });
   torso(ctx, [0, hip - H * 0.03, 0], H * 0.55, colour, head);
 }
 
@@ -62,13 +126,28 @@ export const MYTHICAL: Record<string, Build> = {
     const coat: RGB = [0.45, 0.3, 0.18];
     const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 });
     torso(ctx, [front[0], front[1] - 0.12, 0], 0.85, SKIN);
-    if (says(ctx, /archer|bow/)) ctx.add(ctx.torus(0.35, 0.012, [front[0] + 0.3, front[1] + 0.3, 0], 'z').intersect(ctx.box([0.4, 0.8, 0.1], [front[0] + 0.5, front[1] + 0.3, 0])), 'wood', { part: 'bow', primary: false, colour: [0.5, 0.32, 0.15] });
+    if (says(ctx, /archer|bow/))
+      ctx.add(
+        ctx
+          .torus(0.35, 0.012, [front[0] + 0.3, front[1] + 0.3, 0], 'z')
+          .intersect(ctx.box([0.4, 0.8, 0.1], [front[0] + 0.5, front[1] + 0.3, 0])),
+        'wood',
+        { part: 'bow', primary: false, colour: [0.5, 0.32, 0.15] },
+      );
   },
   pegasus: (ctx) => {
     const white: RGB = [0.95, 0.95, 0.97];
     const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.55, colour: white, tail: 0.45 });
-    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.13, 0.1), 'organic', { part: 'neck', colour: white });
-    ctx.add(ctx.capsule([front[0] + 0.25, front[1] + 0.48, 0], [front[0] + 0.5, front[1] + 0.38, 0], 0.11, 0.08), 'organic', { part: 'head', colour: white });
+    ctx.add(
+      ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.13, 0.1),
+      'organic',
+      { part: 'neck', colour: white },
+    );
+    ctx.add(
+      ctx.capsule([front[0] + 0.25, front[1] + 0.48, 0], [front[0] + 0.5, front[1] + 0.38, 0], 0.11, 0.08),
+      'organic',
+      { part: 'head', colour: white },
+    );
     wings(ctx, [0.1, front[1] - 0.05, 0], 0.9, white);
   },
   minotaur: (ctx) => {
@@ -76,17 +155,40 @@ export const MYTHICAL: Record<string, Build> = {
     biped(ctx, 2.1, hide, 'organic', (neck, r) => {
       const head: Vec3 = [neck[0] + r * 0.3, neck[1] + r * 1.1, 0];
       ctx.add(ctx.ellipsoid([r * 1.3, r * 1.1, r * 1.1], head), 'organic', { part: 'head', colour: hide });
-      ctx.add(ctx.capsule(head, [head[0] + r * 1.4, head[1] - r * 0.4, 0], r * 0.8, r * 0.6), 'organic', { part: 'snout', colour: hide });
-      for (const side of [-1, 1]) ctx.add(ctx.capsule([head[0], head[1] + r * 0.6, side * r * 0.8], [head[0] + r * 0.3, head[1] + r * 1.8, side * r * 2], r * 0.25, r * 0.06), 'bone', { part: 'horn', primary: false, colour: [0.92, 0.88, 0.78] });
+      ctx.add(ctx.capsule(head, [head[0] + r * 1.4, head[1] - r * 0.4, 0], r * 0.8, r * 0.6), 'organic', {
+        part: 'snout',
+        colour: hide,
+      });
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx.capsule(
+            [head[0], head[1] + r * 0.6, side * r * 0.8],
+            [head[0] + r * 0.3, head[1] + r * 1.8, side * r * 2],
+            r * 0.25,
+            r * 0.06,
+          ),
+          'bone',
+          { part: 'horn', primary: false, colour: [0.92, 0.88, 0.78] },
+        );
     });
   },
   griffin: (ctx) => {
     const tawny: RGB = [0.76, 0.6, 0.35];
     const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.45, colour: tawny, tail: 0.5 });
     const head: Vec3 = [front[0] + 0.15, front[1] + 0.35, 0];
-    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], head, 0.17, 0.13), 'organic', { part: 'neck', colour: [0.95, 0.95, 0.93] });
+    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], head, 0.17, 0.13), 'organic', {
+      part: 'neck',
+      colour: [0.95, 0.95, 0.93],
+    });
     ctx.add(ctx.sphere(0.14, head), 'organic', { part: 'head', colour: [0.95, 0.95, 0.93] });
-    ctx.add(ctx.cyl(0.06, 0.2, [0, 0, 0], 0.005, 8).rotate([0, 0, -100]).translate([head[0] + 0.1, head[1] - 0.02, 0]), 'bone', { part: 'beak', primary: false, colour: [0.95, 0.75, 0.2] });
+    ctx.add(
+      ctx
+        .cyl(0.06, 0.2, [0, 0, 0], 0.005, 8)
+        .rotate([0, 0, -100])
+        .translate([head[0] + 0.1, head[1] - 0.02, 0]),
+      'bone',
+      { part: 'beak', primary: false, colour: [0.95, 0.75, 0.2] },
+    );
     wings(ctx, [0.05, front[1] - 0.05, 0], 1.0, [0.55, 0.38, 0.2]);
   },
   cerberus: (ctx) => {
@@ -96,39 +198,77 @@ export const MYTHICAL: Record<string, Build> = {
     for (let k = 0; k < heads; k++) {
       const z = (k - (heads - 1) / 2) * 0.26;
       const head: Vec3 = [front[0] + 0.25, front[1] + 0.3, z * 1.3];
-      ctx.add(ctx.capsule([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.14, 0.11), 'organic', { part: 'neck', colour: fur });
+      ctx.add(ctx.capsule([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.14, 0.11), 'organic', {
+        part: 'neck',
+        colour: fur,
+      });
       ctx.add(ctx.sphere(0.15, head), 'organic', { part: 'head', colour: fur });
-      ctx.add(ctx.capsule(head, [head[0] + 0.2, head[1] - 0.05, head[2]], 0.08, 0.06), 'organic', { part: 'snout', colour: fur });
-      for (const side of [-1, 1]) ctx.add(ctx.cyl(0.05, 0.12, [0, 0, 0], 0.002, 8).translate([head[0] - 0.03, head[1] + 0.08, head[2] + side * 0.07]), 'organic', { part: 'ear', primary: false, colour: fur });
-      for (const side of [-1, 1]) ctx.add(ctx.sphere(0.022, [head[0] + 0.1, head[1] + 0.04, head[2] + side * 0.06], 8), 'glass', { part: 'eye', primary: false, colour: [0.9, 0.2, 0.05] });
+      ctx.add(ctx.capsule(head, [head[0] + 0.2, head[1] - 0.05, head[2]], 0.08, 0.06), 'organic', {
+        part: 'snout',
+        colour: fur,
+      });
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx.cyl(0.05, 0.12, [0, 0, 0], 0.002, 8).translate([head[0] - 0.03, head[1] + 0.08, head[2] + side * 0.07]),
+          'organic',
+          { part: 'ear', primary: false, colour: fur },
+        );
+      for (const side of [-1, 1])
+        ctx.add(ctx.sphere(0.022, [head[0] + 0.1, head[1] + 0.04, head[2] + side * 0.06], 8), 'glass', {
+          part: 'eye',
+          primary: false,
+          colour: [0.9, 0.2, 0.05],
+        });
     }
   },
   hydra: (ctx) => {
     const scales: RGB = [0.2, 0.45, 0.3];
     const y = 0.45;
     ctx.add(ctx.ellipsoid([0.6, 0.35, 0.45], [0, y, 0]), 'organic', { part: 'body', colour: scales });
-    for (const x of [-0.4, 0.4]) for (const z of [-1, 1]) ctx.add(ctx.capsule([x, y - 0.1, z * 0.3], [x, 0.05, z * 0.4], 0.1, 0.08), 'organic', { part: 'leg', colour: scales });
+    for (const x of [-0.4, 0.4])
+      for (const z of [-1, 1])
+        ctx.add(ctx.capsule([x, y - 0.1, z * 0.3], [x, 0.05, z * 0.4], 0.1, 0.08), 'organic', {
+          part: 'leg',
+          colour: scales,
+        });
     ctx.add(ctx.capsule([-0.55, y, 0], [-1.2, 0.1, 0], 0.14, 0.03), 'organic', { part: 'tail', colour: scales });
     const heads = ctx.count('head', 5, 2, 9);
     for (let k = 0; k < heads; k++) {
       const a = ((k - (heads - 1) / 2) / Math.max(1, heads - 1)) * 1.6;
       const head: Vec3 = [0.6 + Math.cos(a) * 0.3, 1.2 + ctx.rng.range(-0.1, 0.1), Math.sin(a) * 0.6];
-      ctx.add(ctx.capsule([0.35, y + 0.15, Math.sin(a) * 0.2], head, 0.08, 0.06), 'organic', { part: 'neck', colour: scales });
-      ctx.add(ctx.capsule(head, [head[0] + 0.18, head[1] - 0.02, head[2]], 0.08, 0.05), 'organic', { part: 'head', colour: scales });
+      ctx.add(ctx.capsule([0.35, y + 0.15, Math.sin(a) * 0.2], head, 0.08, 0.06), 'organic', {
+        part: 'neck',
+        colour: scales,
+      });
+      ctx.add(ctx.capsule(head, [head[0] + 0.18, head[1] - 0.02, head[2]], 0.08, 0.05), 'organic', {
+        part: 'head',
+        colour: scales,
+      });
     }
   },
   kitsune: (ctx) => {
     const fur: RGB = says(ctx, /white/) ? [0.95, 0.95, 0.95] : [0.85, 0.45, 0.15];
     const front = fourLegs(ctx, { len: 0.45, girth: 0.2, leg: 0.3, colour: fur, tail: 0 });
     const head: Vec3 = [front[0] + 0.12, front[1] + 0.18, 0];
-    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.08, 0], head, 0.1, 0.08), 'organic', { part: 'neck', colour: fur });
+    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.08, 0], head, 0.1, 0.08), 'organic', {
+      part: 'neck',
+      colour: fur,
+    });
     ctx.add(ctx.sphere(0.11, head), 'organic', { part: 'head', colour: fur });
-    ctx.add(ctx.capsule(head, [head[0] + 0.17, head[1] - 0.04, 0], 0.07, 0.03), 'organic', { part: 'snout', colour: fur });
-    for (const side of [-1, 1]) ctx.add(ctx.cyl(0.05, 0.13, [0, 0, 0], 0.002, 8).translate([head[0] - 0.02, head[1] + 0.07, side * 0.06]), 'organic', { part: 'ear', colour: fur });
+    ctx.add(ctx.capsule(head, [head[0] + 0.17, head[1] - 0.04, 0], 0.07, 0.03), 'organic', {
+      part: 'snout',
+      colour: fur,
+    });
+    for (const side of [-1, 1])
+      ctx.add(
+        ctx.cyl(0.05, 0.13, [0, 0, 0], 0.002, 8).translate([head[0] - 0.02, head[1] + 0.07, side * 0.06]),
+        'organic',
+        { part: 'ear', colour: fur },
+      );
     // The tails fan out behind and up, white-tipped.
     const tails = ctx.count('tail', 9, 1, 9);
     for (let k = 0; k < tails; k++) {
-      const a = tails === 1 ? 0 : ((k / (tails - 1)) - 0.5) * 1.8;
+      const a = tails === 1 ? 0 : (k / (tails - 1) - 0.5) * 1.8;
       const tip: Vec3 = [-0.45 - 0.45 * Math.cos(a) * 0.7, front[1] + 0.35 + Math.cos(a) * 0.15, Math.sin(a) * 0.5];
       ctx.add(ctx.capsule([-0.4, front[1] - 0.1, 0], tip, 0.05, 0.08), 'organic', { part: 'tail', colour: fur });
       ctx.add(ctx.sphere(0.085, tip, 10), 'organic', { part: 'tail tip', primary: false, colour: [0.97, 0.97, 0.95] });
@@ -137,72 +277,192 @@ export const MYTHICAL: Record<string, Build> = {
   phoenix: (ctx) => {
     const flame: RGB = [0.95, 0.4, 0.08];
     const gold: RGB = [0.98, 0.75, 0.15];
-    ctx.add(ctx.ellipsoid([0.3, 0.22, 0.2], [0, 0.9, 0]).rotate([0, 0, 25]), 'organic', { part: 'body', colour: flame });
+    ctx.add(ctx.ellipsoid([0.3, 0.22, 0.2], [0, 0.9, 0]).rotate([0, 0, 25]), 'organic', {
+      part: 'body',
+      colour: flame,
+    });
     ctx.add(ctx.sphere(0.12, [0.3, 1.25, 0]), 'organic', { part: 'head', colour: flame });
-    ctx.add(ctx.cyl(0.04, 0.14, [0, 0, 0], 0.004, 8).rotate([0, 0, -100]).translate([0.4, 1.24, 0]), 'bone', { part: 'beak', primary: false, colour: gold });
-    for (let k = 0; k < 3; k++) ctx.add(ctx.capsule([0.26, 1.32, 0], [0.15 - k * 0.08, 1.5 + k * 0.03, (k - 1) * 0.05], 0.02, 0.01), 'organic', { part: 'crest', primary: false, colour: gold });
+    ctx.add(ctx.cyl(0.04, 0.14, [0, 0, 0], 0.004, 8).rotate([0, 0, -100]).translate([0.4, 1.24, 0]), 'bone', {
+      part: 'beak',
+      primary: false,
+      colour: gold,
+    });
+    for (let k = 0; k < 3; k++)
+      ctx.add(ctx.capsule([0.26, 1.32, 0], [0.15 - k * 0.08, 1.5 + k * 0.03, (k - 1) * 0.05], 0.02, 0.01), 'organic', {
+        part: 'crest',
+        primary: false,
+        colour: gold,
+      });
     wings(ctx, [0.05, 1.0, 0], 1.1, flame);
-    for (let k = 0; k < 5; k++) ctx.add(ctx.capsule([-0.2, 0.8, 0], [-0.8 - ctx.rng.range(0, 0.2), 0.2 + k * 0.12, (k - 2) * 0.12], 0.04, 0.015), 'organic', { part: 'tail feather', primary: false, colour: k % 2 ? gold : [0.85, 0.15, 0.05] });
-    for (const z of [-0.06, 0.06]) ctx.add(ctx.capsule([0, 0.72, z], [0.02, 0.4, z], 0.02), 'organic', { part: 'leg', primary: false, colour: gold });
-    ctx.add(ctx.box([0.2, 0.05, 0.3], [0.02, 0.38, 0]), 'wood', { part: 'perch', primary: false, colour: [0.35, 0.22, 0.12] });
-    ctx.add(ctx.box([0.06, 0.38, 0.06], [0.02, 0.19, 0]), 'wood', { part: 'perch', primary: false, colour: [0.35, 0.22, 0.12] });
+    for (let k = 0; k < 5; k++)
+      ctx.add(
+        ctx.capsule([-0.2, 0.8, 0], [-0.8 - ctx.rng.range(0, 0.2), 0.2 + k * 0.12, (k - 2) * 0.12], 0.04, 0.015),
+        'organic',
+        { part: 'tail feather', primary: false, colour: k % 2 ? gold : [0.85, 0.15, 0.05] },
+      );
+    for (const z of [-0.06, 0.06])
+      ctx.add(ctx.capsule([0, 0.72, z], [0.02, 0.4, z], 0.02), 'organic', {
+        part: 'leg',
+        primary: false,
+        colour: gold,
+      });
+    ctx.add(ctx.box([0.2, 0.05, 0.3], [0.02, 0.38, 0]), 'wood', {
+      part: 'perch',
+      primary: false,
+      colour: [0.35, 0.22, 0.12],
+    });
+    ctx.add(ctx.box([0.06, 0.38, 0.06], [0.02, 0.19, 0]), 'wood', {
+      part: 'perch',
+      primary: false,
+      colour: [0.35, 0.22, 0.12],
+    });
   },
   'sea serpent': (ctx) => {
     // Told as a plesiosaur: a broad body with four flippers, a long neck rising out of the water.
     const hide: RGB = [0.25, 0.38, 0.3];
     const y = 0.3;
     ctx.add(ctx.ellipsoid([0.6, 0.25, 0.38], [0, y, 0]), 'organic', { part: 'body', colour: hide });
-    for (const x of [-0.35, 0.3]) for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([0.2, 0.04, 0.32], [x - 0.05, y - 0.12, side * 0.45]).rotate([0, side * 20, 0]), 'organic', { part: 'flipper', colour: hide });
+    for (const x of [-0.35, 0.3])
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx.ellipsoid([0.2, 0.04, 0.32], [x - 0.05, y - 0.12, side * 0.45]).rotate([0, side * 20, 0]),
+          'organic',
+          { part: 'flipper', colour: hide },
+        );
     ctx.add(ctx.capsule([-0.5, y, 0], [-1.0, y - 0.1, 0], 0.13, 0.03), 'organic', { part: 'tail', colour: hide });
-    const neck: Vec3[] = [[0.5, y + 0.1, 0], [0.8, 0.75, 0], [0.85, 1.2, 0], [1.05, 1.45, 0]];
-    for (let k = 1; k < neck.length; k++) ctx.add(ctx.capsule(neck[k - 1], neck[k], 0.14 - k * 0.025, 0.14 - (k + 1) * 0.025), 'organic', { part: 'neck', colour: hide });
+    const neck: Vec3[] = [
+      [0.5, y + 0.1, 0],
+      [0.8, 0.75, 0],
+      [0.85, 1.2, 0],
+      [1.05, 1.45, 0],
+    ];
+    for (let k = 1; k < neck.length; k++)
+      ctx.add(ctx.capsule(neck[k - 1], neck[k], 0.14 - k * 0.025, 0.14 - (k + 1) * 0.025), 'organic', {
+        part: 'neck',
+        colour: hide,
+      });
     ctx.add(ctx.capsule(neck[3], [1.3, 1.42, 0], 0.09, 0.06), 'organic', { part: 'head', colour: hide });
   },
   bigfoot: (ctx) => {
-    const fur: RGB = says(ctx, /yeti|snowman|white/) || ctx.interpretation.word === 'yeti' ? [0.93, 0.93, 0.95] : [0.35, 0.24, 0.16];
+    const fur: RGB =
+      says(ctx, /yeti|snowman|white/) || ctx.interpretation.word === 'yeti' ? [0.93, 0.93, 0.95] : [0.35, 0.24, 0.16];
     biped(ctx, 2.3, fur, 'organic', (neck, r) => {
-      ctx.add(ctx.ellipsoid([r * 1.1, r * 1.2, r * 1.1], [neck[0], neck[1] + r * 0.8, 0]), 'organic', { part: 'head', colour: fur });
-      ctx.add(ctx.ellipsoid([r * 0.5, r * 0.6, r * 0.7], [neck[0] + r * 0.75, neck[1] + r * 0.7, 0]), 'organic', { part: 'face', primary: false, colour: [0.3, 0.22, 0.18] });
+      ctx.add(ctx.ellipsoid([r * 1.1, r * 1.2, r * 1.1], [neck[0], neck[1] + r * 0.8, 0]), 'organic', {
+        part: 'head',
+        colour: fur,
+      });
+      ctx.add(ctx.ellipsoid([r * 0.5, r * 0.6, r * 0.7], [neck[0] + r * 0.75, neck[1] + r * 0.7, 0]), 'organic', {
+        part: 'face',
+        primary: false,
+        colour: [0.3, 0.22, 0.18],
+      });
     });
   },
   golem: (ctx) => {
     const rock: RGB = [0.52, 0.5, 0.47];
     const H = 2.2;
-    for (const side of [-1, 1]) ctx.add(ctx.roundBox([0.3, H * 0.4, 0.3], 0.05, [0, H * 0.2, side * 0.22]), 'stone', { part: 'leg', colour: rock });
+    for (const side of [-1, 1])
+      ctx.add(ctx.roundBox([0.3, H * 0.4, 0.3], 0.05, [0, H * 0.2, side * 0.22]), 'stone', {
+        part: 'leg',
+        colour: rock,
+      });
     ctx.add(ctx.roundBox([0.55, H * 0.38, 0.85], 0.08, [0, H * 0.58, 0]), 'stone', { part: 'torso', colour: rock });
     ctx.add(ctx.roundBox([0.32, 0.3, 0.34], 0.06, [0.05, H * 0.84, 0]), 'stone', { part: 'head', colour: rock });
-    for (const side of [-1, 1]) ctx.add(ctx.roundBox([0.26, H * 0.45, 0.26], 0.05, [0.05, H * 0.52, side * 0.58]), 'stone', { part: 'arm', colour: rock });
-    for (const side of [-1, 1]) ctx.add(ctx.sphere(0.035, [0.215, H * 0.86, side * 0.07], 8), 'glass', { part: 'eye', primary: false, colour: [0.3, 0.8, 1] });
+    for (const side of [-1, 1])
+      ctx.add(ctx.roundBox([0.26, H * 0.45, 0.26], 0.05, [0.05, H * 0.52, side * 0.58]), 'stone', {
+        part: 'arm',
+        colour: rock,
+      });
+    for (const side of [-1, 1])
+      ctx.add(ctx.sphere(0.035, [0.215, H * 0.86, side * 0.07], 8), 'glass', {
+        part: 'eye',
+        primary: false,
+        colour: [0.3, 0.8, 1],
+      });
   },
   alien: (ctx) => {
     biped(ctx, 1.3, ALIEN_GREY, 'organic', (neck, r) => {
       const head: Vec3 = [neck[0], neck[1] + r * 1.6, 0];
       ctx.add(ctx.ellipsoid([r * 1.5, r * 1.8, r * 1.5], head), 'organic', { part: 'head', colour: ALIEN_GREY });
       ctx.add(ctx.capsule(neck, head, r * 0.35), 'organic', { part: 'neck', colour: ALIEN_GREY });
-      for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([r * 0.3, r * 0.4, r * 0.6]).rotate([side * 20, 0, 0]).translate([head[0] + r * 1.25, head[1] - r * 0.1, side * r * 0.6]), 'glass', { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] });
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx
+            .ellipsoid([r * 0.3, r * 0.4, r * 0.6])
+            .rotate([side * 20, 0, 0])
+            .translate([head[0] + r * 1.25, head[1] - r * 0.1, side * r * 0.6]),
+          'glass',
+          { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] },
+        );
     });
   },
   mermaid: (ctx) => {
     const tail: RGB = [0.15, 0.6, 0.55];
-    const path: Vec3[] = [[0, 0.75, 0], [-0.05, 0.4, 0], [-0.25, 0.15, 0], [-0.6, 0.12, 0]];
-    for (let k = 1; k < path.length; k++) ctx.add(ctx.capsule(path[k - 1], path[k], 0.16 - k * 0.035, 0.16 - (k + 1) * 0.035), 'organic', { part: 'tail', colour: tail });
-    ctx.add(ctx.prism([[0, 0], [-0.25, 0.2], [-0.2, 0], [-0.25, -0.2]], 0.03, [-0.58, 0.12, -0.015]).rotate([0, 0, 0]), 'organic', { part: 'fin', colour: tail });
+    const path: Vec3[] = [
+      [0, 0.75, 0],
+      [-0.05, 0.4, 0],
+      [-0.25, 0.15, 0],
+      [-0.6, 0.12, 0],
+    ];
+    for (let k = 1; k < path.length; k++)
+      ctx.add(ctx.capsule(path[k - 1], path[k], 0.16 - k * 0.035, 0.16 - (k + 1) * 0.035), 'organic', {
+        part: 'tail',
+        colour: tail,
+      });
+    ctx.add(
+      ctx
+        .prism(
+          [
+            [0, 0],
+            [-0.25, 0.2],
+            [-0.2, 0],
+            [-0.25, -0.2],
+          ],
+          0.03,
+          [-0.58, 0.12, -0.015],
+        )
+        .rotate([0, 0, 0]),
+      'organic',
+      { part: 'fin', colour: tail },
+    );
     torso(ctx, [0, 0.72, 0], 0.8, SKIN, (neck, r) => {
       ctx.add(ctx.sphere(r, [neck[0], neck[1] + r * 0.9, 0]), 'organic', { part: 'head', colour: SKIN });
-      ctx.add(ctx.capsule([neck[0] - r * 0.3, neck[1] + r * 1.3, 0], [neck[0] - r * 0.9, neck[1] - r * 1.5, 0], r * 0.9, r * 0.5), 'organic', { part: 'hair', primary: false, colour: [0.8, 0.25, 0.1] });
+      ctx.add(
+        ctx.capsule(
+          [neck[0] - r * 0.3, neck[1] + r * 1.3, 0],
+          [neck[0] - r * 0.9, neck[1] - r * 1.5, 0],
+          r * 0.9,
+          r * 0.5,
+        ),
+        'organic',
+        { part: 'hair', primary: false, colour: [0.8, 0.25, 0.1] },
+      );
     });
-    if (says(ctx, /rock/)) ctx.add(ctx.sphere(0.4, [-0.05, 0.1, 0]).scale([1.3, 0.5, 1]), 'stone', { part: 'rock', primary: false, colour: [0.45, 0.45, 0.45] });
+    if (says(ctx, /rock/))
+      ctx.add(ctx.sphere(0.4, [-0.05, 0.1, 0]).scale([1.3, 0.5, 1]), 'stone', {
+        part: 'rock',
+        primary: false,
+        colour: [0.45, 0.45, 0.45],
+      });
   },
   kraken: (ctx) => {
     const hide: RGB = [0.55, 0.15, 0.2];
     ctx.add(ctx.ellipsoid([0.45, 0.6, 0.45], [0, 1.0, 0]), 'organic', { part: 'mantle', colour: hide });
-    for (const side of [-1, 1]) ctx.add(ctx.sphere(0.08, [0.38, 0.7, side * 0.2], 10), 'glass', { part: 'eye', primary: false, colour: [0.95, 0.8, 0.1] });
+    for (const side of [-1, 1])
+      ctx.add(ctx.sphere(0.08, [0.38, 0.7, side * 0.2], 10), 'glass', {
+        part: 'eye',
+        primary: false,
+        colour: [0.95, 0.8, 0.1],
+      });
     const arms = ctx.count('tentacle', 8, 4, 10);
     for (const [k, a] of around(arms).entries()) {
       const out = 0.9 + (k % 2) * 0.3;
       const mid: Vec3 = [Math.cos(a) * out * 0.55, 0.25, Math.sin(a) * out * 0.55];
       const tip: Vec3 = [Math.cos(a) * out, 0.45 + (k % 3) * 0.25, Math.sin(a) * out];
-      ctx.add(ctx.capsule([Math.cos(a) * 0.2, 0.55, Math.sin(a) * 0.2], mid, 0.1, 0.07), 'organic', { part: 'tentacle', colour: hide });
+      ctx.add(ctx.capsule([Math.cos(a) * 0.2, 0.55, Math.sin(a) * 0.2], mid, 0.1, 0.07), 'organic', {
+        part: 'tentacle',
+        colour: hide,
+      });
       ctx.add(ctx.capsule(mid, tip, 0.07, 0.025), 'organic', { part: 'tentacle', colour: hide });
     }
   },

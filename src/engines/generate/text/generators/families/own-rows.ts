@@ -22,7 +22,12 @@ export function drawnRow(ctx: GenContext, table: Record<string, unknown>): strin
 }
 
 /** The table row for the profile, with an own-form noun's traits applied to the row it is a kind of. */
-export function ownRow<T>(ctx: GenContext, table: Record<string, T>, fallback: string, apply: (row: T, t: AnimalTraits) => T): { row: T; traits?: AnimalTraits } {
+export function ownRow<T>(
+  ctx: GenContext,
+  table: Record<string, T>,
+  fallback: string,
+  apply: (row: T, t: AnimalTraits) => T,
+): { row: T; traits?: AnimalTraits } {
   const traits = ownTraits(ctx, table);
   const row = table[drawnRow(ctx, table) ?? ''] ?? table[fallback];
   return traits ? { row: apply(row, traits), traits } : { row };

@@ -9,42 +9,91 @@ import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
 const LEAF: RGB = [0.25, 0.55, 0.22];
-const BLOOMS: RGB[] = [[0.9, 0.2, 0.3], [0.98, 0.85, 0.2], [0.95, 0.95, 0.95], [0.7, 0.4, 0.85], [0.98, 0.55, 0.2]];
+const BLOOMS: RGB[] = [
+  [0.9, 0.2, 0.3],
+  [0.98, 0.85, 0.2],
+  [0.95, 0.95, 0.95],
+  [0.7, 0.4, 0.85],
+  [0.98, 0.55, 0.2],
+];
 
 /** A clay pot of radius r with soil at its rim, returning the soil's height. */
 function pot(ctx: GenContext, r: number, colour: RGB = [0.75, 0.42, 0.28]): number {
   const h = r * 1.4;
-  ctx.add(ctx.lathe([[0, 0], [r * 0.75, 0], [r, h * 0.85], [r * 1.08, h * 0.87], [r * 1.08, h], [0, h]]), 'clay', { part: 'pot', colour });
-  ctx.add(ctx.cyl(r * 0.95, 0.02, [0, h - 0.01, 0]), 'organic', { part: 'soil', primary: false, colour: [0.3, 0.2, 0.12] });
+  ctx.add(
+    ctx.lathe([
+      [0, 0],
+      [r * 0.75, 0],
+      [r, h * 0.85],
+      [r * 1.08, h * 0.87],
+      [r * 1.08, h],
+      [0, h],
+    ]),
+    'clay',
+    { part: 'pot', colour },
+  );
+  ctx.add(ctx.cyl(r * 0.95, 0.02, [0, h - 0.01, 0]), 'organic', {
+    part: 'soil',
+    primary: false,
+    colour: [0.3, 0.2, 0.12],
+  });
   return h;
 }
 
 /** A long pointed leaf from `base` towards `tip`, flattened: a capsule pressed thin across its width. */
 function blade(ctx: GenContext, base: Vec3, tip: Vec3, width: number, colour: RGB): void {
-  ctx.add(ctx.hull([ctx.sphere(width, base, 8).scale([1, 1, 1]), ctx.sphere(width * 0.15, tip, 6)]).scale([1, 1, 1]), 'organic', { part: 'leaf', colour });
+  ctx.add(
+    ctx.hull([ctx.sphere(width, base, 8).scale([1, 1, 1]), ctx.sphere(width * 0.15, tip, 6)]).scale([1, 1, 1]),
+    'organic',
+    { part: 'leaf', colour },
+  );
 }
 
 export const PLANT_FORMS: Record<string, Build> = {
   bouquet: (ctx) => {
     // Stems gathered in a paper cone, the blooms fanned on top.
-    ctx.add(ctx.cyl(0.05, 0.5, [0, 0, 0], 0.2), 'paper', { part: 'wrap', colour: says(ctx, /brown|kraft/) ? [0.7, 0.55, 0.38] : [0.95, 0.9, 0.85] });
+    ctx.add(ctx.cyl(0.05, 0.5, [0, 0, 0], 0.2), 'paper', {
+      part: 'wrap',
+      colour: says(ctx, /brown|kraft/) ? [0.7, 0.55, 0.38] : [0.95, 0.9, 0.85],
+    });
     const n = ctx.count('flower', 9, 3, 15);
     for (let k = 0; k < n; k++) {
       const a = k * 2.4;
       const r = 0.05 + 0.12 * Math.sqrt(k / n);
       const head: Vec3 = [Math.cos(a) * r, 0.55 + 0.08 * Math.cos(k), Math.sin(a) * r];
       ctx.add(ctx.capsule([0, 0.3, 0], head, 0.008), 'organic', { part: 'stem', primary: false, colour: LEAF });
-      ctx.add(ctx.sphere(0.05, head, 10).scale([1, 0.7, 1]).translate([0, 0, 0]), 'organic', { part: 'bloom', colour: BLOOMS[(k + ctx.rng.int(0, 4)) % BLOOMS.length] });
+      ctx.add(ctx.sphere(0.05, head, 10).scale([1, 0.7, 1]).translate([0, 0, 0]), 'organic', {
+        part: 'bloom',
+        colour: BLOOMS[(k + ctx.rng.int(0, 4)) % BLOOMS.length],
+      });
     }
   },
   wreath: (ctx) => {
     // A ring of evergreen on its edge, facing +z, a bow at the bottom and a few berries.
     const R = 0.4;
     ctx.add(ctx.torus(R, 0.1, [0, R + 0.12, 0], 'z'), 'organic', { part: 'ring', colour: [0.12, 0.38, 0.18] });
-    for (const a of around(12)) ctx.add(ctx.ellipsoid([0.09, 0.04, 0.06]).rotate([0, 0, (a * 180) / Math.PI + 30]).translate([Math.cos(a) * R, R + 0.12 + Math.sin(a) * R, 0.05]), 'organic', { part: 'needles', primary: false, colour: [0.16, 0.45, 0.2] });
-    for (const a of around(7)) ctx.add(ctx.sphere(0.025, [Math.cos(a + 0.3) * (R + 0.03), R + 0.12 + Math.sin(a + 0.3) * (R + 0.03), 0.1], 8), 'organic', { part: 'berry', primary: false, colour: [0.8, 0.08, 0.08] });
+    for (const a of around(12))
+      ctx.add(
+        ctx
+          .ellipsoid([0.09, 0.04, 0.06])
+          .rotate([0, 0, (a * 180) / Math.PI + 30])
+          .translate([Math.cos(a) * R, R + 0.12 + Math.sin(a) * R, 0.05]),
+        'organic',
+        { part: 'needles', primary: false, colour: [0.16, 0.45, 0.2] },
+      );
+    for (const a of around(7))
+      ctx.add(
+        ctx.sphere(0.025, [Math.cos(a + 0.3) * (R + 0.03), R + 0.12 + Math.sin(a + 0.3) * (R + 0.03), 0.1], 8),
+        'organic',
+        { part: 'berry', primary: false, colour: [0.8, 0.08, 0.08] },
+      );
     const bow: RGB = [0.8, 0.08, 0.1];
-    for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([0.1, 0.06, 0.03], [side * 0.09, 0.14, 0.1]), 'fabric', { part: 'bow', primary: false, colour: bow });
+    for (const side of [-1, 1])
+      ctx.add(ctx.ellipsoid([0.1, 0.06, 0.03], [side * 0.09, 0.14, 0.1]), 'fabric', {
+        part: 'bow',
+        primary: false,
+        colour: bow,
+      });
     ctx.add(ctx.sphere(0.035, [0, 0.14, 0.1], 10), 'fabric', { part: 'bow', primary: false, colour: bow });
   },
   'pine cone': (ctx) => {
@@ -57,12 +106,22 @@ export const PLANT_FORMS: Record<string, Build> = {
       const y = 0.06 + t * 0.38;
       const r = 0.13 * Math.sin(Math.PI * (0.15 + 0.8 * t));
       const a = k * 2.4;
-      ctx.add(ctx.ellipsoid([0.05, 0.02, 0.045]).rotate([0, (-a * 180) / Math.PI, 20]).translate([Math.cos(a) * r, y, Math.sin(a) * r]), 'wood', { part: 'scale', primary: false, colour });
+      ctx.add(
+        ctx
+          .ellipsoid([0.05, 0.02, 0.045])
+          .rotate([0, (-a * 180) / Math.PI, 20])
+          .translate([Math.cos(a) * r, y, Math.sin(a) * r]),
+        'wood',
+        { part: 'scale', primary: false, colour },
+      );
     }
   },
   acorn: (ctx) => {
     ctx.add(ctx.ellipsoid([0.13, 0.17, 0.13], [0, 0.17, 0]), 'wood', { part: 'nut', colour: [0.7, 0.48, 0.22] });
-    ctx.add(ctx.sphere(0.145, [0, 0.27, 0]).trimByPlane([0, 1, 0], 0.26), 'wood', { part: 'cap', colour: [0.45, 0.32, 0.18] });
+    ctx.add(ctx.sphere(0.145, [0, 0.27, 0]).trimByPlane([0, 1, 0], 0.26), 'wood', {
+      part: 'cap',
+      colour: [0.45, 0.32, 0.18],
+    });
     ctx.add(ctx.cyl(0.015, 0.06, [0, 0.4, 0]), 'wood', { part: 'stem', primary: false, colour: [0.45, 0.32, 0.18] });
   },
   clover: (ctx) => {
@@ -70,21 +129,46 @@ export const PLANT_FORMS: Record<string, Build> = {
     const n = says(ctx, /four/) ? 4 : ctx.count('leaf', 3, 3, 5);
     const colour: RGB = says(ctx, /emerald/) ? [0.1, 0.6, 0.35] : LEAF;
     ctx.add(ctx.capsule([0, 0, 0], [0, 0.5, 0], 0.015), 'organic', { part: 'stem', colour });
-    for (const a of around(n)) for (const side of [-1, 1]) {
-      const c: Vec3 = [Math.cos(a) * 0.13 + Math.cos(a + side * 0.5) * 0.02, 0.52, Math.sin(a) * 0.13 + Math.sin(a + side * 0.5) * 0.02];
-      ctx.add(ctx.ellipsoid([0.085, 0.015, 0.06]).rotate([0, (-(a + side * 0.35) * 180) / Math.PI, 0]).translate(c), 'organic', { part: 'leaflet', colour });
-    }
+    for (const a of around(n))
+      for (const side of [-1, 1]) {
+        const c: Vec3 = [
+          Math.cos(a) * 0.13 + Math.cos(a + side * 0.5) * 0.02,
+          0.52,
+          Math.sin(a) * 0.13 + Math.sin(a + side * 0.5) * 0.02,
+        ];
+        ctx.add(
+          ctx
+            .ellipsoid([0.085, 0.015, 0.06])
+            .rotate([0, (-(a + side * 0.35) * 180) / Math.PI, 0])
+            .translate(c),
+          'organic',
+          { part: 'leaflet', colour },
+        );
+      }
   },
   'joshua tree': (ctx) => {
     // A shaggy trunk forking into a few arms, each ending in a spiky leaf tuft.
     const bark: RGB = [0.45, 0.38, 0.3];
     ctx.add(ctx.capsule([0, 0, 0], [0, 1.3, 0], 0.12, 0.1), 'wood', { part: 'trunk', colour: bark });
-    const tips: Vec3[] = [[0.6, 2.1, 0.1], [-0.5, 2.0, 0.2], [0.1, 2.4, -0.4], [-0.2, 1.8, -0.5]];
+    const tips: Vec3[] = [
+      [0.6, 2.1, 0.1],
+      [-0.5, 2.0, 0.2],
+      [0.1, 2.4, -0.4],
+      [-0.2, 1.8, -0.5],
+    ];
     for (const tip of tips) {
       const elbow: Vec3 = [tip[0] * 0.6, 1.4 + (tip[1] - 1.4) * 0.3, tip[2] * 0.6];
       ctx.add(ctx.capsule([0, 1.25, 0], elbow, 0.09, 0.08), 'wood', { part: 'branch', colour: bark });
       ctx.add(ctx.capsule(elbow, tip, 0.08, 0.06), 'wood', { part: 'branch', colour: bark });
-      for (const a of around(7)) ctx.add(ctx.cyl(0.03, 0.28, [0, 0, 0], 0.002, 5).rotate([Math.sin(a) * 55, 0, Math.cos(a) * 55]).translate(tip), 'organic', { part: 'leaves', primary: false, colour: [0.45, 0.55, 0.3] });
+      for (const a of around(7))
+        ctx.add(
+          ctx
+            .cyl(0.03, 0.28, [0, 0, 0], 0.002, 5)
+            .rotate([Math.sin(a) * 55, 0, Math.cos(a) * 55])
+            .translate(tip),
+          'organic',
+          { part: 'leaves', primary: false, colour: [0.45, 0.55, 0.3] },
+        );
     }
   },
   'snake plant': (ctx) => {
@@ -93,7 +177,13 @@ export const PLANT_FORMS: Record<string, Build> = {
     for (let k = 0; k < n; k++) {
       const a = k * 2.4;
       const lean = 0.05 + (k % 3) * 0.04;
-      blade(ctx, [Math.cos(a) * 0.06, y, Math.sin(a) * 0.06], [Math.cos(a) * (0.06 + lean), y + 0.55 + (k % 3) * 0.12, Math.sin(a) * (0.06 + lean)], 0.045, k % 2 ? [0.2, 0.45, 0.22] : [0.35, 0.55, 0.25]);
+      blade(
+        ctx,
+        [Math.cos(a) * 0.06, y, Math.sin(a) * 0.06],
+        [Math.cos(a) * (0.06 + lean), y + 0.55 + (k % 3) * 0.12, Math.sin(a) * (0.06 + lean)],
+        0.045,
+        k % 2 ? [0.2, 0.45, 0.22] : [0.35, 0.55, 0.25],
+      );
     }
   },
   aloe: (ctx) => {
@@ -103,7 +193,13 @@ export const PLANT_FORMS: Record<string, Build> = {
     for (let k = 0; k < n; k++) {
       const a = k * 2.4;
       const out = 0.2 + (k % 3) * 0.05;
-      blade(ctx, [0, y + 0.02, 0], [Math.cos(a) * out, y + 0.2 + (k % 4) * 0.05, Math.sin(a) * out], 0.05, [0.45, 0.62, 0.4]);
+      blade(
+        ctx,
+        [0, y + 0.02, 0],
+        [Math.cos(a) * out, y + 0.2 + (k % 4) * 0.05, Math.sin(a) * out],
+        0.05,
+        [0.45, 0.62, 0.4],
+      );
     }
   },
   'venus flytrap': (ctx) => {
@@ -112,7 +208,16 @@ export const PLANT_FORMS: Record<string, Build> = {
       const tip: Vec3 = [Math.cos(a) * 0.22, y + 0.18, Math.sin(a) * 0.22];
       ctx.add(ctx.capsule([0, y, 0], tip, 0.012), 'organic', { part: 'stalk', colour: LEAF });
       // The trap: two lobes opened like a jaw, red inside, fringed with teeth.
-      for (const side of [-1, 1]) ctx.add(ctx.ellipsoid([0.06, 0.015, 0.045]).rotate([side * 35, 0, 0]).rotate([0, (-a * 180) / Math.PI, 0]).translate([tip[0], tip[1] + 0.02, tip[2]]), 'organic', { part: 'trap', colour: [0.75, 0.2, 0.15] });
+      for (const side of [-1, 1])
+        ctx.add(
+          ctx
+            .ellipsoid([0.06, 0.015, 0.045])
+            .rotate([side * 35, 0, 0])
+            .rotate([0, (-a * 180) / Math.PI, 0])
+            .translate([tip[0], tip[1] + 0.02, tip[2]]),
+          'organic',
+          { part: 'trap', colour: [0.75, 0.2, 0.15] },
+        );
     }
   },
 };

@@ -39,13 +39,25 @@ function withTraits(base: Species, t: AnimalTraits): Species {
   return {
     ...base,
     body: [base.body[0] * k * (t.length ?? 1), base.body[1] * k * g, base.body[2] * k * g],
-    leg: base.leg * k * (t.legs ?? 1), legR: base.legR * k * g, neck: base.neck * k * (t.neck ?? 1), head: base.head * k,
-    snout: base.snout * k * (t.snout ?? 1), tail: base.tail * k * (t.tail ?? 1),
-    ear: t.ears ?? base.ear, colour: t.colour ?? base.colour,
+    leg: base.leg * k * (t.legs ?? 1),
+    legR: base.legR * k * g,
+    neck: base.neck * k * (t.neck ?? 1),
+    head: base.head * k,
+    snout: base.snout * k * (t.snout ?? 1),
+    tail: base.tail * k * (t.tail ?? 1),
+    ear: t.ears ?? base.ear,
+    colour: t.colour ?? base.colour,
     // A definition naming horns means no antlers (an antelope on the deer's row), and the other way round.
-    horns: t.antlers ? false : base.horns || t.horns, antlers: t.horns ? false : base.antlers || t.antlers,
-    tusks: base.tusks || t.tusks, mane: base.mane || t.mane, hump: base.hump || t.hump,
-    pattern: t.pattern, patternColour: t.patternColour, tufts: t.tufts, hornScale: t.hornSize, wings: base.wings || t.wings,
+    horns: t.antlers ? false : base.horns || t.horns,
+    antlers: t.horns ? false : base.antlers || t.antlers,
+    tusks: base.tusks || t.tusks,
+    mane: base.mane || t.mane,
+    hump: base.hump || t.hump,
+    pattern: t.pattern,
+    patternColour: t.patternColour,
+    tufts: t.tufts,
+    hornScale: t.hornSize,
+    wings: base.wings || t.wings,
   };
 }
 
@@ -63,7 +75,10 @@ function withPromptTraits(ctx: GenContext, sp: Species): Species {
   else if (has('ear', 'tiny')) out.ear = 'round';
   if (/\b(droopy|floppy)\b[\w\s-]{0,12}ears?\b/.test(prompt)) out.ear = 'floppy';
   if (/\b(pointy|pointed)\b[\w\s-]{0,12}ears?\b/.test(prompt)) out.ear = 'pointy';
-  if (/\btufted\b[\w\s-]{0,12}ears?\b|\bear tufts\b/.test(prompt)) { out.ear = 'pointy'; out.tufts = true; }
+  if (/\btufted\b[\w\s-]{0,12}ears?\b|\bear tufts\b/.test(prompt)) {
+    out.ear = 'pointy';
+    out.tufts = true;
+  }
   if (has('tail', 'long')) out.tail = sp.tail * 1.8;
   else if (has('tail', 'short', 'tiny')) out.tail = sp.tail * 0.3;
   if (has('leg', 'long', 'tall')) out.leg = sp.leg * 1.5;
@@ -77,12 +92,16 @@ function withPromptTraits(ctx: GenContext, sp: Species): Species {
 /** Spots or stripes on the torso: small discs set into its upper surface, or thin bands around it. */
 function coatPattern(ctx: GenContext, sp: Species, bx: number, by: number, bz: number, y: number): void {
   if (!sp.pattern || sp.upright) return;
-  const colour = sp.patternColour ?? sp.colour.map((c) => c * 0.35) as Species['colour'];
+  const colour = sp.patternColour ?? (sp.colour.map((c) => c * 0.35) as Species['colour']);
   if (sp.pattern === 'stripes') {
     for (let k = 0; k < 6; k++) {
       const x = -bx * 0.7 + (bx * 1.4 * k) / 5;
       const f = Math.sqrt(1 - (x / bx) ** 2);
-      ctx.add(ctx.ellipsoid([bx * 0.035, by * f * 1.04, bz * f * 1.04], [x, y, 0]), sp.material, { part: 'stripe', primary: false, colour });
+      ctx.add(ctx.ellipsoid([bx * 0.035, by * f * 1.04, bz * f * 1.04], [x, y, 0]), sp.material, {
+        part: 'stripe',
+        primary: false,
+        colour,
+      });
     }
     return;
   }
@@ -90,29 +109,82 @@ function coatPattern(ctx: GenContext, sp: Species, bx: number, by: number, bz: n
     const x = bx * ctx.rng.range(-0.75, 0.75);
     const a = ctx.rng.range(-1.2, 1.2);
     const f = Math.sqrt(1 - (x / bx) ** 2);
-    ctx.add(ctx.ellipsoid([by * 0.16, by * 0.16, by * 0.16], [x, y + by * f * Math.cos(a) * 0.97, bz * f * Math.sin(a) * 0.97]), sp.material, { part: 'spot', primary: false, colour });
+    ctx.add(
+      ctx.ellipsoid(
+        [by * 0.16, by * 0.16, by * 0.16],
+        [x, y + by * f * Math.cos(a) * 0.97, bz * f * Math.sin(a) * 0.97],
+      ),
+      sp.material,
+      { part: 'spot', primary: false, colour },
+    );
   }
 }
 
-interface Frame { bx: number; by: number; bz: number; y: number; headR: number; neckTop: Vec3 }
+interface Frame {
+  bx: number;
+  by: number;
+  bz: number;
+  y: number;
+  headR: number;
+  neckTop: Vec3;
+}
 
 /** Mane, hump, spines, antlers and tusks: the features that tell similar bodies apart. */
 function extras(ctx: GenContext, sp: Species, f: Frame): void {
   const { bx, by, bz, y, headR, neckTop } = f;
   const fur = (m: Manifold, part: string) => ctx.add(m, sp.material, { part, colour: sp.colour });
-  if (sp.mane) fur(ctx.capsule([bx * 0.75, y + by * 0.75, 0], [neckTop[0] - headR * 0.2, neckTop[1] + headR * 0.2, 0], Math.min(by, bz) * 0.45, headR * 0.9), 'mane');
+  if (sp.mane)
+    fur(
+      ctx.capsule(
+        [bx * 0.75, y + by * 0.75, 0],
+        [neckTop[0] - headR * 0.2, neckTop[1] + headR * 0.2, 0],
+        Math.min(by, bz) * 0.45,
+        headR * 0.9,
+      ),
+      'mane',
+    );
   if (sp.hump) fur(ctx.ellipsoid([bx * 0.35, by * 0.55, bz * 0.6], [0, y + by * 0.85, 0]), 'hump');
-  if (sp.spines) for (let k = 0; k < 9; k++) {
-    const a = -0.7 + (k / 8) * 1.4;
-    ctx.add(ctx.cyl(by * 0.1, by * 0.45, [0, 0, 0], 0.002, 6).rotate([0, 0, -a * 50]).translate([Math.sin(a) * bx * 0.8, y + Math.cos(a) * by * 0.85, 0]), 'bone', { part: 'spike', primary: false, colour: [0.35, 0.28, 0.2] });
-  }
+  if (sp.spines)
+    for (let k = 0; k < 9; k++) {
+      const a = -0.7 + (k / 8) * 1.4;
+      ctx.add(
+        ctx
+          .cyl(by * 0.1, by * 0.45, [0, 0, 0], 0.002, 6)
+          .rotate([0, 0, -a * 50])
+          .translate([Math.sin(a) * bx * 0.8, y + Math.cos(a) * by * 0.85, 0]),
+        'bone',
+        { part: 'spike', primary: false, colour: [0.35, 0.28, 0.2] },
+      );
+    }
   for (const side of [-1, 1]) {
     if (sp.antlers) {
       const base: Vec3 = [neckTop[0] - headR * 0.1, neckTop[1] + headR * 0.8, side * headR * 0.4];
       const tip: Vec3 = [base[0] - headR * 0.6, base[1] + headR * 2.2, side * headR * 1.6];
-      ctx.add(ctx.union([ctx.capsule(base, tip, headR * 0.1, headR * 0.06), ctx.capsule([(base[0] + tip[0]) / 2, (base[1] + tip[1]) / 2, (base[2] + tip[2]) / 2], [base[0] + headR * 0.5, base[1] + headR * 1.7, side * headR], headR * 0.07, headR * 0.04)]), 'bone', { part: 'horn', primary: false, colour: [0.55, 0.45, 0.32] });
+      ctx.add(
+        ctx.union([
+          ctx.capsule(base, tip, headR * 0.1, headR * 0.06),
+          ctx.capsule(
+            [(base[0] + tip[0]) / 2, (base[1] + tip[1]) / 2, (base[2] + tip[2]) / 2],
+            [base[0] + headR * 0.5, base[1] + headR * 1.7, side * headR],
+            headR * 0.07,
+            headR * 0.04,
+          ),
+        ]),
+        'bone',
+        { part: 'horn', primary: false, colour: [0.55, 0.45, 0.32] },
+      );
     }
-    if (sp.tusks) ctx.add(ctx.capsule([neckTop[0] + headR * 0.7, neckTop[1] - headR * 0.5, side * headR * 0.35], [neckTop[0] + headR * 1.4, neckTop[1] - headR * 0.8, side * headR * 0.45], headR * 0.08, headR * 0.03), 'bone', { part: 'tusk', primary: false, colour: [0.95, 0.92, 0.85] });
+    if (sp.tusks)
+      ctx.add(
+        ctx.capsule(
+          [neckTop[0] + headR * 0.7, neckTop[1] - headR * 0.5, side * headR * 0.35],
+          [neckTop[0] + headR * 1.4, neckTop[1] - headR * 0.8, side * headR * 0.45],
+          headR * 0.08,
+          headR * 0.03,
+        ),
+        'bone',
+        { part: 'tusk', primary: false, colour: [0.95, 0.92, 0.85] },
+      );
   }
 }
 
@@ -122,7 +194,7 @@ export function quadruped(ctx: GenContext, key: string): void {
   const j = () => rng.range(0.88, 1.12);
   const cartoon = s.cartoon ? 1.35 : 1;
   const [bx, by, bz] = [sp.body[0] * s.long * j(), sp.body[1] * s.wide * j(), sp.body[2] * s.wide * j()];
-  const legL = sp.leg * s.tall * j() / (s.cartoon ? 1.3 : 1);
+  const legL = (sp.leg * s.tall * j()) / (s.cartoon ? 1.3 : 1);
   const y = legL + by * 0.6;
   const mat = sp.material;
   const add = (m: Manifold, part?: string) => ctx.add(m, mat, { part, colour: sp.colour, primary: true });
@@ -130,38 +202,144 @@ export function quadruped(ctx: GenContext, key: string): void {
   add(ctx.ellipsoid([bx, by, bz], [0, 0, 0]).rotate([0, 0, tilt]).translate([0, y, 0]));
   const legCount = ctx.count('leg', 4, 2, 8);
   const pairs = Math.ceil(legCount / 2);
-  for (let p = 0; p < pairs; p++) for (const side of [-1, 1]) {
-    if (p * 2 + (side > 0 ? 1 : 0) >= legCount) continue;
-    const x = pairs === 1 ? 0 : -bx * 0.65 + (bx * 1.3 * p) / (pairs - 1);
-    const z = side * bz * 0.55;
-    add(ctx.capsule([x, y - by * 0.3, z], [x + rng.range(-0.02, 0.02), sp.legR, z], sp.legR * 1.1 * s.thick, sp.legR * s.thick), 'leg');
-  }
+  for (let p = 0; p < pairs; p++)
+    for (const side of [-1, 1]) {
+      if (p * 2 + (side > 0 ? 1 : 0) >= legCount) continue;
+      const x = pairs === 1 ? 0 : -bx * 0.65 + (bx * 1.3 * p) / (pairs - 1);
+      const z = side * bz * 0.55;
+      add(
+        ctx.capsule(
+          [x, y - by * 0.3, z],
+          [x + rng.range(-0.02, 0.02), sp.legR, z],
+          sp.legR * 1.1 * s.thick,
+          sp.legR * s.thick,
+        ),
+        'leg',
+      );
+    }
   const neckTop: Vec3 = [bx * 0.95 + sp.neck * 0.5, y + by * 0.4 + sp.neck, 0];
   const headR = sp.head * cartoon * j();
   add(ctx.capsule([bx * 0.7, y + by * 0.2, 0], neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
   add(ctx.sphere(headR, neckTop), 'head');
-  if (sp.snout > 0.02) add(ctx.capsule(neckTop, [neckTop[0] + sp.snout + headR * 0.5, neckTop[1] - headR * 0.35, 0], headR * 0.55, headR * 0.42), 'head');
-  if (sp.trunk) add(ctx.union([ctx.capsule(neckTop, [neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], headR * 0.35, headR * 0.25), ctx.capsule([neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], [neckTop[0] + headR, sp.legR * 3, 0], headR * 0.25, headR * 0.18)]), 'trunk');
+  if (sp.snout > 0.02)
+    add(
+      ctx.capsule(
+        neckTop,
+        [neckTop[0] + sp.snout + headR * 0.5, neckTop[1] - headR * 0.35, 0],
+        headR * 0.55,
+        headR * 0.42,
+      ),
+      'head',
+    );
+  if (sp.trunk)
+    add(
+      ctx.union([
+        ctx.capsule(neckTop, [neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0], headR * 0.35, headR * 0.25),
+        ctx.capsule(
+          [neckTop[0] + headR * 0.9, neckTop[1] - headR * 0.8, 0],
+          [neckTop[0] + headR, sp.legR * 3, 0],
+          headR * 0.25,
+          headR * 0.18,
+        ),
+      ]),
+      'trunk',
+    );
   for (const side of [-1, 1]) {
     const base: Vec3 = [neckTop[0] - headR * 0.2, neckTop[1] + headR * 0.6, side * headR * 0.55];
     if (sp.ear === 'pointy') add(ctx.cyl(headR * 0.35, headR * 0.7, [0, 0, 0], 0.002, 8).translate(base), 'ear');
-    if (sp.ear === 'pointy' && sp.tufts) ctx.add(ctx.cyl(headR * 0.05, headR * 0.35, [base[0], base[1] + headR * 0.6, base[2]], 0.001, 6), sp.material, { part: 'tuft', primary: false, colour: [0.1, 0.1, 0.1] });
-    else if (sp.ear === 'floppy') add(ctx.ellipsoid([headR * 0.25, headR * 0.5, headR * 0.1], [base[0], base[1] - headR * 0.6, side * headR * 1.0]), 'ear');
-    else if (sp.ear === 'round') add(ctx.ellipsoid([headR * 0.2, headR * 0.35, headR * 0.35], [base[0], base[1] - headR * 0.3, side * headR * 1.1]), 'ear');
-    else if (sp.ear === 'big') add(ctx.ellipsoid([headR * 0.1, headR * 0.9, headR * 0.8], [base[0] - headR * 0.3, base[1] - headR * 0.5, side * headR * 1.2]), 'ear');
-    else if (sp.ear === 'long') add(ctx.ellipsoid([headR * 0.2, headR * 1.1, headR * 0.12], [base[0], base[1] + headR * 0.8, side * headR * 0.4]), 'ear');
+    if (sp.ear === 'pointy' && sp.tufts)
+      ctx.add(ctx.cyl(headR * 0.05, headR * 0.35, [base[0], base[1] + headR * 0.6, base[2]], 0.001, 6), sp.material, {
+        part: 'tuft',
+        primary: false,
+        colour: [0.1, 0.1, 0.1],
+      });
+    else if (sp.ear === 'floppy')
+      add(
+        ctx.ellipsoid([headR * 0.25, headR * 0.5, headR * 0.1], [base[0], base[1] - headR * 0.6, side * headR * 1.0]),
+        'ear',
+      );
+    else if (sp.ear === 'round')
+      add(
+        ctx.ellipsoid([headR * 0.2, headR * 0.35, headR * 0.35], [base[0], base[1] - headR * 0.3, side * headR * 1.1]),
+        'ear',
+      );
+    else if (sp.ear === 'big')
+      add(
+        ctx.ellipsoid(
+          [headR * 0.1, headR * 0.9, headR * 0.8],
+          [base[0] - headR * 0.3, base[1] - headR * 0.5, side * headR * 1.2],
+        ),
+        'ear',
+      );
+    else if (sp.ear === 'long')
+      add(
+        ctx.ellipsoid([headR * 0.2, headR * 1.1, headR * 0.12], [base[0], base[1] + headR * 0.8, side * headR * 0.4]),
+        'ear',
+      );
     const h = sp.hornScale ?? 1;
-    if (sp.horns || ctx.partSpec('horn')) ctx.add(ctx.capsule([base[0], base[1], side * headR * 0.5], [base[0] + headR * 0.2 * h, base[1] + headR * 0.6 * h, side * headR * (0.5 + 0.6 * h)], headR * 0.12, headR * 0.04), 'bone', { part: 'horn', primary: false });
-    ctx.add(ctx.sphere(headR * (s.cartoon ? 0.22 : 0.13), [neckTop[0] + headR * 0.75, neckTop[1] + headR * 0.25, side * headR * 0.45]), 'glass', { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] });
+    if (sp.horns || ctx.partSpec('horn'))
+      ctx.add(
+        ctx.capsule(
+          [base[0], base[1], side * headR * 0.5],
+          [base[0] + headR * 0.2 * h, base[1] + headR * 0.6 * h, side * headR * (0.5 + 0.6 * h)],
+          headR * 0.12,
+          headR * 0.04,
+        ),
+        'bone',
+        { part: 'horn', primary: false },
+      );
+    ctx.add(
+      ctx.sphere(headR * (s.cartoon ? 0.22 : 0.13), [
+        neckTop[0] + headR * 0.75,
+        neckTop[1] + headR * 0.25,
+        side * headR * 0.45,
+      ]),
+      'glass',
+      { part: 'eye', primary: false, colour: [0.05, 0.05, 0.05] },
+    );
   }
   extras(ctx, sp, { bx, by, bz, y, headR, neckTop });
   coatPattern(ctx, sp, bx, by, bz, y);
   // Membranous wings spread from the shoulders, a thin fan on each side.
-  if (sp.wings) for (const side of [-1, 1]) {
-    const span = bx * 2.4;
-    ctx.add(ctx.prism([[bx * 0.5, 0], [-bx * 0.6, 0], [-bx * 0.4, span * 0.55], [bx * 0.1, span], [bx * 0.6, span * 0.7]], by * 0.06).rotate([-side * 75, 0, 0]).translate([0, y + by * 0.5, side * bz * 0.4]), 'leather', { part: 'wing', primary: false, colour: sp.colour.map((c) => c * 0.7) as Species['colour'] });
-  }
-  if (sp === SPECIES.unicorn || ctx.interpretation.word === 'unicorn') ctx.add(ctx.cyl(headR * 0.15, headR * 1.5, [0, 0, 0], 0.002).rotate([0, 0, -30]).translate([neckTop[0] + headR * 0.3, neckTop[1] + headR * 0.7, 0]), 'gold', { part: 'horn', primary: false });
+  if (sp.wings)
+    for (const side of [-1, 1]) {
+      const span = bx * 2.4;
+      ctx.add(
+        ctx
+          .prism(
+            [
+              [bx * 0.5, 0],
+              [-bx * 0.6, 0],
+              [-bx * 0.4, span * 0.55],
+              [bx * 0.1, span],
+              [bx * 0.6, span * 0.7],
+            ],
+            by * 0.06,
+          )
+          .rotate([-side * 75, 0, 0])
+          .translate([0, y + by * 0.5, side * bz * 0.4]),
+        'leather',
+        { part: 'wing', primary: false, colour: sp.colour.map((c) => c * 0.7) as Species['colour'] },
+      );
+    }
+  if (sp === SPECIES.unicorn || ctx.interpretation.word === 'unicorn')
+    ctx.add(
+      ctx
+        .cyl(headR * 0.15, headR * 1.5, [0, 0, 0], 0.002)
+        .rotate([0, 0, -30])
+        .translate([neckTop[0] + headR * 0.3, neckTop[1] + headR * 0.7, 0]),
+      'gold',
+      { part: 'horn', primary: false },
+    );
   const tails = ctx.count('tail', 1, 0, 3);
-  for (let k = 0; k < tails && sp.tail > 0.01; k++) add(ctx.capsule([-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05], [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1], sp.legR * 0.6, sp.legR * 0.3), 'tail');
+  for (let k = 0; k < tails && sp.tail > 0.01; k++)
+    add(
+      ctx.capsule(
+        [-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05],
+        [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1],
+        sp.legR * 0.6,
+        sp.legR * 0.3,
+      ),
+      'tail',
+    );
 }

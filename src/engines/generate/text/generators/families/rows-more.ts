@@ -14,7 +14,11 @@ const DARK: RGB = [0.12, 0.12, 0.13];
 export const MORE_ROWS: Record<string, Build> = {
   submarine: (ctx) => {
     // A long hull along x, a sail (conning tower) with its planes, a cross of tail fins and a propeller.
-    const hull: RGB = says(ctx, /yellow/) ? [0.95, 0.8, 0.1] : says(ctx, /research|deep sea|white/) ? [0.92, 0.92, 0.9] : [0.2, 0.22, 0.25];
+    const hull: RGB = says(ctx, /yellow/)
+      ? [0.95, 0.8, 0.1]
+      : says(ctx, /research|deep sea|white/)
+        ? [0.92, 0.92, 0.9]
+        : [0.2, 0.22, 0.25];
     const y = 0.4;
     ctx.add(ctx.capsule([-1.2, y, 0], [1.1, y, 0], 0.35, 0.35), 'metal', { part: 'hull', colour: hull });
     ctx.add(ctx.roundBox([0.5, 0.4, 0.18], 0.08, [0.3, y + 0.45, 0]), 'metal', { part: 'sail', colour: hull });
@@ -22,24 +26,73 @@ export const MORE_ROWS: Record<string, Build> = {
     ctx.add(ctx.cyl(0.02, 0.3, [0.35, y + 0.6, 0]), 'metal', { part: 'periscope', primary: false, colour: STEEL });
     ctx.add(ctx.box([0.3, 0.6, 0.03], [-1.45, y, 0]), 'metal', { part: 'fin', colour: hull });
     ctx.add(ctx.box([0.3, 0.03, 0.6], [-1.45, y, 0]), 'metal', { part: 'fin', colour: hull });
-    for (const a of around(3)) ctx.add(ctx.ellipsoid([0.03, 0.14, 0.05]).rotate([(a * 180) / Math.PI, 0, 0]).translate([-1.62, y + Math.cos(a) * 0.1, Math.sin(a) * 0.1]), 'bronze', { part: 'propeller', primary: false, colour: [0.75, 0.6, 0.3] });
-    ctx.add(ctx.cyl(0.04, 0.1, [0, 0, 0]).rotate([0, 0, 90]).translate([-1.55, y, 0]), 'bronze', { part: 'hub', primary: false, colour: [0.75, 0.6, 0.3] });
-    if (says(ctx, /porthole|window|research|deep sea/)) for (const x of [0.8, 0.5, 0.2, -0.1]) for (const z of [-1, 1]) ctx.add(ctx.cyl(0.07, 0.04, [0, 0, 0]).rotate([90, 0, 0]).translate([x, y + 0.05, z * 0.33 + (z > 0 ? 0 : 0.04)]), 'glass', { part: 'porthole', primary: false, colour: [0.5, 0.7, 0.85] });
+    for (const a of around(3))
+      ctx.add(
+        ctx
+          .ellipsoid([0.03, 0.14, 0.05])
+          .rotate([(a * 180) / Math.PI, 0, 0])
+          .translate([-1.62, y + Math.cos(a) * 0.1, Math.sin(a) * 0.1]),
+        'bronze',
+        { part: 'propeller', primary: false, colour: [0.75, 0.6, 0.3] },
+      );
+    ctx.add(ctx.cyl(0.04, 0.1, [0, 0, 0]).rotate([0, 0, 90]).translate([-1.55, y, 0]), 'bronze', {
+      part: 'hub',
+      primary: false,
+      colour: [0.75, 0.6, 0.3],
+    });
+    if (says(ctx, /porthole|window|research|deep sea/))
+      for (const x of [0.8, 0.5, 0.2, -0.1])
+        for (const z of [-1, 1])
+          ctx.add(
+            ctx
+              .cyl(0.07, 0.04, [0, 0, 0])
+              .rotate([90, 0, 0])
+              .translate([x, y + 0.05, z * 0.33 + (z > 0 ? 0 : 0.04)]),
+            'glass',
+            { part: 'porthole', primary: false, colour: [0.5, 0.7, 0.85] },
+          );
   },
   wheelchair: (ctx) => {
     // Two large spoked wheels, two small casters, a sling seat and back, push handles, footrests.
     const frame: RGB = says(ctx, /black/) ? DARK : STEEL;
     for (const z of [-0.3, 0.3]) {
       ctx.add(ctx.torus(0.3, 0.03, [0, 0.32, z], 'z'), 'rubber', { part: 'wheel', colour: DARK });
-            for (const a of around(5)) ctx.add(ctx.capsule([0, 0.32, z], [Math.cos(a) * 0.29, 0.32 + Math.sin(a) * 0.29, z], 0.014), 'metal', { part: 'spoke', primary: false, colour: STEEL });
-      ctx.add(ctx.capsule([0, 0.32, z], [0, 0.32, z * 0.8], 0.02), 'metal', { part: 'axle', primary: false, colour: frame });
+      for (const a of around(5))
+        ctx.add(ctx.capsule([0, 0.32, z], [Math.cos(a) * 0.29, 0.32 + Math.sin(a) * 0.29, z], 0.014), 'metal', {
+          part: 'spoke',
+          primary: false,
+          colour: STEEL,
+        });
+      ctx.add(ctx.capsule([0, 0.32, z], [0, 0.32, z * 0.8], 0.02), 'metal', {
+        part: 'axle',
+        primary: false,
+        colour: frame,
+      });
       ctx.add(ctx.torus(0.06, 0.02, [0.45, 0.08, z * 0.85], 'z'), 'rubber', { part: 'caster', colour: DARK });
-      ctx.add(ctx.capsule([0.45, 0.08, z * 0.85], [0.4, 0.5, z * 0.8], 0.015), 'metal', { part: 'frame', colour: frame });
+      ctx.add(ctx.capsule([0.45, 0.08, z * 0.85], [0.4, 0.5, z * 0.8], 0.015), 'metal', {
+        part: 'frame',
+        colour: frame,
+      });
       ctx.add(ctx.capsule([0.4, 0.5, z * 0.8], [-0.1, 0.5, z * 0.8], 0.015), 'metal', { part: 'frame', colour: frame });
-      ctx.add(ctx.capsule([-0.1, 0.3, z * 0.8], [-0.15, 1.0, z * 0.8], 0.015), 'metal', { part: 'frame', colour: frame });
-      ctx.add(ctx.capsule([-0.15, 1.0, z * 0.8], [-0.3, 1.0, z * 0.8], 0.02), 'rubber', { part: 'handle', primary: false, colour: DARK });
-      ctx.add(ctx.capsule([0.4, 0.5, z * 0.5], [0.55, 0.15, z * 0.4], 0.012), 'metal', { part: 'footrest', primary: false, colour: frame });
-      ctx.add(ctx.box([0.12, 0.01, 0.12], [0.57, 0.14, z * 0.4]), 'plastic', { part: 'footplate', primary: false, colour: DARK });
+      ctx.add(ctx.capsule([-0.1, 0.3, z * 0.8], [-0.15, 1.0, z * 0.8], 0.015), 'metal', {
+        part: 'frame',
+        colour: frame,
+      });
+      ctx.add(ctx.capsule([-0.15, 1.0, z * 0.8], [-0.3, 1.0, z * 0.8], 0.02), 'rubber', {
+        part: 'handle',
+        primary: false,
+        colour: DARK,
+      });
+      ctx.add(ctx.capsule([0.4, 0.5, z * 0.5], [0.55, 0.15, z * 0.4], 0.012), 'metal', {
+        part: 'footrest',
+        primary: false,
+        colour: frame,
+      });
+      ctx.add(ctx.box([0.12, 0.01, 0.12], [0.57, 0.14, z * 0.4]), 'plastic', {
+        part: 'footplate',
+        primary: false,
+        colour: DARK,
+      });
     }
     ctx.add(ctx.box([0.48, 0.03, 0.48], [0.15, 0.5, 0]), 'fabric', { part: 'seat', colour: [0.15, 0.2, 0.35] });
     ctx.add(ctx.box([0.03, 0.42, 0.48], [-0.13, 0.75, 0]), 'fabric', { part: 'back', colour: [0.15, 0.2, 0.35] });
@@ -52,58 +105,120 @@ export const MORE_ROWS: Record<string, Build> = {
     const shoulder: Vec3 = [0, 0.55, 0];
     const elbow: Vec3 = [0.35, 1.3, 0];
     const wrist: Vec3 = [1.0, 1.2, 0];
-    ctx.add(ctx.cyl(0.16, 0.4, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.55, 0.2]), 'metal', { part: 'shoulder', colour: DARK });
+    ctx.add(ctx.cyl(0.16, 0.4, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.55, 0.2]), 'metal', {
+      part: 'shoulder',
+      colour: DARK,
+    });
     ctx.add(ctx.capsule(shoulder, elbow, 0.13, 0.11), 'metal', { part: 'upper arm', colour: paint });
-    ctx.add(ctx.cyl(0.12, 0.3, [0, 0, 0]).rotate([90, 0, 0]).translate([elbow[0], elbow[1], 0.15]), 'metal', { part: 'elbow', colour: DARK });
+    ctx.add(ctx.cyl(0.12, 0.3, [0, 0, 0]).rotate([90, 0, 0]).translate([elbow[0], elbow[1], 0.15]), 'metal', {
+      part: 'elbow',
+      colour: DARK,
+    });
     ctx.add(ctx.capsule(elbow, wrist, 0.09, 0.07), 'metal', { part: 'forearm', colour: paint });
     ctx.add(ctx.sphere(0.08, wrist), 'metal', { part: 'wrist', colour: DARK });
-    ctx.add(ctx.box([0.06, 0.1, 0.16], [wrist[0] + 0.1, wrist[1] - 0.04, 0]), 'metal', { part: 'gripper', colour: STEEL });
-    for (const z of [-0.06, 0.06]) ctx.add(ctx.box([0.14, 0.03, 0.025], [wrist[0] + 0.19, wrist[1] - 0.06, z]), 'metal', { part: 'finger', primary: false, colour: STEEL });
+    ctx.add(ctx.box([0.06, 0.1, 0.16], [wrist[0] + 0.1, wrist[1] - 0.04, 0]), 'metal', {
+      part: 'gripper',
+      colour: STEEL,
+    });
+    for (const z of [-0.06, 0.06])
+      ctx.add(ctx.box([0.14, 0.03, 0.025], [wrist[0] + 0.19, wrist[1] - 0.06, z]), 'metal', {
+        part: 'finger',
+        primary: false,
+        colour: STEEL,
+      });
   },
   naginata: (ctx) => {
     // A long wooden shaft with a curved single-edged blade, a round guard and a metal butt cap.
     ctx.add(ctx.cyl(0.022, 1.9, [0, 0, 0]), 'wood', { part: 'shaft', colour: [0.25, 0.12, 0.08] });
     ctx.add(ctx.cyl(0.026, 0.06, [0, 0, 0]), 'metal', { part: 'butt', primary: false, colour: STEEL });
     ctx.add(ctx.cyl(0.06, 0.02, [0, 1.9, 0]), 'metal', { part: 'guard', primary: false, colour: [0.3, 0.3, 0.3] });
-    const edge: [number, number][] = [[-0.02, 0], [0.03, 0], [0.06, 0.25], [0.05, 0.45], [0.01, 0.6], [0.0, 0.45], [-0.01, 0.25]];
+    const edge: [number, number][] = [
+      [-0.02, 0],
+      [0.03, 0],
+      [0.06, 0.25],
+      [0.05, 0.45],
+      [0.01, 0.6],
+      [0.0, 0.45],
+      [-0.01, 0.25],
+    ];
     ctx.add(ctx.prism(edge, 0.012, [0, 1.92, -0.006]), 'metal', { part: 'blade', colour: [0.82, 0.84, 0.88] });
   },
   'walking stick': (ctx) => {
     // A straight shaft, a crook handle curled over at its top, a metal ferrule at its foot.
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.35, 0.2, 0.1];
     ctx.add(ctx.cyl(0.012, 0.86, [0, 0.02, 0]), 'wood', { part: 'shaft', colour });
-    ctx.add(ctx.torus(0.05, 0.013, [0.05, 0.88, 0], 'z').trimByPlane([0, 1, 0], 0.875), 'wood', { part: 'handle', colour });
+    ctx.add(ctx.torus(0.05, 0.013, [0.05, 0.88, 0], 'z').trimByPlane([0, 1, 0], 0.875), 'wood', {
+      part: 'handle',
+      colour,
+    });
     ctx.add(ctx.cyl(0.013, 0.03, [0, 0, 0]), 'metal', { part: 'ferrule', primary: false, colour: STEEL });
   },
   'candy cane': (ctx) => {
     // The walking stick's crook, in white candy striped with red rings.
     ctx.add(ctx.cyl(0.012, 0.5, [0, 0, 0]), 'plastic', { part: 'stick', colour: [0.97, 0.96, 0.94] });
-    ctx.add(ctx.torus(0.05, 0.012, [0.05, 0.5, 0], 'z').trimByPlane([0, 1, 0], 0.495), 'plastic', { part: 'crook', colour: [0.97, 0.96, 0.94] });
-    for (let k = 0; k < 6; k++) ctx.add(ctx.torus(0.0125, 0.004, [0, 0.04 + k * 0.08, 0], 'y'), 'plastic', { part: 'stripe', primary: false, colour: [0.85, 0.1, 0.12] });
+    ctx.add(ctx.torus(0.05, 0.012, [0.05, 0.5, 0], 'z').trimByPlane([0, 1, 0], 0.495), 'plastic', {
+      part: 'crook',
+      colour: [0.97, 0.96, 0.94],
+    });
+    for (let k = 0; k < 6; k++)
+      ctx.add(ctx.torus(0.0125, 0.004, [0, 0.04 + k * 0.08, 0], 'y'), 'plastic', {
+        part: 'stripe',
+        primary: false,
+        colour: [0.85, 0.1, 0.12],
+      });
   },
   'pool cue': (ctx) => {
     // A long tapered cue lying along x: a dark wrapped butt, a pale shaft, a leather tip.
     const along = (m: ReturnType<GenContext['cyl']>, x: number) => m.rotate([0, 0, -90]).translate([x, 0.016, 0]);
     ctx.add(along(ctx.cyl(0.016, 0.5, [0, 0, 0], 0.013), -0.72), 'wood', { part: 'butt', colour: [0.25, 0.12, 0.06] });
-    ctx.add(along(ctx.cyl(0.013, 0.95, [0, 0, 0], 0.0065), -0.22), 'wood', { part: 'shaft', colour: [0.88, 0.78, 0.58] });
-    ctx.add(along(ctx.cyl(0.0065, 0.01, [0, 0, 0]), 0.73), 'leather', { part: 'tip', primary: false, colour: [0.2, 0.35, 0.6] });
+    ctx.add(along(ctx.cyl(0.013, 0.95, [0, 0, 0], 0.0065), -0.22), 'wood', {
+      part: 'shaft',
+      colour: [0.88, 0.78, 0.58],
+    });
+    ctx.add(along(ctx.cyl(0.0065, 0.01, [0, 0, 0]), 0.73), 'leather', {
+      part: 'tip',
+      primary: false,
+      colour: [0.2, 0.35, 0.6],
+    });
   },
   slingshot: (ctx) => {
     // A Y-shaped stick: a handle, two forked arms, an elastic band between their tips.
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.55, 0.36, 0.18];
     ctx.add(ctx.capsule([0, 0, 0], [0, 0.12, 0], 0.014), 'wood', { part: 'handle', colour });
-    for (const x of [-1, 1]) ctx.add(ctx.capsule([0, 0.12, 0], [x * 0.06, 0.22, 0], 0.012), 'wood', { part: 'fork', colour });
-    ctx.add(ctx.capsule([-0.06, 0.22, 0], [0, 0.16, 0.05], 0.004), 'rubber', { part: 'band', primary: false, colour: [0.75, 0.2, 0.15] });
-    ctx.add(ctx.capsule([0.06, 0.22, 0], [0, 0.16, 0.05], 0.004), 'rubber', { part: 'band', primary: false, colour: [0.75, 0.2, 0.15] });
-    ctx.add(ctx.box([0.03, 0.02, 0.01], [0, 0.16, 0.05]), 'leather', { part: 'pouch', primary: false, colour: [0.4, 0.25, 0.12] });
+    for (const x of [-1, 1])
+      ctx.add(ctx.capsule([0, 0.12, 0], [x * 0.06, 0.22, 0], 0.012), 'wood', { part: 'fork', colour });
+    ctx.add(ctx.capsule([-0.06, 0.22, 0], [0, 0.16, 0.05], 0.004), 'rubber', {
+      part: 'band',
+      primary: false,
+      colour: [0.75, 0.2, 0.15],
+    });
+    ctx.add(ctx.capsule([0.06, 0.22, 0], [0, 0.16, 0.05], 0.004), 'rubber', {
+      part: 'band',
+      primary: false,
+      colour: [0.75, 0.2, 0.15],
+    });
+    ctx.add(ctx.box([0.03, 0.02, 0.01], [0, 0.16, 0.05]), 'leather', {
+      part: 'pouch',
+      primary: false,
+      colour: [0.4, 0.25, 0.12],
+    });
   },
   nunchaku: (ctx) => {
     // Two short sticks joined by a chain, lying on the ground.
     const wood: RGB = says(ctx, /black/) ? DARK : [0.55, 0.35, 0.18];
     ctx.add(ctx.capsule([-0.4, 0.025, -0.05], [-0.08, 0.025, -0.12], 0.025), 'wood', { part: 'stick', colour: wood });
     ctx.add(ctx.capsule([0.08, 0.025, -0.12], [0.4, 0.025, 0.0], 0.025), 'wood', { part: 'stick', colour: wood });
-    for (let k = 0; k < 4; k++) ctx.add(ctx.torus(0.018, 0.005, [-0.06 + k * 0.04, 0.025, -0.13 - (k % 2) * 0.005], k % 2 ? 'y' : 'z'), 'metal', { part: 'chain', primary: false, colour: STEEL });
-    ctx.add(ctx.capsule([-0.09, 0.025, -0.125], [0.09, 0.025, -0.125], 0.004), 'metal', { part: 'chain', primary: false, colour: STEEL });
+    for (let k = 0; k < 4; k++)
+      ctx.add(ctx.torus(0.018, 0.005, [-0.06 + k * 0.04, 0.025, -0.13 - (k % 2) * 0.005], k % 2 ? 'y' : 'z'), 'metal', {
+        part: 'chain',
+        primary: false,
+        colour: STEEL,
+      });
+    ctx.add(ctx.capsule([-0.09, 0.025, -0.125], [0.09, 0.025, -0.125], 0.004), 'metal', {
+      part: 'chain',
+      primary: false,
+      colour: STEEL,
+    });
   },
 };
 // A glaive is the European blade on a pole: the same build.

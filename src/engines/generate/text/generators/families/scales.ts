@@ -13,9 +13,27 @@ export const SCALES: Record<string, Build> = {
   scale: (ctx) => {
     const glass = ctx.interpretation.material === 'glass';
     const colour = ctx.interpretation.colours[0]?.rgb ?? [0.92, 0.92, 0.9];
-    ctx.add(ctx.roundBox([0.32 * ctx.s.wide, 0.045, 0.32 * ctx.s.wide], 0.02, [0, 0.03, 0]), glass ? 'glass' : 'plastic', { colour });
-    for (const [x, z] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) ctx.add(ctx.cyl(0.015, 0.01, [x * 0.13, 0, z * 0.13]), 'rubber', { part: 'foot', primary: false, colour: [0.1, 0.1, 0.1] });
-    ctx.add(ctx.box([0.09, 0.008, 0.04], [0, 0.056, 0.1]), 'glass', { part: 'display', primary: false, colour: [0.15, 0.2, 0.2] });
+    ctx.add(
+      ctx.roundBox([0.32 * ctx.s.wide, 0.045, 0.32 * ctx.s.wide], 0.02, [0, 0.03, 0]),
+      glass ? 'glass' : 'plastic',
+      { colour },
+    );
+    for (const [x, z] of [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ])
+      ctx.add(ctx.cyl(0.015, 0.01, [x * 0.13, 0, z * 0.13]), 'rubber', {
+        part: 'foot',
+        primary: false,
+        colour: [0.1, 0.1, 0.1],
+      });
+    ctx.add(ctx.box([0.09, 0.008, 0.04], [0, 0.056, 0.1]), 'glass', {
+      part: 'display',
+      primary: false,
+      colour: [0.15, 0.2, 0.2],
+    });
   },
   'balance scale': (ctx) => {
     const colour = ctx.interpretation.colours[0]?.rgb ?? BRASS;
@@ -26,8 +44,28 @@ export const SCALES: Record<string, Build> = {
     ctx.add(ctx.sphere(0.03, [0, 0.72, 0]), 'metal', { part: 'pivot', primary: false, colour });
     for (const x of [-0.33, 0.33]) {
       // Three cords from the beam's end to the rim of a shallow pan.
-      for (const [dx, dz] of [[0.09, 0], [-0.045, 0.078], [-0.045, -0.078]]) ctx.add(ctx.capsule([x, 0.69, 0], [x + dx, 0.36, dz], 0.004), 'metal', { part: 'cord', primary: false, colour: STEEL });
-      ctx.add(ctx.lathe([[0.04, 0], [0.1, 0.03], [0.11, 0.045]], [x, 0.32, 0]), 'metal', { part: 'pan', colour });
+      for (const [dx, dz] of [
+        [0.09, 0],
+        [-0.045, 0.078],
+        [-0.045, -0.078],
+      ])
+        ctx.add(ctx.capsule([x, 0.69, 0], [x + dx, 0.36, dz], 0.004), 'metal', {
+          part: 'cord',
+          primary: false,
+          colour: STEEL,
+        });
+      ctx.add(
+        ctx.lathe(
+          [
+            [0.04, 0],
+            [0.1, 0.03],
+            [0.11, 0.045],
+          ],
+          [x, 0.32, 0],
+        ),
+        'metal',
+        { part: 'pan', colour },
+      );
     }
   },
 };

@@ -7,13 +7,25 @@ import type { RGB } from '../kit.ts';
 
 export interface Species {
   body: [number, number, number];
-  leg: number; legR: number; neck: number; head: number; snout: number; tail: number;
+  leg: number;
+  legR: number;
+  neck: number;
+  head: number;
+  snout: number;
+  tail: number;
   ear: 'pointy' | 'floppy' | 'round' | 'big' | 'long' | 'none';
-  horns?: boolean; trunk?: boolean; mane?: boolean; hump?: boolean; spines?: boolean; antlers?: boolean; tusks?: boolean;
+  horns?: boolean;
+  trunk?: boolean;
+  mane?: boolean;
+  hump?: boolean;
+  spines?: boolean;
+  antlers?: boolean;
+  tusks?: boolean;
   /** Upright stance (kangaroo, meerkat): the torso tilts up and the front legs shorten. */
   upright?: boolean;
   /** A coat pattern and its colour (read from an animal's definition: "black-spotted"). */
-  pattern?: 'spots' | 'stripes'; patternColour?: RGB;
+  pattern?: 'spots' | 'stripes';
+  patternColour?: RGB;
   /** Tufts on pointed ears (a lynx's). */
   tufts?: boolean;
   /** Horn length against the rig's default. */
@@ -24,8 +36,18 @@ export interface Species {
   material: 'fabric' | 'organic';
 }
 
-const row = (body: [number, number, number], leg: number, legR: number, neck: number, head: number, snout: number, tail: number, ear: Species['ear'], colour: RGB, extra: Partial<Species> = {}): Species =>
-  ({ body, leg, legR, neck, head, snout, tail, ear, colour, material: 'fabric', ...extra });
+const row = (
+  body: [number, number, number],
+  leg: number,
+  legR: number,
+  neck: number,
+  head: number,
+  snout: number,
+  tail: number,
+  ear: Species['ear'],
+  colour: RGB,
+  extra: Partial<Species> = {},
+): Species => ({ body, leg, legR, neck, head, snout, tail, ear, colour, material: 'fabric', ...extra });
 
 export const SPECIES: Record<string, Species> = {
   dog: row([0.32, 0.15, 0.13], 0.3, 0.045, 0.12, 0.1, 0.09, 0.22, 'floppy', [0.6, 0.42, 0.25]),
@@ -44,17 +66,32 @@ export const SPECIES: Record<string, Species> = {
   camel: row([0.7, 0.32, 0.25], 1.05, 0.07, 0.7, 0.14, 0.3, 0.4, 'round', [0.78, 0.62, 0.4], { hump: true }),
   llama: row([0.5, 0.25, 0.2], 0.75, 0.06, 0.75, 0.12, 0.15, 0.12, 'long', [0.92, 0.88, 0.8]),
   cow: row([0.8, 0.38, 0.32], 0.65, 0.09, 0.2, 0.18, 0.2, 0.5, 'round', [0.92, 0.9, 0.88], { horns: true }),
-  bison: row([0.8, 0.45, 0.35], 0.55, 0.1, 0.1, 0.22, 0.15, 0.35, 'round', [0.35, 0.22, 0.12], { horns: true, hump: true }),
+  bison: row([0.8, 0.45, 0.35], 0.55, 0.1, 0.1, 0.22, 0.15, 0.35, 'round', [0.35, 0.22, 0.12], {
+    horns: true,
+    hump: true,
+  }),
   pig: row([0.5, 0.3, 0.28], 0.22, 0.07, 0.02, 0.2, 0.1, 0.1, 'floppy', [0.95, 0.65, 0.65], { material: 'organic' }),
   sheep: row([0.45, 0.3, 0.28], 0.35, 0.05, 0.1, 0.13, 0.1, 0.08, 'floppy', [0.95, 0.93, 0.88]),
   goat: row([0.42, 0.22, 0.18], 0.45, 0.045, 0.2, 0.12, 0.15, 0.08, 'pointy', [0.85, 0.82, 0.78], { horns: true }),
-  elephant: row([1.2, 0.8, 0.7], 1.0, 0.22, 0.1, 0.5, 0.1, 0.6, 'big', [0.55, 0.55, 0.58], { trunk: true, tusks: true, material: 'organic' }),
-  rhinoceros: row([1.1, 0.6, 0.5], 0.6, 0.18, 0.1, 0.35, 0.35, 0.3, 'pointy', [0.5, 0.5, 0.5], { horns: true, material: 'organic' }),
-  hippopotamus: row([1.2, 0.6, 0.55], 0.45, 0.2, 0.05, 0.42, 0.3, 0.2, 'round', [0.5, 0.45, 0.5], { material: 'organic' }),
+  elephant: row([1.2, 0.8, 0.7], 1.0, 0.22, 0.1, 0.5, 0.1, 0.6, 'big', [0.55, 0.55, 0.58], {
+    trunk: true,
+    tusks: true,
+    material: 'organic',
+  }),
+  rhinoceros: row([1.1, 0.6, 0.5], 0.6, 0.18, 0.1, 0.35, 0.35, 0.3, 'pointy', [0.5, 0.5, 0.5], {
+    horns: true,
+    material: 'organic',
+  }),
+  hippopotamus: row([1.2, 0.6, 0.55], 0.45, 0.2, 0.05, 0.42, 0.3, 0.2, 'round', [0.5, 0.45, 0.5], {
+    material: 'organic',
+  }),
   rabbit: row([0.14, 0.12, 0.11], 0.06, 0.035, 0.04, 0.08, 0.03, 0.04, 'long', [0.85, 0.82, 0.78]),
   mouse: row([0.1, 0.06, 0.06], 0.04, 0.015, 0.02, 0.05, 0.04, 0.2, 'big', [0.6, 0.58, 0.55]),
   squirrel: row([0.12, 0.08, 0.07], 0.07, 0.02, 0.04, 0.055, 0.03, 0.28, 'pointy', [0.7, 0.4, 0.2]),
-  dragon: row([0.6, 0.22, 0.2], 0.35, 0.06, 0.45, 0.13, 0.16, 0.9, 'pointy', [0.25, 0.5, 0.25], { horns: true, material: 'organic' }),
+  dragon: row([0.6, 0.22, 0.2], 0.35, 0.06, 0.45, 0.13, 0.16, 0.9, 'pointy', [0.25, 0.5, 0.25], {
+    horns: true,
+    material: 'organic',
+  }),
   bear: row([0.6, 0.35, 0.3], 0.4, 0.11, 0.1, 0.2, 0.1, 0.05, 'round', [0.4, 0.26, 0.15]),
   koala: row([0.22, 0.2, 0.18], 0.14, 0.06, 0.03, 0.15, 0.03, 0.02, 'big', [0.6, 0.6, 0.62], { upright: true }),
   raccoon: row([0.25, 0.13, 0.12], 0.15, 0.035, 0.05, 0.09, 0.07, 0.25, 'pointy', [0.5, 0.5, 0.5]),

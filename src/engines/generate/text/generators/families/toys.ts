@@ -8,7 +8,14 @@ import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB } from '../kit.ts';
 
 type Build = (ctx: GenContext) => void;
-const BRIGHT: RGB[] = [[0.85, 0.15, 0.15], [0.15, 0.4, 0.85], [0.95, 0.8, 0.1], [0.2, 0.65, 0.3], [0.95, 0.5, 0.1], [0.6, 0.3, 0.75]];
+const BRIGHT: RGB[] = [
+  [0.85, 0.15, 0.15],
+  [0.15, 0.4, 0.85],
+  [0.95, 0.8, 0.1],
+  [0.2, 0.65, 0.3],
+  [0.95, 0.5, 0.1],
+  [0.6, 0.3, 0.75],
+];
 const WOOD: RGB = [0.72, 0.55, 0.35];
 const STEEL: RGB = [0.62, 0.64, 0.68];
 const pick = (ctx: GenContext, k: number) => BRIGHT[(k + ctx.rng.int(0, BRIGHT.length - 1)) % BRIGHT.length];
@@ -17,7 +24,20 @@ const pick = (ctx: GenContext, k: number) => BRIGHT[(k + ctx.rng.int(0, BRIGHT.l
 function icosahedron(r: number, at: Vec3): Vec3[] {
   const t = (1 + Math.sqrt(5)) / 2;
   const k = r / Math.sqrt(1 + t * t);
-  const raw: Vec3[] = [[-1, t, 0], [1, t, 0], [-1, -t, 0], [1, -t, 0], [0, -1, t], [0, 1, t], [0, -1, -t], [0, 1, -t], [t, 0, -1], [t, 0, 1], [-t, 0, -1], [-t, 0, 1]];
+  const raw: Vec3[] = [
+    [-1, t, 0],
+    [1, t, 0],
+    [-1, -t, 0],
+    [1, -t, 0],
+    [0, -1, t],
+    [0, 1, t],
+    [0, -1, -t],
+    [0, 1, -t],
+    [t, 0, -1],
+    [t, 0, 1],
+    [-t, 0, -1],
+    [-t, 0, 1],
+  ];
   return raw.map(([x, y, z]) => [x * k + at[0], y * k + at[1], z * k + at[2]]);
 }
 
@@ -26,13 +46,29 @@ export const TOYS: Record<string, Build> = {
     // A little pyramid of lettered cubes: three, two, one.
     const a = 0.3;
     let k = 0;
-    for (const [row, n] of [[0, 3], [1, 2], [2, 1]] as const) for (let i = 0; i < n; i++) {
-      const x = (i - (n - 1) / 2) * (a + 0.02);
-      const y = row * a + a / 2;
-      const turn = ctx.rng.range(-8, 8);
-      ctx.add(ctx.roundBox([a, a, a], 0.02).rotate([0, turn, 0]).translate([x, y, 0]), 'wood', { part: 'block', colour: WOOD });
-      ctx.add(ctx.box([a * 0.6, a * 0.6, 0.02]).translate([0, 0, a / 2]).rotate([0, turn, 0]).translate([x, y, 0]), 'wood', { part: 'letter', primary: false, colour: pick(ctx, k++) });
-    }
+    for (const [row, n] of [
+      [0, 3],
+      [1, 2],
+      [2, 1],
+    ] as const)
+      for (let i = 0; i < n; i++) {
+        const x = (i - (n - 1) / 2) * (a + 0.02);
+        const y = row * a + a / 2;
+        const turn = ctx.rng.range(-8, 8);
+        ctx.add(ctx.roundBox([a, a, a], 0.02).rotate([0, turn, 0]).translate([x, y, 0]), 'wood', {
+          part: 'block',
+          colour: WOOD,
+        });
+        ctx.add(
+          ctx
+            .box([a * 0.6, a * 0.6, 0.02])
+            .translate([0, 0, a / 2])
+            .rotate([0, turn, 0])
+            .translate([x, y, 0]),
+          'wood',
+          { part: 'letter', primary: false, colour: pick(ctx, k++) },
+        );
+      }
   },
   dice: (ctx) => {
     const colour: RGB = [0.95, 0.95, 0.93];
@@ -43,7 +79,12 @@ export const TOYS: Record<string, Build> = {
     const a = 0.5;
     ctx.add(ctx.roundBox([a, a, a], 0.06, [0, a / 2, 0]), 'plastic', { part: 'die', colour });
     // Pips on the three faces a viewer sees: one on top, two on the front, three on the side.
-    const pip = (at: Vec3) => ctx.add(ctx.sphere(0.045, at, 8).scale([1, 1, 1]), 'plastic', { part: 'pip', primary: false, colour: [0.1, 0.1, 0.1] });
+    const pip = (at: Vec3) =>
+      ctx.add(ctx.sphere(0.045, at, 8).scale([1, 1, 1]), 'plastic', {
+        part: 'pip',
+        primary: false,
+        colour: [0.1, 0.1, 0.1],
+      });
     pip([0, a, 0]);
     for (const d of [-1, 1]) pip([d * 0.12, a / 2 + d * 0.12, a / 2]);
     for (const d of [-1, 0, 1]) pip([a / 2, a / 2 + d * 0.13, d * 0.13]);
@@ -52,33 +93,109 @@ export const TOYS: Record<string, Build> = {
     const colour = pick(ctx, 0);
     const [w, h, d] = [0.8, 0.29, 0.4];
     ctx.add(ctx.box([w, h, d], [0, h / 2, 0]), 'plastic', { part: 'brick', colour });
-    for (let i = 0; i < 4; i++) for (let j = 0; j < 2; j++) ctx.add(ctx.cyl(0.06, 0.06, [(i - 1.5) * 0.2, h, (j - 0.5) * 0.2]), 'plastic', { part: 'stud', primary: false, colour });
+    for (let i = 0; i < 4; i++)
+      for (let j = 0; j < 2; j++)
+        ctx.add(ctx.cyl(0.06, 0.06, [(i - 1.5) * 0.2, h, (j - 0.5) * 0.2]), 'plastic', {
+          part: 'stud',
+          primary: false,
+          colour,
+        });
   },
   'rubiks cube': (ctx) => {
     const a = 0.6;
     const c = a / 3;
     ctx.add(ctx.roundBox([a, a, a], 0.02, [0, a / 2, 0]), 'plastic', { part: 'body', colour: [0.08, 0.08, 0.08] });
-    const faces: [Vec3, RGB][] = [[[0, 1, 0], [0.95, 0.95, 0.95]], [[0, 0, 1], [0.1, 0.6, 0.25]], [[1, 0, 0], [0.85, 0.12, 0.12]], [[0, 0, -1], [0.15, 0.35, 0.85]], [[-1, 0, 0], [0.95, 0.5, 0.1]]];
+    const faces: [Vec3, RGB][] = [
+      [
+        [0, 1, 0],
+        [0.95, 0.95, 0.95],
+      ],
+      [
+        [0, 0, 1],
+        [0.1, 0.6, 0.25],
+      ],
+      [
+        [1, 0, 0],
+        [0.85, 0.12, 0.12],
+      ],
+      [
+        [0, 0, -1],
+        [0.15, 0.35, 0.85],
+      ],
+      [
+        [-1, 0, 0],
+        [0.95, 0.5, 0.1],
+      ],
+    ];
     const scrambled = says(ctx, /scrambl|mixed|unsolved/);
-    for (const [n, colour] of faces) for (let i = -1; i <= 1; i++) for (let j = -1; j <= 1; j++) {
-      const [u, v]: [Vec3, Vec3] = n[1] ? [[1, 0, 0], [0, 0, 1]] : n[0] ? [[0, 1, 0], [0, 0, 1]] : [[1, 0, 0], [0, 1, 0]];
-      const at: Vec3 = [0, 1, 2].map((q) => n[q] * (a / 2 + 0.005) + (u[q] * i + v[q] * j) * c + (q === 1 ? a / 2 : 0)) as Vec3;
-      const size: Vec3 = [0, 1, 2].map((q) => (n[q] ? 0.012 : c * 0.84)) as Vec3;
-      ctx.add(ctx.box(size, at), 'plastic', { part: 'sticker', primary: false, colour: scrambled ? pick(ctx, i * 3 + j + 4) : colour });
-    }
+    for (const [n, colour] of faces)
+      for (let i = -1; i <= 1; i++)
+        for (let j = -1; j <= 1; j++) {
+          const [u, v]: [Vec3, Vec3] = n[1]
+            ? [
+                [1, 0, 0],
+                [0, 0, 1],
+              ]
+            : n[0]
+              ? [
+                  [0, 1, 0],
+                  [0, 0, 1],
+                ]
+              : [
+                  [1, 0, 0],
+                  [0, 1, 0],
+                ];
+          const at: Vec3 = [0, 1, 2].map(
+            (q) => n[q] * (a / 2 + 0.005) + (u[q] * i + v[q] * j) * c + (q === 1 ? a / 2 : 0),
+          ) as Vec3;
+          const size: Vec3 = [0, 1, 2].map((q) => (n[q] ? 0.012 : c * 0.84)) as Vec3;
+          ctx.add(ctx.box(size, at), 'plastic', {
+            part: 'sticker',
+            primary: false,
+            colour: scrambled ? pick(ctx, i * 3 + j + 4) : colour,
+          });
+        }
   },
   'spinning top': (ctx) => {
-    const body: Vec2[] = [[0, 0], [0.06, 0.04], [0.3, 0.28], [0.34, 0.36], [0.28, 0.42], [0.05, 0.44], [0, 0.44]];
+    const body: Vec2[] = [
+      [0, 0],
+      [0.06, 0.04],
+      [0.3, 0.28],
+      [0.34, 0.36],
+      [0.28, 0.42],
+      [0.05, 0.44],
+      [0, 0.44],
+    ];
     ctx.add(ctx.lathe(body), 'wood', { part: 'body', colour: pick(ctx, 0) });
     ctx.add(ctx.cyl(0.025, 0.2, [0, 0.43, 0]), 'wood', { part: 'handle', primary: false, colour: WOOD });
-    ctx.add(ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', { part: 'stripe', primary: false, colour: pick(ctx, 2) });
+    ctx.add(ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', {
+      part: 'stripe',
+      primary: false,
+      colour: pick(ctx, 2),
+    });
   },
   'yo yo': (ctx) => {
     const colour = pick(ctx, 0);
     // Two discs facing each other across a short axle, turned so the faces look forward.
-    for (const side of [-1, 1]) ctx.add(ctx.cyl(0.3, 0.14, [0, 0, 0], 0.28).rotate([side * 90, 0, 0]).translate([0, 0.32, side * 0.01]), 'plastic', { part: 'half', colour });
-    ctx.add(ctx.cyl(0.05, 0.06, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.32, -0.03]), 'plastic', { part: 'axle', primary: false, colour: STEEL });
-    ctx.add(ctx.capsule([0, 0.32, 0], [0, 1.1, 0], 0.008), 'fabric', { part: 'string', primary: false, colour: [0.95, 0.95, 0.9] });
+    for (const side of [-1, 1])
+      ctx.add(
+        ctx
+          .cyl(0.3, 0.14, [0, 0, 0], 0.28)
+          .rotate([side * 90, 0, 0])
+          .translate([0, 0.32, side * 0.01]),
+        'plastic',
+        { part: 'half', colour },
+      );
+    ctx.add(ctx.cyl(0.05, 0.06, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.32, -0.03]), 'plastic', {
+      part: 'axle',
+      primary: false,
+      colour: STEEL,
+    });
+    ctx.add(ctx.capsule([0, 0.32, 0], [0, 1.1, 0], 0.008), 'fabric', {
+      part: 'string',
+      primary: false,
+      colour: [0.95, 0.95, 0.9],
+    });
   },
   slinky: (ctx) => {
     // A coil spring toy arched over from one step to the next: a bent core of short capsules (so the
@@ -89,8 +206,16 @@ export const TOYS: Record<string, Build> = {
     const at = (t: number): Vec3 => [-0.5 * Math.cos(t), 0.5 * Math.sin(t) + 0.15, 0];
     for (let k = 0; k < n; k++) {
       const t = (Math.PI * k) / (n - 1);
-      if (k > 0) ctx.add(ctx.capsule(at((Math.PI * (k - 1)) / (n - 1)), at(t), 0.125), material, { part: 'core', primary: false, colour: rainbow ? BRIGHT[k % BRIGHT.length] : [0.7, 0.72, 0.75] });
-      const ring = ctx.torus(0.13, 0.025, [0, 0, 0], 'x').rotate([0, 0, (t * 180) / Math.PI - 90]).translate(at(t));
+      if (k > 0)
+        ctx.add(ctx.capsule(at((Math.PI * (k - 1)) / (n - 1)), at(t), 0.125), material, {
+          part: 'core',
+          primary: false,
+          colour: rainbow ? BRIGHT[k % BRIGHT.length] : [0.7, 0.72, 0.75],
+        });
+      const ring = ctx
+        .torus(0.13, 0.025, [0, 0, 0], 'x')
+        .rotate([0, 0, (t * 180) / Math.PI - 90])
+        .translate(at(t));
       ctx.add(ring, material, { part: 'coil', colour: rainbow ? BRIGHT[k % BRIGHT.length] : [0.7, 0.72, 0.75] });
     }
   },
@@ -100,7 +225,10 @@ export const TOYS: Record<string, Build> = {
     ctx.add(ctx.cyl(0.2, 0.08, [0, 0, 0]), 'plastic', { part: 'hub', colour });
     for (const a of around(3)) {
       const [x, z] = [Math.cos(a) * 0.42, Math.sin(a) * 0.42];
-      ctx.add(ctx.hull([ctx.cyl(0.08, 0.08, [0, 0, 0]), ctx.cyl(0.16, 0.08, [x, 0, z])]), 'plastic', { part: 'arm', colour });
+      ctx.add(ctx.hull([ctx.cyl(0.08, 0.08, [0, 0, 0]), ctx.cyl(0.16, 0.08, [x, 0, z])]), 'plastic', {
+        part: 'arm',
+        colour,
+      });
       ctx.add(ctx.cyl(0.12, 0.1, [x, -0.01, z]), 'metal', { part: 'weight', primary: false, colour: STEEL });
     }
     ctx.add(ctx.cyl(0.12, 0.12, [0, y - 0.06, 0]), 'metal', { part: 'bearing', primary: false, colour: STEEL });
@@ -110,65 +238,172 @@ export const TOYS: Record<string, Build> = {
     const band = (k: number) => BRIGHT[k % BRIGHT.length];
     const body = ctx.roundBox([0.9, 0.42, 0.38], 0.12, [0, 0.85, 0]);
     ctx.add(body, 'paper', { part: 'body', colour: band(0) });
-    for (let k = 0; k < 4; k++) ctx.add(ctx.box([0.08, 0.44, 0.4], [-0.32 + k * 0.21, 0.85, 0]), 'paper', { part: 'fringe', primary: false, colour: band(k + 1) });
-    for (const x of [-0.3, 0.3]) for (const z of [-0.12, 0.12]) ctx.add(ctx.box([0.14, 0.66, 0.14], [x, 0.35, z]), 'paper', { part: 'leg', colour: band(2) });
-    ctx.add(ctx.hull([ctx.box([0.2, 0.05, 0.2], [0.38, 0.95, 0]), ctx.box([0.18, 0.05, 0.2], [0.6, 1.45, 0])]), 'paper', { part: 'neck', colour: band(3) });
+    for (let k = 0; k < 4; k++)
+      ctx.add(ctx.box([0.08, 0.44, 0.4], [-0.32 + k * 0.21, 0.85, 0]), 'paper', {
+        part: 'fringe',
+        primary: false,
+        colour: band(k + 1),
+      });
+    for (const x of [-0.3, 0.3])
+      for (const z of [-0.12, 0.12])
+        ctx.add(ctx.box([0.14, 0.66, 0.14], [x, 0.35, z]), 'paper', { part: 'leg', colour: band(2) });
+    ctx.add(
+      ctx.hull([ctx.box([0.2, 0.05, 0.2], [0.38, 0.95, 0]), ctx.box([0.18, 0.05, 0.2], [0.6, 1.45, 0])]),
+      'paper',
+      { part: 'neck', colour: band(3) },
+    );
     ctx.add(ctx.roundBox([0.38, 0.2, 0.2], 0.06, [0.72, 1.5, 0]), 'paper', { part: 'head', colour: band(4) });
-    for (const z of [-0.06, 0.06]) ctx.add(ctx.box([0.05, 0.26, 0.06], [0.6, 1.68, z]), 'paper', { part: 'ear', primary: false, colour: band(5) });
+    for (const z of [-0.06, 0.06])
+      ctx.add(ctx.box([0.05, 0.26, 0.06], [0.6, 1.68, z]), 'paper', { part: 'ear', primary: false, colour: band(5) });
     ctx.add(ctx.box([0.2, 0.08, 0.08], [-0.52, 0.95, 0]), 'paper', { part: 'tail', primary: false, colour: band(1) });
   },
   'jack in the box': (ctx) => {
     const a = 0.5;
     ctx.add(ctx.box([a, a, a], [0, a / 2, 0]), 'wood', { part: 'box', colour: [0.85, 0.15, 0.15] });
-    ctx.add(ctx.box([a, a, 0.03], [0, a * 1.5, -a / 2 - 0.015]), 'wood', { part: 'lid', primary: false, colour: [0.15, 0.4, 0.85] });
-    for (let k = 0; k < 4; k++) ctx.add(ctx.torus(0.08, 0.015, [0, a + 0.04 + k * 0.06, 0], 'y'), 'metal', { part: 'spring', primary: false, colour: STEEL });
+    ctx.add(ctx.box([a, a, 0.03], [0, a * 1.5, -a / 2 - 0.015]), 'wood', {
+      part: 'lid',
+      primary: false,
+      colour: [0.15, 0.4, 0.85],
+    });
+    for (let k = 0; k < 4; k++)
+      ctx.add(ctx.torus(0.08, 0.015, [0, a + 0.04 + k * 0.06, 0], 'y'), 'metal', {
+        part: 'spring',
+        primary: false,
+        colour: STEEL,
+      });
     ctx.add(ctx.sphere(0.13, [0, a + 0.38, 0]), 'fabric', { part: 'head', colour: [0.95, 0.85, 0.75] });
-    ctx.add(ctx.cyl(0.12, 0.2, [0, a + 0.48, 0], 0.01), 'fabric', { part: 'hat', primary: false, colour: [0.95, 0.8, 0.1] });
-    ctx.add(ctx.sphere(0.03, [0, a + 0.36, 0.13]), 'plastic', { part: 'nose', primary: false, colour: [0.9, 0.1, 0.1] });
-    ctx.add(ctx.capsule([a / 2, a / 2, 0], [a / 2 + 0.12, a / 2, 0], 0.02), 'metal', { part: 'crank', primary: false, colour: STEEL });
-    ctx.add(ctx.capsule([a / 2 + 0.12, a / 2, 0], [a / 2 + 0.12, a / 2 + 0.12, 0], 0.025), 'wood', { part: 'knob', primary: false, colour: [0.95, 0.8, 0.1] });
+    ctx.add(ctx.cyl(0.12, 0.2, [0, a + 0.48, 0], 0.01), 'fabric', {
+      part: 'hat',
+      primary: false,
+      colour: [0.95, 0.8, 0.1],
+    });
+    ctx.add(ctx.sphere(0.03, [0, a + 0.36, 0.13]), 'plastic', {
+      part: 'nose',
+      primary: false,
+      colour: [0.9, 0.1, 0.1],
+    });
+    ctx.add(ctx.capsule([a / 2, a / 2, 0], [a / 2 + 0.12, a / 2, 0], 0.02), 'metal', {
+      part: 'crank',
+      primary: false,
+      colour: STEEL,
+    });
+    ctx.add(ctx.capsule([a / 2 + 0.12, a / 2, 0], [a / 2 + 0.12, a / 2 + 0.12, 0], 0.025), 'wood', {
+      part: 'knob',
+      primary: false,
+      colour: [0.95, 0.8, 0.1],
+    });
   },
   kite: (ctx) => {
     // A diamond kite standing on its tail, with its cross spars and a bowed tail.
-    const sail: Vec2[] = [[0, 1.7], [0.45, 1.15], [0, 0.4], [-0.45, 1.15]];
+    const sail: Vec2[] = [
+      [0, 1.7],
+      [0.45, 1.15],
+      [0, 0.4],
+      [-0.45, 1.15],
+    ];
     ctx.add(ctx.prism(sail, 0.012, [0, 0, 0]), 'fabric', { part: 'sail', colour: pick(ctx, 0) });
     ctx.add(ctx.box([0.02, 1.3, 0.02], [0, 1.05, 0.02]), 'wood', { part: 'spar', primary: false, colour: WOOD });
     ctx.add(ctx.box([0.9, 0.02, 0.02], [0, 1.15, 0.02]), 'wood', { part: 'spar', primary: false, colour: WOOD });
-    for (let k = 0; k < 4; k++) ctx.add(ctx.box([0.1, 0.04, 0.01], [Math.sin(k) * 0.06, 0.32 - k * 0.1, 0]).rotate([0, 0, 0]), 'fabric', { part: 'bow', primary: false, colour: pick(ctx, k + 1) });
-    ctx.add(ctx.box([0.01, 0.42, 0.01], [0, 0.19, 0]), 'fabric', { part: 'tail', primary: false, colour: [0.95, 0.95, 0.9] });
+    for (let k = 0; k < 4; k++)
+      ctx.add(ctx.box([0.1, 0.04, 0.01], [Math.sin(k) * 0.06, 0.32 - k * 0.1, 0]).rotate([0, 0, 0]), 'fabric', {
+        part: 'bow',
+        primary: false,
+        colour: pick(ctx, k + 1),
+      });
+    ctx.add(ctx.box([0.01, 0.42, 0.01], [0, 0.19, 0]), 'fabric', {
+      part: 'tail',
+      primary: false,
+      colour: [0.95, 0.95, 0.9],
+    });
   },
   'pogo stick': (ctx) => {
     const colour = pick(ctx, 0);
     ctx.add(ctx.cyl(0.035, 1.1, [0, 0.2, 0]), 'metal', { part: 'pole', colour });
-    ctx.add(ctx.capsule([-0.22, 1.25, 0], [0.22, 1.25, 0], 0.03), 'rubber', { part: 'handle', colour: [0.1, 0.1, 0.1] });
-    for (const x of [-0.12, 0.12]) ctx.add(ctx.box([0.12, 0.03, 0.08], [x, 0.32, 0]), 'rubber', { part: 'peg', colour: [0.1, 0.1, 0.1] });
-    for (let k = 0; k < 5; k++) ctx.add(ctx.torus(0.06, 0.012, [0, 0.08 + k * 0.04, 0], 'y'), 'metal', { part: 'spring', primary: false, colour: STEEL });
+    ctx.add(ctx.capsule([-0.22, 1.25, 0], [0.22, 1.25, 0], 0.03), 'rubber', {
+      part: 'handle',
+      colour: [0.1, 0.1, 0.1],
+    });
+    for (const x of [-0.12, 0.12])
+      ctx.add(ctx.box([0.12, 0.03, 0.08], [x, 0.32, 0]), 'rubber', { part: 'peg', colour: [0.1, 0.1, 0.1] });
+    for (let k = 0; k < 5; k++)
+      ctx.add(ctx.torus(0.06, 0.012, [0, 0.08 + k * 0.04, 0], 'y'), 'metal', {
+        part: 'spring',
+        primary: false,
+        colour: STEEL,
+      });
     ctx.add(ctx.cyl(0.045, 0.06, [0, 0, 0]), 'rubber', { part: 'foot', colour: [0.1, 0.1, 0.1] });
   },
   'rocking horse': (ctx) => {
     const colour: RGB = says(ctx, /white/) ? [0.93, 0.92, 0.88] : WOOD;
     for (const z of [-0.22, 0.22]) {
-      const rocker: Vec2[] = Array.from({ length: 9 }, (_, k): Vec2 => { const t = -0.9 + (1.8 * k) / 8; return [Math.sin(t) * 0.75, 0.75 - Math.cos(t) * 0.75]; });
-      const band = ctx.prism([...rocker, ...rocker.slice().reverse().map(([x, y]): Vec2 => [x, y + 0.05])], 0.04, [0, 0, z - 0.02]);
+      const rocker: Vec2[] = Array.from({ length: 9 }, (_, k): Vec2 => {
+        const t = -0.9 + (1.8 * k) / 8;
+        return [Math.sin(t) * 0.75, 0.75 - Math.cos(t) * 0.75];
+      });
+      const band = ctx.prism(
+        [
+          ...rocker,
+          ...rocker
+            .slice()
+            .reverse()
+            .map(([x, y]): Vec2 => [x, y + 0.05]),
+        ],
+        0.04,
+        [0, 0, z - 0.02],
+      );
       ctx.add(band, 'wood', { part: 'rocker', colour: [0.5, 0.3, 0.18] });
     }
-    for (const x of [-0.3, 0.3]) for (const z of [-0.16, 0.16]) ctx.add(ctx.capsule([x, 0.08, z * 1.3], [x * 0.8, 0.5, z], 0.035), 'wood', { part: 'leg', colour });
+    for (const x of [-0.3, 0.3])
+      for (const z of [-0.16, 0.16])
+        ctx.add(ctx.capsule([x, 0.08, z * 1.3], [x * 0.8, 0.5, z], 0.035), 'wood', { part: 'leg', colour });
     ctx.add(ctx.ellipsoid([0.42, 0.17, 0.16], [0, 0.58, 0]), 'wood', { part: 'body', colour });
     ctx.add(ctx.capsule([0.32, 0.62, 0], [0.45, 0.9, 0], 0.08), 'wood', { part: 'neck', colour });
     ctx.add(ctx.capsule([0.45, 0.9, 0], [0.62, 0.84, 0], 0.075, 0.055), 'wood', { part: 'head', colour });
-    ctx.add(ctx.box([0.28, 0.08, 0.04], [0.38, 0.85, 0]).rotate([0, 0, 0]), 'fabric', { part: 'mane', primary: false, colour: [0.2, 0.14, 0.1] });
-    ctx.add(ctx.capsule([-0.4, 0.62, 0], [-0.55, 0.4, 0], 0.04), 'fabric', { part: 'tail', primary: false, colour: [0.2, 0.14, 0.1] });
-    ctx.add(ctx.box([0.22, 0.04, 0.34], [0, 0.74, 0]), 'leather', { part: 'saddle', primary: false, colour: [0.75, 0.15, 0.12] });
+    ctx.add(ctx.box([0.28, 0.08, 0.04], [0.38, 0.85, 0]).rotate([0, 0, 0]), 'fabric', {
+      part: 'mane',
+      primary: false,
+      colour: [0.2, 0.14, 0.1],
+    });
+    ctx.add(ctx.capsule([-0.4, 0.62, 0], [-0.55, 0.4, 0], 0.04), 'fabric', {
+      part: 'tail',
+      primary: false,
+      colour: [0.2, 0.14, 0.1],
+    });
+    ctx.add(ctx.box([0.22, 0.04, 0.34], [0, 0.74, 0]), 'leather', {
+      part: 'saddle',
+      primary: false,
+      colour: [0.75, 0.15, 0.12],
+    });
   },
   doll: (ctx) => {
     // A soft doll sitting up: a dress-shaped body, arms and legs, a round head with hair.
     const skin: RGB = says(ctx, /rag|cloth/) ? [0.95, 0.85, 0.75] : [0.97, 0.86, 0.78];
     const dress = pick(ctx, 0);
-    ctx.add(ctx.lathe([[0, 0.12], [0.22, 0.12], [0.12, 0.6], [0, 0.62]]), 'fabric', { part: 'dress', colour: dress });
-    for (const x of [-0.08, 0.08]) ctx.add(ctx.capsule([x, 0.2, 0], [x, 0.02, 0.18], 0.045), 'fabric', { part: 'leg', colour: skin });
-    for (const x of [-1, 1]) ctx.add(ctx.capsule([x * 0.12, 0.56, 0], [x * 0.24, 0.32, 0.05], 0.035), 'fabric', { part: 'arm', colour: skin });
+    ctx.add(
+      ctx.lathe([
+        [0, 0.12],
+        [0.22, 0.12],
+        [0.12, 0.6],
+        [0, 0.62],
+      ]),
+      'fabric',
+      { part: 'dress', colour: dress },
+    );
+    for (const x of [-0.08, 0.08])
+      ctx.add(ctx.capsule([x, 0.2, 0], [x, 0.02, 0.18], 0.045), 'fabric', { part: 'leg', colour: skin });
+    for (const x of [-1, 1])
+      ctx.add(ctx.capsule([x * 0.12, 0.56, 0], [x * 0.24, 0.32, 0.05], 0.035), 'fabric', { part: 'arm', colour: skin });
     ctx.add(ctx.sphere(0.15, [0, 0.76, 0]), 'fabric', { part: 'head', colour: skin });
-    ctx.add(ctx.ellipsoid([0.17, 0.12, 0.15], [0, 0.83, -0.05]), 'fabric', { part: 'hair', primary: false, colour: [0.75, 0.25, 0.1] });
-    for (const x of [-0.05, 0.05]) ctx.add(ctx.sphere(0.022, [x, 0.78, 0.14], 8), 'plastic', { part: 'eye', primary: false, colour: [0.1, 0.1, 0.1] });
+    ctx.add(ctx.ellipsoid([0.17, 0.12, 0.15], [0, 0.83, -0.05]), 'fabric', {
+      part: 'hair',
+      primary: false,
+      colour: [0.75, 0.25, 0.1],
+    });
+    for (const x of [-0.05, 0.05])
+      ctx.add(ctx.sphere(0.022, [x, 0.78, 0.14], 8), 'plastic', {
+        part: 'eye',
+        primary: false,
+        colour: [0.1, 0.1, 0.1],
+      });
   },
 };

@@ -7,14 +7,93 @@ import type { Vec2 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 
 const HATS: Record<string, { crown: Vec2[]; brim: number; colour: RGB; material: 'fabric' | 'leather' | 'metal' }> = {
-  'top hat': { crown: [[0.3, 0], [0.3, 0.6], [0.33, 0.7]], brim: 0.45, colour: [0.06, 0.06, 0.06], material: 'fabric' },
-  'cowboy hat': { crown: [[0.3, 0], [0.29, 0.25], [0.22, 0.34], [0.05, 0.3]], brim: 0.62, colour: [0.55, 0.38, 0.2], material: 'leather' },
-  sombrero: { crown: [[0.28, 0], [0.2, 0.35], [0.1, 0.42]], brim: 0.95, colour: [0.9, 0.78, 0.5], material: 'fabric' },
-  'witch hat': { crown: [[0.3, 0], [0.15, 0.45], [0.01, 0.85]], brim: 0.6, colour: [0.15, 0.1, 0.2], material: 'fabric' },
-  hat: { crown: [[0.3, 0], [0.29, 0.22], [0.2, 0.3], [0.05, 0.28]], brim: 0.48, colour: [0.3, 0.28, 0.26], material: 'fabric' },
-  beanie: { crown: [[0.31, 0], [0.31, 0.12], [0.26, 0.3], [0.12, 0.38], [0.02, 0.4]], brim: 0, colour: [0.7, 0.2, 0.2], material: 'fabric' },
-  cap: { crown: [[0.31, 0], [0.3, 0.12], [0.22, 0.27], [0.02, 0.32]], brim: 0, colour: [0.15, 0.3, 0.65], material: 'fabric' },
-  helmet: { crown: [[0.34, 0], [0.35, 0.18], [0.28, 0.36], [0.14, 0.45], [0.02, 0.47]], brim: 0, colour: [0.7, 0.71, 0.74], material: 'metal' },
+  'top hat': {
+    crown: [
+      [0.3, 0],
+      [0.3, 0.6],
+      [0.33, 0.7],
+    ],
+    brim: 0.45,
+    colour: [0.06, 0.06, 0.06],
+    material: 'fabric',
+  },
+  'cowboy hat': {
+    crown: [
+      [0.3, 0],
+      [0.29, 0.25],
+      [0.22, 0.34],
+      [0.05, 0.3],
+    ],
+    brim: 0.62,
+    colour: [0.55, 0.38, 0.2],
+    material: 'leather',
+  },
+  sombrero: {
+    crown: [
+      [0.28, 0],
+      [0.2, 0.35],
+      [0.1, 0.42],
+    ],
+    brim: 0.95,
+    colour: [0.9, 0.78, 0.5],
+    material: 'fabric',
+  },
+  'witch hat': {
+    crown: [
+      [0.3, 0],
+      [0.15, 0.45],
+      [0.01, 0.85],
+    ],
+    brim: 0.6,
+    colour: [0.15, 0.1, 0.2],
+    material: 'fabric',
+  },
+  hat: {
+    crown: [
+      [0.3, 0],
+      [0.29, 0.22],
+      [0.2, 0.3],
+      [0.05, 0.28],
+    ],
+    brim: 0.48,
+    colour: [0.3, 0.28, 0.26],
+    material: 'fabric',
+  },
+  beanie: {
+    crown: [
+      [0.31, 0],
+      [0.31, 0.12],
+      [0.26, 0.3],
+      [0.12, 0.38],
+      [0.02, 0.4],
+    ],
+    brim: 0,
+    colour: [0.7, 0.2, 0.2],
+    material: 'fabric',
+  },
+  cap: {
+    crown: [
+      [0.31, 0],
+      [0.3, 0.12],
+      [0.22, 0.27],
+      [0.02, 0.32],
+    ],
+    brim: 0,
+    colour: [0.15, 0.3, 0.65],
+    material: 'fabric',
+  },
+  helmet: {
+    crown: [
+      [0.34, 0],
+      [0.35, 0.18],
+      [0.28, 0.36],
+      [0.14, 0.45],
+      [0.02, 0.47],
+    ],
+    brim: 0,
+    colour: [0.7, 0.71, 0.74],
+    material: 'metal',
+  },
 };
 
 export function hat(ctx: GenContext): void {
@@ -25,16 +104,41 @@ export function hat(ctx: GenContext): void {
   const lift = h.brim > 0 ? 0.02 : 0;
   // A hollow crown: the outer lathe less a smaller inner one, so it reads as something worn.
   const outer = ctx.lathe(crown, [0, lift, 0]);
-  const inner = ctx.lathe(crown.map(([r, y]) => [Math.max(0.005, r - 0.025), y - 0.03] as Vec2), [0, lift - 0.001, 0]);
+  const inner = ctx.lathe(
+    crown.map(([r, y]) => [Math.max(0.005, r - 0.025), y - 0.03] as Vec2),
+    [0, lift - 0.001, 0],
+  );
   ctx.add(outer.subtract(inner), h.material, { colour: h.colour });
-  if (h.brim > 0) ctx.add(ctx.cyl(h.brim * s.wide, 0.025, [0, 0, 0]).subtract(ctx.cyl(crown[0][0] - 0.025, 0.03, [0, -0.002, 0])), h.material, { part: 'brim', colour: h.colour });
-  if (profile === 'cap') ctx.add(ctx.ellipsoid([0.28, 0.015, 0.2], [0.3, 0.03, 0]), h.material, { part: 'visor', colour: h.colour });
-  if (profile === 'beanie') ctx.add(ctx.sphere(0.08, [0, 0.42 * s.tall, 0]), 'fabric', { part: 'pompom', primary: false, colour: [0.95, 0.95, 0.95] });
-  if (profile === 'top hat') ctx.add(ctx.cyl(0.305, 0.08, [0, 0.04, 0]), 'fabric', { part: 'band', primary: false, colour: [0.5, 0.1, 0.1] });
+  if (h.brim > 0)
+    ctx.add(
+      ctx.cyl(h.brim * s.wide, 0.025, [0, 0, 0]).subtract(ctx.cyl(crown[0][0] - 0.025, 0.03, [0, -0.002, 0])),
+      h.material,
+      { part: 'brim', colour: h.colour },
+    );
+  if (profile === 'cap')
+    ctx.add(ctx.ellipsoid([0.28, 0.015, 0.2], [0.3, 0.03, 0]), h.material, { part: 'visor', colour: h.colour });
+  if (profile === 'beanie')
+    ctx.add(ctx.sphere(0.08, [0, 0.42 * s.tall, 0]), 'fabric', {
+      part: 'pompom',
+      primary: false,
+      colour: [0.95, 0.95, 0.95],
+    });
+  if (profile === 'top hat')
+    ctx.add(ctx.cyl(0.305, 0.08, [0, 0.04, 0]), 'fabric', { part: 'band', primary: false, colour: [0.5, 0.1, 0.1] });
   if (profile === 'helmet') {
     const knight = ctx.interpretation.prompt.toLowerCase().match(/knight|medieval|armou?r|viking|roman|spartan/);
-    if (knight) ctx.add(ctx.box([0.3, 0.03, 0.1], [0.33, 0.25, 0]), 'metal', { part: 'visor', primary: false, colour: [0.05, 0.05, 0.05] });
-    else ctx.add(ctx.sphere(0.36, [0.02, 0.2, 0]).trimByPlane([1, 0, 0], 0.18).trimByPlane([0, -1, 0], -0.32), 'glass', { part: 'visor', primary: false, colour: [0.15, 0.15, 0.2] });
+    if (knight)
+      ctx.add(ctx.box([0.3, 0.03, 0.1], [0.33, 0.25, 0]), 'metal', {
+        part: 'visor',
+        primary: false,
+        colour: [0.05, 0.05, 0.05],
+      });
+    else
+      ctx.add(ctx.sphere(0.36, [0.02, 0.2, 0]).trimByPlane([1, 0, 0], 0.18).trimByPlane([0, -1, 0], -0.32), 'glass', {
+        part: 'visor',
+        primary: false,
+        colour: [0.15, 0.15, 0.2],
+      });
   }
 }
 
@@ -42,42 +146,124 @@ export function shoe(ctx: GenContext): void {
   const { s } = ctx;
   const profile = ctx.interpretation.profile ?? 'shoe';
   const L = 0.3 * s.long;
-  const colour: RGB = profile === 'sneaker' ? [0.95, 0.95, 0.95] : profile === 'high heel' ? [0.8, 0.05, 0.1] : profile === 'slipper' ? [0.95, 0.75, 0.78] : [0.4, 0.22, 0.1];
+  const colour: RGB =
+    profile === 'sneaker'
+      ? [0.95, 0.95, 0.95]
+      : profile === 'high heel'
+        ? [0.8, 0.05, 0.1]
+        : profile === 'slipper'
+          ? [0.95, 0.75, 0.78]
+          : [0.4, 0.22, 0.1];
   const material = profile === 'sneaker' || profile === 'slipper' ? 'fabric' : 'leather';
   const heelUp = profile === 'high heel' ? 0.09 : profile === 'boot' ? 0.025 : 0;
   const sole = profile === 'sneaker' ? 0.03 : 0.015;
   // The sole tilts from heel to toe for a raised heel.
   const tilt = (Math.atan2(heelUp, L * 0.7) * 180) / Math.PI;
-  ctx.add(ctx.roundBox([L, sole, L * 0.36], sole * 0.45, [0, sole / 2, 0]).rotate([0, 0, -tilt]).translate([0, heelUp * 0.5, 0]), 'rubber', { part: 'sole', primary: false, colour: profile === 'sneaker' ? [0.95, 0.95, 0.95] : [0.12, 0.1, 0.08] });
-  if (heelUp > 0) ctx.add(ctx.cyl(profile === 'high heel' ? 0.012 : 0.035, heelUp + 0.01, [-L * 0.4, 0, 0], profile === 'high heel' ? 0.02 : 0.035), 'rubber', { part: 'heel', primary: false, colour: [0.1, 0.08, 0.06] });
+  ctx.add(
+    ctx
+      .roundBox([L, sole, L * 0.36], sole * 0.45, [0, sole / 2, 0])
+      .rotate([0, 0, -tilt])
+      .translate([0, heelUp * 0.5, 0]),
+    'rubber',
+    { part: 'sole', primary: false, colour: profile === 'sneaker' ? [0.95, 0.95, 0.95] : [0.12, 0.1, 0.08] },
+  );
+  if (heelUp > 0)
+    ctx.add(
+      ctx.cyl(
+        profile === 'high heel' ? 0.012 : 0.035,
+        heelUp + 0.01,
+        [-L * 0.4, 0, 0],
+        profile === 'high heel' ? 0.02 : 0.035,
+      ),
+      'rubber',
+      { part: 'heel', primary: false, colour: [0.1, 0.08, 0.06] },
+    );
   if (profile === 'sandal') {
-    ctx.add(ctx.torus(0.05, 0.008, [L * 0.15, sole + 0.015, 0], 'x').trimByPlane([0, 1, 0], sole), 'rubber', { part: 'strap', colour });
+    ctx.add(ctx.torus(0.05, 0.008, [L * 0.15, sole + 0.015, 0], 'x').trimByPlane([0, 1, 0], sole), 'rubber', {
+      part: 'strap',
+      colour,
+    });
     return;
   }
   const upperH = profile === 'high heel' || profile === 'slipper' ? 0.05 : 0.09;
-  const upper = ctx.hull([ctx.ellipsoid([L * 0.42, upperH * 0.6, L * 0.16], [L * 0.05, heelUp * 0.4 + sole + upperH * 0.3, 0]), ctx.ellipsoid([L * 0.2, upperH, L * 0.15], [-L * 0.25, heelUp + sole + upperH * 0.6, 0])]);
+  const upper = ctx.hull([
+    ctx.ellipsoid([L * 0.42, upperH * 0.6, L * 0.16], [L * 0.05, heelUp * 0.4 + sole + upperH * 0.3, 0]),
+    ctx.ellipsoid([L * 0.2, upperH, L * 0.15], [-L * 0.25, heelUp + sole + upperH * 0.6, 0]),
+  ]);
   const opening = ctx.ellipsoid([L * 0.18, upperH, L * 0.11], [-L * 0.2, heelUp + sole + upperH * 1.35, 0]);
   ctx.add(profile === 'boot' ? upper : upper.subtract(opening), material, { colour });
-  if (profile === 'boot') ctx.add(ctx.cyl(L * 0.17, 0.28 * s.tall, [-L * 0.25, heelUp + sole + upperH * 0.5, 0], L * 0.19).subtract(ctx.cyl(L * 0.14, 0.3 * s.tall, [-L * 0.25, heelUp + sole + upperH * 0.6 + 0.02, 0])), material, { part: 'shaft', colour });
-  if (profile === 'sneaker') for (let k = 0; k < 3; k++) ctx.add(ctx.box([0.008, 0.006, L * 0.14], [L * (0.05 - k * 0.06), sole + upperH * 1.05 - k * 0.005, 0]), 'fabric', { part: 'lace', primary: false, colour: [0.2, 0.2, 0.25] });
+  if (profile === 'boot')
+    ctx.add(
+      ctx
+        .cyl(L * 0.17, 0.28 * s.tall, [-L * 0.25, heelUp + sole + upperH * 0.5, 0], L * 0.19)
+        .subtract(ctx.cyl(L * 0.14, 0.3 * s.tall, [-L * 0.25, heelUp + sole + upperH * 0.6 + 0.02, 0])),
+      material,
+      { part: 'shaft', colour },
+    );
+  if (profile === 'sneaker')
+    for (let k = 0; k < 3; k++)
+      ctx.add(
+        ctx.box([0.008, 0.006, L * 0.14], [L * (0.05 - k * 0.06), sole + upperH * 1.05 - k * 0.005, 0]),
+        'fabric',
+        { part: 'lace', primary: false, colour: [0.2, 0.2, 0.25] },
+      );
 }
 
 export function bag(ctx: GenContext): void {
   const { s } = ctx;
   const profile = ctx.interpretation.profile ?? 'handbag';
   if (profile === 'basket') {
-    ctx.add(ctx.lathe([[0.3, 0], [0.38, 0.3 * s.tall], [0.4, 0.32 * s.tall]]).subtract(ctx.lathe([[0.27, 0.03], [0.36, 0.34 * s.tall]])), 'wood', { colour: [0.7, 0.52, 0.3] });
-    ctx.add(ctx.torus(0.36, 0.02, [0, 0.32 * s.tall, 0], 'z').trimByPlane([0, 1, 0], 0.32 * s.tall), 'wood', { part: 'handle', colour: [0.6, 0.42, 0.22] });
+    ctx.add(
+      ctx
+        .lathe([
+          [0.3, 0],
+          [0.38, 0.3 * s.tall],
+          [0.4, 0.32 * s.tall],
+        ])
+        .subtract(
+          ctx.lathe([
+            [0.27, 0.03],
+            [0.36, 0.34 * s.tall],
+          ]),
+        ),
+      'wood',
+      { colour: [0.7, 0.52, 0.3] },
+    );
+    ctx.add(ctx.torus(0.36, 0.02, [0, 0.32 * s.tall, 0], 'z').trimByPlane([0, 1, 0], 0.32 * s.tall), 'wood', {
+      part: 'handle',
+      colour: [0.6, 0.42, 0.22],
+    });
     return;
   }
-  const dims: Record<string, [number, number, number]> = { backpack: [0.45, 0.65, 0.28], handbag: [0.5, 0.35, 0.18], suitcase: [0.7, 0.5, 0.25] };
+  const dims: Record<string, [number, number, number]> = {
+    backpack: [0.45, 0.65, 0.28],
+    handbag: [0.5, 0.35, 0.18],
+    suitcase: [0.7, 0.5, 0.25],
+  };
   const [w, h, d] = (dims[profile] ?? dims.handbag).map((v, k) => v * (k === 1 ? s.tall : s.wide));
-  const colour: RGB = profile === 'backpack' ? [0.2, 0.4, 0.3] : profile === 'suitcase' ? [0.45, 0.3, 0.18] : [0.5, 0.18, 0.12];
+  const colour: RGB =
+    profile === 'backpack' ? [0.2, 0.4, 0.3] : profile === 'suitcase' ? [0.45, 0.3, 0.18] : [0.5, 0.18, 0.12];
   const mat = profile === 'backpack' ? 'fabric' : 'leather';
   ctx.add(ctx.roundBox([w, h, d], profile === 'suitcase' ? 0.03 : 0.08, [0, h / 2, 0]), mat, { colour });
   if (profile === 'backpack') {
     ctx.add(ctx.roundBox([w * 0.7, h * 0.4, d * 0.4], 0.05, [0, h * 0.3, d * 0.55]), mat, { part: 'pocket', colour });
-    for (const x of [-w * 0.25, w * 0.25]) ctx.add(ctx.capsule([x, h * 0.9, -d * 0.55], [x, h * 0.15, -d * 0.55], 0.025), 'fabric', { part: 'strap', primary: false, colour: [0.1, 0.1, 0.1] });
-  } else ctx.add(ctx.torus(w * (profile === 'suitcase' ? 0.12 : 0.28), 0.015, [0, h, 0], 'z').trimByPlane([0, 1, 0], h), mat, { part: 'handle', colour: profile === 'suitcase' ? [0.1, 0.1, 0.1] : colour });
-  if (profile === 'suitcase') for (const x of [-w * 0.3, w * 0.3]) ctx.add(ctx.box([0.04, h * 1.01, d * 1.02], [x, h / 2, 0]), 'leather', { part: 'strap', primary: false, colour: [0.25, 0.15, 0.08] });
+    for (const x of [-w * 0.25, w * 0.25])
+      ctx.add(ctx.capsule([x, h * 0.9, -d * 0.55], [x, h * 0.15, -d * 0.55], 0.025), 'fabric', {
+        part: 'strap',
+        primary: false,
+        colour: [0.1, 0.1, 0.1],
+      });
+  } else
+    ctx.add(
+      ctx.torus(w * (profile === 'suitcase' ? 0.12 : 0.28), 0.015, [0, h, 0], 'z').trimByPlane([0, 1, 0], h),
+      mat,
+      { part: 'handle', colour: profile === 'suitcase' ? [0.1, 0.1, 0.1] : colour },
+    );
+  if (profile === 'suitcase')
+    for (const x of [-w * 0.3, w * 0.3])
+      ctx.add(ctx.box([0.04, h * 1.01, d * 1.02], [x, h / 2, 0]), 'leather', {
+        part: 'strap',
+        primary: false,
+        colour: [0.25, 0.15, 0.08],
+      });
 }
