@@ -132,9 +132,9 @@ for (const [file, pool] of pools) {
     .sort((a, b) => a[0] - b[0])
     .map(([, n]) => n)
     .slice(0, perFile);
-  shuffled.forEach((noun, k) =>
-    rows.push({ half: k % 2 === 0 ? 'tune' : 'check', file, noun, ...bucketOf(noun, file) }),
-  );
+  shuffled.forEach((noun, k) => {
+    rows.push({ half: k % 2 === 0 ? 'tune' : 'check', file, noun, ...bucketOf(noun, file) });
+  });
 }
 
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;

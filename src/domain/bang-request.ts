@@ -1,7 +1,7 @@
 /** Turns a raw Bang request (docs/spec/api.md §2.2 and its input mode rules) into a BangSpec, or a precise INVALID_REQUEST. */
 import { invalidRequest } from '../errors.ts';
 import type { InputFile } from './input-file.ts';
-import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec, } from './task-spec.ts';
+import { MATERIAL_VARIANTS, OUTPUT_FORMATS, type BangSpec } from './task-spec.ts';
 import { choiceField, filesOf, has, numberField, scalar, type RawRequest } from './raw-request.ts';
 import { DEFAULT_STRENGTH, STRENGTH_RANGE, pieceCountForStrength } from './mesh-rules.ts';
 import { ACCEPTED_IMAGE_NAMES, sniffImageType } from './image-type.ts';

@@ -353,7 +353,10 @@ export function cutSolid(
     const clipped =
       planeParts.length > 0 ? clipByPlane(kernel.wasm, planeParts, plane.normal, plane.offset, refine) : undefined;
     const refined = new Map<SolidMesh, SolidMesh>();
-    if (clipped) refine.forEach((part, j) => refined.set(part, clipped.refined[j]));
+    if (clipped)
+      refine.forEach((part, j) => {
+        refined.set(part, clipped.refined[j]);
+      });
     const next: SolidMesh[][] = [];
     const boxed: { index: number; base: SolidMesh }[] = [];
     let planeIndex = 0;
@@ -390,11 +393,11 @@ export function cutSolid(
       // Pieces this cut made elsewhere (and the parts still to be boxed) are refined along the box
       // too, so their seams stay matched.
       const slots: { get: () => SolidMesh; set: (m: SolidMesh) => void }[] = [];
-      next.forEach((list, i) =>
+      next.forEach((list, i) => {
         list.forEach((m, j) => {
           if (i !== index && touches(m, firstNew)) slots.push({ get: () => next[i][j], set: (r) => (next[i][j] = r) });
-        }),
-      );
+        });
+      });
       for (let later = b + 1; later < boxed.length; later++) {
         if (touches(boxed[later].base, firstNew))
           slots.push({ get: () => boxed[later].base, set: (r) => (boxed[later].base = r) });

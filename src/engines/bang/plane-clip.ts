@@ -142,7 +142,9 @@ export function clipByPlane(
   }
   const cutPoint = new Map<number, number>();
   const merged = new Merges();
-  all.forEach((m, j) => mergeClosePoints(m, distances[j], cutPoint, merged, MERGE * scale));
+  all.forEach((m, j) => {
+    mergeClosePoints(m, distances[j], cutPoint, merged, MERGE * scale);
+  });
   const halves = split.map((mesh, j) => {
     // Cap boundary of the upper half: next[x] = y for each directed cap edge x → y.
     const next = new Map<number, number>();

@@ -338,7 +338,9 @@ export function makeKernel(wasm: ManifoldToplevel, originalId: number, pool: Ver
           }
         });
         props = new Float32Array(3 * verts.length);
-        verts.forEach((v, i) => props.set([p[3 * v], p[3 * v + 1], p[3 * v + 2]], 3 * i));
+        verts.forEach((v, i) => {
+          props.set([p[3 * v], p[3 * v + 1], p[3 * v + 2]], 3 * i);
+        });
       }
       const runs =
         inputCount > 0 && inputCount < n

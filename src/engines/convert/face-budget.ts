@@ -71,7 +71,9 @@ function addOneFace(mesh: Mesh): Mesh | null {
   materials.push(materials[t]);
   const order = materials.map((_, i) => i).sort((x, y) => materials[x] - materials[y] || x - y);
   const sorted = new Uint32Array(indices.length);
-  order.forEach((from, to) => sorted.set(indices.subarray(from * 3, from * 3 + 3), to * 3));
+  order.forEach((from, to) => {
+    sorted.set(indices.subarray(from * 3, from * 3 + 3), to * 3);
+  });
   const normals = mid(mesh.normals, 3);
   return {
     positions: mid(P, 3)!,

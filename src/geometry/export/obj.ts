@@ -71,7 +71,9 @@ export async function writeObj(scene: Scene, options: ObjOptions = {}): Promise<
   const sidecar = await sidecarTextures(scene, options.textureNamer ?? defaultTextureNamer);
   const materialNames = new Map<number, string>();
   const plain = uniqueNames([...sidecar.materials].map(([i, m]) => plainName(m.material.name, `material_${i}`)));
-  [...sidecar.materials.keys()].forEach((index, k) => materialNames.set(index, plain[k]));
+  [...sidecar.materials.keys()].forEach((index, k) => {
+    materialNames.set(index, plain[k]);
+  });
 
   const text = new TextChunks();
   text.push('# Kiln OBJ export\n');

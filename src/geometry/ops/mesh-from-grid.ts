@@ -125,7 +125,7 @@ export function meshFromGrid(
       const dst = (y + 1) * PX + 1;
       for (let x = 0; x < nx; x++) {
         const v = values[src + x];
-        layer[dst + x] = v === v ? v : Infinity;
+        layer[dst + x] = Number.isNaN(v) ? Infinity : v;
       }
     }
   };

@@ -334,7 +334,9 @@ async function validateAndUnion(mesh: Mesh, unionOverlaps: boolean): Promise<Val
     const triMaterials = Uint32Array.from(out.faceID, (f) => materials[f] ?? 0);
     const order = orderByMaterial(triMaterials);
     const indices = new Uint32Array(out.triVerts.length);
-    order.forEach((t, i) => indices.set(out.triVerts.subarray(t * 3, t * 3 + 3), i * 3));
+    order.forEach((t, i) => {
+      indices.set(out.triVerts.subarray(t * 3, t * 3 + 3), i * 3);
+    });
     const sortedMats = Uint32Array.from(order, (t) => triMaterials[t]);
     const united = computeNormals(
       { positions, indices, groups: groupsFromMaterials(sortedMats), ...(uvs ? { uvs } : {}) },

@@ -13,15 +13,7 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 import { flattenScene } from '../../../src/geometry/ops/index.ts';
 import { assertValidGlb, baseColorSizes, imageSize, reimport, triangleCount } from './checks.ts';
-import {
-  balance,
-  generateAndFetch,
-  getJson,
-  isBuiltin,
-  startServer,
-  TEST_TIMEOUT_MS,
-  type Server,
-} from './server.ts';
+import { balance, generateAndFetch, getJson, isBuiltin, startServer, TEST_TIMEOUT_MS, type Server } from './server.ts';
 
 const skip = isBuiltin('generate-image') ? false : 'generate-image is not registered in src/engines/builtin.ts yet';
 let server: Server;

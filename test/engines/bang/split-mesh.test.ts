@@ -138,7 +138,9 @@ test('a material boundary is a cut hint: a sphere with a cap of another material
     (a, b) => Number(z(a) > 0.5) - Number(z(b) > 0.5) || a - b,
   );
   const indices = new Uint32Array(plain.indices.length);
-  order.forEach((t, i) => indices.set(plain.indices.subarray(3 * t, 3 * t + 3), 3 * i));
+  order.forEach((t, i) => {
+    indices.set(plain.indices.subarray(3 * t, 3 * t + 3), 3 * i);
+  });
   const capStart = order.findIndex((t) => z(t) > 0.5);
   const mesh = {
     ...plain,

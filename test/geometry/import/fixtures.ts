@@ -328,9 +328,13 @@ export function sceneBounds(scene: Scene): Bounds {
         }
       }
     }
-    node.children.forEach((c) => visit(c, world));
+    node.children.forEach((c) => {
+      visit(c, world);
+    });
   };
-  scene.roots.forEach((r) => visit(r, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]));
+  scene.roots.forEach((r) => {
+    visit(r, [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+  });
   return { min, max };
 }
 

@@ -20,7 +20,9 @@ import {
 } from './fixtures.ts';
 
 const near = (actual: number[], expected: number[], what: string) =>
-  actual.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) < 1e-5, `${what}: ${actual} ≠ ${expected}`));
+  actual.forEach((v, i) => {
+    assert.ok(Math.abs(v - expected[i]) < 1e-5, `${what}: ${actual} ≠ ${expected}`);
+  });
 
 function assertCubeAt(scene: Scene, centre: [number, number, number], label: string): void {
   assert.equal(sceneTriangles(scene), 12, `${label}: triangle count`);
@@ -116,7 +118,9 @@ test('Draco-compressed glb decodes to the same cube', async () => {
   const scene = await importModel(bytes);
   assert.equal(sceneTriangles(scene), 12);
   const bounds = sceneBounds(scene);
-  bounds.min.forEach((v, i) => assert.ok(Math.abs(v - [0.5, 1.5, 2.5][i]) < 1e-3, `draco min ${bounds.min}`));
+  bounds.min.forEach((v, i) => {
+    assert.ok(Math.abs(v - [0.5, 1.5, 2.5][i]) < 1e-3, `draco min ${bounds.min}`);
+  });
   assert.deepEqual(trianglesPerMaterial(scene), { red: 6, blue: 6 });
 });
 

@@ -119,7 +119,9 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
   const walk = (entry: Entry, hasSibling: boolean): void => {
     const slot = order.push({ entry, jump: 0 }) - 1;
     const children = childrenOf(entry.path);
-    children.forEach((child, i) => walk(child, i < children.length - 1));
+    children.forEach((child, i) => {
+      walk(child, i < children.length - 1);
+    });
     const hasChild = children.length > 0;
     order[slot].jump = hasChild && hasSibling ? order.length - slot : hasChild ? -1 : hasSibling ? 0 : -2;
   };
@@ -132,11 +134,10 @@ export function writeCrate(prims: CratePrim[], rootFields: Record<string, Value>
   sections.push(['TOKENS', concat(le64(tokens.length), le64(tokenBytes.length), le64(tokenBlock.length), tokenBlock)]);
   sections.push(['STRINGS', le64(0)]);
   const repBytes = new Uint8Array(fieldReps.length * 8);
-  fieldReps.forEach(
-    ([lo, hi], i) =>
-      new DataView(repBytes.buffer).setUint32(i * 8, lo, true) ??
-      new DataView(repBytes.buffer).setUint32(i * 8 + 4, hi, true),
-  );
+  fieldReps.forEach(([lo, hi], i) => {
+    new DataView(repBytes.buffer).setUint32(i * 8, lo, true) ??
+      new DataView(repBytes.buffer).setUint32(i * 8 + 4, hi, true);
+  });
   const repBlock = fastCompress(repBytes);
   const fieldTokenBlock = compressInts(fieldTokens);
   sections.push([

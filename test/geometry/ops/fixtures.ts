@@ -76,7 +76,9 @@ export function box(min = [0, 0, 0], max = [1, 1, 1]): Mesh {
 export function soupBox(min = [0, 0, 0], max = [1, 1, 1]): Mesh {
   const b = box(min, max);
   const positions = new Float32Array(b.indices.length * 3);
-  b.indices.forEach((v, i) => positions.set(b.positions.subarray(v * 3, v * 3 + 3), i * 3));
+  b.indices.forEach((v, i) => {
+    positions.set(b.positions.subarray(v * 3, v * 3 + 3), i * 3);
+  });
   return createMesh(
     positions,
     Uint32Array.from(b.indices, (_, i) => i),

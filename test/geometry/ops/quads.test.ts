@@ -52,7 +52,9 @@ test('quads never cross material groups and groups keep their triangles', () => 
   // Split every box face across two materials: triangle 2k in group 0, 2k+1 in group 1.
   const order = [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9, 11];
   const indices = new Uint32Array(36);
-  order.forEach((t, i) => indices.set(mesh.indices.subarray(t * 3, t * 3 + 3), i * 3));
+  order.forEach((t, i) => {
+    indices.set(mesh.indices.subarray(t * 3, t * 3 + 3), i * 3);
+  });
   const split: Mesh = {
     ...mesh,
     indices,

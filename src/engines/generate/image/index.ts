@@ -41,9 +41,7 @@ export function outputTransform(mesh: Mesh, bbox?: [number, number, number]): Ou
   const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
   const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
   const scale = (
-    bbox?.every((v) => v > 0)
-      ? [0, 1, 2].map((k) => bbox[k] / extent[k])
-      : [0, 1, 2].map(() => 1 / Math.max(...extent))
+    bbox?.every((v) => v > 0) ? [0, 1, 2].map((k) => bbox[k] / extent[k]) : [0, 1, 2].map(() => 1 / Math.max(...extent))
   ) as [number, number, number];
   return { scale, offset: [0, 1, 2].map((k) => -centre[k] * scale[k]) as [number, number, number] };
 }

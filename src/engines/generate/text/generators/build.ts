@@ -228,7 +228,9 @@ function toMesh(
   });
   // One material per group, numbered in drawing order; parts swallowed whole by others have none.
   const merged: PartMaterial[] = new Array(groupCount);
-  materials.forEach((m, slot) => (merged[slotToGroup[slot]] ??= m));
+  materials.forEach((m, slot) => {
+    merged[slotToGroup[slot]] ??= m;
+  });
   const renumber = new Map<number, number>();
   for (const g of groups) {
     if (!renumber.has(g.material)) renumber.set(g.material, renumber.size);
