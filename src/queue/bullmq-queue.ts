@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Logger } from '../logger.ts';
+import { silentLogger, type Logger } from '../logger.ts';
 import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './job-queue.ts';
 
 export interface BullQueueOptions {
@@ -45,6 +45,21 @@ export class BullQueue implements JobQueue {
       skipStalledCheck: true,
     });
     this.#errorsKey = `bull:${name}:kiln-last-error`;
+    // ioredis reconnects by itself (with back-off, see `connect`); BullMQ's Queue and Worker re-emit
+    // connection errors as 'error' events, which would end the process without a listener.
+    const logger = options.logger ?? silentLogger;
+    let down = false;
+    const report = (source: string) => (error: Error) => {
+      if (!down) logger.warn({ err: error, source }, 'queue: redis connection lost; reconnecting');
+      down = true;
+    };
+    connection.on('error', report('connection'));
+    connection.on('ready', () => {
+      if (down) logger.info('queue: redis connection back');
+      down = false;
+    });
+    this.#queue.on('error', report('queue'));
+    this.#worker.on('error', report('worker'));
   }
 
   /** Connects (failing fast when Redis does not answer) and returns the queue. */

@@ -107,13 +107,29 @@ const pgTypes = {
   },
 };
 
+/** How long a query waits for a connection to PostgreSQL before it fails. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+
 /** Connects to PostgreSQL and migrates. */
 export async function openPostgres(url: string, options: { logger?: Logger; poolSize?: number } = {}): Promise<Db> {
+  const logger = options.logger ?? silentLogger;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     types: pgTypes as pg.CustomTypesConfig,
+    // While PostgreSQL is down a query fails after this long (the API answers 503) instead of waiting forever.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
   });
+  // An idle pooled connection that PostgreSQL drops (restart, failover, pg_terminate_backend) is reported
+  // here; without a listener node-postgres' 'error' event ends the process. The pool discards that client
+  // and opens a new connection on the next query, so logging is all there is to do.
+  pool.on('error', (error) =>
+    logger.warn({ err: error }, 'postgres: pooled connection lost; reconnecting on next use'),
+  );
+  // A connection dropped while checked out (between the statements of a transaction) emits on the client
+  // itself, where the pool no longer listens: the statement under way fails, the process must not.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   // Kysely looks for its migration tables in every schema unless told which: name the schema the
   // connection works in (search_path), so databases holding several Kiln schemas migrate each one.
@@ -124,7 +140,7 @@ export async function openPostgres(url: string, options: { logger?: Logger; pool
       // Name the setting: a bare ECONNREFUSED at start does not say which service is missing.
       throw new Error(`DATABASE_URL is not reachable (${new URL(url).host}): ${(error as Error).message}`);
     });
-  await migrate(kysely, options.logger ?? silentLogger, rows[0]?.schema ?? 'public');
+  await migrate(kysely, logger, rows[0]?.schema ?? 'public');
   return {
     kysely,
     dialect: 'postgres',
