@@ -551,7 +551,13 @@ class Kiln:
         # The server sends a heartbeat comment at least every 15 s; a minute of silence means a dead stream.
         read_timeout = 60.0 if deadline is None else max(0.05, min(60.0, deadline - time.monotonic()))
         path = "/api/v2/tasks/%s/events" % urllib.parse.quote(task_uuid)
-        response = self._open("GET", path, headers=headers, timeout=read_timeout)
+        try:
+            response = self._open("GET", path, headers=headers, timeout=read_timeout)
+        except KilnError as error:
+            # A server (or proxy) without the route answers 404/405/501; an unknown task is NO_SUCH_TASK.
+            if error.status in (404, 405, 406, 501) and error.code != "NO_SUCH_TASK":
+                raise _NoEventStream() from None
+            raise
         with response:
             if response.status == 204:  # resumed after the final event: the record tells the outcome
                 event = _event_from_record(self.task(task_uuid))

@@ -73,6 +73,16 @@ def _export_selection(operator, context):
     return path, tuple(obj.name for obj in meshes)
 
 
+def _start(operator, context, label, submit, on_files):
+    """Hands the job to the background (the operator returns at once) and says so in the status bar."""
+    kiln = _client(operator, context)
+    if kiln is None:
+        return {"CANCELLED"}
+    MANAGER.start(label, submit, on_files, kiln)
+    operator.report({"INFO"}, "Kiln: %s submitted" % label)
+    return {"FINISHED"}
+
+
 def _common_fields(settings):
     fields = {"geometry_file_format": "glb"}
     if settings.texture_mode != "TIER":
@@ -102,13 +112,8 @@ class KILN_OT_generate(bpy.types.Operator):
             if images is None:
                 return {"CANCELLED"}
             prompt, label = settings.prompt.strip() or None, os.path.basename(images[0])
-        kiln = _client(self, context)
-        if kiln is None:
-            return {"CANCELLED"}
-        MANAGER.start("Generate " + label, lambda k: k.generate(prompt=prompt, images=images, **fields),
-                      _importer("generate"), kiln)
-        self.report({"INFO"}, "Kiln: generating %s" % label)
-        return {"FINISHED"}
+        return _start(self, context, "Generate " + label,
+                      lambda k: k.generate(prompt=prompt, images=images, **fields), _importer("generate"))
 
 
 class KILN_OT_bang(bpy.types.Operator):
@@ -138,12 +143,7 @@ class KILN_OT_bang(bpy.types.Operator):
                 options["material"] = "None"
             reference = images[0] if images else None
             submit, label = (lambda k: k.bang(model=path, image=reference, **options)), hide[0]
-        kiln = _client(self, context)
-        if kiln is None:
-            return {"CANCELLED"}
-        MANAGER.start("Bang " + label, submit, _importer("bang", hide=hide, remember_asset=False), kiln)
-        self.report({"INFO"}, "Kiln: Bang of %s submitted" % label)
-        return {"FINISHED"}
+        return _start(self, context, "Bang " + label, submit, _importer("bang", hide=hide, remember_asset=False))
 
 
 class KILN_OT_texture(bpy.types.Operator):
@@ -164,14 +164,9 @@ class KILN_OT_texture(bpy.types.Operator):
         path, hide = _export_selection(self, context)
         if path is None:
             return {"CANCELLED"}
-        kiln = _client(self, context)
-        if kiln is None:
-            return {"CANCELLED"}
         fields = _common_fields(settings)
-        MANAGER.start("Retexture " + hide[0], lambda k: k.texture(images=images, model=path, **fields),
-                      _importer("texture", hide=hide), kiln)
-        self.report({"INFO"}, "Kiln: retexturing %s" % hide[0])
-        return {"FINISHED"}
+        return _start(self, context, "Retexture " + hide[0],
+                      lambda k: k.texture(images=images, model=path, **fields), _importer("texture", hide=hide))
 
 
 class KILN_OT_add_images(bpy.types.Operator):
@@ -250,13 +245,4 @@ class KILN_OT_job_action(bpy.types.Operator):
 
 CLASSES = (KILN_OT_generate, KILN_OT_bang, KILN_OT_texture, KILN_OT_add_images, KILN_OT_remove_image,
            KILN_OT_check_server, KILN_OT_job_action)
-
-
-def register():
-    for cls in CLASSES:
-        bpy.utils.register_class(cls)
-
-
-def unregister():
-    for cls in reversed(CLASSES):
-        bpy.utils.unregister_class(cls)
+register, unregister = bpy.utils.register_classes_factory(CLASSES)

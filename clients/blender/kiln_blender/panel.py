@@ -70,13 +70,4 @@ class KILN_PT_panel(bpy.types.Panel):
 
 
 CLASSES = (KILN_UL_images, KILN_PT_panel)
-
-
-def register():
-    for cls in CLASSES:
-        bpy.utils.register_class(cls)
-
-
-def unregister():
-    for cls in reversed(CLASSES):
-        bpy.utils.unregister_class(cls)
+register, unregister = bpy.utils.register_classes_factory(CLASSES)

@@ -54,15 +54,14 @@ class KilnSettings(bpy.types.PropertyGroup):
 
 
 CLASSES = (KilnPreferences, KilnImagePath, KilnSettings)
+_register_classes, _unregister_classes = bpy.utils.register_classes_factory(CLASSES)
 
 
 def register():
-    for cls in CLASSES:
-        bpy.utils.register_class(cls)
+    _register_classes()
     bpy.types.Scene.kiln = bpy.props.PointerProperty(type=KilnSettings)
 
 
 def unregister():
     del bpy.types.Scene.kiln
-    for cls in reversed(CLASSES):
-        bpy.utils.unregister_class(cls)
+    _unregister_classes()

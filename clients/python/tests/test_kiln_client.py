@@ -195,9 +195,13 @@ class Refusals(LiveKilnTest):
             self.kiln.bang(model=("cube.obj", CUBE_OBJ))
         self.assertEqual(no_image.exception.code, "INVALID_REQUEST")
 
-        with self.assertRaises(kiln_client.InsufficientFundsError) as poor:
-            Kiln(URL, os.environ["KILN_POOR_KEY"]).generate(prompt="a cup")
-        self.assertEqual((poor.exception.code, poor.exception.status), ("INSUFFICIENT_FUND", 201))
+    @unittest.skipUnless(os.environ.get("KILN_POOR_KEY"), "KILN_POOR_KEY names a key without credits")
+    def test_a_key_without_credits_gets_insufficient_fund(self):
+        poor = Kiln(URL, os.environ["KILN_POOR_KEY"])
+        with self.assertRaises(kiln_client.InsufficientFundsError) as refused:
+            poor.generate(prompt="a cup")
+        self.assertEqual((refused.exception.code, refused.exception.status), ("INSUFFICIENT_FUND", 201))
+        self.assertEqual(poor.retry_log, [], "a refusal that retrying cannot change is not retried")
 
     def test_refused_before_sending_when_the_call_cannot_be_right(self):
         with self.assertRaises(kiln_client.InvalidRequestError):
