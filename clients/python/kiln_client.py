@@ -347,11 +347,14 @@ class Kiln:
             except ValueError:
                 retry_after = None
             raise _error_for(refusal.code, parsed, retry_after)
-        except (urllib.error.URLError, http.client.HTTPException, socket.timeout, ConnectionError) as failure:
-            reason = getattr(failure, "reason", failure)
-            raise ConnectionFailedError(
-                "CONNECTION_FAILED",
-                "Cannot reach Kiln at %s (%s); start it with `kiln serve` or fix the URL." % (self.base_url, reason))
+        except _NETWORK_FAILURES as failure:
+            raise self._unreachable(failure) from None
+
+    def _unreachable(self, failure):
+        reason = getattr(failure, "reason", failure)
+        return ConnectionFailedError(
+            "CONNECTION_FAILED",
+            "Cannot reach Kiln at %s (%s); start it with `kiln serve` or fix the URL." % (self.base_url, reason))
 
     def _with_retries(self, method, path, exchange, retry_connection_errors):
         """Runs `exchange()`, retrying 429, 5xx and (when safe) connection failures with back-off."""
@@ -383,11 +386,18 @@ class Kiln:
 
         def exchange():
             with self._open(method, path, body, content_type, headers, query) as response:
-                raw = response.read()
+                try:
+                    raw = response.read()
+                except _NETWORK_FAILURES as failure:  # the answer was cut off: as unreachable as no answer
+                    raise self._unreachable(failure) from None
                 status = response.status
             if not expect_json or status == 204 or not raw:
                 return {}
-            parsed = json.loads(raw.decode("utf-8"))
+            try:
+                parsed = json.loads(raw.decode("utf-8"))
+            except ValueError:
+                raise KilnError("BAD_RESPONSE", "%s %s answered HTTP %d with a body that is not JSON; is %s a Kiln "
+                                "server?" % (method, path, status, self.base_url), status=status) from None
             # §7 of the spec: a 201 is an acceptance only without an `error` (INSUFFICIENT_FUND is a 201).
             if submission and isinstance(parsed, dict) and parsed.get("error"):
                 raise _error_for(status, parsed, None)
@@ -597,7 +607,7 @@ class Kiln:
                             data_lines.append(value)
                         elif name == "id":
                             event_id = value
-            except (socket.timeout, TimeoutError):
+            except _NETWORK_FAILURES + (TimeoutError,):  # quiet too long, or cut: reconnect after last_id
                 return None, last_id
             except _StreamEnded:
                 return None, last_id
@@ -618,6 +628,8 @@ class Kiln:
         listing = self.download_list(task_uuid)
         if not listing:
             state = self.task(task_uuid).get("state")
+            if state == "Done":
+                raise KilnError("NO_FILES", "Task %s is Done but its files are gone (expired or deleted)." % task_uuid)
             raise KilnError("NOT_READY", "Task %s is %s, not Done: nothing to download yet; call wait() first." % (
                 task_uuid, state))
         os.makedirs(directory, exist_ok=True)
@@ -637,12 +649,18 @@ class Kiln:
             handle, partial = tempfile.mkstemp(prefix=".kiln-", dir=os.path.dirname(target) or ".")
             try:
                 with os.fdopen(handle, "wb") as out:
-                    shutil.copyfileobj(response, out, 1 << 16)
+                    try:
+                        shutil.copyfileobj(response, out, 1 << 16)
+                    except _NETWORK_FAILURES as failure:  # retried by download(), from the start of the file
+                        raise self._unreachable(failure) from None
                 os.replace(partial, target)
             except BaseException:
                 if os.path.exists(partial):
                     os.remove(partial)
                 raise
+
+
+_NETWORK_FAILURES = (urllib.error.URLError, http.client.HTTPException, socket.timeout, ConnectionError)
 
 
 class _NoEventStream(Exception):

@@ -101,6 +101,10 @@ test('headless Blender: the panel generates, Bangs into separate objects and ret
   assert.equal(result.client, 'kiln_client.py', 'the add-on runs the vendored copy of the one Python client');
   assert.equal(result.panel_registered, true);
   assert.deepEqual(result.check_server, ['FINISHED']);
+  assert.match(result.refusals.empty_prompt, /type a prompt first/);
+  assert.match(result.refusals.no_images, /add 1 to 5 images/);
+  assert.match(result.refusals.bang_nothing_selected, /Select a mesh object first/);
+  assert.equal(result.jobs_after_refusals, 0, 'a refused press starts no job');
   assert.deepEqual(result.generate_prompt, ['FINISHED']);
   assert.equal(result.returned_while_running, true, 'the operator returned while the job ran in the background');
   assert.equal(result.timer_registered, true, 'a bpy.app.timers callback polls and imports on the main thread');
@@ -137,4 +141,15 @@ test('headless Blender: the panel generates, Bangs into separate objects and ret
     );
   }
   assert.equal(result.originals_hidden, true, 'the Banged and retextured original is hidden, not deleted');
+  const panel: string[] = result.panel;
+  for (const item of ['prop:server_url', 'prop:api_key', 'prop:prompt', 'list:images', 'operator:kiln.generate']) {
+    assert.ok(panel.includes(item), `the panel draws ${item}: ${panel}`);
+  }
+  for (const item of ['operator:kiln.bang', 'operator:kiln.texture', 'operator:kiln.job_action']) {
+    assert.ok(panel.includes(item), `the panel draws ${item}: ${panel}`);
+  }
+  assert.ok(
+    panel.some((item) => item === 'label:Imported 100%'),
+    `the jobs list shows each job's state: ${panel}`,
+  );
 });

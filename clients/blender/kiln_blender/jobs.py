@@ -2,7 +2,6 @@
 bpy), then hands the downloaded files to the main thread, where a bpy.app.timers callback imports them.
 Blender's data may only be touched on the main thread; the thread never does."""
 
-import os
 import tempfile
 import threading
 import time
@@ -142,16 +141,17 @@ def tick():
     return TICK_SECONDS if busy else None
 
 
-def run_until_idle(timeout):
-    """For scripts and background mode, where timers do not fire: drive the same tick until all jobs end."""
+def run_until_idle(timeout, on_tick=None):
+    """For scripts and background mode, where timers do not fire: drives the same tick until every job
+    ends (on_tick(jobs) after each); raises TimeoutError naming the jobs still running after `timeout` s."""
     deadline = time.monotonic() + timeout
-    while MANAGER.tick():
+    while True:
+        busy = MANAGER.tick()
+        if on_tick is not None:
+            on_tick(MANAGER.jobs)
+        if not busy:
+            return MANAGER.jobs
         if time.monotonic() > deadline:
             raise TimeoutError("Kiln jobs still running after %d s: %s" % (
                 timeout, [(job.label, job.summary()) for job in MANAGER.jobs if job.active]))
         time.sleep(TICK_SECONDS)
-    return MANAGER.jobs
-
-
-def files_named(job, suffixes):
-    return [path for path in job.files if os.path.splitext(path)[1].lower() in suffixes]

@@ -12,7 +12,6 @@ with textured materials, Bang pieces as separate objects. Prints one KILN_BLENDE
 import json
 import os
 import sys
-import time
 import traceback
 
 import bpy
@@ -20,21 +19,20 @@ import bpy
 TIMEOUT = float(os.environ.get("KILN_JOB_TIMEOUT", "900"))
 
 
-def drive(manager, tick_seconds):
-    """Ticks like the timer would until every job ends; returns the job summaries seen on the way."""
+def drive():
+    """Runs the add-on's main-thread tick until every job ends; returns each job's summaries on the way."""
+    from kiln_blender import jobs
+
     seen = {}
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        busy = manager.tick()
-        for job in manager.jobs:
-            seen.setdefault(job.label, [])
-            if not seen[job.label] or seen[job.label][-1] != job.summary():
-                seen[job.label].append(job.summary())
-        if not busy:
-            return seen
-        if time.monotonic() > deadline:
-            raise AssertionError("jobs still running after %d s: %s" % (TIMEOUT, seen))
-        time.sleep(tick_seconds)
+
+    def record(all_jobs):
+        for job in all_jobs:
+            summaries = seen.setdefault(job.label, [])
+            if not summaries or summaries[-1] != job.summary():
+                summaries.append(job.summary())
+
+    jobs.run_until_idle(TIMEOUT, on_tick=record)
+    return seen
 
 
 def textures_of(obj):
@@ -63,6 +61,52 @@ def describe(job):
     }
 
 
+class RecordingLayout:
+    """Stands in for the panel's UILayout (background mode has no UI): checks that every property and
+    operator the panel draws exists, so a typo in panel.py fails here rather than in an artist's sidebar."""
+
+    def __init__(self, drawn):
+        self.drawn = drawn
+        self.alert = False
+
+    def box(self):
+        return self
+
+    def row(self, **_):
+        return self
+
+    def column(self, **_):
+        return self
+
+    def label(self, text="", **_):
+        self.drawn.append("label:" + text)
+
+    def prop(self, data, name, **_):
+        assert name in data.bl_rna.properties.keys(), "panel draws unknown property %s.%s" % (data, name)
+        self.drawn.append("prop:" + name)
+
+    def operator(self, idname, **_):
+        group, name = idname.split(".")
+        operator = getattr(getattr(bpy.ops, group), name)
+        operator.get_rna_type()  # raises KeyError for an operator that is not registered
+        self.drawn.append("operator:" + idname)
+        return type("OperatorProperties", (), {})()
+
+    def template_list(self, list_type, list_id, data, name, active_data, active_name, **_):
+        assert hasattr(bpy.types, list_type), list_type
+        for owner, prop in ((data, name), (active_data, active_name)):
+            assert prop in owner.bl_rna.properties.keys(), prop
+        self.drawn.append("list:" + name)
+
+
+def draw_panel():
+    from kiln_blender import panel
+
+    drawn = []
+    panel.KILN_PT_panel.draw(type("Panel", (), {"layout": RecordingLayout(drawn)})(), bpy.context)
+    return drawn
+
+
 def main():
     bpy.ops.preferences.addon_install(filepath=os.environ["KILN_ADDON_ZIP"], overwrite=True)
     bpy.ops.preferences.addon_enable(module="kiln_blender")
@@ -82,6 +126,16 @@ def main():
     bpy.ops.object.delete()
 
     settings = bpy.context.scene.kiln
+    # Input the job cannot use is refused before anything is sent (ERROR reports raise RuntimeError here).
+    result["refusals"] = {}
+    for name, press in (("empty_prompt", lambda: bpy.ops.kiln.generate(source="PROMPT")),
+                        ("no_images", lambda: bpy.ops.kiln.generate(source="IMAGES")),
+                        ("bang_nothing_selected", lambda: bpy.ops.kiln.bang())):
+        try:
+            result["refusals"][name] = "accepted: %s" % press()
+        except RuntimeError as error:
+            result["refusals"][name] = str(error).strip()
+    result["jobs_after_refusals"] = len(jobs.MANAGER.jobs)
     settings.prompt = "a wooden table with four legs"
     settings.tier = "Gen-2.5-Extreme-Low"
     settings.quality = "extra-low"
@@ -89,7 +143,7 @@ def main():
     first = jobs.MANAGER.jobs[0]
     result["returned_while_running"] = first.active
     result["timer_registered"] = bpy.app.timers.is_registered(jobs.tick)
-    progress = drive(jobs.MANAGER, jobs.TICK_SECONDS)
+    progress = drive()
     result["generated"] = describe(first)
     result["asset_id_remembered"] = settings.asset_id == first.task_uuid
 
@@ -107,12 +161,13 @@ def main():
     settings.bang_source = "ASSET"
     result["bang_asset"] = list(bpy.ops.kiln.bang())
     result["generate_images"] = list(bpy.ops.kiln.generate(source="IMAGES"))
-    for label, seen in drive(jobs.MANAGER, jobs.TICK_SECONDS).items():
+    for label, seen in drive().items():
         progress.setdefault(label, seen)
     result["progress"] = progress
     names = ("bang_selected", "texture", "bang_asset", "generate_images")
     result["jobs"] = {name: dict(describe(job), label=job.label) for name, job in zip(names, jobs.MANAGER.jobs[1:])}
     result["originals_hidden"] = all(obj.hide_get() for obj in generated)
+    result["panel"] = draw_panel()
     print("KILN_BLENDER_RESULT " + json.dumps(result))
 
 
