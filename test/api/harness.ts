@@ -16,11 +16,14 @@ export const FIXTURE_ENGINE_URL = new URL('./fixture-engine.ts', import.meta.url
 
 /** Only the kinds a test asks for: built-in engines registered by createServices are ignored. */
 class FixtureRegistry extends EngineRegistry {
-  constructor(private readonly allowed: Set<string>) {
+  constructor(
+    private readonly allowed: Set<string>,
+    private readonly engineUrl: string,
+  ) {
     super();
   }
   override register(kind: EngineKind, moduleUrl: string | URL): void {
-    if (String(moduleUrl) === FIXTURE_ENGINE_URL && this.allowed.has(kind)) super.register(kind, moduleUrl);
+    if (String(moduleUrl) === this.engineUrl && this.allowed.has(kind)) super.register(kind, moduleUrl);
   }
 }
 
@@ -36,7 +39,13 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { env?: Record<string, string>; kinds?: EngineKind[]; credits?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    kinds?: EngineKind[];
+    credits?: number;
+    /** Another test engine module for every kind (default the fixture engine). */
+    engineUrl?: string;
+  } = {},
 ): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-api-'));
   const config = loadConfig({
@@ -45,10 +54,13 @@ export async function startHarness(
     KILN_WORKERS: '1',
     ...options.env,
   });
-  const registry = new FixtureRegistry(new Set(options.kinds ?? ['generate-image', 'generate-text', 'bang']));
+  const engineUrl = options.engineUrl ?? FIXTURE_ENGINE_URL;
+  const registry = new FixtureRegistry(
+    new Set(options.kinds ?? ['generate-image', 'generate-text', 'bang']),
+    engineUrl,
+  );
   const services = await createServices(config, { engines: registry });
-  for (const kind of options.kinds ?? ['generate-image', 'generate-text', 'bang'])
-    registry.register(kind, FIXTURE_ENGINE_URL);
+  for (const kind of options.kinds ?? ['generate-image', 'generate-text', 'bang']) registry.register(kind, engineUrl);
   const app = await buildApp({ services, config, processMetrics: false });
   const newKey = async (credits = options.credits ?? 100) =>
     (await services.accounts.createKey({ name: 'test', credits })).key;
