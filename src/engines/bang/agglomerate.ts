@@ -43,6 +43,11 @@ export interface AgglomerateOptions {
    * `regionFactor` of their cost, so parts the author made separate tend to become separate pieces.
    */
   regions?: ArrayLike<number>;
+  /**
+   * The graph's log-thickness field (thickness.ts logThickness) when the caller has it already: segmenting
+   * one mesh under many weights (the psb benches) measures it once.
+   */
+  logThickness?: Float64Array;
   /** Cost factor for cutting between two regions. Default 0.1. */
   regionFactor?: number;
   /** Cost factor for cutting along a UV or normal seam of the input. Default 0.5. */
@@ -63,7 +68,7 @@ export const AGGLOMERATE_DEFAULTS = {
   seamFactor: 0.5,
   regionFactor: 0.1,
   coarseAbove: 60_000,
-} as const satisfies Omit<Required<AgglomerateOptions>, 'regions'>;
+} as const satisfies Omit<Required<AgglomerateOptions>, 'regions' | 'logThickness'>;
 
 export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {}): MergeTree {
   const d = AGGLOMERATE_DEFAULTS;
@@ -78,7 +83,8 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     seam: options.seamFactor ?? d.seamFactor,
     region: options.regionFactor ?? d.regionFactor,
   };
-  const thickness = weights.thickness > 0 || weights.thinClass > 0 ? logThickness(graph) : undefined;
+  const thickness =
+    weights.thickness > 0 || weights.thinClass > 0 ? (options.logThickness ?? logThickness(graph)) : undefined;
   const segments = new Segments(graph, weights, {
     logThickness: weights.thickness > 0 ? thickness : undefined,
     thinClass:
