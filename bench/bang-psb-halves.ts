@@ -28,10 +28,12 @@ import { AGGLOMERATE_DEFAULTS } from '../src/engines/bang/agglomerate.ts';
  * have neither); the report lists them.
  */
 const FITTED: [string, number[]][] = [
-  ['concavity', [12, 24, 48]],
-  ['thickness', [0, 0.3, 0.6]],
-  ['partFraction', [0.01, 0.02, 0.04]],
+  // In the order the descent visits them: the three weights first, then the thin class's shape and the
+  // size from which thickness counts. A one-value grid (--grid key=v) holds a parameter fixed.
   ['thinClass', [0, 0.6, 0.9, 1.2]],
+  ['thickness', [0, 0.3, 0.6]],
+  ['concavity', [12, 24, 48]],
+  ['partFraction', [0.01, 0.02, 0.04]],
   ['bimodalFloor', [3, 4, 5]],
   ['thinGapMargin', [0.3, 0.6, 0.9]],
 ];
