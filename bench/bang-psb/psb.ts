@@ -1,7 +1,10 @@
 /** The psb-dev data set (../shared/data/psb-dev) and the Rand Index error the 2009 benchmark scores with. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
-export const DATA = new URL('../../../shared/data/psb-dev/', import.meta.url).pathname;
+/** Beside the repository (../shared/data/psb-dev); KILN_PSB_DEV names it elsewhere (a git worktree deeper down). */
+export const DATA = process.env.KILN_PSB_DEV
+  ? process.env.KILN_PSB_DEV.replace(/\/?$/, '/')
+  : new URL('../../../shared/data/psb-dev/', import.meta.url).pathname;
 
 const CATEGORIES = [
   'human',

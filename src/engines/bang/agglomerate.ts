@@ -43,6 +43,11 @@ export interface AgglomerateOptions {
    * `regionFactor` of their cost, so parts the author made separate tend to become separate pieces.
    */
   regions?: ArrayLike<number>;
+  /**
+   * The graph's log-thickness field (thickness.ts logThickness) when the caller has it already: segmenting
+   * one mesh under many weights (the psb benches) measures it once.
+   */
+  logThickness?: Float64Array;
   /** Cost factor for cutting between two regions. Default 0.1. */
   regionFactor?: number;
   /** Cost factor for cutting along a UV or normal seam of the input. Default 0.5. */
@@ -51,19 +56,35 @@ export interface AgglomerateOptions {
   coarseAbove?: number;
 }
 
+/** The segmentation's defaults (each documented on AgglomerateOptions). */
+export const AGGLOMERATE_DEFAULTS = {
+  concavity: 24,
+  convexity: 0,
+  thickness: 0.3,
+  partFraction: 0.02,
+  thinClass: 0.9,
+  bimodalFloor: 4,
+  thinGapMargin: 0.6,
+  seamFactor: 0.5,
+  regionFactor: 0.1,
+  coarseAbove: 60_000,
+} as const satisfies Omit<Required<AgglomerateOptions>, 'regions' | 'logThickness'>;
+
 export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {}): MergeTree {
+  const d = AGGLOMERATE_DEFAULTS;
   const weights = {
-    concavity: options.concavity ?? 24,
-    convexity: options.convexity ?? 0,
-    thickness: options.thickness ?? 0.3,
-    partFraction: options.partFraction ?? 0.02,
-    thinClass: options.thinClass ?? 0.9,
-    bimodalFloor: options.bimodalFloor ?? 4,
-    thinGapMargin: options.thinGapMargin ?? 0.6,
-    seam: options.seamFactor ?? 0.5,
-    region: options.regionFactor ?? 0.1,
+    concavity: options.concavity ?? d.concavity,
+    convexity: options.convexity ?? d.convexity,
+    thickness: options.thickness ?? d.thickness,
+    partFraction: options.partFraction ?? d.partFraction,
+    thinClass: options.thinClass ?? d.thinClass,
+    bimodalFloor: options.bimodalFloor ?? d.bimodalFloor,
+    thinGapMargin: options.thinGapMargin ?? d.thinGapMargin,
+    seam: options.seamFactor ?? d.seamFactor,
+    region: options.regionFactor ?? d.regionFactor,
   };
-  const thickness = weights.thickness > 0 || weights.thinClass > 0 ? logThickness(graph) : undefined;
+  const thickness =
+    weights.thickness > 0 || weights.thinClass > 0 ? (options.logThickness ?? logThickness(graph)) : undefined;
   const segments = new Segments(graph, weights, {
     logThickness: weights.thickness > 0 ? thickness : undefined,
     thinClass:
@@ -72,7 +93,7 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
         : undefined,
     regions: options.regions,
   });
-  coarsen(segments, options.coarseAbove ?? 60_000);
+  coarsen(segments, options.coarseAbove ?? d.coarseAbove);
   mergeGreedily(segments);
   return segments.tree(foldComponents(segments));
 }

@@ -5,6 +5,7 @@ import { buildSurfaceGraph } from '../../../src/engines/bang/surface-graph.ts';
 import { logThickness } from '../../../src/engines/bang/thickness.ts';
 import { thinClassField } from '../../../src/engines/bang/thin-class.ts';
 import { Segments } from '../../../src/engines/bang/segments.ts';
+import { agglomerate } from '../../../src/engines/bang/agglomerate.ts';
 import { meshOf } from './fixtures.ts';
 
 test('thickness reads the wall: a 0.2-thick slab measures 0.2 across its broad faces', async () => {
@@ -102,4 +103,16 @@ test('segments of different thin-class share merge later; within one class the t
   assert.ok(aware.gain(3, across, shared(aware, 3, across)) < plain.gain(3, across, shared(plain, 3, across)));
   const within = [...plain.neighbours[3]!.keys()].find((g) => g < 4)!;
   assert.equal(aware.gain(3, within, shared(aware, 3, within)), plain.gain(3, within, shared(plain, 3, within)));
+});
+
+test('a thickness field measured beforehand gives the same merge tree as measuring it inside agglomerate', async () => {
+  const mesh = await finnedBall();
+  const graph = buildSurfaceGraph(mesh.positions, mesh.indices);
+  const inside = agglomerate(graph);
+  const given = agglomerate(graph, { logThickness: logThickness(graph) });
+  assert.deepEqual([...given.left], [...inside.left]);
+  assert.deepEqual([...given.right], [...inside.right]);
+  // And the field is really used: a flat field (every face equally thick) changes the tree.
+  const flat = agglomerate(graph, { logThickness: new Float64Array(graph.faceCount) });
+  assert.notDeepEqual([...flat.left], [...inside.left]);
 });
