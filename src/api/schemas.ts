@@ -246,6 +246,27 @@ export const TaskRecord = Type.Object(
   { additionalProperties: true },
 );
 
+const repeatable = (values: readonly string[], description: string) =>
+  Type.Union([Type.String(), Type.Array(Type.String())], {
+    description: `${description} One of ${values.join(', ')}; repeat the parameter or separate values with commas.`,
+  });
+
+export const TaskListQuery = Type.Object({
+  state: Type.Optional(repeatable(JOB_STATUSES, 'Only tasks in these states (default: all).')),
+  kind: Type.Optional(
+    repeatable(['generate', 'bang', 'texture', 'convert', 'rig'], 'Only tasks of these kinds (default: all).'),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Tasks per page, default 20.' })),
+  cursor: Type.Optional(Type.String({ description: 'The next_cursor of the previous page.' })),
+});
+
+export const TaskListResponse = Type.Object({
+  tasks: Type.Array(TaskRecord, { description: 'Newest first; each is the record GET /api/v2/tasks/{uuid} answers.' }),
+  next_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as cursor for the next page; null at the end.',
+  }),
+});
+
 export const FileParams = Type.Object({ task: Type.String(), name: Type.String() });
 export const FileQuery = Type.Object({
   expires: Type.Optional(Type.String({ description: 'Expiry, Unix seconds.' })),
