@@ -23,6 +23,9 @@ export const ERROR_CATALOGUE = {
     status: 502,
     summary: 'The model server this kind of task is delegated to failed; the task was refunded.',
   },
+  CANCELLED: { status: 409, summary: 'The task was cancelled by its owner; its credits were refunded.' },
+  TASK_ALREADY_ENDED: { status: 409, summary: 'The task is already Done or Failed, so it cannot be cancelled.' },
+  TASK_STILL_RUNNING: { status: 409, summary: 'The task is Waiting or Generating; cancel it before deleting it.' },
   UNKNOWN: { status: 500, summary: 'An unexpected error; the task was refunded.' },
 } as const;
 

@@ -87,8 +87,8 @@ export async function createServices(config: Config, options: CreateServicesOpti
   }
   const accounts = createAccountService(db);
   const describer = new PromptDescriber();
-  const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger });
   const events = await createTaskEventPublisher(config, { logger });
+  const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger, events });
   const feed = createTaskFeed({ db, publisher: events, config, logger });
   const webhooks = createWebhookService(db, config);
   let dispatcher: WebhookDispatcher | undefined;

@@ -24,6 +24,7 @@ import { ErrorResponse, HealthResponse } from './schemas.ts';
 import { submitRoutes } from './routes/submit.ts';
 import { modelTaskRoutes } from './routes/model-tasks.ts';
 import { queryRoutes } from './routes/query.ts';
+import { taskManagementRoutes } from './routes/task-management.ts';
 import { fileRoutes } from './routes/files.ts';
 import { webRoutes } from './routes/web.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -59,7 +60,7 @@ export interface BuildAppOptions {
 const VERSION = '0.1.0';
 
 /** Read-only /api/v2 routes (status, download, balance, task record): rate-limited in their own window. */
-const READ_ROUTES = /^\/api\/v2\/(status|download|check_balance|tasks\/)/;
+const READ_ROUTES = /^\/api\/v2\/(status|download|check_balance|tasks(\/|\?|$))/;
 /** Reads per minute per key = KILN_RATE_LIMIT_PER_MINUTE × this. */
 export const READ_BUDGET_FACTOR = 10;
 
@@ -222,6 +223,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         signingSecret: config.signingSecret,
         downloadTtlSeconds: config.downloadTtlSeconds,
         publicBaseUrl: config.publicBaseUrl,
+        recordExtras: taskRecordExtras(services, config),
+      });
+      await api.register(taskManagementRoutes, {
+        tasks: services.tasks,
         recordExtras: taskRecordExtras(services, config),
       });
     },

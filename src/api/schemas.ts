@@ -241,10 +241,40 @@ export const TaskRecord = Type.Object(
     ),
     files: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() })),
     error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
-    notes: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    notes: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+    engine: Type.Optional(Type.String({ description: 'The engine kind that runs it (generate-image, generate-text, bang …).' })),
+    prompt: Type.Optional(Type.String({ description: 'The prompt of the submission response.' })),
+    subscription_key: Type.Optional(Type.String({ description: 'What POST /api/v2/status takes.' })),
+    files_expire_time: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    files_expired: Type.Optional(Type.Boolean()),
+    events_url: Type.Optional(Type.String({ description: 'Signed URL of the task’s event stream (EventSource).' })),
+    webhooks: Type.Optional(
+      Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'Webhook events and their deliveries.' }),
+    ),
   },
   { additionalProperties: true },
 );
+
+const repeatable = (values: readonly string[], description: string) =>
+  Type.Union([Type.String(), Type.Array(Type.String())], {
+    description: `${description} One of ${values.join(', ')}; repeat the parameter or separate values with commas.`,
+  });
+
+export const TaskListQuery = Type.Object({
+  state: Type.Optional(repeatable(JOB_STATUSES, 'Only tasks in these states (default: all).')),
+  kind: Type.Optional(
+    repeatable(['generate', 'bang', 'texture', 'convert', 'rig'], 'Only tasks of these kinds (default: all).'),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Tasks per page, default 20.' })),
+  cursor: Type.Optional(Type.String({ description: 'The next_cursor of the previous page.' })),
+});
+
+export const TaskListResponse = Type.Object({
+  tasks: Type.Array(TaskRecord, { description: 'Newest first; each is the record GET /api/v2/tasks/{uuid} answers.' }),
+  next_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as cursor for the next page; null at the end.',
+  }),
+});
 
 export const FileParams = Type.Object({ task: Type.String(), name: Type.String() });
 export const FileQuery = Type.Object({

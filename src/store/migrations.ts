@@ -153,6 +153,14 @@ const jobsByState: Migration = {
   },
 };
 
+/** Task management: a deleted task keeps its row (the ledger refers to it) but no longer shows; its history lists newest first. */
+const taskDeletion: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('tasks').addColumn('deleted_at', 'bigint').execute();
+    await db.schema.createIndex('tasks_history').on('tasks').columns(['account_id', 'submitted_at', 'id']).execute();
+  },
+};
+
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
     return {
@@ -160,6 +168,7 @@ export const migrationProvider: MigrationProvider = {
       '0002_webhooks': webhooksMigration,
       '0003_queue_priority': queuePriority,
       '0004_jobs_state': jobsByState,
+      '0005_task_deletion': taskDeletion,
     };
   },
 };

@@ -61,6 +61,8 @@ export interface TasksTable {
   finished_at: number | null;
   files_expire_at: number | null;
   files_expired_at: number | null;
+  /** Set by DELETE /api/v2/tasks/{uuid} (migration 0005): the task no longer shows; its ledger rows stay. */
+  deleted_at: number | null;
 }
 
 export interface JobsTable {

@@ -10,6 +10,9 @@ export type {
   SubmitRequest,
   SubmitResult,
   TaskError,
+  TaskKind,
+  TaskListPage,
+  TaskListQuery,
   TaskFile,
   TaskRecord,
   TaskService,
@@ -17,3 +20,5 @@ export type {
 } from './types.ts';
 export { isStoredInput, type StoredInput, type TaskInput } from './task-input.ts';
 export { createTaskService } from './task-service.ts';
+export { TASK_KINDS } from './types.ts';
+export { TASK_LIST_DEFAULTS } from './task-management.ts';

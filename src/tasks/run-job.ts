@@ -94,8 +94,17 @@ function startHeartbeat(
   }, config.heartbeatMs);
 }
 
-/** Progress rows in order, at most one per PROGRESS_WRITE_MS within a stage; `written()` waits for them. */
-function progressWriter(db: Db, jobId: string, log: Logger, events: TransitionEvents | undefined) {
+/**
+ * Progress rows in order, at most one per PROGRESS_WRITE_MS within a stage; `written()` waits for them.
+ * A write that finds the job no longer Generating (its owner cancelled it) aborts `ended`.
+ */
+function progressWriter(
+  db: Db,
+  jobId: string,
+  log: Logger,
+  events: TransitionEvents | undefined,
+  ended: AbortController,
+) {
   let lastWrite = 0;
   let lastStage = '';
   let pending: Promise<void> = Promise.resolve();
@@ -106,7 +115,9 @@ function progressWriter(db: Db, jobId: string, log: Logger, events: TransitionEv
       lastStage = stage;
       lastWrite = now;
       pending = pending
-        .then(() => recordProgress(db, jobId, stage, percent, events))
+        .then(async () => {
+          if (!(await recordProgress(db, jobId, stage, percent, events))) ended.abort('the task was cancelled');
+        })
         .catch((error) => log.warn({ err: error }, 'progress write failed'));
     },
     written: (): Promise<void> => pending,
@@ -134,8 +145,9 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     return;
   }
   const lease = new AbortController();
+  const ended = new AbortController();
   const heartbeat = startHeartbeat(deps, job, lease, log);
-  const progress = progressWriter(db, payload.jobId, log, events);
+  const progress = progressWriter(db, payload.jobId, log, events, ended);
   const onProgress = progress.report;
 
   try {
@@ -158,27 +170,48 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
       spec: JSON.parse(context.spec) as TaskSpec,
       inputs,
       onProgress,
-      signal: AbortSignal.any([lease.signal, shutdown]),
+      signal: AbortSignal.any([lease.signal, shutdown, ended.signal]),
     });
     checkFiles(result.files);
     await progress.written();
     // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
-    await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
+    if (ended.signal.aborted || !(await recordProgress(db, payload.jobId, 'storing outputs', 99, events))) {
+      return await endedElsewhere(deps, job, log);
+    }
     await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
     const files = result.files.map((file) => ({
       name: file.name,
       contentType: file.contentType,
       size: file.bytes.byteLength,
     }));
-    await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events);
+    if (!(await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events))) {
+      await removeOutputsOfFailedTask(deps, payload.taskId);
+      return await endedElsewhere(deps, job, log);
+    }
     await queue.complete(job.id, job.owner);
     log.info({ files: files.length }, 'task done');
   } catch (error) {
     await progress.written();
+    if (ended.signal.aborted && !lease.signal.aborted && !shutdown.aborted) return await endedElsewhere(deps, job, log);
     await recordFailure(deps, job, payload, log, error, lease.signal);
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** The task ended while this run worked (cancelled by its owner): the run's queue entry is finished, nothing charged. */
+async function endedElsewhere({ queue }: JobDeps, job: LeasedJob, log: Logger): Promise<void> {
+  log.info('task ended while running (cancelled): run stopped');
+  await queue.complete(job.id, job.owner);
+}
+
+/**
+ * Outputs stored just before a cancel won the race would stay in storage forever: a Failed task has none.
+ * A duplicate run of a Done task must keep them, so only a Failed task's are removed.
+ */
+async function removeOutputsOfFailedTask({ db, blobs }: JobDeps, taskId: string): Promise<void> {
+  const task = await db.kysely.selectFrom('tasks').select('state').where('id', '=', taskId).executeTakeFirst();
+  if (task?.state === 'Failed') await blobs.deletePrefix(outputKey(taskId, ''));
 }
 
 /** How a run that did not finish ends: handed back, abandoned, refused, retried or failed for good. */

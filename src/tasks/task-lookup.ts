@@ -18,13 +18,14 @@ export async function loadRecord({ kysely }: Db, task: TasksTable): Promise<Task
   return toTaskRecord(task, jobs, files);
 }
 
-/** The account's task by task uuid or job uuid. */
+/** The account's task by task uuid or job uuid (a deleted task is no longer found). */
 export async function findTask({ kysely }: Db, accountId: string, uuid: string): Promise<TasksTable> {
   const direct = await kysely
     .selectFrom('tasks')
     .selectAll()
     .where('id', '=', uuid)
     .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (direct) return direct;
   const viaJob = await kysely
@@ -33,6 +34,7 @@ export async function findTask({ kysely }: Db, accountId: string, uuid: string):
     .selectAll('tasks')
     .where('jobs.id', '=', uuid)
     .where('tasks.account_id', '=', accountId)
+    .where('tasks.deleted_at', 'is', null)
     .executeTakeFirst();
   if (viaJob) return viaJob;
   throw noSuchTask(uuid);

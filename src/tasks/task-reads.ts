@@ -20,6 +20,7 @@ export function taskReads(db: Db, blobs: BlobStore): TaskReads {
         .select(['tasks.error_code', 'tasks.error_message'])
         .where('tasks.subscription_key', '=', subscriptionKey)
         .where('tasks.account_id', '=', accountId)
+        .where('tasks.deleted_at', 'is', null)
         .orderBy('jobs.id')
         .execute();
       if (rows.length === 0) {

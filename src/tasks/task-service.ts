@@ -11,6 +11,8 @@ import { sweepExpired } from './sweep-expired.ts';
 import { countTasksByState } from './task-counts.ts';
 import { findTask, loadRecord } from './task-lookup.ts';
 import { taskReads } from './task-reads.ts';
+import { taskManagement } from './task-management.ts';
+import type { TransitionEvents } from './transitions.ts';
 import type { TaskService } from './types.ts';
 
 import { presignedFileUrl } from './file-urls.ts';
@@ -26,6 +28,8 @@ export interface TaskServiceDeps {
   describer: Pick<PromptDescriber, 'describe' | 'ready'>;
   config: Pick<Config, 'maxInFlightPerKey' | 'retentionMs'>;
   logger: Logger;
+  /** Where a cancel's Failed transition is announced (the SSE stream, the waiting clients). */
+  events?: TransitionEvents;
 }
 
 export function createTaskService(deps: TaskServiceDeps): TaskService {
@@ -33,6 +37,7 @@ export function createTaskService(deps: TaskServiceDeps): TaskService {
   return {
     submit: (request) => submitTask(deps, request),
     ...taskReads(db, deps.blobs),
+    ...taskManagement(deps),
     get: async (accountId, uuid) => loadRecord(db, await findTask(db, accountId, uuid)),
     sweepExpired: (now) => sweepExpired(deps, now),
     countByState: () => countTasksByState(db),

@@ -74,7 +74,8 @@ export async function startAttempt(
 
 /**
  * Persists progress (0–99 while running; 100 is reserved for Done). Progress never moves backwards,
- * even when a retry starts the engine again from zero.
+ * even when a retry starts the engine again from zero. Returns false when the job is no longer
+ * Generating (cancelled, or ended by another worker): the run should stop.
  */
 export async function recordProgress(
   db: Db,
@@ -82,7 +83,7 @@ export async function recordProgress(
   stage: string,
   percent: number,
   events?: TransitionEvents,
-): Promise<void> {
+): Promise<boolean> {
   const value = Math.max(0, Math.min(99, Math.floor(percent)));
   const row = await db.kysely
     .updateTable('jobs')
@@ -95,7 +96,7 @@ export async function recordProgress(
     .where('state', '=', 'Generating')
     .returning(['task_id', 'progress'])
     .executeTakeFirst();
-  if (!row) return;
+  if (!row) return false;
   await queueProgressWebhook(db.kysely, row.task_id, stage, Date.now());
   await events?.publish({
     type: 'progress',
@@ -105,6 +106,7 @@ export async function recordProgress(
     progress: Number(row.progress),
     at: Date.now(),
   });
+  return true;
 }
 
 async function endInFlight(trx: Kysely<Schema>, keyId: string): Promise<void> {

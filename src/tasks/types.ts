@@ -6,6 +6,28 @@ import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
 /** The four status words real clients accept; nothing else is ever reported. */
 export type TaskStatus = 'Waiting' | 'Generating' | 'Done' | 'Failed';
 
+/** The task kinds of the API's task list filter (`rig` matches once a rig engine stores tasks). */
+export const TASK_KINDS = ['generate', 'bang', 'texture', 'convert', 'rig'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export interface TaskListQuery {
+  /** Any of these states (all when empty). */
+  states?: TaskStatus[];
+  /** Any of these kinds (all when empty). */
+  kinds?: TaskKind[];
+  /** 1–100 (TASK_LIST_DEFAULTS). */
+  limit?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+}
+
+export interface TaskListPage {
+  /** Newest first. */
+  tasks: TaskRecord[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
 export interface TaskError {
   /** An ErrorCode of src/errors.ts (engine refusals keep theirs, e.g. API_OBJECT_NOT_FOUND_ON_IMAGE). */
   code: string;
@@ -120,6 +142,19 @@ export interface TaskService {
   presignedFileUrl?(taskId: string, name: string, expiresSeconds: number): Promise<string | null>;
   /** The bytes of one output file; null when absent or expired. */
   readFile(taskId: string, name: string): Promise<Uint8Array | null>;
+  /** The account's tasks, newest first (deleted ones never show); INVALID_REQUEST for a cursor it did not give out. */
+  list(accountId: string, query?: TaskListQuery): Promise<TaskListPage>;
+  /**
+   * Cancels a Waiting or Generating task: it ends Failed with code CANCELLED and is refunded in the same
+   * transaction; a running engine stops at its next stage. TASK_ALREADY_ENDED when Done or Failed
+   * (also when it ended while this call ran); NO_SUCH_TASK as get.
+   */
+  cancel(accountId: string, uuid: string): Promise<TaskRecord>;
+  /**
+   * Deletes a Done or Failed task: its output and input files go, its record no longer shows (get answers
+   * NO_SUCH_TASK), its ledger rows stay. TASK_STILL_RUNNING when Waiting or Generating.
+   */
+  remove(accountId: string, uuid: string): Promise<void>;
   /** Removes output files older than the retention; returns how many tasks expired. */
   sweepExpired(now?: Date): Promise<number>;
   /** How many tasks are in each state (for /metrics). */
