@@ -31,10 +31,9 @@ function place(mesh: Mesh, bbox?: [number, number, number]): Mesh {
   const b = meshBounds(mesh);
   const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
   const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const scale =
-    bbox?.every((v) => v > 0)
-      ? [0, 1, 2].map((k) => bbox[k] / extent[k])
-      : [0, 1, 2].map(() => 1 / Math.max(...extent));
+  const scale = bbox?.every((v) => v > 0)
+    ? [0, 1, 2].map((k) => bbox[k] / extent[k])
+    : [0, 1, 2].map(() => 1 / Math.max(...extent));
   const positions = new Float32Array(mesh.positions.length);
   for (let i = 0; i < positions.length; i++) positions[i] = (mesh.positions[i] - centre[i % 3]) * scale[i % 3];
   return { ...mesh, positions, normals: undefined };
