@@ -175,7 +175,9 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
         progress: (stage, percent) => original.progress(stage, (highest = Math.max(highest, percent))),
       };
       const { chain, rule } = chooseChain(config, run.spec);
+      /** What each failed engine did, in order: `tripo: <its message>`. */
       const history: string[] = [];
+      let lastMessage = '';
       for (const link of chain) {
         const started = Date.now();
         const report = (outcome: 'done' | 'failed') =>
@@ -197,13 +199,14 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
           report('failed');
           if (!(error instanceof LinkFailure) || run.signal.aborted) throw error;
           history.push(`${link.name}: ${error.message}`);
+          lastMessage = error.message;
         }
       }
       const names = chain.map((link) => link.name).join(', then ');
       throw new EngineError(
         'REMOTE_ENGINE_FAILED',
         history.length === 1
-          ? `The remote ${config.kind} engine failed: ${history[0]}. Credits were refunded.`
+          ? `The remote ${config.kind} engine failed: ${lastMessage}. Credits were refunded.`
           : `Every ${config.kind} engine failed (tried ${names}): ${history.map((line, i) => `${i + 1}. ${line}`).join('; ')}. Credits were refunded.`,
         { engines: chain.map((link) => link.name) },
       );

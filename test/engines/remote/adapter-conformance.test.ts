@@ -25,6 +25,7 @@ import {
   type ProviderCase,
   type ProviderFake,
 } from '../../support/provider-fakes/index.ts';
+import { compressGlb } from '../../support/provider-fakes/compressed.ts';
 import { assertValidGlb, readGlb } from '../generate/glb-checks.ts';
 import { fakeModel, startFakeHunyuan, type FakeHunyuan } from './fake-hunyuan3d.ts';
 
@@ -115,8 +116,8 @@ for (const provider of PROVIDERS) {
       else process.env[variable] = previous;
     });
 
-    async function fake(behaviour: FakeBehaviour, caseOf: ProviderCase = provider) {
-      const started = await caseOf.startFake({ apiKey: key, glb, behaviour });
+    async function fake(behaviour: FakeBehaviour, model = glb, caseOf: ProviderCase = provider) {
+      const started = await caseOf.startFake({ apiKey: key, glb: model, behaviour });
       fakes.push(started);
       return started;
     }
@@ -189,6 +190,28 @@ for (const provider of PROVIDERS) {
         assertNoKey(key, trace, server);
       });
     }
+
+    it('Draco- and meshopt-compressed models come out at the budget like any other', async () => {
+      for (const method of ['draco', 'meshopt'] as const) {
+        const compressed = await compressGlb(glb, method);
+        assert.match(
+          new TextDecoder().decode(compressed.subarray(0, 4000)),
+          /KHR_draco_mesh_compression|EXT_meshopt_compression/,
+        );
+        const server = await fake('success', compressed);
+        const job = spec({ tier: 'Gen-2.5-Low', material: 'None', quality_override: '2000' }, [picture]);
+        const result = await run(`${provider.adapter}:${server.url}`, job, { stages: [], text: [] });
+        const file = result.files.find((candidate) => candidate.name.endsWith('.glb'))!;
+        await assertValidGlb(file.bytes);
+        const { faces } = await readGlb(file.bytes);
+        assert.ok(Math.abs(faces - 2000) <= 20, `${method}: faces ${faces} within 1 % of 2000`);
+        assert.equal(
+          (result.notes?.remoteModel as { faces: number }).faces,
+          39_600,
+          `${method}: the whole model was read`,
+        );
+      }
+    });
 
     it('an upstream failure fails the engine, saying the provider reported it', async () => {
       await failure('upstream-failure', /failed|FAILED/);
