@@ -20,6 +20,13 @@ import {
 import { remoteConfigsOf } from '../../../src/engines/remote/index.ts';
 import { parseEnginesFile } from '../../../src/engines/remote/routing-file.ts';
 import { chooseChain } from '../../../src/engines/remote/routing.ts';
+import { createRemoteEngine } from '../../../src/engines/remote/engine.ts';
+import { resolveGenerateRequest } from '../../../src/domain/generate-request.ts';
+import { rawRequest } from '../../../src/domain/raw-request.ts';
+import { png } from '../../api/images.ts';
+import { meshyProvider } from '../../support/provider-fakes/meshy.ts';
+import { tripoProvider } from '../../support/provider-fakes/tripo.ts';
+import { fakeModel } from './fake-hunyuan3d.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kiln-gateway-config-'));
 const settings = loadConfig({ KILN_DATA_DIR: dir }).remote;
@@ -188,6 +195,54 @@ describe('provider keys', () => {
       assert.ok(decoded.includes('api.tripo3d.ai') && !decoded.includes('tsk_never_in_url'));
     } finally {
       delete process.env.KILN_TRIPO_API_KEY;
+    }
+  });
+});
+
+describe('routing at run time', () => {
+  it('a routing rule picks the chain by tier and input, and the record names the rule and the engine', async () => {
+    const key = `sk-routing-${Date.now()}`;
+    process.env.KILN_TRIPO_API_KEY = key;
+    process.env.KILN_MESHY_API_KEY = key;
+    const glb = await fakeModel();
+    const tripo = await tripoProvider.startFake({ apiKey: key, glb, behaviour: 'success' });
+    const meshy = await meshyProvider.startFake({ apiKey: key, glb, behaviour: 'success' });
+    try {
+      const routes = parseEnginesFile(
+        `engines:\n  hq: { adapter: tripo, url: "${tripo.url}", concurrency: 1 }\nroutes:\n  - kind: generate-image\n    tier: Gen-2.5-High\n    chain: [hq]\n`,
+        'engines.yaml',
+      );
+      const engine = createRemoteEngine({
+        kind: 'generate-image',
+        chain: parseEngineChain('generate-image', `meshy:${meshy.url}`),
+        routes: routes['generate-image'],
+        settings: { ...settings, pollMs: 10 },
+      });
+      const picture = await png(32, 32, [10, 200, 10]);
+      const runTier = async (tier: string) => {
+        const files = [{ field: 'images', filename: 'a.png', bytes: picture }];
+        const { spec, inputs } = resolveGenerateRequest(
+          rawRequest({ tier, material: 'None', quality: 'extra-low', preview_render: 'false' }, files),
+        );
+        return engine.run({
+          taskId: tier,
+          spec,
+          inputs,
+          progress: () => undefined,
+          signal: new AbortController().signal,
+        });
+      };
+      const high = await runTier('Gen-2.5-High');
+      assert.equal(high.notes?.engine, 'hq');
+      assert.equal(high.notes?.routingRule, 'engines.yaml line 4');
+      const low = await runTier('Gen-2.5-Low');
+      assert.equal(low.notes?.engine, 'meshy');
+      assert.equal(low.notes?.routingRule, undefined);
+    } finally {
+      delete process.env.KILN_TRIPO_API_KEY;
+      delete process.env.KILN_MESHY_API_KEY;
+      await tripo.close();
+      await meshy.close();
     }
   });
 });
