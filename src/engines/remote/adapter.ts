@@ -33,7 +33,13 @@ export interface AdapterContext {
  * `files`: finished download files (a Kiln engine server ran the whole engine), stored as they are.
  */
 export type RemoteOutput =
-  | { type: 'model'; glb: Uint8Array; notes?: Record<string, unknown> }
+  | {
+      type: 'model';
+      glb: Uint8Array;
+      /** A base-colour image the provider sent as a separate file, used where the model's materials have none. */
+      baseColor?: Uint8Array;
+      notes?: Record<string, unknown>;
+    }
   | { type: 'files'; files: EngineFile[]; notes?: Record<string, unknown> };
 
 export interface RemoteAdapter {

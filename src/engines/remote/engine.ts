@@ -115,6 +115,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       progress: run.progress,
       signal: run.signal,
       span: [span, 99],
+      baseColor: output.baseColor,
     });
     run.progress('done', 100);
     return { files: result.files, notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed } };

@@ -40,6 +40,8 @@ interface MeshyTask {
   status?: string;
   progress?: number;
   model_urls?: { glb?: string };
+  /** Per material, the maps as separate files (base_color, metallic, normal, roughness). */
+  texture_urls?: { base_color?: string }[];
   task_error?: { message?: string } | null;
   consumed_credits?: number;
 }
@@ -171,9 +173,29 @@ export const meshyAdapter: RemoteAdapter = {
       throw new RemoteFailure('garbage', `${call.service} said SUCCEEDED without model_urls.glb`);
     context.progress('remote download', 0.95);
     const glb = await downloadSigned(call, url, 'model');
+    // The maps also come as separate files; the GLB normally embeds them, so the separate base colour
+    // is only fetched for a GLB that carries no image.
+    const separate = task.texture_urls?.[0]?.base_color;
+    const baseColor =
+      typeof separate === 'string' && !glbHasImages(glb)
+        ? await downloadSigned(call, separate, 'base colour texture')
+        : undefined;
     const notes: Record<string, unknown> = { upstreamTask: finalId };
     if (text && (spec.prompt ?? '').length > MESHY_PROMPT_LIMIT) notes.promptTruncatedTo = MESHY_PROMPT_LIMIT;
     if (credits > 0) notes.upstreamCost = { amount: credits, unit: 'meshy credits' };
-    return { type: 'model', glb, notes };
+    return { type: 'model', glb, baseColor, notes };
   },
 };
+
+/** True when a GLB's JSON chunk lists images (unreadable headers count as "has": the importer will say what is wrong). */
+export function glbHasImages(glb: Uint8Array): boolean {
+  if (glb.byteLength < 20) return true;
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  try {
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length))) as { images?: unknown[] };
+    return Array.isArray(json.images) && json.images.length > 0;
+  } catch {
+    return true;
+  }
+}

@@ -2,15 +2,25 @@
  * A fake of Meshy's OpenAPI (docs.meshy.ai): POST /openapi/v1/image-to-3d, /openapi/v1/multi-image-to-3d
  * and /openapi/v2/text-to-3d (mode preview, then refine with preview_task_id) → {result: id}; GET
  * <path>/{id} → {id, status PENDING | IN_PROGRESS | SUCCEEDED | FAILED, progress, model_urls: {glb:
- * <signed URL>}, task_error, consumed_credits}; GET /openapi/v1/balance. Errors are {message}: 401 for a
+ * <signed URL>}, texture_urls: [{base_color: <signed URL>}], task_error, consumed_credits}; GET /openapi/v1/balance. Errors are {message}: 401 for a
  * key it does not know, 402 for no credits, 429 for the rate limit, 400 for a field out of its range.
  */
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { bearer, json, readBody, startFakeServer } from './http.ts';
 import type { ProviderCase, ProviderFakeOptions } from './types.ts';
 
 const ROUTES = ['/openapi/v1/image-to-3d', '/openapi/v1/multi-image-to-3d', '/openapi/v2/text-to-3d'];
 const DATA_URI = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
+/** The colour of the separate base-colour map the fake sends beside the model. */
+export const MESHY_FAKE_BASE_COLOR = { r: 20, g: 180, b: 40 };
+let baseColorPng: Promise<Uint8Array> | undefined;
+const separateBaseColor = () =>
+  (baseColorPng ??= sharp({ create: { width: 64, height: 64, channels: 3, background: MESHY_FAKE_BASE_COLOR } })
+    .png()
+    .toBuffer()
+    .then((buffer) => new Uint8Array(buffer)));
+
 /** What the fake charges per task, reported as consumed_credits. */
 export const MESHY_FAKE_CREDITS = { preview: 20, refine: 10, image: 30 };
 
@@ -98,7 +108,15 @@ async function startMeshyFake(options: ProviderFakeOptions) {
         });
       task.status = task.mode === 'preview' ? 'preview' : 'done';
       const glb = server.sign(`${id}.glb`, options.glb, 'model/gltf-binary', 30_000);
-      return json(response, 200, { ...base, status: 'SUCCEEDED', progress: 100, model_urls: { glb } });
+      // Meshy also sends each material's maps as separate files.
+      const baseColor = server.sign(`${id}_base_color.png`, await separateBaseColor(), 'image/png', 30_000);
+      return json(response, 200, {
+        ...base,
+        status: 'SUCCEEDED',
+        progress: 100,
+        model_urls: { glb },
+        texture_urls: [{ base_color: baseColor }],
+      });
     }
     json(response, 404, { message: 'Not found.' });
   });
