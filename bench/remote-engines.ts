@@ -34,7 +34,11 @@ async function protocolOverhead(): Promise<void> {
   const runner = new EngineRunner({ threads: 1 });
   const server = await startEngineServer({ port: 0, threads: 1 });
   const settings = { ...loadConfig({ KILN_SIGNING_SECRET: 'bench' }).remote, pollMs: 50 };
-  const remote = createRemoteEngine({ kind: 'generate-text', adapter: 'kiln', endpoints: [server.url], settings });
+  const remote = createRemoteEngine({
+    kind: 'generate-text',
+    chain: [{ name: 'kiln', adapter: 'kiln', endpoints: [server.url] }],
+    settings,
+  });
   const job = {
     taskId: 'bench',
     spec: textSpec,

@@ -79,6 +79,8 @@ export interface Config {
    * built-in CPU engine. Validated by src/engines/remote/config.ts when services start.
    */
   engineOverrides: Partial<Record<'generate-image' | 'generate-text' | 'bang', string>>;
+  /** KILN_ENGINES_FILE: a YAML or JSON routing file (docs/engines.md), read and validated when services start. */
+  enginesFile?: string;
   /** KILN_REMOTE_*: how remote engines behave (docs/remote-engines.md lists each with its default). */
   remote: RemoteSettings;
 }
@@ -100,6 +102,10 @@ export interface RemoteSettings {
   fallback: boolean;
   /** KILN_REMOTE_REPAIR, default true: repair a remote model that is not a closed solid before the output pipeline. */
   repair: boolean;
+  /** KILN_REMOTE_RATE_LIMIT_RETRIES, default 3: times a provider's 429 is waited out before the next engine of the chain runs. */
+  rateLimitRetries: number;
+  /** KILN_REMOTE_BACKOFF_MS, default 2000: first wait after a 429 without Retry-After; doubles each time. */
+  backoffMs: number;
   /** KILN_ENGINE_TOKEN, default unset: the bearer token sent to `kiln engine-server` endpoints (never to other adapters). */
   engineToken?: string;
 }
@@ -122,6 +128,8 @@ function remoteSettings(env: NodeJS.ProcessEnv): RemoteSettings {
     unhealthyMs: intVar(env, 'KILN_REMOTE_UNHEALTHY_MS', 30_000, 0),
     fallback: boolVar(env, 'KILN_REMOTE_FALLBACK', false),
     repair: boolVar(env, 'KILN_REMOTE_REPAIR', true),
+    rateLimitRetries: intVar(env, 'KILN_REMOTE_RATE_LIMIT_RETRIES', 3, 0),
+    backoffMs: intVar(env, 'KILN_REMOTE_BACKOFF_MS', 2_000, 1),
     engineToken: env.KILN_ENGINE_TOKEN?.trim() || undefined,
   };
 }
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'generate-text': stringVar(env, 'KILN_ENGINE_GENERATE_TEXT'),
       bang: stringVar(env, 'KILN_ENGINE_BANG'),
     },
+    enginesFile: stringVar(env, 'KILN_ENGINES_FILE'),
     remote: remoteSettings(env),
   };
 }

@@ -11,7 +11,7 @@ import { openBlobStore, type BlobStore } from './store/index.ts';
 import { createQueue, type JobQueue } from './queue/index.ts';
 import { EngineRegistry } from './engines/registry.ts';
 import { BUILTIN_ENGINES } from './engines/builtin.ts';
-import { registerRemoteEngines } from './engines/remote/index.ts';
+import { registerRemoteEngines, type EngineStat } from './engines/remote/index.ts';
 import { PromptDescriber } from './engines/runner/describer.ts';
 import { createAccountService, type AccountService } from './accounts/index.ts';
 import { createTaskService, type TaskService } from './tasks/index.ts';
@@ -48,6 +48,8 @@ export interface Services {
   feed: TaskFeed;
   /** Webhook targets, per-key settings and delivery logs. */
   webhooks: WebhookService;
+  /** Runs per remote-chain engine since start (KILN_ENGINE_*, KILN_ENGINES_FILE), for /metrics. */
+  engineStats(): EngineStat[];
   /**
    * Starts `count` (default config.workers) queue consumers running engines in worker threads, plus the
    * lease reaper and the retention sweep. `kiln serve` calls it; `kiln worker` calls it and waits.
@@ -110,6 +112,7 @@ export async function createServices(config: Config, options: CreateServicesOpti
     events,
     feed,
     webhooks,
+    engineStats: () => remotes.stats(),
     startWorkers(workerOptions = {}) {
       const pool = startWorkerPool({
         db,

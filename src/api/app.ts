@@ -78,6 +78,7 @@ function metricsSources(services: ApiServices): MetricsSources {
   return {
     queueDepth: queue ? async () => (await queue.stats()).queued : undefined,
     tasksByState: () => tasks.countByState(),
+    engineStats: services.engineStats ? () => services.engineStats!() : undefined,
   };
 }
 

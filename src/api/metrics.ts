@@ -5,12 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { EngineRunStat } from './types.ts';
 
 export interface MetricsSources {
   /** Task counts by state (Waiting, Generating, Done, Failed). */
   tasksByState?: () => Promise<Record<string, number>>;
   /** Jobs waiting in the queue. */
   queueDepth?: () => Promise<number>;
+  /** Runs per engine of the remote chains (names and counts only: never a message or a key). */
+  engineStats?: () => EngineRunStat[];
 }
 
 export function installMetrics(
@@ -54,6 +57,8 @@ export function installMetrics(
     },
   });
 
+  if (sources.engineStats) installEngineMetrics(registry, sources.engineStats);
+
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL, so labels stay bounded (no task ids in them).
     const route = request.routeOptions.url ?? 'unmatched';
@@ -66,4 +71,44 @@ export function installMetrics(
     return registry.metrics();
   });
   return registry;
+}
+
+/** kiln_engine_tasks_total, kiln_engine_failures_total and kiln_engine_duration_seconds by kind and engine. */
+function installEngineMetrics(registry: Registry, read: () => EngineRunStat[]): void {
+  const labelNames = ['kind', 'engine'] as const;
+  let latest: EngineRunStat[] = [];
+  // One read per scrape (the histogram is collected first), shared by the counters; durations are
+  // observed once, as they arrive.
+  new Histogram({
+    name: 'kiln_engine_duration_seconds',
+    help: 'How long each engine of a remote chain took per task it was given (failed turns included).',
+    labelNames,
+    buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1200],
+    registers: [registry],
+    collect() {
+      latest = read();
+      for (const stat of latest)
+        for (const seconds of stat.seconds) this.observe({ kind: stat.kind, engine: stat.engine }, seconds);
+    },
+  });
+  new Counter({
+    name: 'kiln_engine_tasks_total',
+    help: 'Tasks each engine of a remote chain was given (KILN_ENGINE_*, KILN_ENGINES_FILE).',
+    labelNames,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stat of latest) this.inc({ kind: stat.kind, engine: stat.engine }, stat.tasks);
+    },
+  });
+  new Counter({
+    name: 'kiln_engine_failures_total',
+    help: 'Tasks an engine of a remote chain failed (the next engine of the chain then ran).',
+    labelNames,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const stat of latest) this.inc({ kind: stat.kind, engine: stat.engine }, stat.failures);
+    },
+  });
 }

@@ -17,8 +17,19 @@ export interface ApiServices {
   feed?: TaskFeed;
   /** Accepts webhook_url on submissions and shows delivery logs in task records when present. */
   webhooks?: WebhookService;
+  /** Per-engine runs of remote chains, for /metrics (Services.engineStats). */
+  engineStats?(): EngineRunStat[];
   /** /healthz reports 503 when this rejects. */
   ping?(): Promise<void>;
+}
+
+/** Runs of one engine of a remote chain since start; `seconds` are the durations not yet observed. */
+export interface EngineRunStat {
+  kind: string;
+  engine: string;
+  tasks: number;
+  failures: number;
+  seconds: number[];
 }
 
 declare module 'fastify' {

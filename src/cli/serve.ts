@@ -22,7 +22,7 @@ async function startServices(
     throw new CliError(`could not start: ${(error as Error).message}`);
   }
 }
-import { remoteEngineConfigs, remoteSummary } from '../engines/remote/index.ts';
+import { remoteConfigsOf, remoteSummary } from '../engines/remote/index.ts';
 
 /** Resolves on SIGINT/SIGTERM. */
 function untilSignal(): Promise<string> {
@@ -66,7 +66,7 @@ export async function serve(io: CliIo, flags: { port?: string; 'no-workers'?: bo
   io.err(
     `Kiln listening on http://${config.host}:${port} (data: ${config.dataDir}${config.s3 ? `, blobs: s3://${config.s3.bucket}/${config.s3.prefix}` : ''}, workers: ${config.workers}, engines: ${services.engines.kinds().join(', ') || 'none registered'})`,
   );
-  const remotes = remoteSummary(remoteEngineConfigs(config.engineOverrides, config.remote));
+  const remotes = remoteSummary(remoteConfigsOf(config));
   if (remotes) io.err(`Remote engines: ${remotes}`);
   const signal = await untilSignal();
   io.err(`${signal}: shutting down`);

@@ -4,7 +4,7 @@
  * reports how it failed with RemoteFailure so the engine knows whether another endpoint may help.
  */
 import type { RemoteSettings } from '../../config.ts';
-import type { TaskSpec } from '../../domain/task-spec.ts';
+import type { EngineKind, TaskSpec } from '../../domain/task-spec.ts';
 import type { EngineFile, EngineInputFile } from '../engine.ts';
 
 export interface RemoteJob {
@@ -18,6 +18,12 @@ export interface AdapterContext {
   endpoint: string;
   settings: RemoteSettings;
   signal: AbortSignal;
+  /**
+   * The adapter's provider key, read inside the engine thread from KILN_<ADAPTER>_API_KEY or the file
+   * named by KILN_<ADAPTER>_API_KEY_FILE (api-key.ts). It never travels in the engine's module URL and
+   * must never reach a message, a note, a log line or a metric.
+   */
+  apiKey: string | undefined;
   /** Reports a remote stage; `fraction` 0–1 within the remote part of the run. */
   progress(stage: string, fraction: number): void;
 }
@@ -27,11 +33,21 @@ export interface AdapterContext {
  * `files`: finished download files (a Kiln engine server ran the whole engine), stored as they are.
  */
 export type RemoteOutput =
-  | { type: 'model'; glb: Uint8Array; notes?: Record<string, unknown> }
+  | {
+      type: 'model';
+      glb: Uint8Array;
+      /** A base-colour image the provider sent as a separate file, used where the model's materials have none. */
+      baseColor?: Uint8Array;
+      notes?: Record<string, unknown>;
+    }
   | { type: 'files'; files: EngineFile[]; notes?: Record<string, unknown> };
 
 export interface RemoteAdapter {
   readonly name: string;
+  /** The task kinds this adapter can serve. */
+  readonly kinds: readonly EngineKind[];
+  /** The provider's public base URL, used when a chain names the adapter without a URL (`tripo`). */
+  readonly defaultEndpoint?: string;
   /** Resolves when the endpoint answers like a live server of this protocol; rejects with RemoteFailure otherwise. */
   health(context: Omit<AdapterContext, 'progress'>): Promise<void>;
   run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput>;
@@ -42,8 +58,22 @@ export interface RemoteAdapter {
  * - `timeout`: the server stayed in one stage longer than the stage timeout (a dead generation thread).
  * - `garbage`: the server answered, but not with something usable.
  * - `refused`: the server refused the input (4xx, or a job error with an input code).
+ * - `bad-key`: the provider refused Kiln's key (401/403): the operator's problem, never the client's.
+ * - `no-credits`: the provider's account has no credits left: the operator's problem too.
+ * - `rate-limited`: still rate-limited (429) after the back-off budget (KILN_REMOTE_RATE_LIMIT_RETRIES).
+ * - `upstream-failed`: the provider ran the job and reported it failed.
+ * Every kind ends this engine's attempt; the next engine of the chain runs (engine.ts). Only `crash`
+ * moves on to another endpoint of the same engine (the others would fail the same way there).
  */
-export type RemoteFailureKind = 'crash' | 'timeout' | 'garbage' | 'refused';
+export type RemoteFailureKind =
+  | 'crash'
+  | 'timeout'
+  | 'garbage'
+  | 'refused'
+  | 'bad-key'
+  | 'no-credits'
+  | 'rate-limited'
+  | 'upstream-failed';
 
 export class RemoteFailure extends Error {
   constructor(
@@ -62,6 +92,7 @@ export async function remoteFetch(
   init: RequestInit = {},
 ): Promise<Response> {
   const timeout = AbortSignal.timeout(context.settings.requestTimeoutMs);
+  const shown = withoutQuery(url);
   try {
     return await fetch(url, { ...init, signal: AbortSignal.any([context.signal, timeout]) });
   } catch (error) {
@@ -70,14 +101,20 @@ export async function remoteFetch(
     if (timeout.aborted)
       throw new RemoteFailure(
         'crash',
-        `${init.method ?? 'GET'} ${url} got no answer within ${context.settings.requestTimeoutMs} ms`,
+        `${init.method ?? 'GET'} ${shown} got no answer within ${context.settings.requestTimeoutMs} ms`,
       );
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new RemoteFailure(
       'crash',
-      `${init.method ?? 'GET'} ${url} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      `${init.method ?? 'GET'} ${shown} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
     );
   }
+}
+
+/** A URL for messages: a signed download URL's query (its signature and expiry) stays out of records and logs. */
+export function withoutQuery(url: string): string {
+  const cut = url.search(/[?#]/);
+  return cut < 0 ? url : url.slice(0, cut);
 }
 
 /** The body as JSON, or RemoteFailure('garbage') saying what came instead. */

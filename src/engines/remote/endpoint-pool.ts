@@ -5,7 +5,7 @@
  */
 import type { RemoteSettings } from '../../config.ts';
 import { RemoteFailure, sleep, type RemoteAdapter } from './adapter.ts';
-import { trySlot, type Slot } from './slots.ts';
+import { trySlot, type Rate, type Slot } from './slots.ts';
 
 /** When each endpoint last failed (per thread: health is re-learnt cheaply). */
 const failedAt = new Map<string, number>();
@@ -27,6 +27,9 @@ export class EndpointPool {
     private readonly adapter: RemoteAdapter,
     private readonly settings: RemoteSettings,
     private readonly broker: string | undefined,
+    /** Jobs at once per endpoint (default KILN_REMOTE_CONCURRENCY) and the engine's start rate, if any. */
+    private readonly limits: { concurrency?: number; rate?: Rate } = {},
+    private readonly apiKey: () => string | undefined = () => undefined,
   ) {}
 
   /** An endpoint with a slot held for the caller (release the slot when done). */
@@ -38,7 +41,12 @@ export class EndpointPool {
       for (const endpoint of candidates) {
         if (!(await this.#healthy(endpoint, signal))) continue;
         usable++;
-        const slot = await trySlot(this.broker, endpoint, this.settings.concurrency);
+        const slot = await trySlot(
+          this.broker,
+          endpoint,
+          this.limits.concurrency ?? this.settings.concurrency,
+          this.limits.rate,
+        );
         if (slot) return { endpoint, slot };
       }
       if (usable === 0) throw new RemoteFailure('crash', `no endpoint is healthy (${candidates.join(', ')})`);
@@ -52,7 +60,7 @@ export class EndpointPool {
     if (at === undefined) return true;
     if (Date.now() - at < this.settings.unhealthyMs) return false;
     try {
-      await this.adapter.health({ endpoint, settings: this.settings, signal });
+      await this.adapter.health({ endpoint, settings: this.settings, signal, apiKey: this.apiKey() });
       failedAt.delete(endpoint);
       return true;
     } catch (error) {

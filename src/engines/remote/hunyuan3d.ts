@@ -92,6 +92,8 @@ const STATUS_PROGRESS: Record<string, number> = { processing: 0.2, texturing: 0.
 
 export const hunyuan3dAdapter: RemoteAdapter = {
   name: 'hunyuan3d',
+  // Makes meshes from a picture or a prompt; never splits. Self-hosted only: no public address.
+  kinds: ['generate-image', 'generate-text'],
 
   async health(context) {
     const response = await remoteFetch(context, `${context.endpoint}/status/kiln-health-check`);

@@ -22,6 +22,7 @@ const INPUT_CODES: readonly string[] = ['INVALID_REQUEST', 'API_OBJECT_NOT_FOUND
 
 export const kilnAdapter: RemoteAdapter = {
   name: 'kiln',
+  kinds: ['generate-image', 'generate-text', 'bang'],
 
   async health(context) {
     const response = await kilnFetch(context, `${context.endpoint}/v1/health`);

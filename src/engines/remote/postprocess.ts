@@ -9,7 +9,8 @@
 import type { GenerateSpec } from '../../domain/task-spec.ts';
 import type { EngineResult, ProgressReporter } from '../engine.ts';
 import { importModel, isGeometryInputError } from '../../geometry/import/index.ts';
-import { meshBounds, type Material, type Mesh, type RasterImage } from '../../geometry/mesh.ts';
+import { meshBounds, type Material, type Mesh, type RasterImage, type Scene } from '../../geometry/mesh.ts';
+import { sniffImageType } from '../../domain/image-type.ts';
 import { bakeTexture, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
 import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
@@ -24,6 +25,23 @@ export interface FinishOptions {
   signal: AbortSignal;
   /** Progress range of this step (default [60, 100]). */
   span?: [number, number];
+  /** A base-colour image sent beside the model (a provider's separate texture file); used when the model has none. */
+  baseColor?: Uint8Array;
+}
+
+/**
+ * Puts a separately sent base-colour image on a model whose materials carry no texture of their own
+ * (the model's UVs address it). Returns whether it was used.
+ */
+function adoptSeparateTexture(scene: Scene, image: Uint8Array | undefined, hasUvs: boolean): boolean {
+  if (!image || !hasUvs || scene.materials.some((material) => material.baseColorTexture)) return false;
+  const mimeType = sniffImageType(image);
+  if (mimeType !== 'image/png' && mimeType !== 'image/jpeg' && mimeType !== 'image/webp') return false;
+  if (scene.materials.length === 0)
+    scene.materials.push({ name: 'provider', baseColor: [1, 1, 1, 1], metallic: 0, roughness: 0.6 });
+  for (const material of scene.materials)
+    material.baseColorTexture = { name: 'provider base color', encoded: { bytes: image, mimeType } };
+  return true;
 }
 
 /** Centred on the origin with the longest side 1 unit, or with bbox_condition the exact extents. */
@@ -98,6 +116,7 @@ export async function finishRemoteModel(
   const [from, to] = options.span ?? [60, 100];
   progress('remote model import', from);
   const { scene, mesh: raw } = await readModel(glb, service);
+  const separateTexture = adoptSeparateTexture(scene, options.baseColor, raw.uvs !== undefined);
   const source = place(raw, spec.bboxCondition);
   let solid: Mesh = source;
   let repaired = false;
@@ -155,6 +174,7 @@ export async function finishRemoteModel(
         faces: raw.indices.length / 3,
         materials: scene.materials.length,
         repaired,
+        ...(separateTexture ? { separateTexture: true } : {}),
       },
       ...stats,
     },

@@ -10,8 +10,27 @@ import { BroadcastChannel } from 'node:worker_threads';
 
 export const SLOT_LEASE_MS = 3_000;
 
+/** A start-rate limit shared by every endpoint of one engine: at most `perMinute` grants in any 60 s. */
+export interface Rate {
+  key: string;
+  perMinute: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Start times per rate key, trimmed to the last minute; true (and the start recorded) when one more fits. */
+function takeRate(starts: Map<string, number[]>, rate: Rate | undefined): boolean {
+  if (!rate) return true;
+  const now = Date.now();
+  const recent = (starts.get(rate.key) ?? []).filter((at) => now - at < MINUTE_MS);
+  starts.set(rate.key, recent);
+  if (recent.length >= rate.perMinute) return false;
+  recent.push(now);
+  return true;
+}
+
 type Request =
-  | { t: 'acquire'; req: string; holder: string; endpoint: string; limit: number }
+  | { t: 'acquire'; req: string; holder: string; endpoint: string; limit: number; rate?: Rate }
   | { t: 'renew'; holder: string }
   | { t: 'release'; holder: string };
 type Reply = { t: 'granted' | 'busy'; req: string };
@@ -27,6 +46,7 @@ export function startSlotBroker(name = `kiln-remote-slots-${randomUUID()}`): Slo
   const channel = new BroadcastChannel(name);
   channel.unref();
   const holders = new Map<string, { endpoint: string; expires: number }>();
+  const starts = new Map<string, number[]>();
   const count = (endpoint: string) => {
     const now = Date.now();
     let n = 0;
@@ -39,7 +59,7 @@ export function startSlotBroker(name = `kiln-remote-slots-${randomUUID()}`): Slo
   channel.onmessage = (event) => {
     const message = (event as { data: Request }).data;
     if (message.t === 'acquire') {
-      const granted = count(message.endpoint) < message.limit;
+      const granted = count(message.endpoint) < message.limit && takeRate(starts, message.rate);
       if (granted) holders.set(message.holder, { endpoint: message.endpoint, expires: Date.now() + SLOT_LEASE_MS });
       channel.postMessage({ t: granted ? 'granted' : 'busy', req: message.req } satisfies Reply);
     } else if (message.t === 'renew') {
@@ -58,10 +78,11 @@ export interface Slot {
 
 /** Slots held inside this thread when there is no broker. */
 const localHeld = new Map<string, number>();
+const localStarts = new Map<string, number[]>();
 
-function localSlot(endpoint: string, limit: number): Slot | null {
+function localSlot(endpoint: string, limit: number, rate?: Rate): Slot | null {
   const held = localHeld.get(endpoint) ?? 0;
-  if (held >= limit) return null;
+  if (held >= limit || !takeRate(localStarts, rate)) return null;
   localHeld.set(endpoint, held + 1);
   let released = false;
   return {
@@ -76,9 +97,14 @@ function localSlot(endpoint: string, limit: number): Slot | null {
 /** How long to wait for the broker's answer before concluding there is none in this process. */
 const BROKER_ANSWER_MS = 2_000;
 
-/** Tries to take one of `limit` slots of `endpoint`; null when all are taken. */
-export async function trySlot(broker: string | undefined, endpoint: string, limit: number): Promise<Slot | null> {
-  if (!broker) return localSlot(endpoint, limit);
+/** Tries to take one of `limit` slots of `endpoint` (within `rate`); null when all are taken or the rate is spent. */
+export async function trySlot(
+  broker: string | undefined,
+  endpoint: string,
+  limit: number,
+  rate?: Rate,
+): Promise<Slot | null> {
+  if (!broker) return localSlot(endpoint, limit, rate);
   const channel = new BroadcastChannel(broker);
   const holder = randomUUID();
   const req = randomUUID();
@@ -90,12 +116,12 @@ export async function trySlot(broker: string | undefined, endpoint: string, limi
       clearTimeout(timer);
       resolve(reply.t);
     };
-    channel.postMessage({ t: 'acquire', req, holder, endpoint, limit } satisfies Request);
+    channel.postMessage({ t: 'acquire', req, holder, endpoint, limit, rate } satisfies Request);
   });
   channel.onmessage = () => undefined;
   if (answer !== 'granted') {
     channel.close();
-    return answer === 'silent' ? localSlot(endpoint, limit) : null;
+    return answer === 'silent' ? localSlot(endpoint, limit, rate) : null;
   }
   const renew = setInterval(() => channel.postMessage({ t: 'renew', holder } satisfies Request), SLOT_LEASE_MS / 3);
   // The job holding the slot keeps the process busy; a forgotten slot must not keep it alive.

@@ -11,7 +11,7 @@ import {
   type Node,
   type Texture as GltfTexture,
 } from '@gltf-transform/core';
-import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
+import { EXTMeshoptCompression, KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
 import { MeshoptDecoder } from 'meshoptimizer';
 import draco3d from 'draco3dgltf';
 import { GeometryInputError } from '../errors.ts';
@@ -31,7 +31,8 @@ let io: Promise<NodeIO> | undefined;
 function getIo(): Promise<NodeIO> {
   io ??= Promise.all([MeshoptDecoder.ready, draco3d.createDecoderModule()]).then(([, dracoDecoder]) =>
     new NodeIO()
-      .registerExtensions(KHRONOS_EXTENSIONS)
+      // EXT_meshopt_compression is not a KHR extension, so KHRONOS_EXTENSIONS leaves it out.
+      .registerExtensions([...KHRONOS_EXTENSIONS, EXTMeshoptCompression])
       .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'draco3d.decoder': dracoDecoder }),
   );
   return io;

@@ -15,6 +15,7 @@ import { EngineRegistry } from '../../../src/engines/registry.ts';
 import { BUILTIN_ENGINES } from '../../../src/engines/builtin.ts';
 import type { EngineKind } from '../../../src/domain/task-spec.ts';
 import { buildApp } from '../../../src/api/index.ts';
+import type { Logger } from '../../../src/logger.ts';
 
 /** Generous: a 2-core machine shared with other work may run a small generation slowly. */
 export const TASK_DEADLINE_MS = 600_000;
@@ -39,7 +40,14 @@ export function isBuiltin(kind: EngineKind): boolean {
  * 2 s) does not race the module's first import on a busy machine.
  */
 export async function startServer(
-  options: { credits?: number; warm?: EngineKind[]; workers?: number; env?: Record<string, string> } = {},
+  options: {
+    credits?: number;
+    warm?: EngineKind[];
+    workers?: number;
+    env?: Record<string, string>;
+    /** Receives the services' and the HTTP layer's log lines (default: silent). */
+    logger?: Logger;
+  } = {},
 ): Promise<Server> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kiln-e2e-engines-'));
   const workers = options.workers ?? 1;
@@ -51,10 +59,10 @@ export async function startServer(
     ...options.env,
   });
   // A registry of its own: the process-wide one may hold other tests' registrations.
-  const services = await createServices(config, { engines: new EngineRegistry() });
+  const services = await createServices(config, { engines: new EngineRegistry(), logger: options.logger });
   for (const kind of options.warm ?? [])
     if (services.engines.has(kind)) await services.describer.warm(services.engines.moduleUrl(kind)!);
-  const app: FastifyInstance = await buildApp({ services, config, processMetrics: false });
+  const app: FastifyInstance = await buildApp({ services, config, processMetrics: false, logger: options.logger });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   services.startWorkers({ count: workers });
   const { key } = await services.accounts.createKey({ name: 'e2e-engines', credits: options.credits ?? 50 });

@@ -23,7 +23,7 @@ describe('remote engine configuration', () => {
   it('refuses unknown adapters, bad URLs, duplicates and kinds the adapter cannot serve', () => {
     assert.throws(
       () => parseEngineTarget('generate-image', 'trellis:http://x:1'),
-      /KILN_ENGINE_GENERATE_IMAGE must look like/,
+      /KILN_ENGINE_GENERATE_IMAGE must list engines like/,
     );
     assert.throws(() => parseEngineTarget('generate-image', 'hunyuan3d:gpu-1:8081'), /not an http\(s\) URL/);
     assert.throws(
@@ -69,8 +69,7 @@ describe('remote engine configuration', () => {
     try {
       assert.equal(registry.moduleUrl('bang'), 'file:///explicit.ts');
       const remote = configFromModuleUrl(registry.moduleUrl('generate-image')!);
-      assert.equal(remote.adapter, 'hunyuan3d');
-      assert.deepEqual(remote.endpoints, ['http://gpu:8081']);
+      assert.deepEqual(remote.chain, [{ name: 'hunyuan3d', adapter: 'hunyuan3d', endpoints: ['http://gpu:8081'] }]);
       assert.ok(remote.broker, 'slots are brokered across worker threads');
       assert.ok(remote.builtinModuleUrl?.includes('generate/image'));
     } finally {

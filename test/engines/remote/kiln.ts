@@ -1,4 +1,5 @@
 /** A real Kiln (SQLite, blobs, embedded queue, worker threads, HTTP) configured by environment, for the remote engine tests. */
+import type { Logger } from '../../../src/logger.ts';
 import { startServer, type Server } from '../../e2e/engines/server.ts';
 
 /** Timeouts and polls short enough that failures show in seconds. */
@@ -11,10 +12,11 @@ export const FAST_REMOTE_ENV = {
 
 export function startKiln(
   env: Record<string, string>,
-  options: { workers?: number; credits?: number } = {},
+  options: { workers?: number; credits?: number; logger?: Logger } = {},
 ): Promise<Server> {
   return startServer({
     workers: options.workers,
+    logger: options.logger,
     credits: options.credits ?? 100,
     env: { KILN_MAX_IN_FLIGHT: '50', ...env },
   });

@@ -26,6 +26,34 @@ describe('remote endpoint slots', () => {
     }
   });
 
+  it("an engine's start rate (rate_per_minute) holds across all its endpoints, whatever their free slots", async () => {
+    const broker = startSlotBroker();
+    const rate = { key: 'rate:tripo-hq', perMinute: 2 };
+    try {
+      const a = await trySlot(broker.name, 'http://gpu-1', 5, rate);
+      const b = await trySlot(broker.name, 'http://gpu-2', 5, rate);
+      assert.ok(a && b);
+      a.release();
+      b.release();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(await trySlot(broker.name, 'http://gpu-1', 5, rate), null, 'a third start within the minute waits');
+      const other = await trySlot(broker.name, 'http://gpu-1', 5, { key: 'rate:meshy', perMinute: 2 });
+      assert.ok(other, 'each engine has its own rate');
+      other.release();
+      const unbrokered = await Promise.all(
+        [1, 2, 3].map(() => trySlot(undefined, 'http://local-rate', 5, { key: 'rate:local', perMinute: 2 })),
+      );
+      assert.deepEqual(
+        unbrokered.map((slot) => slot !== null),
+        [true, true, false],
+        'without a broker the rate holds per thread',
+      );
+      for (const slot of unbrokered) slot?.release();
+    } finally {
+      broker.close();
+    }
+  });
+
   it('frees the slot of a holder that stops renewing after the lease', async () => {
     const broker = startSlotBroker();
     const channel = new BroadcastChannel(broker.name);

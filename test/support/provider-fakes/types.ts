@@ -1,0 +1,50 @@
+/**
+ * The contract every provider fake keeps (one module per adapter, listed in index.ts), so one
+ * conformance suite (test/engines/remote/adapter-conformance.test.ts) runs against every adapter.
+ * A fake speaks its provider's documented protocol on 127.0.0.1 port 0 and misbehaves on request.
+ */
+export type FakeBehaviour =
+  /** Answers like the provider on a good day (the model downloads from a short-lived signed URL where the provider does that). */
+  | 'success'
+  /** The provider accepts the job, then reports it failed. */
+  | 'upstream-failure'
+  /** The job never leaves its running state. */
+  | 'hang'
+  /** Answers that are not the protocol (HTML, or a "model" that is not one). */
+  | 'garbage'
+  /** Every request is refused as an invalid key (the provider's 401/403). */
+  | 'bad-key'
+  /** Job creation is refused for insufficient credits (the provider's documented answer). */
+  | 'no-credits'
+  /** The first job creation is answered 429 with Retry-After, then the provider behaves. */
+  | 'rate-limited-once'
+  /** The job stays queued/running for many polls before it succeeds. */
+  | 'slow-polling';
+
+export interface ProviderFakeOptions {
+  /** The only key the fake accepts (as its provider does: anything else is refused). */
+  apiKey: string;
+  /** The model the fake's job produces. */
+  glb: Uint8Array;
+  behaviour: FakeBehaviour;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface ProviderFake {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export interface ProviderCase {
+  /** The name used in KILN_ENGINE_* chains. */
+  adapter: string;
+  kinds: Array<'generate-image' | 'generate-text'>;
+  /** Binds 127.0.0.1 port 0. */
+  startFake(options: ProviderFakeOptions): Promise<ProviderFake>;
+}
