@@ -242,7 +242,9 @@ export const TaskRecord = Type.Object(
     files: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer(), content_type: Type.String() })),
     error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
     notes: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
-    engine: Type.Optional(Type.String({ description: 'The engine kind that runs it (generate-image, generate-text, bang …).' })),
+    engine: Type.Optional(
+      Type.String({ description: 'The engine kind that runs it (generate-image, generate-text, bang …).' }),
+    ),
     prompt: Type.Optional(Type.String({ description: 'The prompt of the submission response.' })),
     subscription_key: Type.Optional(Type.String({ description: 'What POST /api/v2/status takes.' })),
     files_expire_time: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),

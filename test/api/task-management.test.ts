@@ -111,7 +111,9 @@ describe('task management over HTTP', () => {
     assert.equal(deleted.statusCode, 204);
     assert.equal(deleted.body, '');
     assert.equal((await get(`/api/v2/tasks/${uuid}`)).statusCode, 404);
-    assert.ok(!(await get('/api/v2/tasks?limit=100')).json().tasks.some((task: { uuid: string }) => task.uuid === uuid));
+    assert.ok(
+      !(await get('/api/v2/tasks?limit=100')).json().tasks.some((task: { uuid: string }) => task.uuid === uuid),
+    );
     const { accountId } = await h.services.accounts.authenticate(h.key).then((principal) => principal!);
     const ledger = await h.services.accounts.ledger(accountId);
     assert.deepEqual(
@@ -126,6 +128,7 @@ describe('task management over HTTP', () => {
     assert.ok(doc.paths['/api/v2/tasks/{uuid}/cancel'].post.responses['409']);
     assert.ok(doc.paths['/api/v2/tasks/{uuid}'].delete.responses['204']);
     const schemas = JSON.stringify(doc.components.schemas);
-    for (const code of ['CANCELLED', 'TASK_ALREADY_ENDED', 'TASK_STILL_RUNNING']) assert.ok(schemas.includes(code), code);
+    for (const code of ['CANCELLED', 'TASK_ALREADY_ENDED', 'TASK_STILL_RUNNING'])
+      assert.ok(schemas.includes(code), code);
   });
 });
