@@ -33,7 +33,10 @@ const API = '/v2/openapi';
 /** Tripo's documented error codes (docs.tripo3d.ai "Errors" and "Support FAQ"). */
 const TRIPO_CODES: Record<number, RemoteFailureKind> = { 1002: 'bad-key', 2010: 'no-credits', 2000: 'rate-limited' };
 
-/** multiview_to_model takes four slots, front, left, back, right; a missing view is an empty object. */
+/**
+ * multiview_to_model takes four slots, front, left, back, right (the SDK sends `{}` for a missing view;
+ * the order is the one of Comfy's Tripo multi-view node, which names the slots), the front required.
+ */
 const MULTIVIEW_ORDER: ViewLabel[] = ['F', 'L', 'B', 'R'];
 
 const TERMINAL_FAILURES = ['failed', 'cancelled', 'banned', 'expired', 'unknown'];
@@ -104,7 +107,9 @@ export async function tripoTaskBody(
   if (spec.mode === 'text' || images.length === 0)
     return { type: 'text_to_model', prompt: spec.prompt ?? '', image_seed: spec.seed, ...common };
   const labels = images.map((_, i) => spec.imageLabels[i] ?? 'F');
-  if (images.length === 1 || !labels.includes('F'))
+  // multiview_to_model needs the front and at least one of left, back, right; otherwise the front alone.
+  const views = MULTIVIEW_ORDER.filter((label) => labels.includes(label));
+  if (!labels.includes('F') || views.length < 2)
     return { type: 'image_to_model', file: await send(images[Math.max(0, labels.indexOf('F'))].bytes), ...common };
   const files: Record<string, unknown>[] = [];
   for (const label of MULTIVIEW_ORDER) {

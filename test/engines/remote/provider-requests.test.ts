@@ -1,7 +1,8 @@
 /**
  * What the hosted adapters send, field by field, as their providers document it (docs/engines.md):
  * Tripo's task bodies (one picture, the four multi-view slots, text) and Meshy's routes and ranges;
- * and Meshy's separately sent base-colour map used for a model that carries no texture.
+ * and Meshy's separately sent base-colour map used for a model that carries no texture, with the
+ * credits Meshy reported recorded as the upstream cost.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -123,6 +124,8 @@ describe('meshy requests', () => {
         signal: new AbortController().signal,
       });
       assert.equal((result.notes?.remoteModel as { separateTexture?: boolean } | undefined)?.separateTexture, true);
+      assert.deepEqual(result.notes?.upstreamCost, { amount: 30, unit: 'meshy credits' }, 'what Meshy charged');
+      assert.equal(result.notes?.engine, 'meshy');
       const file = result.files.find((candidate) => candidate.name.endsWith('.glb'))!;
       await assertValidGlb(file.bytes);
       const { textures } = await readGlb(file.bytes);
