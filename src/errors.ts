@@ -23,6 +23,11 @@ export const ERROR_CATALOGUE = {
     status: 502,
     summary: 'The model server this kind of task is delegated to failed; the task was refunded.',
   },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    summary:
+      'A service Kiln depends on (database, job queue or file storage) is unreachable for now; nothing was charged. Retry after the Retry-After delay.',
+  },
   UNKNOWN: { status: 500, summary: 'An unexpected error; the task was refunded.' },
 } as const;
 

@@ -7,6 +7,7 @@ import type { TaskService } from '../tasks/index.ts';
 import type { JobQueue } from '../queue/index.ts';
 import type { TaskFeed } from '../tasks/events/index.ts';
 import type { WebhookService } from '../tasks/webhooks/index.ts';
+import type { Readiness } from '../tasks/readiness.ts';
 
 export interface ApiServices {
   accounts: AccountService;
@@ -17,8 +18,10 @@ export interface ApiServices {
   feed?: TaskFeed;
   /** Accepts webhook_url on submissions and shows delivery logs in task records when present. */
   webhooks?: WebhookService;
-  /** /healthz reports 503 when this rejects. */
+  /** /readyz reports the database down when this rejects (used when `readiness` is absent). */
   ping?(): Promise<void>;
+  /** /readyz: which dependency answers. */
+  readiness?(): Promise<Readiness>;
 }
 
 declare module 'fastify' {
