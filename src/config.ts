@@ -31,6 +31,12 @@ export interface Config {
   heartbeatMs: number;
   /** KILN_MAX_ATTEMPTS, default 3: runs of one job (crashes and retryable errors included) before it fails. */
   maxAttempts: number;
+  /**
+   * KILN_STARTUP_WAIT_SECONDS, default 300: how long a starting process waits, with back-off, for PostgreSQL,
+   * Redis or the bucket to answer (saying what it waits for) before it exits; 0 exits at once. Configuration
+   * errors (refused credentials, no such bucket or database) never wait.
+   */
+  startupWaitMs: number;
   /** KILN_STAGE_TIMEOUT_MS, default 600000 (10 min): longest time an engine may spend in one progress stage. */
   stageTimeoutMs: number;
   /** KILN_RETENTION_HOURS, default 168 (7 days): output files older than this are removed. */
@@ -194,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leaseMs,
     heartbeatMs,
     maxAttempts: intVar(env, 'KILN_MAX_ATTEMPTS', 3, 1),
+    startupWaitMs: intVar(env, 'KILN_STARTUP_WAIT_SECONDS', 300, 0) * 1000,
     stageTimeoutMs: intVar(env, 'KILN_STAGE_TIMEOUT_MS', 600_000, 10),
     retentionMs: intVar(env, 'KILN_RETENTION_HOURS', 168, 1) * 3_600_000,
     sweepIntervalMs: intVar(env, 'KILN_SWEEP_INTERVAL_MS', 600_000, 10),

@@ -26,6 +26,11 @@ export const ERROR_CATALOGUE = {
   CANCELLED: { status: 409, summary: 'The task was cancelled by its owner; its credits were refunded.' },
   TASK_ALREADY_ENDED: { status: 409, summary: 'The task is already Done or Failed, so it cannot be cancelled.' },
   TASK_STILL_RUNNING: { status: 409, summary: 'The task is Waiting or Generating; cancel it before deleting it.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    summary:
+      'A service Kiln depends on (database, job queue or file storage) is unreachable for now; nothing was charged. Retry after the Retry-After delay.',
+  },
   UNKNOWN: { status: 500, summary: 'An unexpected error; the task was refunded.' },
 } as const;
 

@@ -29,7 +29,10 @@ import {
   type WebhookDispatcher,
   type WebhookService,
 } from './tasks/webhooks/index.ts';
-import { startRequeueSweep } from './tasks/requeue-sweep.ts';
+import { backoffDelay, sleep } from './store/backoff.ts';
+import { DEPENDENCY_NAMES, DependencyUnavailableError, withoutCredentials } from './store/unavailable.ts';
+import { checkReadiness, type Readiness } from './tasks/readiness.ts';
+import { REQUEUE_SWEEP_DEFAULTS, startRequeueSweep } from './tasks/requeue-sweep.ts';
 
 export interface Services {
   config: Config;
@@ -56,8 +59,10 @@ export interface Services {
    * Returns a handle whose `stop()` waits for running jobs to be released.
    */
   startWorkers(options?: { count?: number }): WorkerPool;
-  /** Health probe for /healthz: resolves when the database answers. */
+  /** Resolves when the database answers. */
   ping(): Promise<void>;
+  /** Readiness for /readyz: which dependency (database, queue, storage) answers and which does not. */
+  readiness(): Promise<Readiness>;
   /** Stops workers and sweeps, closes the queue and the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -71,16 +76,55 @@ export interface CreateServicesOptions {
    * keep their module: an explicit registration always wins over a built-in.
    */
   builtins?: boolean;
+  /** Told what the process waits for while a dependency is unreachable at start (default: a logged warning). */
+  onWait?: (message: string) => void;
 }
+
+/**
+ * Opens one dependency, waiting with back-off while it is unreachable (a DependencyUnavailableError)
+ * until `config.startupWaitMs` has passed; any other error (a configuration error) is thrown at once.
+ */
+async function whenReachable<T>(
+  open: () => Promise<T>,
+  config: Pick<Config, 'startupWaitMs'>,
+  logger: Logger,
+  onWait?: (message: string) => void,
+): Promise<T> {
+  const deadline = Date.now() + config.startupWaitMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await open();
+    } catch (error) {
+      if (!(error instanceof DependencyUnavailableError) || Date.now() >= deadline) throw error;
+      const delayMs = Math.min(backoffDelay(attempt, STARTUP_BACKOFF), Math.max(0, deadline - Date.now()));
+      const message = withoutCredentials(
+        `waiting for ${DEPENDENCY_NAMES[error.dependency]}: ${error.message} (next try in ${Math.ceil(delayMs / 1000)} s; KILN_STARTUP_WAIT_SECONDS=${Math.round(config.startupWaitMs / 1000)})`,
+      );
+      if (onWait) onWait(message);
+      else logger.warn({ dependency: error.dependency, attempt }, message);
+      await sleep(delayMs);
+    }
+  }
+}
+
+/** Back-off between tries while a dependency is unreachable at start. */
+const STARTUP_BACKOFF = { initialMs: 500, maxMs: 10_000 } as const;
 
 export async function createServices(config: Config, options: CreateServicesOptions = {}): Promise<Services> {
   const logger = options.logger ?? silentLogger;
-  const db = await createDb(config, { logger });
-  const blobs = await openBlobStore(config).catch(async (error: unknown) => {
-    await db.close();
+  const reachable = <T>(open: () => Promise<T>) => whenReachable(open, config, logger, options.onWait);
+  const db = await reachable(() => createDb(config, { logger }));
+  const closeOnError = (close: () => Promise<unknown>) => async (error: unknown) => {
+    await close().catch(() => undefined);
     throw error;
-  });
-  const queue = await createQueue(config, db, { logger });
+  };
+  const blobs = await reachable(() => openBlobStore(config)).catch(closeOnError(() => db.close()));
+  const queue = await reachable(() => createQueue(config, db, { logger })).catch(
+    closeOnError(async () => {
+      await blobs.close?.();
+      await db.close();
+    }),
+  );
   const engines = options.engines ?? new EngineRegistry();
   // KILN_ENGINE_<KIND> delegates a kind to remote model servers; it goes before the built-ins so it wins.
   const remotes = registerRemoteEngines(engines, config, BUILTIN_ENGINES);
@@ -89,7 +133,13 @@ export async function createServices(config: Config, options: CreateServicesOpti
   }
   const accounts = createAccountService(db);
   const describer = new PromptDescriber();
-  const events = await createTaskEventPublisher(config, { logger });
+  const events = await reachable(() => createTaskEventPublisher(config, { logger })).catch(
+    closeOnError(async () => {
+      await queue.close();
+      await blobs.close?.();
+      await db.close();
+    }),
+  );
   const tasks = createTaskService({ db, blobs, queue, engines, describer, config, logger, events });
   const feed = createTaskFeed({ db, publisher: events, config, logger });
   const webhooks = createWebhookService(db, config);
@@ -127,12 +177,20 @@ export async function createServices(config: Config, options: CreateServicesOpti
       dispatcher ??= startWebhookDispatcher({ db, config, logger, events });
       pools.push(pool);
       stopSweep ??= startRetentionSweep(tasks, config, logger);
-      stopRequeue ??= startRequeueSweep(db, queue, logger);
+      stopRequeue ??= startRequeueSweep(db, queue, logger, {
+        // A short lease (fast failover) asks for a sweep as prompt; a job's heartbeat row is stale after two leases.
+        intervalMs: Math.min(REQUEUE_SWEEP_DEFAULTS.intervalMs, config.leaseMs),
+        staleMs: 2 * config.leaseMs,
+        maxAttempts: config.maxAttempts,
+        retentionMs: config.retentionMs,
+        events,
+      });
       return pool;
     },
     async ping() {
       await db.ping();
     },
+    readiness: () => checkReadiness({ db, queue, blobs }),
     async close() {
       if (closed) return;
       closed = true;

@@ -20,7 +20,8 @@ import { protectOpsEndpoints, serverTimeoutOptions } from './http-guards.ts';
 import { UploadBudget } from './upload-budget.ts';
 import { clientErrorHandler, frameworkErrors, installExpectationHandler } from './protocol-errors.ts';
 import { installMetrics, type MetricsSources } from './metrics.ts';
-import { ErrorResponse, HealthResponse } from './schemas.ts';
+import { ErrorResponse } from './schemas.ts';
+import { installHealthRoutes } from './health.ts';
 import { submitRoutes } from './routes/submit.ts';
 import { modelTaskRoutes } from './routes/model-tasks.ts';
 import { queryRoutes } from './routes/query.ts';
@@ -154,27 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installMetrics(app, metricsSources(services), { defaultMetrics: options.processMetrics ?? true });
 
-  const startedAt = Date.now();
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        summary: 'Liveness: 200 when the database answers, else 503',
-        tags: ['service'],
-        response: { 200: HealthResponse, 503: HealthResponse },
-      },
-    },
-    async (request, reply) => {
-      const body = { status: 'ok', version: VERSION, uptime_seconds: Math.round((Date.now() - startedAt) / 1000) };
-      try {
-        await services.ping?.();
-      } catch (error) {
-        request.log.error({ err: error }, 'health check failed');
-        return reply.code(503).send({ ...body, status: 'unavailable' });
-      }
-      return body;
-    },
-  );
+  installHealthRoutes(app, services, VERSION);
 
   await app.register(fileRoutes, {
     tasks: services.tasks,

@@ -5,9 +5,12 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CATALOGUE, KilnError, type ErrorCode } from '../errors.ts';
+import { DEPENDENCY_NAMES, outageOf } from '../store/unavailable.ts';
 
 /** Retry-After for a 429 that does not say how long to wait (API_PARALLELISM_LIMIT_REACHED). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+/** Retry-After of a 503 SERVICE_UNAVAILABLE: dependencies reconnect with back-off capped near this. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 export interface ErrorBody {
   error: ErrorCode;
@@ -61,6 +64,16 @@ export function toKilnError(error: unknown): KilnError | null {
       return new KilnError('INVALID_REQUEST', `The request body could not be parsed: ${fastifyError.message}`);
     default:
       break;
+  }
+  // A dependency's outage is temporary: 503 with Retry-After, naming what is down, never a 500.
+  const outage = outageOf(error);
+  if (outage) {
+    const what = DEPENDENCY_NAMES[outage];
+    return new KilnError(
+      'SERVICE_UNAVAILABLE',
+      `${what[0].toUpperCase()}${what.slice(1)} is unreachable right now; nothing was charged. Retry in ${OUTAGE_RETRY_AFTER_SECONDS} s.`,
+      { retryAfter: OUTAGE_RETRY_AFTER_SECONDS, dependency: outage },
+    );
   }
   // Plain 4xx errors thrown by plugins (e.g. malformed multipart) are the caller's to fix.
   const status = fastifyError?.statusCode;

@@ -289,4 +289,29 @@ export const HealthResponse = Type.Object(
   { additionalProperties: true },
 );
 
+const DependencyStatus = Type.Object({
+  ok: Type.Boolean(),
+  error: Type.Optional(Type.String({ description: 'Why it does not answer.' })),
+  ms: Type.Number({ description: 'How long the probe took.' }),
+});
+
+export const ReadinessResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+    uptime_seconds: Type.Number(),
+    down: Type.Array(Type.Union([Type.Literal('database'), Type.Literal('queue'), Type.Literal('storage')]), {
+      description: 'The dependencies that do not answer.',
+    }),
+    dependencies: Type.Object(
+      {
+        database: Type.Optional(DependencyStatus),
+        queue: Type.Optional(DependencyStatus),
+        storage: Type.Optional(DependencyStatus),
+      },
+      { description: 'Each dependency this server uses (queue: Redis only; storage: S3 only).' },
+    ),
+  },
+  { additionalProperties: true },
+);
+
 export type Schema = TObject;

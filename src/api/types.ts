@@ -7,6 +7,7 @@ import type { TaskService } from '../tasks/index.ts';
 import type { JobQueue } from '../queue/index.ts';
 import type { TaskFeed } from '../tasks/events/index.ts';
 import type { WebhookService } from '../tasks/webhooks/index.ts';
+import type { Readiness } from '../tasks/readiness.ts';
 
 export interface ApiServices {
   accounts: AccountService;
@@ -19,8 +20,10 @@ export interface ApiServices {
   webhooks?: WebhookService;
   /** Per-engine runs of remote chains, for /metrics (Services.engineStats). */
   engineStats?(): EngineRunStat[];
-  /** /healthz reports 503 when this rejects. */
+  /** /readyz reports the database down when this rejects (used when `readiness` is absent). */
   ping?(): Promise<void>;
+  /** /readyz: which dependency answers. */
+  readiness?(): Promise<Readiness>;
 }
 
 /** Runs of one engine of a remote chain since start; `seconds` are the durations not yet observed. */

@@ -7,6 +7,7 @@ import { createServices } from '../services.ts';
 import { buildApp } from '../api/index.ts';
 import { CliError, type CliIo } from './output.ts';
 import { configFrom } from './config-from.ts';
+import { withoutCredentials } from '../store/unavailable.ts';
 import { concurrencyFlag, distributedWarnings } from './roles.ts';
 import { healthPortFlag, startWorkerHealth } from './worker-health.ts';
 
@@ -17,9 +18,13 @@ async function startServices(
   logger: ReturnType<typeof createLogger>,
 ) {
   try {
-    return await createServices(config, { logger, ...(io.engines ? { engines: io.engines } : {}) });
+    return await createServices(config, {
+      logger,
+      onWait: (message) => io.err(`kiln: ${message}`),
+      ...(io.engines ? { engines: io.engines } : {}),
+    });
   } catch (error) {
-    throw new CliError(`could not start: ${(error as Error).message}`);
+    throw new CliError(`could not start: ${withoutCredentials((error as Error).message)}`);
   }
 }
 import { remoteConfigsOf, remoteSummary } from '../engines/remote/index.ts';

@@ -11,6 +11,7 @@ import { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../logger.ts';
 import type { EnqueueOptions, JobQueue, LeasedJob, QueueStats } from './job-queue.ts';
+import { DependencyUnavailableError, withoutCredentials } from '../store/unavailable.ts';
 
 export interface BullQueueOptions {
   /** Queue name (default `kiln-jobs`); also separates test runs. */
@@ -20,6 +21,8 @@ export interface BullQueueOptions {
   logger?: Logger;
 }
 
+/** How long enqueue waits for Redis before it gives up (the job is recovered from the database later). */
+const ENQUEUE_TIMEOUT_MS = 3_000;
 const LEASE_EXPIRED = 'lease expired: the worker stopped responding (crashed or was killed)';
 type Payload = { payload: string };
 
@@ -64,18 +67,73 @@ export class BullQueue implements JobQueue {
 
   /** Connects (failing fast when Redis does not answer) and returns the queue. */
   static async connect(url: string, options: BullQueueOptions = {}): Promise<BullQueue> {
-    const connection = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true, connectTimeout: 3_000 });
+    const connection = new Redis(url, {
+      maxRetriesPerRequest: null,
+      lazyConnect: true,
+      connectTimeout: 3_000,
+      // Reconnect with back-off up to 2 s between tries, for as long as it takes.
+      retryStrategy: (times) => Math.min(2_000, 100 * times),
+    });
     try {
       await connection.connect();
       await connection.ping();
     } catch (error) {
       connection.disconnect();
-      throw new Error(`REDIS_URL ${url} is not reachable: ${(error as Error).message}`);
+      const message = withoutCredentials(`REDIS_URL ${url} is not reachable: ${(error as Error).message}`);
+      // A refused password is a configuration error; anything else (refused, reset, timed out) may pass.
+      if (/NOAUTH|WRONGPASS|invalid password|ERR AUTH/i.test((error as Error).message)) throw new Error(message);
+      throw new DependencyUnavailableError('queue', message, { cause: error });
     }
-    return new BullQueue(connection, options);
+    const queue = new BullQueue(connection, options);
+    await queue.#markAlive();
+    return queue;
+  }
+
+  /** Key whose absence means Redis lost this queue's data (see lostEntries). */
+  get #aliveKey(): string {
+    return `${this.#errorsKey.slice(0, -'kiln-last-error'.length)}kiln-alive`;
+  }
+
+  async #markAlive(): Promise<boolean> {
+    return (await this.#connection.set(this.#aliveKey, String(Date.now()), 'NX')) === 'OK';
+  }
+
+  /** Throws at once while Redis is unreachable, rather than queueing the command until it returns. */
+  #connected(): void {
+    if (this.#connection.status !== 'ready')
+      throw new DependencyUnavailableError('queue', `Redis is not connected (${this.#connection.status}).`);
+  }
+
+  async ping(): Promise<void> {
+    this.#connected();
+    await this.#connection.ping();
+  }
+
+  async lostEntries(): Promise<boolean> {
+    this.#connected();
+    // The marker is written at connect; a Redis that comes back without it came back empty.
+    return this.#markAlive();
   }
 
   async enqueue(id: string, payload: string, options: EnqueueOptions = {}): Promise<void> {
+    this.#connected();
+    // A connection lost mid-call would hold the command until Redis returns: the caller (a submission)
+    // gets an answer in time instead, and the command still lands, or dedupes, when Redis is back.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DependencyUnavailableError('queue', `Redis did not answer in ${ENQUEUE_TIMEOUT_MS} ms.`)),
+        ENQUEUE_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([this.#add(id, payload, options), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #add(id: string, payload: string, options: EnqueueOptions): Promise<void> {
     await this.#queue.add(
       'job',
       { payload },
@@ -93,6 +151,7 @@ export class BullQueue implements JobQueue {
   }
 
   async lease(leaseMs: number): Promise<LeasedJob | null> {
+    this.#connected();
     const owner = randomUUID();
     const job = await this.#worker.getNextJob(owner, { block: false });
     if (!job) return null;
@@ -127,6 +186,7 @@ export class BullQueue implements JobQueue {
   }
 
   async heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    this.#connected();
     const job = await this.#job(id);
     if (!job) return false;
     // extendLock answers 0 when the token no longer holds the lock.
@@ -170,6 +230,7 @@ export class BullQueue implements JobQueue {
   }
 
   async reap(): Promise<number> {
+    this.#connected();
     const active = await this.#queue.getActive();
     let requeued = 0;
     for (const job of active) {
@@ -187,6 +248,7 @@ export class BullQueue implements JobQueue {
   }
 
   async state(id: string) {
+    this.#connected();
     const job = await this.#job(id);
     if (!job) return null;
     const raw = await job.getState();
@@ -200,6 +262,7 @@ export class BullQueue implements JobQueue {
   }
 
   async stats(): Promise<QueueStats> {
+    this.#connected();
     const counts = await this.#queue.getJobCounts(
       'wait',
       'delayed',

@@ -82,6 +82,17 @@ export interface JobQueue {
     id: string,
   ): Promise<{ state: 'queued' | 'leased' | 'done' | 'failed'; attempts: number; lastError: string | null } | null>;
   stats(): Promise<QueueStats>;
+  /**
+   * Resolves when the queue's own server answers, throws a DependencyUnavailableError when not (readiness
+   * probes). Queues inside the database leave it out: the database's probe covers them.
+   */
+  ping?(): Promise<void>;
+  /**
+   * True once after the queue's server lost its data (a Redis restarted without persistence, a flush):
+   * every entry is gone, and the database is the only record of what must run. Queues inside the
+   * database leave it out.
+   */
+  lostEntries?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

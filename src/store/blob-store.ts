@@ -32,6 +32,8 @@ export interface BlobStore {
    * named `filename`; stores that cannot hand out such URLs (a local directory) leave this undefined.
    */
   presignedUrl?(key: string, options: PresignOptions): Promise<string>;
+  /** Resolves when the store answers now (readiness probes); stores that cannot be down (a local directory) leave it out. */
+  ping?(): Promise<void>;
   /** Releases connections (S3); optional. */
   close?(): Promise<void>;
 }

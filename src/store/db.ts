@@ -12,6 +12,7 @@ import type { Logger } from '../logger.ts';
 import { silentLogger } from '../logger.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Schema } from './schema.ts';
+import { DependencyUnavailableError, isDatabaseOutage } from './unavailable.ts';
 
 export interface Db {
   readonly kysely: Kysely<Schema>;
@@ -137,8 +138,12 @@ export async function openPostgres(url: string, options: { logger?: Logger; pool
     .execute(kysely)
     .catch(async (error: unknown) => {
       await kysely.destroy();
-      // Name the setting: a bare ECONNREFUSED at start does not say which service is missing.
-      throw new Error(`DATABASE_URL is not reachable (${new URL(url).host}): ${(error as Error).message}`);
+      // Name the setting: a bare ECONNREFUSED at start does not say which service is missing. An outage
+      // may be waited out (the caller decides); a refused login or a missing database may not.
+      const message = `DATABASE_URL (${new URL(url).host}) ${isDatabaseOutage(error) ? 'is not reachable' : 'refused the connection'}: ${(error as Error).message}`;
+      throw isDatabaseOutage(error)
+        ? new DependencyUnavailableError('database', message, { cause: error })
+        : new Error(message, { cause: error });
     });
   await migrate(kysely, logger, rows[0]?.schema ?? 'public');
   return {

@@ -20,12 +20,17 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../config-s3.ts';
 import { checkBlobKey, type BlobInfo, type BlobStore, type PresignOptions } from './blob-store.ts';
+import { DependencyUnavailableError, isStorageOutage } from './unavailable.ts';
 
 /** Multipart part size: S3's minimum is 5 MiB; 8 MiB × 4 parts in flight bounds an upload's buffers to ~32 MiB. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 4;
 /** DeleteObjects takes at most 1000 keys per call. */
 const DELETE_BATCH = 1000;
+
+/** How long connecting to the bucket may take, and how long a request may sit without a byte moving. */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_IDLE_TIMEOUT_MS = 120_000;
 
 export interface S3BlobStoreOptions extends Pick<S3Settings, 'bucket' | 'prefix'> {
   client: S3Client;
@@ -49,6 +54,8 @@ export function s3ClientFor(
     // the SDK's default trailing CRC32 on uploads; TLS still guards the bytes in transit.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that stops answering fails the request (then retried, see S3BlobStore) instead of hanging it.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_IDLE_TIMEOUT_MS },
     ...extra,
   });
 }
@@ -69,11 +76,39 @@ export class S3BlobStore implements BlobStore {
     return this.prefix + key;
   }
 
-  /** Fails with a message naming the bucket and the settings to check when the bucket cannot be reached. */
-  async verify(): Promise<void> {
+  /** An outage of the bucket as a DependencyUnavailableError (callers retry or answer 503); other errors as they are. */
+  async #call<T>(what: string, fn: () => Promise<T>): Promise<T> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return await fn();
     } catch (error) {
+      if (error instanceof DependencyUnavailableError || !isStorageOutage(error)) throw error;
+      const why = (error as Error).message || (error as Error).name || String(error);
+      throw new DependencyUnavailableError('storage', `S3 bucket "${this.bucket}" did not answer (${what}): ${why}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /**
+   * Fails with a message naming the bucket and the settings to check when the bucket cannot be used;
+   * with a DependencyUnavailableError when it merely does not answer now (the caller may wait).
+   */
+  async verify(): Promise<void> {
+    const settings =
+      'Check KILN_S3_BUCKET, KILN_S3_ENDPOINT, KILN_S3_REGION, KILN_S3_FORCE_PATH_STYLE and the AWS_* credentials.';
+    try {
+      await this.#call('checking the bucket', () => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
+    } catch (error) {
+      if (error instanceof DependencyUnavailableError) {
+        const why = (error.cause as Error | undefined)?.message || error.message;
+        throw new DependencyUnavailableError(
+          'storage',
+          `S3 bucket "${this.bucket}" is not reachable: ${why}. ${settings}`,
+          {
+            cause: error.cause,
+          },
+        );
+      }
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       const why =
         status === 404
@@ -81,10 +116,12 @@ export class S3BlobStore implements BlobStore {
           : status === 403
             ? 'access was denied (check the credentials)'
             : (error as Error).message || String(error);
-      throw new Error(
-        `S3 bucket "${this.bucket}" is not usable: ${why}. Check KILN_S3_BUCKET, KILN_S3_ENDPOINT, KILN_S3_REGION, KILN_S3_FORCE_PATH_STYLE and the AWS_* credentials.`,
-      );
+      throw new Error(`S3 bucket "${this.bucket}" is not usable: ${why}. ${settings}`);
     }
+  }
+
+  async ping(): Promise<void> {
+    await this.#call('checking the bucket', () => this.client.send(new HeadBucketCommand({ Bucket: this.bucket })));
   }
 
   async #upload(key: string, body: Uint8Array | Readable): Promise<void> {
@@ -95,7 +132,7 @@ export class S3BlobStore implements BlobStore {
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
     });
-    await upload.done();
+    await this.#call(`writing ${key}`, () => upload.done());
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
@@ -122,35 +159,43 @@ export class S3BlobStore implements BlobStore {
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
-      return object.Body ? await object.Body.transformToByteArray() : new Uint8Array(0);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return this.#call(`reading ${key}`, async () => {
+      try {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+        return object.Body ? await object.Body.transformToByteArray() : new Uint8Array(0);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
   }
 
   async stream(key: string): Promise<{ stream: Readable; size: number } | null> {
-    try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
-      return { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return this.#call(`reading ${key}`, async () => {
+      try {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+        return { stream: object.Body as Readable, size: Number(object.ContentLength ?? 0) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.#key(key) }));
+    await this.#call(`deleting ${key}`, () =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.#key(key) })),
+    );
   }
 
   async list(prefix: string): Promise<BlobInfo[]> {
     const found: BlobInfo[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
+      const page = await this.#call(`listing ${prefix}`, () =>
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
+        ),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) found.push({ key: object.Key.slice(this.prefix.length), size: Number(object.Size ?? 0) });
@@ -164,11 +209,13 @@ export class S3BlobStore implements BlobStore {
     const blobs = await this.list(prefix);
     for (let start = 0; start < blobs.length; start += DELETE_BATCH) {
       const batch = blobs.slice(start, start + DELETE_BATCH);
-      const result = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: batch.map((blob) => ({ Key: this.prefix + blob.key })), Quiet: true },
-        }),
+      const result = await this.#call(`deleting ${prefix}`, () =>
+        this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: batch.map((blob) => ({ Key: this.prefix + blob.key })), Quiet: true },
+          }),
+        ),
       );
       const failed = result.Errors ?? [];
       if (failed.length > 0) {

@@ -13,6 +13,8 @@ import type { Logger } from '../logger.ts';
 import type { JobQueue, LeasedJob } from '../queue/index.ts';
 import type { BlobStore } from '../store/blob-store.ts';
 import type { Db } from '../store/db.ts';
+import { backoffDelay, retryWithBackoff, type RetryOptions } from '../store/backoff.ts';
+import { DEPENDENCY_NAMES, isDatabaseOutage, isStorageOutage, outageOf } from '../store/unavailable.ts';
 import type { JobPayload } from './submit-task.ts';
 import {
   completeTask,
@@ -42,6 +44,24 @@ export interface JobDeps extends WorkerDeps {
   shutdown: AbortSignal;
 }
 
+/**
+ * How a job rides out a dependency's outage inside one attempt: storage reads and writes (uploads are
+ * idempotent by key) and the final database transitions are tried again with back-off, about 20 s in
+ * all, before the attempt is given up and the job retried as a whole (JOB_OUTAGE_RETRY_DELAY).
+ */
+export const JOB_OUTAGE_RETRY_DEFAULTS = { attempts: 7, initialMs: 500, maxMs: 5_000 } as const;
+/** Delay before the whole job runs again after an outage outlasted the in-attempt retries. */
+export const JOB_OUTAGE_RETRY_DELAY = { initialMs: 5_000, maxMs: 30_000 } as const;
+
+function outageRetry(log: Logger, what: string, retryable: (error: unknown) => boolean): RetryOptions {
+  return {
+    ...JOB_OUTAGE_RETRY_DEFAULTS,
+    retryable,
+    onRetry: (error, attempt, delayMs) =>
+      log.warn({ err: error, attempt, delayMs }, `${what}: dependency unavailable; retrying`),
+  };
+}
+
 /** Progress rows are written at most this often per job (and on every stage change). */
 const PROGRESS_WRITE_MS = 500;
 
@@ -66,32 +86,53 @@ async function finalFailure(
   code: string,
   message: string,
 ) {
-  await failTask(
-    db,
-    payload.taskId,
-    payload.jobId,
-    { code, message: withoutServerPaths(message) },
-    config.retentionMs,
-    events,
+  await retryWithBackoff(
+    () =>
+      failTask(
+        db,
+        payload.taskId,
+        payload.jobId,
+        { code, message: withoutServerPaths(message) },
+        config.retentionMs,
+        events,
+      ),
+    { ...JOB_OUTAGE_RETRY_DEFAULTS, retryable: isDatabaseOutage },
   );
   await queue.fail(job.id, job.owner, message, { retry: false });
 }
 
-/** Renews the job's lease while it runs; aborts `lease` when another worker took the job over. */
+/**
+ * Renews the job's lease while it runs; aborts `lease` when another worker took the job over. The job's
+ * row is touched too (jobs.updated_at): that is the heartbeat PostgreSQL keeps, which the recovery sweep
+ * reads when the queue has lost the lease (./requeue-sweep.ts).
+ */
 function startHeartbeat(
-  { queue, config }: JobDeps,
+  { db, queue, config }: JobDeps,
   job: LeasedJob,
+  jobId: string,
   lease: AbortController,
   log: Logger,
 ): NodeJS.Timeout {
   return setInterval(async () => {
     try {
-      if (!(await queue.heartbeat(job.id, job.owner, config.leaseMs)))
+      if (!(await queue.heartbeat(job.id, job.owner, config.leaseMs))) {
         lease.abort('the job lease was lost to another worker');
+        return;
+      }
     } catch (error) {
       log.warn({ err: error }, 'heartbeat failed');
     }
+    await touchJob(db, jobId).catch((error) => log.warn({ err: error }, 'heartbeat not recorded in the database'));
   }, config.heartbeatMs);
+}
+
+async function touchJob(db: Db, jobId: string): Promise<void> {
+  await db.kysely
+    .updateTable('jobs')
+    .set({ updated_at: Date.now() })
+    .where('id', '=', jobId)
+    .where('state', '=', 'Generating')
+    .execute();
 }
 
 /**
@@ -125,9 +166,12 @@ function progressWriter(
 }
 
 /** Runs one leased job to its outcome: Done with its files stored, handed back, retried or Failed. */
-export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
+export async function runJob(deps: JobDeps, leased: LeasedJob): Promise<void> {
   const { db, blobs, queue, engines, config, logger, runner, shutdown, events } = deps;
-  const payload = JSON.parse(job.payload) as JobPayload;
+  const payload = JSON.parse(leased.payload) as JobPayload;
+  // A job re-queued from the database after the queue lost it carries the attempts it had used.
+  const prior = payload.priorAttempts ?? 0;
+  const job = { ...leased, attempt: leased.attempt + prior, maxAttempts: leased.maxAttempts + prior };
   const log = logger.child({ taskId: payload.taskId, jobId: payload.jobId, attempt: job.attempt });
   if (job.exhausted) {
     log.warn({ lastError: job.lastError }, 'job out of attempts');
@@ -139,14 +183,21 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
       `The task failed after ${attempts(job.maxAttempts)}: ${job.lastError ?? 'unknown error'}. Credits were refunded.`,
     );
   }
-  const context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
+  let context: Awaited<ReturnType<typeof startAttempt>>;
+  try {
+    context = await startAttempt(db, payload.taskId, payload.jobId, job.attempt, events);
+  } catch (error) {
+    // The database is down: hand the job back without spending the attempt; the consumer waits.
+    if (isDatabaseOutage(error)) await queue.release(job.id, job.owner).catch(() => undefined);
+    throw error;
+  }
   if (!context) {
     await queue.complete(job.id, job.owner); // already Done or Failed: a duplicate delivery
     return;
   }
   const lease = new AbortController();
   const ended = new AbortController();
-  const heartbeat = startHeartbeat(deps, job, lease, log);
+  const heartbeat = startHeartbeat(deps, job, payload.jobId, lease, log);
   const progress = progressWriter(db, payload.jobId, log, events, ended);
   const onProgress = progress.report;
 
@@ -156,7 +207,10 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     if (!moduleUrl) throw new EngineError('UNKNOWN', `No engine for ${kind} tasks is registered on this worker.`);
     const inputs: EngineInputFile[] = [];
     for (const input of context.inputs) {
-      const bytes = await blobs.get(input.blobKey);
+      const bytes = await retryWithBackoff(
+        () => blobs.get(input.blobKey),
+        outageRetry(log, 'reading an input', isStorageOutage),
+      );
       if (!bytes)
         throw new EngineError(
           'UNKNOWN',
@@ -178,18 +232,37 @@ export async function runJob(deps: JobDeps, job: LeasedJob): Promise<void> {
     if (ended.signal.aborted || !(await recordProgress(db, payload.jobId, 'storing outputs', 99, events))) {
       return await endedElsewhere(deps, job, log);
     }
-    await Promise.all(result.files.map((file) => blobs.put(outputKey(payload.taskId, file.name), file.bytes)));
+    // Each output is retried on its own: a put of the same key writes the same bytes again.
+    await Promise.all(
+      result.files.map((file) =>
+        retryWithBackoff(
+          () => blobs.put(outputKey(payload.taskId, file.name), file.bytes),
+          outageRetry(log, 'storing an output', isStorageOutage),
+        ),
+      ),
+    );
     const files = result.files.map((file) => ({
       name: file.name,
       contentType: file.contentType,
       size: file.bytes.byteLength,
     }));
-    if (!(await completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events))) {
+    // Done is guarded by the task's state, so trying it again after a dropped connection never settles twice;
+    // a task found ended by then was cancelled (its outputs go only if it is Failed, never a Done one's).
+    const completed = await retryWithBackoff(
+      () => completeTask(db, payload.taskId, payload.jobId, files, result.notes, config.retentionMs, events),
+      outageRetry(log, 'recording Done', isDatabaseOutage),
+    );
+    if (!completed) {
       await removeOutputsOfFailedTask(deps, payload.taskId);
       return await endedElsewhere(deps, job, log);
     }
-    await queue.complete(job.id, job.owner);
     log.info({ files: files.length }, 'task done');
+    // The task is Done in the database: a queue that cannot be told now hands the job out again later,
+    // and that delivery finds the task finished.
+    await queue
+      .complete(job.id, job.owner)
+      .catch((error) => log.warn({ err: error }, 'queue not told the job is done; it will be skipped later'));
+    return;
   } catch (error) {
     await progress.written();
     if (ended.signal.aborted && !lease.signal.aborted && !shutdown.aborted) return await endedElsewhere(deps, job, log);
@@ -247,16 +320,20 @@ async function recordFailure(
     await finalFailure(deps, job, payload, 'UNKNOWN', `${error.message} Credits were refunded.`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    log.error({ err: error }, 'engine run failed');
+    const outage = outageOf(error) ?? (isStorageOutage(error) ? 'storage' : null);
+    log.error({ err: error, outage }, outage ? 'job stopped by an outage' : 'engine run failed');
     if (job.attempt < job.maxAttempts) {
-      await queue.fail(job.id, job.owner, message, { delayMs: 1_000 * job.attempt });
+      // An outage that outlasted the retries inside the attempt: give the dependency time to come back.
+      const delayMs = outage ? backoffDelay(job.attempt, JOB_OUTAGE_RETRY_DELAY) : 1_000 * job.attempt;
+      await queue.fail(job.id, job.owner, message, { delayMs });
     } else {
+      const why = outage ? `${DEPENDENCY_NAMES[outage]} was unavailable` : message;
       await finalFailure(
         deps,
         job,
         payload,
         'UNKNOWN',
-        `The task failed after ${attempts(job.attempt)}: ${message}. Credits were refunded.`,
+        `The task failed after ${attempts(job.attempt)}: ${why}. Credits were refunded.`,
       );
     }
   }

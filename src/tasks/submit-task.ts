@@ -17,7 +17,7 @@ import { describeSubmission, type DescribeDeps } from './describe-prompt.ts';
 import { assertEngineAcceptsInputs } from './input-refusal.ts';
 import { isStoredInput } from './task-input.ts';
 import { loadRecord } from './task-lookup.ts';
-import { failTask, inputKey } from './transitions.ts';
+import { inputKey } from './transitions.ts';
 import { keyTurn } from './fair-turn.ts';
 import type { SubmitRequest, SubmitResult } from './types.ts';
 
@@ -37,10 +37,12 @@ function isUniqueViolation(error: unknown): boolean {
 export interface JobPayload {
   taskId: string;
   jobId: string;
+  /** Attempts already used before this queue entry (re-queued from the database after the queue lost it). */
+  priorAttempts?: number;
 }
 
-export function jobPayload(taskId: string, jobId: string): string {
-  return JSON.stringify({ taskId, jobId } satisfies JobPayload);
+export function jobPayload(taskId: string, jobId: string, priorAttempts = 0): string {
+  return JSON.stringify({ taskId, jobId, ...(priorAttempts > 0 ? { priorAttempts } : {}) } satisfies JobPayload);
 }
 
 async function replay(
@@ -201,16 +203,9 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
     try {
       await queue.enqueue(jobId, jobPayload(taskId, jobId), { priority: turn });
     } catch (error) {
-      // Accepted but not queued: refund at once rather than leave the task waiting for a recovery pass.
-      logger.error({ err: error, taskId }, 'enqueue failed after commit');
-      await failTask(
-        db,
-        taskId,
-        jobId,
-        { code: 'UNKNOWN', message: 'The job queue was unavailable; the task was refunded.' },
-        config.retentionMs,
-      );
-      throw new KilnError('UNKNOWN', 'The job queue is unavailable right now; nothing was charged. Retry shortly.');
+      // The task is committed (PostgreSQL is the record); the workers' recovery sweep enqueues it once
+      // the queue answers again, so the submission stands rather than be refused and refunded.
+      logger.warn({ err: error, taskId }, 'enqueue failed after commit; the recovery sweep will queue the task');
     }
   }
   const task = await kysely.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import { EngineRunner } from '../engines/runner/index.ts';
 import type { LeasedJob } from '../queue/index.ts';
 import { runJob, type JobDeps, type WorkerDeps } from './run-job.ts';
 import { jobPayload } from './submit-task.ts';
+import { backoffDelay, sleep } from '../store/backoff.ts';
 export interface WorkerPool {
   /**
    * Stops leasing and shuts the threads down. By default running jobs are stopped and handed back to
@@ -25,8 +26,6 @@ export interface WorkerPoolOptions extends WorkerDeps {
   pollMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { db, queue, config, logger } = options;
   const runner = new EngineRunner({
@@ -43,23 +42,38 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const jobDeps: JobDeps = { ...options, runner, shutdown: shutdown.signal };
 
   async function consume(): Promise<void> {
+    // Consecutive failures to reach the queue or the database: each waits longer (back-off), and only
+    // the first is logged as an error, so an outage is one line per consumer, not four a second.
+    let failures = 0;
+    const failed = (error: unknown, message: string, jobId?: string) => {
+      failures++;
+      if (failures === 1) logger.error({ err: error, jobId }, message);
+      return sleep(backoffDelay(failures), shutdown.signal);
+    };
     while (!stopping) {
       let job: LeasedJob | null = null;
       try {
         job = await queue.lease(config.leaseMs);
       } catch (error) {
-        logger.error({ err: error }, 'lease failed');
+        await failed(error, 'lease failed; retrying with back-off until the queue answers');
+        continue;
       }
+      if (failures > 0) logger.info({ failures }, 'queue and database answer again; consuming');
+      failures = 0;
       if (!job) {
         await sleep(pollMs);
         continue;
       }
-      const work = runJob(jobDeps, job).catch((error) =>
-        logger.error({ err: error, jobId: job!.id }, 'job bookkeeping failed; the lease will expire and the job retry'),
-      );
+      const leased = job;
+      let trouble: unknown;
+      const work = runJob(jobDeps, leased).catch((error) => {
+        trouble = error;
+      });
       running.add(work);
       await work;
       running.delete(work);
+      if (trouble !== undefined)
+        await failed(trouble, 'job bookkeeping failed; the lease will expire and the job retry', leased.id);
     }
   }
 

@@ -5,7 +5,7 @@ const launcher = new URL('./launcher.ts', import.meta.url).pathname;
 
 export interface KilnProcess {
   child: ChildProcess;
-  /** Everything the process wrote to stderr so far (for failure messages). */
+  /** Everything the process wrote so far, logs included (for failure messages). */
   log(): string;
   /** http://127.0.0.1:PORT for `serve`; '' for `worker`. */
   url: string;
@@ -19,13 +19,16 @@ export interface KilnProcess {
 export async function startKiln(args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<KilnProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', launcher, ...args], {
     env: { LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stderr!.on('data', (chunk) => {
+  // The log lines (pino, on stdout) join the CLI's messages (stderr), so a failure shows what the process saw.
+  const keep = (chunk: Buffer) => {
     text += chunk;
     if (text.length > 200_000) text = text.slice(-100_000);
-  });
+  };
+  child.stderr!.on('data', keep);
+  child.stdout!.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

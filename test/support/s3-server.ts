@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
@@ -28,13 +29,24 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Another fresh bucket on the same server. */
   createBucket(name?: string): Promise<string>;
+  /** An outage: every connection is closed and nothing answers, the objects kept. */
+  halt(): Promise<void>;
+  /** The end of the outage: the same objects served again on the same port. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startS3(options: { prefix?: string; presignedDownloads?: boolean } = {}): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'kiln-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
+  let server: S3rver | null = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true });
   const { port } = (await server.run()) as { port: number };
+  const close = async () => {
+    const running = server;
+    server = null;
+    if (!running) return;
+    (running as unknown as { httpServer: Server }).httpServer.closeAllConnections();
+    await running.close();
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   const client = s3ClientFor(
     { endpoint, region: 'us-east-1', forcePathStyle: true },
@@ -68,9 +80,16 @@ export async function startS3(options: { prefix?: string; presignedDownloads?: b
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     createBucket,
+    halt: close,
+    async resume() {
+      if (server) return;
+      const restarted = new S3rver({ port, address: '127.0.0.1', directory, silent: true });
+      await restarted.run();
+      server = restarted;
+    },
     async stop() {
       client.destroy();
-      await server.close();
+      await close();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JobQueue } from '../../src/queue/index.ts';
 import { silentLogger } from '../../src/logger.ts';
-import { staleWaitingJobs, startRequeueSweep } from '../../src/tasks/requeue-sweep.ts';
+import { requeueSweep, staleWaitingJobs, startRequeueSweep } from '../../src/tasks/requeue-sweep.ts';
 import { CompiledQuery } from 'kysely';
 import { sqliteTestDb } from '../store/databases.ts';
 import { multipart, startHarness } from '../api/harness.ts';
@@ -73,5 +73,66 @@ test('the sweep reads Waiting jobs through an index, not by scanning every job',
     assert.match(details, /USING INDEX jobs_state/, details);
   } finally {
     await drop();
+  }
+});
+
+test('a Generating job whose heartbeat lapsed and that the queue lost runs again with its attempts; out of attempts it fails and is refunded once', async () => {
+  const h = await startHarness();
+  try {
+    const submitText = async () =>
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/v2/rodin',
+          headers: { ...h.auth, 'content-type': 'application/json' },
+          payload: { prompt: 'a chair' },
+        })
+      ).json() as { uuid: string; jobs: { uuids: string[] } };
+    const [lost, spent, held] = [await submitText(), await submitText(), await submitText()];
+    const { kysely } = h.services.db;
+    const lapsed = Date.now() - 120_000;
+    for (const [task, attempts] of [
+      [lost, 1],
+      [spent, 3],
+      [held, 1],
+    ] as const) {
+      await kysely.updateTable('tasks').set({ state: 'Generating' }).where('id', '=', task.uuid).execute();
+      await kysely
+        .updateTable('jobs')
+        .set({ state: 'Generating', attempts, updated_at: lapsed })
+        .where('task_id', '=', task.uuid)
+        .execute();
+    }
+    const enqueued: Array<{ id: string; payload: unknown; maxAttempts?: number }> = [];
+    const queue = {
+      transactional: false,
+      enqueue: async (id: string, payload: string, options: { maxAttempts?: number } = {}) =>
+        void enqueued.push({ id, payload: JSON.parse(payload), maxAttempts: options.maxAttempts }),
+      // The queue still holds one job (a lease its own reaper returns); it lost the other two.
+      state: async (id: string) =>
+        id === held.jobs.uuids[0] ? { state: 'leased' as const, attempts: 1, lastError: null } : null,
+    } as unknown as JobQueue;
+    const sweep = requeueSweep(h.services.db, queue, silentLogger, { staleMs: 60_000, maxAttempts: 3 });
+    const balance = async () =>
+      Number((await kysely.selectFrom('accounts').select('balance_milli').executeTakeFirstOrThrow()).balance_milli);
+    const balanceBefore = await balance();
+    assert.deepEqual(await sweep.pass(), { requeued: 0, rerun: 1, failed: 1 });
+    assert.deepEqual(enqueued, [
+      {
+        id: lost.jobs.uuids[0],
+        payload: { taskId: lost.uuid, jobId: lost.jobs.uuids[0], priorAttempts: 1 },
+        maxAttempts: 2,
+      },
+    ]);
+    const failed = await kysely.selectFrom('tasks').selectAll().where('id', '=', spent.uuid).executeTakeFirstOrThrow();
+    assert.equal(failed.state, 'Failed');
+    assert.match(failed.error_message ?? '', /stopped responding\. Credits were refunded/);
+    assert.ok((await balance()) > balanceBefore, 'the failed task was refunded');
+    // A second pass (another worker's sweep) refunds nothing more.
+    const after = await balance();
+    await sweep.pass();
+    assert.equal(await balance(), after);
+  } finally {
+    await h.close();
   }
 });

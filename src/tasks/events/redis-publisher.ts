@@ -4,6 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { silentLogger, type Logger } from '../../logger.ts';
+import { DependencyUnavailableError } from '../../store/unavailable.ts';
 import { decodeEvent, fanOut, type TaskEventListener, type TaskEventPublisher } from './publisher.ts';
 
 export interface RedisPublisherOptions {
@@ -35,7 +36,11 @@ export async function createRedisPublisher(
   } catch (error) {
     publisher.disconnect();
     subscriber.disconnect();
-    throw new Error(`Task events: cannot subscribe to Redis at REDIS_URL (${(error as Error).message}).`);
+    throw new DependencyUnavailableError(
+      'queue',
+      `Task events: cannot subscribe to Redis at REDIS_URL (${(error as Error).message}).`,
+      { cause: error },
+    );
   }
   return {
     kind: 'redis',
