@@ -15,7 +15,7 @@ import { EngineError, type Engine, type EngineResult, type EngineRun } from '../
 import { importEngine } from '../registry.ts';
 import { RemoteFailure, type RemoteAdapter } from './adapter.ts';
 import { configFromModuleUrl, type RemoteAdapterName, type RemoteEngineConfig } from './config.ts';
-import { EndpointPool, markUnhealthy } from './endpoint-pool.ts';
+import { EndpointPool, markUnhealthy, type Lease } from './endpoint-pool.ts';
 import { hunyuan3dAdapter } from './hunyuan3d.ts';
 import { kilnAdapter } from './kiln-client.ts';
 import { finishRemoteModel } from './postprocess.ts';
@@ -40,6 +40,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
 
   async function attempt(run: EngineRun, endpoint: string): Promise<EngineResult> {
     const service = `${config.adapter} at ${endpoint}`;
+    const started = performance.now();
     const output = await adapter.run(
       { taskId: run.taskId, spec: run.spec, inputs: run.inputs },
       {
@@ -49,9 +50,12 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
         progress: (stage, fraction) => run.progress(stage, Math.round(span * fraction)),
       },
     );
+    // The server's own time (queueing, generation, transfer) heads the task's stage timings.
+    const remoteMs = Math.round(performance.now() - started);
     if (output.type === 'files') {
       run.progress('done', 100);
-      return { files: output.files, notes: { ...output.notes, remote: service } };
+      const timings = { remote: remoteMs, ...(output.notes?.timings as Record<string, number> | undefined) };
+      return { files: output.files, notes: { ...output.notes, remote: service, timings } };
     }
     if (run.spec.kind !== 'generate')
       throw new RemoteFailure('garbage', `${service} returned a model for a ${run.spec.kind} task`);
@@ -63,7 +67,11 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       span: [span, 99],
     });
     run.progress('done', 100);
-    return { files: result.files, notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed } };
+    const timings = { remote: remoteMs, ...(result.notes?.timings as Record<string, number> | undefined) };
+    return {
+      files: result.files,
+      notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed, timings },
+    };
   }
 
   return {
@@ -85,7 +93,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       const tried = new Set<string>();
       const failures: string[] = [];
       for (let round = 0; round <= config.settings.retries; round++) {
-        let lease;
+        let lease: Lease;
         try {
           lease = await pool.acquire(tried, run.signal, () =>
             run.progress(`waiting for a free ${config.adapter} endpoint`, 0),

@@ -13,6 +13,7 @@ import { meshBounds, type Material, type Mesh, type RasterImage } from '../../ge
 import { bakeTexture, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
 import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
+import { stageTimer } from '../generate/shared/stage-timer.ts';
 import { RemoteFailure } from './adapter.ts';
 import { SurfaceLookup } from './surface-lookup.ts';
 
@@ -31,10 +32,9 @@ function place(mesh: Mesh, bbox?: [number, number, number]): Mesh {
   const b = meshBounds(mesh);
   const extent = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
   const centre = [0, 1, 2].map((k) => (b.min[k] + b.max[k]) / 2);
-  const scale =
-    bbox?.every((v) => v > 0)
-      ? [0, 1, 2].map((k) => bbox[k] / extent[k])
-      : [0, 1, 2].map(() => 1 / Math.max(...extent));
+  const scale = bbox?.every((v) => v > 0)
+    ? [0, 1, 2].map((k) => bbox[k] / extent[k])
+    : [0, 1, 2].map(() => 1 / Math.max(...extent));
   const positions = new Float32Array(mesh.positions.length);
   for (let i = 0; i < positions.length; i++) positions[i] = (mesh.positions[i] - centre[i % 3]) * scale[i % 3];
   return { ...mesh, positions, normals: undefined };
@@ -97,8 +97,10 @@ export async function finishRemoteModel(
 ): Promise<EngineResult> {
   const { service, progress, signal } = options;
   const [from, to] = options.span ?? [60, 100];
+  const { timings, lap } = stageTimer();
   progress('remote model import', from);
   const { scene, mesh: raw } = await readModel(glb, service);
+  lap('import');
   const source = place(raw, spec.bboxCondition);
   let solid: Mesh = source;
   let repaired = false;
@@ -107,8 +109,10 @@ export async function finishRemoteModel(
     solid = (await repairToSolid(source)).mesh;
     repaired = true;
   }
+  lap('repair');
   const looks = await triangleLooks(source, scene.materials);
   const lookup = spec.material === 'None' ? undefined : new SurfaceLookup(source);
+  lap('lookup');
 
   const bake = (atlas: UvMesh, size: number) => {
     const colour = new Float32Array(3);
@@ -158,6 +162,7 @@ export async function finishRemoteModel(
         repaired,
       },
       ...stats,
+      timings: { ...timings, ...stats.timings },
     },
   };
 }
