@@ -2,8 +2,9 @@
  * Top self-time functions of a V8 CPU profile (`node --cpu-prof`), as a Markdown table: what the
  * flame graph's widest leaves are, in a form that fits a review note.
  *
- *   npx tsx bench/support/cpu-profile-summary.ts <file.cpuprofile> [--top 15] [--root src/]
+ *   npx tsx bench/support/cpu-profile-summary.ts <file.cpuprofile> [--top 15] [--root src/] [--by file]
  *
+ * `--by file` sums self time per source file instead of per function (a stage's modules at a glance).
  * `--root` keeps only functions whose script URL contains it (e.g. `src/geometry`), still as a share of
  * the whole profile.
  */
@@ -63,11 +64,20 @@ export function selfTimes(profile: CpuProfile): { rows: SelfTimeRow[]; totalMs: 
 function main(): void {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { top: { type: 'string', default: '15' }, root: { type: 'string' } },
+    options: { top: { type: 'string', default: '15' }, root: { type: 'string' }, by: { type: 'string' } },
   });
   for (const file of positionals) {
     const { rows, totalMs } = selfTimes(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
-    const kept = values.root ? rows.filter((r) => r.where.includes(values.root!)) : rows;
+    const perFile = new Map<string, SelfTimeRow>();
+    for (const r of rows) {
+      const file = r.where.replace(/:\d+$/, '') || r.name;
+      const row = perFile.get(file) ?? { name: file, where: '', ms: 0, share: 0 };
+      row.ms += r.ms;
+      row.share += r.share;
+      perFile.set(file, row);
+    }
+    const grouped = values.by === 'file' ? [...perFile.values()].sort((a, b) => b.ms - a.ms) : rows;
+    const kept = values.root ? grouped.filter((r) => `${r.name} ${r.where}`.includes(values.root!)) : grouped;
     console.log(`\n${file}: ${(totalMs / 1000).toFixed(2)} s sampled`);
     console.log('| self ms | share | function | where |');
     console.log('|---:|---:|---|---|');
