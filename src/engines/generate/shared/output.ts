@@ -171,10 +171,13 @@ export async function writeGenerationOutputs(
   };
   if (spec.highPolyMesh) {
     progress('high-poly mesh', at(0.8));
-    // The export cached every map's encoded bytes on its texture, which is all the extra mesh's files
-    // embed: dropping the pixels first keeps a 12K run's peak to one set of maps' bytes (3 × 453 MB less).
-    releaseEncodedPixels(material);
-    maps = undefined;
+    // A GLB export cached every map's PNG bytes on its texture, which is all the extra mesh's GLB embeds:
+    // dropping the pixels first takes 3 × 453 MB off a 12K run's peak. Formats with maps beside the
+    // model (FBX, OBJ) rework the pixels, so they keep them.
+    if (spec.geometryFileFormat === 'glb') {
+      releaseEncodedPixels(material);
+      maps = undefined;
+    }
     let dense = subdivideToCount(
       singleGroup({ ...mesh, quads: undefined, normals: undefined }),
       request.highPolyFaces ?? HIGH_POLY_FACES,
