@@ -15,24 +15,10 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
+import { figurePicture as picture } from './support/pictures.ts';
 
 const { values: args } = parseArgs({ options: { case: { type: 'string' }, 'skip-extreme': { type: 'boolean' } } });
-
-/** A 1024² photo-like picture: a shaded figure with a few colours on a light, slightly noisy backdrop. */
-async function picture(): Promise<Uint8Array> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">
-  <defs><radialGradient id="body" cx="0.4" cy="0.35" r="0.8"><stop offset="0" stop-color="#e05a40"/><stop offset="1" stop-color="#8a2414"/></radialGradient>
-  <radialGradient id="head" cx="0.4" cy="0.35" r="0.8"><stop offset="0" stop-color="#f2cc60"/><stop offset="1" stop-color="#a07818"/></radialGradient></defs>
-  <rect width="100%" height="100%" fill="#efeee8"/>
-  <ellipse cx="512" cy="600" rx="250" ry="300" fill="url(#body)"/>
-  <circle cx="512" cy="250" r="150" fill="url(#head)"/>
-  <ellipse cx="300" cy="560" rx="60" ry="150" fill="url(#body)"/><ellipse cx="724" cy="560" rx="60" ry="150" fill="url(#body)"/>
-  <rect x="430" y="520" width="160" height="110" rx="12" fill="#2850c8"/>
-  <circle cx="460" cy="230" r="18" fill="#222"/><circle cx="564" cy="230" r="18" fill="#222"/></svg>`;
-  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
-}
 
 const CASES: Record<string, { fields: Record<string, string>; fastMode?: boolean; label: string }> = {
   medium: { label: 'Gen-2.5-Medium, default textures (150k faces, 2K PBR)', fields: { tier: 'Gen-2.5-Medium' } },

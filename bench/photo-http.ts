@@ -8,27 +8,10 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
+import { jugPhotograph as photograph } from './support/pictures.ts';
 import { multipartBody, startHttpStack, submitUntilDone } from './support/http-stack.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
-
-async function photograph(): Promise<Uint8Array> {
-  const svg =
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' +
-    '<ellipse cx="512" cy="800" rx="260" ry="50" fill="#000" fill-opacity="0.45"/>' +
-    '<rect x="380" y="300" width="260" height="500" rx="60" fill="#b8281e"/>' +
-    '<path d="M640 400 q140 0 140 130 q0 130 -140 130" stroke="#b8281e" stroke-width="36" fill="none"/></svg>';
-  const overlay = await sharp(Buffer.from(svg)).blur(1.2).png().toBuffer();
-  const backdrop = new URL('./data/photos/gravel.jpg', import.meta.url).pathname;
-  return new Uint8Array(
-    await sharp(backdrop)
-      .resize(1024, 1024)
-      .composite([{ input: overlay }])
-      .jpeg({ quality: 90 })
-      .toBuffer(),
-  );
-}
 
 async function main(): Promise<void> {
   console.log(`command: npx tsx bench/photo-http.ts ${process.argv.slice(2).join(' ')}`);

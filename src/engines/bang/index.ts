@@ -33,6 +33,7 @@ import { decodeUploadedImage } from '../image-input.ts';
 import { MAX_REFERENCE_IMAGE_SIDE } from '../../domain/image-policy.ts';
 import { EngineError, type Engine, type EngineResult, type EngineRun } from '../engine.ts';
 import { asEngineRefusal } from '../geometry-refusal.ts';
+import { stageTimer } from '../generate/shared/stage-timer.ts';
 import { exportScene, partName } from '../output/index.ts';
 import { interiorMaterial } from './piece-mesh.ts';
 import { projectImage, referenceMaterial } from './projection.ts';
@@ -89,6 +90,7 @@ function faceNodes(scene: Scene): Uint32Array {
 
 export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   const { spec, inputs, progress, signal } = run;
+  const { timings, lap } = stageTimer();
   const checkAbort = () => {
     if (signal.aborted) throw new Error('Bang run aborted');
   };
@@ -97,7 +99,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     inputs.find((f) => f.field === (spec.mode === 'asset' ? 'asset' : 'model')) ??
     inputs.find((f) => f.field === 'asset' || f.field === 'model');
   if (!source) throw new EngineError('INVALID_REQUEST', 'Bang needs a model: an asset_id or a model file.');
-  let scene;
+  let scene: Scene;
   try {
     const companions = Object.fromEntries(
       inputs.filter((f) => f.field === 'asset-file').map((f) => [f.filename, f.bytes] as const),
@@ -108,10 +110,12 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
   }
   const flat = flattenScene(scene);
   if (flat.indices.length === 0) throw new EngineError('INVALID_REQUEST', 'The model has no triangles to split.');
+  lap('import');
   checkAbort();
 
   progress('repair', 10);
   const solid = await closedSolid(flat);
+  lap('repair');
   checkAbort();
 
   progress('segment', 20);
@@ -129,6 +133,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     faceNodes: solid.repairs ? undefined : faceNodes(scene),
     onProgress: (stage, fraction) => progress(stage === 'segment' ? 'segment' : 'cut', 20 + 50 * fraction),
   });
+  lap('split');
   checkAbort();
 
   progress('texture', 70);
@@ -149,11 +154,13 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     pieces = done.pieces.map((piece) => computeNormals(piece));
     projected = true;
   }
+  lap('texture');
   checkAbort();
 
   progress('export', 80);
   const partScene = scenePartsFromMeshes(pieces, materials, partName);
   const files = await exportScene(partScene, { format: spec.geometryFileFormat, material: spec.material });
+  lap('export');
   checkAbort();
 
   progress('preview', 92);
@@ -162,6 +169,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
     bytes: await renderPreview(partScene, { explode: true }),
     contentType: 'image/webp',
   });
+  lap('preview');
   progress('done', 100);
 
   const volumeSum = result.volumes.reduce((s, v) => s + v, 0);
@@ -180,6 +188,7 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
       volumeError: result.inputVolume > 0 ? Math.abs(volumeSum / result.inputVolume - 1) : 0,
       projectedImage: projected,
       ...(spec.prompt ? { prompt: spec.prompt } : {}),
+      timings,
     },
   };
 }

@@ -93,6 +93,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
     } catch (error) {
       throw new RemoteFailure('bad-key', `${link.name}: ${(error as Error).message}`);
     }
+    const started = performance.now();
     const output = await adapter.run(
       { taskId: run.taskId, spec: run.spec, inputs: run.inputs },
       {
@@ -103,9 +104,12 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
         progress: (stage, fraction) => run.progress(stage, Math.round(span * fraction)),
       },
     );
+    // The server's own time (queueing, generation, transfer) heads the task's stage timings.
+    const remoteMs = Math.round(performance.now() - started);
     if (output.type === 'files') {
       run.progress('done', 100);
-      return { files: output.files, notes: { ...output.notes, remote: service } };
+      const timings = { remote: remoteMs, ...(output.notes?.timings as Record<string, number> | undefined) };
+      return { files: output.files, notes: { ...output.notes, remote: service, timings } };
     }
     if (run.spec.kind !== 'generate')
       throw new RemoteFailure('garbage', `${service} returned a model for a ${run.spec.kind} task`);
@@ -118,7 +122,11 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       baseColor: output.baseColor,
     });
     run.progress('done', 100);
-    return { files: result.files, notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed } };
+    const timings = { remote: remoteMs, ...(result.notes?.timings as Record<string, number> | undefined) };
+    return {
+      files: result.files,
+      notes: { ...result.notes, ...output.notes, remote: service, seed: run.spec.seed, timings },
+    };
   }
 
   /** One remote engine's turn: its endpoints in order, moving on after a crash. */

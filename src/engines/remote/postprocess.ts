@@ -11,11 +11,13 @@ import type { EngineResult, ProgressReporter } from '../engine.ts';
 import { importModel, isGeometryInputError } from '../../geometry/import/index.ts';
 import { meshBounds, type Material, type Mesh, type RasterImage, type Scene } from '../../geometry/mesh.ts';
 import { sniffImageType } from '../../domain/image-type.ts';
-import { bakeTexture, flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
+import { flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
 import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
+import { stageTimer } from '../generate/shared/stage-timer.ts';
 import { RemoteFailure } from './adapter.ts';
 import { SurfaceLookup } from './surface-lookup.ts';
+import { transferBaseColour } from './texture-transfer.ts';
 
 export interface FinishOptions {
   /** Names the server in refusals: `hunyuan3d at http://gpu-1:8081`. */
@@ -85,28 +87,6 @@ async function triangleLooks(mesh: Mesh, materials: Material[]) {
   return { images, materialOf };
 }
 
-const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
-
-function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
-  // Bilinear, wrapping like glTF's default sampler.
-  const x = (u - Math.floor(u)) * image.width - 0.5;
-  const y = (v - Math.floor(v)) * image.height - 0.5;
-  const x0 = Math.floor(x),
-    y0 = Math.floor(y);
-  const fx = x - x0,
-    fy = y - y0;
-  const at = (xx: number, yy: number, c: number) => {
-    const px = ((xx % image.width) + image.width) % image.width;
-    const py = ((yy % image.height) + image.height) % image.height;
-    return image.data[(py * image.width + px) * image.channels + Math.min(c, image.channels - 1)];
-  };
-  for (let c = 0; c < 3; c++) {
-    const top = at(x0, y0, c) * (1 - fx) + at(x0 + 1, y0, c) * fx;
-    const bottom = at(x0, y0 + 1, c) * (1 - fx) + at(x0 + 1, y0 + 1, c) * fx;
-    out[c] = (top * (1 - fy) + bottom * fy) / 255;
-  }
-}
-
 export async function finishRemoteModel(
   glb: Uint8Array,
   spec: GenerateSpec,
@@ -114,9 +94,11 @@ export async function finishRemoteModel(
 ): Promise<EngineResult> {
   const { service, progress, signal } = options;
   const [from, to] = options.span ?? [60, 100];
+  const { timings, lap } = stageTimer();
   progress('remote model import', from);
   const { scene, mesh: raw } = await readModel(glb, service);
   const separateTexture = adoptSeparateTexture(scene, options.baseColor, raw.uvs !== undefined);
+  lap('import');
   const source = place(raw, spec.bboxCondition);
   let solid: Mesh = source;
   let repaired = false;
@@ -125,36 +107,14 @@ export async function finishRemoteModel(
     solid = (await repairToSolid(source)).mesh;
     repaired = true;
   }
+  lap('repair');
   const looks = await triangleLooks(source, scene.materials);
   const lookup = spec.material === 'None' ? undefined : new SurfaceLookup(source);
+  lap('lookup');
 
-  const bake = (atlas: UvMesh, size: number) => {
-    const colour = new Float32Array(3);
-    const baseColor = bakeTexture(atlas, {
-      size,
-      channels: 3,
-      shade(out, position) {
-        const hit = lookup!.closest(position[0], position[1], position[2]);
-        const material = scene.materials[looks.materialOf[hit.triangle]];
-        const image = looks.images[looks.materialOf[hit.triangle]];
-        const factor = material?.baseColor ?? [1, 1, 1, 1];
-        if (image && source.uvs) {
-          const [a, b, c] = [0, 1, 2].map((k) => source.indices[hit.triangle * 3 + k] * 2);
-          const [wa, wb, wc] = hit.bary;
-          sample(
-            image,
-            wa * source.uvs[a] + wb * source.uvs[b] + wc * source.uvs[c],
-            wa * source.uvs[a + 1] + wb * source.uvs[b + 1] + wc * source.uvs[c + 1],
-            colour,
-          );
-          for (let k = 0; k < 3; k++) out[k] = colour[k] * srgb(factor[k]);
-        } else {
-          for (let k = 0; k < 3; k++) out[k] = srgb(factor[k]);
-        }
-      },
-    });
-    return { baseColor };
-  };
+  const bake = (atlas: UvMesh, size: number) => ({
+    baseColor: transferBaseColour(atlas, size, source, scene.materials, looks, lookup!),
+  });
   const first = scene.materials[0];
   const { files, stats } = await writeGenerationOutputs({
     spec,
@@ -177,6 +137,7 @@ export async function finishRemoteModel(
         ...(separateTexture ? { separateTexture: true } : {}),
       },
       ...stats,
+      timings: { ...timings, ...stats.timings },
     },
   };
 }

@@ -83,6 +83,14 @@ export class SurfaceLookup {
    * search widens in rings from the point's cell instead. Allocation-free: it runs once per texel.
    */
   closest(x: number, y: number, z: number): SurfaceHit {
+    const triangle = this.closestInto(x, y, z, this.#answer);
+    return { triangle, bary: [this.#answer[0], this.#answer[1], this.#answer[2]] };
+  }
+
+  readonly #answer = new Float64Array(3);
+
+  /** `closest` without allocating: the triangle is returned, its barycentrics written to `bary`. */
+  closestInto(x: number, y: number, z: number, bary: Float64Array): number {
     if (++this.#query === 0xffffffff) this.#seen.fill(0), (this.#query = 1);
     this.#best = this.#distance(this.#last, x, y, z, this.#scratch);
     this.#hit = this.#last;
@@ -101,7 +109,18 @@ export class SurfaceLookup {
       this.#rings(x, y, z);
     }
     this.#last = this.#hit;
-    return { triangle: this.#hit, bary: [this.#bary[0], this.#bary[1], this.#bary[2]] };
+    bary.set(this.#bary);
+    return this.#hit;
+  }
+
+  /**
+   * Squared distance from the point to triangle t, its closest point's barycentrics into `bary`
+   * (for callers that already know which triangle to ask about).
+   */
+  distanceTo(t: number, x: number, y: number, z: number, bary: Float64Array): number {
+    const d = this.#distance(t, x, y, z, this.#scratch);
+    bary.set(this.#scratch);
+    return d;
   }
 
   #best = Infinity;

@@ -62,6 +62,9 @@ test('custom mode, glb: one closed part_NN node per piece, preview.webp, progres
   for (const stage of ['import', 'repair', 'segment', 'cut', 'texture', 'export', 'preview'])
     assert.ok(out.stages.includes(stage), stage);
   assert.equal(out.notes?.pieces, 4);
+  const timings = out.notes?.timings as Record<string, number>;
+  for (const stage of ['import', 'repair', 'split', 'texture', 'export', 'preview'])
+    assert.ok(Number.isFinite(timings?.[stage]), `timings.${stage} in ${JSON.stringify(timings)}`);
 });
 
 test('all five output formats are written', async () => {

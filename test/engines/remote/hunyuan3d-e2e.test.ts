@@ -12,6 +12,7 @@ import {
   balance,
   downloadList,
   fetchAll,
+  getJson,
   submit,
   waitDone,
   waitFinished,
@@ -85,6 +86,10 @@ describe('remote engine: Hunyuan3D', () => {
     assert.equal(sent.texture, true);
     assert.equal(sent.type, 'glb');
     assert.equal(sent.octree_resolution, 196);
+    // The server's time and each finishing step under the one `timings` key of the task record.
+    const { notes } = await getJson(k, `/api/v2/tasks/${accepted.uuid}`);
+    for (const stage of ['remote', 'import', 'repair', 'lookup', 'budget', 'uv', 'bake', 'export'])
+      assert.ok(Number.isFinite(notes.timings?.[stage]), `timings.${stage} in ${JSON.stringify(notes.timings)}`);
   });
 
   it('a server stuck in texturing ends Failed after the stage timeout, refunded, naming the server and stage', async () => {

@@ -61,6 +61,14 @@ test('All + Extreme-High: PBR and Shaded models, preview, a high-poly model, eve
       assert.deepEqual([meta.width, meta.height], [2048, 2048], `${f.name} texture`);
     }
   }
+  // The extra mesh embeds the very maps of the main model (from their cached PNG bytes: its pixels
+  // were dropped before it was built).
+  const texturesOf = async (name: string) =>
+    (await new NodeIO().readBinary(files.find((f) => f.name === name)!.bytes))
+      .getRoot()
+      .listTextures()
+      .map((t) => Buffer.from(t.getImage()!).toString('base64'));
+  assert.deepEqual(await texturesOf('base_basic_highpoly.glb'), await texturesOf('base_basic_pbr.glb'));
 });
 
 test('material None writes geometry only, without calling the baker; a wrong map size is refused', async () => {

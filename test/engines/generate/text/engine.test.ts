@@ -52,6 +52,10 @@ test('a prompt at the smallest tier gives a valid GLB with the exact budget, tab
   assert.ok(notes.interpretation.notUnderstood.includes('zorblax'));
   assert.match(notes.prompt, /not understood: .*zorblax/);
   assert.equal(await engine.describePrompt!(spec, []), notes.prompt);
+  // Stage times under the one key every engine's task record uses.
+  const timings = (result.notes as { timings: Record<string, number> }).timings;
+  for (const stage of ['build', 'budget', 'uv', 'bake', 'export', 'total'])
+    assert.ok(Number.isFinite(timings[stage]), `timings.${stage} in ${JSON.stringify(timings)}`);
 });
 
 test('obj with the Shaded variant and geometry-only output follow the export rules', async () => {

@@ -42,6 +42,8 @@ export interface PhotoSegmentationOptions {
   rounds?: number;
   /** Seeds the random source (default 0). */
   seed?: number;
+  /** Also cut the sharp-edged twins of the starts (default true; fast mode leaves them out). */
+  sharpTwins?: boolean;
 }
 
 export interface PhotoSegmentation {
@@ -147,7 +149,9 @@ export async function workingMask(
     h = Math.max(8, Math.round(H * s));
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
-  const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds);
+  const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds, {
+    sharpTwins: options.sharpTwins,
+  });
   // A candidate the cut reduced to a speck says nothing about where the object is.
   const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));
   const { best, score } = chooseCandidate(usable.length ? usable : candidates, w, h, { lab });
