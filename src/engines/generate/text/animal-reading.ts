@@ -536,9 +536,7 @@ function animalLemma(word: string): string | undefined {
  * traits: the noun is made as itself when its definition says something the plan draws, and the
  * summary says what ("serval (quadruped body plan from its definition: long legs, large ears, …)").
  */
-export function animalOwnForms(
-  rowsOf: (category: string) => Record<string, string[]>,
-): Record<
+export function animalOwnForms(rowsOf: (category: string) => Record<string, string[]>): Record<
   string,
   {
     beforeRows: boolean;

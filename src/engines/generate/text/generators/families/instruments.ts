@@ -27,7 +27,10 @@ const STRINGS: Record<
 export function stringInstrument(ctx: GenContext): void {
   const { s } = ctx;
   const profile = ctx.interpretation.profile ?? 'string-instrument';
-  if (profile === 'harp') return harp(ctx);
+  if (profile === 'harp') {
+    harp(ctx);
+    return;
+  }
   const t = STRINGS[profile] ?? STRINGS['string-instrument'];
   const B = 0.5 * t.body * s.tall;
   const depth = (t.flat ? 0.05 : 0.1) * t.body;
@@ -159,7 +162,10 @@ export function drum(ctx: GenContext): void {
     [0.15, 0.25, 0.55],
     [0.1, 0.1, 0.1],
   ] as RGB[]);
-  if (ctx.interpretation.profile !== 'drum kit') return drumShell(ctx, 0.35 * s.wide, 0.3 * s.tall, [0, 0, 0], colour);
+  if (ctx.interpretation.profile !== 'drum kit') {
+    drumShell(ctx, 0.35 * s.wide, 0.3 * s.tall, [0, 0, 0], colour);
+    return;
+  }
   ctx.add(ctx.cyl(0.45, 0.4, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.45, 0.2]), 'wood', {
     part: 'bass drum',
     colour,

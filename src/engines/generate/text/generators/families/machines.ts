@@ -299,7 +299,10 @@ function trailer(ctx: GenContext): void {
 export function wagon(ctx: GenContext): void {
   const { s } = ctx;
   const kind = ctx.interpretation.profile ?? 'wagon';
-  if (kind === 'trailer' || kind === 'caravan') return trailer(ctx);
+  if (kind === 'trailer' || kind === 'caravan') {
+    trailer(ctx);
+    return;
+  }
   const wood: RGB = [0.55, 0.36, 0.18];
   if (kind === 'wheelbarrow') {
     ctx.add(
