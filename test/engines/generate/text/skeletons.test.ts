@@ -73,7 +73,7 @@ function checkQuadruped(label: string, skeleton: BodySkeleton) {
       const foot = at(skeleton, `${side}${end}Foot`);
       const upper = at(skeleton, `${side}${end}UpperLeg`);
       assert.ok(foot[1] < 0.06, `${label}: ${side}${end}Foot on the ground`);
-      assert.ok(upper[1] > at(skeleton, `${side}${end}LowerLeg`)[1] && upper[1] > foot[1] + 0.1, `${label} leg`);
+      assert.ok(upper[1] > foot[1] + 0.05, `${label}: ${side}${end}UpperLeg above its foot`);
       assert.ok(side === 'left' ? foot[2] < 0 : foot[2] > 0, `${label}: ${side} feet on the ${side} side`);
     }
   assert.ok(at(skeleton, 'leftFrontFoot')[0] > at(skeleton, 'leftBackFoot')[0], `${label}: front feet forward`);
@@ -97,10 +97,34 @@ function checkHumanoid(label: string, skeleton: BodySkeleton, onGround = true) {
   }
 }
 
+/** A bird walks on the humanoid rig with its wings as arms; it faces +X, so its left is -Z. */
+function checkBird(label: string, skeleton: BodySkeleton) {
+  assert.equal(skeleton.rigType, 'humanoid', label);
+  const p = (name: string) => at(skeleton, name);
+  assert.ok(p('head')[1] > p('hips')[1] && p('head')[0] > p('hips')[0], `${label}: head up and forward`);
+  for (const side of ['left', 'right']) {
+    const sign = side === 'left' ? -1 : 1;
+    assert.ok(p(`${side}Foot`)[1] < 0.06, `${label}: ${side} foot on the ground`);
+    assert.ok(p(`${side}Hand`)[2] * sign > 0 && p(`${side}UpperLeg`)[2] * sign > 0, `${label}: ${side} side`);
+    assert.ok(p(`${side}Hand`)[0] < p(`${side}UpperArm`)[0], `${label}: the wing's tip lies back`);
+  }
+}
+
+/** Six or eight legs on the quadruped rig: its Front/Back pairs plus Middle ones, left on -Z. */
+function checkArthropod(label: string, skeleton: BodySkeleton) {
+  checkQuadruped(label, skeleton);
+  for (const side of ['left', 'right']) assert.ok(at(skeleton, `${side}MiddleFoot`), label);
+}
+
 for (const [prompt, check] of [
   ['a horse', checkQuadruped],
   ['a cat', checkQuadruped],
   ['a robot', checkHumanoid],
+  ['an eagle', checkBird],
+  ['a penguin', checkBird],
+  ['an ant', checkArthropod],
+  ['a spider', checkArthropod],
+  ['a crab', checkArthropod],
 ] as const) {
   test(`${prompt}: the plan's skeleton lies inside the built solid, at its named places`, async () => {
     const asset = await buildAsset(interpretPrompt(prompt), { seed: 3, maxFaces: 20_000 });

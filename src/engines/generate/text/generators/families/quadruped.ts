@@ -221,7 +221,8 @@ export function quadruped(ctx: GenContext, key: string): void {
       const hip: Vec3 = [x, y - by * 0.3, z];
       const foot: Vec3 = [x + rng.range(-0.02, 0.02), sp.legR, z];
       add(ctx.capsule(hip, foot, sp.legR * 1.1 * s.thick, sp.legR * s.thick), 'leg');
-      if (pairs > 1) legJoints(joints, side < 0 ? 'left' : 'right', legPlace(p, pairs), hip, foot);
+      if (pairs > 1)
+        legJoints(joints, side < 0 ? 'left' : 'right', legPlace(p, pairs), hip, along(hip, foot, 0.5), foot);
     }
   const headR = sp.head * cartoon * j();
   add(ctx.capsule(neckBase, neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
@@ -351,8 +352,8 @@ export function quadruped(ctx: GenContext, key: string): void {
   ctx.skeleton = joints.finish();
 }
 
-/** `Front` and `Back` for the end pairs, `Middle`, `Middle2` … between them (a six-legged body). */
-function legPlace(pair: number, pairs: number): string {
+/** `Front` and `Back` for the end pairs (pair 0 is the back one), `Middle`, `Middle2` … between them. */
+export function legPlace(pair: number, pairs: number): string {
   if (pair === 0) return 'Back';
   if (pair === pairs - 1) return 'Front';
   return pair === 1 ? 'Middle' : `Middle${pair}`;
@@ -360,12 +361,29 @@ function legPlace(pair: number, pairs: number): string {
 
 const LEG_PARENT: Record<string, string> = { Back: 'hips', Front: 'chest' };
 
-/** Upper leg at the hip, lower leg at the knee halfway down, foot at the ground. */
-export function legJoints(joints: JointList, side: 'left' | 'right', place: string, hip: Vec3, foot: Vec3): void {
+/** A leg's upper joint at the hip, lower at the knee, foot at the ground; front legs hang from the chest. */
+export function legJoints(
+  joints: JointList,
+  side: 'left' | 'right',
+  place: string,
+  hip: Vec3,
+  knee: Vec3,
+  foot: Vec3,
+): void {
   const upper = `${side}${place}UpperLeg`;
   const lower = `${side}${place}LowerLeg`;
   joints
     .add(upper, LEG_PARENT[place] ?? 'spine', hip)
-    .add(lower, upper, along(hip, foot, 0.5))
+    .add(lower, upper, knee)
     .add(`${side}${place}Foot`, lower, foot);
+}
+
+/** hips → spine → chest → neck → head along the points given, the body plans' shared trunk. */
+export function trunkJoints(rig: JointList, hips: Vec3, spine: Vec3, chest: Vec3, neck: Vec3, head: Vec3): JointList {
+  return rig
+    .add('hips', null, hips)
+    .add('spine', 'hips', spine)
+    .add('chest', 'spine', chest)
+    .add('neck', 'chest', neck)
+    .add('head', 'neck', head);
 }
