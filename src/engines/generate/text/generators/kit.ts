@@ -235,6 +235,9 @@ export function createContext(
   return ctx;
 }
 
+/** What every generator, body plan and row builder is: it adds the parts of one object to the context. */
+export type Generator = (ctx: GenContext) => void;
+
 /** Angles of `n` evenly spaced items around a circle, starting at `offset` radians. */
 export function around(n: number, offset = 0): number[] {
   return Array.from({ length: n }, (_, k) => offset + (k / n) * Math.PI * 2);

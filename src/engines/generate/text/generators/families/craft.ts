@@ -5,9 +5,8 @@
  * cart, a ride-on lawn mower, a jet ski, a segway).
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 
-type Build = (ctx: GenContext) => void;
 const TYRE: RGB = [0.08, 0.08, 0.09];
 const STEEL: RGB = [0.55, 0.56, 0.58];
 const GOLD_FOIL: RGB = [0.85, 0.68, 0.28];
@@ -62,7 +61,7 @@ function dish(ctx: GenContext, r: number, at: Vec3): void {
   );
 }
 
-const SPACECRAFT: Record<string, Build> = {
+const SPACECRAFT: Record<string, Generator> = {
   satellite: (ctx) => {
     const y = 0.6;
     ctx.add(ctx.box([0.4, 0.45, 0.4], [0, y, 0]), 'gold', { colour: GOLD_FOIL });
@@ -175,7 +174,7 @@ const SPACECRAFT: Record<string, Build> = {
   },
 };
 
-const SMALL_VEHICLES: Record<string, Build> = {
+const SMALL_VEHICLES: Record<string, Generator> = {
   'tuk-tuk': (ctx) => {
     const body: RGB = ctx.rng.pick([
       [0.95, 0.75, 0.1],

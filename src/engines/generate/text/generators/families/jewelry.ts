@@ -10,7 +10,8 @@ import { jewelryForm, type JewelryShape } from '../../jewelry-reading.ts';
 const GOLD: RGB = [0.85, 0.68, 0.25];
 const STONE: RGB = [0.6, 0.85, 0.95];
 
-type Build = (ctx: GenContext, gems: boolean) => void;
+/** One jewellery shape, with or without set stones. */
+type JewelryShapeBuilder = (ctx: GenContext, gems: boolean) => void;
 
 const gold = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
   ctx.add(m, 'gold', { part, colour: GOLD });
@@ -32,7 +33,7 @@ function loop(
     ctx.add(ctx.sphere(r, [Math.cos(a) * R, y + Math.sin(a) * R, 0], 8), material, { part, colour });
 }
 
-const BUILDS: Record<JewelryShape, Build> = {
+const BUILDS: Record<JewelryShape, JewelryShapeBuilder> = {
   necklace: (ctx, gems) => {
     gold(ctx, ctx.torus(0.09, 0.003, [0, 0.1, 0], 'z').scale([1, 1.15, 1]), 'chain');
     if (gems) gem(ctx, 0.008, [0, 0.1 - 0.09 * 1.15 - 0.006, 0.002]);

@@ -4,18 +4,16 @@
  * microscope, compass, fire hydrant, mailbox, traffic cone, birdcage, skateboard, surfboard, racket, ladder,
  * glasses, bat.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 
 const STEEL: RGB = [0.72, 0.73, 0.76];
 const GRIP: RGB = [0.8, 0.2, 0.15];
 const WOOD: RGB = [0.6, 0.4, 0.2];
 
-type Build = (ctx: GenContext) => void;
-
 const steel = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
   ctx.add(m, 'metal', { part, colour: STEEL });
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Generator> = {
   wrench: (ctx) => {
     steel(ctx, ctx.box([0.7, 0.03, 0.07], [0, 0.015, 0]));
     for (const x of [-0.38, 0.38])
@@ -93,7 +91,7 @@ const TOOLS: Record<string, Build> = {
   },
 };
 
-const OBJECTS: Record<string, Build> = {
+const OBJECTS: Record<string, Generator> = {
   anchor: (ctx) => {
     steel(ctx, ctx.cyl(0.04, 0.9, [0, 0.12, 0]));
     steel(ctx, ctx.torus(0.35, 0.045, [0, 0.45, 0], 'z').trimByPlane([0, -1, 0], -0.3));

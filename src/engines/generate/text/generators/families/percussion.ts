@@ -12,9 +12,9 @@ const WOOD: RGB = [0.55, 0.35, 0.2];
 const SKIN: RGB = [0.95, 0.93, 0.88];
 const STEEL: RGB = [0.78, 0.78, 0.8];
 
-type Build = (ctx: GenContext, f: PercussionForm, x: number) => void;
+type PercussionShapeBuilder = (ctx: GenContext, f: PercussionForm, x: number) => void;
 
-const BUILDS: Record<PercussionForm['shape'], Build> = {
+const BUILDS: Record<PercussionForm['shape'], PercussionShapeBuilder> = {
   drum(ctx, f, x) {
     const r = 0.3 * f.width;
     const h = 0.35 * f.height;

@@ -3,12 +3,11 @@
  * and a label (an audio cassette; a videotape is the same case, larger). WordNet files a cassette as a
  * container or a device, whose stand-ins were a crate and an appliance.
  */
-import type { GenContext, RGB } from '../kit.ts';
+import type { GenContext, RGB, Generator } from '../kit.ts';
 
-type Build = (ctx: GenContext) => void;
 const DARK: RGB = [0.1, 0.1, 0.11];
 
-export const TAPES: Record<string, Build> = {
+export const TAPES: Record<string, Generator> = {
   'cassette tape': (ctx) => tape(ctx, false),
   videotape: (ctx) => tape(ctx, true),
 };

@@ -5,9 +5,8 @@
  * primitives as say what it is; colours are the toy's usual bright ones unless the prompt names one.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 
-type Build = (ctx: GenContext) => void;
 const BRIGHT: RGB[] = [
   [0.85, 0.15, 0.15],
   [0.15, 0.4, 0.85],
@@ -41,7 +40,7 @@ function icosahedron(r: number, at: Vec3): Vec3[] {
   return raw.map(([x, y, z]) => [x * k + at[0], y * k + at[1], z * k + at[2]]);
 }
 
-export const TOYS: Record<string, Build> = {
+export const TOYS: Record<string, Generator> = {
   blocks: (ctx) => {
     // A little pyramid of lettered cubes: three, two, one.
     const a = 0.3;
