@@ -8,6 +8,7 @@ import type { GenContext, RGB } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, legPlace, trunkJoints } from './quadruped.ts';
+import { EYE } from '../palette.ts';
 
 interface InsectRow {
   abdomen: [number, number];
@@ -76,8 +77,6 @@ const INSECTS: Record<string, InsectRow> = {
   },
   insect: { abdomen: [0.35, 0.15], thorax: 0.12, head: 0.1, leg: 0.4, wings: 'none', colour: [0.3, 0.25, 0.2] },
 };
-
-const EYE: RGB = [0.03, 0.03, 0.03];
 
 /** A two-segment leg from the hip outwards and down to the ground; returns its knee and foot. */
 function jointedLeg(

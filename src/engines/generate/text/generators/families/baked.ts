@@ -5,8 +5,8 @@
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
+import { GOLDEN } from '../palette.ts';
 
-const GOLDEN: RGB = [0.82, 0.58, 0.3];
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
 

@@ -9,6 +9,7 @@ import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { trunkJoints } from './quadruped.ts';
+import { ORANGE } from '../palette.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -44,7 +45,6 @@ interface BirdRow {
   tail?: number;
 }
 
-const ORANGE: RGB = [0.95, 0.6, 0.1];
 const BIRDS: Record<string, BirdRow> = {
   bird: { body: [1.3, 1, 0.9], leg: 0.9, neck: 0, beak: 0.6, upright: 0, beakColour: ORANGE, head: 0.6 },
   owl: {

@@ -5,11 +5,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, type RGB, type Generator } from '../kit.ts';
-
-const CONCRETE: RGB = [0.75, 0.74, 0.7];
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const GLASS: RGB = [0.55, 0.7, 0.8];
-const WOOD: RGB = [0.55, 0.38, 0.22];
+import { CONCRETE, GLASS, STEEL, WOOD } from '../palette.ts';
 
 export const MORE_BUILDINGS: Record<string, Generator> = {
   silo: (ctx) => {

@@ -8,8 +8,7 @@ import { around, type GenContext, type RGB } from '../kit.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
-
-const EYE: RGB = [0.03, 0.03, 0.03];
+import { EYE } from '../palette.ts';
 
 const PRIMATES: Record<string, { h: number; arm: number; tail: number; colour: RGB; face: RGB; broad: number }> = {
   monkey: { h: 0.6, arm: 0.9, tail: 0.8, colour: [0.55, 0.38, 0.22], face: [0.9, 0.75, 0.6], broad: 0.9 },

@@ -7,10 +7,7 @@
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
-const WOOD: RGB = [0.6, 0.42, 0.25];
+import { DARK, STEEL, WOOD } from '../palette.ts';
 
 /** A regular n-gon of circumradius r in the xy plane, first corner turned by `turn` radians. */
 const ngon = (n: number, r: number, turn = 0): Vec2[] =>

@@ -4,10 +4,7 @@
  * headset; and a drone (a quadcopter) for the rotorcraft family.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const DARK: RGB = [0.1, 0.1, 0.11];
-const WHITE: RGB = [0.92, 0.92, 0.9];
-const STEEL: RGB = [0.7, 0.71, 0.74];
+import { DARK, STEEL, WHITE } from '../palette.ts';
 
 export const MORE_DEVICES: Record<string, Generator> = {
   headphones: (ctx) => {

@@ -6,10 +6,8 @@
  */
 import type { Manifold } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { CHROME, WHITE, WOOD } from '../palette.ts';
 
-const WHITE: RGB = [0.95, 0.95, 0.94];
-const CHROME: RGB = [0.78, 0.8, 0.83];
-const WOOD: RGB = [0.58, 0.4, 0.24];
 const chrome = (ctx: GenContext, m: Manifold, part: string) =>
   ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
 

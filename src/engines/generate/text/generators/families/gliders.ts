@@ -4,9 +4,7 @@
  * (a pod with an unpowered rotor on a mast and a pusher propeller), a row of the rotorcraft family.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.65, 0.66, 0.7];
-const DARK: RGB = [0.12, 0.12, 0.13];
+import { DARK, STEEL } from '../palette.ts';
 
 const sailColour = (ctx: GenContext): RGB =>
   ctx.interpretation.colours[0]?.rgb ??

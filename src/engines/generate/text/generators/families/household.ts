@@ -8,10 +8,7 @@
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
-const WOOD: RGB = [0.6, 0.42, 0.25];
+import { DARK, STEEL, WOOD } from '../palette.ts';
 
 /** A glass tank: water, gravel and water plants, or (dry) soil and moss as a terrarium. */
 function tank(ctx: GenContext, dry: boolean): void {

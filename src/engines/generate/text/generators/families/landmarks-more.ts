@@ -5,10 +5,7 @@
  * the temple and the mosque, of the church category (../../catalog-made.ts).
  */
 import { around, type RGB, type Generator } from '../kit.ts';
-
-const SANDSTONE: RGB = [0.82, 0.74, 0.56];
-const GREY_STONE: RGB = [0.6, 0.6, 0.57];
-const MARBLE: RGB = [0.92, 0.9, 0.85];
+import { GREY_STONE, MARBLE, SANDSTONE } from '../palette.ts';
 
 export const MORE_LANDMARKS: Record<string, Generator> = {
   stonehenge: (ctx) => {

@@ -5,13 +5,12 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STONE: RGB = [0.82, 0.74, 0.56];
+import { SANDSTONE } from '../palette.ts';
 
 const LANDMARKS: Record<string, Generator> = {
   pyramid: (ctx) => {
     const steps = ctx.s.lowPoly ? 1 : 8;
-    if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: STONE });
+    if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: SANDSTONE });
     else
       for (let k = 0; k < steps; k++)
         ctx.add(
@@ -20,7 +19,7 @@ const LANDMARKS: Record<string, Generator> = {
             [0, (k + 0.5) * (0.9 / steps), 0],
           ),
           'stone',
-          { colour: STONE },
+          { colour: SANDSTONE },
         );
   },
   bridge: (ctx) => {

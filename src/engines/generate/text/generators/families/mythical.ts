@@ -9,8 +9,7 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
-
-const SKIN: RGB = [0.93, 0.78, 0.65];
+import { ALIEN_GREY, SKIN } from '../palette.ts';
 
 /** A four-legged body (long ellipsoid, legs, tail) whose front top is returned, where a neck or torso joins. */
 function fourLegs(
@@ -117,8 +116,6 @@ function biped(
     });
   torso(ctx, [0, hip - H * 0.03, 0], H * 0.55, colour, head);
 }
-
-const ALIEN_GREY: RGB = [0.66, 0.7, 0.68];
 
 export const MYTHICAL: Record<string, Generator> = {
   centaur: (ctx) => {

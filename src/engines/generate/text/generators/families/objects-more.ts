@@ -9,10 +9,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const IRON: RGB = [0.22, 0.22, 0.24];
-const STEEL: RGB = [0.72, 0.73, 0.76];
-const DARK: RGB = [0.1, 0.1, 0.11];
+import { DARK, IRON, STEEL } from '../palette.ts';
 
 /** A pan of radius r and depth h with a long handle along +x (skillet, saucepan) or two loops (wok-less pots). */
 function pan(

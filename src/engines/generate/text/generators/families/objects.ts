@@ -5,10 +5,7 @@
  * glasses, bat.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.72, 0.73, 0.76];
-const GRIP: RGB = [0.8, 0.2, 0.15];
-const WOOD: RGB = [0.6, 0.4, 0.2];
+import { RED, STEEL, WOOD } from '../palette.ts';
 
 const steel = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
   ctx.add(m, 'metal', { part, colour: STEEL });
@@ -24,7 +21,7 @@ const TOOLS: Record<string, Generator> = {
       );
   },
   screwdriver: (ctx) => {
-    ctx.add(ctx.capsule([-0.35, 0.05, 0], [-0.05, 0.05, 0], 0.05), 'plastic', { part: 'handle', colour: GRIP });
+    ctx.add(ctx.capsule([-0.35, 0.05, 0], [-0.05, 0.05, 0], 0.05), 'plastic', { part: 'handle', colour: RED });
     steel(ctx, ctx.capsule([-0.05, 0.05, 0], [0.4, 0.05, 0], 0.012));
   },
   saw: (ctx) => {
@@ -62,7 +59,7 @@ const TOOLS: Record<string, Generator> = {
           .rotate([90, side * 12, 0])
           .translate([0, 0.01 + (side + 1) * 0.006, 0]),
       );
-      ctx.add(ctx.torus(0.06, 0.014, [-0.1, 0.012, side * 0.06], 'y'), 'plastic', { part: 'handle', colour: GRIP });
+      ctx.add(ctx.torus(0.06, 0.014, [-0.1, 0.012, side * 0.06], 'y'), 'plastic', { part: 'handle', colour: RED });
     }
   },
   key: (ctx) => {

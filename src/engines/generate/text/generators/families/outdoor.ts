@@ -5,10 +5,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const WOOD: RGB = [0.6, 0.42, 0.25];
-const STEEL: RGB = [0.6, 0.62, 0.65];
-const STONE: RGB = [0.72, 0.7, 0.66];
+import { STEEL, STONE, WOOD } from '../palette.ts';
 
 /** A gable roof over a w × d footprint at height y, ridge along z. */
 function gable(

@@ -6,8 +6,8 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { LEAF } from '../palette.ts';
 
-const LEAF: RGB = [0.25, 0.55, 0.22];
 const BLOOMS: RGB[] = [
   [0.9, 0.2, 0.3],
   [0.98, 0.85, 0.2],

@@ -6,10 +6,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.6, 0.62, 0.65];
-const RED: RGB = [0.85, 0.2, 0.15];
-const GOLD: RGB = [0.92, 0.75, 0.3];
+import { GOLD, RED, STEEL } from '../palette.ts';
 
 export const RIDES: Record<string, Generator> = {
   carousel: (ctx) => {

@@ -6,9 +6,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
+import { DARK, STEEL } from '../palette.ts';
 
 export const MORE_ROWS: Record<string, Generator> = {
   submarine: (ctx) => {

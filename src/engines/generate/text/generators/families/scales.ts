@@ -3,10 +3,8 @@
  * dial, as on a bathroom or kitchen scale) and a balance (a beam on a post with a pan hung from each end).
  * WordNet's "scale, weighing machine" stood in as the family's flashlight.
  */
-import type { RGB, Generator } from '../kit.ts';
-
-const STEEL: RGB = [0.7, 0.71, 0.74];
-const BRASS: RGB = [0.8, 0.62, 0.3];
+import type { Generator } from '../kit.ts';
+import { BRASS, STEEL } from '../palette.ts';
 
 export const SCALES: Record<string, Generator> = {
   scale: (ctx) => {

@@ -6,10 +6,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const IRON: RGB = [0.18, 0.18, 0.2];
-const STEEL: RGB = [0.66, 0.68, 0.72];
-const BLACK: RGB = [0.08, 0.08, 0.09];
+import { BLACK, IRON, STEEL } from '../palette.ts';
 
 /** A board of length l, width w and thickness t lying along x, its ends turned up by `kick`. */
 function board(

@@ -3,9 +3,8 @@
  * and a label (an audio cassette; a videotape is the same case, larger). WordNet files a cassette as a
  * container or a device, whose stand-ins were a crate and an appliance.
  */
-import type { GenContext, RGB, Generator } from '../kit.ts';
-
-const DARK: RGB = [0.1, 0.1, 0.11];
+import type { GenContext, Generator } from '../kit.ts';
+import { DARK } from '../palette.ts';
 
 export const TAPES: Record<string, Generator> = {
   'cassette tape': (ctx) => tape(ctx, false),

@@ -3,11 +3,8 @@
  * grip and a nocked arrow), a crossbow (stock, cross limb, drawn string), a handgun, a long gun and a
  * cannon on a wheeled carriage. Blades keep their own generators (sword, dagger, axe, spear).
  */
-import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-
-const WOOD: RGB = [0.55, 0.35, 0.18];
-const DARK_STEEL: RGB = [0.22, 0.22, 0.24];
-const STRING: RGB = [0.9, 0.88, 0.8];
+import { around, type GenContext, type Generator } from '../kit.ts';
+import { DARK_STEEL, STRING, WOOD } from '../palette.ts';
 
 const WEAPONS: Record<string, Generator> = {
   bow: (ctx) => {
