@@ -2,7 +2,7 @@
  * Prompt-understanding benchmark, two suites:
  *  - bench/prompts/suite.tsv (the catalogue suite): the share whose prompt resolves to the expected
  *    category (and, where given, the expected companion of "X on Y" / "X with Y");
- *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv … open-suite-fresh7.tsv (the open suite, written like public text-to-3D prompt collections):
+ *  - bench/prompts/open-suite.tsv and open-suite-fresh2.tsv … open-suite-fresh8.tsv (the open suite, written like public text-to-3D prompt collections):
  *    the share where the object Kiln says it makes (madeObject: the noun's profile when the noun is one,
  *    else the class it was found under or the family's stand-in) is one of the label's acceptable objects; every portion (split) reported apart.
  * Also the time describePrompt takes per prompt after warm-up.
@@ -85,6 +85,7 @@ const OPEN_SUITE_FILES = [
   'open-suite-fresh5.tsv',
   'open-suite-fresh6.tsv',
   'open-suite-fresh7.tsv',
+  'open-suite-fresh8.tsv',
 ];
 const SPLIT_NOTES: Record<string, string> = {
   dev: 'tuned on',
@@ -98,6 +99,8 @@ const SPLIT_NOTES: Record<string, string> = {
   'fresh-6':
     'written 2026-11-24 without reading the engine, natural subject mix, after fresh-5 was tuned on; never tuned on',
   'fresh-7': 'written 2026-11-28 without reading the engine or fresh-6, natural subject mix; never tuned on',
+  'fresh-8':
+    'written 2026-12-06 without reading the engine (449 prompts, natural subject mix, issue #29); never tuned on',
 };
 
 function openSuite(): void {
