@@ -54,8 +54,8 @@ function withTraits(base: Species, t: AnimalTraits): Species {
     tusks: base.tusks || t.tusks,
     mane: base.mane || t.mane,
     hump: base.hump || t.hump,
-    pattern: t.pattern,
-    patternColour: t.patternColour,
+    pattern: t.pattern ?? base.pattern,
+    patternColour: t.pattern ? t.patternColour : base.patternColour,
     tufts: t.tufts,
     hornScale: t.hornSize,
     wings: base.wings || t.wings,
@@ -342,6 +342,16 @@ export function quadruped(ctx: GenContext, key: string): void {
     const root: Vec3 = [-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05];
     const tip: Vec3 = [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1];
     add(ctx.capsule(root, tip, sp.legR * 0.6, sp.legR * 0.3), 'tail');
+    // Rings: short sleeves a little thicker than the tail where they sit.
+    for (let ring = 1; sp.tailRings && ring <= 4; ring++) {
+      const f = ring / 5;
+      const r = sp.legR * (0.6 - 0.3 * f) * 1.12;
+      ctx.add(ctx.capsule(along(root, tip, f - 0.04), along(root, tip, f + 0.04), r, r), sp.material, {
+        part: 'stripe',
+        primary: false,
+        colour: sp.tailRings,
+      });
+    }
     // One tail is rigged (the middle one of several); the others follow the hips.
     if (k === Math.floor((tails - 1) / 2))
       joints.add('tail1', 'hips', root).add('tail2', 'tail1', along(root, tip, 0.5));
