@@ -83,6 +83,8 @@ export interface SceneNode {
 export interface Scene {
   materials: Material[];
   roots: SceneNode[];
+  /** JSON-safe application data the GLB writer stores as the scene's `extras` (a body plan's skeleton). */
+  extras?: Record<string, unknown>;
 }
 
 export function triangleCount(mesh: Mesh): number {

@@ -156,6 +156,7 @@ export async function writeGlb(scene: Scene, options: GlbOptions = {}): Promise<
   builder.doc.getRoot().getAsset().generator = options.generator ?? 'Kiln';
   await builder.addMaterials(scene.materials);
   const gltfScene = builder.doc.createScene('Scene');
+  if (scene.extras) gltfScene.setExtras(scene.extras);
   for (const root of scene.roots) gltfScene.addChild(builder.node(root));
   builder.doc.getRoot().setDefaultScene(gltfScene);
   builder.finish();

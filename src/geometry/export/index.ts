@@ -25,5 +25,5 @@ export {
 /** The same nodes and meshes with no materials at all (groups then point at nothing and are ignored). */
 export function geometryOnlyScene(scene: Scene): Scene {
   const strip = (node: SceneNode): SceneNode => ({ ...node, children: node.children.map(strip) });
-  return { materials: [], roots: scene.roots.map(strip) };
+  return { materials: [], roots: scene.roots.map(strip), extras: scene.extras };
 }

@@ -166,7 +166,7 @@ export async function shadedScene(scene: Scene, options: ShadedOptions = {}): Pr
     return { ...node, mesh, children: node.children.map(mapNode) };
   };
   const roots = scene.roots.map(mapNode);
-  const shadedSceneOut: Scene = { materials: [], roots };
+  const shadedSceneOut: Scene = { materials: [], roots, extras: scene.extras };
   const world = flattenScene(shadedSceneOut);
   const perTriangle = triangleMaterials(world);
   for (let index = 0; index < units.length; index++) {

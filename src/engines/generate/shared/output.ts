@@ -58,6 +58,8 @@ export interface GenerationOutputRequest {
   nodeName?: string;
   /** Faces of the Extreme-High extra mesh (default HIGH_POLY_FACES; tests use fewer). */
   highPolyFaces?: number;
+  /** Written as the scene's `extras` of every model (a body plan's skeleton, in the mesh's frame). */
+  sceneExtras?: Record<string, unknown>;
 }
 
 export interface GenerationOutputStats {
@@ -145,7 +147,7 @@ export async function writeGenerationOutputs(
     metallicRoughnessTexture: maps?.metallicRoughness && { name: 'metallic_roughness', image: maps.metallicRoughness },
     normalTexture: maps?.normal && { name: 'normal', image: maps.normal },
   };
-  const scene: Scene = { materials: [material], roots: [createNode(name, mesh)] };
+  const scene: Scene = { materials: [material], roots: [createNode(name, mesh)], extras: request.sceneExtras };
 
   progress('export', at(0.55));
   const files = await exportScene(scene, {
@@ -185,7 +187,11 @@ export async function writeGenerationOutputs(
     if (request.refineHighPoly) dense = request.refineHighPoly(dense);
     dense = computeNormals(dense);
     checkAbort(signal);
-    const highScene: Scene = { materials: [material], roots: [createNode(`${name}_highpoly`, dense)] };
+    const highScene: Scene = {
+      materials: [material],
+      roots: [createNode(`${name}_highpoly`, dense)],
+      extras: request.sceneExtras,
+    };
     const highFiles = await exportScene(highScene, {
       format: spec.geometryFileFormat,
       material: textured ? 'PBR' : 'None',

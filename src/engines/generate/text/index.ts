@@ -11,6 +11,7 @@ import type { Engine, EngineResult, EngineRun } from '../../engine.ts';
 import { buildAsset, warmGenerators } from './generators/build.ts';
 import { subdivideToCount } from '../../../geometry/ops/index.ts';
 import { writeGenerationOutputs } from '../shared/output.ts';
+import { SKELETON_EXTRAS_KEY } from '../../../geometry/skeleton.ts';
 import { textBake } from './texture.ts';
 import {
   interpretPrompt,
@@ -63,6 +64,8 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
     progress,
     signal,
     span: [25, 99],
+    // The plan's skeleton in the mesh's frame: the budget step only splits or collapses, never moves it.
+    sceneExtras: asset.skeleton && { [SKELETON_EXTRAS_KEY]: asset.skeleton },
   });
   progress('done', 100);
   return {

@@ -7,6 +7,7 @@ import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
 import { quadruped } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
+import { JointList, along } from './joints.ts';
 
 export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
 export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
@@ -93,7 +94,10 @@ export function dragon(ctx: GenContext): void {
   // A real animal on the dragon's row has wings only when WordNet says it flies (a pterodactyl, not an ichthyosaur).
   const grounded = !dino && ctx.interpretation.profile !== 'dragon' && !flies(ctx.interpretation.word ?? '');
   if ((!dino && !grounded) || ctx.partSpec('wing'))
-    for (const side of [-1, 1])
+    for (const side of [-1, 1]) {
+      const wing = side < 0 ? 'leftWing' : 'rightWing';
+      if (ctx.skeleton && !ctx.skeleton.joints.some((j) => j.name === wing))
+        ctx.skeleton.joints.push({ name: wing, parent: 'chest', head: [0, 0.62, side * 0.1] });
       ctx.add(
         ctx
           .prism(
@@ -111,6 +115,7 @@ export function dragon(ctx: GenContext): void {
         'leather',
         { part: 'wing', colour: [0.55, 0.15, 0.12] },
       );
+    }
   for (let k = 0; k < 7; k++)
     ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
   void rng;
@@ -149,29 +154,20 @@ export function person(ctx: GenContext): void {
     colour: [0.3, 0.4, 0.7],
   });
   ctx.add(ctx.sphere(headR, [0, shoulder + headR * 1.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
+  // The figure faces +Z, so its left side is +X.
+  const joints = humanoidTrunk(hip, shoulder, shoulder + headR * 0.5);
   for (const side of [-1, 1]) {
-    limb(
-      ctx,
-      [side * w * 0.4, hip, 0],
-      [side * w * 0.45, H * 0.04, 0],
-      w * 0.3 * s.thick,
-      'fabric',
-      'leg',
-      [0.2, 0.2, 0.3],
-    );
+    const legTop: Vec3 = [side * w * 0.4, hip, 0];
+    const ankle: Vec3 = [side * w * 0.45, H * 0.04, 0];
+    const armTop: Vec3 = [side * w * 0.85, shoulder - 0.02, 0];
+    const wrist: Vec3 = [side * w * 1.1, hip - H * 0.02, 0];
+    limbJoints(joints, side > 0 ? 'left' : 'right', legTop, ankle, armTop, wrist);
+    limb(ctx, legTop, ankle, w * 0.3 * s.thick, 'fabric', 'leg', [0.2, 0.2, 0.3]);
     ctx.add(ctx.roundBox([w * 0.4, H * 0.04, w * 0.8], H * 0.015, [side * w * 0.45, H * 0.02, w * 0.15]), 'leather', {
       part: 'foot',
       primary: false,
     });
-    limb(
-      ctx,
-      [side * w * 0.85, shoulder - 0.02, 0],
-      [side * w * 1.1, hip - H * 0.02, 0],
-      w * 0.22 * s.thick,
-      'fabric',
-      'arm',
-      [0.3, 0.4, 0.7],
-    );
+    limb(ctx, armTop, wrist, w * 0.22 * s.thick, 'fabric', 'arm', [0.3, 0.4, 0.7]);
     ctx.add(ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', {
       part: 'hand',
       primary: false,
@@ -199,6 +195,29 @@ export function person(ctx: GenContext): void {
       'metal',
       { part: 'helmet', primary: false },
     );
+  ctx.skeleton = joints.finish();
+}
+
+/** A humanoid's hips, spine, chest, neck (at the shoulders' height) and head, up the +Y axis. */
+function humanoidTrunk(hip: number, shoulder: number, head: number): JointList {
+  const up = (y: number): Vec3 => [0, y, 0];
+  return new JointList('humanoid', 'figure plan')
+    .add('hips', null, up(hip))
+    .add('spine', 'hips', up(hip + (shoulder - hip) * 0.35))
+    .add('chest', 'spine', up(hip + (shoulder - hip) * 0.7))
+    .add('neck', 'chest', up(shoulder))
+    .add('head', 'neck', up(head));
+}
+
+/** One side's arm (shoulder to wrist, elbow halfway) and leg (hip to ankle, knee halfway). */
+function limbJoints(joints: JointList, side: 'left' | 'right', legTop: Vec3, ankle: Vec3, armTop: Vec3, wrist: Vec3) {
+  joints
+    .add(`${side}UpperArm`, 'chest', armTop)
+    .add(`${side}LowerArm`, `${side}UpperArm`, along(armTop, wrist, 0.5))
+    .add(`${side}Hand`, `${side}LowerArm`, wrist)
+    .add(`${side}UpperLeg`, 'hips', legTop)
+    .add(`${side}LowerLeg`, `${side}UpperLeg`, along(legTop, ankle, 0.5))
+    .add(`${side}Foot`, `${side}LowerLeg`, ankle);
 }
 
 export function robot(ctx: GenContext): void {
@@ -233,22 +252,27 @@ export function robot(ctx: GenContext): void {
     'metal',
     { part: 'antenna', primary: false, colour: [0.9, 0.2, 0.2] },
   );
+  // The robot faces +Z (its eyes), so its left side is +X; its legs are blocks from the hips down.
+  const joints = humanoidTrunk(legH, legH + bodyH * 0.95, legH + bodyH + headS * 0.1);
   for (const side of [-1, 1]) {
     ctx.add(ctx.roundBox([w * 0.28, legH, w * 0.32], 0.02, [side * w * 0.25, legH / 2, 0]), 'metal', {
       part: 'leg',
       primary: false,
       colour: [0.35, 0.37, 0.4],
     });
-    limb(
-      ctx,
-      [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0],
-      [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08],
-      w * 0.09 * s.thick,
-      'metal',
-      'arm',
-      [0.35, 0.37, 0.4],
+    const armTop: Vec3 = [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0];
+    const wrist: Vec3 = [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08];
+    limb(ctx, armTop, wrist, w * 0.09 * s.thick, 'metal', 'arm', [0.35, 0.37, 0.4]);
+    limbJoints(
+      joints,
+      side > 0 ? 'left' : 'right',
+      [side * w * 0.25, legH, 0],
+      [side * w * 0.25, legH * 0.06, 0],
+      armTop,
+      wrist,
     );
   }
+  ctx.skeleton = joints.finish();
 }
 
 export function snowman(ctx: GenContext): void {

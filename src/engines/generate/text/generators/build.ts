@@ -5,6 +5,7 @@
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import type { Mesh } from '../../../../geometry/mesh.ts';
+import type { BodySkeleton, Vec3 } from '../../../../geometry/skeleton.ts';
 import { isWatertight, separatePinchedVertices, weld } from '../../../../geometry/ops/index.ts';
 import type { Companion, Interpretation, MaterialKind } from '../understand/index.ts';
 import { manifoldModule, withArena } from './arena.ts';
@@ -18,6 +19,7 @@ import {
   type RGB,
 } from './kit.ts';
 import { generatorFor } from './registry.ts';
+import { movedSkeleton } from './joints.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 
 export interface PartMaterial {
@@ -33,6 +35,8 @@ export interface BuiltAsset {
   mesh: Mesh;
   materials: PartMaterial[];
   partCount: number;
+  /** The subject's body-plan skeleton in the mesh's own frame, when its plan knows one (legged plans). */
+  skeleton?: BodySkeleton;
 }
 
 export interface BuildOptions {
@@ -134,12 +138,18 @@ function placeCompanion(
     const hits = c.solid.rayCast([cx, c.box.max[1] + 1, cz], [cx, c.box.min[1] - 1, cz]);
     const top = hits.length ? Math.max(...hits.map((h) => h.position[1])) : c.box.max[1];
     const sink = relation === 'in' ? 0.3 * sSize[1] * scale : 0.002;
-    // Move the subject above the companion (the companion stays put).
+    // Move the subject above the companion (the companion stays put), its joints with it.
     for (const p of subject.parts)
       p.manifold = p.manifold
         .translate([-scx, -s.box.min[1], -scz])
         .scale(scale)
         .translate([cx, top - sink, cz]);
+    if (subject.skeleton)
+      subject.skeleton = movedSkeleton(subject.skeleton, (p) => [
+        (p[0] - scx) * scale + cx,
+        (p[1] - s.box.min[1]) * scale + top - sink,
+        (p[2] - scz) * scale + cz,
+      ]);
     return;
   }
   if (relation === 'wearing') {
@@ -165,13 +175,17 @@ function placeCompanion(
   for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
 }
 
+/**
+ * The union as one mesh normalised to the unit frame (base on y = 0, centred, largest side 1), and
+ * `place`, the same move for points that travel with it (a skeleton's joints).
+ */
 function toMesh(
   M: ManifoldToplevel,
   records: PartRecord[],
   materials: PartMaterial[],
   maxFaces = Infinity,
   bbox?: [number, number, number],
-): Mesh {
+): { mesh: Mesh; place: (p: Vec3) => Vec3 } {
   const idToSlot = new Map<number, number>();
   const originals = records.map((r, k) => {
     const o = r.manifold.asOriginal();
@@ -179,17 +193,21 @@ function toMesh(
     return o;
   });
   let solid = M.Manifold.union(originals);
+  let stretch: Vec3 = [1, 1, 1];
   if (bbox?.every((v) => v > 0)) {
     // Stretch each axis so the extents take the requested proportions (then normalised below).
     const b = solid.boundingBox();
     const ext = [0, 1, 2].map((k) => Math.max(1e-9, b.max[k] - b.min[k]));
     const ratio = Math.max(...ext.map((e, k) => e / bbox[k]));
-    solid = solid.scale([0, 1, 2].map((k) => (bbox[k] * ratio) / ext[k]) as [number, number, number]);
+    stretch = [0, 1, 2].map((k) => (bbox[k] * ratio) / ext[k]) as Vec3;
+    solid = solid.scale(stretch);
   }
   const box = solid.boundingBox();
   const size = Math.max(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]) || 1;
+  const shift: Vec3 = [-(box.min[0] + box.max[0]) / 2, -box.min[1], -(box.min[2] + box.max[2]) / 2];
+  const place = (p: Vec3): Vec3 => [0, 1, 2].map((k) => (p[k] * stretch[k] + shift[k]) / size) as Vec3;
   solid = solid
-    .translate([-(box.min[0] + box.max[0]) / 2, -box.min[1], -(box.min[2] + box.max[2]) / 2])
+    .translate(shift)
     .scale(1 / size)
     // Collapse slivers the booleans leave behind, which would turn degenerate in float32.
     .simplify(1e-4);
@@ -228,16 +246,14 @@ function toMesh(
   });
   // One material per group, numbered in drawing order; parts swallowed whole by others have none.
   const merged: PartMaterial[] = new Array(groupCount);
-  materials.forEach((m, slot) => {
-    merged[slotToGroup[slot]] ??= m;
-  });
+  for (const [slot, m] of materials.entries()) merged[slotToGroup[slot]] ??= m;
   const renumber = new Map<number, number>();
   for (const g of groups) {
     if (!renumber.has(g.material)) renumber.set(g.material, renumber.size);
     g.material = renumber.get(g.material)!;
   }
   materials.splice(0, materials.length, ...[...renumber.keys()].map((k) => merged[k]));
-  return closedByPosition({ positions, indices, groups });
+  return { mesh: closedByPosition({ positions, indices, groups }), place };
 }
 
 /**
@@ -358,7 +374,8 @@ function buildOnce(
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));
     }
-    const mesh = toMesh(M, records, materials, maxFaces, options.bbox);
-    return { mesh, materials, partCount: records.length };
+    const { mesh, place } = toMesh(M, records, materials, maxFaces, options.bbox);
+    const skeleton = subject.skeleton && movedSkeleton(subject.skeleton, place);
+    return { mesh, materials, partCount: records.length, skeleton };
   });
 }

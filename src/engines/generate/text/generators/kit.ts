@@ -5,6 +5,7 @@
  */
 import type { Manifold, ManifoldToplevel, Vec2, Vec3 } from 'manifold-3d';
 import type { Interpretation, MaterialKind, PartSpec } from '../understand/index.ts';
+import type { BodySkeleton } from '../../../../geometry/skeleton.ts';
 import { keep } from './arena.ts';
 
 export type RGB = [number, number, number];
@@ -119,6 +120,8 @@ export interface GenContext {
   parts: PartRecord[];
   /** Words of companions the generator built itself as parts (a dish's plate, its strawberries): not built again. */
   carried: Set<string>;
+  /** The body plan's joints in the generator's frame, set by plans with legs (see ./joints.ts). */
+  skeleton?: BodySkeleton;
   /** The prompt's count for a part, else `fallback` (clamped to [min, max]). */
   count(part: string, fallback: number, min?: number, max?: number): number;
   partSpec(part: string): PartSpec | undefined;
@@ -231,6 +234,9 @@ export function createContext(
   };
   return ctx;
 }
+
+/** What every generator, body plan and row builder is: it adds the parts of one object to the context. */
+export type Generator = (ctx: GenContext) => void;
 
 /** Angles of `n` evenly spaced items around a circle, starting at `offset` radians. */
 export function around(n: number, offset = 0): number[] {

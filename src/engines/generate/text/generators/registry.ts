@@ -1,5 +1,8 @@
-/** Category id → generator. Every catalogue category has one; unknown objects get the sculpted blob. */
-import type { GenContext } from './kit.ts';
+/**
+ * Category id → generator. Every catalogue category has one; unknown objects get the sculpted blob.
+ * Declared once: SINGLE for one-function categories, FAMILIES for those built by readers, rows and a base.
+ */
+import type { GenContext, Generator } from './kit.ts';
 import * as furniture from './furniture.ts';
 import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
@@ -59,7 +62,7 @@ import { MORE_ROWS } from './families/rows-more.ts';
 import { SEA_INVERTEBRATES, marineMammal, worm } from './families/sea-life.ts';
 import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
-export type Generator = (ctx: GenContext) => void;
+export type { Generator };
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../catalog-made.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -67,8 +70,11 @@ function ownProduce(category: string, ctx: GenContext): boolean {
   return Boolean(profile && OWN_FORMS[category]?.label(profile)) && produce(ctx);
 }
 
-const GENERATORS: Record<string, Generator> = {
-  chair: furniture.chair,
+/**
+ * The categories whose generator is one function. Those with rows added elsewhere or forms read from
+ * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
+ */
+const SINGLE: Record<string, Generator> = {
   stool: furniture.stool,
   table: furniture.table,
   desk: furniture.desk,
@@ -76,17 +82,13 @@ const GENERATORS: Record<string, Generator> = {
   sofa: furniture.sofa,
   bed: furniture.bed,
   bookshelf: furniture.bookshelf,
-  cabinet: furniture.cabinet,
   lamp: furniture.lamp,
   vase: vessels.vase,
   mug: vessels.mug,
-  bowl: vessels.bowl,
   bottle: vessels.bottle,
   teapot: vessels.teapot,
   barrel: vessels.barrel,
-  crate: vessels.crate,
   bucket: vessels.bucket,
-  jar: vessels.jar,
   chest: vessels.chest,
   hammer: tools.hammer,
   axe: tools.axe,
@@ -94,31 +96,23 @@ const GENERATORS: Record<string, Generator> = {
   dagger: (ctx) =>
     (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx),
   shield: tools.shield,
-  spear: tools.spear,
   shovel: tools.shovel,
   pickaxe: tools.pickaxe,
-  staff: tools.staff,
-  house: buildings.house,
   tower: buildings.tower,
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse,
   tent: buildings.tent,
-  church: buildings.church,
   windmill: buildings.windmill,
   tree: plants.tree,
   'pine-tree': plants.pineTree,
   'palm-tree': plants.palmTree,
   bush: plants.bush,
-  flower: plants.flower,
   cactus: plants.cactus,
   mushroom: plants.mushroom,
-  'potted-plant': plants.pottedPlant,
   car: vehicles.car,
   truck: vehicles.truck,
   bus: vehicles.bus,
-  airplane: vehicles.airplane,
-  boat: vehicles.boat,
   rocket: vehicles.rocket,
   train: vehicles.train,
   bicycle: vehicles.bicycle,
@@ -131,21 +125,13 @@ const GENERATORS: Record<string, Generator> = {
   rabbit: animals.rabbit,
   bird,
   fish,
-  snake: animals.snake,
   turtle: animals.turtle,
   dragon: animals.dragon,
   person: animals.person,
-  robot: animals.robot,
   snowman: animals.snowman,
-  'teddy-bear': animals.teddyBear,
   apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx),
   pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx),
   banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx),
-  cake: food.cake,
-  donut: food.donut,
-  burger: food.burger,
-  pizza: food.pizza,
-  bread: food.bread,
   cheese: food.cheese,
   'ice-cream': food.iceCream,
   carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
@@ -175,28 +161,17 @@ const GENERATORS: Record<string, Generator> = {
   insect,
   arachnid,
   crustacean,
-  mollusc,
   myriapod,
   motorcycle,
-  tractor,
-  'construction-machine': constructionMachine,
   wagon,
-  helicopter,
   balloon,
   'string-instrument': stringInstrument,
-  piano,
-  drum,
-  'wind-instrument': windInstrument,
-  appliance,
-  hat,
   shoe,
   bag,
   'hand-tool': (ctx) =>
     (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx),
   weapon,
-  object,
   dish,
-  landmark,
   skull,
   bust,
   // Families of ../catalog-made.ts.
@@ -205,87 +180,117 @@ const GENERATORS: Record<string, Generator> = {
   'small-vehicle': smallVehicle,
 };
 
-/** A family's generator with rows added elsewhere: the added row when the profile names one, else the family's own. */
-function withRows(rows: Record<string, Generator>, own: Generator): Generator {
-  return (ctx) => (rows[ctx.interpretation.profile ?? ''] ?? own)(ctx);
+/** Builds the noun from its own description and says so (true), or leaves it to the next try (false). */
+type Reader = (ctx: GenContext) => boolean;
+
+/** A category built in order by: the readers of the noun's own description, the row its profile names, else `base`. */
+interface Family {
+  readers?: Reader[];
+  rows?: Record<string, Generator>;
+  base: Generator;
 }
 
-// Rows ../catalog-made.ts adds to families and categories defined above.
-const MADE_ROWS: Record<string, Record<string, Generator>> = {
-  landmark: MORE_LANDMARKS,
-  church: MORE_WORSHIP,
-  drum: MORE_INSTRUMENTS,
-  piano: MORE_INSTRUMENTS,
-  'wind-instrument': MORE_INSTRUMENTS,
-  jar: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn },
-  object: MORE_OBJECTS,
-  bowl: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
-  appliance: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES },
-  helicopter: { drone, autogyro: GLIDERS.autogyro },
-  airplane: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
-  tractor: MORE_MACHINES,
-  'construction-machine': MORE_MACHINES,
-  hat: MORE_HATS,
-  cake: BAKED,
-  donut: BAKED,
-  pizza: BAKED,
-  bread: BAKED,
-  burger: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') },
+const profileOf = (ctx: GenContext) => ctx.interpretation.profile ?? '';
+
+/** A noun whose own-forms entry labels it (see ../catalog-made.ts OWN_FORMS), built by `build`. */
+const ownForm =
+  (category: string, build: (ctx: GenContext) => boolean): Reader =>
+  (ctx) =>
+    Boolean(OWN_FORMS[category].label(profileOf(ctx))) && build(ctx);
+
+const FAMILIES: Record<string, Family> = {
+  // A building whose description says how it is built is made that way before any plain-solid reading.
+  house: {
+    readers: [(ctx) => profileOf(ctx) !== 'house' && Boolean(buildingForm(profileOf(ctx))) && describedBuilding(ctx)],
+    base: buildings.house,
+  },
+  // A grass read from its description, before the potted plant's and the flower's forms.
+  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: plants.pottedPlant },
+  flower: { readers: [ownForm('flower', describedGrass)], base: plants.flower },
+  // A percussion instrument read from its description, before the family's rows.
+  drum: { readers: [ownForm('drum', describedPercussion)], rows: MORE_INSTRUMENTS, base: drum },
+  garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
+  // Rows ../catalog-made.ts adds to families and categories of the core catalogue.
+  landmark: { rows: MORE_LANDMARKS, base: landmark },
+  church: { rows: MORE_WORSHIP, base: buildings.church },
+  piano: { rows: MORE_INSTRUMENTS, base: piano },
+  'wind-instrument': { rows: MORE_INSTRUMENTS, base: windInstrument },
+  jar: { rows: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, base: vessels.jar },
+  object: { rows: MORE_OBJECTS, base: object },
+  bowl: {
+    rows: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
+    base: vessels.bowl,
+  },
+  appliance: { rows: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, base: appliance },
+  helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
+  airplane: {
+    rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
+    base: vehicles.airplane,
+  },
+  tractor: { rows: MORE_MACHINES, base: tractor },
+  'construction-machine': { rows: MORE_MACHINES, base: constructionMachine },
+  hat: { rows: MORE_HATS, base: hat },
+  cake: { rows: BAKED, base: food.cake },
+  donut: { rows: BAKED, base: food.donut },
+  pizza: { rows: BAKED, base: food.pizza },
+  bread: { rows: BAKED, base: food.bread },
+  burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: food.burger },
+  cookware: { rows: MORE_COOKWARE, base: MORE_COOKWARE.skillet },
+  outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
+  // Families of ../catalog-play.ts.
+  toy: { rows: TOYS, base: TOYS.blocks },
+  'sports-gear': { rows: SPORTS, base: SPORTS.dumbbell },
+  'desk-thing': { rows: DESK, base: DESK.pencil },
+  'street-sign': { rows: SIGNS, base: SIGNS['road sign'] },
+  'mask-armour': { rows: MASKS, base: MASKS.mask },
+  'household-thing': { rows: { ...HOUSEHOLD, coffin: vessels.coffin }, base: HOUSEHOLD['trash can'] },
+  'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
+  'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
+  'building-more': { rows: MORE_BUILDINGS, base: MORE_BUILDINGS.factory },
+  boat: { rows: MORE_ROWS, base: vehicles.boat },
+  chair: { rows: MORE_ROWS, base: furniture.chair },
+  robot: { rows: MORE_ROWS, base: animals.robot },
+  spear: { rows: MORE_ROWS, base: tools.spear },
+  staff: { rows: MORE_ROWS, base: tools.staff },
+  mythical: {
+    rows: { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
+    base: MYTHICAL.griffin,
+  },
+  // Sea animals and worms (./families/sea-life.ts).
+  mollusc: { rows: SEA_INVERTEBRATES, base: mollusc },
+  snake: { rows: { worm, leech: worm }, base: animals.snake },
+  // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
+  'teddy-bear': { base: animals.teddyBear },
+  crate: { base: vessels.crate },
+  cabinet: { base: furniture.cabinet },
+  'marine-mammal': { base: marineMammal },
+  'human-skeleton': { base: MORE_OBJECTS.skeleton },
 };
-for (const [category, rows] of Object.entries(MADE_ROWS)) GENERATORS[category] = withRows(rows, GENERATORS[category]);
-GENERATORS.cookware = withRows(MORE_COOKWARE, MORE_COOKWARE.skillet);
-GENERATORS.outdoor = withRows({ ...OUTDOOR, ...RIDES }, OUTDOOR.gazebo);
-const garmentRows = withRows(GARMENTS, GARMENTS['t-shirt']);
-GENERATORS.garment = (ctx) =>
-  (OWN_FORMS.garment.label(ctx.interpretation.profile ?? '') && describedGarment(ctx)) || garmentRows(ctx);
-// Families of ../catalog-play.ts.
-GENERATORS.toy = withRows(TOYS, TOYS.blocks);
-GENERATORS['sports-gear'] = withRows(SPORTS, SPORTS.dumbbell);
-GENERATORS['desk-thing'] = withRows(DESK, DESK.pencil);
-GENERATORS['street-sign'] = withRows(SIGNS, SIGNS['road sign']);
-GENERATORS['mask-armour'] = withRows(MASKS, MASKS.mask);
-GENERATORS['household-thing'] = withRows({ ...HOUSEHOLD, coffin: vessels.coffin }, HOUSEHOLD['trash can']);
-GENERATORS['shop-tool'] = withRows({ ...SHOP_TOOLS, ...SCALES }, SHOP_TOOLS.flashlight);
-GENERATORS['plant-thing'] = withRows(PLANT_FORMS, PLANT_FORMS.bouquet);
-GENERATORS['building-more'] = withRows(MORE_BUILDINGS, MORE_BUILDINGS.factory);
-for (const category of ['boat', 'chair', 'robot', 'spear', 'staff'])
-  GENERATORS[category] = withRows(MORE_ROWS, GENERATORS[category]);
-GENERATORS.mythical = withRows(
-  { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
-  MYTHICAL.griffin,
-);
-GENERATORS['human-skeleton'] = MORE_OBJECTS.skeleton;
-// Sea animals and worms (./families/sea-life.ts).
-GENERATORS['marine-mammal'] = marineMammal;
-GENERATORS.mollusc = withRows(SEA_INVERTEBRATES, GENERATORS.mollusc);
-GENERATORS.snake = withRows({ worm, leech: worm }, GENERATORS.snake);
 
-// A noun read as a plain solid from its description (../shape-reading.ts) is built as that solid.
-for (const category of SHAPE_READ_CATEGORIES) {
-  const own = GENERATORS[category];
-  GENERATORS[category] = (ctx) =>
-    (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && plainShape(ctx)) || own(ctx);
+/**
+ * The family's readers in order, then — in the broad categories that allow it — the noun read as a
+ * plain solid from its description (../shape-reading.ts), then the row its profile names, else its base.
+ */
+function familyGenerator(category: string, { readers = [], rows = {}, base }: Family): Generator {
+  const tries = SHAPE_READ_CATEGORIES.includes(category) ? [...readers, ownForm(category, plainShape)] : readers;
+  return (ctx) => {
+    if (tries.some((read) => read(ctx))) return;
+    (rows[profileOf(ctx)] ?? base)(ctx);
+  };
 }
 
-// A building whose description says how it is built is made that way before any plain-solid reading.
-const houseOrShape = GENERATORS.house;
-GENERATORS.house = (ctx) =>
-  (ctx.interpretation.profile !== 'house' &&
-    buildingForm(ctx.interpretation.profile ?? '') &&
-    describedBuilding(ctx)) ||
-  houseOrShape(ctx);
+for (const category of SHAPE_READ_CATEGORIES)
+  if (!FAMILIES[category]) throw new Error(`${category} reads plain solids but is not listed in FAMILIES`);
+for (const category of Object.keys(FAMILIES))
+  if (SINGLE[category]) throw new Error(`${category} is listed both as a single generator and as a family`);
 
-// A grass read from its description, before the potted plant's and the flower's forms.
-for (const category of ['potted-plant', 'flower']) {
-  const own = GENERATORS[category];
-  GENERATORS[category] = (ctx) =>
-    (OWN_FORMS[category].label(ctx.interpretation.profile ?? '') && describedGrass(ctx)) || own(ctx);
-}
-
-// A percussion instrument read from its description, before the family's rows.
-const drumRows = GENERATORS.drum;
-GENERATORS.drum = (ctx) =>
-  (OWN_FORMS.drum.label(ctx.interpretation.profile ?? '') && describedPercussion(ctx)) || drumRows(ctx);
+/** Built once, frozen: nothing changes a category's generator after this module has loaded. */
+const GENERATORS: Readonly<Record<string, Generator>> = Object.freeze({
+  ...SINGLE,
+  ...Object.fromEntries(
+    Object.entries(FAMILIES).map(([category, family]) => [category, familyGenerator(category, family)]),
+  ),
+});
 
 export function generatorFor(category: string): Generator {
   return GENERATORS[category] ?? GENERATORS[GENERIC_CATEGORY];

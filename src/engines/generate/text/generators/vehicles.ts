@@ -2,8 +2,7 @@
 import type { Vec2 } from 'manifold-3d';
 import { cycleForm } from '../cycle-reading.ts';
 import { around, type GenContext } from './kit.ts';
-
-const TYRE: [number, number, number] = [0.08, 0.08, 0.09];
+import { BLACK } from './palette.ts';
 
 function wheels(ctx: GenContext, xs: number[], halfTrack: number, r: number, width = r * 0.6): void {
   for (const x of xs)
@@ -14,7 +13,7 @@ function wheels(ctx: GenContext, xs: number[], halfTrack: number, r: number, wid
           .rotate([90, 0, 0])
           .translate([x, r, z]),
         'rubber',
-        { part: 'wheel', primary: false, colour: TYRE },
+        { part: 'wheel', primary: false, colour: BLACK },
       );
       ctx.add(
         ctx
@@ -346,12 +345,12 @@ export function bicycle(ctx: GenContext): void {
     const z = n === 3 && k < 2 ? (k ? 0.3 : -0.3) : 0;
     const r = read?.bigFrontWheel ? (x > 0 ? wr * 1.7 : wr * 0.5) : wr;
     if (read?.stationary)
-      ctx.add(ctx.box([0.08, wr, 0.5], [x, wr / 2, 0]), 'metal', { part: 'stand', primary: false, colour: TYRE });
+      ctx.add(ctx.box([0.08, wr, 0.5], [x, wr / 2, 0]), 'metal', { part: 'stand', primary: false, colour: BLACK });
     else
       ctx.add(ctx.torus(r, motor || read?.fatTyres ? 0.06 : 0.02, [x, r, z], 'z'), 'rubber', {
         part: 'wheel',
         primary: false,
-        colour: TYRE,
+        colour: BLACK,
       });
     ctx.add(
       ctx.capsule([x, read?.stationary ? wr : r, z - 0.03], [x, read?.stationary ? wr : r, z + 0.03], 0.03),

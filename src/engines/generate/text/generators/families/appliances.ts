@@ -6,6 +6,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
+import { DARK, STEEL, TINTED_GLASS } from '../palette.ts';
 
 type Feature =
   | 'slots'
@@ -60,10 +61,6 @@ const ROWS: Record<string, { size: Vec3; feature: Feature; colour: RGB }> = {
   appliance: { size: [0.7, 0.6, 0.5], feature: 'window', colour: [0.85, 0.85, 0.87] },
 };
 
-const DARK: RGB = [0.06, 0.06, 0.07];
-const GLASS: RGB = [0.2, 0.28, 0.32];
-const STEEL: RGB = [0.72, 0.73, 0.75];
-
 export function appliance(ctx: GenContext): void {
   const { s } = ctx;
   const row = ROWS[ctx.interpretation.profile ?? ''] ?? ROWS.appliance;
@@ -96,7 +93,7 @@ export function appliance(ctx: GenContext): void {
       feature(ctx.box([0.04, 0.12, 0.06], [w / 2 + 0.01, h * 0.6, 0]), 'lever');
       break;
     case 'window':
-      feature(ctx.box([w * 0.6, h * 0.7, 0.02], [-w * 0.12, h / 2, front]), 'window', GLASS, 'glass');
+      feature(ctx.box([w * 0.6, h * 0.7, 0.02], [-w * 0.12, h / 2, front]), 'window', TINTED_GLASS, 'glass');
       for (let k = 0; k < 3; k++)
         feature(
           ctx
@@ -119,12 +116,12 @@ export function appliance(ctx: GenContext): void {
           .rotate([90, 0, 0])
           .translate([0, h * 0.45, front + 0.02]),
         'window',
-        GLASS,
+        TINTED_GLASS,
         'glass',
       );
       break;
     case 'oven':
-      feature(ctx.box([w * 0.75, h * 0.4, 0.02], [0, h * 0.35, front]), 'window', GLASS, 'glass');
+      feature(ctx.box([w * 0.75, h * 0.4, 0.02], [0, h * 0.35, front]), 'window', TINTED_GLASS, 'glass');
       for (const x of [-w * 0.25, w * 0.25])
         for (const z of [-d * 0.2, d * 0.2]) feature(ctx.cyl(w * 0.12, 0.015, [x, h, z]), 'burner');
       break;
@@ -201,7 +198,7 @@ export function appliance(ctx: GenContext): void {
       feature(ctx.capsule([w * 0.3, h, 0], [w * 0.45, h * 2, -0.05], 0.008), 'antenna', STEEL, 'metal');
       break;
     case 'screen':
-      feature(ctx.box([w * 0.8, h * 0.75, 0.02], [-w * 0.05, h * 0.52, front]), 'screen', GLASS, 'glass');
+      feature(ctx.box([w * 0.8, h * 0.75, 0.02], [-w * 0.05, h * 0.52, front]), 'screen', TINTED_GLASS, 'glass');
       if (d < 0.2)
         ctx.add(
           ctx.box([w * 0.3, 0.04, 0.3], [0, 0.02, 0]).add(ctx.box([0.06, h * 0.2, 0.04], [0, 0.1, -0.02])),
@@ -242,7 +239,7 @@ export function appliance(ctx: GenContext): void {
       );
       break;
     case 'phone':
-      feature(ctx.box([w * 0.88, h * 0.9, 0.01], [0, h / 2, front]), 'screen', GLASS, 'glass');
+      feature(ctx.box([w * 0.88, h * 0.9, 0.01], [0, h / 2, front]), 'screen', TINTED_GLASS, 'glass');
       break;
     case 'typewriter':
       for (let k = 0; k < 3; k++)

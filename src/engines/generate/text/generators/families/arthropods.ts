@@ -6,6 +6,9 @@
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
+import { JointList, along } from '../joints.ts';
+import { legJoints, legPlace, trunkJoints } from './quadruped.ts';
+import { EYE } from '../palette.ts';
 
 interface InsectRow {
   abdomen: [number, number];
@@ -75,9 +78,7 @@ const INSECTS: Record<string, InsectRow> = {
   insect: { abdomen: [0.35, 0.15], thorax: 0.12, head: 0.1, leg: 0.4, wings: 'none', colour: [0.3, 0.25, 0.2] },
 };
 
-const EYE: RGB = [0.03, 0.03, 0.03];
-
-/** A two-segment leg from the hip outwards and down to the ground. */
+/** A two-segment leg from the hip outwards and down to the ground; returns its knee and foot. */
 function jointedLeg(
   ctx: GenContext,
   hip: Vec3,
@@ -87,7 +88,7 @@ function jointedLeg(
   r: number,
   colour: RGB,
   material: 'organic' = 'organic',
-): void {
+): { knee: Vec3; foot: Vec3 } {
   const knee: Vec3 = [hip[0] + reach * 0.2, hip[1] + lift, hip[2] + side * reach * 0.6];
   const foot: Vec3 = [hip[0] + reach * 0.35, r, hip[2] + side * reach];
   ctx.add(ctx.union([ctx.capsule(hip, knee, r), ctx.capsule(knee, foot, r, r * 0.6)]), material, {
@@ -95,7 +96,11 @@ function jointedLeg(
     primary: false,
     colour,
   });
+  return { knee, foot };
 }
+
+/** Bodies here face +X, so the left side is -Z. */
+const sideName = (side: number) => (side < 0 ? 'left' : 'right');
 
 export function insect(ctx: GenContext): void {
   const { s, rng } = ctx;
@@ -126,6 +131,18 @@ export function insect(ctx: GenContext): void {
       });
   const head: Vec3 = [t.thorax + t.head * 0.9, y + t.head * 0.2, 0];
   ctx.add(ctx.sphere(t.head, head), 'organic', { part: 'head', colour: t.colour });
+  // Six legs on the quadruped rig (a middle pair added); the abdomen is its tail.
+  const abdomen: Vec3 = [-t.thorax - aL / 2 + 0.01, y + (t.flat ? -aR * 0.2 : aR * 0.15), 0];
+  const joints = trunkJoints(
+    new JointList('quadruped', 'insect plan'),
+    [-t.thorax * 0.5, y, 0],
+    [0, y, 0],
+    [t.thorax * 0.5, y, 0],
+    [t.thorax * 0.95, y, 0],
+    head,
+  )
+    .add('tail1', 'hips', [abdomen[0] + aL * 0.25, abdomen[1], 0])
+    .add('tail2', 'tail1', abdomen);
   for (const side of [-1, 1]) {
     ctx.add(
       ctx.sphere(t.head * 0.38, [head[0] + t.head * 0.45, head[1] + t.head * 0.3, side * t.head * 0.6], 10),
@@ -145,25 +162,28 @@ export function insect(ctx: GenContext): void {
       const hind = k === 2 && t.hindLeap;
       const fore = k === 0 && t.raptor;
       const hip: Vec3 = [t.thorax * (0.6 - k * 0.6), y - t.thorax * 0.3, side * t.thorax * 0.6];
-      if (fore)
-        ctx.add(ctx.capsule(hip, [hip[0] + t.leg * 0.5, y + t.leg * 0.4, side * t.thorax], t.leg * 0.05), 'organic', {
-          part: 'leg',
-          primary: false,
-          colour: t.colour,
-        });
-      else
-        jointedLeg(
+      const place = legPlace(2 - k, 3);
+      if (fore) {
+        const end: Vec3 = [hip[0] + t.leg * 0.5, y + t.leg * 0.4, side * t.thorax];
+        ctx.add(ctx.capsule(hip, end, t.leg * 0.05), 'organic', { part: 'leg', primary: false, colour: t.colour });
+        legJoints(joints, sideName(side), place, hip, along(hip, end, 0.5), end);
+      } else {
+        const legHip: Vec3 = [hip[0] - (hind ? t.leg * 0.1 : 0), hip[1], hip[2]];
+        const { knee, foot } = jointedLeg(
           ctx,
-          [hip[0] - (hind ? t.leg * 0.1 : 0), hip[1], hip[2]],
+          legHip,
           side,
           t.leg * (hind ? 1.3 : 0.9),
           t.leg * (hind ? 0.7 : 0.3),
           t.leg * (hind ? 0.05 : 0.035),
           t.colour,
         );
+        legJoints(joints, sideName(side), place, legHip, knee, foot);
+      }
     }
     wing(ctx, t, side, y, aL);
   }
+  ctx.skeleton = joints.finish();
 }
 
 function wing(ctx: GenContext, t: InsectRow, side: number, y: number, aL: number): void {
@@ -227,6 +247,16 @@ export function arachnid(ctx: GenContext): void {
       'organic',
       { part: 'abdomen', colour: a.colour },
     );
+  // Eight legs on the quadruped rig (two middle pairs); the abdomen, or a scorpion's tail, is its tail.
+  const joints = trunkJoints(
+    new JointList('quadruped', 'arachnid plan'),
+    [-a.body * 0.6, y, 0],
+    [0, y, 0],
+    [a.body * 0.6, y, 0],
+    [a.body * 0.95, y, 0],
+    [a.body * 1.1, y, 0],
+  );
+  if (!a.scorpion) joints.add('tail1', 'hips', [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]);
   for (const side of [-1, 1]) {
     for (let k = 0; k < 4; k++) {
       const hip: Vec3 = [a.body * (0.7 - k * 0.45), y, side * a.body * 0.7];
@@ -237,13 +267,17 @@ export function arachnid(ctx: GenContext): void {
         'organic',
         { part: 'leg', primary: false, colour: a.colour },
       );
+      legJoints(joints, sideName(side), legPlace(3 - k, 4), hip, knee, foot);
     }
     ctx.add(ctx.sphere(a.body * 0.12, [a.body * 1.1, y + a.body * 0.4, side * a.body * 0.25], 8), 'glass', {
       part: 'eye',
       primary: false,
       colour: EYE,
     });
-    if (a.scorpion) claw(ctx, [a.body * 1.1, y, side * a.body * 0.5], side, a.body * 1.2, a.colour);
+    if (a.scorpion) {
+      const base: Vec3 = [a.body * 1.1, y, side * a.body * 0.5];
+      clawJoints(joints, side, base, claw(ctx, base, side, a.body * 1.2, a.colour));
+    }
   }
   if (a.scorpion) {
     let p: Vec3 = [-a.body, y, 0];
@@ -257,6 +291,7 @@ export function arachnid(ctx: GenContext): void {
       part: 'tail',
       colour: a.colour,
     });
+    joints.add('tail1', 'hips', seg[1]).add('tail2', 'tail1', seg[3]).add('tail3', 'tail2', seg[5]);
     ctx.add(
       ctx
         .cyl(a.body * 0.15, a.body * 0.6, [0, 0, 0], 0.002, 8)
@@ -266,10 +301,11 @@ export function arachnid(ctx: GenContext): void {
       { part: 'stinger', primary: false, colour: [0.2, 0.12, 0.05] },
     );
   }
+  ctx.skeleton = joints.finish();
 }
 
-/** A claw: an arm from the body and a pincer of two jaws. */
-function claw(ctx: GenContext, base: Vec3, side: number, size: number, colour: RGB): void {
+/** A claw: an arm from the body and a pincer of two jaws; returns its elbow and hand. */
+function claw(ctx: GenContext, base: Vec3, side: number, size: number, colour: RGB): { elbow: Vec3; hand: Vec3 } {
   const elbow: Vec3 = [base[0] + size * 0.5, base[1] + size * 0.15, base[2] + side * size * 0.5];
   const hand: Vec3 = [elbow[0] + size * 0.5, elbow[1], elbow[2] + side * size * 0.1];
   ctx.add(
@@ -287,6 +323,16 @@ function claw(ctx: GenContext, base: Vec3, side: number, size: number, colour: R
     'organic',
     { part: 'claw', colour },
   );
+  return { elbow, hand };
+}
+
+/** A claw's arm as the rig's arm: upper at its base, lower at its elbow, hand at the pincer. */
+function clawJoints(joints: JointList, side: number, base: Vec3, arm: { elbow: Vec3; hand: Vec3 }): void {
+  const s = sideName(side);
+  joints
+    .add(`${s}UpperArm`, 'chest', base)
+    .add(`${s}LowerArm`, `${s}UpperArm`, arm.elbow)
+    .add(`${s}Hand`, `${s}LowerArm`, arm.hand);
 }
 
 const CRUSTACEANS: Record<string, { shell: [number, number, number]; tail: number; claw: number; colour: RGB }> = {
@@ -305,6 +351,15 @@ export function crustacean(ctx: GenContext): void {
   const y = 0.16 * s.tall;
   const [sx, sy, sz] = [c.shell[0] * s.long, c.shell[1], c.shell[2] * s.wide];
   ctx.add(ctx.ellipsoid([sx, sy, sz], [0, y, 0]), 'organic', { colour: c.colour });
+  // Eight walking legs on the quadruped rig, the claws as its arms, the tail's segments as its tail.
+  const joints = trunkJoints(
+    new JointList('quadruped', 'crustacean plan'),
+    [-sx * 0.5, y, 0],
+    [0, y, 0],
+    [sx * 0.5, y, 0],
+    [sx * 0.75, y, 0],
+    [sx * 0.9, y, 0],
+  );
   if (c.tail > 0) {
     const segs = 6;
     for (let k = 0; k < segs; k++) {
@@ -318,6 +373,8 @@ export function crustacean(ctx: GenContext): void {
         'organic',
         { part: 'tail', colour: c.colour },
       );
+      if (k % 2 === 0)
+        joints.add(`tail${k / 2 + 1}`, k === 0 ? 'hips' : `tail${k / 2}`, [x, y - Math.sin(ang) * k * 0.04, 0]);
     }
     ctx.add(ctx.ellipsoid([0.06, 0.02, sz * 0.8], [-sx - c.tail - 0.03, y - (c.claw === 0 ? 0.2 : 0), 0]), 'organic', {
       part: 'tail',
@@ -325,8 +382,11 @@ export function crustacean(ctx: GenContext): void {
     });
   }
   for (const side of [-1, 1]) {
-    for (let k = 0; k < 4; k++)
-      jointedLeg(ctx, [sx * (0.4 - k * 0.35), y - sy * 0.3, side * sz * 0.7], side, 0.28, 0.1, 0.02, c.colour);
+    for (let k = 0; k < 4; k++) {
+      const hip: Vec3 = [sx * (0.4 - k * 0.35), y - sy * 0.3, side * sz * 0.7];
+      const { knee, foot } = jointedLeg(ctx, hip, side, 0.28, 0.1, 0.02, c.colour);
+      legJoints(joints, sideName(side), legPlace(3 - k, 4), hip, knee, foot);
+    }
     ctx.add(
       ctx.union([
         ctx.capsule([sx * 0.8, y + sy * 0.5, side * sz * 0.25], [sx * 0.95, y + sy * 1.3, side * sz * 0.3], 0.012),
@@ -335,12 +395,15 @@ export function crustacean(ctx: GenContext): void {
       'organic',
       { part: 'eye', primary: false, colour: EYE },
     );
-    if (c.claw > 0) claw(ctx, [sx * 0.7, y, side * sz * 0.6], side, c.claw, c.colour);
-    else
+    if (c.claw > 0) {
+      const base: Vec3 = [sx * 0.7, y, side * sz * 0.6];
+      clawJoints(joints, side, base, claw(ctx, base, side, c.claw, c.colour));
+    } else
       ctx.add(ctx.capsule([sx * 0.9, y, side * sz * 0.2], [sx + 0.35, y + 0.15, side * sz * 0.8], 0.006), 'organic', {
         part: 'antenna',
         primary: false,
         colour: c.colour,
       });
   }
+  ctx.skeleton = joints.finish();
 }

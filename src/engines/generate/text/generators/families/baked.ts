@@ -3,11 +3,10 @@
  * a pizza, a cinnamon roll a loaf): each now has its own form, as a profile of that category
  * (../../catalog-made.ts), so the category a prompt resolves to does not change.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
+import { GOLDEN } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const GOLDEN: RGB = [0.82, 0.58, 0.3];
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
 
@@ -30,7 +29,7 @@ function carryToppings(ctx: GenContext): void {
       ctx.carried.add(c.word);
 }
 
-const ROWS: Record<string, Build> = {
+const ROWS: Record<string, Generator> = {
   // A pie and a pancake are built from WordNet's own description of them (a round bake in a pan, a stack).
   pie: (ctx) => void describedDish(ctx, 'pie'),
   pancake: (ctx) => void describedDish(ctx, 'pancake'),
@@ -127,7 +126,7 @@ const ROWS: Record<string, Build> = {
   },
 };
 
-export const BAKED: Record<string, Build> = Object.fromEntries(
+export const BAKED: Record<string, Generator> = Object.fromEntries(
   Object.entries(ROWS).map(([name, build]) => [
     name,
     (ctx: GenContext) => {

@@ -7,6 +7,9 @@ import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
+import { JointList, along } from '../joints.ts';
+import { trunkJoints } from './quadruped.ts';
+import { ORANGE } from '../palette.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -42,7 +45,6 @@ interface BirdRow {
   tail?: number;
 }
 
-const ORANGE: RGB = [0.95, 0.6, 0.1];
 const BIRDS: Record<string, BirdRow> = {
   bird: { body: [1.3, 1, 0.9], leg: 0.9, neck: 0, beak: 0.6, upright: 0, beakColour: ORANGE, head: 0.6 },
   owl: {
@@ -157,6 +159,17 @@ export function bird(ctx: GenContext): void {
   if (b.neck > 0.15) ctx.add(ctx.capsule(shoulder, head, r * 0.22), 'organic', { part: 'neck', colour: col });
   const hr = r * b.head * (s.cartoon ? 1.3 : 1);
   ctx.add(ctx.sphere(hr, head), 'organic', { part: 'head', colour: col });
+  // A bird walks on the humanoid rig: two legs, its wings as arms, its body leaning as `upright` says.
+  // It faces +X, so its left side is -Z.
+  const [lean, rise] = [Math.cos(up) * r * b.body[0] * 0.4, Math.sin(up) * r * b.body[1] * 0.4];
+  const joints = trunkJoints(
+    new JointList('humanoid', 'bird plan'),
+    [-lean, y - rise, 0],
+    [0, y, 0],
+    [lean, y + rise, 0],
+    shoulder,
+    head,
+  ).add('tail1', 'hips', [-r * b.body[0] * 0.8, y + r * 0.1, 0]);
   const beak = b.flatBeak
     ? ctx.ellipsoid([r * b.beak * 0.5, r * 0.08, r * 0.2])
     : ctx.cyl(r * 0.18, r * b.beak, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]);
@@ -181,21 +194,39 @@ export function bird(ctx: GenContext): void {
       'glass',
       { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] },
     );
+    const wingAt: Vec3 = [-r * 0.2, y + r * 0.15, side * r * b.body[2] * 0.85];
     ctx.add(
       ctx
         .ellipsoid([r * b.body[0] * 0.7, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)])
         .rotate([side * 10, 0, b.upright * 0.6])
-        .translate([-r * 0.2, y + r * 0.15, side * r * b.body[2] * 0.85]),
+        .translate(wingAt),
       'organic',
       { part: 'wing', colour: col },
     );
-    if (legH > 0)
-      ctx.add(ctx.capsule([0, legH + r * 0.3, side * r * 0.3], [0.01, 0, side * r * 0.3], r * 0.07), 'organic', {
-        part: 'leg',
-        primary: false,
-        colour: b.beakColour,
-      });
+    // Along the wing's own long axis, turned as the wing is: its root forward, its tip back.
+    const tilt = (b.upright * 0.6 * Math.PI) / 180;
+    const alongWing = (f: number): Vec3 => [
+      wingAt[0] + f * r * b.body[0] * Math.cos(tilt),
+      wingAt[1] + f * r * b.body[0] * Math.sin(tilt),
+      wingAt[2],
+    ];
+    const name = side < 0 ? 'left' : 'right';
+    joints
+      .add(`${name}UpperArm`, 'chest', alongWing(0.45))
+      .add(`${name}LowerArm`, `${name}UpperArm`, wingAt)
+      .add(`${name}Hand`, `${name}LowerArm`, alongWing(-0.5));
+    if (legH > 0) {
+      const hip: Vec3 = [0, legH + r * 0.3, side * r * 0.3];
+      const ankle: Vec3 = [0.01, 0, side * r * 0.3];
+      ctx.add(ctx.capsule(hip, ankle, r * 0.07), 'organic', { part: 'leg', primary: false, colour: b.beakColour });
+      joints
+        .add(`${name}UpperLeg`, 'hips', hip)
+        .add(`${name}LowerLeg`, `${name}UpperLeg`, along(hip, ankle, 0.5))
+        .add(`${name}Foot`, `${name}LowerLeg`, along(hip, ankle, 0.95));
+    }
   }
+  // A bird without legs (a rubber duck) is not the humanoid rig: finish() leaves it without a skeleton.
+  ctx.skeleton = joints.finish();
   if (b.fan)
     for (let k = 0; k < 7; k++)
       ctx.add(

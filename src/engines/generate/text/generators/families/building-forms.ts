@@ -6,12 +6,9 @@
  * house's storey, door and roof rules (../buildings.ts).
  */
 import { block, door, roof } from '../buildings.ts';
-import type { GenContext, RGB } from '../kit.ts';
+import type { GenContext } from '../kit.ts';
 import { buildingForm, type BuildingForm } from '../../building-reading.ts';
-
-const WOOD: RGB = [0.55, 0.38, 0.22];
-const THATCH: RGB = [0.78, 0.66, 0.38];
-const BARN_RED: RGB = [0.62, 0.16, 0.12];
+import { BARN_RED, THATCH, WOOD } from '../palette.ts';
 
 function walls(ctx: GenContext, f: BuildingForm, w: number, d: number, floors: number, fh: number): void {
   block(ctx, w, d, floors, fh);

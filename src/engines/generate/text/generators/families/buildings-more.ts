@@ -4,15 +4,10 @@
  * stop shelter and a treehouse. A row each, as few primitives as say what it is.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type RGB, type Generator } from '../kit.ts';
+import { CONCRETE, GLASS, STEEL, WOOD } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const CONCRETE: RGB = [0.75, 0.74, 0.7];
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const GLASS: RGB = [0.55, 0.7, 0.8];
-const WOOD: RGB = [0.55, 0.38, 0.22];
-
-export const MORE_BUILDINGS: Record<string, Build> = {
+export const MORE_BUILDINGS: Record<string, Generator> = {
   silo: (ctx) => {
     // A tall ribbed cylinder under a dome, with a little barn-red shed at its foot.
     ctx.add(ctx.cyl(0.5, 2.6, [0, 0, 0]), 'metal', { part: 'silo', colour: [0.78, 0.8, 0.82] });

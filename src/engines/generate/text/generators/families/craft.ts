@@ -5,14 +5,8 @@
  * cart, a ride-on lawn mower, a jet ski, a segway).
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const TYRE: RGB = [0.08, 0.08, 0.09];
-const STEEL: RGB = [0.55, 0.56, 0.58];
-const GOLD_FOIL: RGB = [0.85, 0.68, 0.28];
-const PANEL: RGB = [0.12, 0.18, 0.45];
-const WHITE: RGB = [0.92, 0.92, 0.9];
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { BLACK, GOLD, PANEL, STEEL, WHITE } from '../palette.ts';
 
 /** A wheel whose axle runs along z, centred at (x, r, z). */
 function wheel(ctx: GenContext, x: number, z: number, r: number, width: number, y = r): void {
@@ -22,7 +16,7 @@ function wheel(ctx: GenContext, x: number, z: number, r: number, width: number, 
       .rotate([90, 0, 0])
       .translate([x, y, z]),
     'rubber',
-    { part: 'wheel', primary: false, colour: TYRE },
+    { part: 'wheel', primary: false, colour: BLACK },
   );
   ctx.add(
     ctx
@@ -62,10 +56,10 @@ function dish(ctx: GenContext, r: number, at: Vec3): void {
   );
 }
 
-const SPACECRAFT: Record<string, Build> = {
+const SPACECRAFT: Record<string, Generator> = {
   satellite: (ctx) => {
     const y = 0.6;
-    ctx.add(ctx.box([0.4, 0.45, 0.4], [0, y, 0]), 'gold', { colour: GOLD_FOIL });
+    ctx.add(ctx.box([0.4, 0.45, 0.4], [0, y, 0]), 'gold', { colour: GOLD });
     for (const side of [-1, 1]) {
       ctx.add(
         ctx
@@ -116,7 +110,7 @@ const SPACECRAFT: Record<string, Build> = {
     ctx.add(ctx.box([0.85, 0.02, 0.55], [0, r + 0.36, 0]), 'metal', {
       part: 'deck',
       primary: false,
-      colour: GOLD_FOIL,
+      colour: GOLD,
     });
     ctx.add(ctx.cyl(0.025, 0.45, [0.3, r + 0.36, 0.15]), 'metal', { part: 'mast', primary: false, colour: STEEL });
     ctx.add(ctx.box([0.14, 0.08, 0.1], [0.3, r + 0.85, 0.15]), 'metal', {
@@ -132,7 +126,7 @@ const SPACECRAFT: Record<string, Build> = {
     dish(ctx, 0.1, [-0.25, r + 0.37, -0.15]);
   },
   'lunar lander': (ctx) => {
-    ctx.add(ctx.cyl(0.42, 0.35, [0, 0.45, 0], 0.42, 8), 'gold', { colour: GOLD_FOIL });
+    ctx.add(ctx.cyl(0.42, 0.35, [0, 0.45, 0], 0.42, 8), 'gold', { colour: GOLD });
     ctx.add(ctx.cyl(0.32, 0.35, [0, 0.8, 0], 0.25, 8), 'metal', { part: 'cabin', colour: [0.75, 0.75, 0.72] });
     for (const a of around(4, Math.PI / 4)) {
       const foot: Vec3 = [Math.cos(a) * 0.75, 0.03, Math.sin(a) * 0.75];
@@ -175,7 +169,7 @@ const SPACECRAFT: Record<string, Build> = {
   },
 };
 
-const SMALL_VEHICLES: Record<string, Build> = {
+const SMALL_VEHICLES: Record<string, Generator> = {
   'tuk-tuk': (ctx) => {
     const body: RGB = ctx.rng.pick([
       [0.95, 0.75, 0.1],
@@ -273,7 +267,7 @@ const SMALL_VEHICLES: Record<string, Build> = {
   },
   snowmobile: (ctx) => {
     const colour: RGB = [0.85, 0.1, 0.1];
-    ctx.add(ctx.box([0.9, 0.2, 0.4], [-0.2, 0.15, 0]), 'rubber', { part: 'track', primary: false, colour: TYRE });
+    ctx.add(ctx.box([0.9, 0.2, 0.4], [-0.2, 0.15, 0]), 'rubber', { part: 'track', primary: false, colour: BLACK });
     for (const z of [-0.3, 0.3])
       ctx.add(
         ctx.box([0.6, 0.03, 0.1], [0.6, 0.02, z]).add(ctx.capsule([0.88, 0.02, z], [0.95, 0.12, z], 0.02)),

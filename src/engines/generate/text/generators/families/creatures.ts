@@ -6,8 +6,9 @@
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
-
-const EYE: RGB = [0.03, 0.03, 0.03];
+import { JointList, along } from '../joints.ts';
+import { legJoints, trunkJoints } from './quadruped.ts';
+import { EYE } from '../palette.ts';
 
 const PRIMATES: Record<string, { h: number; arm: number; tail: number; colour: RGB; face: RGB; broad: number }> = {
   monkey: { h: 0.6, arm: 0.9, tail: 0.8, colour: [0.55, 0.38, 0.22], face: [0.9, 0.75, 0.6], broad: 0.9 },
@@ -27,6 +28,15 @@ export function primate(ctx: GenContext): void {
   const fur = { colour: p.colour };
   ctx.add(ctx.ellipsoid([w * 0.8, (chest - hip) * 0.75, w * 0.65], [0, (hip + chest) / 2, 0]), 'fabric', fur);
   const head: Vec3 = [0, chest + H * 0.14, w * 0.15];
+  // Upright on the humanoid rig, facing +Z (its face), so its left side is +X.
+  const joints = trunkJoints(
+    new JointList('humanoid', 'primate plan'),
+    [0, hip + (chest - hip) * 0.1, 0],
+    [0, (hip + chest) / 2, 0],
+    [0, chest - (chest - hip) * 0.1, 0],
+    [0, chest + H * 0.02, 0],
+    head,
+  );
   const hr = H * 0.11 * (s.cartoon ? 1.3 : 1);
   ctx.add(ctx.sphere(hr, head), 'fabric', { part: 'head', ...fur });
   ctx.add(ctx.ellipsoid([hr * 0.7, hr * 0.55, hr * 0.5], [0, head[1] - hr * 0.3, head[2] + hr * 0.65]), 'organic', {
@@ -47,22 +57,27 @@ export function primate(ctx: GenContext): void {
     });
     const shoulder: Vec3 = [side * w * 0.85, chest - H * 0.02, 0];
     const hand: Vec3 = [side * w * 1.1, Math.max(H * 0.05, chest - H * 0.62 * p.arm), w * 0.4];
+    const elbow: Vec3 = [side * w * 1.1, (shoulder[1] + hand[1]) / 2, w * 0.1];
     ctx.add(
-      ctx.union([
-        ctx.capsule(shoulder, [side * w * 1.1, (shoulder[1] + hand[1]) / 2, w * 0.1], w * 0.22),
-        ctx.capsule([side * w * 1.1, (shoulder[1] + hand[1]) / 2, w * 0.1], hand, w * 0.2, w * 0.18),
-      ]),
+      ctx.union([ctx.capsule(shoulder, elbow, w * 0.22), ctx.capsule(elbow, hand, w * 0.2, w * 0.18)]),
       'fabric',
       { part: 'arm', ...fur },
     );
-    ctx.add(
-      ctx.union([
-        ctx.capsule([side * w * 0.45, hip, 0], [side * w * 0.55, H * 0.2, w * 0.3], w * 0.25),
-        ctx.capsule([side * w * 0.55, H * 0.2, w * 0.3], [side * w * 0.55, w * 0.12, w * 0.2], w * 0.2, w * 0.14),
-      ]),
-      'fabric',
-      { part: 'leg', ...fur },
-    );
+    const legTop: Vec3 = [side * w * 0.45, hip, 0];
+    const knee: Vec3 = [side * w * 0.55, H * 0.2, w * 0.3];
+    const foot: Vec3 = [side * w * 0.55, w * 0.12, w * 0.2];
+    ctx.add(ctx.union([ctx.capsule(legTop, knee, w * 0.25), ctx.capsule(knee, foot, w * 0.2, w * 0.14)]), 'fabric', {
+      part: 'leg',
+      ...fur,
+    });
+    const name = side > 0 ? 'left' : 'right';
+    joints
+      .add(`${name}UpperArm`, 'chest', shoulder)
+      .add(`${name}LowerArm`, `${name}UpperArm`, elbow)
+      .add(`${name}Hand`, `${name}LowerArm`, hand)
+      .add(`${name}UpperLeg`, 'hips', legTop)
+      .add(`${name}LowerLeg`, `${name}UpperLeg`, knee)
+      .add(`${name}Foot`, `${name}LowerLeg`, foot);
   }
   if (p.tail > 0) {
     const pts: Vec3[] = [
@@ -75,7 +90,9 @@ export function primate(ctx: GenContext): void {
       part: 'tail',
       ...fur,
     });
+    joints.add('tail1', 'hips', pts[0]).add('tail2', 'tail1', pts[2]);
   }
+  ctx.skeleton = joints.finish();
 }
 
 /** The rows the amphibian and reptile forms draw by name (the others share a default). */
@@ -114,6 +131,36 @@ export function amphibian(ctx: GenContext): void {
   const y = r * 0.55;
   ctx.add(ctx.ellipsoid([r * 1.1, r * 0.6 * s.tall, r * 0.9], [0, y, 0]).rotate([0, 0, 12]), 'organic', skin);
   ctx.add(ctx.ellipsoid([r * 0.7, r * 0.4, r * 0.8], [r * 0.75, y + r * 0.3, 0]), 'organic', { part: 'head', ...skin });
+  // A frog crouches on the quadruped rig, facing +X (left side -Z); its body is turned 12° about the origin.
+  const turn = (12 * Math.PI) / 180;
+  const turned = (x: number): Vec3 => [
+    x * Math.cos(turn) - y * Math.sin(turn),
+    x * Math.sin(turn) + y * Math.cos(turn),
+    0,
+  ];
+  const joints = trunkJoints(
+    new JointList('quadruped', 'frog plan'),
+    turned(-r * 0.5),
+    turned(0),
+    turned(r * 0.5),
+    [r * 0.45, y + r * 0.3, 0],
+    [r * 0.75, y + r * 0.3, 0],
+  );
+  for (const side of [-1, 1]) {
+    const name = side < 0 ? 'left' : 'right';
+    const frontHip: Vec3 = [r * 0.55, y, side * r * 0.5];
+    const frontFoot: Vec3 = [r * 0.75, r * 0.07, side * r * 0.75];
+    legJoints(joints, name, 'Front', frontHip, along(frontHip, frontFoot, 0.5), frontFoot);
+    legJoints(
+      joints,
+      name,
+      'Back',
+      [-r * 0.6, y, side * r * 0.6],
+      [r * 0.1, y * 0.5, side * r * 1.05],
+      [-r * 0.7, r * 0.1, side * r * 1.1],
+    );
+  }
+  ctx.skeleton = joints.finish();
   for (const side of [-1, 1]) {
     ctx.add(ctx.sphere(r * 0.22, [r * 0.85, y + r * 0.62, side * r * 0.42]), 'organic', { part: 'eye', ...skin });
     ctx.add(ctx.sphere(r * 0.13, [r * 0.95, y + r * 0.7, side * r * 0.45], 10), 'glass', {
@@ -182,27 +229,37 @@ function lizardBody(ctx: GenContext, l: LizardSpec): void {
     'organic',
     { part: 'tail', ...skin },
   );
+  // A long low body on the quadruped rig, facing +X (left side -Z), its tail in three joints.
+  const joints = trunkJoints(
+    new JointList('quadruped', 'lizard plan'),
+    [-len * 0.15, y, 0],
+    [0, y, 0],
+    [len * 0.17, y, 0],
+    [len * 0.22, y, 0],
+    [len * 0.25 + l.r, y + l.r * 0.2, 0],
+  )
+    .add('tail1', 'hips', tail[0])
+    .add('tail2', 'tail1', tail[2])
+    .add('tail3', 'tail2', tail[4]);
   for (const side of [-1, 1]) {
     ctx.add(ctx.sphere(l.r * 0.22, [len * 0.25 + l.r * 1.6, y + l.r * 0.55, side * l.r * 0.55], 10), 'glass', {
       part: 'eye',
       primary: false,
       colour: EYE,
     });
-    for (const x of [len * 0.17, -len * 0.15])
+    for (const x of [len * 0.17, -len * 0.15]) {
+      const hip: Vec3 = [x, y, side * l.r * 0.8];
+      const knee: Vec3 = [x + l.leg * 0.3, l.leg * 0.7, side * (l.r + l.leg * 0.9)];
+      const foot: Vec3 = [x + l.leg * 0.5, l.r * 0.15, side * (l.r + l.leg * 1.1)];
       ctx.add(
-        ctx.union([
-          ctx.capsule([x, y, side * l.r * 0.8], [x + l.leg * 0.3, l.leg * 0.7, side * (l.r + l.leg * 0.9)], l.r * 0.28),
-          ctx.capsule(
-            [x + l.leg * 0.3, l.leg * 0.7, side * (l.r + l.leg * 0.9)],
-            [x + l.leg * 0.5, l.r * 0.15, side * (l.r + l.leg * 1.1)],
-            l.r * 0.22,
-            l.r * 0.15,
-          ),
-        ]),
+        ctx.union([ctx.capsule(hip, knee, l.r * 0.28), ctx.capsule(knee, foot, l.r * 0.22, l.r * 0.15)]),
         'organic',
         { part: 'leg', ...skin },
       );
+      legJoints(joints, side < 0 ? 'left' : 'right', x > 0 ? 'Front' : 'Back', hip, knee, foot);
+    }
   }
+  ctx.skeleton = joints.finish();
   if (l.crest)
     for (let k = 0; k < 6; k++)
       ctx.add(

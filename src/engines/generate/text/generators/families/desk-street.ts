@@ -6,12 +6,8 @@
  * of armour). A row each, as few primitives as say what it is.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
-const WOOD: RGB = [0.6, 0.42, 0.25];
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL, WOOD } from '../palette.ts';
 
 /** A regular n-gon of circumradius r in the xy plane, first corner turned by `turn` radians. */
 const ngon = (n: number, r: number, turn = 0): Vec2[] =>
@@ -26,7 +22,7 @@ function post(ctx: GenContext, h: number): void {
   ctx.add(ctx.cyl(0.12, 0.04, [0, 0, 0]), 'stone', { part: 'base', primary: false, colour: [0.55, 0.55, 0.55] });
 }
 
-export const DESK: Record<string, Build> = {
+export const DESK: Record<string, Generator> = {
   pencil: (ctx) => {
     // Lying on the desk: a hexagonal body, a sharpened cone, an eraser in a metal band.
     const colour: RGB = says(ctx, /red|blue|green/) ? [0.8, 0.2, 0.2] : [0.98, 0.78, 0.1];
@@ -234,7 +230,7 @@ export const DESK: Record<string, Build> = {
   },
 };
 
-export const SIGNS: Record<string, Build> = {
+export const SIGNS: Record<string, Generator> = {
   'stop sign': (ctx) => {
     post(ctx, 2.1);
     ctx.add(ctx.prism(ngon(8, 0.38, Math.PI / 8), 0.03, [0, 2.1, 0.03]), 'metal', {
@@ -380,7 +376,7 @@ export const SIGNS: Record<string, Build> = {
   },
 };
 
-export const MASKS: Record<string, Build> = {
+export const MASKS: Record<string, Generator> = {
   mask: (ctx) => {
     // A carnival half mask: a curved shell over the brow and eyes, with feathers rising from one side.
     const gold: RGB = [0.85, 0.68, 0.25];

@@ -3,14 +3,10 @@
  * printer, a dishwasher, an air conditioner (a wall split unit), a tablet, a smartwatch, a VR
  * headset; and a drone (a quadcopter) for the rotorcraft family.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL, WHITE } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const DARK: RGB = [0.1, 0.1, 0.11];
-const WHITE: RGB = [0.92, 0.92, 0.9];
-const STEEL: RGB = [0.7, 0.71, 0.74];
-
-export const MORE_DEVICES: Record<string, Build> = {
+export const MORE_DEVICES: Record<string, Generator> = {
   headphones: (ctx) => {
     ctx.add(ctx.torus(0.3, 0.03, [0, 0.35, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'plastic', {
       part: 'headband',

@@ -16,6 +16,7 @@ import {
   type DishForm,
   type Vessel,
 } from '../../dish-reading.ts';
+import { CERAMIC, GOLDEN } from '../palette.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
 interface Bed {
@@ -24,7 +25,6 @@ interface Bed {
   depth: number;
 }
 
-const CERAMIC: RGB = [0.95, 0.94, 0.92];
 const food = (ctx: GenContext, m: Manifold, colour: RGB, part = 'food', primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
 
@@ -253,9 +253,7 @@ const BODIES: Record<DishBody, BodyBuild> = {
       );
     layer(bed.y, 0.06, bread, 'bread', true);
     const fillings = [base === bread ? (toppings[0] ?? [0.35, 0.62, 0.25]) : base, ...toppings].slice(0, 3);
-    fillings.forEach((c, k) => {
-      layer(bed.y + 0.06 + k * 0.035, 0.035, c, 'filling', false, 1.04);
-    });
+    for (const [k, c] of fillings.entries()) layer(bed.y + 0.06 + k * 0.035, 0.035, c, 'filling', false, 1.04);
     layer(bed.y + 0.06 + fillings.length * 0.035, 0.06, bread, 'bread', true);
   },
   parcels: (ctx, bed, base, toppings) => {
@@ -512,8 +510,6 @@ const BODIES: Record<DishBody, BodyBuild> = {
     });
   },
 };
-
-const GOLDEN: RGB = [0.78, 0.52, 0.25];
 
 const CONTAINER_BODIES: DishBody[] = ['soup', 'stew', 'drink'];
 

@@ -5,14 +5,13 @@
  * other dish is built from what WordNet says of it (./dish-forms.ts).
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
 
-type Build = (ctx: GenContext) => void;
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
 
-const DISHES: Record<string, Build> = {
+const DISHES: Record<string, Generator> = {
   'chocolate bar': (ctx) => {
     // A slab moulded in squares, its far end still in a paper wrapper over foil.
     const text = ctx.interpretation.prompt.toLowerCase();

@@ -5,12 +5,9 @@
  * words vary them (a clawfoot tub stands on feet, a picket fence has pointed boards).
  */
 import type { Manifold } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { CHROME, WHITE, WOOD } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const WHITE: RGB = [0.95, 0.95, 0.94];
-const CHROME: RGB = [0.78, 0.8, 0.83];
-const WOOD: RGB = [0.58, 0.4, 0.24];
 const chrome = (ctx: GenContext, m: Manifold, part: string) =>
   ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
 
@@ -23,7 +20,7 @@ function tap(ctx: GenContext, x: number, y: number, z: number, reach = 0.12): vo
   );
 }
 
-const FIXTURES: Record<string, Build> = {
+const FIXTURES: Record<string, Generator> = {
   faucet: (ctx) => {
     // A faucet on its own: a round base, a tall body, a spout arched over to point down, a lever on top.
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;

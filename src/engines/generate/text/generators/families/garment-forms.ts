@@ -7,9 +7,9 @@
 import type { Vec2 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import { garmentForm, type GarmentForm } from '../../garment-reading.ts';
+import { IRON } from '../palette.ts';
 
 const mirror = (half: Vec2[]): Vec2[] => [...half, ...[...half].reverse().map(([x, y]) => [-x, y] as Vec2)];
-const STAND: RGB = [0.2, 0.2, 0.22];
 
 /** Half an outline from the hem's centre up to the neck's, x ≥ 0. */
 function halfOutline(f: GarmentForm): Vec2[] {
@@ -82,11 +82,11 @@ export function describedGarment(ctx: GenContext): boolean {
       'metal',
       { part: 'clasp', primary: false, colour: [0.8, 0.65, 0.25] },
     );
-  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: STAND });
+  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: IRON });
   ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -depth / 2 - 0.015]), 'metal', {
     part: 'stand',
     primary: false,
-    colour: STAND,
+    colour: IRON,
   });
   return true;
 }

@@ -4,9 +4,7 @@
  * a necktie. Each is its outline extruded to a garment's thickness, so one rig covers the branch.
  */
 import type { Vec2 } from 'manifold-3d';
-import type { GenContext, RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
+import type { GenContext, RGB, Generator } from '../kit.ts';
 
 /** Outlines in the XY plane, bottom at y = 0, centred on x = 0 (mirrored halves written once). */
 const mirror = (half: Vec2[]): Vec2[] => [...half, ...[...half].reverse().map(([x, y]) => [-x, y] as Vec2)];
@@ -100,7 +98,7 @@ function outlined(ctx: GenContext, name: string): void {
   });
 }
 
-export const GARMENTS: Record<string, Build> = {
+export const GARMENTS: Record<string, Generator> = {
   't-shirt': (ctx) => outlined(ctx, 't-shirt'),
   shirt: (ctx) => {
     outlined(ctx, 'long-sleeve');

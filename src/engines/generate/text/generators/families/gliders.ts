@@ -3,11 +3,8 @@
  * and a paraglider (an arched canopy on lines above a harness), rows of the airplane; and an autogyro
  * (a pod with an unpowered rotor on a mast and a pusher propeller), a row of the rotorcraft family.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.65, 0.66, 0.7];
-const DARK: RGB = [0.12, 0.12, 0.13];
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL } from '../palette.ts';
 
 const sailColour = (ctx: GenContext): RGB =>
   ctx.interpretation.colours[0]?.rgb ??
@@ -17,7 +14,7 @@ const sailColour = (ctx: GenContext): RGB =>
     [0.95, 0.75, 0.1],
   ] as RGB[]);
 
-export const GLIDERS: Record<string, Build> = {
+export const GLIDERS: Record<string, Generator> = {
   'hang glider': (ctx) => {
     const span = 2.4 * ctx.s.wide;
     // The sail: a flat delta, nose forward (+x), a little above the keel.

@@ -5,8 +5,7 @@
  */
 import type { GenContext, RGB } from '../kit.ts';
 import { grassForm } from '../../grass-reading.ts';
-
-const SOIL: RGB = [0.35, 0.25, 0.15];
+import { SOIL } from '../palette.ts';
 
 export function describedGrass(ctx: GenContext): boolean {
   const f = grassForm(ctx.interpretation.profile ?? '');

@@ -7,12 +7,8 @@
  * it is.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
-const WOOD: RGB = [0.6, 0.42, 0.25];
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL, WOOD } from '../palette.ts';
 
 /** A glass tank: water, gravel and water plants, or (dry) soil and moss as a terrarium. */
 function tank(ctx: GenContext, dry: boolean): void {
@@ -55,7 +51,7 @@ function tank(ctx: GenContext, dry: boolean): void {
   );
 }
 
-export const HOUSEHOLD: Record<string, Build> = {
+export const HOUSEHOLD: Record<string, Generator> = {
   'fire extinguisher': (ctx) => {
     const red: RGB = [0.8, 0.08, 0.06];
     ctx.add(ctx.capsule([0, 0.12, 0], [0, 0.62, 0], 0.12), 'metal', { part: 'cylinder', colour: red });
@@ -352,7 +348,7 @@ export const HOUSEHOLD: Record<string, Build> = {
   },
 };
 
-export const SHOP_TOOLS: Record<string, Build> = {
+export const SHOP_TOOLS: Record<string, Generator> = {
   jackhammer: (ctx) => {
     ctx.add(ctx.capsule([-0.3, 1.0, 0], [0.3, 1.0, 0], 0.035), 'rubber', { part: 'handle', colour: DARK });
     ctx.add(ctx.roundBox([0.22, 0.45, 0.2], 0.05, [0, 0.73, 0]), 'metal', { part: 'body', colour: [0.85, 0.6, 0.1] });

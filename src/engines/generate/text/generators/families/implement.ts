@@ -7,12 +7,7 @@
 import type { Manifold, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { implementForm, type ImplementForm, type ImplementHead } from '../../implement-reading.ts';
-
-const STEEL: RGB = [0.72, 0.73, 0.76];
-const WOOD: RGB = [0.6, 0.4, 0.2];
-const GRIP: RGB = [0.15, 0.15, 0.17];
-const RUBBER: RGB = [0.75, 0.12, 0.1];
-const FIBRE: RGB = [0.85, 0.75, 0.5];
+import { FIBRE, GRIP, RUBBER, STEEL, WOOD } from '../palette.ts';
 
 type Head = (ctx: GenContext, x: number, y: number) => void;
 

@@ -3,12 +3,8 @@
  * resonators on a stand), a theremin (a box with an upright and a loop antenna), a synthesizer
  * (keys, knobs and sliders), a kalimba (tines on a box), a didgeridoo and a trombone (its slide).
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const BRASS: RGB = [0.85, 0.66, 0.25];
-const WOOD: RGB = [0.55, 0.35, 0.2];
-const DARK: RGB = [0.12, 0.12, 0.13];
+import { around, type GenContext, type Generator } from '../kit.ts';
+import { BRASS, DARK, WOOD } from '../palette.ts';
 
 /** A row of `n` white keys `w` wide from x0, with black keys between, at height y. */
 function keys(ctx: GenContext, n: number, x0: number, y: number, z: number, w = 0.05): void {
@@ -26,7 +22,7 @@ function keys(ctx: GenContext, n: number, x0: number, y: number, z: number, w = 
       });
 }
 
-export const MORE_INSTRUMENTS: Record<string, Build> = {
+export const MORE_INSTRUMENTS: Record<string, Generator> = {
   gong: (ctx) => {
     for (const x of [-0.65, 0.65])
       ctx.add(ctx.box([0.08, 1.5, 0.08], [x, 0.75, 0]).add(ctx.box([0.1, 0.06, 0.5], [x, 0.03, 0])), 'wood', {

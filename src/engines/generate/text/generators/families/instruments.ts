@@ -5,10 +5,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
-
-const WOOD: RGB = [0.62, 0.36, 0.15];
-const DARK: RGB = [0.12, 0.08, 0.05];
-const BRASS: RGB = [0.85, 0.68, 0.25];
+import { BRASS, DARK_BROWN, WOOD } from '../palette.ts';
 
 const STRINGS: Record<
   string,
@@ -48,12 +45,12 @@ export function stringInstrument(ctx: GenContext): void {
   ctx.add(ctx.box([B * 0.1, neckL, depth * 0.6], [0, top + neckL / 2 - B * 0.05, 0]), 'wood', {
     part: 'neck',
     primary: false,
-    colour: DARK,
+    colour: DARK_BROWN,
   });
   ctx.add(ctx.roundBox([B * 0.16, B * 0.3, depth * 0.6], 0.005, [0, top + neckL + B * 0.1, 0]), 'wood', {
     part: 'head',
     primary: false,
-    colour: DARK,
+    colour: DARK_BROWN,
   });
   ctx.add(
     ctx
@@ -61,7 +58,7 @@ export function stringInstrument(ctx: GenContext): void {
       .rotate([90, 0, 0])
       .translate([0, B * 0.6, depth * 0.55]),
     'wood',
-    { part: 'soundhole', primary: false, colour: DARK },
+    { part: 'soundhole', primary: false, colour: DARK_BROWN },
   );
   for (let k = 0; k < 4; k++)
     ctx.add(

@@ -4,18 +4,17 @@
  * a brooch (an oval plate on a pin), a pair of earrings, a band for the wrist or ankle, cufflinks, or a
  * string of beads. Sizes are a wearer's, like the ring's.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext } from '../kit.ts';
 import { jewelryForm, type JewelryShape } from '../../jewelry-reading.ts';
+import { GOLD, PALE_BLUE_GEM } from '../palette.ts';
 
-const GOLD: RGB = [0.85, 0.68, 0.25];
-const STONE: RGB = [0.6, 0.85, 0.95];
-
-type Build = (ctx: GenContext, gems: boolean) => void;
+/** One jewellery shape, with or without set stones. */
+type JewelryShapeBuilder = (ctx: GenContext, gems: boolean) => void;
 
 const gold = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
   ctx.add(m, 'gold', { part, colour: GOLD });
 const gem = (ctx: GenContext, r: number, at: [number, number, number]) =>
-  ctx.add(ctx.sphere(r, at, 10).scale([1, 1, 0.6]), 'glass', { part: 'gem', primary: false, colour: STONE });
+  ctx.add(ctx.sphere(r, at, 10).scale([1, 1, 0.6]), 'glass', { part: 'gem', primary: false, colour: PALE_BLUE_GEM });
 
 /** A closed loop of beads or links (x, y plane), centred at `y`. */
 function loop(
@@ -32,7 +31,7 @@ function loop(
     ctx.add(ctx.sphere(r, [Math.cos(a) * R, y + Math.sin(a) * R, 0], 8), material, { part, colour });
 }
 
-const BUILDS: Record<JewelryShape, Build> = {
+const BUILDS: Record<JewelryShape, JewelryShapeBuilder> = {
   necklace: (ctx, gems) => {
     gold(ctx, ctx.torus(0.09, 0.003, [0, 0.1, 0], 'z').scale([1, 1.15, 1]), 'chain');
     if (gems) gem(ctx, 0.008, [0, 0.1 - 0.09 * 1.15 - 0.006, 0.002]);

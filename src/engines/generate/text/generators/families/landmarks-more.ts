@@ -4,14 +4,10 @@
  * of shell roofs, a mosque (dome and minarets), a colosseum. Profiles of the landmark family and, for
  * the temple and the mosque, of the church category (../../catalog-made.ts).
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type RGB, type Generator } from '../kit.ts';
+import { GREY_STONE, MARBLE, SANDSTONE } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const SANDSTONE: RGB = [0.82, 0.74, 0.56];
-const GREY_STONE: RGB = [0.6, 0.6, 0.57];
-const MARBLE: RGB = [0.92, 0.9, 0.85];
-
-export const MORE_LANDMARKS: Record<string, Build> = {
+export const MORE_LANDMARKS: Record<string, Generator> = {
   stonehenge: (ctx) => {
     const n = ctx.count('stone', 10, 5, 16);
     const R = 1.2;
@@ -334,4 +330,4 @@ export const MORE_LANDMARKS: Record<string, Build> = {
 };
 
 /** The church category's new profiles: buildings of worship other than a church. */
-export const MORE_WORSHIP: Record<string, Build> = { mosque: MORE_LANDMARKS.mosque, temple: MORE_LANDMARKS.temple };
+export const MORE_WORSHIP: Record<string, Generator> = { mosque: MORE_LANDMARKS.mosque, temple: MORE_LANDMARKS.temple };

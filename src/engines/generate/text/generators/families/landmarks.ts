@@ -4,15 +4,13 @@
  * animal skull is longer, with horns for a cow) and a bust (head, neck and shoulders on a plinth).
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { SANDSTONE } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const STONE: RGB = [0.82, 0.74, 0.56];
-
-const LANDMARKS: Record<string, Build> = {
+const LANDMARKS: Record<string, Generator> = {
   pyramid: (ctx) => {
     const steps = ctx.s.lowPoly ? 1 : 8;
-    if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: STONE });
+    if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: SANDSTONE });
     else
       for (let k = 0; k < steps; k++)
         ctx.add(
@@ -21,7 +19,7 @@ const LANDMARKS: Record<string, Build> = {
             [0, (k + 0.5) * (0.9 / steps), 0],
           ),
           'stone',
-          { colour: STONE },
+          { colour: SANDSTONE },
         );
   },
   bridge: (ctx) => {

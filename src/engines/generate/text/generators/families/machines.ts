@@ -5,9 +5,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
-
-const TYRE: RGB = [0.08, 0.08, 0.09];
-const STEEL: RGB = [0.45, 0.46, 0.48];
+import { BLACK, GUNMETAL } from '../palette.ts';
 
 /** A wheel on the z axis at (x, r, z): tyre and hub. */
 function wheel(
@@ -16,7 +14,7 @@ function wheel(
   z: number,
   r: number,
   width: number,
-  hub: RGB = STEEL,
+  hub: RGB = GUNMETAL,
   material: 'rubber' | 'wood' = 'rubber',
 ): void {
   ctx.add(
@@ -25,7 +23,7 @@ function wheel(
       .rotate([90, 0, 0])
       .translate([x, r, z]),
     material,
-    { part: 'wheel', primary: false, colour: material === 'wood' ? [0.45, 0.3, 0.15] : TYRE },
+    { part: 'wheel', primary: false, colour: material === 'wood' ? [0.45, 0.3, 0.15] : BLACK },
   );
   ctx.add(
     ctx
@@ -64,7 +62,7 @@ export function motorcycle(ctx: GenContext): void {
         ctx.sphere(0.1, [0, r + 0.05, 0]),
       ]),
       'metal',
-      { part: 'frame', colour: STEEL },
+      { part: 'frame', colour: GUNMETAL },
     );
     ctx.add(ctx.ellipsoid([0.3, 0.14, 0.17], [L * 0.06, r + 0.6, 0]), 'metal', { part: 'tank', colour });
     ctx.add(ctx.roundBox([0.32, 0.2, 0.24], 0.05, [0, r + 0.2, 0]), 'metal', {
@@ -84,7 +82,7 @@ export function motorcycle(ctx: GenContext): void {
     colour: [0.1, 0.08, 0.07],
   });
   const fork: Vec3 = [L * 0.3, r + 0.85, 0];
-  ctx.add(ctx.capsule([L * 0.36, r, 0], fork, 0.03), 'metal', { part: 'fork', primary: false, colour: STEEL });
+  ctx.add(ctx.capsule([L * 0.36, r, 0], fork, 0.03), 'metal', { part: 'fork', primary: false, colour: GUNMETAL });
   ctx.add(ctx.capsule([fork[0], fork[1], -0.35], [fork[0], fork[1], 0.35], 0.025), 'metal', {
     part: 'handle',
     primary: false,
@@ -143,7 +141,7 @@ function tracks(ctx: GenContext, L: number, W: number, h: number): void {
           .rotate([90, 0, 0])
           .translate([-L / 2 + h / 2 + (k * (L - h)) / 3, h / 2, z]),
         'metal',
-        { part: 'wheel', primary: false, colour: STEEL },
+        { part: 'wheel', primary: false, colour: GUNMETAL },
       );
   }
 }
@@ -187,13 +185,13 @@ export function constructionMachine(ctx: GenContext): void {
     ctx.add(ctx.box([0.12, 0.8, W * 1.15], [L / 2 + 0.3, 0.45, 0]), 'metal', {
       part: 'blade',
       primary: false,
-      colour: STEEL,
+      colour: GUNMETAL,
     });
     for (const z of [-W * 0.35, W * 0.35])
       ctx.add(ctx.capsule([L * 0.3, base + 0.2, z], [L / 2 + 0.25, 0.45, z], 0.06), 'metal', {
         part: 'arm',
         primary: false,
-        colour: STEEL,
+        colour: GUNMETAL,
       });
   } else if (kind === 'excavator') {
     const elbow: Vec3 = [L * 0.55, base + 2.0, 0];
@@ -209,7 +207,7 @@ export function constructionMachine(ctx: GenContext): void {
         ctx.box([0.05, 0.45, 0.6], [wrist[0] + 0.22, wrist[1] - 0.35, 0]),
       ]),
       'metal',
-      { part: 'bucket', primary: false, colour: STEEL },
+      { part: 'bucket', primary: false, colour: GUNMETAL },
     );
   } else if (kind === 'loader') {
     for (const z of [-W * 0.4, W * 0.4])
@@ -220,7 +218,7 @@ export function constructionMachine(ctx: GenContext): void {
         ctx.box([0.08, 0.7, W * 1.1], [L / 2 + 0.15, 0.45, 0]),
       ]),
       'metal',
-      { part: 'bucket', primary: false, colour: STEEL },
+      { part: 'bucket', primary: false, colour: GUNMETAL },
     );
   } else if (kind === 'steamroller') {
     ctx.add(
@@ -229,19 +227,19 @@ export function constructionMachine(ctx: GenContext): void {
         .rotate([90, 0, 0])
         .translate([L * 0.42, 0.6, 0]),
       'metal',
-      { part: 'roller', primary: false, colour: STEEL },
+      { part: 'roller', primary: false, colour: GUNMETAL },
     );
   } else {
     for (const z of [-0.35, 0.35]) {
       ctx.add(ctx.box([0.08, 2.4 * s.tall, 0.08], [L * 0.45, 1.2 * s.tall, z]), 'metal', {
         part: 'mast',
         primary: false,
-        colour: STEEL,
+        colour: GUNMETAL,
       });
       ctx.add(ctx.box([1.2, 0.05, 0.14], [L * 0.45 + 0.6, 0.1, z]), 'metal', {
         part: 'fork',
         primary: false,
-        colour: STEEL,
+        colour: GUNMETAL,
       });
     }
   }
@@ -287,12 +285,12 @@ function trailer(ctx: GenContext): void {
       ctx.capsule([L / 2, floor, W * 0.3], [L / 2 + 0.8, floor * 0.8, 0], 0.04),
     ]),
     'metal',
-    { part: 'hitch', primary: false, colour: STEEL },
+    { part: 'hitch', primary: false, colour: GUNMETAL },
   );
   ctx.add(ctx.capsule([L / 2 + 0.7, floor * 0.8, 0], [L / 2 + 0.7, 0.02, 0], 0.03), 'metal', {
     part: 'jack',
     primary: false,
-    colour: STEEL,
+    colour: GUNMETAL,
   });
 }
 
@@ -391,7 +389,7 @@ export function wagon(ctx: GenContext): void {
   ctx.add(pull, stroller || shopping ? 'metal' : 'wood', {
     part: 'handle',
     primary: false,
-    colour: stroller || shopping ? STEEL : wood,
+    colour: stroller || shopping ? GUNMETAL : wood,
   });
   if (kind === 'carriage')
     ctx.add(ctx.roundBox([L * 0.6, 0.8, W * 0.9], 0.15, [0, floor + bedH + 0.4, 0]), 'wood', {
@@ -416,7 +414,7 @@ export function helicopter(ctx: GenContext): void {
   });
   ctx.add(ctx.capsule([-L * 0.2, 0.85, 0], [-L * 0.75, 1.0, 0], 0.12, 0.05), 'metal', { part: 'tail', colour });
   ctx.add(ctx.box([0.05, 0.35, 0.04], [-L * 0.75, 1.1, 0.06]), 'metal', { part: 'fin', colour });
-  ctx.add(ctx.cyl(0.05, 0.25, [0, 1.15, 0]), 'metal', { part: 'mast', primary: false, colour: STEEL });
+  ctx.add(ctx.cyl(0.05, 0.25, [0, 1.15, 0]), 'metal', { part: 'mast', primary: false, colour: GUNMETAL });
   for (const a of around(ctx.count('propeller', 4, 2, 6) === 1 ? 2 : 4, 0.3))
     ctx.add(
       ctx
@@ -438,13 +436,13 @@ export function helicopter(ctx: GenContext): void {
     ctx.add(ctx.capsule([-L * 0.25, 0.05, z], [L * 0.3, 0.05, z], 0.04), 'metal', {
       part: 'skid',
       primary: false,
-      colour: STEEL,
+      colour: GUNMETAL,
     });
     for (const x of [-L * 0.12, L * 0.15])
       ctx.add(ctx.capsule([x, 0.05, z], [x, 0.45, z * 0.6], 0.03), 'metal', {
         part: 'skid',
         primary: false,
-        colour: STEEL,
+        colour: GUNMETAL,
       });
   }
 }

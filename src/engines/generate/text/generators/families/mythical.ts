@@ -7,11 +7,9 @@
  * from a few shared parts (a four-legged body, a torso with arms, a pair of wings), facing +x.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
-
-type Build = (ctx: GenContext) => void;
-const SKIN: RGB = [0.93, 0.78, 0.65];
+import { ALIEN_GREY, SKIN } from '../palette.ts';
 
 /** A four-legged body (long ellipsoid, legs, tail) whose front top is returned, where a neck or torso joins. */
 function fourLegs(
@@ -119,9 +117,7 @@ function biped(
   torso(ctx, [0, hip - H * 0.03, 0], H * 0.55, colour, head);
 }
 
-const ALIEN_GREY: RGB = [0.66, 0.7, 0.68];
-
-export const MYTHICAL: Record<string, Build> = {
+export const MYTHICAL: Record<string, Generator> = {
   centaur: (ctx) => {
     const coat: RGB = [0.45, 0.3, 0.18];
     const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 });

@@ -8,12 +8,8 @@
  *  - headwear: a beret and a fez.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const IRON: RGB = [0.22, 0.22, 0.24];
-const STEEL: RGB = [0.72, 0.73, 0.76];
-const DARK: RGB = [0.1, 0.1, 0.11];
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, IRON, STEEL } from '../palette.ts';
 
 /** A pan of radius r and depth h with a long handle along +x (skillet, saucepan) or two loops (wok-less pots). */
 function pan(
@@ -38,7 +34,7 @@ function pan(
       );
 }
 
-export const MORE_OBJECTS: Record<string, Build> = {
+export const MORE_OBJECTS: Record<string, Generator> = {
   anvil: (ctx) => {
     ctx.add(ctx.box([0.35, 0.12, 0.3], [0, 0.06, 0]).add(ctx.box([0.22, 0.25, 0.16], [0, 0.245, 0])), 'metal', {
       part: 'base',
@@ -195,7 +191,7 @@ export const MORE_OBJECTS: Record<string, Build> = {
   },
 };
 
-export const MORE_COOKWARE: Record<string, Build> = {
+export const MORE_COOKWARE: Record<string, Generator> = {
   skillet: (ctx) => pan(ctx, 0.35, 0.08, IRON, 'long'),
   saucepan: (ctx) => pan(ctx, 0.25, 0.22, STEEL, 'long'),
   stockpot: (ctx) => {
@@ -249,7 +245,7 @@ export const MORE_COOKWARE: Record<string, Build> = {
   },
 };
 
-export const MORE_APPLIANCES: Record<string, Build> = {
+export const MORE_APPLIANCES: Record<string, Generator> = {
   'air fryer': (ctx) => {
     ctx.add(ctx.roundBox([0.5, 0.6, 0.5], 0.15, [0, 0.3, 0]), 'plastic', { colour: DARK });
     ctx.add(ctx.roundBox([0.4, 0.25, 0.06], 0.04, [0, 0.2, 0.24]), 'plastic', {
@@ -346,7 +342,7 @@ export const MORE_APPLIANCES: Record<string, Build> = {
   },
 };
 
-export const MORE_MACHINES: Record<string, Build> = {
+export const MORE_MACHINES: Record<string, Generator> = {
   'combine harvester': (ctx) => {
     const green: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.2, 0.55, 0.2];
     for (const z of [-0.8, 0.8]) {
@@ -407,7 +403,7 @@ export const MORE_MACHINES: Record<string, Build> = {
   },
 };
 
-export const MORE_HATS: Record<string, Build> = {
+export const MORE_HATS: Record<string, Generator> = {
   beret: (ctx) => {
     const colour: RGB = [0.12, 0.12, 0.14];
     ctx.add(

@@ -4,18 +4,13 @@
  * microscope, compass, fire hydrant, mailbox, traffic cone, birdcage, skateboard, surfboard, racket, ladder,
  * glasses, bat.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
-
-const STEEL: RGB = [0.72, 0.73, 0.76];
-const GRIP: RGB = [0.8, 0.2, 0.15];
-const WOOD: RGB = [0.6, 0.4, 0.2];
-
-type Build = (ctx: GenContext) => void;
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { RED, STEEL, WOOD } from '../palette.ts';
 
 const steel = (ctx: GenContext, m: ReturnType<GenContext['box']>, part?: string) =>
   ctx.add(m, 'metal', { part, colour: STEEL });
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Generator> = {
   wrench: (ctx) => {
     steel(ctx, ctx.box([0.7, 0.03, 0.07], [0, 0.015, 0]));
     for (const x of [-0.38, 0.38])
@@ -26,7 +21,7 @@ const TOOLS: Record<string, Build> = {
       );
   },
   screwdriver: (ctx) => {
-    ctx.add(ctx.capsule([-0.35, 0.05, 0], [-0.05, 0.05, 0], 0.05), 'plastic', { part: 'handle', colour: GRIP });
+    ctx.add(ctx.capsule([-0.35, 0.05, 0], [-0.05, 0.05, 0], 0.05), 'plastic', { part: 'handle', colour: RED });
     steel(ctx, ctx.capsule([-0.05, 0.05, 0], [0.4, 0.05, 0], 0.012));
   },
   saw: (ctx) => {
@@ -64,7 +59,7 @@ const TOOLS: Record<string, Build> = {
           .rotate([90, side * 12, 0])
           .translate([0, 0.01 + (side + 1) * 0.006, 0]),
       );
-      ctx.add(ctx.torus(0.06, 0.014, [-0.1, 0.012, side * 0.06], 'y'), 'plastic', { part: 'handle', colour: GRIP });
+      ctx.add(ctx.torus(0.06, 0.014, [-0.1, 0.012, side * 0.06], 'y'), 'plastic', { part: 'handle', colour: RED });
     }
   },
   key: (ctx) => {
@@ -93,7 +88,7 @@ const TOOLS: Record<string, Build> = {
   },
 };
 
-const OBJECTS: Record<string, Build> = {
+const OBJECTS: Record<string, Generator> = {
   anchor: (ctx) => {
     steel(ctx, ctx.cyl(0.04, 0.9, [0, 0.12, 0]));
     steel(ctx, ctx.torus(0.35, 0.045, [0, 0.45, 0], 'z').trimByPlane([0, -1, 0], -0.3));

@@ -4,12 +4,8 @@
  * shallow one-tier form) and a hay bale. A row each, as few primitives as say what it is.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const WOOD: RGB = [0.6, 0.42, 0.25];
-const STEEL: RGB = [0.6, 0.62, 0.65];
-const STONE: RGB = [0.72, 0.7, 0.66];
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { STEEL, STONE, WOOD } from '../palette.ts';
 
 /** A gable roof over a w × d footprint at height y, ridge along z. */
 function gable(
@@ -36,7 +32,7 @@ function gable(
   );
 }
 
-export const OUTDOOR: Record<string, Build> = {
+export const OUTDOOR: Record<string, Generator> = {
   'swing set': (ctx) => {
     const seats = ctx.count('swing', 2, 1, 4);
     const W = 0.6 * seats + 0.4;

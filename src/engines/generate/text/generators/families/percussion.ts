@@ -4,17 +4,13 @@
  * on legs, a shaker on a handle, clappers, a cymbal on its stand, a bell or a set of bells, hanging
  * tubes, or a hollow stick — two side by side where it is played in pairs.
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext } from '../kit.ts';
 import { percussionForm, type PercussionForm } from '../../percussion-reading.ts';
+import { BRASS, DRUM_HEAD, STEEL, WOOD } from '../palette.ts';
 
-const BRASS: RGB = [0.85, 0.66, 0.25];
-const WOOD: RGB = [0.55, 0.35, 0.2];
-const SKIN: RGB = [0.95, 0.93, 0.88];
-const STEEL: RGB = [0.78, 0.78, 0.8];
+type PercussionShapeBuilder = (ctx: GenContext, f: PercussionForm, x: number) => void;
 
-type Build = (ctx: GenContext, f: PercussionForm, x: number) => void;
-
-const BUILDS: Record<PercussionForm['shape'], Build> = {
+const BUILDS: Record<PercussionForm['shape'], PercussionShapeBuilder> = {
   drum(ctx, f, x) {
     const r = 0.3 * f.width;
     const h = 0.35 * f.height;
@@ -24,7 +20,7 @@ const BUILDS: Record<PercussionForm['shape'], Build> = {
       primary: false,
       colour: STEEL,
     });
-    ctx.add(ctx.cyl(r * 0.98, 0.008, [x, h, 0]), 'fabric', { part: 'skin', primary: false, colour: SKIN });
+    ctx.add(ctx.cyl(r * 0.98, 0.008, [x, h, 0]), 'fabric', { part: 'skin', primary: false, colour: DRUM_HEAD });
     if (f.jingles)
       for (const a of around(5))
         ctx.add(
@@ -40,7 +36,7 @@ const BUILDS: Record<PercussionForm['shape'], Build> = {
   kettle(ctx, f, x) {
     const r = 0.4 * f.width;
     ctx.add(ctx.sphere(r, [x, r * 1.3, 0]).trimByPlane([0, -1, 0], -r * 1.3), 'copper', { colour: [0.75, 0.45, 0.25] });
-    ctx.add(ctx.cyl(r * 1.03, 0.012, [x, r * 1.3, 0]), 'fabric', { part: 'skin', primary: false, colour: SKIN });
+    ctx.add(ctx.cyl(r * 1.03, 0.012, [x, r * 1.3, 0]), 'fabric', { part: 'skin', primary: false, colour: DRUM_HEAD });
     for (const a of around(3))
       ctx.add(
         ctx.capsule(

@@ -5,10 +5,9 @@
  * what it is.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { LEAF } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const LEAF: RGB = [0.25, 0.55, 0.22];
 const BLOOMS: RGB[] = [
   [0.9, 0.2, 0.3],
   [0.98, 0.85, 0.2],
@@ -49,7 +48,7 @@ function blade(ctx: GenContext, base: Vec3, tip: Vec3, width: number, colour: RG
   );
 }
 
-export const PLANT_FORMS: Record<string, Build> = {
+export const PLANT_FORMS: Record<string, Generator> = {
   bouquet: (ctx) => {
     // Stems gathered in a paper cone, the blooms fanned on top.
     ctx.add(ctx.cyl(0.05, 0.5, [0, 0, 0], 0.2), 'paper', {

@@ -7,10 +7,9 @@
 import type { Manifold, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { produceForm, type ProduceForm, type ProduceShape, type ProduceSize } from '../../produce-reading.ts';
+import { LEAF, STEM } from '../palette.ts';
 
 const SIZE: Record<ProduceSize, number> = { tiny: 0.12, small: 0.2, medium: 0.28, large: 0.38, huge: 0.48 };
-const STEM: RGB = [0.4, 0.32, 0.18];
-const LEAF: RGB = [0.28, 0.55, 0.2];
 
 const shade = (c: RGB, k: number): RGB => c.map((v) => Math.max(0, Math.min(1, v * k))) as RGB;
 

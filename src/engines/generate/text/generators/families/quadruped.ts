@@ -7,6 +7,7 @@ import type { GenContext } from '../kit.ts';
 import { SPECIES, type Species } from './species.ts';
 import { DRAWN_TRAITS, baseRowOf, classTraits, readAnimal, type AnimalTraits } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
+import { JointList, along } from '../joints.ts';
 
 /**
  * The row the rig draws: the profile's own, else — for an animal made from its own definition
@@ -53,8 +54,8 @@ function withTraits(base: Species, t: AnimalTraits): Species {
     tusks: base.tusks || t.tusks,
     mane: base.mane || t.mane,
     hump: base.hump || t.hump,
-    pattern: t.pattern,
-    patternColour: t.patternColour,
+    pattern: t.pattern ?? base.pattern,
+    patternColour: t.pattern ? t.patternColour : base.patternColour,
     tufts: t.tufts,
     hornScale: t.hornSize,
     wings: base.wings || t.wings,
@@ -200,6 +201,16 @@ export function quadruped(ctx: GenContext, key: string): void {
   const add = (m: Manifold, part?: string) => ctx.add(m, mat, { part, colour: sp.colour, primary: true });
   const tilt = sp.upright ? 35 : 0;
   add(ctx.ellipsoid([bx, by, bz], [0, 0, 0]).rotate([0, 0, tilt]).translate([0, y, 0]));
+  // The joints, as the parts are placed: the body faces +X, so its left side is -Z.
+  const joints = new JointList('quadruped', 'quadruped plan');
+  const alongTorso = (f: number): Vec3 => {
+    const a = (tilt * Math.PI) / 180;
+    return [f * bx * Math.cos(a), y + f * bx * Math.sin(a), 0];
+  };
+  joints.add('hips', null, alongTorso(-0.6)).add('spine', 'hips', alongTorso(0)).add('chest', 'spine', alongTorso(0.6));
+  const neckBase: Vec3 = [bx * 0.7, y + by * 0.2, 0];
+  const neckTop: Vec3 = [bx * 0.95 + sp.neck * 0.5, y + by * 0.4 + sp.neck, 0];
+  joints.add('neck', 'chest', neckBase).add('head', 'neck', neckTop);
   const legCount = ctx.count('leg', 4, 2, 8);
   const pairs = Math.ceil(legCount / 2);
   for (let p = 0; p < pairs; p++)
@@ -207,19 +218,14 @@ export function quadruped(ctx: GenContext, key: string): void {
       if (p * 2 + (side > 0 ? 1 : 0) >= legCount) continue;
       const x = pairs === 1 ? 0 : -bx * 0.65 + (bx * 1.3 * p) / (pairs - 1);
       const z = side * bz * 0.55;
-      add(
-        ctx.capsule(
-          [x, y - by * 0.3, z],
-          [x + rng.range(-0.02, 0.02), sp.legR, z],
-          sp.legR * 1.1 * s.thick,
-          sp.legR * s.thick,
-        ),
-        'leg',
-      );
+      const hip: Vec3 = [x, y - by * 0.3, z];
+      const foot: Vec3 = [x + rng.range(-0.02, 0.02), sp.legR, z];
+      add(ctx.capsule(hip, foot, sp.legR * 1.1 * s.thick, sp.legR * s.thick), 'leg');
+      if (pairs > 1)
+        legJoints(joints, side < 0 ? 'left' : 'right', legPlace(p, pairs), hip, along(hip, foot, 0.5), foot);
     }
-  const neckTop: Vec3 = [bx * 0.95 + sp.neck * 0.5, y + by * 0.4 + sp.neck, 0];
   const headR = sp.head * cartoon * j();
-  add(ctx.capsule([bx * 0.7, y + by * 0.2, 0], neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
+  add(ctx.capsule(neckBase, neckTop, Math.min(by, bz) * 0.55, headR * 0.7), 'neck');
   add(ctx.sphere(headR, neckTop), 'head');
   if (sp.snout > 0.02)
     add(
@@ -332,14 +338,62 @@ export function quadruped(ctx: GenContext, key: string): void {
       { part: 'horn', primary: false },
     );
   const tails = ctx.count('tail', 1, 0, 3);
-  for (let k = 0; k < tails && sp.tail > 0.01; k++)
-    add(
-      ctx.capsule(
-        [-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05],
-        [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1],
-        sp.legR * 0.6,
-        sp.legR * 0.3,
-      ),
-      'tail',
-    );
+  for (let k = 0; k < tails && sp.tail > 0.01; k++) {
+    const root: Vec3 = [-bx * 0.95, y + by * 0.3, (k - (tails - 1) / 2) * 0.05];
+    const tip: Vec3 = [-bx - sp.tail * 0.8, y + by * 0.3 + sp.tail * rng.range(-0.3, 0.6), (k - (tails - 1) / 2) * 0.1];
+    add(ctx.capsule(root, tip, sp.legR * 0.6, sp.legR * 0.3), 'tail');
+    // Rings: short sleeves a little thicker than the tail where they sit.
+    for (let ring = 1; sp.tailRings && ring <= 4; ring++) {
+      const f = ring / 5;
+      const r = sp.legR * (0.6 - 0.3 * f) * 1.12;
+      ctx.add(ctx.capsule(along(root, tip, f - 0.04), along(root, tip, f + 0.04), r, r), sp.material, {
+        part: 'stripe',
+        primary: false,
+        colour: sp.tailRings,
+      });
+    }
+    // One tail is rigged (the middle one of several); the others follow the hips.
+    if (k === Math.floor((tails - 1) / 2))
+      joints.add('tail1', 'hips', root).add('tail2', 'tail1', along(root, tip, 0.5));
+  }
+  if (sp.wings)
+    for (const side of [-1, 1])
+      joints.add(side < 0 ? 'leftWing' : 'rightWing', 'chest', [0, y + by * 0.5, side * bz * 0.4]);
+  ctx.skeleton = joints.finish();
+}
+
+/** `Front` and `Back` for the end pairs (pair 0 is the back one), `Middle`, `Middle2` … between them. */
+export function legPlace(pair: number, pairs: number): string {
+  if (pair === 0) return 'Back';
+  if (pair === pairs - 1) return 'Front';
+  return pair === 1 ? 'Middle' : `Middle${pair}`;
+}
+
+const LEG_PARENT: Record<string, string> = { Back: 'hips', Front: 'chest' };
+
+/** A leg's upper joint at the hip, lower at the knee, foot at the ground; front legs hang from the chest. */
+export function legJoints(
+  joints: JointList,
+  side: 'left' | 'right',
+  place: string,
+  hip: Vec3,
+  knee: Vec3,
+  foot: Vec3,
+): void {
+  const upper = `${side}${place}UpperLeg`;
+  const lower = `${side}${place}LowerLeg`;
+  joints
+    .add(upper, LEG_PARENT[place] ?? 'spine', hip)
+    .add(lower, upper, knee)
+    .add(`${side}${place}Foot`, lower, foot);
+}
+
+/** hips → spine → chest → neck → head along the points given, the body plans' shared trunk. */
+export function trunkJoints(rig: JointList, hips: Vec3, spine: Vec3, chest: Vec3, neck: Vec3, head: Vec3): JointList {
+  return rig
+    .add('hips', null, hips)
+    .add('spine', 'hips', spine)
+    .add('chest', 'spine', chest)
+    .add('neck', 'chest', neck)
+    .add('head', 'neck', head);
 }

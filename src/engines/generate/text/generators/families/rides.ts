@@ -5,14 +5,10 @@
  * stand-in was a household appliance.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type RGB, type Generator } from '../kit.ts';
+import { GOLD, RED, STEEL } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.6, 0.62, 0.65];
-const RED: RGB = [0.85, 0.2, 0.15];
-const GOLD: RGB = [0.92, 0.75, 0.3];
-
-export const RIDES: Record<string, Build> = {
+export const RIDES: Record<string, Generator> = {
   carousel: (ctx) => {
     const R = 1.2 * ctx.s.wide;
     const colour = ctx.interpretation.colours[0]?.rgb ?? RED;

@@ -5,13 +5,10 @@
  * stays what the catalogue suite expects; the row builds the kind.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.62, 0.64, 0.68];
-const DARK: RGB = [0.12, 0.12, 0.13];
-
-export const MORE_ROWS: Record<string, Build> = {
+export const MORE_ROWS: Record<string, Generator> = {
   submarine: (ctx) => {
     // A long hull along x, a sail (conning tower) with its planes, a cross of tail fins and a propeller.
     const hull: RGB = says(ctx, /yellow/)

@@ -3,13 +3,10 @@
  * dial, as on a bathroom or kitchen scale) and a balance (a beam on a post with a pan hung from each end).
  * WordNet's "scale, weighing machine" stood in as the family's flashlight.
  */
-import type { GenContext, RGB } from '../kit.ts';
+import type { Generator } from '../kit.ts';
+import { BRASS, STEEL } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const STEEL: RGB = [0.7, 0.71, 0.74];
-const BRASS: RGB = [0.8, 0.62, 0.3];
-
-export const SCALES: Record<string, Build> = {
+export const SCALES: Record<string, Generator> = {
   scale: (ctx) => {
     const glass = ctx.interpretation.material === 'glass';
     const colour = ctx.interpretation.colours[0]?.rgb ?? [0.92, 0.92, 0.9];

@@ -8,8 +8,7 @@ import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { DRAWN_TRAITS, baseRowOf, readAnimal } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
-
-const EYE: RGB = [0.03, 0.03, 0.03];
+import { EYE } from '../palette.ts';
 
 interface MarineRow {
   len: number;

@@ -21,9 +21,9 @@ const LOOK: Record<PlainMaterial, { kind: MaterialKind; colour: RGB }> = {
 };
 const PLAIN = { kind: 'plastic' as MaterialKind, colour: [0.7, 0.68, 0.64] as RGB };
 
-type Build = (ctx: GenContext, k: (word: string, factor: number) => number) => Manifold;
+type SolidOfShape = (ctx: GenContext, k: (word: string, factor: number) => number) => Manifold;
 
-const BUILDS: Record<PlainShape, Build> = {
+const BUILDS: Record<PlainShape, SolidOfShape> = {
   hoop: (ctx, k) =>
     ctx.torus(0.4 * k('small', 0.5), 0.035 * k('thin', 0.6), [0, 0.4, 0], 'z').scale([k('oblong', 0.6), 1, 1]),
   disk: (ctx, k) => ctx.cyl(0.4 * k('small', 0.6), 0.06 * k('flat', 0.6), [0, 0, 0], 0.38 * k('small', 0.6)),

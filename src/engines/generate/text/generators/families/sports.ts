@@ -5,12 +5,8 @@
  * each, as few primitives as say what it is.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
-
-type Build = (ctx: GenContext) => void;
-const IRON: RGB = [0.18, 0.18, 0.2];
-const STEEL: RGB = [0.66, 0.68, 0.72];
-const BLACK: RGB = [0.08, 0.08, 0.09];
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { BLACK, IRON, STEEL } from '../palette.ts';
 
 /** A board of length l, width w and thickness t lying along x, its ends turned up by `kick`. */
 function board(
@@ -42,7 +38,7 @@ function board(
   );
 }
 
-export const SPORTS: Record<string, Build> = {
+export const SPORTS: Record<string, Generator> = {
   // Exercise machines (WordNet's exercise devices), not household appliances.
   treadmill: (ctx) => {
     // A long low deck with its running belt, two uprights at the front carrying a console and handrails.

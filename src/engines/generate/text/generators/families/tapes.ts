@@ -3,12 +3,10 @@
  * and a label (an audio cassette; a videotape is the same case, larger). WordNet files a cassette as a
  * container or a device, whose stand-ins were a crate and an appliance.
  */
-import type { GenContext, RGB } from '../kit.ts';
+import type { GenContext, Generator } from '../kit.ts';
+import { DARK } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-const DARK: RGB = [0.1, 0.1, 0.11];
-
-export const TAPES: Record<string, Build> = {
+export const TAPES: Record<string, Generator> = {
   'cassette tape': (ctx) => tape(ctx, false),
   videotape: (ctx) => tape(ctx, true),
 };

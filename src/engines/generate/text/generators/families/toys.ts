@@ -5,9 +5,9 @@
  * primitives as say what it is; colours are the toy's usual bright ones unless the prompt names one.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB } from '../kit.ts';
+import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { LIGHT_WOOD, STEEL } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
 const BRIGHT: RGB[] = [
   [0.85, 0.15, 0.15],
   [0.15, 0.4, 0.85],
@@ -16,8 +16,6 @@ const BRIGHT: RGB[] = [
   [0.95, 0.5, 0.1],
   [0.6, 0.3, 0.75],
 ];
-const WOOD: RGB = [0.72, 0.55, 0.35];
-const STEEL: RGB = [0.62, 0.64, 0.68];
 const pick = (ctx: GenContext, k: number) => BRIGHT[(k + ctx.rng.int(0, BRIGHT.length - 1)) % BRIGHT.length];
 
 /** The twelve corners of an icosahedron of circumradius r: the twenty-sided die's hull. */
@@ -41,7 +39,7 @@ function icosahedron(r: number, at: Vec3): Vec3[] {
   return raw.map(([x, y, z]) => [x * k + at[0], y * k + at[1], z * k + at[2]]);
 }
 
-export const TOYS: Record<string, Build> = {
+export const TOYS: Record<string, Generator> = {
   blocks: (ctx) => {
     // A little pyramid of lettered cubes: three, two, one.
     const a = 0.3;
@@ -57,7 +55,7 @@ export const TOYS: Record<string, Build> = {
         const turn = ctx.rng.range(-8, 8);
         ctx.add(ctx.roundBox([a, a, a], 0.02).rotate([0, turn, 0]).translate([x, y, 0]), 'wood', {
           part: 'block',
-          colour: WOOD,
+          colour: LIGHT_WOOD,
         });
         ctx.add(
           ctx
@@ -167,7 +165,7 @@ export const TOYS: Record<string, Build> = {
       [0, 0.44],
     ];
     ctx.add(ctx.lathe(body), 'wood', { part: 'body', colour: pick(ctx, 0) });
-    ctx.add(ctx.cyl(0.025, 0.2, [0, 0.43, 0]), 'wood', { part: 'handle', primary: false, colour: WOOD });
+    ctx.add(ctx.cyl(0.025, 0.2, [0, 0.43, 0]), 'wood', { part: 'handle', primary: false, colour: LIGHT_WOOD });
     ctx.add(ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', {
       part: 'stripe',
       primary: false,
@@ -302,8 +300,8 @@ export const TOYS: Record<string, Build> = {
       [-0.45, 1.15],
     ];
     ctx.add(ctx.prism(sail, 0.012, [0, 0, 0]), 'fabric', { part: 'sail', colour: pick(ctx, 0) });
-    ctx.add(ctx.box([0.02, 1.3, 0.02], [0, 1.05, 0.02]), 'wood', { part: 'spar', primary: false, colour: WOOD });
-    ctx.add(ctx.box([0.9, 0.02, 0.02], [0, 1.15, 0.02]), 'wood', { part: 'spar', primary: false, colour: WOOD });
+    ctx.add(ctx.box([0.02, 1.3, 0.02], [0, 1.05, 0.02]), 'wood', { part: 'spar', primary: false, colour: LIGHT_WOOD });
+    ctx.add(ctx.box([0.9, 0.02, 0.02], [0, 1.15, 0.02]), 'wood', { part: 'spar', primary: false, colour: LIGHT_WOOD });
     for (let k = 0; k < 4; k++)
       ctx.add(ctx.box([0.1, 0.04, 0.01], [Math.sin(k) * 0.06, 0.32 - k * 0.1, 0]).rotate([0, 0, 0]), 'fabric', {
         part: 'bow',
@@ -334,7 +332,7 @@ export const TOYS: Record<string, Build> = {
     ctx.add(ctx.cyl(0.045, 0.06, [0, 0, 0]), 'rubber', { part: 'foot', colour: [0.1, 0.1, 0.1] });
   },
   'rocking horse': (ctx) => {
-    const colour: RGB = says(ctx, /white/) ? [0.93, 0.92, 0.88] : WOOD;
+    const colour: RGB = says(ctx, /white/) ? [0.93, 0.92, 0.88] : LIGHT_WOOD;
     for (const z of [-0.22, 0.22]) {
       const rocker: Vec2[] = Array.from({ length: 9 }, (_, k): Vec2 => {
         const t = -0.9 + (1.8 * k) / 8;

@@ -6,11 +6,7 @@
  */
 import type { GenContext, RGB } from '../kit.ts';
 import { weaponForm, type WeaponShape } from '../../weapon-reading.ts';
-
-const STEEL: RGB = [0.25, 0.25, 0.27];
-const BRASS: RGB = [0.8, 0.62, 0.28];
-const OLIVE: RGB = [0.32, 0.36, 0.22];
-const WOOD: RGB = [0.62, 0.42, 0.22];
+import { BLACKENED_STEEL, BRASS, OLIVE, WOOD } from '../palette.ts';
 
 const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
   knuckles: (ctx) => {
@@ -25,7 +21,7 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
     // The gun: a long nozzle tube with a grip and a pilot flame cup, lying along x.
     ctx.add(ctx.cyl(0.025, 0.7, [0, 0, 0]).rotate([0, 0, -90]).translate([-0.2, 0.42, 0]), 'metal', {
       part: 'nozzle',
-      colour: STEEL,
+      colour: BLACKENED_STEEL,
     });
     ctx.add(ctx.cyl(0.04, 0.08, [0, 0, 0], 0.032).rotate([0, 0, -90]).translate([0.46, 0.42, 0]), 'metal', {
       part: 'muzzle',
@@ -61,7 +57,7 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
           .rotate([0, 0, -90])
           .translate([x - 0.03, 0.3, 0]),
         'metal',
-        { part: 'ring', primary: false, colour: STEEL },
+        { part: 'ring', primary: false, colour: BLACKENED_STEEL },
       );
     ctx.add(ctx.roundBox([0.04, 0.14, 0.03], 0.008, [0.05, 0.21, 0]), 'plastic', {
       part: 'grip',
@@ -70,7 +66,7 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
     ctx.add(ctx.roundBox([0.08, 0.05, 0.03], 0.008, [0.0, 0.365, 0.02]), 'metal', {
       part: 'sight',
       primary: false,
-      colour: STEEL,
+      colour: BLACKENED_STEEL,
     });
   },
   boomerang: (ctx) => {
@@ -85,12 +81,16 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
       part: 'casing',
       colour: ctx.interpretation.colours[0]?.rgb ?? OLIVE,
     });
-    ctx.add(ctx.cyl(0.05, 0.02, [0, 0.065, 0]), 'metal', { part: 'pressure plate', primary: false, colour: STEEL });
+    ctx.add(ctx.cyl(0.05, 0.02, [0, 0.065, 0]), 'metal', {
+      part: 'pressure plate',
+      primary: false,
+      colour: BLACKENED_STEEL,
+    });
   },
   bomb: (ctx) => {
     const colour = ctx.interpretation.colours[0]?.rgb ?? ([0.12, 0.12, 0.14] as RGB);
     ctx.add(ctx.sphere(0.15, [0, 0.15, 0]), 'metal', { part: 'casing', colour });
-    ctx.add(ctx.cyl(0.04, 0.05, [0, 0.28, 0]), 'metal', { part: 'cap', primary: false, colour: STEEL });
+    ctx.add(ctx.cyl(0.04, 0.05, [0, 0.28, 0]), 'metal', { part: 'cap', primary: false, colour: BLACKENED_STEEL });
     ctx.add(ctx.capsule([0, 0.32, 0], [0.04, 0.4, 0], 0.006), 'fabric', {
       part: 'fuse',
       primary: false,

@@ -3,15 +3,10 @@
  * grip and a nocked arrow), a crossbow (stock, cross limb, drawn string), a handgun, a long gun and a
  * cannon on a wheeled carriage. Blades keep their own generators (sword, dagger, axe, spear).
  */
-import { around, type GenContext, type RGB } from '../kit.ts';
+import { around, type GenContext, type Generator } from '../kit.ts';
+import { DARK_STEEL, STRING, WOOD } from '../palette.ts';
 
-type Build = (ctx: GenContext) => void;
-
-const WOOD: RGB = [0.55, 0.35, 0.18];
-const DARK_STEEL: RGB = [0.22, 0.22, 0.24];
-const STRING: RGB = [0.9, 0.88, 0.8];
-
-const WEAPONS: Record<string, Build> = {
+const WEAPONS: Record<string, Generator> = {
   bow: (ctx) => {
     // The limb is an arc of a circle centred behind the string; the string is its chord.
     ctx.add(ctx.torus(0.55, 0.022, [-0.35, 0.55, 0], 'z').trimByPlane([1, 0, 0], 0), 'wood', { colour: WOOD });
