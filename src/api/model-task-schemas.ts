@@ -153,7 +153,9 @@ export const RigBody = Type.Object(
         description: `Clip names, repeated or comma-separated; default ${DEFAULT_RIG_CLIPS.join(',')}. Humanoid: ${RIG_CLIPS.humanoid.join(', ')}; quadruped: ${RIG_CLIPS.quadruped.join(', ')}. One glTF animation (FBX animation stack) per clip, named as the clip.`,
       }),
     ),
-    geometry_file_format: Type.Optional(choice(RIG_OUTPUT_FORMATS, 'glb (default) or fbx: the formats that carry a skin.')),
+    geometry_file_format: Type.Optional(
+      choice(RIG_OUTPUT_FORMATS, 'glb (default) or fbx: the formats that carry a skin.'),
+    ),
     height_meters: Type.Optional(
       Type.Number({
         minimum: RIG_HEIGHT_RANGE.min,
@@ -161,7 +163,9 @@ export const RigBody = Type.Object(
         description: 'Scale the rigged model to this height in metres; default: keep its size.',
       }),
     ),
-    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'Recorded; rigging is deterministic. Default 0.' })),
+    seed: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 65535, description: 'Recorded; rigging is deterministic. Default 0.' }),
+    ),
   },
   {
     description:

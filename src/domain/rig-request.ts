@@ -28,7 +28,9 @@ export const RIG_CLIPS = {
 } as const;
 export type RigClip = (typeof RIG_CLIPS)[keyof typeof RIG_CLIPS][number];
 
-export const KNOWN_RIG_CLIPS: readonly RigClip[] = [...new Set<RigClip>([...RIG_CLIPS.humanoid, ...RIG_CLIPS.quadruped])];
+export const KNOWN_RIG_CLIPS: readonly RigClip[] = [
+  ...new Set<RigClip>([...RIG_CLIPS.humanoid, ...RIG_CLIPS.quadruped]),
+];
 export const DEFAULT_RIG_CLIPS: readonly RigClip[] = ['idle', 'walk'];
 /** height_meters: the rigged model's height after scaling, in metres. */
 export const RIG_HEIGHT_RANGE = { min: 0.01, max: 1000 } as const;

@@ -1,5 +1,5 @@
 /** The headline settings of texture, convert and rig tasks, in the API's own spelling (see query.ts). */
-import type { ConvertSpec, RigSpec, TextureSpec } from "../../domain/task-spec.ts";
+import type { ConvertSpec, RigSpec, TextureSpec } from '../../domain/task-spec.ts';
 
 export function modelTaskSettings(spec: TextureSpec | ConvertSpec | RigSpec, price: number): Record<string, unknown> {
   const source = { mode: spec.mode, asset_id: spec.assetId ?? null };

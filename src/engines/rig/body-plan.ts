@@ -41,7 +41,14 @@ export interface BodyPlan {
 
 export type PlanResult = { plan: BodyPlan } | { refusal: string };
 
-function thickness(graph: VertexGraph, fields: DistanceField[], branch: Branch, towards: number, at: number, band: number) {
+function thickness(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  branch: Branch,
+  towards: number,
+  at: number,
+  band: number,
+) {
   return ringAt(graph, fields[branch.tip], towards, branch.length * at, band).radius;
 }
 
@@ -66,7 +73,7 @@ export function readBodyPlan(
   options: BodyPlanOptions = BODY_PLAN_DEFAULTS,
 ): PlanResult {
   const send = 'send a standing or posed character with two arms and two legs, or an animal with four legs';
-  if (!body || body.hubs.length !== 2) {
+  if (body?.hubs.length !== 2) {
     const tips = body ? body.hubs.reduce((n, h) => n + h.tips.length, 0) : undefined;
     return {
       refusal: `the shape does not branch like a body (${tips === undefined ? 'its ends do not meet along one trunk' : `${tips} ends around one centre`}); ${send}, each limb separate from the body`,

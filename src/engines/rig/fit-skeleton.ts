@@ -47,7 +47,11 @@ export interface FittedSkeleton {
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-const cross = (a: Vec3, b: Vec3): Vec3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const unit = (a: Vec3): Vec3 => {
   const l = Math.hypot(a[0], a[1], a[2]) || 1;
   return [a[0] / l, a[1] / l, a[2] / l];
@@ -98,7 +102,9 @@ export function fitSkeleton(graph: VertexGraph, fields: DistanceField[], plan: B
     ...Object.values(shares.trunk).map((s) => plan.head.length + s * plan.trunk),
   ];
   const trunkNames = ['head', 'neck', 'chest', 'spine', 'hips'];
-  trunkShares.forEach((t, i) => position.set(trunkNames[i], ringAt(graph, headField, tipVertex(back0), t, band).centroid));
+  trunkShares.forEach((t, i) => {
+    position.set(trunkNames[i], ringAt(graph, headField, tipVertex(back0), t, band).centroid);
+  });
   chains.push({ field: headField, joints: trunkNames, cuts: trunkShares, limb: false });
   if (plan.tail) {
     const tailShares = JOINT_SHARES.quadruped.tail;
@@ -112,12 +118,15 @@ export function fitSkeleton(graph: VertexGraph, fields: DistanceField[], plan: B
   if (humanoid) {
     up = unit(sub(position.get('neck')!, hips));
     const side = unit(without(sub(position.get('aUpperLeg')!, position.get('bUpperLeg')!), up));
-    const toes = [back0, back1].reduce<Vec3>((sum, b, i) => {
-      const ankle = position.get(i === 0 ? 'aFoot' : 'bFoot')!;
-      const toe = Array.from(graph.positions.subarray(3 * tipVertex(b), 3 * tipVertex(b) + 3)) as Vec3;
-      const d = without(sub(toe, ankle), up);
-      return [sum[0] + d[0], sum[1] + d[1], sum[2] + d[2]];
-    }, [0, 0, 0]);
+    const toes = [back0, back1].reduce<Vec3>(
+      (sum, b, i) => {
+        const ankle = position.get(i === 0 ? 'aFoot' : 'bFoot')!;
+        const toe = Array.from(graph.positions.subarray(3 * tipVertex(b), 3 * tipVertex(b) + 3)) as Vec3;
+        const d = without(sub(toe, ankle), up);
+        return [sum[0] + d[0], sum[1] + d[1], sum[2] + d[2]];
+      },
+      [0, 0, 0],
+    );
     // Side a is the left when its front (left × up) is where the toes point.
     front = unit(cross(side, up));
     if (dot(front, toes) < 0) front = [-front[0], -front[1], -front[2]];
