@@ -150,11 +150,11 @@ export const RigBody = Type.Object(
     ),
     animations: Type.Optional(
       Type.String({
-        description: `Clip names, repeated or comma-separated; default ${DEFAULT_RIG_CLIPS.join(',')}. Humanoid: ${RIG_CLIPS.humanoid.join(', ')}; quadruped: ${RIG_CLIPS.quadruped.join(', ')}. One glTF animation (FBX animation stack) per clip, named as the clip.`,
+        description: `Clip names, repeated or comma-separated; default ${DEFAULT_RIG_CLIPS.join(',')}. Humanoid: ${RIG_CLIPS.humanoid.join(', ')}; quadruped: ${RIG_CLIPS.quadruped.join(', ')}. One glTF animation per clip, named as the clip.`,
       }),
     ),
     geometry_file_format: Type.Optional(
-      choice(RIG_OUTPUT_FORMATS, 'glb (default) or fbx: the formats that carry a skin.'),
+      choice(RIG_OUTPUT_FORMATS, 'glb (default). Rigged FBX is not written yet and is refused with INVALID_REQUEST.'),
     ),
     height_meters: Type.Optional(
       Type.Number({

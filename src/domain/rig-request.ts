@@ -17,8 +17,11 @@ import type { RigSpec } from './task-spec.ts';
 export const RIG_TYPES = ['auto', 'humanoid', 'quadruped'] as const;
 export type RigTypeChoice = (typeof RIG_TYPES)[number];
 
-/** Formats that carry a skin and animations (the others would drop them). */
-export const RIG_OUTPUT_FORMATS = ['glb', 'fbx'] as const;
+/**
+ * Formats the rigged model is written in. FBX carries skins too, but Kiln's FBX writer does not yet
+ * write deformers and animation stacks, so it is refused rather than sent without its rig.
+ */
+export const RIG_OUTPUT_FORMATS = ['glb'] as const;
 export type RigOutputFormat = (typeof RIG_OUTPUT_FORMATS)[number];
 
 /** The clips each rig type can play; every type has idle, walk, run and jump. */
@@ -69,10 +72,16 @@ export function resolveRigRequest(
   const { source, inputs } = resolveModelSource(raw, asset, detectModelFormat);
   const rigType = choiceField(raw, 'rig_type', RIG_TYPES) ?? 'auto';
   const format = choiceField(raw, 'geometry_file_format', ['glb', 'fbx', 'usdz', 'obj', 'stl'] as const) ?? 'glb';
-  if (format !== 'glb' && format !== 'fbx') {
+  if (format === 'fbx') {
     throw invalidRequest(
       'geometry_file_format',
-      `geometry_file_format ${format} cannot carry a skin or animations; send glb (default) or fbx.`,
+      'Rigged FBX (skin deformers and animation stacks) is not written yet; send glb (default), which Blender, Unity, Unreal and three.js import with its skin and clips.',
+    );
+  }
+  if (format !== 'glb') {
+    throw invalidRequest(
+      'geometry_file_format',
+      `geometry_file_format ${format} cannot carry a skin or animations; send glb (default).`,
     );
   }
   const spec: RigSpec = {

@@ -154,7 +154,7 @@ export interface RigSpec extends ModelSource {
   rigType: 'auto' | 'humanoid' | 'quadruped';
   /** Clip names, each known to src/domain/rig-request.ts RIG_CLIPS; one glTF animation each. */
   animations: string[];
-  geometryFileFormat: 'glb' | 'fbx';
+  geometryFileFormat: 'glb';
   /** The rigged model's height in metres; undefined keeps the model's size. */
   heightMeters?: number;
   seed: number;

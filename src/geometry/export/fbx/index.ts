@@ -6,7 +6,6 @@
 import type { Logger } from '../../../logger.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { Scene } from '../../mesh.ts';
-import type { Rig } from '../../rig.ts';
 import { CONTENT_TYPES, type ExportedFile, type TextureChannel } from '../../formats.ts';
 import { defaultTextureNamer, sidecarTextures, type TextureNamer } from '../sidecar.ts';
 import { encodeFbx } from './binary.ts';
@@ -31,8 +30,7 @@ export interface FbxOptions {
   embedTextures?: boolean | 'auto';
   /** Centimetres per scene unit. Default 100 (the scene is in metres). */
   unitScaleFactor?: number;
-  /** A skeleton, skin and clips for the mesh of the scene's first root node (rig.ts). */
-  rig?: Rig;
+
   logger?: Logger;
 }
 
