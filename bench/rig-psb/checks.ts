@@ -59,8 +59,8 @@ export async function readRiggedGlb(bytes: Uint8Array): Promise<RiggedFile> {
 export function jointsInside(file: RiggedFile): { inside: number; total: number; outside: string[] } {
   const { positions: p, indices } = file;
   const directions: Vec3[] = [
-    [0.577, 0.5771, 0.5775],
-    [-0.7071, 0.0123, 0.7071],
+    [0.5, 0.6, 0.62],
+    [-0.7, 0.0123, 0.71],
     [0.0217, -0.9997, 0.0111],
   ];
   const outside: string[] = [];

@@ -30,7 +30,6 @@ export interface FbxOptions {
   embedTextures?: boolean | 'auto';
   /** Centimetres per scene unit. Default 100 (the scene is in metres). */
   unitScaleFactor?: number;
-
   logger?: Logger;
 }
 
