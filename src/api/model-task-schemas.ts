@@ -1,4 +1,4 @@
-/** OpenAPI documentation of the texture and convert submissions (parsed leniently by the domain, like the others). */
+/** OpenAPI documentation of the texture, convert and rig submissions (parsed leniently by the domain, like the others). */
 import { Type } from '@sinclair/typebox';
 import {
   MATERIAL_VARIANTS,
@@ -10,6 +10,13 @@ import {
   UV_MODES,
   VIEW_LABELS,
 } from '../domain/task-spec.ts';
+import {
+  DEFAULT_RIG_CLIPS,
+  RIG_CLIPS,
+  RIG_HEIGHT_RANGE,
+  RIG_OUTPUT_FORMATS,
+  RIG_TYPES,
+} from '../domain/rig-request.ts';
 import { CONVERT_FACE_RANGE, CONVERT_TEXTURE_RANGE, SCALE_TO_RANGE } from '../domain/convert-request.ts';
 
 const choice = (values: readonly string[], description: string) => Type.String({ enum: [...values], description });
@@ -124,4 +131,44 @@ export const ConvertBody = Type.Object(
     ),
   },
   { description: 'multipart/form-data. Exactly one of asset_id or model.' },
+);
+
+export const RigBody = Type.Object(
+  {
+    asset_id: Type.Optional(
+      Type.String({
+        description:
+          'Asset mode: top-level uuid of a completed generation (text, image), texture or convert task of this account. A text-made asset is rigged with its generator’s own skeleton.',
+      }),
+    ),
+    model: Type.Optional(fileField(`Custom-model mode: ${MODEL}.`)),
+    rig_type: Type.Optional(
+      choice(
+        RIG_TYPES,
+        'auto (default: decided from the shape, or from the generator’s skeleton; the task record says what was chosen), humanoid or quadruped.',
+      ),
+    ),
+    animations: Type.Optional(
+      Type.String({
+        description: `Clip names, repeated or comma-separated; default ${DEFAULT_RIG_CLIPS.join(',')}. Humanoid: ${RIG_CLIPS.humanoid.join(', ')}; quadruped: ${RIG_CLIPS.quadruped.join(', ')}. One glTF animation per clip, named as the clip.`,
+      }),
+    ),
+    geometry_file_format: Type.Optional(
+      choice(RIG_OUTPUT_FORMATS, 'glb (default). Rigged FBX is not written yet and is refused with INVALID_REQUEST.'),
+    ),
+    height_meters: Type.Optional(
+      Type.Number({
+        minimum: RIG_HEIGHT_RANGE.min,
+        maximum: RIG_HEIGHT_RANGE.max,
+        description: 'Scale the rigged model to this height in metres; default: keep its size.',
+      }),
+    ),
+    seed: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 65535, description: 'Recorded; rigging is deterministic. Default 0.' }),
+    ),
+  },
+  {
+    description:
+      'multipart/form-data. Exactly one of asset_id or model. The model is placed upright (+Y up, facing +Z, feet on y = 0), given one skin (at most four joints per vertex) and one animation per clip.',
+  },
 );

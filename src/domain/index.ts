@@ -12,3 +12,4 @@ export * from './bang-request.ts';
 export * from './model-source.ts';
 export * from './texture-request.ts';
 export * from './convert-request.ts';
+export * from './rig-request.ts';

@@ -147,12 +147,28 @@ export interface ConvertSpec extends ModelSource {
   prompt?: undefined;
 }
 
-export type TaskSpec = GenerateSpec | BangSpec | TextureSpec | ConvertSpec;
+/** POST /api/v2/rig: a skeleton, skin weights and clips for a humanoid or four-legged model. */
+export interface RigSpec extends ModelSource {
+  kind: 'rig';
+  /** What was asked; the engine decides `auto` from the shape (or the generator's skeleton) and records it. */
+  rigType: 'auto' | 'humanoid' | 'quadruped';
+  /** Clip names, each known to src/domain/rig-request.ts RIG_CLIPS; one glTF animation each. */
+  animations: string[];
+  geometryFileFormat: 'glb';
+  /** The rigged model's height in metres; undefined keeps the model's size. */
+  heightMeters?: number;
+  seed: number;
+  /** Rig takes no prompt (declared so code reading `spec.prompt` of any task type-checks). */
+  prompt?: undefined;
+}
+
+export type TaskSpec = GenerateSpec | BangSpec | TextureSpec | ConvertSpec | RigSpec;
 
 /** Engine kinds; a task's kind picks the engine that runs it. */
-export type EngineKind = 'generate-image' | 'generate-text' | 'bang' | 'texture' | 'convert';
+export type EngineKind = 'generate-image' | 'generate-text' | 'bang' | 'texture' | 'convert' | 'rig';
 
 export function engineKindOf(spec: TaskSpec): EngineKind {
-  if (spec.kind === 'bang' || spec.kind === 'texture' || spec.kind === 'convert') return spec.kind;
+  if (spec.kind === 'bang' || spec.kind === 'texture' || spec.kind === 'convert' || spec.kind === 'rig')
+    return spec.kind;
   return spec.mode === 'image' ? 'generate-image' : 'generate-text';
 }

@@ -14,4 +14,5 @@ export const BUILTIN_ENGINES: ReadonlyArray<readonly [EngineKind, string]> = [
   ['bang', new URL('./bang/index.ts', import.meta.url).href],
   ['texture', new URL('./texture/index.ts', import.meta.url).href],
   ['convert', new URL('./convert/index.ts', import.meta.url).href],
+  ['rig', new URL('./rig/index.ts', import.meta.url).href],
 ];

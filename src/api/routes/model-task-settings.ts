@@ -1,8 +1,19 @@
-/** The headline settings of texture and convert tasks, in the API's own spelling (see query.ts). */
-import type { ConvertSpec, TextureSpec } from '../../domain/task-spec.ts';
+/** The headline settings of texture, convert and rig tasks, in the API's own spelling (see query.ts). */
+import type { ConvertSpec, RigSpec, TextureSpec } from '../../domain/task-spec.ts';
 
-export function modelTaskSettings(spec: TextureSpec | ConvertSpec, price: number): Record<string, unknown> {
+export function modelTaskSettings(spec: TextureSpec | ConvertSpec | RigSpec, price: number): Record<string, unknown> {
   const source = { mode: spec.mode, asset_id: spec.assetId ?? null };
+  if (spec.kind === 'rig') {
+    return {
+      ...source,
+      rig_type: spec.rigType,
+      animations: spec.animations,
+      geometry_file_format: spec.geometryFileFormat,
+      height_meters: spec.heightMeters ?? null,
+      seed: spec.seed,
+      credits: price,
+    };
+  }
   if (spec.kind === 'texture') {
     return {
       ...source,

@@ -1,11 +1,12 @@
 /**
- * POST /api/v2/texture (alias /api/v2/rodin_texture_only) and POST /api/v2/convert: a model (upload or
+ * POST /api/v2/texture (alias /api/v2/rodin_texture_only), POST /api/v2/convert and POST /api/v2/rig: a model (upload or
  * asset_id, as for Bang) in, the same model retextured or converted out. Submission, status, download
  * and the response shape follow /generate; a texture or convert uuid can be a later asset_id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   resolveConvertRequest,
+  resolveRigRequest,
   resolveTextureRequest,
   type LoadedAsset,
   type ModelFormatDetector,
@@ -16,7 +17,7 @@ import {
 import { resolveModelTaskSubmission } from '../../tasks/model-submission.ts';
 import { readRawRequest } from '../read-body.ts';
 import { BangResponse, SubmitResponse } from '../schemas.ts';
-import { ConvertBody, TextureBody } from '../model-task-schemas.ts';
+import { ConvertBody, RigBody, TextureBody } from '../model-task-schemas.ts';
 import { aliasOf, submissionRoute, type SubmissionDoc } from './submission-route.ts';
 import { submit, type SubmitRouteOptions } from './submit.ts';
 
@@ -58,5 +59,16 @@ export async function modelTaskRoutes(app: FastifyInstance, options: SubmitRoute
       accepted: BangResponse,
     }),
     handler('convert', resolveConvertRequest),
+  );
+  app.post(
+    '/rig',
+    submissionRoute({
+      summary: 'Rig and animate a humanoid or four-legged model: skeleton, skin weights, clips',
+      description:
+        'multipart/form-data. Exactly one of asset_id or model. Price: 0.5. Returns 201 like /bang (no `prompt`). A model that is neither a humanoid nor a quadruped ends Failed with INVALID_REQUEST and is refunded.',
+      body: RigBody,
+      accepted: BangResponse,
+    }),
+    handler('rig', resolveRigRequest),
   );
 }

@@ -99,7 +99,7 @@ export function effectiveSettings(spec: TaskSpec, price: number): Record<string,
       credits: price,
     };
   }
-  if (spec.kind === 'texture' || spec.kind === 'convert') return modelTaskSettings(spec, price);
+  if (spec.kind === 'texture' || spec.kind === 'convert' || spec.kind === 'rig') return modelTaskSettings(spec, price);
   return {
     mode: spec.mode,
     asset_id: spec.assetId ?? null,

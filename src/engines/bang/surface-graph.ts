@@ -36,6 +36,8 @@ export function weldByPosition(
 ): {
   positions: Float64Array;
   faces: Uint32Array;
+  /** Welded index of each input vertex. */
+  remap: Uint32Array;
 } {
   const nv = positions.length / 3;
   const order = new Uint32Array(nv);
@@ -66,7 +68,7 @@ export function weldByPosition(
   }
   const faces = new Uint32Array(indices.length);
   for (let i = 0; i < indices.length; i++) faces[i] = remap[indices[i]];
-  return { positions: Float64Array.from(out), faces };
+  return { positions: Float64Array.from(out), faces, remap };
 }
 
 export function buildSurfaceGraph(positions: ArrayLike<number>, indices: ArrayLike<number>): SurfaceGraph {

@@ -19,11 +19,15 @@ import type { Material, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
 import { coveringGroups } from './polygons.ts';
 import { portableTextureBytes } from './textures.ts';
 import { unitQuaternion } from '../transform.ts';
+import type { Rig } from '../rig.ts';
+import { attachRig } from './rig-gltf.ts';
 
 export interface GlbOptions {
   logger?: Logger;
   /** `asset.generator` in the file. Default `Kiln`. */
   generator?: string;
+  /** A skeleton, skin and clips for the mesh of the scene's first root node (rig-gltf.ts). */
+  rig?: Rig;
 }
 
 /** Unit normals as glTF requires; returns the input when it already complies. Zero normals become +Y. */
@@ -157,8 +161,10 @@ export async function writeGlb(scene: Scene, options: GlbOptions = {}): Promise<
   await builder.addMaterials(scene.materials);
   const gltfScene = builder.doc.createScene('Scene');
   if (scene.extras) gltfScene.setExtras(scene.extras);
-  for (const root of scene.roots) gltfScene.addChild(builder.node(root));
+  const roots = scene.roots.map((root) => builder.node(root));
+  for (const root of roots) gltfScene.addChild(root);
   builder.doc.getRoot().setDefaultScene(gltfScene);
+  if (options.rig) attachRig(builder.doc, roots[0], options.rig);
   builder.finish();
   const io = new NodeIO().registerExtensions([KHRMaterialsUnlit]);
   const bytes = await io.writeBinary(builder.doc);

@@ -102,7 +102,8 @@ export async function submit(
     | '/api/v2/bang'
     | '/api/v2/texture'
     | '/api/v2/rodin_texture_only'
-    | '/api/v2/convert',
+    | '/api/v2/convert'
+    | '/api/v2/rig',
   fields: Fields,
   uploads: Upload[] = [],
 ): Promise<Accepted> {

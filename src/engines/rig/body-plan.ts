@@ -1,0 +1,123 @@
+/**
+ * Reads a body plan from a mesh's tips: which tips are the head, the limb pairs and a tail, and
+ * whether the body is a humanoid (two legs at one hub; arms and a head no longer than the arms at the
+ * other) or a quadruped (four legs in two pairs; a head longer than its legs, or a tail). Anything
+ * else is no humanoid or quadruped, and the reason says why.
+ */
+import type { RigType } from '../../geometry/skeleton.ts';
+import type { DistanceField } from './geodesic.ts';
+import { ringAt } from './rings.ts';
+import type { VertexGraph } from './surface.ts';
+import type { BodyTree, Hub } from './tip-tree.ts';
+
+export interface BodyPlanOptions {
+  /** A quadruped's head (with its neck) is longer than this share of its front legs; a human's is shorter. */
+  quadrupedHeadRatio: number;
+  /** Where along a branch (share of its length from the tip) thickness is read to find the head. */
+  thicknessAt: number;
+}
+
+export const BODY_PLAN_DEFAULTS: BodyPlanOptions = { quadrupedHeadRatio: 1.3, thicknessAt: 0.3 };
+
+export interface Branch {
+  /** Index into the tip list / distance fields. */
+  tip: number;
+  /** Tree length from the tip to its hub. */
+  length: number;
+}
+
+export interface BodyPlan {
+  rigType: RigType;
+  head: Branch;
+  /** Arms (humanoid) or front legs (quadruped): the pair at the head's hub. */
+  frontPair: [Branch, Branch];
+  /** Legs (humanoid) or back legs. */
+  backPair: [Branch, Branch];
+  tail?: Branch;
+  trunk: number;
+  /** How the type was decided, for the task record. */
+  evidence: string;
+}
+
+export type PlanResult = { plan: BodyPlan } | { refusal: string };
+
+function thickness(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  branch: Branch,
+  towards: number,
+  at: number,
+  band: number,
+) {
+  return ringAt(graph, fields[branch.tip], towards, branch.length * at, band).radius;
+}
+
+/** Splits a three-tip hub into its odd branch (the thickest: a head, not a hand or foot) and a limb pair. */
+function oddOneOut(
+  hub: Hub,
+  thick: (b: Branch) => number,
+): { odd: Branch; pair: [Branch, Branch]; oddThickness: number } {
+  const branches = hub.tips.map((t) => ({ tip: t.tip, length: t.length }));
+  const widths = branches.map(thick);
+  let odd = 0;
+  for (let i = 1; i < branches.length; i++) if (widths[i] > widths[odd]) odd = i;
+  const pair = branches.filter((_, i) => i !== odd) as [Branch, Branch];
+  return { odd: branches[odd], pair, oddThickness: widths[odd] };
+}
+
+export function readBodyPlan(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  body: BodyTree | null,
+  band: number,
+  options: BodyPlanOptions = BODY_PLAN_DEFAULTS,
+): PlanResult {
+  const send = 'send a standing or posed character with two arms and two legs, or an animal with four legs';
+  if (body?.hubs.length !== 2) {
+    const tips = body ? body.hubs.reduce((n, h) => n + h.tips.length, 0) : undefined;
+    return {
+      refusal: `the shape does not branch like a body (${tips === undefined ? 'its ends do not meet along one trunk' : `${tips} ends around one centre`}); ${send}, each limb separate from the body`,
+    };
+  }
+  const sizes = body.hubs.map((h) => h.tips.length).sort();
+  const far = (b: Branch) => {
+    const other = fields.findIndex((_, i) => i !== b.tip);
+    return fields[other].source;
+  };
+  const thick = (b: Branch) => thickness(graph, fields, b, far(b), options.thicknessAt, band);
+  if (sizes[0] === 2 && sizes[1] === 3) {
+    const [three, two] = body.hubs[0].tips.length === 3 ? body.hubs : [body.hubs[1], body.hubs[0]];
+    const { odd, pair } = oddOneOut(three, thick);
+    const back = two.tips.map((t) => ({ tip: t.tip, length: t.length })) as [Branch, Branch];
+    const ratio = odd.length / ((pair[0].length + pair[1].length) / 2);
+    const rigType: RigType = ratio > options.quadrupedHeadRatio ? 'quadruped' : 'humanoid';
+    return {
+      plan: {
+        rigType,
+        head: odd,
+        frontPair: pair,
+        backPair: back,
+        trunk: body.trunk,
+        evidence: `five ends: a head ${ratio.toFixed(2)}× as long as the limbs beside it (${rigType === 'quadruped' ? `over ${options.quadrupedHeadRatio}: a neck` : `up to ${options.quadrupedHeadRatio}: arms`})`,
+      },
+    };
+  }
+  if (sizes[0] === 3 && sizes[1] === 3) {
+    const splits = body.hubs.map((hub) => oddOneOut(hub, thick));
+    const [front, back] = splits[0].oddThickness >= splits[1].oddThickness ? splits : [splits[1], splits[0]];
+    return {
+      plan: {
+        rigType: 'quadruped',
+        head: front.odd,
+        frontPair: front.pair,
+        backPair: back.pair,
+        tail: back.odd,
+        trunk: body.trunk,
+        evidence: 'six ends: four legs in two pairs, a head and a tail',
+      },
+    };
+  }
+  return {
+    refusal: `the shape has ${sizes.join(' and ')} ends at its two branching points, not two limbs at each (with a head); ${send}`,
+  };
+}
