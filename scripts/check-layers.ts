@@ -8,6 +8,7 @@
  * `errors.ts`, …). The parts, top to bottom:
  *
  *   cli → services.ts → api → tasks → {queue, accounts} → store
+ *   cli → clients (the TypeScript SDK in clients/ts, which imports nothing of src/)
  *                              tasks → engines → geometry
  *   domain, config.ts, errors.ts, logger.ts: below every layer that uses them; they import no layer.
  *   (config.ts may be split into top-level `*-config.ts` / `config-*.ts` modules: they count as config.ts.)
@@ -36,7 +37,19 @@ const KERNEL = ['config.ts', 'errors.ts', 'logger.ts'];
 /** Which parts each part may import at run time; `types` adds parts allowed for type-only imports. */
 export const LAYER_RULES: Record<string, { runtime: string[]; types?: string[] }> = {
   cli: {
-    runtime: ['api', 'services.ts', 'tasks', 'queue', 'store', 'accounts', 'engines', 'geometry', 'domain', ...KERNEL],
+    runtime: [
+      'clients',
+      'api',
+      'services.ts',
+      'tasks',
+      'queue',
+      'store',
+      'accounts',
+      'engines',
+      'geometry',
+      'domain',
+      ...KERNEL,
+    ],
   },
   'services.ts': { runtime: ['tasks', 'queue', 'store', 'accounts', 'engines', 'domain', ...KERNEL] },
   api: { runtime: ['tasks', 'queue', 'store', 'accounts', 'domain', ...KERNEL], types: ['engines', 'geometry'] },
@@ -57,6 +70,8 @@ const CONFIG_MODULE = /^(config-[a-z0-9-]+|[a-z0-9-]+-config)\.ts$/;
 
 /** The part of src/ a file belongs to: its top-level folder, or the file itself at the top. */
 export function partOf(file: string): string {
+  // The client SDKs live beside src/ (clients/ts); only the CLI may use them.
+  if (file.startsWith('../clients/')) return 'clients';
   const slash = file.indexOf('/');
   if (slash < 0) return CONFIG_MODULE.test(file) ? 'config.ts' : file;
   return file.slice(0, slash);

@@ -3,6 +3,7 @@
 // this server (see src/api/routes/web.ts), never from a CDN.
 import { createViewer } from './viewer.js';
 import { setupModelTasks } from './model-tasks.js';
+import { setupTaskHistory } from './task-history.js';
 
 const $ = (id) => document.getElementById(id);
 /** sessionStorage only: the key dies with the tab and is never written to disk by the page. */
@@ -24,7 +25,7 @@ class ApiError extends Error {
 }
 
 /** Calls /api/v2/<path>; any refusal (including a 201 that carries `error`) throws the API's own message. */
-async function api(path, { method = 'GET', body, json } = {}) {
+async function api(path, { method = 'GET', body, json, empty = false } = {}) {
   const key = sessionStorage.getItem(KEY_STORE);
   if (!key) throw new ApiError('NO_KEY', 'Enter an API key first.');
   const headers = { authorization: `Bearer ${key}` };
@@ -38,6 +39,7 @@ async function api(path, { method = 'GET', body, json } = {}) {
   } catch (error) {
     throw new ApiError('NETWORK', `Could not reach the server (${error.message}).`);
   }
+  if (empty && response.status === 204) return null; // DELETE answers no body
   const data = await response.json().catch(() => null);
   if (data === null)
     throw new ApiError(`HTTP_${response.status}`, `The server answered HTTP ${response.status} without a JSON body.`);
@@ -419,10 +421,12 @@ $('explode').addEventListener('input', () => {
 });
 
 setupModelTasks({ submit, showMessage });
+const history = setupTaskHistory({ api, showMessage, describe, refreshBalance });
 
 // ---------- start ----------
 
 const saved = sessionStorage.getItem(KEY_STORE);
 if (saved) $('api-key').value = saved;
 refreshBalance();
+history.load();
 document.body.dataset.ready = 'true';

@@ -2,7 +2,7 @@
  * The HTTP app factory: plugins, error mapping, auth and rate limits on /api/v2, the routes, OpenAPI
  * at /docs, Prometheus at /metrics, /healthz. Tests drive it through `inject`; `kiln serve` listens.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -87,6 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { services, config } = options;
   const app = Fastify({
     loggerInstance: (options.logger ?? silentLogger) as FastifyBaseLogger,
+    // One debug line per request (below): a newcomer's terminal shows the service, not every poll.
+    logController: new LogController({ disableRequestLogging: true }),
     // Room for JSON/urlencoded bodies; multipart uploads have their own per-route limits below.
     bodyLimit: 1024 * 1024,
     // `__proto__` and `constructor` keys are unknown fields like any other (compat.md): dropped, not refused.
@@ -100,6 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Response schemas document the API; serialising with JSON.stringify keeps bodies exactly as built
   // (a refusal may share a status with a success, e.g. INSUFFICIENT_FUND is 201).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // The path without its query: signed URLs carry their signature there, and a log line must not.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      `${request.method} ${request.url.split('?')[0]} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+    );
+  });
   installErrorHandler(app);
   installExpectationHandler(app.server);
   protectOpsEndpoints(app, config.opsToken);

@@ -1,8 +1,8 @@
 /** `kiln generate|bang|status|download`: client commands against a running server. */
 import { join } from 'node:path';
 import { CliError, type CliIo } from './output.ts';
-import { clientOptions, download, formOf, status, submit, type ClientOptions, type SubmitResponse } from './client.ts';
-import { followTask } from './follow-events.ts';
+import type { BangRequest, GenerateRequest } from '../../clients/ts/src/index.ts';
+import { call, clientOptions, download, followTask, type ClientOptions, type SubmitResponse } from './client.ts';
 
 export interface CommonFlags {
   url?: string;
@@ -25,7 +25,8 @@ export function extraFields(flags: CommonFlags): Record<string, string[]> {
   return out;
 }
 
-function intervalMs(flags: CommonFlags): number {
+/** Polling interval (--interval seconds) for a server without the event stream. */
+export function intervalMs(flags: CommonFlags): number {
   const seconds = flags.interval === undefined ? 1 : Number(flags.interval);
   if (!Number.isFinite(seconds) || seconds <= 0)
     throw new CliError(`--interval must be a positive number of seconds; got "${flags.interval}".`, 2);
@@ -46,7 +47,7 @@ export async function followUp(
     io.out(accepted.uuid);
     return;
   }
-  await followTask(options, accepted.uuid, accepted.jobs.subscription_key, io, intervalMs(flags));
+  await followTask({ ...options, pollMs: intervalMs(flags) }, accepted.uuid, io);
   const outDir = flags.out ?? join('.', accepted.uuid);
   for (const path of await download(options, accepted.uuid, outDir)) io.out(path);
 }
@@ -72,23 +73,22 @@ export async function generateCommand(io: CliIo, flags: GenerateFlags): Promise<
   }
   if (images.length > 5) throw new CliError(`At most 5 images; got ${images.length}.`, 2);
   const options = clientOptions(io.env, flags);
-  const form = await formOf(
-    {
-      prompt: flags.prompt,
-      tier: flags.tier,
-      quality: flags.quality,
-      geometry_file_format: flags.format,
-      material: flags.material,
-      mesh_mode: flags['mesh-mode'],
-      texture_mode: flags['texture-mode'],
-      addons: flags.addons,
-      seed: flags.seed,
-      image_label: flags.label,
-      ...extraFields(flags),
-    },
-    images.map((path) => ({ field: 'images', path })),
-  );
-  await followUp(io, options, await submit(options, '/api/v2/generate', form), flags);
+  const request = {
+    images,
+    prompt: flags.prompt,
+    tier: flags.tier,
+    quality: flags.quality,
+    geometry_file_format: flags.format,
+    material: flags.material,
+    mesh_mode: flags['mesh-mode'],
+    texture_mode: flags['texture-mode'],
+    addons: flags.addons,
+    seed: flags.seed,
+    image_label: flags.label,
+    ...extraFields(flags),
+  };
+  // Flag values are the API's own words; the SDK sends them as the form fields they are.
+  await followUp(io, options, await call(options, (client) => client.generate(request as GenerateRequest)), flags);
 }
 
 export interface BangFlags extends CommonFlags {
@@ -106,30 +106,29 @@ export async function bangCommand(io: CliIo, flags: BangFlags): Promise<void> {
     throw new CliError('Pass exactly one of --asset <uuid of a completed generation> or --model <file>.', 2);
   }
   const options = clientOptions(io.env, flags);
-  const files = [
-    ...(flags.model ? [{ field: 'model', path: flags.model }] : []),
-    ...(flags.image ?? []).map((path) => ({ field: 'image', path })),
-  ];
-  const form = await formOf(
-    {
-      asset_id: flags.asset,
-      prompt: flags.prompt,
-      strength: flags.strength,
-      material: flags.material,
-      geometry_file_format: flags.format,
-      ...extraFields(flags),
-    },
-    files,
-  );
-  await followUp(io, options, await submit(options, '/api/v2/bang', form), flags);
+  const request = {
+    asset_id: flags.asset,
+    model: flags.model,
+    image: flags.image,
+    prompt: flags.prompt,
+    strength: flags.strength,
+    material: flags.material,
+    geometry_file_format: flags.format,
+    ...extraFields(flags),
+  };
+  await followUp(io, options, await call(options, (client) => client.bang(request as BangRequest)), flags);
 }
 
 export async function statusCommand(io: CliIo, subscriptionKey: string | undefined, flags: CommonFlags): Promise<void> {
   if (!subscriptionKey) throw new CliError('Usage: kiln status <subscription_key> [--wait].', 2);
   const options = clientOptions(io.env, flags);
-  let jobs = await status(options, subscriptionKey);
-  // The stream takes a job uuid as well as the task's; /status gave us one.
-  if (flags.wait) jobs = await followTask(options, jobs[0]!.uuid, subscriptionKey, io, intervalMs(flags));
+  const status = () => call(options, (client) => client.status(subscriptionKey)).then((answer) => answer.jobs);
+  let jobs = await status();
+  // The stream and the record take a job uuid as well as the task's; /status gave us one.
+  if (flags.wait) {
+    await followTask({ ...options, pollMs: intervalMs(flags) }, jobs[0]!.uuid, io);
+    jobs = await status();
+  }
   for (const job of jobs) {
     const detail =
       job.status === 'Failed' ? ` ${job.error ?? ''}: ${job.message ?? ''}` : job.stage ? ` ${job.stage}` : '';

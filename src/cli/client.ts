@@ -1,33 +1,28 @@
 /**
- * A small client of a running Kiln server (KILN_URL, KILN_API_KEY): submit, poll status with a
- * progress bar, download files. Errors carry the server's code and message plus what to change.
+ * The CLI's client commands talk to a running Kiln (KILN_URL, KILN_API_KEY) through the TypeScript SDK
+ * (clients/ts): one client, not two. This module adds what a terminal needs on top: the options from the
+ * environment, the SDK's errors as CliErrors that say what to change, and the progress bar.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import {
+  KilnApiError,
+  KilnClient,
+  KilnConnectionError,
+  type StatusResponse,
+  type SubmitResponse,
+  type TaskRecord,
+} from '../../clients/ts/src/index.ts';
 import { CliError, type CliIo } from './output.ts';
 import { ProgressBar } from './progress.ts';
+
+export type { SubmitResponse };
+export type StatusJob = StatusResponse['jobs'][number];
 
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
-}
-
-export interface SubmitResponse {
-  message: string;
-  prompt?: string;
-  submit_time: string;
-  uuid: string;
-  jobs: { uuids: string[]; subscription_key: string };
-  consumed: number;
-}
-
-export interface StatusJob {
-  uuid: string;
-  status: 'Waiting' | 'Generating' | 'Done' | 'Failed';
-  progress?: number;
-  stage?: string;
-  error?: string;
-  message?: string;
+  /** Polling interval when the server has no event stream. */
+  pollMs?: number;
 }
 
 export function clientOptions(env: NodeJS.ProcessEnv, flags: { url?: string; key?: string }): ClientOptions {
@@ -58,147 +53,63 @@ const HINTS: Record<string, string> = {
   INSUFFICIENT_FUND: ' Add credits on the server: `kiln credits add <key> <N>`.',
   API_PARALLELISM_LIMIT_REACHED: ' Wait for one of your running tasks to finish, then retry.',
   RATE_LIMITED: ' Wait a little, then retry.',
+  TASK_STILL_RUNNING: ' Cancel it first: `kiln cancel <uuid>`.',
 };
 
-async function call<T>(
-  options: ClientOptions,
-  method: string,
-  path: string,
-  body?: FormData | Record<string, unknown>,
-): Promise<T> {
-  const headers: Record<string, string> = { authorization: `Bearer ${options.apiKey}` };
-  let payload: FormData | string | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
+/** The SDK's client for these options. */
+export function sdkClient(options: ClientOptions): KilnClient {
+  return new KilnClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, pollMs: options.pollMs });
+}
+
+/** Runs one SDK call, turning its errors into CliErrors that name the code and what to do. */
+export async function call<T>(options: ClientOptions, work: (client: KilnClient) => Promise<T>): Promise<T> {
   try {
-    response = await fetch(`${options.baseUrl}${path}`, { method, headers, body: payload });
+    return await work(sdkClient(options));
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new CliError(
-      `Cannot reach Kiln at ${options.baseUrl} (${cause}); start it with \`kiln serve\` or set KILN_URL.`,
-    );
-  }
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    throw new CliError(
-      `${method} ${path} answered HTTP ${response.status} with a non-JSON body; is KILN_URL pointing at Kiln?`,
-    );
-  }
-  if (typeof json.error === 'string' && json.error !== '') {
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ServerRefusal(
-      json.error,
-      `${json.error}: ${String(json.message ?? '')}${HINTS[json.error] ?? ''}`,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-    );
-  }
-  if (!response.ok) throw new CliError(`${method} ${path} failed with HTTP ${response.status}.`);
-  return json as T;
-}
-
-async function filePart(path: string): Promise<Blob> {
-  try {
-    return new Blob([await readFile(path)]);
-  } catch (error) {
-    throw new CliError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
-  }
-}
-
-/** Builds the multipart body: string fields (repeated for arrays) and files under their field names. */
-export async function formOf(
-  fields: Record<string, string | string[] | undefined>,
-  files: Array<{ field: string; path: string }>,
-): Promise<FormData> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  }
-  for (const file of files) form.append(file.field, await filePart(file.path), basename(file.path));
-  return form;
-}
-
-export function submit(
-  options: ClientOptions,
-  path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert',
-  form: FormData,
-): Promise<SubmitResponse> {
-  return call<SubmitResponse>(options, 'POST', path, form);
-}
-
-export async function status(options: ClientOptions, subscriptionKey: string): Promise<StatusJob[]> {
-  const body = await call<{ jobs: StatusJob[] }>(options, 'POST', '/api/v2/status', {
-    subscription_key: subscriptionKey,
-  });
-  return body.jobs;
-}
-
-/** Polls until every job is Done or one Failed, drawing a progress bar; throws on failure. */
-export async function waitForTask(
-  options: ClientOptions,
-  subscriptionKey: string,
-  io: CliIo,
-  intervalMs = 1000,
-): Promise<StatusJob[]> {
-  const bar = new ProgressBar(io);
-  for (;;) {
-    let jobs: StatusJob[];
-    try {
-      jobs = await status(options, subscriptionKey);
-    } catch (error) {
-      // Polling many tasks can hit the per-key rate limit: wait as told instead of giving up.
-      if (error instanceof ServerRefusal && error.code === 'RATE_LIMITED') {
-        await new Promise((done) => setTimeout(done, (error.retryAfterSeconds ?? 5) * 1000));
-        continue;
+    if (error instanceof KilnApiError) {
+      if (error.status === 0) {
+        throw new CliError(`Task failed: ${error.code}: ${error.message} (credits were refunded).`);
       }
-      throw error;
-    }
-    const failed = jobs.find((job) => job.status === 'Failed');
-    const progress =
-      jobs.reduce((sum, job) => sum + (job.status === 'Done' ? 100 : (job.progress ?? 0)), 0) / jobs.length;
-    const lead = failed ?? jobs.find((job) => job.status !== 'Done') ?? jobs[0];
-    bar.update({ status: lead.status, progress, stage: lead.status === 'Generating' ? lead.stage : undefined });
-    if (failed) {
-      bar.done();
-      throw new CliError(
-        `Task failed: ${failed.error ?? 'UNKNOWN'}: ${failed.message ?? 'no reason given'} (credits were refunded).`,
+      throw new ServerRefusal(
+        error.code,
+        `${error.code}: ${error.message}${HINTS[error.code] ?? ''}`,
+        error.retryAfterSeconds,
       );
     }
-    if (jobs.every((job) => job.status === 'Done')) {
-      bar.done();
-      return jobs;
+    if (error instanceof KilnConnectionError) {
+      throw new CliError(`Cannot reach Kiln at ${options.baseUrl}; start it with \`kiln serve\` or set KILN_URL.`);
     }
-    await new Promise((done) => setTimeout(done, intervalMs));
+    throw error;
   }
+}
+
+/** Waits until the task is Done (its record) or Failed (throws), drawing a progress bar from the event stream. */
+export function followTask(options: ClientOptions, uuid: string, io: CliIo): Promise<TaskRecord> {
+  const bar = new ProgressBar(io);
+  return call(options, (client) =>
+    client
+      .waitFor(uuid, {
+        onProgress: (progress) =>
+          bar.update({
+            status: progress.state,
+            progress: progress.progress,
+            stage:
+              progress.state === 'Waiting' && progress.position
+                ? `position ${progress.position}`
+                : (progress.stage ?? undefined),
+          }),
+      })
+      .finally(() => bar.done()),
+  );
 }
 
 /** Fetches every file of a Done task into `outDir`; returns the written paths. */
 export async function download(options: ClientOptions, taskUuid: string, outDir: string): Promise<string[]> {
-  const { list } = await call<{ list: Array<{ url: string; name: string }> }>(options, 'POST', '/api/v2/download', {
-    task_uuid: taskUuid,
-  });
-  if (list.length === 0)
+  const record = await call(options, (client) => client.task(taskUuid));
+  if (record.state !== 'Done') {
     throw new CliError(
-      `Task ${taskUuid} has no files yet; wait until its status is Done (kiln status <subscription_key>).`,
+      `Task ${taskUuid} is ${record.state}${record.state === 'Failed' ? '' : '; wait until it is Done (kiln status <subscription_key> --wait)'}: it has no files to download.`,
     );
-  const dir = resolve(outDir);
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const item of list) {
-    // The signed URL authorizes itself: no Authorization header, as real clients do.
-    const response = await fetch(item.url);
-    if (!response.ok)
-      throw new CliError(`Downloading ${item.name} failed with HTTP ${response.status}: ${await response.text()}`);
-    const path = join(dir, basename(item.name));
-    await writeFile(path, new Uint8Array(await response.arrayBuffer()));
-    written.push(path);
   }
-  return written;
+  return call(options, (client) => client.download(record, resolve(outDir)));
 }

@@ -1,6 +1,7 @@
 /**
  * The `kiln` command. Server side: serve, worker, keys, credits (on KILN_DATA_DIR / DATABASE_URL).
- * Client side: generate, bang, texture, convert, status, download (against KILN_URL with KILN_API_KEY).
+ * Client side: generate, bang, texture, convert, status, download, tasks, cancel, delete, mcp (against
+ * KILN_URL with KILN_API_KEY, through the TypeScript SDK in clients/ts).
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError, processIo, type CliIo } from './output.ts';
@@ -11,6 +12,7 @@ const serverCommands = () => import('./serve.ts');
 const adminCommands = () => import('./admin.ts');
 const clientCommands = () => import('./client-commands.ts');
 const modelCommands = () => import('./model-commands.ts');
+const taskCommands = () => import('./task-commands.ts');
 const engineServerCommand = () => import('./engine-server.ts');
 
 export const USAGE = `Usage: kiln <command> [options]
@@ -45,6 +47,12 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
           [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
+  tasks [--state Done --state Failed] [--kind generate] [--limit 20] [--cursor C] [--json]
+                                       your tasks, newest first (one page; the next page's cursor on stderr)
+  cancel <task uuid>                   stop a Waiting or Generating task; its credits are refunded
+  delete <task uuid>                   remove a finished task and its files (the ledger keeps its entries)
+  mcp                                  an MCP server on stdio (tools: generate, bang, texture, convert, status,
+                                       download, balance) for agents; KILN_MCP_DOWNLOAD_DIR sets where files go
   generate/bang/texture/convert wait with a progress bar (following the task's event stream, else polling),
   then download into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
@@ -119,6 +127,17 @@ const OPTIONS = {
   },
   status: clientFlags,
   download: clientFlags,
+  tasks: {
+    ...clientFlags,
+    state: { type: 'string', multiple: true },
+    kind: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+    cursor: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  cancel: clientFlags,
+  delete: clientFlags,
+  mcp: clientFlags,
 } as const satisfies Record<string, ParseArgsConfig['options']>;
 
 type Command = keyof typeof OPTIONS;
@@ -184,6 +203,14 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await clientCommands()).statusCommand(io, positionals[0], flags);
     case 'download':
       return (await clientCommands()).downloadCommand(io, positionals[0], flags);
+    case 'tasks':
+      return (await taskCommands()).tasksCommand(io, flags);
+    case 'cancel':
+      return (await taskCommands()).cancelCommand(io, positionals[0], flags);
+    case 'delete':
+      return (await taskCommands()).deleteCommand(io, positionals[0], flags);
+    case 'mcp':
+      return (await import('./mcp-server.ts')).mcpCommand(io, flags);
   }
 }
 

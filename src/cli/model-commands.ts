@@ -1,6 +1,7 @@
 /** `kiln texture` and `kiln convert`: a model (file or --asset uuid) through /api/v2/texture or /api/v2/convert. */
 import { CliError, type CliIo } from './output.ts';
-import { clientOptions, formOf, submit } from './client.ts';
+import type { ConvertRequest, TextureRequest } from '../../clients/ts/src/index.ts';
+import { call, clientOptions } from './client.ts';
 import { extraFields, followUp, type CommonFlags } from './client-commands.ts';
 
 interface ModelFlags extends CommonFlags {
@@ -10,11 +11,10 @@ interface ModelFlags extends CommonFlags {
   material?: string;
 }
 
-function modelFiles(flags: ModelFlags, command: string): Array<{ field: string; path: string }> {
+function checkModel(flags: ModelFlags, command: string): void {
   if (Boolean(flags.asset) === Boolean(flags.model)) {
     throw new CliError(`kiln ${command}: pass exactly one of --asset <uuid of a completed task> or --model <file>.`, 2);
   }
-  return flags.model ? [{ field: 'model', path: flags.model }] : [];
 }
 
 export interface TextureFlags extends ModelFlags {
@@ -27,26 +27,25 @@ export interface TextureFlags extends ModelFlags {
 }
 
 export async function textureCommand(io: CliIo, flags: TextureFlags): Promise<void> {
-  const files = modelFiles(flags, 'texture');
+  checkModel(flags, 'texture');
   const images = flags.image ?? [];
   if (images.length === 0 || images.length > 5)
     throw new CliError('kiln texture: send 1–5 pictures (--image front.png [--image side.png …]).', 2);
   const options = clientOptions(io.env, flags);
-  const form = await formOf(
-    {
-      asset_id: flags.asset,
-      prompt: flags.prompt,
-      image_label: flags.label,
-      resolution: flags.resolution,
-      keep_uvs: flags['keep-uvs'],
-      seed: flags.seed,
-      material: flags.material,
-      geometry_file_format: flags.format,
-      ...extraFields(flags),
-    },
-    [...files, ...images.map((path) => ({ field: 'image', path }))],
-  );
-  await followUp(io, options, await submit(options, '/api/v2/texture', form), flags);
+  const request = {
+    asset_id: flags.asset,
+    model: flags.model,
+    image: images,
+    prompt: flags.prompt,
+    image_label: flags.label,
+    resolution: flags.resolution,
+    keep_uvs: flags['keep-uvs'],
+    seed: flags.seed,
+    material: flags.material,
+    geometry_file_format: flags.format,
+    ...extraFields(flags),
+  };
+  await followUp(io, options, await call(options, (client) => client.texture(request as TextureRequest)), flags);
 }
 
 export interface ConvertFlags extends ModelFlags {
@@ -60,23 +59,21 @@ export interface ConvertFlags extends ModelFlags {
 }
 
 export async function convertCommand(io: CliIo, flags: ConvertFlags): Promise<void> {
-  const files = modelFiles(flags, 'convert');
+  checkModel(flags, 'convert');
   const options = clientOptions(io.env, flags);
-  const form = await formOf(
-    {
-      asset_id: flags.asset,
-      geometry_file_format: flags.format,
-      quality_override: flags.faces,
-      mesh_mode: flags['mesh-mode'],
-      uv: flags.uv,
-      texture_resolution: flags['texture-resolution'],
-      scale_to: flags['scale-to'],
-      pivot: flags.pivot,
-      up_axis: flags['up-axis'],
-      material: flags.material,
-      ...extraFields(flags),
-    },
-    files,
-  );
-  await followUp(io, options, await submit(options, '/api/v2/convert', form), flags);
+  const request = {
+    asset_id: flags.asset,
+    model: flags.model,
+    geometry_file_format: flags.format,
+    quality_override: flags.faces,
+    mesh_mode: flags['mesh-mode'],
+    uv: flags.uv,
+    texture_resolution: flags['texture-resolution'],
+    scale_to: flags['scale-to'],
+    pivot: flags.pivot,
+    up_axis: flags['up-axis'],
+    material: flags.material,
+    ...extraFields(flags),
+  };
+  await followUp(io, options, await call(options, (client) => client.convert(request as ConvertRequest)), flags);
 }

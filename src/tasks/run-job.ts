@@ -153,6 +153,7 @@ function progressWriter(
     report(stage: string, percent: number): void {
       const now = Date.now();
       if (stage === lastStage && now - lastWrite < PROGRESS_WRITE_MS) return;
+      if (stage !== lastStage) log.info({ stage, progress: Math.floor(percent) }, 'task progress');
       lastStage = stage;
       lastWrite = now;
       pending = pending

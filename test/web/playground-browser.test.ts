@@ -146,6 +146,14 @@ test('key → balance → prompt → progress → Done → GLB in the 3D view an
   assert.equal(record.parameters.tier, 'Gen-2.5-High');
   assert.deepEqual(record.parameters.addons, ['HighPack']);
 
+  // History: the key's tasks newest first; Delete removes a finished one (and the API forgets it).
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.waitForSelector(`#history li:first-child[data-uuid="${uuid}"][data-state="Done"]`);
+  await page.locator(`#history li[data-uuid="${uuid}"] button`).click();
+  await page.waitForSelector(`#history li[data-uuid="${uuid}"]`, { state: 'detached' });
+  const gone = await fetch(`${base}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(gone.status, 404);
+
   assert.deepEqual(
     pageErrors.filter((text) => !/Failed to load resource/.test(text)),
     [],

@@ -52,6 +52,7 @@ const OWN_FILES: Readonly<Record<string, string>> = {
   'playground.js': 'text/javascript; charset=utf-8',
   'viewer.js': 'text/javascript; charset=utf-8',
   'model-tasks.js': 'text/javascript; charset=utf-8',
+  'task-history.js': 'text/javascript; charset=utf-8',
   'playground.css': 'text/css; charset=utf-8',
 };
 
