@@ -128,6 +128,8 @@ for (const [prompt, check] of [
   ['a frog', checkQuadruped],
   ['a lizard', checkQuadruped],
   ['a monkey', checkHumanoid],
+  // A teddy bear sits: its feet rest forward on its seat, not under it.
+  ['a teddy bear', (label: string, skeleton: BodySkeleton) => checkHumanoid(label, skeleton, false)],
 ] as const) {
   test(`${prompt}: the plan's skeleton lies inside the built solid, at its named places`, async () => {
     const asset = await buildAsset(interpretPrompt(prompt), { seed: 3, maxFaces: 20_000 });

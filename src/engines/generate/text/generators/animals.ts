@@ -320,21 +320,23 @@ export function teddyBear(ctx: GenContext): void {
     primary: false,
     colour: [0.85, 0.75, 0.6],
   });
+  // A sitting bear on the humanoid rig, facing +Z (its snout), so its left side is +X.
+  const joints = humanoidTrunk(r * 0.8, r * 2.3, hy);
   for (const side of [-1, 1]) {
     ctx.add(ctx.sphere(r * 0.3, [side * r * 0.6, hy + r * 0.6, 0]), 'fabric', { part: 'ear', colour: col });
-    ctx.add(ctx.capsule([side * r * 0.8, r * 1.9, 0], [side * r * 1.25, r * 1.1, r * 0.4], r * 0.25), 'fabric', {
-      part: 'arm',
-      colour: col,
-    });
-    ctx.add(ctx.capsule([side * r * 0.5, r * 0.6, 0], [side * r * 0.6, r * 0.25, r * 0.6], r * 0.3), 'fabric', {
-      part: 'leg',
-      colour: col,
-    });
+    const armTop: Vec3 = [side * r * 0.8, r * 1.9, 0];
+    const paw: Vec3 = [side * r * 1.25, r * 1.1, r * 0.4];
+    ctx.add(ctx.capsule(armTop, paw, r * 0.25), 'fabric', { part: 'arm', colour: col });
+    const legTop: Vec3 = [side * r * 0.5, r * 0.6, 0];
+    const foot: Vec3 = [side * r * 0.6, r * 0.25, r * 0.6];
+    ctx.add(ctx.capsule(legTop, foot, r * 0.3), 'fabric', { part: 'leg', colour: col });
+    limbJoints(joints, side > 0 ? 'left' : 'right', legTop, foot, armTop, paw);
     ctx.add(ctx.sphere(r * 0.09, [side * r * 0.3, hy + r * 0.15, r * 0.7], 10), 'glass', {
       part: 'eye',
       primary: false,
       colour: [0.02, 0.02, 0.02],
     });
   }
+  ctx.skeleton = joints.finish();
   void around;
 }

@@ -246,7 +246,9 @@ function toMesh(
   });
   // One material per group, numbered in drawing order; parts swallowed whole by others have none.
   const merged: PartMaterial[] = new Array(groupCount);
-  for (const [slot, m] of materials.entries()) merged[slotToGroup[slot]] ??= m;
+  materials.forEach((m, slot) => {
+    merged[slotToGroup[slot]] ??= m;
+  });
   const renumber = new Map<number, number>();
   for (const g of groups) {
     if (!renumber.has(g.material)) renumber.set(g.material, renumber.size);

@@ -194,7 +194,8 @@ export function lighthouse(ctx: GenContext): void {
     primary: false,
     colour: [0.7, 0.1, 0.1],
   });
-  if (ctx.interpretation.colours.length === 0) for (const p of ctx.parts) if (p.primary) p.colour = [0.8, 0.1, 0.1];
+  if (ctx.interpretation.colours.length === 0)
+    for (const p of ctx.parts.filter((part) => part.primary)) p.colour = [0.8, 0.1, 0.1];
 }
 
 export function tent(ctx: GenContext): void {

@@ -253,7 +253,9 @@ const BODIES: Record<DishBody, BodyBuild> = {
       );
     layer(bed.y, 0.06, bread, 'bread', true);
     const fillings = [base === bread ? (toppings[0] ?? [0.35, 0.62, 0.25]) : base, ...toppings].slice(0, 3);
-    for (const [k, c] of fillings.entries()) layer(bed.y + 0.06 + k * 0.035, 0.035, c, 'filling', false, 1.04);
+    fillings.forEach((c, k) => {
+      layer(bed.y + 0.06 + k * 0.035, 0.035, c, 'filling', false, 1.04);
+    });
     layer(bed.y + 0.06 + fillings.length * 0.035, 0.06, bread, 'bread', true);
   },
   parcels: (ctx, bed, base, toppings) => {
