@@ -5,8 +5,8 @@ import { readBody } from './http.ts';
 export interface FormFields {
   /** Text fields (the last value of a repeated name). */
   text: Record<string, string>;
-  /** File parts in order: their field name and content type. */
-  files: { name: string; type: string }[];
+  /** File parts in order: their field name, content type and size. */
+  files: { name: string; type: string; size: number }[];
 }
 
 /** The request's multipart fields, or undefined when the body is not multipart/form-data. */
@@ -25,7 +25,7 @@ export async function readForm(request: IncomingMessage): Promise<FormFields | u
   const fields: FormFields = { text: {}, files: [] };
   form.forEach((value, name) => {
     if (typeof value === 'string') fields.text[name] = value;
-    else fields.files.push({ name, type: value.type });
+    else fields.files.push({ name, type: value.type, size: value.size });
   });
   return fields;
 }

@@ -41,9 +41,9 @@ function refused(error: string, message: string) {
   return { error, message };
 }
 
-async function startRodinFake(options: ProviderFakeOptions) {
+export async function startRodinFake(options: ProviderFakeOptions) {
   const tasks = new Map<string, { polls: number; key: string; jobs: string[] }>();
-  const forms: { images: number; fields: Record<string, string> }[] = [];
+  const forms: { imageSizes: number[]; fields: Record<string, string> }[] = [];
   let creations = 0;
   const server = await startFakeServer(async (request, response, path) => {
     if (options.behaviour === 'bad-key' || bearer(request) !== options.apiKey)
@@ -68,7 +68,7 @@ async function startRodinFake(options: ProviderFakeOptions) {
         return json(response, 400, refused('INVALID_REQUEST', `Unknown tier ${fields.tier}.`));
       if (!Number.isInteger(seed) || seed < 0 || seed > 65_535)
         return json(response, 400, refused('INVALID_REQUEST', 'seed must be 0 to 65535.'));
-      forms.push({ images: images.length, fields });
+      forms.push({ imageSizes: images.map((image) => image.size), fields });
       const uuid = randomUUID();
       const key = randomUUID();
       tasks.set(key, { polls: 0, key: uuid, jobs: [randomUUID(), randomUUID()] });

@@ -29,7 +29,7 @@ export const stabilityProvider: ProviderCase & { startFake: typeof startStabilit
   startFake: startStabilityFake,
 };
 
-async function startStabilityFake(options: ProviderFakeOptions) {
+export async function startStabilityFake(options: ProviderFakeOptions) {
   const forms: Record<string, string>[] = [];
   let creations = 0;
   const server = await startFakeServer(async (request, response, path) => {
