@@ -1,7 +1,7 @@
 /**
  * Adapter for the hosted Rodin API (Hyper3D / Deemos; developer.hyper3d.ai "API Specification":
  * Gen-2 Generation, Check Status, Download Results; the response models of ComfyUI's Rodin nodes,
- * comfy_api_nodes/apis/rodin_api.py; Kiln's own contract, shared/spec/api.md, is this API's shape).
+ * comfy_api_nodes/apis/rodin_api.py; Kiln's own HTTP contract has this API's shape).
  * Paths are relative to the endpoint, whose public default is https://hyperhuman.deemos.com:
  *   POST /api/v2/rodin      multipart: images (1–5, the first makes the material) or prompt, tier,
  *                           seed, geometry_file_format, material, quality_override, mesh_mode
