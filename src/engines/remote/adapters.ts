@@ -8,9 +8,18 @@ import type { RemoteAdapter } from './adapter.ts';
 import { hunyuan3dAdapter } from './hunyuan3d.ts';
 import { kilnAdapter } from './kiln-client.ts';
 import { meshyAdapter } from './meshy.ts';
+import { rodinAdapter } from './rodin.ts';
+import { stabilityAdapter } from './stability.ts';
 import { tripoAdapter } from './tripo.ts';
 
-export const REMOTE_ADAPTERS: readonly RemoteAdapter[] = [hunyuan3dAdapter, kilnAdapter, tripoAdapter, meshyAdapter];
+export const REMOTE_ADAPTERS: readonly RemoteAdapter[] = [
+  hunyuan3dAdapter,
+  kilnAdapter,
+  tripoAdapter,
+  meshyAdapter,
+  stabilityAdapter,
+  rodinAdapter,
+];
 
 /** The adapter of this name, or undefined. */
 export function adapterNamed(name: string): RemoteAdapter | undefined {

@@ -11,6 +11,20 @@
  * it is up. Kiln's tier picks the shape resolution and step count, its seed and face budget pass
  * through, and extra labelled views go to the multi-view fields (`mv_image_front` …) that the
  * multi-view (2mv) servers read; single-view servers ignore unknown fields.
+ *
+ * Hunyuan3D-2.1's server (Tencent-Hunyuan/Hunyuan3D-2.1 api_server.py, api_models.py, model_worker.py)
+ * differs, and Kiln tells it apart by its health route, GET /health → {"status": "healthy", "worker_id"}:
+ * - its GenerationRequest validates ranges (422 outside them): seed 0 – 2³²−1, octree_resolution
+ *   64 – 512, num_inference_steps 1 – 20, guidance_scale 0.1 – 20, face_count 1000 – 100000; Kiln
+ *   clamps its tier's values into them (HUNYUAN21_RANGES);
+ * - `image` is required: it makes nothing from text, so a text job is refused for the next engine;
+ * - /status says "completed" only once `<uid>_textured.glb` exists (with model_base64 and
+ *   initial_model_base64, the untextured shape); a job without texture never writes that file, so
+ *   untextured jobs use the synchronous POST /generate, which answers the final file;
+ * - when texturing fails the worker falls back to the untextured mesh: /generate answers it, and
+ *   /send stays at "texturing". Kiln notices a model without texture where one was asked for and says
+ *   so in the task notes (`textureFallback`); a job stuck in texturing ends at the stage timeout with
+ *   a message naming that fall-back.
  */
 import type { GenerateSpec, Tier, ViewLabel } from '../../domain/task-spec.ts';
 import {
@@ -50,6 +64,28 @@ const MULTI_VIEW_FIELDS: Partial<Record<ViewLabel, string>> = {
   R: 'mv_image_right',
 };
 
+/** Hunyuan3D-2.1's documented field ranges (api_models.py GenerationRequest, Field ge/le). */
+export const HUNYUAN21_RANGES = {
+  seed: [0, 2 ** 32 - 1],
+  octree_resolution: [64, 512],
+  num_inference_steps: [1, 20],
+  guidance_scale: [0.1, 20],
+  face_count: [1000, 100_000],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** The /send body for a Hunyuan3D-2.1 server: the single-view request with every field in its range. Exported for tests. */
+export function hunyuan21Request(job: RemoteJob): Record<string, unknown> {
+  const body = hunyuanRequest(job);
+  const request: Record<string, unknown> = {
+    image: body.image,
+    remove_background: true,
+    texture: body.texture,
+  };
+  for (const [field, [min, max]] of Object.entries(HUNYUAN21_RANGES))
+    request[field] = Math.min(max, Math.max(min, Number(body[field])));
+  return request;
+}
+
 /** The /send body for a job. Exported for tests. */
 export function hunyuanRequest(job: RemoteJob): Record<string, unknown> {
   const spec = job.spec as GenerateSpec;
@@ -85,10 +121,60 @@ export function hunyuanRequest(job: RemoteJob): Record<string, unknown> {
 interface StatusAnswer {
   status?: string;
   model_base64?: string;
+  /** Hunyuan3D-2.1: the untextured shape, beside the textured model_base64. */
+  initial_model_base64?: string;
   message?: string;
 }
 
 const STATUS_PROGRESS: Record<string, number> = { processing: 0.2, texturing: 0.6 };
+
+type ServerVersion = '2' | '2.1';
+
+/**
+ * Which server answers: Hunyuan3D-2.1's has GET /health → {"status": "healthy"}; Hunyuan3D-2's has no
+ * such route (404). A 5xx is a server that is down.
+ */
+async function serverVersion(
+  context: Pick<AdapterContext, 'endpoint' | 'settings' | 'signal'>,
+): Promise<ServerVersion> {
+  const response = await remoteFetch(context, `${context.endpoint}/health`);
+  const text = await response.text().catch(() => '');
+  if (response.status >= 500)
+    throw new RemoteFailure(
+      'crash',
+      `hunyuan3d at ${context.endpoint} answered GET /health with HTTP ${response.status}`,
+    );
+  if (!response.ok) return '2';
+  try {
+    return (JSON.parse(text) as { status?: unknown }).status === 'healthy' ? '2.1' : '2';
+  } catch {
+    return '2';
+  }
+}
+
+/** True when the GLB's JSON lists at least one image (a textured model). Unreadable GLBs count as textured: the pipeline refuses them. */
+export function glbHasTexture(glb: Uint8Array): boolean {
+  try {
+    const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+    if (glb.byteLength < 20 || view.getUint32(0, true) !== 0x46546c67) return true;
+    const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + view.getUint32(12, true))));
+    return Array.isArray(json.images) && json.images.length > 0;
+  } catch {
+    return true;
+  }
+}
+
+/** Adds `textureFallback` to the notes when a texture was asked for and the server sent a bare mesh. */
+function noticeFallback(output: RemoteOutput, textureAsked: boolean, service: string): RemoteOutput {
+  if (output.type !== 'model') return output;
+  const notes = { ...output.notes };
+  // 2.1's answer carries the untextured shape too: the same bytes as the model mean no texturing happened.
+  const sameAsInitial = notes.sameAsInitial === true;
+  delete notes.sameAsInitial;
+  if (textureAsked && (sameAsInitial || !glbHasTexture(output.glb)))
+    notes.textureFallback = `${service} returned an untextured mesh although texturing was asked for (its texturing failed and it fell back to the bare shape); Kiln coloured the asset itself, so its texture is not the model's own`;
+  return { ...output, notes };
+}
 
 export const hunyuan3dAdapter: RemoteAdapter = {
   name: 'hunyuan3d',
@@ -96,6 +182,7 @@ export const hunyuan3dAdapter: RemoteAdapter = {
   kinds: ['generate-image', 'generate-text'],
 
   async health(context) {
+    if ((await serverVersion(context)) === '2.1') return;
     const response = await remoteFetch(context, `${context.endpoint}/status/kiln-health-check`);
     await response.body?.cancel();
     if (response.status >= 500)
@@ -108,6 +195,20 @@ export const hunyuan3dAdapter: RemoteAdapter = {
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {
     const service = `hunyuan3d at ${context.endpoint}`;
     context.progress('remote submit', 0);
+    const version = await serverVersion(context);
+    const textureAsked = (job.spec as GenerateSpec).material !== 'None';
+    if (version === '2.1') {
+      if ((job.spec as GenerateSpec).mode === 'text' || !job.inputs.some((input) => input.field === 'images'))
+        throw new RemoteFailure(
+          'refused',
+          `${service} is a Hunyuan3D-2.1 server, which makes models from a picture only (its requests require "image"); route text-to-3D to another engine`,
+        );
+      const body = hunyuan21Request(job);
+      // 2.1's /status never says "completed" for a job without texture: the synchronous route answers it.
+      if (!body.texture) return withVersion(await generateSync(body, context, service), version);
+      const output = await sendAndPoll(body, context, service, version);
+      return withVersion(noticeFallback(output, textureAsked, service), version);
+    }
     const sent = await remoteFetch(context, `${context.endpoint}/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -116,45 +217,86 @@ export const hunyuan3dAdapter: RemoteAdapter = {
     // Servers without the asynchronous routes only have the synchronous form.
     if (sent.status === 404 || sent.status === 405) {
       await sent.body?.cancel();
-      return generateSync(job, context, service);
+      return noticeFallback(await generateSync(hunyuanRequest(job), context, service), textureAsked, service);
     }
-    await checkStatus(sent, `${service} POST /send`);
-    const { uid } = await jsonBody<{ uid?: unknown }>(sent, `${service} POST /send`);
-    if (typeof uid !== 'string' || !uid)
-      throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
-
-    const watch = stageWatch(service, context.settings.stageTimeoutMs);
-    for (;;) {
-      const response = await remoteFetch(context, `${context.endpoint}/status/${encodeURIComponent(uid)}`);
-      await checkStatus(response, `${service} GET /status`);
-      const answer = await jsonBody<StatusAnswer>(response, `${service} GET /status`);
-      const status = String(answer.status ?? '');
-      if (status === 'completed')
-        return { type: 'model', glb: decodeModel(answer.model_base64, service), notes: { uid } };
-      if (status === 'error')
-        throw new RemoteFailure('crash', `${service} reported an error: ${answer.message ?? 'no message'}`);
-      if (!(status in STATUS_PROGRESS))
-        throw new RemoteFailure(
-          'garbage',
-          `${service} answered GET /status with an unknown status "${status.slice(0, 40)}"`,
-        );
-      context.progress(`remote ${status}`, STATUS_PROGRESS[status]);
-      watch(status);
-      await sleep(context.settings.pollMs, context.signal);
-    }
+    return noticeFallback(await pollSent(sent, context, service, version), textureAsked, service);
   },
 };
 
-async function generateSync(job: RemoteJob, context: AdapterContext, service: string): Promise<RemoteOutput> {
+function withVersion(output: RemoteOutput, version: ServerVersion): RemoteOutput {
+  return { ...output, notes: { ...output.notes, serverVersion: `Hunyuan3D-${version}` } };
+}
+
+async function sendAndPoll(
+  body: Record<string, unknown>,
+  context: AdapterContext,
+  service: string,
+  version: ServerVersion,
+): Promise<RemoteOutput> {
+  const sent = await remoteFetch(context, `${context.endpoint}/send`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return pollSent(sent, context, service, version);
+}
+
+/** Follows a /send job through /status to its model. */
+async function pollSent(
+  sent: Response,
+  context: AdapterContext,
+  service: string,
+  version: ServerVersion,
+): Promise<RemoteOutput> {
+  await checkStatus(sent, `${service} POST /send`);
+  const { uid } = await jsonBody<{ uid?: unknown }>(sent, `${service} POST /send`);
+  if (typeof uid !== 'string' || !uid)
+    throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
+
+  const watch = stageWatch(service, context.settings.stageTimeoutMs);
+  for (;;) {
+    const response = await remoteFetch(context, `${context.endpoint}/status/${encodeURIComponent(uid)}`);
+    await checkStatus(response, `${service} GET /status`);
+    const answer = await jsonBody<StatusAnswer>(response, `${service} GET /status`);
+    const status = String(answer.status ?? '');
+    if (status === 'completed') {
+      const glb = decodeModel(answer.model_base64, service);
+      const sameAsInitial =
+        answer.initial_model_base64 !== undefined && answer.initial_model_base64 === answer.model_base64;
+      return { type: 'model', glb, notes: sameAsInitial ? { uid, sameAsInitial } : { uid } };
+    }
+    if (status === 'error')
+      throw new RemoteFailure('crash', `${service} reported an error: ${answer.message ?? 'no message'}`);
+    if (!(status in STATUS_PROGRESS))
+      throw new RemoteFailure(
+        'garbage',
+        `${service} answered GET /status with an unknown status "${status.slice(0, 40)}"`,
+      );
+    context.progress(`remote ${status}`, STATUS_PROGRESS[status]);
+    try {
+      watch(status);
+    } catch (error) {
+      if (version === '2.1' && status === 'texturing' && error instanceof RemoteFailure)
+        throw new RemoteFailure(
+          error.kind,
+          `${error.message}; a Hunyuan3D-2.1 server whose texturing failed falls back to the untextured mesh and keeps answering "texturing", so check its texture model or send material None`,
+        );
+      throw error;
+    }
+    await sleep(context.settings.pollMs, context.signal);
+  }
+}
+
+async function generateSync(
+  body: Record<string, unknown>,
+  context: AdapterContext,
+  service: string,
+): Promise<RemoteOutput> {
   context.progress('remote generate', 0.1);
   const response = await remoteFetch(
     { signal: context.signal, settings: { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs } },
     `${context.endpoint}/generate`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(hunyuanRequest(job)),
-    },
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
   ).catch((error: unknown) => {
     if (error instanceof RemoteFailure && /no answer within/.test(error.message)) {
       throw new RemoteFailure(
@@ -164,6 +306,16 @@ async function generateSync(job: RemoteJob, context: AdapterContext, service: st
     }
     throw error;
   });
+  // The server answers a failed generation with 404 {"text", "error_code": 1} (api_server.py).
+  if (response.status === 404) {
+    const answer = await response.json().catch(() => undefined);
+    if (answer && typeof answer === 'object' && 'error_code' in answer)
+      throw new RemoteFailure(
+        'upstream-failed',
+        `${service} POST /generate reported the generation failed (error_code ${String(answer.error_code)}): ${String(answer.text ?? '').slice(0, 120)}`,
+      );
+    throw new RemoteFailure('refused', `${service} POST /generate answered HTTP 404`);
+  }
   await checkStatus(response, `${service} POST /generate`);
   return { type: 'model', glb: new Uint8Array(await response.arrayBuffer()), notes: { synchronous: true } };
 }

@@ -164,7 +164,7 @@ for (const provider of PROVIDERS) {
         );
         assertNoKey(key, trace, server);
         const signed = server.requests.filter((request) => request.path.startsWith('/signed/'));
-        assert.ok(signed.length >= 1, 'the model came from a signed URL');
+        if (!provider.synchronous) assert.ok(signed.length >= 1, 'the model came from a signed URL');
         const api = server.requests.filter((request) => !request.path.startsWith('/signed/'));
         assert.ok(
           api.every((request) => request.headers.authorization === `Bearer ${key}`),
@@ -264,10 +264,10 @@ for (const provider of PROVIDERS) {
       const job = spec({ tier: 'Gen-2.5-Low', material: 'None', quality: 'extra-low' }, [picture]);
       const result = await run(`${provider.adapter}:${server.url}`, job, trace);
       assert.ok(result.files.length > 0);
-      const polls = server.requests.filter(
-        (request) => request.method === 'GET' && !request.path.startsWith('/signed/'),
-      );
-      assert.ok(polls.length >= 8, `polled ${polls.length} times`);
+      // Polls are GETs for most providers, POSTs for some (Rodin's /status): every API call after the
+      // creation counts. A synchronous provider has nothing to poll: its one late answer is waited for.
+      const calls = server.requests.filter((request) => !request.path.startsWith('/signed/'));
+      if (!provider.synchronous) assert.ok(calls.length >= 9, `${calls.length} API calls, so fewer than 8 polls`);
     });
 
     it('the chain falls through, in order, to the next engine; the notes say what the first did', async () => {

@@ -45,6 +45,8 @@ export interface ProviderCase {
   /** The name used in KILN_ENGINE_* chains. */
   adapter: string;
   kinds: Array<'generate-image' | 'generate-text'>;
+  /** The provider answers the model in the creation request itself: no task to poll, no signed URL (Stability). */
+  synchronous?: boolean;
   /** Binds 127.0.0.1 port 0. */
   startFake(options: ProviderFakeOptions): Promise<ProviderFake>;
 }
