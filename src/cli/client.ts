@@ -127,7 +127,7 @@ export async function formOf(
 
 export function submit(
   options: ClientOptions,
-  path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert',
+  path: '/api/v2/generate' | '/api/v2/bang' | '/api/v2/texture' | '/api/v2/convert' | '/api/v2/rig',
   form: FormData,
 ): Promise<SubmitResponse> {
   return call<SubmitResponse>(options, 'POST', path, form);

@@ -80,3 +80,29 @@ export async function convertCommand(io: CliIo, flags: ConvertFlags): Promise<vo
   );
   await followUp(io, options, await submit(options, '/api/v2/convert', form), flags);
 }
+
+export interface RigFlags extends ModelFlags {
+  'rig-type'?: string;
+  animations?: string[];
+  height?: string;
+  seed?: string;
+}
+
+/** `kiln rig`: a humanoid or four-legged model rigged with a skeleton, skin weights and clips. */
+export async function rigCommand(io: CliIo, flags: RigFlags): Promise<void> {
+  const files = modelFiles(flags, 'rig');
+  const options = clientOptions(io.env, flags);
+  const form = await formOf(
+    {
+      asset_id: flags.asset,
+      rig_type: flags['rig-type'],
+      animations: flags.animations?.join(','),
+      geometry_file_format: flags.format,
+      height_meters: flags.height,
+      seed: flags.seed,
+      ...extraFields(flags),
+    },
+    files,
+  );
+  await followUp(io, options, await submit(options, '/api/v2/rig', form), flags);
+}
