@@ -1,5 +1,6 @@
 // The playground's 3D view: three.js WebGL renderer, orbit controls, a room environment for PBR metals,
-// GLB loading with honest errors, and the Bang explode of `part_NN` nodes. Served from this server.
+// GLB loading with honest errors, the Bang explode of `part_NN` nodes and a rigged model's clips playing.
+// Served from this server.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -26,6 +27,10 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
   let renderer = null;
   let controls = null;
   let root = null;
+  // A rigged model's clips (POST /api/v2/rig): one glTF animation each, played in a loop.
+  let mixer = null;
+  let clips = [];
+  let lastTick = 0;
   let parts = []; // { node, base: Vector3, direction: Vector3 (parent space, length = EXPLODE_REACH × model radius) }
 
   function note(text) {
@@ -66,6 +71,11 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
   function clear() {
     if (root) scene.remove(root);
     root = null;
+    mixer?.stopAllAction();
+    mixer = null;
+    clips = [];
+    delete element.dataset.clips;
+    delete element.dataset.clip;
     parts = [];
     note('');
     element.dataset.state = 'empty';
@@ -114,6 +124,21 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
     for (const part of parts) part.node.position.copy(part.base).addScaledVector(part.direction, amount);
     render();
   }
+  function tick(time) {
+    if (!mixer) return;
+    mixer.update(lastTick ? Math.min(0.1, (time - lastTick) / 1000) : 0);
+    lastTick = time;
+    render();
+    requestAnimationFrame(tick);
+  }
+  /** Plays the clip named `name` in a loop (the rigged model's walk first by default). */
+  function play(name) {
+    const clip = clips.find((c) => c.name === name);
+    if (!mixer || !clip) return;
+    mixer.stopAllAction();
+    mixer.clipAction(clip).play();
+    element.dataset.clip = name;
+  }
   async function load(url) {
     clear();
     element.dataset.state = 'loading';
@@ -129,6 +154,14 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
       const gltf = await new GLTFLoader().parseAsync(await response.arrayBuffer(), '');
       root = gltf.scene;
       scene.add(root);
+      clips = gltf.animations;
+      if (clips.length > 0) {
+        mixer = new THREE.AnimationMixer(root);
+        element.dataset.clips = clips.map((c) => c.name).join(',');
+        play((clips.find((c) => c.name === 'walk') ?? clips[0]).name);
+        lastTick = 0;
+        requestAnimationFrame(tick);
+      }
       let nodes = 0;
       root.traverse((node) => (nodes += node === root ? 0 : 1));
       const box = new THREE.Box3().setFromObject(root);
@@ -151,5 +184,5 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
       note(`Could not show the model: ${error.message}`);
     }
   }
-  return { load, clear, note, explode };
+  return { load, clear, note, explode, play, clipNames: () => clips.map((c) => c.name) };
 }

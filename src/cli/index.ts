@@ -45,6 +45,8 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
           [--resolution Basic|High] [--keep-uvs true|false] [--material PBR] [--format glb]
   convert --asset <uuid> | --model m.fbx  [--format glb|usdz|fbx|obj|stl] [--faces N] [--mesh-mode Quad]
           [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
+  rig --asset <uuid> | --model m.glb  [--rig-type auto|humanoid|quadruped] [--animations idle,walk …]
+      [--height 1.8] (a rigged glb and a mid-walk preview.webp)
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
   tasks [--state Done --state Failed] [--kind generate] [--limit 20] [--cursor C] [--json]
@@ -53,7 +55,7 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   delete <task uuid>                   remove a finished task and its files (the ledger keeps its entries)
   mcp                                  an MCP server on stdio (tools: generate, bang, texture, convert, status,
                                        download, balance) for agents; KILN_MCP_DOWNLOAD_DIR sets where files go
-  generate/bang/texture/convert wait with a progress bar (following the task's event stream, else polling),
+  generate/bang/texture/convert/rig wait with a progress bar (following the task's event stream, else polling),
   then download into --out (default ./<uuid>); --no-wait prints the uuid.
   --field name=value (repeatable) sends any other API field, e.g. --field uhd_texture=true --field quality_override=20000.`;
 
@@ -124,6 +126,14 @@ const OPTIONS = {
     'scale-to': { type: 'string' },
     pivot: { type: 'string' },
     'up-axis': { type: 'string' },
+  },
+  rig: {
+    ...clientFlags,
+    ...modelFlags,
+    'rig-type': { type: 'string' },
+    animations: { type: 'string', multiple: true },
+    height: { type: 'string' },
+    seed: { type: 'string' },
   },
   status: clientFlags,
   download: clientFlags,
@@ -199,6 +209,8 @@ async function run(argv: string[], io: CliIo): Promise<void> {
       return (await modelCommands()).textureCommand(io, flags);
     case 'convert':
       return (await modelCommands()).convertCommand(io, flags);
+    case 'rig':
+      return (await modelCommands()).rigCommand(io, flags);
     case 'status':
       return (await clientCommands()).statusCommand(io, positionals[0], flags);
     case 'download':

@@ -1,6 +1,6 @@
 /** `kiln texture` and `kiln convert`: a model (file or --asset uuid) through /api/v2/texture or /api/v2/convert. */
 import { CliError, type CliIo } from './output.ts';
-import type { ConvertRequest, TextureRequest } from '../../clients/ts/src/index.ts';
+import type { ConvertRequest, RigRequest, TextureRequest } from '../../clients/ts/src/index.ts';
 import { call, clientOptions } from './client.ts';
 import { extraFields, followUp, type CommonFlags } from './client-commands.ts';
 
@@ -76,4 +76,28 @@ export async function convertCommand(io: CliIo, flags: ConvertFlags): Promise<vo
     ...extraFields(flags),
   };
   await followUp(io, options, await call(options, (client) => client.convert(request as ConvertRequest)), flags);
+}
+
+export interface RigFlags extends ModelFlags {
+  'rig-type'?: string;
+  animations?: string[];
+  height?: string;
+  seed?: string;
+}
+
+/** `kiln rig`: a humanoid or four-legged model rigged with a skeleton, skin weights and clips. */
+export async function rigCommand(io: CliIo, flags: RigFlags): Promise<void> {
+  checkModel(flags, 'rig');
+  const options = clientOptions(io.env, flags);
+  const request = {
+    asset_id: flags.asset,
+    model: flags.model,
+    rig_type: flags['rig-type'],
+    animations: flags.animations?.join(','),
+    geometry_file_format: flags.format,
+    height_meters: flags.height,
+    seed: flags.seed,
+    ...extraFields(flags),
+  };
+  await followUp(io, options, await call(options, (client) => client.rig(request as RigRequest)), flags);
 }

@@ -66,6 +66,7 @@ test('every SDK request and record type has exactly the OpenAPI document’s fie
     ['BangRequest', body('/api/v2/bang')],
     ['TextureRequest', body('/api/v2/texture')],
     ['ConvertRequest', body('/api/v2/convert')],
+    ['RigRequest', body('/api/v2/rig')],
     // Bang's and convert's answers have no prompt: optional in the SDK's one SubmitResponse.
     ['SubmitResponse', answer('/api/v2/generate', 'post', '201'), { optionalInSdk: ['prompt'] }],
     ['TaskRecord', answer('/api/v2/tasks/{uuid}', 'get', '200')],

@@ -15,6 +15,7 @@ import type {
   DownloadResponse,
   GenerateRequest,
   Progress,
+  RigRequest,
   StatusResponse,
   SubmitResponse,
   TaskListQuery,
@@ -132,6 +133,12 @@ export class KilnClient {
   /** Another format, face budget, UVs, scale, pivot or axes for a model. */
   convert(request: ConvertRequest, options?: SubmitOptions): Promise<SubmitResponse> {
     return this.submit('/api/v2/convert', request, options);
+  }
+
+  /** Rigs a humanoid or four-legged model (uploaded, or a stored asset_id): skeleton, skin weights and clips. */
+  rig(request: RigRequest, options?: SubmitOptions): Promise<SubmitResponse> {
+    const animations = Array.isArray(request.animations) ? request.animations.join(',') : request.animations;
+    return this.submit('/api/v2/rig', { ...request, animations }, options);
   }
 
   /** Job states by the submission's jobs.subscription_key. */

@@ -86,6 +86,18 @@ export interface ConvertRequest {
   material?: string;
 }
 
+/** POST /api/v2/rig: a humanoid or four-legged model given a skeleton, skin weights and clips. */
+export interface RigRequest {
+  asset_id?: string;
+  model?: FileInput;
+  rig_type?: string;
+  /** Clip names, comma-separated (or an array, sent comma-separated). */
+  animations?: string | string[];
+  geometry_file_format?: string;
+  height_meters?: number;
+  seed?: number;
+}
+
 /** The 201 answer of every submission. */
 export interface SubmitResponse {
   message: string;
