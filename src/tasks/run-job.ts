@@ -217,7 +217,10 @@ export async function runJob(deps: JobDeps, leased: LeasedJob): Promise<void> {
     checkFiles(result.files);
     await progress.written();
     // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
-    await recordProgress(db, payload.jobId, 'storing outputs', 99, events);
+    // Only a progress row: losing it to a dropped connection must not cost the run.
+    await recordProgress(db, payload.jobId, 'storing outputs', 99, events).catch((error) =>
+      log.warn({ err: error }, 'progress write failed'),
+    );
     // Each output is retried on its own: a put of the same key writes the same bytes again.
     await Promise.all(
       result.files.map((file) =>
