@@ -125,8 +125,13 @@ export async function openPostgres(url: string, options: { logger?: Logger; pool
   // An idle pooled connection that PostgreSQL drops (restart, failover, pg_terminate_backend) is reported
   // here; without a listener node-postgres' 'error' event ends the process. The pool discards that client
   // and opens a new connection on the next query, so logging is all there is to do.
+  // Only the message and code: node-postgres hangs the client (with its connection parameters, password
+  // included) on this error, and a logged `err` would print it.
   pool.on('error', (error) =>
-    logger.warn({ err: error }, 'postgres: pooled connection lost; reconnecting on next use'),
+    logger.warn(
+      { error: error.message, code: (error as { code?: string }).code },
+      'postgres: pooled connection lost; reconnecting on next use',
+    ),
   );
   // A connection dropped while checked out (between the statements of a transaction) emits on the client
   // itself, where the pool no longer listens: the statement under way fails, the process must not.

@@ -230,9 +230,12 @@ export async function runJob(deps: JobDeps, leased: LeasedJob): Promise<void> {
     checkFiles(result.files);
     await progress.written();
     // Large outputs (12K maps, a 10M-face mesh) take a moment to store; say so rather than sit at 99 %.
-    if (ended.signal.aborted || !(await recordProgress(db, payload.jobId, 'storing outputs', 99, events))) {
-      return await endedElsewhere(deps, job, log);
-    }
+    // Only a progress row: losing it to a dropped connection must not cost the run (it counts as still running).
+    const stillRunning = await recordProgress(db, payload.jobId, 'storing outputs', 99, events).catch((error) => {
+      log.warn({ err: error }, 'progress write failed');
+      return true;
+    });
+    if (ended.signal.aborted || !stillRunning) return await endedElsewhere(deps, job, log);
     // Each output is retried on its own: a put of the same key writes the same bytes again.
     await Promise.all(
       result.files.map((file) =>

@@ -79,7 +79,7 @@ test('kiln serve on PostgreSQL survives pg_terminate_backend of all its connecti
   assert.ok(killed > 0, 'the Kiln process had connections to terminate');
 
   const recovered = Date.now();
-  await waitFor(async () => (await fetch(`${server.url}/healthz`)).status === 200, 10_000, 'healthz to answer 200');
+  await waitFor(async () => (await fetch(`${server.url}/readyz`)).status === 200, 10_000, 'readyz to answer 200');
   t.diagnostic(`healthy again ${Date.now() - recovered} ms after ${killed} connections were terminated`);
   const after = await submit('size=1024');
   await waitFor(() => done(after), 30_000, 'the task submitted after the drop to finish');
