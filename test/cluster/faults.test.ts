@@ -246,8 +246,10 @@ test('the cluster rides through PostgreSQL dropping its connections, Redis comin
       redis.disconnect();
     }
     const back = Date.now();
-    workers[1] = await start('worker');
+    // The replacement starts meanwhile; the surviving worker alone must resume the service in time.
+    const replacement = start('worker');
     const { ms, probe } = await resumed(back, 'Redis');
+    workers[1] = await replacement;
     accepted.push(probe);
     await allFinal([...batch, probe], 90_000, 'the tasks in flight when Redis lost its data');
     allAlive('after Redis lost its data');
