@@ -57,7 +57,14 @@ describe('kiln engine-server', () => {
   it('answers its health check with the protocol and its kinds', async () => {
     const health = await (await fetch(`${engineUrl}/v1/health`, { headers: authorized })).json();
     assert.equal(health.protocol, KILN_ENGINE_PROTOCOL);
-    assert.deepEqual([...health.kinds].sort(), ['bang', 'convert', 'generate-image', 'generate-text', 'texture']);
+    assert.deepEqual([...health.kinds].sort(), [
+      'bang',
+      'convert',
+      'generate-image',
+      'generate-text',
+      'rig',
+      'texture',
+    ]);
   });
 
   it('refuses a malformed job and an unknown one with JSON errors', async () => {
