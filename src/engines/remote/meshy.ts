@@ -26,7 +26,7 @@ import {
   type RemoteOutput,
 } from './adapter.ts';
 import { dataUri, providerImage } from './provider-image.ts';
-import { checkProvider, downloadSigned, providerFetch, type ProviderCall } from './provider-http.ts';
+import { checkProvider, downloadSigned, providerFetch, type ProviderCall, providerHealth } from './provider-http.ts';
 
 /** Documented ranges: target_polycount 100–300 000; prompt at most 600 characters; 1–4 images. */
 const POLYCOUNT = { min: 100, max: 300_000 };
@@ -132,19 +132,8 @@ export const meshyAdapter: RemoteAdapter = {
   kinds: ['generate-image', 'generate-text'],
   defaultEndpoint: 'https://api.meshy.ai',
 
-  async health(context) {
-    const call: ProviderCall = {
-      adapter: 'meshy',
-      service: `meshy at ${context.endpoint}`,
-      context: { ...context, progress: () => undefined },
-    };
-    const response = await providerFetch(call, `${context.endpoint}/openapi/v1/balance`);
-    await response.body?.cancel();
-    if (response.status >= 500)
-      throw new RemoteFailure(
-        'crash',
-        `meshy at ${context.endpoint} answered its health check with HTTP ${response.status}`,
-      );
+  health(context) {
+    return providerHealth('meshy', context, '/openapi/v1/balance');
   },
 
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {

@@ -153,3 +153,20 @@ export async function downloadSigned(call: ProviderCall, url: string, what: stri
   }
   return new Uint8Array(await response.arrayBuffer());
 }
+
+/**
+ * A hosted provider's health check: its balance route answers with the key (a refused key or an empty
+ * account fails as such); a 5xx means the service is down.
+ */
+export async function providerHealth(
+  adapter: string,
+  context: Omit<AdapterContext, 'progress'>,
+  path: string,
+): Promise<void> {
+  const service = `${adapter} at ${context.endpoint}`;
+  const call: ProviderCall = { adapter, service, context: { ...context, progress: () => undefined } };
+  const response = await providerFetch(call, `${context.endpoint}${path}`);
+  await response.body?.cancel();
+  if (response.status >= 500)
+    throw new RemoteFailure('crash', `${service} answered its health check with HTTP ${response.status}`);
+}

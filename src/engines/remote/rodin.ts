@@ -26,7 +26,14 @@ import {
   type RemoteOutput,
 } from './adapter.ts';
 import { providerImage } from './provider-image.ts';
-import { checkProvider, downloadSigned, providerFetch, providerMessage, type ProviderCall } from './provider-http.ts';
+import {
+  checkProvider,
+  downloadSigned,
+  providerFetch,
+  providerMessage,
+  type ProviderCall,
+  providerHealth,
+} from './provider-http.ts';
 
 const API = '/api/v2';
 
@@ -158,19 +165,8 @@ export const rodinAdapter: RemoteAdapter = {
   kinds: ['generate-image', 'generate-text'],
   defaultEndpoint: 'https://hyperhuman.deemos.com',
 
-  async health(context) {
-    const call: ProviderCall = {
-      adapter: 'rodin',
-      service: `rodin at ${context.endpoint}`,
-      context: { ...context, progress: () => undefined },
-    };
-    const response = await providerFetch(call, `${context.endpoint}${API}/check_balance`);
-    await response.body?.cancel();
-    if (response.status >= 500)
-      throw new RemoteFailure(
-        'crash',
-        `rodin at ${context.endpoint} answered its health check with HTTP ${response.status}`,
-      );
+  health(context) {
+    return providerHealth('rodin', context, `${API}/check_balance`);
   },
 
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {

@@ -23,7 +23,7 @@ import {
   type RemoteOutput,
 } from './adapter.ts';
 import { providerImage } from './provider-image.ts';
-import { checkProvider, providerFetch, type ProviderCall } from './provider-http.ts';
+import { checkProvider, providerFetch, type ProviderCall, providerHealth } from './provider-http.ts';
 
 /** The models KILN_STABILITY_MODEL may name, and the route each is served on. */
 export const STABILITY_MODELS = {
@@ -87,19 +87,8 @@ export const stabilityAdapter: RemoteAdapter = {
   kinds: ['generate-image'],
   defaultEndpoint: 'https://api.stability.ai',
 
-  async health(context) {
-    const call: ProviderCall = {
-      adapter: 'stability',
-      service: `stability at ${context.endpoint}`,
-      context: { ...context, progress: () => undefined },
-    };
-    const response = await providerFetch(call, `${context.endpoint}/v1/user/balance`);
-    await response.body?.cancel();
-    if (response.status >= 500)
-      throw new RemoteFailure(
-        'crash',
-        `stability at ${context.endpoint} answered its health check with HTTP ${response.status}`,
-      );
+  health(context) {
+    return providerHealth('stability', context, '/v1/user/balance');
   },
 
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {

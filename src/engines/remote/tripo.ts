@@ -26,7 +26,7 @@ import {
   type RemoteOutput,
 } from './adapter.ts';
 import { providerImage } from './provider-image.ts';
-import { checkProvider, downloadSigned, providerFetch, type ProviderCall } from './provider-http.ts';
+import { checkProvider, downloadSigned, providerFetch, type ProviderCall, providerHealth } from './provider-http.ts';
 
 const API = '/v2/openapi';
 
@@ -124,19 +124,8 @@ export const tripoAdapter: RemoteAdapter = {
   kinds: ['generate-image', 'generate-text'],
   defaultEndpoint: 'https://api.tripo3d.ai',
 
-  async health(context) {
-    const call: ProviderCall = {
-      adapter: 'tripo',
-      service: `tripo at ${context.endpoint}`,
-      context: { ...context, progress: () => undefined },
-    };
-    const response = await providerFetch(call, `${context.endpoint}${API}/user/balance`);
-    await response.body?.cancel();
-    if (response.status >= 500)
-      throw new RemoteFailure(
-        'crash',
-        `tripo at ${context.endpoint} answered its health check with HTTP ${response.status}`,
-      );
+  health(context) {
+    return providerHealth('tripo', context, `${API}/user/balance`);
   },
 
   async run(job: RemoteJob, context: AdapterContext): Promise<RemoteOutput> {
