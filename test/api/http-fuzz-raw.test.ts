@@ -14,7 +14,10 @@ import { Dice, rng } from './fuzz/corpus.ts';
 
 const CASES = Number(process.env.KILN_HTTP_FUZZ_RAW_CASES ?? 300);
 const SEED = Number(process.env.KILN_HTTP_FUZZ_SEED ?? 17);
-const MAX_ANSWER_MS = 5_000;
+// A liveness bound, not a speed figure: with a 1 s request timeout every damaged request is answered or
+// closed within about a second; 30 s only catches a socket the server would hold open for ever, and stays
+// far from what a loaded CI machine adds.
+const MAX_ANSWER_MS = 30_000;
 const CODES = new Set(Object.keys(ERROR_CATALOGUE));
 
 let h: Harness;
@@ -146,7 +149,7 @@ function exchange(bytes: string, halfClose: boolean): Promise<{ text: string; ms
   });
 }
 
-test(`${CASES} damaged HTTP requests over a socket: Kiln-shaped refusals only, < 5 s, server stays up`, async () => {
+test(`${CASES} damaged HTTP requests over a socket: Kiln-shaped refusals only, every socket answered or closed, server stays up`, async () => {
   const problems: string[] = [];
   const statuses: Record<string, number> = {};
   for (let index = 0; index < CASES && problems.length < 10; index++) {

@@ -14,8 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeIO } from '@gltf-transform/core';
-import { sql } from 'kysely';
 import { openPostgres, type Db } from '../../src/store/db.ts';
+import { assertLedgersBalanced } from './ledger-checks.ts';
 import { main } from '../../src/cli/index.ts';
 import { captureIo } from '../cli/io.ts';
 import { postgresTestSchema } from '../store/databases.ts';
@@ -338,40 +338,8 @@ test('2 API servers + 3 workers survive kill -9 of two workers and one API serve
   assert.ok(rerun.length > 0, 'some jobs ran again after their worker was killed');
   t.diagnostic(`${rerun.length} jobs ran more than once after the kills`);
 
-  // --- money: one reserve per task, settled once if Done, refunded once if Failed; balances = ledgers ---
-  const ledger = await db!.kysely.selectFrom('ledger').selectAll().execute();
-  for (const task of tasks) {
-    const rows = ledger.filter((row) => row.task_id === task.id);
-    assert.equal(rows.filter((row) => row.kind === 'reserve').length, 1, `task ${task.id} reserved once`);
-    const net = rows.reduce((sum, row) => sum + Number(row.amount_milli), 0);
-    assert.equal(
-      net,
-      task.state === 'Done' ? -Number(task.price_milli) : 0,
-      `task ${task.id} (${task.state}) charged ${-net} milli-credits`,
-    );
-  }
-  const balances = await db!.kysely
-    .selectFrom('accounts')
-    .leftJoin('ledger', 'ledger.account_id', 'accounts.id')
-    .select([
-      'accounts.id',
-      'accounts.balance_milli',
-      sql<string>`coalesce(sum(ledger.amount_milli), 0)`.as('ledger_sum'),
-    ])
-    .groupBy(['accounts.id', 'accounts.balance_milli'])
-    .execute();
-  for (const account of balances)
-    assert.equal(
-      Number(account.balance_milli),
-      Number(account.ledger_sum),
-      `account ${account.id}: balance equals its ledger`,
-    );
-  const inFlight = await db!.kysely.selectFrom('api_keys').select('in_flight').execute();
-  assert.deepEqual(
-    inFlight.map((row) => Number(row.in_flight)),
-    inFlight.map(() => 0),
-    'no key keeps a task in flight',
-  );
+  // --- money: one reserve per task, ended once; balances = ledgers ---
+  await assertLedgersBalanced(db!, tasks);
 
   // --- every output downloads, through links from one API server fetched from the other ---
   const done = [...submitted].filter(([, uuid]) => byId.get(uuid)!.state === 'Done');

@@ -16,8 +16,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { openPostgres, type Db } from '../../src/store/db.ts';
+import { assertLedgersBalanced } from './ledger-checks.ts';
 import { main } from '../../src/cli/index.ts';
 import { captureIo } from '../cli/io.ts';
 import { postgresTestSchema } from '../store/databases.ts';
@@ -293,39 +293,8 @@ test('the cluster rides through PostgreSQL dropping its connections, Redis comin
   const rerun = await db.kysely.selectFrom('jobs').select('id').where('attempts', '>', 1).execute();
   t.diagnostic(`${rerun.length} jobs ran more than once`);
 
-  // --- money: one reserve each, settled once if Done, refunded once if Failed; balances equal ledgers ---
-  const ledger = await db.kysely.selectFrom('ledger').selectAll().execute();
-  for (const task of tasks) {
-    const rows = ledger.filter((row) => row.task_id === task.id);
-    assert.equal(rows.filter((row) => row.kind === 'reserve').length, 1, `task ${task.id} reserved once`);
-    assert.ok(
-      rows.filter((row) => row.kind === 'settle' || row.kind === 'refund').length <= 1,
-      `task ${task.id} ended once`,
-    );
-    const net = rows.reduce((sum, row) => sum + Number(row.amount_milli), 0);
-    assert.equal(
-      net,
-      task.state === 'Done' ? -Number(task.price_milli) : 0,
-      `task ${task.id} (${task.state}) charged ${-net}`,
-    );
-  }
-  const balances = await db.kysely
-    .selectFrom('accounts')
-    .leftJoin('ledger', 'ledger.account_id', 'accounts.id')
-    .select([
-      'accounts.id',
-      'accounts.balance_milli',
-      sql<string>`coalesce(sum(ledger.amount_milli), 0)`.as('ledger_sum'),
-    ])
-    .groupBy(['accounts.id', 'accounts.balance_milli'])
-    .execute();
-  for (const account of balances)
-    assert.equal(Number(account.balance_milli), Number(account.ledger_sum), 'balance = ledger');
-  const inFlight = await db.kysely.selectFrom('api_keys').select('in_flight').execute();
-  assert.ok(
-    inFlight.every((row) => Number(row.in_flight) === 0),
-    'no key keeps a task in flight',
-  );
+  // --- money: one reserve per task, ended once; balances = ledgers ---
+  await assertLedgersBalanced(db, tasks);
 
   // --- every output downloads through a link from one API server fetched from the other ---
   const done = tasks.filter((task) => task.state === 'Done');
