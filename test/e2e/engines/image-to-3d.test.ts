@@ -118,7 +118,7 @@ async function blueBar(width: number): Promise<Uint8Array> {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-test('labelled views (README "Views"): a side view sent first with image_label R,F gives the right proportions; uhd_texture=True gives 4K', {
+test('labelled views (docs/api-guide.md "Views"): a side view sent first with image_label R,F gives the right proportions; uhd_texture=True gives 4K', {
   skip,
   timeout: TEST_TIMEOUT_MS,
 }, async () => {
@@ -156,7 +156,7 @@ test('labelled views (README "Views"): a side view sent first with image_label R
   );
 });
 
-test('the front picture\'s right half lands on the asset\'s +X side (README "Views": front camera on +Z)', {
+test('the front picture\'s right half lands on the asset\'s +X side (docs/api-guide.md "Views": front camera on +Z)', {
   skip,
   timeout: TEST_TIMEOUT_MS,
 }, async () => {
