@@ -166,6 +166,13 @@ describe('the routing file', () => {
       () => remoteConfigsOf(loadConfig({ KILN_DATA_DIR: dir, KILN_ENGINES_FILE: join(dir, 'absent.yaml') })),
       /KILN_ENGINES_FILE names ".*absent\.yaml", which cannot be read \(ENOENT\)/,
     );
+    // A mistake in the file stops the start too, naming the file's path and the line.
+    const bad = join(dir, 'bad-engines.yaml');
+    writeFileSync(bad, ROUTING_YAML.replace('concurrency: 2', 'concurrency: -1'));
+    assert.throws(
+      () => remoteConfigsOf(loadConfig({ KILN_DATA_DIR: dir, KILN_ENGINES_FILE: bad })),
+      /bad-engines\.yaml line 3: \/engines\/tripo-hq\/concurrency/,
+    );
   });
 });
 
