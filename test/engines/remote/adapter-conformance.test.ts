@@ -33,9 +33,13 @@ import { compressGlb } from '../../support/provider-fakes/compressed.ts';
 import { assertValidGlb, readGlb } from '../generate/glb-checks.ts';
 import { fakeModel, startFakeHunyuan, type FakeHunyuan } from './fake-hunyuan3d.ts';
 
+/**
+ * Short enough that a hang costs seconds, long enough that a machine loaded by other work (load
+ * average near 30 on 2 cores was seen) does not turn a slow request or a few polls into a timeout.
+ */
 const SETTINGS: RemoteSettings = {
   concurrency: 1,
-  stageTimeoutMs: 700,
+  stageTimeoutMs: 2_000,
   requestTimeoutMs: 5_000,
   pollMs: 15,
   retries: 0,

@@ -61,7 +61,7 @@ const RANGES: Record<string, [number, number]> = {
 };
 
 /** Polls a /send job spends in each stage: `slow-polling` keeps it processing much longer. */
-const POLLS = { processing: 2, slowProcessing: 9, texturing: 2 };
+const POLLS = { processing: 2, slowProcessing: 6, texturing: 2 };
 
 let bare: Promise<Uint8Array> | undefined;
 /** The sphere without its texture: what the worker's initial (shape-only) export looks like. */
@@ -109,7 +109,13 @@ export async function startFakeHunyuan21(options: Fake21Options = {}): Promise<F
   const accepted: FakeHunyuan21['accepted'] = [];
   let creations = 0;
   const textured = async () => options.model ?? (await fakeModel());
-  const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+  // Encoded once per fake: the models are megabytes, and a loaded machine must not make each poll slow.
+  const encoded = new Map<Uint8Array, string>();
+  const base64 = (bytes: Uint8Array) => {
+    let text = encoded.get(bytes);
+    if (text === undefined) encoded.set(bytes, (text = Buffer.from(bytes).toString('base64')));
+    return text;
+  };
 
   const server = await startFakeServer(async (request, response, path) => {
     // The proxy in front decides before the server sees anything.
@@ -151,11 +157,13 @@ export async function startFakeHunyuan21(options: Fake21Options = {}): Promise<F
       // A thread that raised, or never ends, writes no file.
       if (job.polls <= processing || behaviour === 'hang' || mode === 'generation-fails')
         return json(response, 200, { status: 'processing' });
-      const initial = base64(await untexturedModel());
-      if (mode === 'completed-untextured')
+      if (mode === 'completed-untextured') {
+        const initial = base64(await untexturedModel());
         return json(response, 200, { status: 'completed', model_base64: initial, [initialField]: initial });
+      }
       if (!job.texture || mode === 'texture-fails' || job.polls <= processing + POLLS.texturing)
         return json(response, 200, { status: 'texturing' });
+      const initial = base64(await untexturedModel());
       const model =
         behaviour === 'garbage' ? new TextEncoder().encode('<html>502 Bad Gateway</html>') : await textured();
       return json(response, 200, { status: 'completed', model_base64: base64(model), [initialField]: initial });
