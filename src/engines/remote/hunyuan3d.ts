@@ -25,13 +25,16 @@
  *   /send stays at "texturing". Kiln notices a model without texture where one was asked for and says
  *   so in the task notes (`textureFallback`); a job stuck in texturing ends at the stage timeout with
  *   a message naming that fall-back.
+ *
+ * The server takes no key: Kiln sends none (even when KILN_HUNYUAN3D_API_KEY is set). Deployments put
+ * it behind a proxy, so a 401/403 is said as the proxy in front refusing Kiln (the operator's problem,
+ * naming the address), and a 429 from a rate-limiting proxy is waited out like a hosted provider's
+ * (provider-http.ts, KILN_REMOTE_RATE_LIMIT_RETRIES).
  */
 import type { GenerateSpec, Tier, ViewLabel } from '../../domain/task-spec.ts';
 import {
-  checkStatus,
   jsonBody,
   RemoteFailure,
-  remoteFetch,
   sleep,
   stageWatch,
   type AdapterContext,
@@ -39,6 +42,7 @@ import {
   type RemoteJob,
   type RemoteOutput,
 } from './adapter.ts';
+import { checkProvider, providerFetch, type ProviderCall } from './provider-http.ts';
 
 type Shape = { octree_resolution: number; num_inference_steps: number };
 
@@ -123,6 +127,8 @@ interface StatusAnswer {
   model_base64?: string;
   /** Hunyuan3D-2.1: the untextured shape, beside the textured model_base64. */
   initial_model_base64?: string;
+  /** The same, as an earlier Hunyuan3D-2.1 commit named it. */
+  model_base64_initial?: string;
   message?: string;
 }
 
@@ -130,14 +136,35 @@ const STATUS_PROGRESS: Record<string, number> = { processing: 0.2, texturing: 0.
 
 type ServerVersion = '2' | '2.1';
 
+/** Every request to the server: keyless, a proxy's 429 waited out, its 401/403 said as the proxy's. */
+function serverCall(
+  context: Pick<AdapterContext, 'endpoint' | 'settings' | 'signal'> & Partial<Pick<AdapterContext, 'progress'>>,
+  settings = context.settings,
+): ProviderCall {
+  return {
+    adapter: 'hunyuan3d',
+    service: `hunyuan3d at ${context.endpoint}`,
+    keyless: true,
+    context: { settings, signal: context.signal, apiKey: undefined, progress: context.progress ?? (() => undefined) },
+  };
+}
+
+/** A refusal by a proxy in front (401, 403, 407) fails as such; other answers are left to the caller. */
+async function checkNotRefused(call: ProviderCall, response: Response, what: string): Promise<void> {
+  if (response.status === 401 || response.status === 403 || response.status === 407)
+    await checkProvider(call, response, what, () => 'bad-key');
+}
+
 /**
  * Which server answers: Hunyuan3D-2.1's has GET /health → {"status": "healthy"}; Hunyuan3D-2's has no
  * such route (404). A 5xx is a server that is down.
  */
 async function serverVersion(
-  context: Pick<AdapterContext, 'endpoint' | 'settings' | 'signal'>,
+  context: Pick<AdapterContext, 'endpoint' | 'settings' | 'signal'> & Partial<Pick<AdapterContext, 'progress'>>,
 ): Promise<ServerVersion> {
-  const response = await remoteFetch(context, `${context.endpoint}/health`);
+  const call = serverCall(context);
+  const response = await providerFetch(call, `${context.endpoint}/health`);
+  await checkNotRefused(call, response, 'GET /health');
   const text = await response.text().catch(() => '');
   if (response.status >= 500)
     throw new RemoteFailure(
@@ -183,7 +210,9 @@ export const hunyuan3dAdapter: RemoteAdapter = {
 
   async health(context) {
     if ((await serverVersion(context)) === '2.1') return;
-    const response = await remoteFetch(context, `${context.endpoint}/status/kiln-health-check`);
+    const call = serverCall(context);
+    const response = await providerFetch(call, `${context.endpoint}/status/kiln-health-check`);
+    await checkNotRefused(call, response, 'GET /status');
     await response.body?.cancel();
     if (response.status >= 500)
       throw new RemoteFailure(
@@ -196,6 +225,7 @@ export const hunyuan3dAdapter: RemoteAdapter = {
     const service = `hunyuan3d at ${context.endpoint}`;
     context.progress('remote submit', 0);
     const version = await serverVersion(context);
+    const call = serverCall(context);
     const textureAsked = (job.spec as GenerateSpec).material !== 'None';
     if (version === '2.1') {
       if ((job.spec as GenerateSpec).mode === 'text' || !job.inputs.some((input) => input.field === 'images'))
@@ -206,10 +236,10 @@ export const hunyuan3dAdapter: RemoteAdapter = {
       const body = hunyuan21Request(job);
       // 2.1's /status never says "completed" for a job without texture: the synchronous route answers it.
       if (!body.texture) return withVersion(await generateSync(body, context, service), version);
-      const output = await sendAndPoll(body, context, service, version);
+      const output = await sendAndPoll(body, context, call, version);
       return withVersion(noticeFallback(output, textureAsked, service), version);
     }
-    const sent = await remoteFetch(context, `${context.endpoint}/send`, {
+    const sent = await providerFetch(call, `${context.endpoint}/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(hunyuanRequest(job)),
@@ -219,7 +249,7 @@ export const hunyuan3dAdapter: RemoteAdapter = {
       await sent.body?.cancel();
       return noticeFallback(await generateSync(hunyuanRequest(job), context, service), textureAsked, service);
     }
-    return noticeFallback(await pollSent(sent, context, service, version), textureAsked, service);
+    return noticeFallback(await pollSent(sent, context, call, version), textureAsked, service);
   },
 };
 
@@ -230,39 +260,41 @@ function withVersion(output: RemoteOutput, version: ServerVersion): RemoteOutput
 async function sendAndPoll(
   body: Record<string, unknown>,
   context: AdapterContext,
-  service: string,
+  call: ProviderCall,
   version: ServerVersion,
 ): Promise<RemoteOutput> {
-  const sent = await remoteFetch(context, `${context.endpoint}/send`, {
+  const sent = await providerFetch(call, `${context.endpoint}/send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return pollSent(sent, context, service, version);
+  return pollSent(sent, context, call, version);
 }
 
 /** Follows a /send job through /status to its model. */
 async function pollSent(
   sent: Response,
   context: AdapterContext,
-  service: string,
+  call: ProviderCall,
   version: ServerVersion,
 ): Promise<RemoteOutput> {
-  await checkStatus(sent, `${service} POST /send`);
+  const { service } = call;
+  await checkProvider(call, sent, 'POST /send');
   const { uid } = await jsonBody<{ uid?: unknown }>(sent, `${service} POST /send`);
   if (typeof uid !== 'string' || !uid)
     throw new RemoteFailure('garbage', `${service} answered POST /send without a job uid`);
 
   const watch = stageWatch(service, context.settings.stageTimeoutMs);
   for (;;) {
-    const response = await remoteFetch(context, `${context.endpoint}/status/${encodeURIComponent(uid)}`);
-    await checkStatus(response, `${service} GET /status`);
+    const response = await providerFetch(call, `${context.endpoint}/status/${encodeURIComponent(uid)}`);
+    await checkProvider(call, response, 'GET /status');
     const answer = await jsonBody<StatusAnswer>(response, `${service} GET /status`);
     const status = String(answer.status ?? '');
     if (status === 'completed') {
       const glb = decodeModel(answer.model_base64, service);
-      const sameAsInitial =
-        answer.initial_model_base64 !== undefined && answer.initial_model_base64 === answer.model_base64;
+      // The untextured copy's field was `model_base64_initial` in an earlier 2.1 commit (20f04ab).
+      const initial = answer.initial_model_base64 ?? answer.model_base64_initial;
+      const sameAsInitial = initial !== undefined && initial === answer.model_base64;
       return { type: 'model', glb, notes: sameAsInitial ? { uid, sameAsInitial } : { uid } };
     }
     if (status === 'error')
@@ -293,11 +325,13 @@ async function generateSync(
   service: string,
 ): Promise<RemoteOutput> {
   context.progress('remote generate', 0.1);
-  const response = await remoteFetch(
-    { signal: context.signal, settings: { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs } },
-    `${context.endpoint}/generate`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  ).catch((error: unknown) => {
+  // The one request carries the whole generation, so the stage timeout bounds it.
+  const call = serverCall(context, { ...context.settings, requestTimeoutMs: context.settings.stageTimeoutMs });
+  const response = await providerFetch(call, `${context.endpoint}/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch((error: unknown) => {
     if (error instanceof RemoteFailure && /no answer within/.test(error.message)) {
       throw new RemoteFailure(
         'timeout',
@@ -316,7 +350,7 @@ async function generateSync(
       );
     throw new RemoteFailure('refused', `${service} POST /generate answered HTTP 404`);
   }
-  await checkStatus(response, `${service} POST /generate`);
+  await checkProvider(call, response, 'POST /generate');
   return { type: 'model', glb: new Uint8Array(await response.arrayBuffer()), notes: { synchronous: true } };
 }
 

@@ -21,6 +21,11 @@ export interface ProviderCall {
   /** `tripo at https://api.tripo3d.ai/v2/openapi`, for messages. */
   service: string;
   context: Pick<AdapterContext, 'settings' | 'signal' | 'apiKey' | 'progress'>;
+  /**
+   * A self-hosted server that takes no key (Hunyuan3D): nothing is sent, even when a key variable is
+   * set, and a 401/403 can only come from something in front of it (an authenticating proxy).
+   */
+  keyless?: boolean;
 }
 
 /** Longest single wait a Retry-After may ask for; a provider asking for more is treated as still limited. */
@@ -60,13 +65,11 @@ export async function providerFetch(
   init: RequestInit = {},
   isRateLimited: (response: Response, body: string) => boolean = (response) => response.status === 429,
 ): Promise<Response> {
-  const key = requireKey(call);
+  const key = call.keyless ? undefined : requireKey(call);
   const { settings } = call.context;
+  const headers = { ...(init.headers as Record<string, string>), ...(key ? { authorization: `Bearer ${key}` } : {}) };
   for (let attempt = 0; ; attempt++) {
-    const response = await remoteFetch(call.context, url, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${key}` },
-    });
+    const response = await remoteFetch(call.context, url, { ...init, headers });
     if (response.ok) return response;
     const body = await response.text().catch(() => '');
     if (!isRateLimited(response, body))
@@ -95,6 +98,8 @@ function defaultKind(status: number): RemoteFailureKind {
 /** A message for each failure kind, naming what to change. */
 export function providerMessage(call: ProviderCall, kind: RemoteFailureKind, what: string, detail: string): string {
   const said = detail ? `: ${redactSecret(detail, call.context.apiKey)}` : '';
+  if (call.keyless && (kind === 'bad-key' || kind === 'no-credits'))
+    return `${call.service} refused Kiln (${what}${said}); a ${call.adapter} server takes no key, so the refusal came from something in front of it at that address (an authenticating proxy or gateway): the operator must let Kiln through it or point the chain at the server itself`;
   switch (kind) {
     case 'bad-key':
       return `${call.service} refused Kiln's API key (${what}${said}); the operator must set a valid key in ${keyHint(call.adapter)}`;
@@ -103,6 +108,12 @@ export function providerMessage(call: ProviderCall, kind: RemoteFailureKind, wha
     default:
       return `${call.service} ${what}${said}`;
   }
+}
+
+/** An error page's title (proxies answer HTML), else the start of the text. */
+function readableText(text: string): string {
+  const title = /<title>([^<]{1,120})<\/title>/i.exec(text);
+  return title ? `"${title[1].trim()}" (an HTML page)` : text.slice(0, 200);
 }
 
 /**
@@ -124,7 +135,7 @@ export async function checkProvider(
     body = undefined;
   }
   const kind = classify?.(response.status, body) ?? defaultKind(response.status);
-  const detail = typeof body?.message === 'string' ? body.message : text.slice(0, 200);
+  const detail = typeof body?.message === 'string' ? body.message : readableText(text);
   throw new RemoteFailure(kind, providerMessage(call, kind, `${what} answered HTTP ${response.status}`, detail));
 }
 

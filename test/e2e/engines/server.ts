@@ -25,6 +25,8 @@ export const TEST_TIMEOUT_MS = 1_200_000;
 export interface Server {
   base: string;
   key: string;
+  /** KILN_DATA_DIR: the database and blobs, for tests that grep everything Kiln stored. */
+  dataDir: string;
   services: Services;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startServer(
   return {
     base,
     key,
+    dataDir,
     services,
     async close() {
       await app.close();

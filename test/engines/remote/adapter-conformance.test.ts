@@ -6,6 +6,10 @@
  * failure, a hang (at the stage timeout), garbage, a refused key and an empty account; wait out a 429
  * with back-off; follow slow polling; let the chain fall through to the next engine; and never put
  * its key in a message, a note, a progress stage or a request to anyone but its own API.
+ * A keyless self-hosted server (`auth: 'none'`, Hunyuan3D-2.1) has no key to refuse and no account to
+ * empty: its key cases become a proxy in front of it refusing Kiln (401, 403), said as the operator's
+ * problem naming the address, and Kiln must send it no credential at all. Where a provider has no
+ * multi-view request, or may fall back to an untextured mesh, the case says so and the suite checks it.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,9 +33,13 @@ import { compressGlb } from '../../support/provider-fakes/compressed.ts';
 import { assertValidGlb, readGlb } from '../generate/glb-checks.ts';
 import { fakeModel, startFakeHunyuan, type FakeHunyuan } from './fake-hunyuan3d.ts';
 
+/**
+ * Short enough that a hang costs seconds, long enough that a machine loaded by other work (load
+ * average near 30 on 2 cores was seen) does not turn a slow request or a few polls into a timeout.
+ */
 const SETTINGS: RemoteSettings = {
   concurrency: 1,
-  stageTimeoutMs: 700,
+  stageTimeoutMs: 2_000,
   requestTimeoutMs: 5_000,
   pollMs: 15,
   retries: 0,
@@ -122,10 +130,10 @@ for (const provider of PROVIDERS) {
       return started;
     }
 
-    async function failure(behaviour: FakeBehaviour, pattern: RegExp) {
+    async function failure(behaviour: FakeBehaviour, pattern: RegExp, fields: Record<string, string> = {}) {
       const server = await fake(behaviour);
       const trace: Trace = { stages: [], text: [] };
-      const job = spec({ tier: 'Gen-2.5-Low', material: 'None' }, [picture]);
+      const job = spec({ tier: 'Gen-2.5-Low', material: 'None', ...fields }, [picture]);
       await assert.rejects(run(`${provider.adapter}:${server.url}`, job, trace), (error: unknown) => {
         assert.ok(error instanceof EngineError, String(error));
         assert.equal(error.code, 'REMOTE_ENGINE_FAILED');
@@ -164,16 +172,44 @@ for (const provider of PROVIDERS) {
         );
         assertNoKey(key, trace, server);
         const signed = server.requests.filter((request) => request.path.startsWith('/signed/'));
-        if (!provider.synchronous) assert.ok(signed.length >= 1, 'the model came from a signed URL');
+        if (!provider.synchronous && !provider.inlineModel)
+          assert.ok(signed.length >= 1, 'the model came from a signed URL');
         const api = server.requests.filter((request) => !request.path.startsWith('/signed/'));
-        assert.ok(
-          api.every((request) => request.headers.authorization === `Bearer ${key}`),
-          'every API call carries the key',
-        );
+        if (provider.auth === 'none')
+          assert.ok(
+            api.every((request) => request.headers.authorization === undefined),
+            'a keyless server is sent no credential, even with its key variable set',
+          );
+        else
+          assert.ok(
+            api.every((request) => request.headers.authorization === `Bearer ${key}`),
+            'every API call carries the key',
+          );
       });
     }
 
-    if (provider.kinds.includes('generate-image')) {
+    if (provider.kinds.includes('generate-image') && provider.noMultiView) {
+      it('several views: the provider has no multi-view request, so the front view goes alone', async () => {
+        const server = (await fake('success')) as ProviderFake & {
+          accepted: { route: string; body: Record<string, unknown> }[];
+        };
+        const trace: Trace = { stages: [], text: [] };
+        const job = spec({ tier: 'Gen-2.5-Low', material: 'None', quality: 'extra-low' }, [picture, side]);
+        const result = await run(`${provider.adapter}:${server.url}`, job, trace);
+        assert.ok(result.files.some((candidate) => candidate.name.endsWith('.glb')));
+        assert.equal(server.accepted.length, 1, String(provider.noMultiView));
+        const [{ body }] = server.accepted;
+        assert.equal(body.image, Buffer.from(picture).toString('base64'), 'the first (front) view');
+        assert.deepEqual(
+          Object.keys(body).filter((field) => /^mv_|^images$/.test(field)),
+          [],
+          'no multi-view field the server would drop silently',
+        );
+        assertNoKey(key, trace, server);
+      });
+    }
+
+    if (provider.kinds.includes('generate-image') && !provider.noMultiView) {
       it('several labelled views go to the provider’s multi-view request', async () => {
         const server = await fake('success');
         const trace: Trace = { stages: [], text: [] };
@@ -225,13 +261,42 @@ for (const provider of PROVIDERS) {
       await failure('garbage', /not JSON|cannot read|not a model|without/);
     });
 
-    it('a refused key is said plainly, naming the variable to set, without the key', async () => {
-      await failure('bad-key', new RegExp(`refused Kiln's API key.*${variable}`));
-    });
+    if (provider.auth === 'none') {
+      // No key to refuse and no account to empty: what an operator meets is a proxy in front.
+      it('a 401 from an authenticating proxy in front of the keyless server is said as the operator’s, naming the address', async () => {
+        const { server } = await failure('bad-key', /refused Kiln \(.*HTTP 401.*takes no key.*in front of it/);
+        assert.ok(
+          server.requests.every((request) => request.headers.authorization === undefined),
+          'no credential was offered to the proxy either',
+        );
+      });
 
-    it('an empty account is said plainly as the operator’s problem', async () => {
-      await failure('no-credits', /insufficient credits.*top up/);
-    });
+      it('a 403 from a proxy in front of the keyless server is said the same way (a self-hosted server has no credits to run out of)', async () => {
+        await failure('no-credits', /refused Kiln \(.*HTTP 403.*"403 Forbidden".*point the chain at the server itself/);
+      });
+    } else {
+      it('a refused key is said plainly, naming the variable to set, without the key', async () => {
+        await failure('bad-key', new RegExp(`refused Kiln's API key.*${variable}`));
+      });
+
+      it('an empty account is said plainly as the operator’s problem', async () => {
+        await failure('no-credits', /insufficient credits.*top up/);
+      });
+    }
+
+    if (provider.textureFallback) {
+      it('a texturing that falls back to the untextured mesh is noticed and said, never passed off as done', async () => {
+        const { trace } = await failure(
+          'untextured-fallback',
+          /stayed in stage "texturing".*KILN_REMOTE_STAGE_TIMEOUT_MS.*falls back to the untextured mesh/,
+          { material: 'PBR', quality: 'extra-low' },
+        );
+        assert.ok(
+          trace.stages.some((stage) => /texturing/.test(stage)),
+          'the texturing stage was shown',
+        );
+      });
+    }
 
     it('a 429 is waited out with back-off, then the job succeeds', async () => {
       const server = await fake('rate-limited-once');
@@ -261,7 +326,9 @@ for (const provider of PROVIDERS) {
     it('slow polling is followed to the end', async () => {
       const server = await fake('slow-polling');
       const trace: Trace = { stages: [], text: [] };
-      const job = spec({ tier: 'Gen-2.5-Low', material: 'None', quality: 'extra-low' }, [picture]);
+      const job = spec({ tier: 'Gen-2.5-Low', material: 'None', quality: 'extra-low', ...provider.pollingJobFields }, [
+        picture,
+      ]);
       const result = await run(`${provider.adapter}:${server.url}`, job, trace);
       assert.ok(result.files.length > 0);
       // Polls are GETs for most providers, POSTs for some (Rodin's /status): every API call after the
@@ -286,7 +353,7 @@ for (const provider of PROVIDERS) {
       const failed = result.notes?.enginesFailed as string[];
       assert.equal(failed.length, 2);
       assert.match(failed[0], new RegExp(`^${provider.adapter}: .*${failing.url.replace(/[.]/g, '\\.')}`));
-      assert.match(failed[1], /refused Kiln's API key/);
+      assert.match(failed[1], provider.auth === 'none' ? /refused Kiln \(.*in front of it/ : /refused Kiln's API key/);
       assert.equal(hunyuan.sent.length, 1);
       assertNoKey(key, trace, failing);
     });

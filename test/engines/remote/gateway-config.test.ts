@@ -24,6 +24,8 @@ import { createRemoteEngine } from '../../../src/engines/remote/engine.ts';
 import { resolveGenerateRequest } from '../../../src/domain/generate-request.ts';
 import { rawRequest } from '../../../src/domain/raw-request.ts';
 import { png } from '../../api/images.ts';
+import { EngineError } from '../../../src/engines/engine.ts';
+import { hunyuan3dProvider } from '../../support/provider-fakes/hunyuan3d.ts';
 import { meshyProvider } from '../../support/provider-fakes/meshy.ts';
 import { tripoProvider } from '../../support/provider-fakes/tripo.ts';
 import { fakeModel } from './fake-hunyuan3d.ts';
@@ -164,6 +166,13 @@ describe('the routing file', () => {
       () => remoteConfigsOf(loadConfig({ KILN_DATA_DIR: dir, KILN_ENGINES_FILE: join(dir, 'absent.yaml') })),
       /KILN_ENGINES_FILE names ".*absent\.yaml", which cannot be read \(ENOENT\)/,
     );
+    // A mistake in the file stops the start too, naming the file's path and the line.
+    const bad = join(dir, 'bad-engines.yaml');
+    writeFileSync(bad, ROUTING_YAML.replace('concurrency: 2', 'concurrency: -1'));
+    assert.throws(
+      () => remoteConfigsOf(loadConfig({ KILN_DATA_DIR: dir, KILN_ENGINES_FILE: bad })),
+      /bad-engines\.yaml line 3: \/engines\/tripo-hq\/concurrency/,
+    );
   });
 });
 
@@ -243,6 +252,51 @@ describe('routing at run time', () => {
       delete process.env.KILN_MESHY_API_KEY;
       await tripo.close();
       await meshy.close();
+    }
+  });
+
+  it('when every engine of a chain fails, in order, the error names each engine and what it did', async () => {
+    const key = `sk-chain-${Date.now()}`;
+    process.env.KILN_TRIPO_API_KEY = key;
+    process.env.KILN_MESHY_API_KEY = key;
+    const glb = await fakeModel();
+    const tripo = await tripoProvider.startFake({ apiKey: key, glb, behaviour: 'bad-key' });
+    const meshy = await meshyProvider.startFake({ apiKey: key, glb, behaviour: 'upstream-failure' });
+    const hunyuan = await hunyuan3dProvider.startFake({ apiKey: key, glb, behaviour: 'upstream-failure' });
+    try {
+      const engine = createRemoteEngine({
+        kind: 'generate-image',
+        chain: parseEngineChain('generate-image', `tripo:${tripo.url}; meshy:${meshy.url}; hunyuan3d:${hunyuan.url}`),
+        settings: { ...settings, pollMs: 10, retries: 0 },
+      });
+      const files = [{ field: 'images', filename: 'a.png', bytes: await png(32, 32, [10, 200, 10]) }];
+      const { spec, inputs } = resolveGenerateRequest(
+        rawRequest({ tier: 'Gen-2.5-Low', material: 'None', quality: 'extra-low', preview_render: 'false' }, files),
+      );
+      const run = engine.run({
+        taskId: 'all-fail',
+        spec,
+        inputs,
+        progress: () => undefined,
+        signal: new AbortController().signal,
+      });
+      await assert.rejects(run, (error: unknown) => {
+        assert.ok(error instanceof EngineError);
+        assert.equal(error.code, 'REMOTE_ENGINE_FAILED');
+        assert.deepEqual(error.details, { engines: ['tripo', 'meshy', 'hunyuan3d'] });
+        assert.match(
+          error.message,
+          /^Every generate-image engine failed \(tried tripo, then meshy, then hunyuan3d\): 1\. tripo: .*refused Kiln's API key.*; 2\. meshy: .*FAILED.*; 3\. hunyuan3d: .*reported the generation failed.*Credits were refunded\.$/,
+        );
+        assert.ok(!error.message.includes(key), 'the key stays out of the message');
+        return true;
+      });
+      // Every engine was really asked (the numbered list above gives the order they failed in).
+      for (const fake of [tripo, meshy, hunyuan]) assert.ok(fake.requests.length >= 1, fake.url);
+    } finally {
+      delete process.env.KILN_TRIPO_API_KEY;
+      delete process.env.KILN_MESHY_API_KEY;
+      await Promise.all([tripo.close(), meshy.close(), hunyuan.close()]);
     }
   });
 });

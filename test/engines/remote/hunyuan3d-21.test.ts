@@ -1,5 +1,5 @@
 /**
- * The hunyuan3d adapter against a Hunyuan3D-2.1 server (fake-hunyuan3d-21.ts): told apart by its
+ * The hunyuan3d adapter against a Hunyuan3D-2.1 server (test/support/provider-fakes/hunyuan3d.ts): told apart by its
  * health route, fields inside 2.1's ranges, untextured jobs on the synchronous route, text refused so
  * the chain moves on, and the server's fall-back to an untextured mesh noticed and said in the notes.
  */
@@ -16,7 +16,7 @@ import { HUNYUAN21_RANGES, hunyuan21Request, hunyuan3dAdapter } from '../../../s
 import { png } from '../../api/images.ts';
 import { assertValidGlb, readGlb } from '../generate/glb-checks.ts';
 import { startFakeHunyuan, type FakeHunyuan } from './fake-hunyuan3d.ts';
-import { startFakeHunyuan21, type Fake21Mode, type FakeHunyuan21 } from './fake-hunyuan3d-21.ts';
+import { startFakeHunyuan21, type Fake21Mode, type FakeHunyuan21 } from '../../support/provider-fakes/hunyuan3d.ts';
 
 const SETTINGS: RemoteSettings = {
   concurrency: 1,
@@ -75,7 +75,10 @@ describe('hunyuan3d adapter against a Hunyuan3D-2.1 server', () => {
       signal: new AbortController().signal,
       apiKey: undefined,
     });
-    assert.deepEqual(server.requests, ['GET /health']);
+    assert.deepEqual(
+      server.requests.map((request) => `${request.method} ${request.path}`),
+      ['GET /health'],
+    );
   });
 
   it('image to 3D: Done at the exact budget and 2K texture, every field inside 2.1’s ranges', async () => {

@@ -19,7 +19,9 @@ export type FakeBehaviour =
   /** The first job creation is answered 429 with Retry-After, then the provider behaves. */
   | 'rate-limited-once'
   /** The job stays queued/running for many polls before it succeeds. */
-  | 'slow-polling';
+  | 'slow-polling'
+  /** The provider's texturing fails and it falls back to the bare shape (only for cases with `textureFallback`). */
+  | 'untextured-fallback';
 
 export interface ProviderFakeOptions {
   /** The only key the fake accepts (as its provider does: anything else is refused). */
@@ -47,6 +49,25 @@ export interface ProviderCase {
   kinds: Array<'generate-image' | 'generate-text'>;
   /** The provider answers the model in the creation request itself: no task to poll, no signed URL (Stability). */
   synchronous?: boolean;
+  /**
+   * How Kiln authenticates: `bearer` (default) sends the provider key; `none` is a self-hosted server
+   * that takes no key (Hunyuan3D), where a 401/403 can only come from something in front of it (an
+   * authenticating proxy), and the fake's `bad-key` / `no-credits` behaviours are that proxy's 401 and 403.
+   */
+  auth?: 'bearer' | 'none';
+  /** Why the provider has no text-to-3D, when `kinds` lacks generate-text (the end-to-end test says it). */
+  noText?: string;
+  /** Why several views go as one picture, when the provider has no multi-view request. */
+  noMultiView?: string;
+  /**
+   * Fields the cases that follow a job's polling add to their jobs: Hunyuan3D-2.1 polls only textured
+   * jobs (an untextured one takes its synchronous route), so slow polling asks for a texture there.
+   */
+  pollingJobFields?: Record<string, string>;
+  /** The provider may fall back to an untextured mesh (its fake knows `untextured-fallback`): Kiln must notice and say so. */
+  textureFallback?: boolean;
+  /** The model arrives inside the API's own answer (Hunyuan3D's base64 model_base64), never from a signed URL. */
+  inlineModel?: boolean;
   /** Binds 127.0.0.1 port 0. */
   startFake(options: ProviderFakeOptions): Promise<ProviderFake>;
 }
