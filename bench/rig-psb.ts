@@ -10,6 +10,7 @@
  *                                            bash bench/rig-psb/fetch-unseen.sh), set aside before the fitting
  *                                            changes that followed; run only on request, rarely, and never to
  *                                            pick a parameter.
+ *   --meshes 4,386                           only these meshes of the chosen sets
  *   --no-timing / --timing-only
  *   --negatives                              also run a few non-bodies (chair, cup, table, vase …) under auto
  *
@@ -106,7 +107,8 @@ async function measureSet(name: string, entries: Entry[]) {
   console.log('mesh | faces | type | joints inside | weights | worst clip p99 / max stretch | walk ground | s');
   let right = 0,
     allChecks = 0;
-  for (const { name: meshName, file, expected } of entries) {
+  const pick = option('--meshes')?.split(',');
+  for (const { name: meshName, file, expected } of entries.filter((e) => !pick || pick.includes(e.name))) {
     if (!existsSync(file)) {
       console.log(`${meshName} | missing: ${file}${name === 'unseen' ? ' (bash bench/rig-psb/fetch-unseen.sh)' : ''}`);
       continue;

@@ -79,12 +79,12 @@ function skinMesh(graph: VertexGraph, spec: RigSpec, given: BodySkeleton | undef
       field: 'model',
     });
   }
-  const { fitted, plan } = result;
+  const { fitted, plan, graph: fittedOn } = result;
   const index = new Map(fitted.skeleton.joints.map((j, i) => [j.name, i]));
   return {
     skeleton: fitted.skeleton,
     frame: fitted.frame,
-    weights: chainSkinWeights(graph, fitted.chains, index, nearestJointOf(graph, fitted.skeleton)),
+    weights: chainSkinWeights(fittedOn, fitted.chains, index, nearestJointOf(fittedOn, fitted.skeleton)),
     evidence: plan.evidence,
   };
 }
@@ -141,7 +141,7 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
 
   progress('clips', 60);
   const rig: Rig = { skeleton: placed.skeleton, joints, weights, clips: [] };
-  rig.clips = spec.animations.map((name) => makeClip(rig, name as ClipName));
+  rig.clips = spec.animations.map((name) => makeClip(rig, name as ClipName, mesh.positions));
   lap('clips');
   checkAbort(signal);
 
