@@ -8,7 +8,6 @@ import { BODY_PLAN_DEFAULTS, readBodyPlan, type BodyPlan, type BodyPlanOptions }
 import { EXTREMITY_DEFAULTS, findExtremities, type ExtremityOptions } from './extremities.ts';
 import { fitSkeleton, type FittedSkeleton } from './fit-skeleton.ts';
 import { distanceFrom } from './geodesic.ts';
-import { cutHandles, genusOf, HANDLE_DEFAULTS, type HandleOptions } from './handles.ts';
 import { largestComponent, type VertexGraph } from './surface.ts';
 import { neighbourJoin, readHubs } from './tip-tree.ts';
 
@@ -19,8 +18,6 @@ export interface FitOptions {
   hubMerge: number;
   /** Most tips considered (the most prominent first). */
   maxTips: number;
-  /** Cutting handles (arms touching the body) when a body with holes shows too few ends. */
-  handles: HandleOptions;
 }
 
 export const FIT_DEFAULTS: FitOptions = {
@@ -28,25 +25,13 @@ export const FIT_DEFAULTS: FitOptions = {
   bodyPlan: BODY_PLAN_DEFAULTS,
   hubMerge: 0.08,
   maxTips: 9,
-  handles: HANDLE_DEFAULTS,
 };
 
-/** `graph` is the graph fitted on: the input's, or a copy with handles cut (weights must follow the same cuts). */
-export type FitResult = { fitted: FittedSkeleton; plan: BodyPlan; graph: VertexGraph } | { refusal: string };
+export type FitResult = { fitted: FittedSkeleton; plan: BodyPlan } | { refusal: string };
 
-export function fitBody(input: VertexGraph, asked: RigType | 'auto', options: FitOptions = FIT_DEFAULTS): FitResult {
-  const inside = largestComponent(input);
-  let graph = input;
-  let { tips } = findExtremities(graph, inside, options.extremities);
-  const genus = tips.length < 5 && tips.length > 0 ? genusOf(graph) : 0;
-  if (genus > 0) {
-    // Too few ends on a body with holes: limbs touching the body; open them and look again.
-    const opened = cutHandles(graph, distanceFrom(graph, tips[0].vertex), inside, genus, options.handles);
-    if (opened.cut > 0) {
-      graph = opened.graph;
-      tips = findExtremities(graph, inside, options.extremities).tips;
-    }
-  }
+export function fitBody(graph: VertexGraph, asked: RigType | 'auto', options: FitOptions = FIT_DEFAULTS): FitResult {
+  const inside = largestComponent(graph);
+  const { tips } = findExtremities(graph, inside, options.extremities);
   if (tips.length < 5) {
     return {
       refusal: `the shape has ${tips.length} clear ends (a humanoid has five: head, hands, feet; a quadruped at least five: head and four feet), so its limbs cannot be told apart; send a model whose arms and legs stand free of the body`,
@@ -74,5 +59,5 @@ export function fitBody(input: VertexGraph, asked: RigType | 'auto', options: Fi
     plan.rigType = asked;
     plan.evidence += `; rigged as ${asked} as asked`;
   }
-  return { fitted: fitSkeleton(graph, fields, plan, band), plan, graph };
+  return { fitted: fitSkeleton(graph, fields, plan, band), plan };
 }

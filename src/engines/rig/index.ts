@@ -79,12 +79,12 @@ function skinMesh(graph: VertexGraph, spec: RigSpec, given: BodySkeleton | undef
       field: 'model',
     });
   }
-  const { fitted, plan, graph: fittedOn } = result;
+  const { fitted, plan } = result;
   const index = new Map(fitted.skeleton.joints.map((j, i) => [j.name, i]));
   return {
     skeleton: fitted.skeleton,
     frame: fitted.frame,
-    weights: chainSkinWeights(fittedOn, fitted.chains, index, nearestJointOf(fittedOn, fitted.skeleton)),
+    weights: chainSkinWeights(graph, fitted.chains, index, nearestJointOf(graph, fitted.skeleton)),
     evidence: plan.evidence,
   };
 }

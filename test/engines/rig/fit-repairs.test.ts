@@ -1,17 +1,14 @@
 /**
  * The fitter's repairs on small made-up shapes: joints that fall outside the surface are moved inside
- * along their bone (inside.ts), a handle (a limb touching the body) is found and cut across its
- * thinnest ring (handles.ts), and clips keep the skinned mesh's lowest point on the ground (clips.ts).
+ * along their bone (inside.ts), and clips keep the skinned mesh's lowest point on the ground (clips.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { posePositions, type Rig } from '../../../src/geometry/rig.ts';
 import { QUADRUPED_JOINTS, type SkeletonJoint, type Vec3 } from '../../../src/geometry/skeleton.ts';
 import { makeClip } from '../../../src/engines/rig/clips.ts';
-import { distanceFrom } from '../../../src/engines/rig/geodesic.ts';
-import { cutHandles, genusOf } from '../../../src/engines/rig/handles.ts';
 import { isInside, moveJointsInside } from '../../../src/engines/rig/inside.ts';
-import { buildVertexGraph, largestComponent } from '../../../src/engines/rig/surface.ts';
+import { buildVertexGraph } from '../../../src/engines/rig/surface.ts';
 
 /** A closed torus round the Y axis: ring radius R, tube radius r. */
 function torus(R: number, r: number, around = 32, tube = 12) {
@@ -75,29 +72,6 @@ test('a joint outside the surface moves along its bone to a place well inside; i
   // A joint whose bone never enters the body is reported, not moved.
   const away = moveJointsInside(body, [{ name: 'hips', parent: null, head: [3, 3, 3] }]);
   assert.deepEqual(away.outside, ['hips']);
-});
-
-test('the genus counts handles, and a handle is cut across its thinnest ring', () => {
-  assert.equal(genusOf(box([0, 0, 0], [1, 1, 1])), 0);
-  const ring = torus(1, 0.3);
-  assert.equal(genusOf(ring), 1);
-  const inside = largestComponent(ring);
-  const before = distanceFrom(ring, 0);
-  const { graph, cut } = cutHandles(ring, before, inside, 1);
-  assert.equal(cut, 1);
-  assert.equal(graph.vertexCount, ring.vertexCount);
-  assert.ok(graph.adjVertex.length < ring.adjVertex.length, 'some links are gone');
-  // Opened across the tube, the far side of the ring is reached the long way round only.
-  const farthest = (d: Float64Array) => Math.max(...d);
-  const after = distanceFrom(graph, 0);
-  assert.ok(
-    farthest(after.distance) > 1.3 * farthest(before.distance),
-    `${farthest(after.distance)} vs ${farthest(before.distance)}`,
-  );
-  assert.ok(after.distance.every(Number.isFinite), 'the surface stays one piece');
-  // A body with no handle is left as it is.
-  const solid = box([0, 0, 0], [1, 1, 1]);
-  assert.equal(cutHandles(solid, distanceFrom(solid, 0), largestComponent(solid), 0).cut, 0);
 });
 
 test("a walk keeps the skinned mesh's lowest point on the ground, not only the foot joints", () => {
