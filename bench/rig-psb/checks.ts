@@ -172,3 +172,18 @@ export function walkGround(file: RiggedFile): number {
   }
   return worst / (high - low);
 }
+
+/** Every clip loops: the last key poses the mesh where the first does (largest vertex gap as a share of the height). */
+export function loopGap(file: RiggedFile, clip: RigClip): number {
+  const first = posePositions(file.positions, file.rig, clip, 0);
+  const last = posePositions(file.positions, file.rig, clip, clip.times.length - 1);
+  let low = Infinity,
+    high = -Infinity,
+    gap = 0;
+  for (let i = 0; i < first.length; i += 3) {
+    low = Math.min(low, file.positions[i + 1]);
+    high = Math.max(high, file.positions[i + 1]);
+    gap = Math.max(gap, Math.hypot(first[i] - last[i], first[i + 1] - last[i + 1], first[i + 2] - last[i + 2]));
+  }
+  return gap / (high - low || 1);
+}

@@ -3,10 +3,12 @@
  * model's frame (+X the body's left, +Y up, +Z its front), so a swing of a leg is a turn about X:
  * negative brings a hanging limb forward. Each clip is one cycle sampled at KEYS_PER_SECOND; the last
  * key repeats the first exactly, so every clip loops. The hips ride up and down so the lowest foot
- * stays at its rest height (the feet stay on the ground); a jump adds its flight on top.
+ * stays at its rest height (the feet stay on the ground); given the skinned mesh, so that its lowest
+ * point does (a sole or toe that dips below the ankle's arc, a heel that lifts); a jump adds its
+ * flight on top.
  */
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
-import { jointPoses, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
+import { jointPoses, posePositions, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
 import type { BodySkeleton, Vec3 } from '../../geometry/skeleton.ts';
 
 export const KEYS_PER_SECOND = 30;
@@ -219,7 +221,15 @@ function legLengthOf(skeleton: BodySkeleton, feet: string[]): number {
   return Math.max(hips[1] - low, 1e-6);
 }
 
-export function makeClip(rig: Pick<Rig, 'skeleton'>, name: ClipName): RigClip {
+/**
+ * One clip. With `restPositions` (and the rig's joints and weights) the ground is the skinned mesh's
+ * lowest point, else the lowest foot joint.
+ */
+export function makeClip(
+  rig: Pick<Rig, 'skeleton'> & Partial<Pick<Rig, 'joints' | 'weights'>>,
+  name: ClipName,
+  restPositions?: Float32Array,
+): RigClip {
   const { skeleton } = rig;
   const feetNames = skeleton.joints
     .filter((j) => /Foot$/.test(j.name) && !skeleton.joints.some((c) => c.parent === j.name && /Foot/.test(c.name)))
@@ -257,6 +267,20 @@ export function makeClip(rig: Pick<Rig, 'skeleton'>, name: ClipName): RigClip {
     );
     const low = Math.min(...footIndex.map((i) => position[i][1]));
     rootTranslation[3 * k + 1] += restLow - low + (poses[k % frames].lift ?? 0);
+  }
+  if (restPositions && rig.joints && rig.weights && rig.weights.length > 0) {
+    const skinned: Rig = { skeleton, joints: rig.joints, weights: rig.weights, clips: [] };
+    const lowest = (q: Float32Array) => {
+      let low = Infinity;
+      for (let i = 1; i < q.length; i += 3) if (q[i] < low) low = q[i];
+      return low;
+    };
+    const restMeshLow = lowest(restPositions);
+    // The root's translation moves every vertex alike, so one shift per key puts the lowest point back.
+    for (let k = 0; k <= frames; k++) {
+      const low = lowest(posePositions(restPositions, skinned, clip, k));
+      rootTranslation[3 * k + 1] += restMeshLow + (poses[k % frames].lift ?? 0) - low;
+    }
   }
   return clip;
 }

@@ -8,6 +8,7 @@
 import type { BodySkeleton, SkeletonJoint, Vec3 } from '../../geometry/skeleton.ts';
 import type { BodyPlan, Branch } from './body-plan.ts';
 import type { DistanceField } from './geodesic.ts';
+import { INSIDE_DEFAULTS, moveJointsInside, type InsideOptions } from './inside.ts';
 import { ringAt } from './rings.ts';
 import type { VertexGraph } from './surface.ts';
 
@@ -43,6 +44,8 @@ export interface FittedSkeleton {
   chains: Chain[];
   /** Unit axes of the body's own frame: its left, up and front. */
   frame: { left: Vec3; up: Vec3; front: Vec3 };
+  /** Joints whose ring centroid fell outside the surface and were moved inside along their bone (inside.ts). */
+  movedInside: string[];
 }
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -62,7 +65,13 @@ const without = (a: Vec3, axis: Vec3): Vec3 => {
   return [a[0] - k * axis[0], a[1] - k * axis[1], a[2] - k * axis[2]];
 };
 
-export function fitSkeleton(graph: VertexGraph, fields: DistanceField[], plan: BodyPlan, band: number): FittedSkeleton {
+export function fitSkeleton(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  plan: BodyPlan,
+  band: number,
+  inside: InsideOptions = INSIDE_DEFAULTS,
+): FittedSkeleton {
   const position = new Map<string, Vec3>();
   const chains: Chain[] = [];
   const tipVertex = (b: Branch) => fields[b.tip].source;
@@ -206,14 +215,17 @@ export function fitSkeleton(graph: VertexGraph, fields: DistanceField[], plan: B
         rightBackFoot: 'rightBackLowerLeg',
         ...(plan.tail ? { tail1: 'hips', tail2: 'tail1', tail3: 'tail2' } : {}),
       };
-  const joints: SkeletonJoint[] = Object.entries(parentOf).map(([name, parent]) => {
+  const centroids: SkeletonJoint[] = Object.entries(parentOf).map(([name, parent]) => {
     const source = [...position.entries()].find(([n]) => named(n) === name);
     if (!source) throw new Error(`fitSkeleton: no position for ${name}`);
     return { name, parent, head: source[1] };
   });
+  // The frame above is read from the ring centroids as found; only the joints themselves move inside.
+  const { joints, moved } = moveJointsInside(graph, centroids, inside);
   return {
     skeleton: { rigType: plan.rigType, source: 'fitted', joints },
     chains,
     frame: { left, up, front },
+    movedInside: moved,
   };
 }

@@ -141,7 +141,7 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
 
   progress('clips', 60);
   const rig: Rig = { skeleton: placed.skeleton, joints, weights, clips: [] };
-  rig.clips = spec.animations.map((name) => makeClip(rig, name as ClipName));
+  rig.clips = spec.animations.map((name) => makeClip(rig, name as ClipName, mesh.positions));
   lap('clips');
   checkAbort(signal);
 
