@@ -29,6 +29,7 @@ import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
 import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
+import { takeSpare } from '../../cpu-slots.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 
@@ -87,15 +88,23 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const { files, stats } = await writeGenerationOutputs({
     spec,
     mesh: applyTransform(mesh, transform),
-    bake: (atlas, size) =>
-      bakeImageMaps(atlas, size, {
-        views,
-        field,
-        transform,
-        metallic: finish.metallic,
-        roughness: finish.roughness,
-        normalMap: settings.normalMap,
-      }),
+    bake: async (atlas, size) => {
+      // A second thread bakes tiles only while a core is free of other runs (cpu-slots.ts).
+      const spare = takeSpare(run.cpu);
+      try {
+        return await bakeImageMaps(atlas, size, {
+          views,
+          field,
+          transform,
+          metallic: finish.metallic,
+          roughness: finish.roughness,
+          normalMap: settings.normalMap,
+          threads: 1 + spare.helpers,
+        });
+      } finally {
+        spare.release();
+      }
+    },
     metallic: finish.metallic,
     roughness: finish.roughness,
     refineHighPoly: (dense) => settleOnField(dense, field, transform),
