@@ -43,6 +43,11 @@ export function occupy(slots: CpuSlots): () => void {
   };
 }
 
+/** Whether a helper could be taken now (to start one ahead of the step that would use it). */
+export function hasSpare(slots: CpuSlots | undefined): boolean {
+  return slots !== undefined && slots.helpersPerRun > 0 && Atomics.load(slots.busy, 0) < slots.cores;
+}
+
 /**
  * Takes up to `wanted` (capped by helpersPerRun) free slots; returns how many it took and the release
  * that gives them back. Without slots (a run outside the runner: tests, benches) it takes none.

@@ -93,92 +93,158 @@ function bandTriangles(mesh: Mesh, size: number, bandRows: number): { offsets: U
   return { offsets: counts, list };
 }
 
-/** What one thread needs to take bands: the buffers and the counter live on SharedArrayBuffers. */
-export interface BandJob {
-  mesh: Pick<Mesh, 'positions' | 'indices' | 'uvs' | 'normals'>;
-  size: number;
-  bandRows: number;
-  targets: BakeTarget[];
-  /** [next band to take (over every layer's bands), bands this thread finished]. */
+/** The mesh arrays a band bake reads (structured-cloneable). */
+export type BandMesh = Pick<Mesh, 'positions' | 'indices' | 'uvs' | 'normals'>;
+
+/**
+ * One layer's shared state: its buffers and two counters on a SharedArrayBuffer, [next band to take,
+ * bands being baked by the helper]. The helper counts itself in before it takes a band and out after,
+ * so once the bands are all taken and that count is zero, no thread writes the layer any more.
+ */
+export interface LayerJob {
+  target: BakeTarget;
   counter: Int32Array;
 }
 
-/** Takes bands from the shared counter until none is left; returns how many this thread baked. */
-export function bakeBands(job: BandJob, layers: BakeLayer[]): number {
-  const mesh = job.mesh as Mesh;
-  const { size, bandRows, targets, counter } = job;
-  const bands = Math.ceil(size / bandRows);
-  const { offsets, list } = bandTriangles(mesh, size, bandRows);
-  let baked = 0;
-  for (;;) {
-    const taken = Atomics.add(counter, 0, 1);
-    if (taken >= bands * layers.length) return baked;
-    const layer = Math.floor(taken / bands),
-      band = taken % bands;
-    const rowStart = band * bandRows;
-    bakeRows(
-      mesh,
-      layers[layer],
-      targets[layer],
-      rowStart,
-      Math.min(size, rowStart + bandRows),
-      list.subarray(offsets[band], offsets[band + 1]),
-    );
-    baked++;
-  }
+/** Bands of rows with the triangles each must visit. */
+export interface Banding {
+  size: number;
+  bandRows: number;
+  offsets: Uint32Array;
+  list: Uint32Array;
 }
 
-interface HelperReply {
-  id: number;
-  baked?: number;
-  error?: string;
-}
-
-/** The helper thread, started on first use and kept (unref'd) for later bakes of this thread. */
-let helper: Worker | undefined;
-let nextJob = 1;
-const pending = new Map<number, { resolve: (baked: number) => void; reject: (error: Error) => void }>();
-
-function helperThread(): Worker {
-  if (helper) return helper;
-  const worker = new Worker(new URL('./bake-tiles-worker.mjs', import.meta.url));
-  worker.on('message', (reply: HelperReply) => {
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    if (pending.size === 0) worker.unref();
-    if (reply.error !== undefined) waiting.reject(new Error(reply.error));
-    else waiting.resolve(reply.baked ?? 0);
-  });
-  const fail = (error: Error) => {
-    if (helper === worker) helper = undefined;
-    for (const [id, waiting] of pending) {
-      pending.delete(id);
-      waiting.reject(error);
-    }
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`bake helper thread exited (code ${code})`)));
-  // After the listeners (adding one refs the thread again): an idle helper never keeps the process up.
-  worker.unref();
-  helper = worker;
-  return worker;
-}
-
-function onHelper(job: BandJob, shader: BakeShaderRef): Promise<number> {
-  const id = nextJob++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    const worker = helperThread();
-    // Held while a bake waits on it (the process must not exit under an unfinished bake), not between.
-    worker.ref();
-    worker.postMessage({ id, job, shader: { module: shader.module, name: shader.name, input: shader.input } });
-  });
+export function banding(mesh: BandMesh, size: number, bandRows: number): Banding {
+  return { size, bandRows, ...bandTriangles(mesh as Mesh, size, bandRows) };
 }
 
 /**
- * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, in bands on
- * `threads` threads; the maps come back in the factory's order.
+ * Takes bands of one layer from the shared counter until none is left; returns how many were baked
+ * here. `helper` marks the helper thread, which counts itself in and out around each band.
+ */
+export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job: LayerJob, helper = false): number {
+  const { size, bandRows, offsets, list } = bands;
+  const { target, counter } = job;
+  const total = Math.ceil(size / bandRows);
+  let baked = 0;
+  for (;;) {
+    if (helper) Atomics.add(counter, 1, 1);
+    try {
+      const band = Atomics.add(counter, 0, 1);
+      if (band >= total) return baked;
+      const rowStart = band * bandRows;
+      bakeRows(
+        mesh as Mesh,
+        layer,
+        target,
+        rowStart,
+        Math.min(size, rowStart + bandRows),
+        list.subarray(offsets[band], offsets[band + 1]),
+      );
+      baked++;
+    } finally {
+      if (helper && Atomics.sub(counter, 1, 1) === 1) Atomics.notify(counter, 1);
+    }
+  }
+}
+
+/** Messages to the helper thread. */
+export type HelperMessage =
+  | { type: 'start'; id: number; mesh: BandMesh; size: number; bandRows: number; shader: BakeShaderRef }
+  | { type: 'layer'; id: number; layer: number; job: LayerJob }
+  | { type: 'end'; id: number };
+
+/** Messages from the helper thread. */
+export type HelperReply = { type: 'ready' } | { type: 'failed'; id: number; error: string };
+
+/** The helper thread of this thread, kept (unref'd) for later bakes once started. */
+interface Helper {
+  worker: Worker;
+  ready: boolean;
+  /** Settles when the thread is ready (or failed to start). */
+  started: Promise<void>;
+  /** Set when the thread ended or failed: a layer waiting on it is baked again here. */
+  failure?: Error;
+  /** Wakes the layer waiting on the helper when it fails. */
+  onFailure?: () => void;
+}
+let helper: Helper | undefined;
+let nextJob = 1;
+
+/**
+ * Starts the helper thread ahead of a bake (a task's first stages run meanwhile), so that the bake
+ * finds it ready: a bake never waits for a helper to start, it bakes alone instead.
+ */
+export function warmBakeHelper(): Promise<void> {
+  if (helper && !helper.failure) return helper.started;
+  const worker = new Worker(new URL('./bake-tiles-worker.mjs', import.meta.url));
+  let started!: () => void;
+  let refused!: (error: Error) => void;
+  const state: Helper = {
+    worker,
+    ready: false,
+    started: new Promise<void>((resolve, reject) => {
+      started = resolve;
+      refused = reject;
+    }),
+  };
+  // Nobody need wait for the start: a failed one only means bakes go on alone.
+  state.started.catch(() => {});
+  const fail = (error: Error) => {
+    state.failure ??= error;
+    refused(error);
+    if (helper === state) helper = undefined;
+    state.onFailure?.();
+  };
+  worker.on('message', (reply: HelperReply) => {
+    if (reply.type === 'ready') {
+      state.ready = true;
+      started();
+    } else {
+      fail(new Error(reply.error));
+      void worker.terminate();
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`bake helper thread exited (code ${code})`)));
+  // Held until it is ready (someone may wait for that), then never keeps the process up by itself.
+  void state.started.then(
+    () => worker.unref(),
+    () => {},
+  );
+  helper = state;
+  return state.started;
+}
+
+// Node has had Atomics.waitAsync since 16; TypeScript types it from lib es2024 only.
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(array: Int32Array, index: number, value: number): { async: boolean; value: Promise<string> | string };
+  }
+).waitAsync;
+
+/** Waits until the helper is out of the layer's bands (true) or has failed (false). */
+async function helperDone(state: Helper, counter: Int32Array): Promise<boolean> {
+  const failed = new Promise<false>((resolve) => {
+    state.onFailure = () => resolve(false);
+    if (state.failure) resolve(false);
+  });
+  try {
+    for (;;) {
+      const inside = Atomics.load(counter, 1);
+      if (inside === 0) return !state.failure;
+      const { async, value } = waitAsync(counter, 1, inside);
+      if (async && (await Promise.race([value, failed])) === false) return false;
+    }
+  } finally {
+    state.onFailure = undefined;
+  }
+}
+
+/**
+ * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, one layer after
+ * another (one layer's buffers at a time), each in bands on this thread and, with `threads` 2 and a
+ * ready helper, the helper too; the maps come back in the factory's order.
  */
 export async function bakeTiled<I>(
   mesh: Mesh,
@@ -194,39 +260,58 @@ export async function bakeTiled<I>(
   const factory = (await import(shader.module))[shader.name] as BakeShaderFactory<I>;
   if (typeof factory !== 'function') throw new Error(`bakeTiled: ${shader.module} has no export ${shader.name}`);
   const layers = factory(withNormals, shader.input);
-  const threads = Math.min(2, Math.max(1, Math.floor(options.threads ?? TILED_BAKE_DEFAULTS.threads)));
-  const useHelper = threads > 1 && size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper);
-  const targets = layers.map((l) => createBakeTarget(size, l.channels, l.background, useHelper));
-  const job: BandJob = {
-    mesh: {
-      positions: withNormals.positions,
-      indices: withNormals.indices,
-      uvs: withNormals.uvs,
-      normals: withNormals.normals,
-    },
-    size,
-    bandRows,
-    targets,
-    counter: new Int32Array(new SharedArrayBuffer(8)),
+  const bandMesh: BandMesh = {
+    positions: withNormals.positions,
+    indices: withNormals.indices,
+    uvs: withNormals.uvs,
+    normals: withNormals.normals,
   };
-  let helperBands: Promise<number> = Promise.resolve(0);
-  if (useHelper) {
-    helperBands = onHelper(job, shader).catch((error: Error) => {
-      logger.warn({ err: error }, 'bake helper thread failed; baking on this thread alone');
-      return -1;
-    });
+  const bands = banding(bandMesh, size, bandRows);
+  const threads = Math.min(2, Math.max(1, Math.floor(options.threads ?? TILED_BAKE_DEFAULTS.threads)));
+  const wantsHelper = threads > 1 && size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper);
+  if (wantsHelper) void warmBakeHelper();
+  const state = wantsHelper && helper?.ready ? helper : undefined;
+  const id = nextJob++;
+  if (state) {
+    state.worker.ref();
+    state.worker.postMessage({
+      type: 'start',
+      id,
+      mesh: bandMesh,
+      size,
+      bandRows,
+      shader: { module: shader.module, name: shader.name, input: shader.input },
+    } satisfies HelperMessage);
   }
-  const mine = bakeBands(job, layers);
-  const theirs = await helperBands;
-  if (theirs < 0) {
-    // A helper that failed may have taken bands it never finished: bake everything again here.
-    const fresh = layers.map((l) => createBakeTarget(size, l.channels, l.background));
-    bakeBands({ ...job, targets: fresh, counter: new Int32Array(2) }, layers);
-    targets.splice(0, targets.length, ...fresh);
+  const images: RasterImage[] = [];
+  const baked = { here: 0, helper: 0 };
+  try {
+    for (let i = 0; i < layers.length; i++) {
+      const layer = layers[i];
+      let job: LayerJob = {
+        target: createBakeTarget(size, layer.channels, layer.background, state !== undefined),
+        counter: new Int32Array(new SharedArrayBuffer(8)),
+      };
+      if (state) state.worker.postMessage({ type: 'layer', id, layer: i, job } satisfies HelperMessage);
+      const here = bakeBands(bandMesh, bands, layer, job);
+      if (state && !(await helperDone(state, job.counter))) {
+        // The helper may have ended inside a band it took: bake this layer again here.
+        logger.warn({ err: state.failure }, 'bake helper thread failed; baking on this thread alone');
+        job = { target: createBakeTarget(size, layer.channels, layer.background), counter: new Int32Array(2) };
+        bakeBands(bandMesh, bands, layer, job);
+      } else {
+        baked.here += here;
+        baked.helper += Math.ceil(size / bandRows) - here;
+      }
+      dilateTarget(job.target, layer.padding);
+      images.push({ width: size, height: size, channels: layer.channels, data: job.target.data });
+    }
+  } finally {
+    if (state && !state.failure) {
+      state.worker.postMessage({ type: 'end', id } satisfies HelperMessage);
+      state.worker.unref();
+    }
   }
-  logger.debug({ size, layers: layers.length, bandsHere: mine, bandsHelper: Math.max(0, theirs) }, 'tiled bake');
-  return layers.map((layer, i) => {
-    dilateTarget(targets[i], layer.padding);
-    return { width: size, height: size, channels: layer.channels, data: targets[i].data };
-  });
+  logger.debug({ size, layers: layers.length, bandsHere: baked.here, bandsHelper: baked.helper }, 'tiled bake');
+  return images;
 }

@@ -4,6 +4,8 @@ import type { BakeLayer, BakeShaderFactory } from '../../../src/geometry/ops/bak
 export interface TestShaderInput {
   /** Added to the red channel: proves the input crossed to the helper thread. */
   red: number;
+  /** Busy work per texel (loop turns), so that bands take long enough for both threads to take some. */
+  slow?: number;
 }
 
 /** An RGBA layer of position, triangle parity and input, and a one-channel layer of the barycentrics. */
@@ -12,7 +14,9 @@ export const testLayers: BakeShaderFactory<TestShaderInput> = (_mesh, input) => 
     channels: 4,
     background: [0, 0, 0.2, 0],
     shade(out, position, normal, triangle) {
-      out[0] = position[0] * 0.5 + input.red;
+      let spin = 0;
+      for (let i = 0; i < (input.slow ?? 0); i++) spin += Math.sqrt(i);
+      out[0] = position[0] * 0.5 + input.red + (spin < 0 ? 1 : 0);
       out[1] = (position[1] + 1) * 0.5;
       out[2] = triangle % 2 === 0 ? 1 : normal[2];
       out[3] = 1;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
 import { bakeTexture } from '../../../src/geometry/ops/index.ts';
-import { bakeTiled } from '../../../src/geometry/ops/bake-tiles.ts';
+import { bakeTiled, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
 import { testLayers } from './bake-tiles-shader.ts';
 
 const SHADER = { module: new URL('./bake-tiles-shader.ts', import.meta.url).href, name: 'testLayers' };
@@ -58,6 +58,7 @@ test('a tiled bake is texel for texel the whole-image bake, on one thread and on
       shade: layer.shade,
     }),
   );
+  await warmBakeHelper();
   for (const threads of [1, 2]) {
     const tiled = await bakeTiled(mesh, { ...SHADER, input }, { size, threads, bandRows, minSizeForHelper: 1 });
     assert.equal(tiled.length, 2);
@@ -72,23 +73,20 @@ test('a tiled bake is texel for texel the whole-image bake, on one thread and on
   assert.ok(whole[1].data.some((byte) => byte > 0));
 });
 
-test('a tiled bake with a helper shares the rows between the two threads', async () => {
-  const size = 256;
-  const mesh = scatter(size, 8);
-  const debug: Array<Record<string, unknown>> = [];
-  const logger = {
-    debug: (fields: Record<string, unknown>) => debug.push(fields),
-    info() {},
-    warn() {},
-    error() {},
-  };
+test('a tiled bake with a ready helper shares the bands between the two threads', async () => {
+  const size = 128;
+  const mesh = scatter(size, 2);
+  const reports: Array<{ bandsHere: number; bandsHelper: number }> = [];
+  const logger = { debug: (fields: { bandsHere: number; bandsHelper: number }) => reports.push(fields), warn() {} };
+  await warmBakeHelper();
   await bakeTiled(
     mesh,
-    { ...SHADER, input: { red: 0 } },
-    { size, threads: 2, bandRows: 8, minSizeForHelper: 1, logger: logger as never },
+    { ...SHADER, input: { red: 0, slow: 400 } },
+    { size, threads: 2, bandRows: 2, minSizeForHelper: 1, logger: logger as never },
   );
-  const [report] = debug;
-  assert.equal((report.bandsHere as number) + (report.bandsHelper as number), 2 * (size / 8));
+  const [report] = reports;
+  assert.equal(report.bandsHere + report.bandsHelper, 2 * (size / 2));
+  assert.ok(report.bandsHelper > 0, `the helper baked no band (${JSON.stringify(report)})`);
 });
 
 test('a missing shader export is refused', async () => {

@@ -29,7 +29,8 @@ import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
 import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
-import { takeSpare } from '../../cpu-slots.ts';
+import { hasSpare, takeSpare } from '../../cpu-slots.ts';
+import { warmBakeHelper } from '../../../geometry/ops/bake-tiles.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 
@@ -60,6 +61,8 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     throw new EngineError('INVALID_REQUEST', 'Image-to-3D needs at least one file in the images field.');
   const settings = settingsFor(spec);
   const { timings, lap } = stageTimer();
+  // The bake's helper thread starts while the foreground and shape stages run, if a core is free now.
+  if (spec.material !== 'None' && hasSpare(run.cpu)) warmBakeHelper();
 
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
