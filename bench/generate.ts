@@ -11,6 +11,8 @@
  *   npx tsx bench/generate.ts                 # all cases, HTTP runs: BENCH_RUNS (default 2)
  *   npx tsx bench/generate.ts --case medium   # one engine case in this process (prints JSON)
  *   npx tsx bench/generate.ts --skip-extreme  # leave out the 12K case
+ *   npx tsx bench/generate.ts --case medium --helper-threads 0  # the bake on one thread (default 1 helper
+ *                                                               # while a core is free, as KILN_HELPER_THREADS)
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -18,7 +20,9 @@ import { parseArgs } from 'node:util';
 import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
 import { figurePicture as picture } from './support/pictures.ts';
 
-const { values: args } = parseArgs({ options: { case: { type: 'string' }, 'skip-extreme': { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: { case: { type: 'string' }, 'skip-extreme': { type: 'boolean' }, 'helper-threads': { type: 'string' } },
+});
 
 const CASES: Record<string, { fields: Record<string, string>; fastMode?: boolean; label: string }> = {
   medium: { label: 'Gen-2.5-Medium, default textures (150k faces, 2K PBR)', fields: { tier: 'Gen-2.5-Medium' } },
@@ -49,7 +53,12 @@ async function runCase(name: string): Promise<void> {
   const spec = { ...(submission.spec as GenerateSpec), ...(fastMode === undefined ? {} : { fastMode }) };
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  // As the engine runner does: this run counts as one busy core, a helper may take a free one.
+  const { createCpuSlots, occupy } = await import('../src/engines/cpu-slots.ts');
+  const cores = createCpuSlots(Number(args['helper-threads'] ?? 1));
+  occupy(cores);
   const result = await engine.run({
+    cpu: cores,
     taskId: 'bench',
     spec,
     inputs: submission.inputs,

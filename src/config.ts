@@ -39,6 +39,11 @@ export interface Config {
   startupWaitMs: number;
   /** KILN_STAGE_TIMEOUT_MS, default 600000 (10 min): longest time an engine may spend in one progress stage. */
   stageTimeoutMs: number;
+  /**
+   * KILN_HELPER_THREADS, default 1: helper threads one engine run may add (the texture bake's tiles)
+   * while a core of the machine is free of other runs; 0 never (several worker processes per machine).
+   */
+  helperThreads: number;
   /** KILN_RETENTION_HOURS, default 168 (7 days): output files older than this are removed. */
   retentionMs: number;
   /** KILN_SWEEP_INTERVAL_MS, default 600000 (10 min): how often the retention sweep runs. */
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAttempts: intVar(env, 'KILN_MAX_ATTEMPTS', 3, 1),
     startupWaitMs: intVar(env, 'KILN_STARTUP_WAIT_SECONDS', 300, 0) * 1000,
     stageTimeoutMs: intVar(env, 'KILN_STAGE_TIMEOUT_MS', 600_000, 10),
+    helperThreads: intVar(env, 'KILN_HELPER_THREADS', 1, 0),
     retentionMs: intVar(env, 'KILN_RETENTION_HOURS', 168, 1) * 3_600_000,
     sweepIntervalMs: intVar(env, 'KILN_SWEEP_INTERVAL_MS', 600_000, 10),
     maxFiles: intVar(env, 'KILN_MAX_FILES', 6, 1),

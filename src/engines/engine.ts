@@ -3,6 +3,7 @@
  * (resolved spec, input files, progress callback) → named output files; the service runs it off the
  * HTTP event loop (a worker thread), stores what it returns and serves it for download.
  */
+import type { CpuSlots } from './cpu-slots.ts';
 import type { InputFile } from '../domain/input-file.ts';
 import type { EngineKind, TaskSpec } from '../domain/task-spec.ts';
 import type { ErrorCode } from '../errors.ts';
@@ -26,6 +27,8 @@ export interface EngineRun<S extends TaskSpec = TaskSpec> {
   inputs: EngineInputFile[];
   progress: ProgressReporter;
   signal: AbortSignal;
+  /** The process's live core count (cpu-slots.ts): a step may add a helper thread only through it. */
+  cpu?: CpuSlots;
 }
 
 export interface EngineResult {

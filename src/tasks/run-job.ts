@@ -32,7 +32,7 @@ export interface WorkerDeps {
   queue: JobQueue;
   engines: EngineRegistry;
   config: Pick<Config, 'leaseMs' | 'heartbeatMs' | 'maxAttempts' | 'stageTimeoutMs' | 'retentionMs'> &
-    Partial<Pick<Config, 'workerMemoryMb' | 'workerRecycleRuns'>>;
+    Partial<Pick<Config, 'workerMemoryMb' | 'workerRecycleRuns' | 'helperThreads'>>;
   logger: Logger;
   /** The task event publisher: started, progress, done and failed are announced through it. */
   events?: TransitionEvents;

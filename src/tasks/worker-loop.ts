@@ -33,6 +33,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
     stageTimeoutMs: config.stageTimeoutMs,
     threadMemoryMb: config.workerMemoryMb,
     recycleAfterRuns: config.workerRecycleRuns,
+    helperThreads: config.helperThreads,
     logger,
   });
   const pollMs = options.pollMs ?? 250;

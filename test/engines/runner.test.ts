@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { after, describe, it } from 'node:test';
 import { EngineError } from '../../src/engines/engine.ts';
 import { EngineRunner, RunAbortedError, StageTimeoutError } from '../../src/engines/runner/index.ts';
@@ -65,6 +66,23 @@ describe('EngineRunner (piscina worker threads)', () => {
       }),
       /must default-export an object with a run\(\) method/,
     );
+  });
+});
+
+describe('EngineRunner core count', () => {
+  const probe = new URL('../fixtures/engines/thread-probe.ts', import.meta.url).href;
+  it('counts a run as a busy core while it lasts and grants helpers only as set', async () => {
+    const never = new EngineRunner({ threads: 1, helperThreads: 0 });
+    const allowed = new EngineRunner({ threads: 1, helperThreads: 1 });
+    try {
+      const seen = (await never.run({ moduleUrl: probe, taskId: 'c1', spec: textSpec(), inputs: [] })).notes;
+      assert.deepEqual({ busy: seen?.busy, helpers: seen?.helpers }, { busy: 1, helpers: 0 });
+      const granted = (await allowed.run({ moduleUrl: probe, taskId: 'c2', spec: textSpec(), inputs: [] })).notes;
+      assert.equal(granted?.busy, 1);
+      assert.equal(granted?.helpers, availableParallelism() > 1 ? 1 : 0);
+    } finally {
+      await Promise.all([never.close(), allowed.close()]);
+    }
   });
 });
 

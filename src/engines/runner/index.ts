@@ -10,6 +10,7 @@ import type { EngineInputFile, EngineResult } from '../engine.ts';
 import { EngineError } from '../engine.ts';
 import type { AbortMessage, ProgressMessage, WorkerOutcome, WorkerTask } from './protocol.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
+import { CPU_SLOTS_DEFAULTS, createCpuSlots, occupy, type CpuSlots } from '../cpu-slots.ts';
 
 export class StageTimeoutError extends Error {
   constructor(
@@ -49,6 +50,11 @@ export interface EngineRunnerOptions {
    * finishes its runs, then ends.
    */
   recycleAfterRuns?: number;
+  /**
+   * Helper threads one run may add while a core of this machine is free (default 1, KILN_HELPER_THREADS;
+   * 0 never): runs count as busy cores while they last (cpu-slots.ts).
+   */
+  helperThreads?: number;
   /** Where errors of threads between runs are reported (default: silent). */
   logger?: Logger;
 }
@@ -94,6 +100,7 @@ export class EngineRunner {
   readonly #recycleAfterRuns: number;
   readonly #logger: Logger;
   readonly #generations = new Set<PoolGeneration>();
+  readonly #cpu: CpuSlots;
   #current: PoolGeneration;
 
   constructor(options: EngineRunnerOptions = {}) {
@@ -102,6 +109,7 @@ export class EngineRunner {
     this.#threadMemoryMb = options.threadMemoryMb ?? 4096;
     this.#recycleAfterRuns = options.recycleAfterRuns ?? 100;
     this.#logger = options.logger ?? silentLogger;
+    this.#cpu = createCpuSlots(options.helperThreads ?? CPU_SLOTS_DEFAULTS.helpersPerRun);
     this.#current = this.#newGeneration();
   }
 
@@ -186,9 +194,11 @@ export class EngineRunner {
       taskId: request.taskId,
       spec: request.spec,
       inputs,
+      cpu: this.#cpu,
       port: port2,
     };
     const generation = this.#takeGeneration();
+    const releaseCore = occupy(this.#cpu);
     try {
       const outcome = (await generation.pool.run(task, {
         transferList: [port2, ...inputs.map((input) => input.bytes.buffer as ArrayBuffer)],
@@ -211,6 +221,7 @@ export class EngineRunner {
       clearTimeout(stageTimer);
       request.signal?.removeEventListener('abort', onAbort);
       port1.close();
+      releaseCore();
       this.#release(generation);
     }
   }

@@ -2,12 +2,15 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { EngineFile, EngineInputFile } from '../engine.ts';
 import type { TaskSpec } from '../../domain/task-spec.ts';
+import type { CpuSlots } from '../cpu-slots.ts';
 
 export interface WorkerTask {
   moduleUrl: string;
   taskId: string;
   spec: TaskSpec;
   inputs: EngineInputFile[];
+  /** Shared with every run of the runner (its counter is a SharedArrayBuffer). */
+  cpu?: CpuSlots;
   /** Worker → main: ProgressMessage; main → worker: AbortMessage. */
   port: MessagePort;
 }

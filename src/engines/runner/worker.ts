@@ -30,6 +30,7 @@ export async function runEngineTask(task: WorkerTask): Promise<unknown> {
       spec: task.spec,
       inputs: task.inputs,
       signal: controller.signal,
+      cpu: task.cpu,
       progress(stage, percent) {
         const message: ProgressMessage = { type: 'progress', stage, percent };
         task.port.postMessage(message);

@@ -6,6 +6,8 @@
  *
  * Memory: the output image plus one byte per texel of coverage (12K RGBA: 604 MB + 151 MB). The
  * per-texel path allocates nothing — `out`, `position`, `normal` and `bary` are reused buffers.
+ * `bakeRows` bakes a band of rows into caller-given buffers, texel for texel as the whole-image bake
+ * does: bake-tiles.ts runs bands on two threads into shared buffers, then dilates once.
  */
 import type { Mesh, RasterImage } from '../mesh.ts';
 import { GrowableUint32 } from './pair-table.ts';
@@ -41,22 +43,71 @@ export interface BakeOptions {
  * centroid. Where charts overlap, the later triangle wins.
  */
 export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
-  const { size, shade } = options;
+  const { size } = options;
   const channels = options.channels ?? 4;
-  const padding = Math.min(250, Math.max(0, Math.floor(options.padding ?? 4)));
   if (!mesh.uvs) throw new Error('bakeTexture needs a mesh with UVs (see generateUvAtlas).');
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`bakeTexture: bad size ${size}`);
-  const normals = mesh.normals ?? computeNormals(mesh).normals!;
-  const { positions: P, uvs: UV, indices: I } = mesh;
-  const data = new Uint8Array(size * size * channels);
-  if (options.background) {
+  const target = createBakeTarget(size, channels, options.background);
+  bakeRows(mesh, options, target, 0, size);
+  dilateTarget(target, options.padding);
+  return { width: size, height: size, channels, data: target.data };
+}
+
+/** The buffers a bake writes: the texels and one coverage byte per texel (0 empty, 1 rasterised). */
+export interface BakeTarget {
+  size: number;
+  channels: 1 | 2 | 3 | 4;
+  data: Uint8Array;
+  coverage: Uint8Array;
+}
+
+/**
+ * Empty bake buffers, filled with `background`. With `shared`, both live on SharedArrayBuffers so that
+ * threads can write disjoint rows of one image (bake-tiles.ts).
+ */
+export function createBakeTarget(
+  size: number,
+  channels: 1 | 2 | 3 | 4,
+  background?: readonly number[],
+  shared = false,
+): BakeTarget {
+  const bytes = (n: number) => (shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n));
+  const data = bytes(size * size * channels);
+  if (background) {
     for (let c = 0; c < channels; c++) {
-      const b = Math.round(Math.min(1, Math.max(0, options.background[c] ?? 0)) * 255);
+      const b = Math.round(Math.min(1, Math.max(0, background[c] ?? 0)) * 255);
       if (b !== 0) for (let i = c; i < data.length; i += channels) data[i] = b;
     }
   }
-  // 0: empty, 1: rasterised, k + 1: filled by dilation step k.
-  const coverage = new Uint8Array(size * size);
+  return { size, channels, data, coverage: bytes(size * size) };
+}
+
+/** Dilates the target's charts `padding` texels (default 4, at most 250) against seams. */
+export function dilateTarget(target: BakeTarget, padding = 4): void {
+  const rings = Math.min(250, Math.max(0, Math.floor(padding)));
+  if (rings > 0) dilate(target.data, target.coverage, target.size, target.channels, rings);
+}
+
+/**
+ * Rasterises the texels of rows [rowStart, rowEnd) into `target`, visiting only the triangles listed
+ * in `triangles` (default all, in order). Texel for texel the same as the rows of a whole-image bake:
+ * triangles are shaded in index order, and a triangle that covers no texel centre anywhere in the image
+ * (its rows outside the range are tested, not shaded) gets its centroid texel if that lies in the range.
+ */
+export function bakeRows(
+  mesh: Mesh,
+  options: Pick<BakeOptions, 'shade'>,
+  target: BakeTarget,
+  rowStart: number,
+  rowEnd: number,
+  triangles?: Uint32Array,
+): void {
+  const { shade } = options;
+  const { size, channels, data, coverage } = target;
+  const normals = mesh.normals ?? computeNormals(mesh).normals!;
+  const { positions: P, uvs, indices: I } = mesh;
+  if (!uvs) throw new Error('bakeTexture needs a mesh with UVs (see generateUvAtlas).');
+  const UV = uvs;
   const out = new Float32Array(channels);
   const position = new Float32Array(3);
   const normal = new Float32Array(3);
@@ -93,8 +144,38 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
     coverage[texel] = 1;
   };
 
-  const triCount = I.length / 3;
-  for (let t = 0; t < triCount; t++) {
+  /** Whether rows [from, to] of the triangle's box hold a texel centre inside it (no shading). */
+  const coversAny = (
+    from: number,
+    to: number,
+    x0: number,
+    x1: number,
+    inv: number,
+    ax: number,
+    ay: number,
+    bx: number,
+    by: number,
+    cx: number,
+    cy: number,
+  ): boolean => {
+    // The same stepped arithmetic as the shading loop, so a texel on an edge counts the same in both.
+    const stepX0 = -(cy - by) * inv,
+      stepX1 = -(ay - cy) * inv;
+    for (let y = from; y <= to; y++) {
+      const py = y + 0.5;
+      const px0 = x0 + 0.5;
+      let w0 = ((bx - px0) * (cy - py) - (by - py) * (cx - px0)) * inv;
+      let w1 = ((cx - px0) * (ay - py) - (cy - py) * (ax - px0)) * inv;
+      for (let x = x0; x <= x1; x++, w0 += stepX0, w1 += stepX1) {
+        if (w0 >= 0 && w1 >= 0 && 1 - w0 - w1 >= 0) return true;
+      }
+    }
+    return false;
+  };
+
+  const listed = triangles ? triangles.length : I.length / 3;
+  for (let n = 0; n < listed; n++) {
+    const t = triangles ? triangles[n] : n;
     const a = I[t * 3],
       b = I[t * 3 + 1],
       c = I[t * 3 + 2];
@@ -110,8 +191,10 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
       const inv = 1 / area;
       const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - 0.5));
       const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) - 0.5));
-      const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - 0.5));
-      const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) - 0.5));
+      const boxY0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - 0.5));
+      const boxY1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) - 0.5));
+      const y0 = Math.max(boxY0, rowStart);
+      const y1 = Math.min(boxY1, rowEnd - 1);
       const pax = P[a * 3],
         pay = P[a * 3 + 1],
         paz = P[a * 3 + 2];
@@ -167,16 +250,19 @@ export function bakeTexture(mesh: Mesh, options: BakeOptions): RasterImage {
           covered = true;
         }
       }
+      // Rows of the box this call does not own decide only whether the centroid fallback is due.
+      if (!covered && boxY0 < rowStart)
+        covered = coversAny(boxY0, Math.min(boxY1, rowStart - 1), x0, x1, inv, ax, ay, bx, by, cx, cy);
+      if (!covered && boxY1 >= rowEnd)
+        covered = coversAny(Math.max(boxY0, rowEnd), boxY1, x0, x1, inv, ax, ay, bx, by, cx, cy);
     }
     if (!covered) {
       const mx = Math.min(size - 1, Math.max(0, Math.floor((ax + bx + cx) / 3)));
       const my = Math.min(size - 1, Math.max(0, Math.floor((ay + by + cy) / 3)));
-      if (Number.isFinite(mx) && Number.isFinite(my)) write(my * size + mx, t, 1 / 3, 1 / 3, 1 / 3, a, b, c);
+      if (Number.isFinite(mx) && Number.isFinite(my) && my >= rowStart && my < rowEnd)
+        write(my * size + mx, t, 1 / 3, 1 / 3, 1 / 3, a, b, c);
     }
   }
-
-  if (padding > 0) dilate(data, coverage, size, channels, padding);
-  return { width: size, height: size, channels, data };
 }
 
 /** Grows covered texels outwards `padding` rings (8-neighbourhood), copying the nearest texel. */

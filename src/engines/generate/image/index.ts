@@ -29,6 +29,8 @@ import { bakeImageMaps } from './texture-bake.ts';
 import { buildViews } from './views.ts';
 import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
+import { hasSpare, takeSpare } from '../../cpu-slots.ts';
+import { warmBakeHelper } from '../../../geometry/ops/bake-tiles.ts';
 
 export const DEFAULT_LABELS: ViewLabel[] = ['F', 'R', 'B', 'L', 'U'];
 
@@ -59,6 +61,8 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     throw new EngineError('INVALID_REQUEST', 'Image-to-3D needs at least one file in the images field.');
   const settings = settingsFor(spec);
   const { timings, lap } = stageTimer();
+  // The bake's helper thread starts while the foreground and shape stages run, if a core is free now.
+  if (spec.material !== 'None' && hasSpare(run.cpu)) warmBakeHelper();
 
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
@@ -87,15 +91,23 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const { files, stats } = await writeGenerationOutputs({
     spec,
     mesh: applyTransform(mesh, transform),
-    bake: (atlas, size) =>
-      bakeImageMaps(atlas, size, {
-        views,
-        field,
-        transform,
-        metallic: finish.metallic,
-        roughness: finish.roughness,
-        normalMap: settings.normalMap,
-      }),
+    bake: async (atlas, size) => {
+      // A second thread bakes tiles only while a core is free of other runs (cpu-slots.ts).
+      const spare = takeSpare(run.cpu);
+      try {
+        return await bakeImageMaps(atlas, size, {
+          views,
+          field,
+          transform,
+          metallic: finish.metallic,
+          roughness: finish.roughness,
+          normalMap: settings.normalMap,
+          threads: 1 + spare.helpers,
+        });
+      } finally {
+        spare.release();
+      }
+    },
     metallic: finish.metallic,
     roughness: finish.roughness,
     refineHighPoly: (dense) => settleOnField(dense, field, transform),

@@ -1,0 +1,33 @@
+/** A bake shader module for bake-tiles.test.ts: both threads import it and build the same layers. */
+import type { BakeLayer, BakeShaderFactory } from '../../../src/geometry/ops/bake-tiles.ts';
+
+export interface TestShaderInput {
+  /** Added to the red channel: proves the input crossed to the helper thread. */
+  red: number;
+  /** Busy work per texel (loop turns), so that bands take long enough for both threads to take some. */
+  slow?: number;
+}
+
+/** An RGBA layer of position, triangle parity and input, and a one-channel layer of the barycentrics. */
+export const testLayers: BakeShaderFactory<TestShaderInput> = (_mesh, input) => {
+  const colour: BakeLayer = {
+    channels: 4,
+    background: [0, 0, 0.2, 0],
+    shade(out, position, normal, triangle) {
+      let spin = 0;
+      for (let i = 0; i < (input.slow ?? 0); i++) spin += Math.sqrt(i);
+      out[0] = position[0] * 0.5 + input.red + (spin < 0 ? 1 : 0);
+      out[1] = (position[1] + 1) * 0.5;
+      out[2] = triangle % 2 === 0 ? 1 : normal[2];
+      out[3] = 1;
+    },
+  };
+  const weights: BakeLayer = {
+    channels: 1,
+    padding: 2,
+    shade(out, _position, _normal, triangle, bary) {
+      out[0] = (bary[0] * 0.7 + bary[2] * 0.3 + triangle * 0.001) % 1;
+    },
+  };
+  return [colour, weights];
+};

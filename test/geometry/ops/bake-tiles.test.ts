@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
+import { bakeTexture } from '../../../src/geometry/ops/index.ts';
+import { bakeTiled, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
+import { testLayers } from './bake-tiles-shader.ts';
+
+const SHADER = { module: new URL('./bake-tiles-shader.ts', import.meta.url).href, name: 'testLayers' };
+
+/**
+ * Overlapping triangles of every size in UV space: large ones across many bands, slivers, and tiny ones
+ * (smaller than a texel, so they get their centroid texel) placed on band boundaries.
+ */
+function scatter(size: number, bandRows: number): Mesh {
+  let seed = 7;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  const add = (cx: number, cy: number, extent: number) => {
+    for (let k = 0; k < 3; k++) {
+      const u = Math.min(1, Math.max(0, cx + (random() - 0.5) * extent));
+      const v = Math.min(1, Math.max(0, cy + (random() - 0.5) * extent));
+      uvs.push(u, v);
+      positions.push(u * 2 - 1, v * 2 - 1, random() * 0.2);
+    }
+  };
+  for (let i = 0; i < 60; i++) add(random(), random(), 0.05 + random() * 0.5);
+  for (let i = 0; i < 60; i++) {
+    // Centred on a band boundary (in texels), smaller than one texel.
+    const row = bandRows * (1 + Math.floor(random() * (size / bandRows - 1)));
+    add(random(), (row + (random() - 0.5) * 0.8) / size, 0.6 / size);
+  }
+  for (let i = 0; i < 20; i++) add(random(), random(), 3 / size);
+  const count = positions.length / 3;
+  return createMesh(
+    new Float32Array(positions),
+    Uint32Array.from({ length: count }, (_, i) => i),
+    {
+      uvs: new Float32Array(uvs),
+    },
+  );
+}
+
+test('a tiled bake is texel for texel the whole-image bake, on one thread and on two', async () => {
+  const size = 96;
+  const bandRows = 4;
+  const mesh = scatter(size, bandRows);
+  const input = { red: 0.25 };
+  const whole = testLayers(mesh, input).map((layer) =>
+    bakeTexture(mesh, {
+      size,
+      channels: layer.channels,
+      background: layer.background,
+      padding: layer.padding,
+      shade: layer.shade,
+    }),
+  );
+  await warmBakeHelper();
+  for (const threads of [1, 2]) {
+    const tiled = await bakeTiled(mesh, { ...SHADER, input }, { size, threads, bandRows, minSizeForHelper: 1 });
+    assert.equal(tiled.length, 2);
+    for (let i = 0; i < 2; i++) {
+      assert.equal(tiled[i].channels, whole[i].channels);
+      const differing = tiled[i].data.findIndex((byte, k) => byte !== whole[i].data[k]);
+      assert.equal(differing, -1, `threads ${threads}, layer ${i}: first differing byte ${differing}`);
+    }
+  }
+  // The shading did run (and read its input) on both layers.
+  assert.ok(whole[0].data.some((byte, k) => k % 4 === 0 && byte > 64));
+  assert.ok(whole[1].data.some((byte) => byte > 0));
+});
+
+test('a tiled bake with a ready helper shares the bands between the two threads', async () => {
+  const size = 128;
+  const mesh = scatter(size, 2);
+  const reports: Array<{ bandsHere: number; bandsHelper: number }> = [];
+  const logger = { debug: (fields: { bandsHere: number; bandsHelper: number }) => reports.push(fields), warn() {} };
+  await warmBakeHelper();
+  await bakeTiled(
+    mesh,
+    { ...SHADER, input: { red: 0, slow: 400 } },
+    { size, threads: 2, bandRows: 2, minSizeForHelper: 1, logger: logger as never },
+  );
+  const [report] = reports;
+  assert.equal(report.bandsHere + report.bandsHelper, 2 * (size / 2));
+  assert.ok(report.bandsHelper > 0, `the helper baked no band (${JSON.stringify(report)})`);
+});
+
+test('a missing shader export is refused', async () => {
+  const mesh = scatter(32, 4);
+  await assert.rejects(
+    bakeTiled(mesh, { module: SHADER.module, name: 'nothing', input: {} }, { size: 32 }),
+    /has no export nothing/,
+  );
+});
