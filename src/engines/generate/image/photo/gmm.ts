@@ -44,31 +44,44 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
     centres.push(indices[chosen]);
   }
   const assign = new Int32Array(n);
-  const means = centres.map((c) => [colours[c * 3], colours[c * 3 + 1], colours[c * 3 + 2]]);
+  // Flat typed arrays rather than one small array per centre: this loop runs n × k × 6 times per start.
+  const k2 = centres.length;
+  const means = new Float64Array(k2 * 3);
+  for (let c = 0; c < k2; c++) {
+    means[c * 3] = colours[centres[c] * 3];
+    means[c * 3 + 1] = colours[centres[c] * 3 + 1];
+    means[c * 3 + 2] = colours[centres[c] * 3 + 2];
+  }
+  const sums = new Float64Array(k2 * 4);
   for (let round = 0; round < 6; round++) {
-    const sums = means.map(() => [0, 0, 0, 0]);
+    sums.fill(0);
     for (let i = 0; i < n; i++) {
       const s = indices[i] * 3;
+      const r = colours[s],
+        g = colours[s + 1],
+        b = colours[s + 2];
       let best = 0,
         bestD = Infinity;
-      for (let c = 0; c < means.length; c++) {
-        const d =
-          (colours[s] - means[c][0]) ** 2 + (colours[s + 1] - means[c][1]) ** 2 + (colours[s + 2] - means[c][2]) ** 2;
+      for (let c = 0; c < k2; c++) {
+        const d = (r - means[c * 3]) ** 2 + (g - means[c * 3 + 1]) ** 2 + (b - means[c * 3 + 2]) ** 2;
         if (d < bestD) {
           bestD = d;
           best = c;
         }
       }
       assign[i] = best;
-      const t = sums[best];
-      t[0] += colours[s];
-      t[1] += colours[s + 1];
-      t[2] += colours[s + 2];
-      t[3]++;
+      sums[best * 4] += r;
+      sums[best * 4 + 1] += g;
+      sums[best * 4 + 2] += b;
+      sums[best * 4 + 3]++;
     }
-    sums.forEach((t, c) => {
-      if (t[3]) means[c] = [t[0] / t[3], t[1] / t[3], t[2] / t[3]];
-    });
+    for (let c = 0; c < k2; c++) {
+      const count = sums[c * 4 + 3];
+      if (!count) continue;
+      means[c * 3] = sums[c * 4] / count;
+      means[c * 3 + 1] = sums[c * 4 + 1] / count;
+      means[c * 3 + 2] = sums[c * 4 + 2] / count;
+    }
   }
   return assign;
 }
@@ -149,20 +162,49 @@ function componentLog(gmm: Gmm, c: number, r: number, g: number, b: number): num
   return gmm.logNorms[c] - 0.5 * q;
 }
 
-/** −log p(colour) up to a constant shared by both sides, capped so one odd pixel cannot dominate. */
-export function negLogLikelihood(gmm: Gmm, r: number, g: number, b: number): number {
-  let best = -Infinity;
-  const logs: number[] = [];
+/** Likelihood cap: −log p never exceeds this, so one odd pixel cannot dominate the cut. */
+export const MAX_COST = 40;
+
+/**
+ * Writes the log-likelihood of each used component (those with a weight, in component order) into
+ * `logs` and returns how many there are. `logs` must hold `gmm.weights.length` values.
+ */
+export function componentLogs(gmm: Gmm, r: number, g: number, b: number, logs: Float64Array): number {
+  let count = 0;
   for (let c = 0; c < gmm.weights.length; c++) {
     if (gmm.logNorms[c] === -Infinity) continue;
-    const l = componentLog(gmm, c, r, g, b);
-    logs.push(l);
-    if (l > best) best = l;
+    logs[count++] = componentLog(gmm, c, r, g, b);
   }
-  if (best === -Infinity) return 40;
+  return count;
+}
+
+/** The largest of `count` component logs (−∞ when there are none). */
+export function largestLog(logs: Float64Array, count: number): number {
+  let best = -Infinity;
+  for (let j = 0; j < count; j++) if (logs[j] > best) best = logs[j];
+  return best;
+}
+
+/**
+ * −log p from the component logs `componentLogs` wrote, `best` being their largest: the log-sum-exp
+ * around the largest, capped. It lies within log(count) below −best, which lets a caller that only
+ * wants the smaller of several costs skip the exponentials of one that cannot win (shadow.ts).
+ */
+export function negLogLikelihoodOf(logs: Float64Array, count: number, best: number): number {
+  if (best === -Infinity) return MAX_COST;
   let sum = 0;
-  for (const l of logs) sum += Math.exp(l - best);
-  return Math.min(40, -(best + Math.log(sum)));
+  for (let j = 0; j < count; j++) sum += Math.exp(logs[j] - best);
+  return Math.min(MAX_COST, -(best + Math.log(sum)));
+}
+
+/** Scratch for negLogLikelihood: one call at a time on a thread, so one buffer serves every model. */
+let scratch = new Float64Array(8);
+
+/** −log p(colour) up to a constant shared by both sides, capped so one odd pixel cannot dominate. */
+export function negLogLikelihood(gmm: Gmm, r: number, g: number, b: number): number {
+  if (scratch.length < gmm.weights.length) scratch = new Float64Array(gmm.weights.length);
+  const count = componentLogs(gmm, r, g, b, scratch);
+  return negLogLikelihoodOf(scratch, count, largestLog(scratch, count));
 }
 
 /** Index of the likeliest component for a colour. */

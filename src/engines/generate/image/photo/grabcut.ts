@@ -86,7 +86,7 @@ function contrastBeta(colours: Float32Array, width: number, height: number): num
   let sum = 0,
     count = 0;
   for (let p = 0; p < width * height; p++)
-    for (const k of [0, 2, 4, 6]) {
+    for (let k = 0; k < 8; k += 2) {
       const q = neighbourOf(width, height, p, k);
       if (q < 0) continue;
       sum += squaredStep(colours, p, q);
@@ -106,14 +106,16 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const localBeta = options.localContrast
     ? localContrastBeta(colours, width, height, { radius: options.localContrast })
     : undefined;
-  const edgeWeights = new Int32Array(n * 8);
+  // The smoothness capacities are the same every round: set once, copied into each round's graph.
+  const edges = createGridGraph(width, height);
   for (let p = 0; p < n; p++)
-    for (const k of [0, 2, 4, 6]) {
+    for (let k = 0; k < 8; k += 2) {
       const q = neighbourOf(width, height, p, k);
       if (q < 0) continue;
       const d2 = squaredStep(colours, p, q);
       const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
-      edgeWeights[p * 8 + k] = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
+      const weight = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
+      if (weight) setEdge(edges, p, k, weight);
     }
   let mask: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;
@@ -128,6 +130,7 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
     object = object ? refitGmm(object, colours, fg) : initGmm(colours, fg, components, random);
     background = background ? refitGmm(background, colours, bg) : initGmm(colours, bg, components, random);
     const graph = createGridGraph(width, height);
+    graph.capacity.set(edges.capacity);
     for (let p = 0; p < n; p++) {
       const r = colours[p * 3],
         g = colours[p * 3 + 1],
@@ -142,7 +145,6 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
       const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
       graph.terminal[p] =
         fixedBackground?.[p] || local?.beyond[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
-      for (const k of [0, 2, 4, 6]) if (edgeWeights[p * 8 + k]) setEdge(graph, p, k, edgeWeights[p * 8 + k]);
     }
     const next = minCut(graph).source;
     let changed = 0;

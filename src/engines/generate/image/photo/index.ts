@@ -34,6 +34,7 @@ import { takeBackMixedEdgePixels } from './edge-alpha.ts';
 import { refineBoundary } from './refine.ts';
 import { otsu } from './saliency.ts';
 import { components, fillHoles, maskBox } from '../mask-ops.ts';
+import type { SpareCorePolicy } from '../../shared/spare-core.ts';
 
 export interface PhotoSegmentationOptions {
   /** Longest side of the graph-cut grid (default 192). */
@@ -44,6 +45,8 @@ export interface PhotoSegmentationOptions {
   seed?: number;
   /** Also cut the sharp-edged twins of the starts (default true; fast mode leaves them out). */
   sharpTwins?: boolean;
+  /** Cut independent starts on a second core: when one is spare (default), always or never (start-helper.ts). */
+  spareCore?: SpareCorePolicy;
 }
 
 export interface PhotoSegmentation {
@@ -149,8 +152,9 @@ export async function workingMask(
     h = Math.max(8, Math.round(H * s));
   const work = w === W && h === H ? picture : await resizeRgba(picture, w, h);
   const lab = rgbaToLab(work.data, w * h);
-  const { candidates, weight } = photoCandidates(lab, w, h, options.seed ?? 0, options.rounds, {
+  const { candidates, weight } = await photoCandidates(lab, w, h, options.seed ?? 0, options.rounds, {
     sharpTwins: options.sharpTwins,
+    spareCore: options.spareCore,
   });
   // A candidate the cut reduced to a speck says nothing about where the object is.
   const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));

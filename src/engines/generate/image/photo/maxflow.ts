@@ -47,12 +47,24 @@ export function neighbourOf(width: number, height: number, p: number, k: number)
   return qx < 0 || qy < 0 || qx >= width || qy >= height ? -1 : qy * width + qx;
 }
 
+/** The last grid's neighbour table: every cut of a segmentation runs on the same grid. */
+let neighbours: { width: number; height: number; head: Int32Array } | undefined;
+
+/** Per directed edge `p·8 + k`, the pixel it leads to (−1 off the grid). Read only. */
+function neighbourTable(width: number, height: number): Int32Array {
+  if (neighbours?.width === width && neighbours.height === height) return neighbours.head;
+  const head = new Int32Array(width * height * 8);
+  for (let p = 0; p < width * height; p++)
+    for (let k = 0; k < 8; k++) head[p * 8 + k] = neighbourOf(width, height, p, k);
+  neighbours = { width, height, head };
+  return head;
+}
+
 /** Runs the max-flow in place; returns the source side of the minimum cut (1 = source) and the flow. */
 export function minCut(graph: GridGraph): { source: Uint8Array; flow: number } {
   const { width: W, height: H, capacity: cap, terminal: tr } = graph;
   const n = W * H;
-  const head = new Int32Array(n * 8);
-  for (let p = 0; p < n; p++) for (let k = 0; k < 8; k++) head[p * 8 + k] = neighbourOf(W, H, p, k);
+  const head = neighbourTable(W, H);
   const tree = new Uint8Array(n);
   const parent = new Int32Array(n).fill(NONE);
   const stamp = new Int32Array(n);

@@ -5,12 +5,16 @@
  * by a few factors, paying a small penalty for the shadow explanation. Only darkening is modelled,
  * so highlights on the object never turn into background.
  */
-import { negLogLikelihood, type Gmm } from './gmm.ts';
+import { MAX_COST, componentLogs, largestLog, negLogLikelihood, negLogLikelihoodOf, type Gmm } from './gmm.ts';
 
 /** Light reaching a shadowed pixel as a share of the unshadowed light. */
 const SHADOW_FACTORS = [0.75, 0.55, 0.4, 0.28, 0.19];
 /** Data-term cost of calling a pixel shadow instead of plain background. */
 const SHADOW_PENALTY = 1.5;
+/** Each factor's L*a*b* scale, k^(−1/3), worked out once rather than per pixel. */
+const SHADOW_SCALES = SHADOW_FACTORS.map((k) => Math.cbrt(1 / k));
+/** Far above any rounding in a cost; a shadow explanation is skipped only when it loses by more. */
+const BOUND_SLACK = 1e-9;
 
 /** The colour `lab` would have with 1/k times the light. */
 export function brighten(L: number, a: number, b: number, k: number): [number, number, number] {
@@ -18,12 +22,25 @@ export function brighten(L: number, a: number, b: number, k: number): [number, n
   return [(L + 16) * s - 16, a * s, b * s];
 }
 
+let logs = new Float64Array(8);
+
 export function backgroundOrShadowCost(background: Gmm, L: number, a: number, b: number): number {
   let best = negLogLikelihood(background, L, a, b);
-  for (const k of SHADOW_FACTORS) {
-    const [l2, a2, b2] = brighten(L, a, b, k);
+  if (logs.length < background.weights.length) logs = new Float64Array(background.weights.length);
+  let logCount = 0;
+  for (let f = 0; f < SHADOW_SCALES.length; f++) {
+    const s = SHADOW_SCALES[f];
+    const l2 = (L + 16) * s - 16;
     if (l2 > 100) break;
-    const cost = negLogLikelihood(background, l2, a2, b2) + SHADOW_PENALTY;
+    const count = componentLogs(background, l2, a * s, b * s, logs);
+    const top = largestLog(logs, count);
+    // −log p lies within log(count) below −top: a brightened colour that cannot beat the best cost so
+    // far needs none of its exponentials (most pixels are plainly lit background or plainly object).
+    if (count > 0) {
+      logCount ||= Math.log(count);
+      if (Math.min(MAX_COST, -top - logCount) + SHADOW_PENALTY > best + BOUND_SLACK) continue;
+    }
+    const cost = negLogLikelihoodOf(logs, count, top) + SHADOW_PENALTY;
     if (cost < best) best = cost;
   }
   return best;

@@ -96,6 +96,6 @@ test('over a photograph with a subject of its own, the centred start finds a pal
   assert.ok(cut() < 0.3, `picture-wide contrast: ${cut()}`);
   assert.ok(cut(10) > 0.8, `local contrast: ${cut(10)}`);
   // And the start in the candidate pool does the same.
-  const { candidates } = photoCandidates(lab, S, S, 1);
+  const { candidates } = await photoCandidates(lab, S, S, 1);
   assert.ok(iou(candidates[2].mask, truth) > 0.8, `centred start in the pool: ${iou(candidates[2].mask, truth)}`);
 });
