@@ -7,8 +7,8 @@
  *   npx tsx bench/foreground-cpu.ts --picture photo --mode full --runs 5
  *   npx tsx bench/foreground-cpu.ts --tree /path/to/other/checkout --picture png --mode fast
  *
- * KILN_SPARE_CORE=never keeps the stage on one thread (the helper thread's CPU is this process's too,
- * so the figure is the same either way; only the wall time changes).
+ * The stage runs here outside the engine runner, so without its core count (cpu-slots.ts): one thread,
+ * which is what a CPU-time comparison wants (a helper's CPU would count the same; only wall time changes).
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';

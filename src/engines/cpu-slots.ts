@@ -1,6 +1,6 @@
 /**
  * The cores a process's engine runs share, counted live across its engine threads, so a run can add a
- * helper thread (bake tiles: geometry/ops/bake-tiles.ts) only while a core is free. The runner counts
+ * helper thread (bake tiles: geometry/ops/bake-tiles.ts; GrabCut starts: generate/image/photo/start-helper.ts) only while a core is free. The runner counts
  * each run while it lasts; a run that wants a helper takes a spare slot for just that step and gives it
  * back. When every core is busy with runs, nothing is taken and each run stays on its own thread, so
  * a full machine keeps its throughput. The count lives on a SharedArrayBuffer that travels with the run

@@ -16,6 +16,7 @@ import { fillHoles, keepMainComponents, maskBox } from './mask-ops.ts';
 import { bleedObjectColours } from './photo/bleed.ts';
 import { emptyPictureMessage, emptyPictureReason } from './photo/emptiness.ts';
 import { segmentPhoto } from './photo/index.ts';
+import type { CpuSlots } from '../../cpu-slots.ts';
 
 export interface Foreground {
   /** The picture, RGBA, at its own resolution. */
@@ -44,6 +45,8 @@ export interface ForegroundOptions {
    * refused (API_OBJECT_NOT_FOUND_ON_IMAGE) instead of segmented (default 0: always segmented).
    */
   minConfidence?: number;
+  /** The engine run's shared core count: independent GrabCut starts use a second core while one is free. */
+  cpu?: CpuSlots;
 }
 
 export async function decodePicture(bytes: Uint8Array): Promise<{ image: RasterImage; hasAlpha: boolean }> {
@@ -124,7 +127,12 @@ export async function extractForeground(bytes: Uint8Array, options: ForegroundOp
     const empty = emptyPictureReason(small.data, W, H);
     if (empty) throw notFound(`the picture ${emptyPictureMessage(empty)}`);
     const fast = options.refine === false;
-    const photo = await segmentPhoto(small, { seed: options.seed, rounds: fast ? 2 : 4, sharpTwins: !fast });
+    const photo = await segmentPhoto(small, {
+      seed: options.seed,
+      rounds: fast ? 2 : 4,
+      sharpTwins: !fast,
+      cpu: options.cpu,
+    });
     if (photo.confidence < (options.minConfidence ?? 0))
       throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
     mask = photo.mask;

@@ -73,6 +73,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
         workingSize: settings.workingSize,
         refine: settings.refine,
         seed: spec.seed,
+        cpu: run.cpu,
       }),
     );
     checkAbort(signal);

@@ -58,7 +58,7 @@ export async function photoCandidates(
   h: number,
   seed: number,
   rounds?: number,
-  { sharpTwins = true, spareCore }: { sharpTwins?: boolean } & StartCutOptions = {},
+  { sharpTwins = true, cpu }: { sharpTwins?: boolean } & StartCutOptions = {},
 ): Promise<CandidateSet> {
   const prior = saliency(lab, w, h, seededRandom(seed));
   const threshold = clampThreshold(prior);
@@ -162,7 +162,7 @@ export async function photoCandidates(
       // over a face).
       return { rest: hypothesis(picture, rest), restSharp: sharpTwins ? hypothesis(picture, sharp(rest)) : undefined };
     },
-    { spareCore },
+    { cpu },
   );
   // The candidates in the order the starts were always cut in (the choice breaks ties by it).
   const byName = new Map(cut.map((c) => [c.start, c]));

@@ -34,7 +34,7 @@ import { takeBackMixedEdgePixels } from './edge-alpha.ts';
 import { refineBoundary } from './refine.ts';
 import { otsu } from './saliency.ts';
 import { components, fillHoles, maskBox } from '../mask-ops.ts';
-import type { SpareCorePolicy } from '../../shared/spare-core.ts';
+import type { CpuSlots } from '../../../cpu-slots.ts';
 
 export interface PhotoSegmentationOptions {
   /** Longest side of the graph-cut grid (default 192). */
@@ -45,8 +45,8 @@ export interface PhotoSegmentationOptions {
   seed?: number;
   /** Also cut the sharp-edged twins of the starts (default true; fast mode leaves them out). */
   sharpTwins?: boolean;
-  /** Cut independent starts on a second core: when one is spare (default), always or never (start-helper.ts). */
-  spareCore?: SpareCorePolicy;
+  /** Cut independent starts on a second core while one is free of other runs (start-helper.ts); none without. */
+  cpu?: CpuSlots;
 }
 
 export interface PhotoSegmentation {
@@ -154,7 +154,7 @@ export async function workingMask(
   const lab = rgbaToLab(work.data, w * h);
   const { candidates, weight } = await photoCandidates(lab, w, h, options.seed ?? 0, options.rounds, {
     sharpTwins: options.sharpTwins,
-    spareCore: options.spareCore,
+    cpu: options.cpu,
   });
   // A candidate the cut reduced to a speck says nothing about where the object is.
   const usable = candidates.filter((c) => !tooSmall(c.mask, w, h));

@@ -1,5 +1,5 @@
 /**
- * Independent GrabCut starts cut on two cores when one is spare (../../shared/spare-core.ts): the engine
+ * Independent GrabCut starts cut on two cores when a core is free of other runs (../../../cpu-slots.ts): the engine
  * thread claims starts from the front of the list, a helper thread from the back, through one shared
  * counter, so the two split the work however long each cut takes. Each start's cut is a pure function
  * of the picture and the start, so the candidates are the same whichever thread cut them.
@@ -9,13 +9,13 @@
  * Should it fail, the engine thread cuts whatever it left.
  */
 import { Worker } from 'node:worker_threads';
-import { spareCoreFree, type SpareCorePolicy } from '../../shared/spare-core.ts';
+import { takeSpare, type CpuSlots } from '../../../cpu-slots.ts';
 import { hypothesis, type Candidate, type Picture, type Start } from './start-cut.ts';
 import type { StartJob, StartJobAnswer } from './start-helper-thread.ts';
 
 export interface StartCutOptions {
-  /** Whether to use a helper thread: measured per call (default), or fixed. */
-  spareCore?: SpareCorePolicy;
+  /** The process's core count shared by its engine runs: a helper thread is used only while one is free (none without). */
+  cpu?: CpuSlots;
 }
 
 interface Helper {
@@ -80,9 +80,8 @@ export async function cutStarts<T>(
   const claims = new Int32Array(new SharedArrayBuffer(4));
   let front = 0;
   const claimFront = (): number | undefined => (Atomics.add(claims, 0, 1) < starts.length ? front++ : undefined);
-  const answer = spareCoreFree(options.spareCore)
-    ? ask({ id: nextJob++, picture, starts, claims }).catch(() => undefined)
-    : undefined;
+  const spare = takeSpare(options.cpu);
+  const answer = spare.helpers > 0 ? ask({ id: nextJob++, picture, starts, claims }).catch(() => undefined) : undefined;
   // `alongside` may need some starts first: those are claimed from the front and cut here.
   const cutHere = (index: number): Candidate => {
     if (!candidates[index]) {
@@ -96,11 +95,15 @@ export async function cutStarts<T>(
   for (let index = claimFront(); index !== undefined; index = claimFront())
     candidates[index] = hypothesis(picture, starts[index]);
   let onHelper = 0;
-  if (front < starts.length && answer) {
-    for (const { index, candidate } of (await answer)?.cut ?? []) {
-      candidates[index] = candidate;
-      onHelper++;
+  try {
+    if (front < starts.length && answer) {
+      for (const { index, candidate } of (await answer)?.cut ?? []) {
+        candidates[index] = candidate;
+        onHelper++;
+      }
     }
+  } finally {
+    spare.release();
   }
   // Whatever the helper claimed and never answered (it failed) is cut here.
   for (let index = 0; index < starts.length; index++) candidates[index] ??= hypothesis(picture, starts[index]);

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { photoCandidates } from '../../../../../src/engines/generate/image/photo/candidates.ts';
+import { createCpuSlots } from '../../../../../src/engines/cpu-slots.ts';
 import { warmStartHelper } from '../../../../../src/engines/generate/image/photo/start-helper.ts';
 import { rgbaToLab } from '../../../../../src/engines/generate/image/photo/colour.ts';
 import { photograph } from './pictures.ts';
@@ -27,12 +28,12 @@ test('starts cut on a helper thread give the same candidates, in the same order,
   const jpeg = await photograph('gravel', '<rect x="30" y="25" width="36" height="50" rx="8" fill="#b8281e"/>', 96);
   const { data } = await sharp(jpeg).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const lab = rgbaToLab(new Uint8Array(data), 96 * 96);
-  const one = (await photoCandidates(lab, 96, 96, 3, 2, { spareCore: 'never' })).candidates;
+  const one = (await photoCandidates(lab, 96, 96, 3, 2, {})).candidates;
   // A job that finds the helper still starting is cut here alone; once it is up the two threads share.
   await warmStartHelper();
   let helped = 0;
   for (let job = 0; job < 2; job++) {
-    const { candidates: two, onHelper } = await photoCandidates(lab, 96, 96, 3, 2, { spareCore: 'always' });
+    const { candidates: two, onHelper } = await photoCandidates(lab, 96, 96, 3, 2, { cpu: createCpuSlots(1, 2) });
     helped += onHelper;
     assert.deepEqual(
       two.map((c) => c.start),
