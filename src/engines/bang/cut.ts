@@ -502,5 +502,35 @@ function hullCut(solid: SolidMesh, input: CutInput): CutResult | undefined {
     (va > vb || (va === vb && small === 1) ? sideA : sideB).push(part);
   }
   if (sideA.length === 0 || sideB.length === 0) return undefined;
-  return { a: join(sideA, kernel, solid.pool.count), b: join(sideB, kernel, solid.pool.count) };
+  const result = { a: join(sideA, kernel, solid.pool.count), b: join(sideB, kernel, solid.pool.count) };
+  // A hull grazing a thin part can leave shells that touch along an edge: closed as manifold-3d reads
+  // them, not by position as the output is checked. Such a cut is not taken.
+  return closedByPosition(result.a) && closedByPosition(result.b) ? result : undefined;
+}
+
+/** Whether every edge of `m`, its vertices read by position, is shared by exactly two triangles, once each way. */
+function closedByPosition(m: SolidMesh): boolean {
+  const p = m.pool.positions;
+  const ids = new Map<string, number>();
+  const idOf = (v: number) => {
+    const key = `${p[3 * v]},${p[3 * v + 1]},${p[3 * v + 2]}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    return id;
+  };
+  const t = m.triangles;
+  const vertex = Int32Array.from(t, idOf);
+  const edges = new Map<string, number>();
+  for (let i = 0; i < t.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = vertex[i + k],
+        b = vertex[i + ((k + 1) % 3)];
+      if (a === b) continue;
+      // +1 for a → b, +1000 for b → a: a closed, consistently wound edge counts exactly 1001.
+      const key = a < b ? `${a},${b}` : `${b},${a}`;
+      edges.set(key, (edges.get(key) ?? 0) + (a < b ? 1 : 1000));
+    }
+  }
+  for (const count of edges.values()) if (count !== 1001) return false;
+  return true;
 }
