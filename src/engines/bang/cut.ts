@@ -8,6 +8,8 @@
  * own side and are glued back together exactly (the two halves share the seam, see solid-mesh.ts join).
  * Volumes are preserved by construction (split and join are exact partitions up to float rounding).
  * Plane and box-bounded cuts are made by plane-clip.ts; sections it cannot cap fall back to manifold-3d.
+ * A part whose boundary is no plane (a wheel sunk into a flank) can instead be cut by the convex hull
+ * of its surface (hullCut), the last way split.ts tries.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, planeFrame, type Plane } from './linalg.ts';
