@@ -36,6 +36,9 @@ const FITTED: [string, number[]][] = [
   ['partFraction', [0.01, 0.02, 0.04]],
   ['bimodalFloor', [3, 4, 5]],
   ['thinGapMargin', [0.3, 0.6, 0.9]],
+  // The cut's area normaliser (1 = the classic normalised cut; lower favours splitting protrusions off
+  // over slicing a body): issue #30's protrusion salience, one exponent rather than a rule per shape.
+  ['areaExponent', [0.75, 0.85, 1]],
 ];
 
 /** Constants the report names as fixed, not refitted per half: they bound cost or were set by design. */

@@ -48,6 +48,12 @@ export interface AgglomerateOptions {
    * one mesh under many weights (the psb benches) measures it once.
    */
   logThickness?: Float64Array;
+  /**
+   * The merge gain normalises each segment's cut by its area to this power: 1 is the classic
+   * area-normalised cut, lower values weaken its preference for equal halves, so small protrusions
+   * (fins, legs) are split off before a large body is sliced across its girth. Default 1.
+   */
+  areaExponent?: number;
   /** Cost factor for cutting between two regions. Default 0.1. */
   regionFactor?: number;
   /** Cost factor for cutting along a UV or normal seam of the input. Default 0.5. */
@@ -65,6 +71,7 @@ export const AGGLOMERATE_DEFAULTS = {
   thinClass: 0.9,
   bimodalFloor: 4,
   thinGapMargin: 0.6,
+  areaExponent: 1,
   seamFactor: 0.5,
   regionFactor: 0.1,
   coarseAbove: 60_000,
@@ -82,6 +89,7 @@ export function agglomerate(graph: SurfaceGraph, options: AgglomerateOptions = {
     thinGapMargin: options.thinGapMargin ?? d.thinGapMargin,
     seam: options.seamFactor ?? d.seamFactor,
     region: options.regionFactor ?? d.regionFactor,
+    areaExponent: options.areaExponent ?? d.areaExponent,
   };
   const thickness =
     weights.thickness > 0 || weights.thinClass > 0 ? (options.logThickness ?? logThickness(graph)) : undefined;

@@ -8,6 +8,8 @@
  * own side and are glued back together exactly (the two halves share the seam, see solid-mesh.ts join).
  * Volumes are preserved by construction (split and join are exact partitions up to float rounding).
  * Plane and box-bounded cuts are made by plane-clip.ts; sections it cannot cap fall back to manifold-3d.
+ * A part whose boundary is no plane (a wheel sunk into a flank) can instead be cut by the convex hull
+ * of its surface (hullCut), the last way split.ts tries.
  */
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { fitPlane, planeFrame, type Plane } from './linalg.ts';
@@ -50,6 +52,11 @@ export interface CutInput {
   reach?: number;
   /** At most this many boundary loops get a plane. Default 6. */
   maxLoops?: number;
+  /**
+   * Cut by the convex hull of the smaller side's surface instead of planes: that side is the solid
+   * inside the hull, the other the rest (see hullCut). Default false.
+   */
+  hull?: boolean;
 }
 
 export interface CutResult {
@@ -239,12 +246,18 @@ function boxHalves(
   return { halves };
 }
 
-/** Fraction of the input surface of sides A and B that a cut put on its own side (1 = the cut follows the boundary). */
+/**
+ * How faithfully a cut follows the boundary: of side A's input surface, and of side B's, the fraction
+ * the cut put on its own side, whichever is less (1 = the cut follows the boundary). Per side, so a
+ * small part is not judged by the whole: a cut that leaves a wheel on the car and takes off a sliver
+ * of its face keeps 96 % of the surface in place but 0 % of the wheel.
+ */
 export function agreement(cut: CutResult, input: CutInput): number {
   const [aa, ab] = votes(cut.a, input);
   const [ba, bb] = votes(cut.b, input);
-  const total = aa + ab + ba + bb;
-  return total > 0 ? (aa + bb) / total : 1;
+  const keptA = aa + ba > 0 ? aa / (aa + ba) : 1,
+    keptB = ab + bb > 0 ? bb / (ab + bb) : 1;
+  return Math.min(keptA, keptB);
 }
 
 /** More components than this from one plane cut means the plane grazed a wall (see cutSolid). */
@@ -320,6 +333,7 @@ export function cutSolid(
   fitted: LocalPlane[] = boundaryPlanes(input),
 ): CutResult | undefined {
   const { kernel } = input;
+  if (input.hull) return hullCut(solid, input);
   const firstNew = solid.pool.count;
   const shift = input.shift ?? 0;
   const planes =
@@ -433,4 +447,92 @@ export function cutSolid(
   const volume = (list: SolidMesh[]) => list.reduce((s, m) => s + volumes.get(m)!, 0);
   (volume(sideA) >= volume(sideB) ? sideA : sideB).push(...loose);
   return { a: join(sideA, kernel, firstNew), b: join(sideB, kernel, firstNew) };
+}
+
+/**
+ * The cut for a part whose boundary is no plane — a wheel sunk into a car's flank, a cabin on a
+ * rounded body: the convex hull of the smaller side's surface, intersected with the solid, is that
+ * side; the rest of the solid is the other. Both come from one pair of manifold-3d booleans, so they
+ * are closed and their volumes add up to the solid's. Components vote as in cutSolid (a piece of the
+ * other side caught inside the hull goes back to it).
+ */
+/** How much the hull of hullCut is grown about its centre (a factor). */
+const HULL_GROWTH = 1.01;
+
+function hullCut(solid: SolidMesh, input: CutInput): CutResult | undefined {
+  const { kernel, graph, side } = input;
+  let areaA = 0,
+    areaB = 0;
+  for (let f = 0; f < graph.faceCount; f++) {
+    if (side[f] === 1) areaA += graph.area[f];
+    else if (side[f] === 2) areaB += graph.area[f];
+  }
+  const small = areaA <= areaB ? 1 : 2;
+  const points: [number, number, number][] = [];
+  const seen = new Set<number>();
+  const p = graph.positions;
+  for (let f = 0; f < graph.faceCount; f++) {
+    if (side[f] !== small) continue;
+    for (let k = 0; k < 3; k++) {
+      const v = graph.faces[3 * f + k];
+      if (seen.has(v)) continue;
+      seen.add(v);
+      points.push([p[3 * v], p[3 * v + 1], p[3 * v + 2]]);
+    }
+  }
+  if (points.length < 4) return undefined;
+  const { wasm } = kernel;
+  // Grown a little about its centre: a hull through the surface's own vertices would meet the solid
+  // in coincident faces, which the booleans resolve with a loss of volume.
+  const centre = [0, 1, 2].map((k) => points.reduce((sum, q) => sum + q[k], 0) / points.length);
+  const grown = points.map(
+    (q) => q.map((x, k) => centre[k] + HULL_GROWTH * (x - centre[k])) as [number, number, number],
+  );
+  const hull = wasm.Manifold.hull(grown);
+  const whole = kernel.toManifold(solid);
+  const inside = whole.intersect(hull);
+  const outside = whole.subtract(hull);
+  for (const m of [hull, whole]) m.delete();
+  const volumes = new Map<SolidMesh, number>();
+  const parts = [inside, outside].flatMap((half) =>
+    kernel.fromManifold(half, true).flatMap((m) => components(m, input.negligibleVolume, volumes)),
+  );
+  const sideA: SolidMesh[] = [],
+    sideB: SolidMesh[] = [];
+  for (const part of parts) {
+    const [va, vb] = votes(part, input);
+    (va > vb || (va === vb && small === 1) ? sideA : sideB).push(part);
+  }
+  if (sideA.length === 0 || sideB.length === 0) return undefined;
+  const result = { a: join(sideA, kernel, solid.pool.count), b: join(sideB, kernel, solid.pool.count) };
+  // A hull grazing a thin part can leave shells that touch along an edge: closed as manifold-3d reads
+  // them, not by position as the output is checked. Such a cut is not taken.
+  return closedByPosition(result.a) && closedByPosition(result.b) ? result : undefined;
+}
+
+/** Whether every edge of `m`, its vertices read by position, is shared by exactly two triangles, once each way. */
+function closedByPosition(m: SolidMesh): boolean {
+  const p = m.pool.positions;
+  const ids = new Map<string, number>();
+  const idOf = (v: number) => {
+    const key = `${p[3 * v]},${p[3 * v + 1]},${p[3 * v + 2]}`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    return id;
+  };
+  const t = m.triangles;
+  const vertex = Int32Array.from(t, idOf);
+  const edges = new Map<string, number>();
+  for (let i = 0; i < t.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = vertex[i + k],
+        b = vertex[i + ((k + 1) % 3)];
+      if (a === b) continue;
+      // +1 for a → b, +1000 for b → a: a closed, consistently wound edge counts exactly 1001.
+      const key = a < b ? `${a},${b}` : `${b},${a}`;
+      edges.set(key, (edges.get(key) ?? 0) + (a < b ? 1 : 1000));
+    }
+  }
+  for (const count of edges.values()) if (count !== 1001) return false;
+  return true;
 }

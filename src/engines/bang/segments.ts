@@ -20,6 +20,12 @@ export interface SegmentWeights {
   seam: number;
   /** Link weight factor between faces of different regions (input nodes, materials). */
   region: number;
+  /**
+   * The cut is normalised by area to this power (1 = the classic area-normalised cut). Below 1 the
+   * bias of the normalised cut towards equal halves weakens: a small protrusion with a short boundary
+   * no longer merges into a large body before two halves of that body merge across its wide girth.
+   */
+  areaExponent?: number;
 }
 
 /** Per-face hints from the input: faces of different regions are cheap to cut apart. */
@@ -43,6 +49,9 @@ export class Segments {
   /** Ids handed out so far (leaves included). */
   next: number;
   private readonly cut: Float64Array;
+  /** Per id: area ** areaExponent, the cut's normaliser. */
+  private readonly norm: Float64Array;
+  private readonly areaExponent: number;
   /** Area-weighted sums of centroid xyz (3 per id) and of log-thickness. */
   private readonly moment: Float64Array;
   private readonly thick: Float64Array;
@@ -62,6 +71,8 @@ export class Segments {
     this.next = n;
     this.area = new Float64Array(total);
     this.cut = new Float64Array(total);
+    this.norm = new Float64Array(total);
+    this.areaExponent = weights.areaExponent ?? 1;
     this.moment = new Float64Array(3 * total);
     this.thick = new Float64Array(total);
     this.thin = new Float64Array(thinClass ? total : 0);
@@ -79,6 +90,7 @@ export class Segments {
     for (let f = 0; f < n; f++) {
       const a = Math.max(graph.area[f], floor);
       this.area[f] = a;
+      this.norm[f] = this.normOf(a);
       for (let k = 0; k < 3; k++) this.moment[3 * f + k] = graph.centroid[3 * f + k] * a;
       this.thick[f] = logThickness ? logThickness[f] * a : 0;
       if (thinClass) this.thin[f] = thinClass[f] * a;
@@ -102,8 +114,8 @@ export class Segments {
    * further in proportion to how different their mean thickness is.
    */
   gain(a: number, b: number, shared: number): number {
-    const { cut, area } = this;
-    const value = cut[a] / area[a] + cut[b] / area[b] - (cut[a] + cut[b] - 2 * shared) / (area[a] + area[b]);
+    const { cut, area, norm } = this;
+    const value = cut[a] / norm[a] + cut[b] / norm[b] - (cut[a] + cut[b] - 2 * shared) / this.normOf(area[a] + area[b]);
     if (this.thicknessWeight === 0 && this.thinWeight === 0) return value;
     // Only between segments big enough for their mean thickness to mean something: noise on a few
     // faces must not keep them apart.
@@ -111,6 +123,10 @@ export class Segments {
     let penalty = this.thicknessWeight * Math.abs(this.thick[a] / area[a] - this.thick[b] / area[b]);
     if (this.thinWeight > 0) penalty += this.thinWeight * Math.abs(this.thin[a] / area[a] - this.thin[b] / area[b]);
     return value - penalty * significance * Math.abs(value);
+  }
+
+  private normOf(area: number): number {
+    return this.areaExponent === 1 ? area : area ** this.areaExponent;
   }
 
   centroid(id: number): [number, number, number] {
@@ -125,6 +141,7 @@ export class Segments {
     this.left[id - this.leafCount] = a;
     this.right[id - this.leafCount] = b;
     this.area[id] = this.area[a] + this.area[b];
+    this.norm[id] = this.normOf(this.area[id]);
     for (let k = 0; k < 3; k++) this.moment[3 * id + k] = this.moment[3 * a + k] + this.moment[3 * b + k];
     this.thick[id] = this.thick[a] + this.thick[b];
     if (this.thinWeight > 0) this.thin[id] = this.thin[a] + this.thin[b];

@@ -222,9 +222,10 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
  * Ways to realise one cut, tried in order while the result strays from the surface boundary: the
  * fitted planes; the planes bounded to their necks (a plane through a neck also slices a wide part
  * nearby); the planes slid half and one loop radius down the neck into side B (past a rim or apron
- * of side A that overhangs the neck, which would otherwise take the neck with it).
+ * of side A that overhangs the neck, which would otherwise take the neck with it); last, the convex
+ * hull of the smaller side (a part whose boundary is no plane: a wheel sunk into a flank).
  */
-const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }];
+const VARIANTS: Partial<CutInput>[] = [{}, { boundedPlanes: true }, { shift: 0.5 }, { shift: 1 }, { hull: true }];
 
 /** What is left for retried cuts over one split (see SplitOptions.maxRetries and maxRetryTriangles). */
 interface RetryBudget {
