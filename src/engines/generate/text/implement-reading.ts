@@ -4,7 +4,7 @@
  * "a coil of wires", "spoon-shaped", "sharp perforations", "a rubber suction cup", "a flat blade"), so
  * one builder of a handle and a head makes any of the hundreds of implements WordNet lists as itself.
  *
- * Shared by the catalogue (./catalog-made.ts: the hand-tool family makes the noun itself) and by the
+ * Shared by the catalogue (./own-forms.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
 import { plainGloss } from './artifact-senses.ts';

@@ -2,9 +2,8 @@
  * Which row of a family's proportions table a noun picks ("tree frog" → frog, "bumblebee" → bee),
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
-import { categoryById } from '../catalog.ts';
-import { BROAD_ANCHORS } from '../catalog-broad.ts';
-import { OWN_FORMS } from '../catalog-made.ts';
+import { BROAD_ANCHORS, categoryById } from '../catalog.ts';
+import { OWN_FORMS } from '../own-forms.ts';
 import { namesYoung } from './senses.ts';
 import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
 import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
@@ -109,7 +108,7 @@ function underOwnAnchor(category: string, word: string): boolean {
  * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
  * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
  * species ("yak", "spotted hyena") is said to be a quadruped, not that species. Families of
- * ./catalog-families.ts are their own body plan (their id is the family's name).
+ * ../catalog/families.yaml are their own body plan (their id is the family's name).
  */
 const BODY_PLANS: [wordnetClass: string, plan: string][] = [
   ['primate', 'primate'],
@@ -224,8 +223,10 @@ export interface MadeObject {
   proportions?: string;
 }
 
-/** "word category" for every broad anchor (../catalog-broad.ts): "plant potted-plant". */
-const BROAD_ANCHOR_PAIRS = new Set(BROAD_ANCHORS.map(([anchor, category]) => `${anchor.split('#')[0]} ${category}`));
+/** "word category" for every broad anchor (../catalog/broad.yaml): "plant potted-plant". */
+const BROAD_ANCHOR_PAIRS = new Set(
+  BROAD_ANCHORS.filter((b) => !b.exact).map((b) => `${b.anchor.split('#')[0]} ${b.category}`),
+);
 
 /**
  * The noun reached its category only through a broad anchor ("pothos → plant"): the category's default
