@@ -26,6 +26,7 @@ import {
   nounLemmas,
   nounSenses,
   readSynset,
+  senseKeySynset,
   taggedSenseCount,
 } from '../src/engines/generate/text/understand/wordnet.ts';
 import { mulberry32 } from '../src/engines/generate/image/photo/random.ts';
@@ -61,10 +62,7 @@ function candidates(): Map<number, string[]> {
   return out;
 }
 
-function offsetOf(anchor: string): number | undefined {
-  const [lemma, sense] = anchor.split('#');
-  return nounSenses(lemma)[Number(sense) - 1];
-}
+const offsetOf = senseKeySynset;
 
 const specific = new Map(
   CATEGORIES.map((e) => [e.id, new Set(e.anchors.map(offsetOf).filter((o) => o !== undefined))]),

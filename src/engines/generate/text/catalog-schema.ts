@@ -21,6 +21,8 @@ export type Family = (typeof FAMILIES)[number];
 
 const Word = Type.String({ pattern: "^[a-z0-9ñ][a-z0-9ñ .'-]*$", description: 'singular, lower case' });
 const Words = Type.Array(Word);
+/** A WordNet noun sense key ("chair%1:06:00::"): stays on its synset when a newer WordNet renumbers senses. */
+const SenseKey = Type.String({ pattern: "^[a-z0-9][a-z0-9_.'-]*%1:[0-9]{2}:[0-9]{2}::$" });
 
 /** One category as a data row. */
 export const CATEGORY_ROW = Type.Object(
@@ -34,7 +36,7 @@ export const CATEGORY_ROW = Type.Object(
     /** Profile words that are no vocabulary word (reached only through WordNet: a bare "seal" is first a stamp). */
     notVocabulary: Type.Optional(Words),
     /** WordNet synsets whose hyponyms resolve to this category. */
-    anchors: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    anchors: Type.Optional(Type.Array(SenseKey)),
     /** Profile name → the words that pick it: the rows of the family generator's proportions table. */
     profiles: Type.Optional(Type.Record(Type.String({ pattern: "^[a-z0-9ñ][a-z0-9ñ .'-]*$" }), Words)),
     /** Nouns with no profile of their own that the family still builds (bench/text-solids.ts builds them too). */
@@ -47,7 +49,7 @@ export type CategoryRow = Static<typeof CATEGORY_ROW>;
 /** A broad WordNet anchor: a synset too general to say what the object is, and the category standing in for it. */
 export const BROAD_ANCHOR_ROW = Type.Object(
   {
-    anchor: Type.String({ minLength: 1 }),
+    anchor: SenseKey,
     category: Type.String({ minLength: 1 }),
     /** True when the anchor places only the noun it names, not the noun's kinds. */
     exact: Type.Optional(Type.Boolean()),
@@ -69,7 +71,7 @@ export interface CategoryEntry {
   family: Family;
   /** Every word and compound (singular, lower case) that names the category directly, profiles' words included. */
   words: string[];
-  /** WordNet synsets whose hyponyms resolve to this category. */
+  /** WordNet sense keys of the synsets whose hyponyms resolve to this category (each resolves: checked at load). */
   anchors: string[];
   label?: string;
   profiles?: Record<string, string[]>;

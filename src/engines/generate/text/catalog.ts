@@ -19,6 +19,7 @@ import {
   SHARED_WORD_ROW,
   type SharedWordRow,
 } from './catalog-schema.ts';
+import { senseKeySynset } from './understand/wordnet.ts';
 
 export type { CategoryEntry, Family } from './catalog-schema.ts';
 
@@ -95,9 +96,21 @@ export function catalogProblems(files: CatalogFile<CategoryRow>[], shared: Share
   return problems;
 }
 
+/** Anchors whose sense key names no synset of the installed WordNet, by file, row and line. */
+export function unresolvedAnchors(file: CatalogFile<{ id?: string; anchor?: string; anchors?: string[] }>): string[] {
+  return file.rows.flatMap((row, n) =>
+    [...(row.anchors ?? []), ...(row.anchor ? [row.anchor] : [])]
+      .filter((key) => senseKeySynset(key) === undefined)
+      .map(
+        (key) => `catalog/${file.name} row ${n + 1} (${row.id ?? key}), line ${file.lines[n]}: ${key} names no synset`,
+      ),
+  );
+}
+
 const files = CATEGORY_FILES.map((name) => readCatalogFile<CategoryRow>(name, CATEGORY_ROW));
 const sharedWords = readCatalogFile<SharedWordRow>('shared-words.yaml', SHARED_WORD_ROW).rows;
-const problems = catalogProblems(files, sharedWords);
+const broadFile = readCatalogFile<BroadAnchorRow>('broad.yaml', BROAD_ANCHOR_ROW);
+const problems = [...catalogProblems(files, sharedWords), ...[...files, broadFile].flatMap(unresolvedAnchors)];
 if (problems.length) throw new Error(`The text engine's catalogue is not valid:\n${problems.join('\n')}`);
 
 export const CATEGORIES: readonly CategoryEntry[] = Object.freeze(
@@ -122,9 +135,7 @@ export const CATEGORIES: readonly CategoryEntry[] = Object.freeze(
  * only when no specific anchor is reached at a comparable cost, so a swordfish is a fish before it is food.
  * `exact` ones place only the noun they name, not its kinds.
  */
-export const BROAD_ANCHORS: readonly BroadAnchorRow[] = Object.freeze(
-  readCatalogFile<BroadAnchorRow>('broad.yaml', BROAD_ANCHOR_ROW).rows,
-);
+export const BROAD_ANCHORS: readonly BroadAnchorRow[] = Object.freeze(broadFile.rows);
 
 export const GENERIC_CATEGORY = 'blob';
 

@@ -17,7 +17,7 @@ import { percussionForm } from './percussion-reading.ts';
 import { weaponForm } from './weapon-reading.ts';
 import { grassForm } from './grass-reading.ts';
 import { animalOwnForms } from './animal-reading.ts';
-import { nounSenses, readSynset } from './understand/wordnet.ts';
+import { nounSenses, readSynset, senseKeyLemma } from './understand/wordnet.ts';
 
 /** The profiles (rows) of a category, empty when it has none. */
 const rowsOf = (category: string): Record<string, string[]> => categoryById(category)?.profiles ?? {};
@@ -134,7 +134,7 @@ export const SHAPE_READ_CATEGORIES = [
   'sports-gear',
 ];
 
-const BROAD_WORDS = new Set(BROAD_ANCHORS.filter((b) => !b.exact).map((b) => b.anchor.split('#')[0]));
+const BROAD_WORDS = new Set(BROAD_ANCHORS.filter((b) => !b.exact).map((b) => senseKeyLemma(b.anchor)));
 
 function shapeForms(category: string): OwnForms {
   // Built on first use, once: every row's name and words.

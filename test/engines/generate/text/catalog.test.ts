@@ -6,6 +6,7 @@ import {
   CATEGORY_FILES,
   catalogProblems,
   readCatalogFile,
+  unresolvedAnchors,
 } from '../../../../src/engines/generate/text/catalog.ts';
 import {
   CATEGORY_ROW,
@@ -14,6 +15,8 @@ import {
   type SharedWordRow,
 } from '../../../../src/engines/generate/text/catalog-schema.ts';
 import { DISH_DESCRIPTIONS } from '../../../../src/engines/generate/text/dish-reading.ts';
+import { nounSenses, senseKeySynset } from '../../../../src/engines/generate/text/understand/wordnet.ts';
+import { readFileSync } from 'node:fs';
 
 const files = CATEGORY_FILES.map((name) => readCatalogFile<CategoryRow>(name, CATEGORY_ROW));
 const shared = readCatalogFile<SharedWordRow>('shared-words.yaml', SHARED_WORD_ROW).rows;
@@ -73,4 +76,34 @@ test('profile words marked notVocabulary name the row but are no vocabulary word
   assert.ok(seal?.profiles?.seal && !seal.words.includes('seal') && seal.words.includes('sea lion'));
   const scales = CATEGORIES.find((e) => e.id === 'shop-tool');
   assert.ok(scales?.profiles?.scale && !scales.words.includes('scale') && scales.words.includes('bathroom scale'));
+});
+
+test('every anchor is a WordNet sense key that resolves to a synset', () => {
+  const anchors = [...CATEGORIES.flatMap((e) => e.anchors), ...BROAD_ANCHORS.map((b) => b.anchor)];
+  assert.ok(anchors.length > 500);
+  for (const key of anchors) assert.notEqual(senseKeySynset(key), undefined, key);
+  assert.deepEqual(files.flatMap(unresolvedAnchors), []);
+  const bad = readCatalogFile<CategoryRow>(
+    'bad.yaml',
+    CATEGORY_ROW,
+    "- { id: chair, family: furniture, anchors: ['chair%1:06:09::'] }\n",
+  );
+  assert.deepEqual(unresolvedAnchors(bad), ['catalog/bad.yaml row 1 (chair), line 1: chair%1:06:09:: names no synset']);
+  assert.throws(() =>
+    readCatalogFile('bad.yaml', CATEGORY_ROW, "- { id: chair, family: furniture, anchors: ['chair#1'] }\n"),
+  );
+});
+
+test('the sense keys name the synsets the sense numbers they replaced named (WordNet 3.1 today)', () => {
+  const rows = readFileSync(new URL('../../../fixtures/engines/text-anchor-sense-numbers.tsv', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split('\t'));
+  const keys = new Set(rows.map(([key]) => key));
+  for (const key of [...CATEGORIES.flatMap((e) => e.anchors), ...BROAD_ANCHORS.map((b) => b.anchor)])
+    assert.ok(keys.has(key), `${key} has no recorded sense number`);
+  for (const [key, numbered] of rows) {
+    const [lemma, n] = numbered.split('#');
+    assert.equal(senseKeySynset(key), nounSenses(lemma)[Number(n) - 1], `${key} ≠ ${numbered}`);
+  }
 });

@@ -6,7 +6,7 @@ import { BROAD_ANCHORS, categoryById } from '../catalog.ts';
 import { OWN_FORMS } from '../own-forms.ts';
 import { namesYoung } from './senses.ts';
 import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
-import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
+import { isNoun, LEX_FILE, nounSenses, readSynset, senseKeyLemma, senseKeySynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -100,7 +100,7 @@ function underOwnAnchor(category: string, word: string): boolean {
   const entry = categoryById(category);
   if (!entry) return false;
   if (entry.words.includes(word) || entry.words.includes(word.replace(/s$/, ''))) return true;
-  const anchors = new Set(entry.anchors.map((a) => nounSenses(a.split('#')[0])[Number(a.split('#')[1]) - 1]));
+  const anchors = new Set(entry.anchors.map(senseKeySynset));
   return walkHypernyms(word, (s) => anchors.has(s.offset), { maxSenses: 2, maxDepth: 10 });
 }
 
@@ -225,7 +225,7 @@ export interface MadeObject {
 
 /** "word category" for every broad anchor (../catalog/broad.yaml): "plant potted-plant". */
 const BROAD_ANCHOR_PAIRS = new Set(
-  BROAD_ANCHORS.filter((b) => !b.exact).map((b) => `${b.anchor.split('#')[0]} ${b.category}`),
+  BROAD_ANCHORS.filter((b) => !b.exact).map((b) => `${senseKeyLemma(b.anchor)} ${b.category}`),
 );
 
 /**
@@ -262,7 +262,7 @@ function madeObjectAsRead(i: { category: string; profile?: string; word?: string
     const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
     // Else a class the family is anchored at, named on the row, that both the noun and the row are kinds
     // of ("armored vehicle" on the tank's row: an APC is one, not a "construction-machine").
-    const anchored = new Set(entry.anchors.map((a) => a.split('#')[0]));
+    const anchored = new Set(entry.anchors.map(senseKeyLemma));
     const rowClass =
       row ??
       (i.profile

@@ -10,7 +10,15 @@
  * so a specific anchor a little further away wins over "food" or "device" close by.
  */
 import { BROAD_ANCHORS, CATEGORIES } from '../catalog.ts';
-import { LEX_FILE, hypernymClosure, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+import {
+  hypernymClosure,
+  LEX_FILE,
+  nounSenses,
+  readSynset,
+  type Synset,
+  senseKeySynset,
+  taggedSenseCount,
+} from './wordnet.ts';
 // One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
 export { hypernymClosure };
 
@@ -53,25 +61,20 @@ interface Anchor {
 
 let anchors: Map<number, Anchor> | undefined;
 
-function offsetOf(anchor: string): number | undefined {
-  const [lemma, sense] = anchor.split('#');
-  return nounSenses(lemma)[Number(sense) - 1];
-}
-
 /** Anchor synset offset → category, specific anchors first (a synset named by both stays specific). */
 export function anchorMap(): Map<number, Anchor> {
   if (anchors) return anchors;
   const map = new Map<number, Anchor>();
   for (const e of CATEGORIES) {
     for (const a of e.anchors) {
-      const offset = offsetOf(a);
+      const offset = senseKeySynset(a);
       if (offset !== undefined && !map.has(offset)) map.set(offset, { category: e.id, broad: false });
     }
   }
   // Broad anchors after every specific one, the exact ones last (./catalog/broad.yaml).
   for (const exact of [false, true])
     for (const b of BROAD_ANCHORS.filter((b) => Boolean(b.exact) === exact)) {
-      const offset = offsetOf(b.anchor);
+      const offset = senseKeySynset(b.anchor);
       if (offset !== undefined && !map.has(offset))
         map.set(offset, { category: b.category, broad: true, ...(exact ? { exact } : {}) });
     }
