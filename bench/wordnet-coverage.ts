@@ -14,8 +14,7 @@
  *
  *   npx tsx bench/wordnet-coverage.ts [--per-file 100] [--seed 16] [--list tune|check|all] [--bucket wrong]
  */
-import { CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/text/catalog.ts';
-import { BROAD_ANCHORS } from '../src/engines/generate/text/catalog-broad.ts';
+import { BROAD_ANCHORS, CATEGORIES, GENERIC_CATEGORY, familyOf } from '../src/engines/generate/text/catalog.ts';
 import {
   interpretPrompt,
   madeObject,
@@ -27,6 +26,7 @@ import {
   nounLemmas,
   nounSenses,
   readSynset,
+  senseKeySynset,
   taggedSenseCount,
 } from '../src/engines/generate/text/understand/wordnet.ts';
 import { mulberry32 } from '../src/engines/generate/image/photo/random.ts';
@@ -62,16 +62,14 @@ function candidates(): Map<number, string[]> {
   return out;
 }
 
-function offsetOf(anchor: string): number | undefined {
-  const [lemma, sense] = anchor.split('#');
-  return nounSenses(lemma)[Number(sense) - 1];
-}
+const offsetOf = senseKeySynset;
 
 const specific = new Map(
   CATEGORIES.map((e) => [e.id, new Set(e.anchors.map(offsetOf).filter((o) => o !== undefined))]),
 );
 const broad = new Map<string, Set<number>>();
-for (const [a, c] of BROAD_ANCHORS) {
+for (const { anchor: a, category: c, exact } of BROAD_ANCHORS) {
+  if (exact) continue;
   const o = offsetOf(a);
   if (o !== undefined) (broad.get(c) ?? broad.set(c, new Set()).get(c)!).add(o);
 }

@@ -532,7 +532,7 @@ function animalLemma(word: string): string | undefined {
 }
 
 /**
- * Own forms (see ./catalog-made.ts OWN_FORMS) of the families whose body plan draws an animal's own
+ * Own forms (see ./own-forms.ts OWN_FORMS) of the families whose body plan draws an animal's own
  * traits: the noun is made as itself when its definition says something the plan draws, and the
  * summary says what ("serval (quadruped body plan from its definition: long legs, large ears, …)").
  */

@@ -5,7 +5,7 @@
  * a dome, a tiered or terraced mass, open sides, a thatched roof, logs or wood. One builder makes any
  * such building as itself where the house stood in.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/building-forms.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/building-forms.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

@@ -1,430 +1,148 @@
 /**
- * The object categories the text engine can build, the words that name them directly, and the
- * WordNet synsets (`lemma#sense`) that stand for them, so that any hyponym found by a hypernym walk
- * ("poodle" → dog, "mansion" → house) lands on a category. Family anchors are the last resort of
- * the walk: a generic "mammal" still becomes a four-legged animal.
+ * The object categories the text engine can build, read from the data files in ./catalog/ (one row per
+ * category: its words, the WordNet synsets that stand for it, its profiles), checked against
+ * ./catalog-schema.ts at load. Any hyponym a hypernym walk finds ("poodle" → dog, "mansion" → house)
+ * lands on a category through its anchors; family anchors are the last resort of the walk (a generic
+ * "mammal" still becomes a four-legged animal), broad anchors (./catalog/broad.yaml) the very last.
  */
-import { CORE_PROFILES, FAMILY_CATEGORIES } from './catalog-families.ts';
-import { MADE_ANCHORS, MADE_CATEGORIES, MADE_EXAMPLES, MADE_PROFILES } from './catalog-made.ts';
-import { PLAY_ANCHORS, PLAY_CATEGORIES, PLAY_PROFILES } from './catalog-play.ts';
-import type { CategoryEntry, Family } from './catalog-types.ts';
+import { readFileSync } from 'node:fs';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import {
+  BROAD_ANCHOR_ROW,
+  type BroadAnchorRow,
+  CATEGORY_ROW,
+  type CategoryEntry,
+  type CategoryRow,
+  type Family,
+  SHARED_WORD_ROW,
+  type SharedWordRow,
+} from './catalog-schema.ts';
+import { senseKeySynset } from './understand/wordnet.ts';
 
-export type { CategoryEntry, Family } from './catalog-types.ts';
+export type { CategoryEntry, Family } from './catalog-schema.ts';
 
-const c = (id: string, family: Family, words: string[], anchors: string[] = []): CategoryEntry => ({
-  id,
-  family,
-  words: [id.replace(/-/g, ' '), ...words],
-  anchors,
-});
+/**
+ * The category files, in the order their rows are read: a phrase several categories list means the
+ * first one's when WordNet says nothing, and an anchor two categories name places under the first.
+ */
+export const CATEGORY_FILES = ['core.yaml', 'families.yaml', 'made.yaml', 'play.yaml'] as const;
 
-const CORE_CATEGORIES: CategoryEntry[] = [
-  // furniture
-  c('chair', 'furniture', ['armchair', 'seat', 'rocking chair', 'throne', 'recliner', 'dining chair'], ['chair#1']),
-  c('stool', 'furniture', ['barstool', 'bar stool', 'footstool', 'ottoman'], ['stool#1']),
-  c('table', 'furniture', ['coffee table', 'dining table', 'side table', 'nightstand', 'counter'], ['table#2']),
-  c('desk', 'furniture', ['writing desk', 'bureau'], ['desk#1']), // a workbench has its own form (./catalog-play.ts)
-  c('bench', 'furniture', ['pew', 'park bench'], ['bench#1']),
-  c('sofa', 'furniture', ['couch', 'settee', 'loveseat', 'divan'], ['sofa#1']),
-  c('bed', 'furniture', ['bunk', 'cot', 'crib', 'mattress', 'four poster'], ['bed#1']),
-  c('bookshelf', 'furniture', ['bookcase', 'shelf', 'shelving', 'shelves', 'book shelf'], ['bookcase#1', 'shelf#1']),
-  c(
-    'cabinet',
-    'furniture',
-    ['cupboard', 'dresser', 'wardrobe', 'chest of drawers', 'drawers', 'sideboard', 'locker'],
-    ['cabinet#1', 'wardrobe#1', 'chest#4'],
-  ),
-  c(
-    'lamp',
-    'furniture',
-    ['floor lamp', 'desk lamp', 'table lamp', 'lampshade', 'light'],
-    ['lamp#1', 'lamp#2', 'lighting fixture#1'],
-  ),
-  // vessels and containers
-  c('vase', 'vessel', ['urn', 'amphora', 'pot', 'planter'], ['vase#1', 'urn#1']),
-  c(
-    'mug',
-    'vessel',
-    ['cup', 'teacup', 'coffee mug', 'tankard', 'stein', 'beaker', 'glass', 'tumbler'],
-    ['mug#4', 'cup#1', 'drinking vessel#1'],
-  ),
-  c('bowl', 'vessel', ['dish', 'basin', 'cauldron'], ['bowl#1', 'bowl#3', 'dish#1']),
-  c('bottle', 'vessel', ['flask', 'potion', 'wine bottle', 'decanter', 'canteen'], ['bottle#1', 'flask#1']),
-  c('teapot', 'vessel', ['kettle', 'coffeepot', 'coffee pot', 'tea pot'], ['teapot#1', 'kettle#1']),
-  c('barrel', 'vessel', ['cask', 'keg', 'drum', 'tun'], ['barrel#2', 'cask#2']),
-  c(
-    'crate',
-    'vessel',
-    ['box', 'carton', 'package', 'parcel', 'present', 'gift', 'cube', 'block'],
-    ['box#1', 'crate#1'],
-  ),
-  c('bucket', 'vessel', ['pail', 'watering can'], ['bucket#1']),
-  c('jar', 'vessel', ['canister', 'jug', 'pitcher', 'can', 'tin', 'cookie jar'], ['jar#1', 'jug#1']),
-  c('chest', 'vessel', ['treasure chest', 'trunk', 'coffer', 'strongbox', 'toolbox'], ['chest#2', 'trunk#2']),
-  // tools and weapons
-  c('hammer', 'tool', ['mallet', 'sledgehammer', 'gavel', 'warhammer', 'war hammer'], ['hammer#2', 'mallet#1']),
-  c('axe', 'tool', ['ax', 'hatchet', 'battleaxe', 'battle axe', 'tomahawk'], ['ax#1']),
-  c(
-    'sword',
-    'tool',
-    ['sabre', 'saber', 'katana', 'longsword', 'rapier', 'broadsword', 'blade', 'scimitar', 'cutlass'],
-    ['sword#1'],
-  ),
-  c('dagger', 'tool', ['knife', 'dirk', 'kitchen knife', 'machete'], ['knife#1', 'knife#2', 'dagger#1']),
-  c('shield', 'tool', ['buckler', 'escutcheon'], ['shield#2']),
-  c('spear', 'tool', ['lance', 'javelin', 'trident', 'pike', 'halberd', 'harpoon'], ['spear#1', 'spear#2']),
-  c('shovel', 'tool', ['spade', 'trowel'], ['shovel#1', 'shovel#2']),
-  c('pickaxe', 'tool', ['pick', 'pick axe', 'mattock'], ['pickaxe#1', 'pick#7']),
-  c(
-    'staff',
-    'tool',
-    ['wand', 'scepter', 'sceptre', 'cane', 'walking stick', 'rod', 'magic staff', 'stick'],
-    ['staff#5', 'wand#1'],
-  ),
-  // buildings
-  c(
-    'house',
-    'building',
-    [
-      'cottage',
-      'cabin',
-      'home',
-      'hut',
-      'villa',
-      'bungalow',
-      'mansion',
-      'shack',
-      'barn',
-      'shed',
-      'farmhouse',
-      'building',
-    ],
-    ['house#1', 'dwelling#1', 'building#1'],
-  ),
-  c('tower', 'building', ['turret', 'watchtower', 'spire', 'belfry', 'minaret'], ['tower#1']),
-  c(
-    'castle',
-    'building',
-    ['fortress', 'fort', 'palace', 'citadel', 'keep', 'stronghold'],
-    ['castle#2', 'fortress#1', 'palace#1'],
-  ),
-  c(
-    'skyscraper',
-    'building',
-    ['office building', 'high rise', 'highrise', 'apartment building', 'tower block', 'office tower'],
-    ['skyscraper#1'],
-  ),
-  c('lighthouse', 'building', ['beacon'], ['beacon#3']),
-  c('tent', 'building', ['teepee', 'tepee', 'tipi', 'wigwam', 'yurt', 'pavilion'], ['tent#1']),
-  c(
-    'church',
-    'building',
-    ['chapel', 'cathedral', 'temple', 'mosque', 'shrine', 'abbey'],
-    ['church#2', 'place of worship#1'],
-  ),
-  // Mills powered by wind or water, not "mill#4" as a whole: that is any grinding machinery (a coffee or
-  // pepper grinder, an angle grinder), which a windmill does not stand in for.
-  c('windmill', 'building', ['wind turbine', 'mill'], ['windmill#1', 'water mill#1']),
-  // plants
-  c('tree', 'plant', ['oak', 'maple', 'birch', 'willow', 'elm', 'apple tree', 'oak tree', 'sapling'], ['tree#1']),
-  c(
-    'pine-tree',
-    'plant',
-    ['pine', 'fir', 'spruce', 'conifer', 'christmas tree', 'cedar', 'evergreen', 'fir tree'],
-    ['conifer#1', 'pine#1'],
-  ),
-  c('palm-tree', 'plant', ['palm', 'coconut tree', 'coconut palm'], ['palm#3']),
-  c('bush', 'plant', ['shrub', 'hedge', 'shrubbery', 'topiary'], ['shrub#1']),
-  c(
-    'flower',
-    'plant',
-    ['rose', 'tulip', 'daisy', 'sunflower', 'lily', 'blossom', 'bloom', 'orchid', 'poppy', 'dandelion'],
-    ['flower#1', 'flower#2'],
-  ),
-  c('cactus', 'plant', ['succulent', 'saguaro'], ['cactus#1']),
-  c('mushroom', 'plant', ['toadstool', 'fungus', 'shroom'], ['mushroom#2', 'mushroom#3', 'fungus#1']),
-  c(
-    'potted-plant',
-    'plant',
-    ['houseplant', 'house plant', 'pot plant', 'flowerpot', 'flower pot', 'fern', 'plant'],
-    ['houseplant#1', 'pot plant#1', 'flowerpot#1'],
-  ),
-  // vehicles
-  c(
-    'car',
-    'vehicle',
-    [
-      'automobile',
-      'sedan',
-      'taxi',
-      'cab',
-      'jeep',
-      'suv',
-      'racecar',
-      'race car',
-      'sports car',
-      'coupe',
-      'convertible',
-      'hatchback',
-      'vehicle',
-    ],
-    ['car#1', 'motor vehicle#1'],
-  ),
-  c(
-    'truck',
-    'vehicle',
-    ['lorry', 'pickup', 'pickup truck', 'van', 'firetruck', 'fire truck', 'dump truck'],
-    ['truck#1', 'van#5', 'tractor#2'],
-  ),
-  c('bus', 'vehicle', ['coach', 'school bus', 'minibus', 'tram', 'trolley'], ['bus#1', 'streetcar#1']),
-  c(
-    'airplane',
-    'vehicle',
-    ['plane', 'aeroplane', 'jet', 'aircraft', 'airliner', 'jetliner', 'fighter jet', 'biplane', 'glider'],
-    ['airplane#1', 'aircraft#1'],
-  ),
-  c(
-    'boat',
-    'vehicle',
-    ['ship', 'sailboat', 'yacht', 'canoe', 'ferry', 'rowboat', 'kayak', 'galleon', 'pirate ship', 'raft'],
-    ['boat#1', 'ship#1', 'vessel#2'],
-  ),
-  c(
-    'rocket',
-    'vehicle',
-    ['spaceship', 'spacecraft', 'space shuttle', 'missile', 'starship', 'spaceship'],
-    ['rocket#1', 'rocket#2', 'spacecraft#1'],
-  ),
-  c(
-    'train',
-    'vehicle',
-    ['locomotive', 'steam engine', 'steam train', 'railcar', 'tram car'],
-    ['locomotive#1', 'train#1', 'car#2'],
-  ),
-  c('bicycle', 'vehicle', ['bike', 'cycle', 'tricycle', 'unicycle', 'kick scooter'], ['bicycle#1']),
-  // animals and characters
-  c('dog', 'animal', ['puppy', 'hound', 'pup', 'doggy', 'wolf', 'fox'], ['dog#1', 'canine#2']),
-  c('cat', 'animal', ['kitten', 'kitty', 'tiger', 'lion', 'leopard', 'panther'], ['cat#1', 'feline#1']),
-  c(
-    'horse',
-    'animal',
-    ['pony', 'stallion', 'mare', 'foal', 'unicorn', 'donkey', 'zebra', 'deer', 'giraffe'],
-    ['horse#1', 'equine#1', 'ruminant#1'],
-  ),
-  c('cow', 'animal', ['bull', 'ox', 'cattle', 'calf', 'bison', 'buffalo', 'yak'], ['cattle#1', 'bovine#1']),
-  c(
-    'pig',
-    'animal',
-    ['hog', 'boar', 'piglet', 'swine', 'sheep', 'lamb', 'ram', 'goat'],
-    ['swine#1', 'sheep#1', 'goat#1'],
-  ),
-  c(
-    'elephant',
-    'animal',
-    ['mammoth', 'rhino', 'rhinoceros', 'hippo', 'hippopotamus'],
-    ['elephant#1', 'proboscidean#1'],
-  ),
-  c(
-    'rabbit',
-    'animal',
-    ['bunny', 'hare', 'mouse', 'rat', 'hamster', 'squirrel'],
-    ['rabbit#1', 'leporid#1', 'rodent#1'],
-  ),
-  c(
-    'bird',
-    'animal',
-    [
-      'sparrow',
-      'parrot',
-      'eagle',
-      'owl',
-      'chicken',
-      'duck',
-      'goose',
-      'swan',
-      'penguin',
-      'hen',
-      'rooster',
-      'crow',
-      'pigeon',
-    ],
-    ['bird#1'],
-  ),
-  c('fish', 'animal', ['goldfish', 'shark', 'salmon', 'trout', 'whale', 'dolphin', 'tuna'], ['fish#1', 'cetacean#1']),
-  c('snake', 'animal', ['serpent', 'cobra', 'python', 'viper', 'worm', 'eel'], ['snake#1', 'worm#1']),
-  c('turtle', 'animal', ['tortoise', 'terrapin', 'snail'], ['turtle#2', 'chelonian#1', 'gastropod#1']),
-  c(
-    'dragon',
-    'animal',
-    ['dinosaur', 'crocodile', 'alligator', 'drake', 'wyvern', 't rex', 'trex'],
-    ['dragon#1', 'dinosaur#1', 'reptile#1', 'saurian#1'],
-  ),
-  c(
-    'person',
-    'animal',
-    [
-      'man',
-      'woman',
-      'human',
-      'figure',
-      'character',
-      'knight',
-      'wizard',
-      'child',
-      'boy',
-      'girl',
-      'warrior',
-      'soldier',
-      'statue',
-      'figurine',
-      'king',
-      'queen',
-      'people',
-    ],
-    ['person#1', 'spiritual being#1', 'imaginary being#1'],
-  ),
-  c('robot', 'animal', ['android', 'droid', 'mech', 'automaton', 'cyborg'], ['robot#1', 'automaton#2']),
-  c('snowman', 'animal', ['snow man', 'snowmen'], []),
-  c('teddy-bear', 'animal', ['teddy', 'plush', 'stuffed animal', 'plushie', 'panda'], ['teddy#1']),
-  // food
-  c(
-    'apple',
-    'food',
-    ['fruit', 'tomato', 'peach', 'plum', 'cherry', 'orange', 'lemon', 'lime', 'melon', 'watermelon', 'pumpkin'],
-    ['apple#1', 'edible fruit#1', 'citrus#2', 'pumpkin#2'],
-  ),
-  c('pear', 'food', ['avocado', 'eggplant', 'aubergine'], ['pear#1']),
-  c('banana', 'food', ['plantain', 'cucumber', 'zucchini'], ['banana#2']),
-  c(
-    'cake',
-    'food',
-    ['cupcake', 'gateau', 'birthday cake', 'cheesecake', 'wedding cake', 'pie', 'tart', 'muffin'],
-    ['cake#3', 'pie#1'],
-  ), // other desserts are dishes read from their own description (./catalog-made.ts)
-  c('donut', 'food', ['doughnut', 'bagel', 'ring donut'], ['doughnut#2', 'bagel#1']),
-  c('burger', 'food', ['hamburger', 'cheeseburger', 'sandwich', 'veggie burger'], ['hamburger#1', 'sandwich#1']),
-  c('pizza', 'food', ['pizza pie', 'flatbread', 'pancake', 'pancakes', 'cookie'], ['pizza#1', 'pancake#1', 'cookie#1']),
-  c('bread', 'food', ['loaf', 'baguette', 'bun', 'roll', 'croissant', 'loaf of bread'], ['bread#1', 'baked goods#1']),
-  c('cheese', 'food', ['cheese wedge', 'wedge of cheese', 'cheddar', 'brie', 'swiss cheese'], ['cheese#1']),
-  c(
-    'ice-cream',
-    'food',
-    ['ice cream cone', 'cone', 'sundae', 'gelato', 'popsicle', 'ice lolly'],
-    ['ice cream#1', 'frozen dessert#1'],
-  ),
-  c(
-    'carrot',
-    'food',
-    ['parsnip', 'radish', 'vegetable', 'root vegetable', 'corn', 'chili'],
-    ['carrot#3', 'root vegetable#1', 'vegetable#1'],
-  ),
-  // jewellery and props
-  c(
-    'ring',
-    'prop',
-    ['wedding ring', 'engagement ring', 'signet ring', 'band', 'bracelet', 'bangle'],
-    ['ring#8', 'jewelry#1'],
-  ),
-  c('crown', 'prop', ['tiara', 'diadem', 'circlet', 'coronet'], ['crown#4', 'crown#3']),
-  c(
-    'gem',
-    'prop',
-    ['gemstone', 'jewel', 'diamond', 'ruby', 'emerald', 'sapphire', 'amethyst', 'topaz'],
-    ['gem#1', 'gem#2', 'jewel#1', 'precious stone#1'],
-  ),
-  c('coin', 'prop', ['medal', 'token', 'medallion', 'doubloon'], ['coin#1', 'medal#1']),
-  c(
-    'trophy',
-    'prop',
-    ['goblet', 'chalice', 'grail', 'award', 'prize', 'trophy cup'],
-    ['trophy#2', 'goblet#1', 'chalice#1'],
-  ),
-  c('candle', 'prop', ['taper', 'candlestick'], ['candle#1', 'candlestick#1']), // a candelabra has its own form (./catalog-play.ts)
-  c(
-    'book',
-    'prop',
-    ['tome', 'novel', 'notebook', 'spellbook', 'journal', 'diary', 'bible', 'textbook'],
-    ['book#1', 'book#2', 'publication#1'],
-  ),
-  c(
-    'clock',
-    'prop',
-    ['alarm clock', 'wall clock', 'timepiece', 'grandfather clock', 'pocket watch', 'watch'],
-    ['clock#1', 'timepiece#1'],
-  ),
-  c('lantern', 'prop', ['lamp post', 'lamppost', 'street lamp', 'oil lamp', 'torch'], ['lantern#1', 'torch#1']),
-  c(
-    'ball',
-    'prop',
-    ['sphere', 'orb', 'globe', 'football', 'soccer ball', 'basketball', 'beach ball', 'marble', 'bowling ball'],
-    ['ball#1', 'globe#2', 'sphere#2'],
-  ),
-  // rocks and terrain
-  c(
-    'rock',
-    'terrain',
-    ['stone', 'boulder', 'pebble', 'rubble', 'asteroid', 'meteorite'],
-    ['rock#1', 'rock#2', 'boulder#1'],
-  ),
-  c('crystal', 'terrain', ['crystal cluster', 'geode', 'quartz', 'shard', 'crystals'], ['crystal#1']),
-  c(
-    'mountain',
-    'terrain',
-    ['hill', 'peak', 'volcano', 'mount', 'summit', 'mountains', 'hills'],
-    ['mountain#1', 'hill#1', 'volcano#2'],
-  ),
-  c(
-    'island',
-    'terrain',
-    ['terrain', 'landscape', 'plateau', 'mesa', 'floating island', 'islet', 'terrain tile', 'diorama'],
-    ['island#1', 'land#4'],
-  ),
-  c(
-    'arch',
-    'terrain',
-    ['stone arch', 'archway', 'gate', 'gateway', 'portal', 'doorway'],
-    ['arch#1', 'arch#4', 'gate#1'],
-  ),
-  c('log', 'terrain', ['tree stump', 'stump', 'firewood', 'tree trunk', 'trunk'], ['log#1', 'stump#1']),
-  c(
-    'pillar',
-    'terrain',
-    ['column', 'obelisk', 'monolith', 'totem', 'totem pole', 'post', 'menhir'],
-    ['column#6', 'column#7', 'pillar#4', 'obelisk#1', 'monolith#1'],
-  ),
-];
-
-for (const entry of CORE_CATEGORIES) {
-  const profiles = CORE_PROFILES[entry.id];
-  if (!profiles) continue;
-  entry.profiles = profiles;
-  for (const [p, ws] of Object.entries(profiles))
-    for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
+export interface CatalogFile<Row> {
+  name: string;
+  rows: Row[];
+  /** Line of each row in its file, for messages. */
+  lines: number[];
 }
 
-export const CATEGORIES: CategoryEntry[] = [
-  ...CORE_CATEGORIES,
-  ...FAMILY_CATEGORIES,
-  ...MADE_CATEGORIES,
-  ...PLAY_CATEGORIES,
-];
+/** Reads one data file of ./catalog/ and checks every row against the schema; errors name the file, row and line. */
+export function readCatalogFile<Row>(name: string, schema: TSchema, text?: string): CatalogFile<Row> {
+  const source = text ?? readFileSync(new URL(`./catalog/${name}`, import.meta.url), 'utf8');
+  const counter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: counter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length)
+    throw new Error(`catalog/${name} line ${counter.linePos(doc.errors[0].pos[0]).line}: ${doc.errors[0].message}`);
+  if (!isSeq(doc.contents)) throw new Error(`catalog/${name}: a list of rows expected`);
+  const lines = doc.contents.items.map((item) => (isMap(item) && item.range ? counter.linePos(item.range[0]).line : 0));
+  const rows = doc.toJS() as unknown[];
+  rows.forEach((row, n) => {
+    const [problem] = Value.Errors(schema, row);
+    if (!problem) return;
+    const id = (row as { id?: unknown; anchor?: unknown }).id ?? (row as { anchor?: unknown }).anchor;
+    throw new Error(
+      `catalog/${name} row ${n + 1}${id ? ` (${String(id)})` : ''}, line ${lines[n]}: ${problem.path || '/'} ${problem.message}`,
+    );
+  });
+  return { name, rows: rows as Row[], lines };
+}
 
-// ./catalog-made.ts (and ./catalog-play.ts) widen families defined above with more anchors and profiles.
-for (const entry of CATEGORIES) {
-  entry.anchors.push(
-    ...[...(MADE_ANCHORS[entry.id] ?? []), ...(PLAY_ANCHORS[entry.id] ?? [])].filter((a) => !entry.anchors.includes(a)),
+/** Every word that names the row's category: its own words, then its profiles' names and words, less notVocabulary. */
+export function wordsOf(row: CategoryRow): string[] {
+  const fromProfiles = Object.entries(row.profiles ?? {}).flatMap(([p, ws]) => [p, ...ws]);
+  const hidden = new Set(row.notVocabulary ?? []);
+  return [...new Set([...(row.words ?? []), ...fromProfiles])].filter((w) => !hidden.has(w));
+}
+
+/**
+ * What is wrong with a catalogue as a whole: an id listed twice, a word listed twice in one row, or a word
+ * two rows list that ./catalog/shared-words.yaml does not declare as shared by exactly those categories.
+ */
+export function catalogProblems(files: CatalogFile<CategoryRow>[], shared: SharedWordRow[]): string[] {
+  const problems: string[] = [];
+  const idAt = new Map<string, string>();
+  const rowsOfWord = new Map<string, string[]>();
+  for (const file of files)
+    file.rows.forEach((row, n) => {
+      const at = `catalog/${file.name} row ${n + 1} (${row.id}), line ${file.lines[n]}`;
+      const first = idAt.get(row.id);
+      if (first) problems.push(`${at}: id ${row.id} is listed twice (first at ${first})`);
+      else idAt.set(row.id, at);
+      const listed = [...(row.words ?? []), ...Object.entries(row.profiles ?? {}).flatMap(([p, ws]) => [p, ...ws])];
+      const twice = listed.filter((w, k) => listed.indexOf(w) !== k);
+      if (twice.length) problems.push(`${at}: ${[...new Set(twice)].join(', ')} listed twice in the row`);
+      for (const w of new Set(listed)) rowsOfWord.set(w, [...(rowsOfWord.get(w) ?? []), row.id]);
+    });
+  const declared = new Map(shared.map((s) => [s.word, [...s.categories].sort().join(' ')]));
+  for (const [word, ids] of rowsOfWord) {
+    const key = [...ids].sort().join(' ');
+    if (ids.length > 1 && declared.get(word) !== key)
+      problems.push(`"${word}" is listed by ${ids.join(' and ')}; catalog/shared-words.yaml must say it is shared`);
+    if (ids.length === 1 && declared.has(word))
+      problems.push(`catalog/shared-words.yaml: "${word}" is listed by ${ids[0]} only`);
+  }
+  for (const s of shared)
+    if (!rowsOfWord.has(s.word)) problems.push(`catalog/shared-words.yaml: "${s.word}" is no word`);
+  return problems;
+}
+
+/** Anchors whose sense key names no synset of the installed WordNet, by file, row and line. */
+export function unresolvedAnchors(file: CatalogFile<{ id?: string; anchor?: string; anchors?: string[] }>): string[] {
+  return file.rows.flatMap((row, n) =>
+    [...(row.anchors ?? []), ...(row.anchor ? [row.anchor] : [])]
+      .filter((key) => senseKeySynset(key) === undefined)
+      .map(
+        (key) => `catalog/${file.name} row ${n + 1} (${row.id ?? key}), line ${file.lines[n]}: ${key} names no synset`,
+      ),
   );
-  if (MADE_EXAMPLES[entry.id]) entry.examples = MADE_EXAMPLES[entry.id];
-  const extra = MADE_PROFILES[entry.id] ?? PLAY_PROFILES[entry.id];
-  if (!extra) continue;
-  entry.profiles = { ...extra, ...entry.profiles };
-  for (const [p, ws] of Object.entries(extra))
-    for (const w of [p, ...ws]) if (!entry.words.includes(w)) entry.words.push(w);
 }
+
+const files = CATEGORY_FILES.map((name) => readCatalogFile<CategoryRow>(name, CATEGORY_ROW));
+const sharedWords = readCatalogFile<SharedWordRow>('shared-words.yaml', SHARED_WORD_ROW).rows;
+const broadFile = readCatalogFile<BroadAnchorRow>('broad.yaml', BROAD_ANCHOR_ROW);
+const problems = [...catalogProblems(files, sharedWords), ...[...files, broadFile].flatMap(unresolvedAnchors)];
+if (problems.length) throw new Error(`The text engine's catalogue is not valid:\n${problems.join('\n')}`);
+
+export const CATEGORIES: readonly CategoryEntry[] = Object.freeze(
+  files.flatMap((file) =>
+    file.rows.map((row) =>
+      Object.freeze({
+        id: row.id,
+        family: row.family,
+        words: wordsOf(row),
+        anchors: row.anchors ?? [],
+        ...(row.label ? { label: row.label } : {}),
+        ...(row.profiles ? { profiles: row.profiles } : {}),
+        ...(row.examples ? { examples: row.examples } : {}),
+      }),
+    ),
+  ),
+);
+
+/**
+ * Broad WordNet anchors: synsets too general to say what the object is ("food", "structure", "device"),
+ * each with the category whose default form stands in for the whole branch. The hypernym walk uses them
+ * only when no specific anchor is reached at a comparable cost, so a swordfish is a fish before it is food.
+ * `exact` ones place only the noun they name, not its kinds.
+ */
+export const BROAD_ANCHORS: readonly BroadAnchorRow[] = Object.freeze(broadFile.rows);
 
 export const GENERIC_CATEGORY = 'blob';
 
 const byId = new Map(CATEGORIES.map((e) => [e.id, e]));
+
+for (const { anchor, category } of BROAD_ANCHORS)
+  if (!byId.has(category)) throw new Error(`catalog/broad.yaml: ${anchor} names no category ${category}`);
 
 export function categoryById(id: string): CategoryEntry | undefined {
   return byId.get(id);

@@ -4,7 +4,7 @@
  * fat tyres, a motor, or no seat at all (a stationary exercise bike stands on a base). One bicycle rig
  * makes a unicycle, a tricycle, a tandem or a penny-farthing as itself.
  *
- * Shared by the catalogue (./catalog-made.ts) and the bicycle generator (./generators/vehicles.ts).
+ * Shared by the catalogue (./own-forms.ts) and the bicycle generator (./generators/vehicles.ts).
  */
 import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';

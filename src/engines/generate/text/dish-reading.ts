@@ -6,7 +6,7 @@
  * in the same words a gloss would use, so one reader serves both.
  *
  * Shared by the catalogue (a dish read this way is made as itself, not as a stand-in: see
- * ./catalog-made.ts) and by the dish generator (./generators/families/dish-forms.ts).
+ * ./own-forms.ts) and by the dish generator (./generators/families/dish-forms.ts).
  */
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 

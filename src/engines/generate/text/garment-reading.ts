@@ -6,7 +6,7 @@
  * ("cloak", "cape", "poncho", "blanket with a hole for the head"). One outline builder makes any upper
  * or full-length garment WordNet lists as itself.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/garment-forms.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/garment-forms.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

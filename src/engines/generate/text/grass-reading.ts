@@ -4,7 +4,7 @@
  * narrow blades (grass, a sedge). The potted plant or the flower stood in for every grass; the form read
  * here makes the noun itself.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/grass.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/grass.ts).
  */
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 import { plainGloss } from './artifact-senses.ts';

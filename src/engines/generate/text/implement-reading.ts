@@ -4,11 +4,11 @@
  * "a coil of wires", "spoon-shaped", "sharp perforations", "a rubber suction cup", "a flat blade"), so
  * one builder of a handle and a head makes any of the hundreds of implements WordNet lists as itself.
  *
- * Shared by the catalogue (./catalog-made.ts: the hand-tool family makes the noun itself) and by the
+ * Shared by the catalogue (./own-forms.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
 import { plainGloss } from './artifact-senses.ts';
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { LEX_FILE, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
 
 export type ImplementHead =
   | 'wires'
@@ -95,11 +95,14 @@ const HEAD_NAMES: Record<ImplementHead, string> = {
 };
 
 /** The kinds of thing an implement is (the first sense under one of them is read). */
-const IMPLEMENT_ROOTS = ['implement#1', 'tool#1', 'device#1', 'utensil#1', 'container#1']
-  .map((a) => {
-    const [lemma, n] = a.split('#');
-    return nounSenses(lemma)[Number(n) - 1];
-  })
+const IMPLEMENT_ROOTS = [
+  'implement%1:06:00::',
+  'tool%1:06:00::',
+  'device%1:06:00::',
+  'utensil%1:06:00::',
+  'container%1:06:00::',
+]
+  .map(senseKeySynset)
   .filter((o) => o !== undefined);
 
 /** The synsets above a sense, up to `depth` steps. */

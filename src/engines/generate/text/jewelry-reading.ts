@@ -5,7 +5,7 @@
  * whether it bears gems. One builder makes a necklace, a pendant, a brooch, earrings, a bracelet or
  * cufflinks as itself, where the catalogue had only a ring to stand in.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/jewelry.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/jewelry.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

@@ -4,7 +4,7 @@
  * whether it folds into its handle, and whether it is a weapon (a guard, a leather grip) or a kitchen
  * knife (a plain handle). One builder makes any knife WordNet lists as itself, not as a dagger.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/knife.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/knife.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

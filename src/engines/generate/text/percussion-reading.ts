@@ -5,7 +5,7 @@
  * gourd containing pebbles"), clappers ("a pair of hollow pieces of wood"), a cymbal ("a concave brass
  * disk"), a set of bells or tubes. Often played in pairs, it is made as a pair.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/percussion.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/percussion.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

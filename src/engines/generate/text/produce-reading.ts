@@ -6,7 +6,7 @@
  * and the size ("huge", "small"); a likeness ("plumlike", "melon-like") or a hypernym ("berry",
  * "melon", "onion", "legume") fills in what the gloss leaves out.
  *
- * Shared by the catalogue (./catalog-made.ts: a noun read this way is made as itself) and by the
+ * Shared by the catalogue (./own-forms.ts: a noun read this way is made as itself) and by the
  * generator (./generators/families/produce.ts).
  */
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';

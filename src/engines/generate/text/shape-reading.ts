@@ -6,7 +6,7 @@
  * nearest hypernym often is one (disk, hoop, board, case, framework). The shape, its proportions ("narrow",
  * "flat", "long", "oblong") and its material ("plastic", "rubber", "wooden") make the noun as itself.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/shapes.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/shapes.ts).
  */
 import { plainGloss } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';

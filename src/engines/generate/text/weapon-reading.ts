@@ -4,7 +4,7 @@
  * launcher), a curved piece thrown to return (a boomerang), or an explosive (a bomb, a pipe bomb). The
  * sword stood in for every weapon WordNet files only as "weapon"; the form read here makes the noun itself.
  *
- * Shared by the catalogue (./catalog-made.ts) and the generator (./generators/families/weapon-forms.ts).
+ * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/weapon-forms.ts).
  */
 import { artifactSenses, plainGloss } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';

@@ -13,7 +13,7 @@ import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
 import { GENERIC_CATEGORY } from '../catalog.ts';
-import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../catalog-made.ts';
+import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../own-forms.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { myriapod } from './families/myriapods.ts';

@@ -1,37 +1,17 @@
 /**
  * Which token of a clause names its object (the head noun): the last object word, past form nouns
  * ("a lion statue"), parts of a whole before them ("a lobster claw"), young animals ("a seal pup") and
- * modifier words; for a WordNet noun, the sense the prompt's other nouns favour, then the compound's
- * last word or the noun's definition when the hypernyms place it only broadly or not at all.
+ * modifier words. A vocabulary word is its category (the exact word); a WordNet noun is resolved by the
+ * ordered strategies of ./resolution.ts, the prompt's other nouns picking among its senses.
  */
 import { familyOf } from '../catalog.ts';
 import { FORM_NOUNS } from './subject.ts';
-import {
-  compoundHead,
-  firstSenseConcrete,
-  hasConcreteSense,
-  headSenseFilter,
-  lookupPhrase,
-  namesYoung,
-  resolveByWordNet,
-} from './lexicon.ts';
-import { definedByFlowers, glossCategory, imaginaryBody, kindAllows, partOf } from './definitions.ts';
+import { hasConcreteSense, namesYoung, resolveByWordNet } from './lexicon.ts';
+import { partOf } from './definitions.ts';
 import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
 import { hypernymClosure } from './senses.ts';
-import { readAsCompound } from './compound-reading.ts';
+import { type ResolvedBy, resolveNoun } from './resolution.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
-
-/** The category a flowering plant is made as. */
-const FLOWER = 'flower';
-
-/** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
-function compoundHeadWord(noun: string): string | undefined {
-  const words = noun.split(/[_ ]/);
-  if (words.length > 1) return words.at(-1);
-  // A word WordNet knows but cannot place splits only after a thing ("birdhouse"; not "headphones").
-  const head = compoundHead(noun);
-  return head && firstSenseConcrete(noun.slice(0, noun.length - head.form.length)) ? head.form : undefined;
-}
 
 export interface Head {
   token: Token;
@@ -40,6 +20,8 @@ export interface Head {
   part?: string;
   via?: Via;
   chain?: string[];
+  /** Why the token resolved to its category (./resolution.ts). */
+  by?: ResolvedBy;
 }
 
 /** True when the token's noun is read as a person ("newborn", "baby"), not an animal. */
@@ -91,7 +73,7 @@ function narrowerNounBefore(clause: Clause, head: Token, category: string): Head
   if (!before?.noun || before.meanings.length > 0) return undefined;
   const res = resolveByWordNet(before.noun);
   if (!res || res.broad || res.category !== category) return undefined;
-  return { token: before, kind: 'category', category, via: 'wordnet', chain: res.chain };
+  return { token: before, kind: 'category', category, via: 'wordnet', chain: res.chain, by: 'row by sense' };
 }
 
 /**
@@ -103,22 +85,6 @@ function categoryBySense(t: Token): { type: 'category'; id: string } | undefined
   if (listed.length < 2) return listed[0];
   const bySense = resolveByWordNet(t.text)?.category;
   return listed.find((m) => m.id === bySense) ?? listed[0];
-}
-
-/**
- * "a red cape", "a wooden bar": a colour or a material given to a noun read as a landform says a made
- * thing is meant (the cloak, not the headland), when the noun has such a sense.
- */
-function madeThingSense(
-  clause: Clause,
-  t: Token,
-  res: ReturnType<typeof resolveByWordNet>,
-  context: string[],
-): ReturnType<typeof resolveByWordNet> {
-  if (!res || res.kind !== LEX_FILE.object || !t.noun) return undefined;
-  const before = clause.tokens.slice(0, clause.tokens.indexOf(t));
-  if (!before.some((x) => has(x, 'colour') || has(x, 'material'))) return undefined;
-  return resolveByWordNet(t.noun, context, (s) => s.lexFile === LEX_FILE.artifact);
 }
 
 export function findHead(
@@ -197,7 +163,7 @@ export function findHead(
       const narrower = narrowerNounBefore(clause, t, cat.id);
       if (narrower) return narrower;
       const typo = corrections.some((c) => c.to === t.text);
-      return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary' };
+      return { token: t, kind: 'category', category: cat.id, via: typo ? 'typo' : 'vocabulary', by: 'exact word' };
     }
     if (t.noun) {
       // "a seal pup": before a word naming young, the noun is read as the animal it is a young of.
@@ -205,76 +171,15 @@ export function findHead(
       // "a leopard seal", "a tiger shark": after an animal's name, a noun that can be an animal is one.
       const before = clause.tokens[clause.tokens.indexOf(t) - 1];
       const animalBefore = before !== undefined && namesAnAnimal(before) && hasAnimalSense(t.noun);
-      const byItself = resolveByWordNet(t.noun, contextOf(t), youngAfter || animalBefore ? isAnimalSense : undefined);
-      // "a monk seal", "a pizza cutter": after a modifier noun, the head is the kind of thing WordNet's
-      // compounds ending in it are, not its likeliest sense alone.
-      const asCompound = youngAfter || animalBefore ? undefined : readAsCompound(t, before, byItself, contextOf(t));
-      if (asCompound?.device)
-        return {
-          token: t,
-          kind: 'category',
-          category: asCompound.device.category,
-          via: 'wordnet',
-          chain: [`${before!.text} ${t.text}`, asCompound.device.word],
-        };
-      const res = asCompound?.resolution ?? madeThingSense(clause, t, byItself, contextOf(t)) ?? byItself;
-      const head = compoundHeadWord(t.noun);
-      // A compound WordNet places only broadly, or not at all, is a kind of its last word: "water tower"
-      // a tower, "baseball glove" a glove.
-      if (head && (!res || res.broad)) {
-        const vocab = lookupPhrase(head)?.meanings.find((m) => m.type === 'category');
-        // The compound stays the kind of thing WordNet files it as: a sawhorse is no horse.
-        if (vocab?.type === 'category' && kindAllows(t.noun, vocab.id))
-          return {
-            token: t,
-            kind: 'category',
-            category: vocab.id,
-            via: 'wordnet',
-            chain: [t.noun.replace(/_/g, ' '), head],
-          };
-        // The head is read as the same kind of thing as the compound ("cassette player": a device, not a person).
-        const byHead = resolveByWordNet(head, contextOf(t), headSenseFilter(t.noun, head));
-        if (byHead && !byHead.broad)
-          return {
-            token: t,
-            kind: 'category',
-            category: byHead.category,
-            via: 'wordnet',
-            chain: [t.noun.replace(/_/g, ' '), ...byHead.chain],
-          };
-      }
-      // An imaginary being is built as the animal its definition names ("pegasus: the winged horse").
-      const being = res?.kind === LEX_FILE.person ? imaginaryBody(t.noun) : undefined;
-      if (being)
-        return {
-          token: t,
-          kind: 'category',
-          category: being.category,
-          via: 'wordnet',
-          chain: [t.noun.replace(/_/g, ' '), being.word],
-        };
-      // A plant placed only as a plant, defined by its flowers ("daffodil", "wildflower"), is a flower.
-      if (res?.broad && res.kind === LEX_FILE.plant && definedByFlowers(t.noun)) {
-        return {
-          token: t,
-          kind: 'category',
-          category: FLOWER,
-          via: 'wordnet',
-          chain: [t.noun.replace(/_/g, ' '), 'flower'],
-        };
-      }
-      // A noun the walk cannot place, or places only broadly, is what its definition says it is.
-      // The sense a compound's reading chose is the one defined ("pizza cutter": the cutting tool, not the boat).
-      const gloss = !res || res.broad ? glossCategory(t.noun, asCompound?.resolution?.synset) : undefined;
-      if (gloss)
-        return {
-          token: t,
-          kind: 'category',
-          category: gloss.category,
-          via: 'wordnet',
-          chain: [t.noun.replace(/_/g, ' '), gloss.word],
-        };
-      if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+      const found = resolveNoun({
+        clause,
+        token: t,
+        noun: t.noun,
+        context: contextOf(t),
+        allowed: youngAfter || animalBefore ? isAnimalSense : undefined,
+        modifier: before,
+      });
+      if (found) return { token: t, kind: 'category', ...found };
     }
   }
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
@@ -285,7 +190,15 @@ export function findHead(
   for (const t of [...clause.tokens].reverse()) {
     if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);
-    if (res) return { token: t, kind: 'category', category: res.category, via: 'wordnet', chain: res.chain };
+    if (res)
+      return {
+        token: t,
+        kind: 'category',
+        category: res.category,
+        via: 'wordnet',
+        chain: res.chain,
+        by: res.broad ? 'family default' : 'row by sense',
+      };
   }
   return undefined;
 }

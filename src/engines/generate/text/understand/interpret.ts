@@ -5,6 +5,7 @@
  */
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { profileFor } from './profile.ts';
+import type { ResolvedBy } from './resolution.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
@@ -62,6 +63,8 @@ export interface Interpretation extends Modifiers {
   /** Places named as the subject's surroundings ("in a concert hall"), not built. */
   settings?: string[];
   via: Via;
+  /** Why the subject is its category: the resolution strategy that answered (./resolution.ts). */
+  resolvedBy: ResolvedBy;
   /** WordNet path for `via: 'wordnet'`, e.g. ['poodle', 'dog']. */
   chain?: string[];
   styles: StyleWord[];
@@ -157,6 +160,7 @@ export function interpretPrompt(prompt: string): Interpretation {
     category: GENERIC_CATEGORY,
     family: 'generic',
     via: 'generic',
+    resolvedBy: 'sculpted form',
     colours: [],
     sizes: [],
     styles: [...aside.styles],
@@ -239,6 +243,7 @@ export function interpretPrompt(prompt: string): Interpretation {
         profileFor(head.category!, head.token.text, through) ??
         profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
       result.via = head.via!;
+      result.resolvedBy = head.by!;
       result.chain = head.chain;
       // "the chrysler building": a structure named by a name Kiln cannot read is a landmark.
       const named = namedStructure(clause, head.token, head.category!);
@@ -248,6 +253,7 @@ export function interpretPrompt(prompt: string): Interpretation {
           family: familyOf(NAMED_STRUCTURE),
           profile: undefined,
           via: 'wordnet',
+          resolvedBy: 'named structure',
           chain: [named, 'named structure'],
         });
         // The name was understood as the structure's name.

@@ -134,7 +134,7 @@ export interface WordNetResolution {
   category: string;
   /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
   chain: string[];
-  /** True when only a broad anchor was reached (see ../catalog-broad.ts). */
+  /** True when only a broad anchor was reached (see ../catalog/broad.yaml). */
   broad: boolean;
   /** The chosen sense's WordNet lexicographer file (5 animal, 6 artifact, 18 person, …). */
   kind: number;

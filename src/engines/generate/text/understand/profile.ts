@@ -2,12 +2,11 @@
  * Which row of a family's proportions table a noun picks ("tree frog" → frog, "bumblebee" → bee),
  * directly or through WordNet hypernyms, and what object Kiln therefore says it makes.
  */
-import { categoryById } from '../catalog.ts';
-import { BROAD_ANCHORS } from '../catalog-broad.ts';
-import { OWN_FORMS } from '../catalog-made.ts';
+import { BROAD_ANCHORS, categoryById } from '../catalog.ts';
+import { OWN_FORMS } from '../own-forms.ts';
 import { namesYoung } from './senses.ts';
 import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
-import { LEX_FILE, isNoun, nounSenses, readSynset, walkHypernyms } from './wordnet.ts';
+import { isNoun, LEX_FILE, nounSenses, readSynset, senseKeyLemma, senseKeySynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -101,7 +100,7 @@ function underOwnAnchor(category: string, word: string): boolean {
   const entry = categoryById(category);
   if (!entry) return false;
   if (entry.words.includes(word) || entry.words.includes(word.replace(/s$/, ''))) return true;
-  const anchors = new Set(entry.anchors.map((a) => nounSenses(a.split('#')[0])[Number(a.split('#')[1]) - 1]));
+  const anchors = new Set(entry.anchors.map(senseKeySynset));
   return walkHypernyms(word, (s) => anchors.has(s.offset), { maxSenses: 2, maxDepth: 10 });
 }
 
@@ -109,7 +108,7 @@ function underOwnAnchor(category: string, word: string): boolean {
  * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
  * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
  * species ("yak", "spotted hyena") is said to be a quadruped, not that species. Families of
- * ./catalog-families.ts are their own body plan (their id is the family's name).
+ * ../catalog/families.yaml are their own body plan (their id is the family's name).
  */
 const BODY_PLANS: [wordnetClass: string, plan: string][] = [
   ['primate', 'primate'],
@@ -224,8 +223,10 @@ export interface MadeObject {
   proportions?: string;
 }
 
-/** "word category" for every broad anchor (../catalog-broad.ts): "plant potted-plant". */
-const BROAD_ANCHOR_PAIRS = new Set(BROAD_ANCHORS.map(([anchor, category]) => `${anchor.split('#')[0]} ${category}`));
+/** "word category" for every broad anchor (../catalog/broad.yaml): "plant potted-plant". */
+const BROAD_ANCHOR_PAIRS = new Set(
+  BROAD_ANCHORS.filter((b) => !b.exact).map((b) => `${senseKeyLemma(b.anchor)} ${b.category}`),
+);
 
 /**
  * The noun reached its category only through a broad anchor ("pothos → plant"): the category's default
@@ -261,7 +262,7 @@ function madeObjectAsRead(i: { category: string; profile?: string; word?: string
     const row = Object.keys(entry.profiles ?? {}).find((p) => p !== i.profile && isNoun(p) && isKindOf(i.word!, p));
     // Else a class the family is anchored at, named on the row, that both the noun and the row are kinds
     // of ("armored vehicle" on the tank's row: an APC is one, not a "construction-machine").
-    const anchored = new Set(entry.anchors.map((a) => a.split('#')[0]));
+    const anchored = new Set(entry.anchors.map(senseKeyLemma));
     const rowClass =
       row ??
       (i.profile

@@ -6,12 +6,19 @@
  * which says nothing ("ostrich", "piranha", "printer" list a person first). Among senses whose order
  * means nothing, a prompt for a 3D object means a thing — an animal, artifact or plant — before a
  * food, and a food before a person; a named person ("Gibbon", the historian) last of all. Each sense is
- * then walked up its hypernyms to the nearest anchor; broad anchors (./../catalog-broad.ts) cost extra,
+ * then walked up its hypernyms to the nearest anchor; broad anchors (../catalog/broad.yaml) cost extra,
  * so a specific anchor a little further away wins over "food" or "device" close by.
  */
-import { CATEGORIES } from '../catalog.ts';
-import { BROAD_ANCHORS, EXACT_BROAD_ANCHORS } from '../catalog-broad.ts';
-import { LEX_FILE, hypernymClosure, nounSenses, readSynset, taggedSenseCount, type Synset } from './wordnet.ts';
+import { BROAD_ANCHORS, CATEGORIES } from '../catalog.ts';
+import {
+  hypernymClosure,
+  LEX_FILE,
+  nounSenses,
+  readSynset,
+  type Synset,
+  senseKeySynset,
+  taggedSenseCount,
+} from './wordnet.ts';
 // One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
 export { hypernymClosure };
 
@@ -48,16 +55,11 @@ const MAX_DEPTH = 14;
 interface Anchor {
   category: string;
   broad: boolean;
-  /** True when the anchor places only the noun it names, not the noun's kinds (../catalog-broad.ts). */
+  /** True when the anchor places only the noun it names, not the noun's kinds (../catalog/broad.yaml). */
   exact?: boolean;
 }
 
 let anchors: Map<number, Anchor> | undefined;
-
-function offsetOf(anchor: string): number | undefined {
-  const [lemma, sense] = anchor.split('#');
-  return nounSenses(lemma)[Number(sense) - 1];
-}
 
 /** Anchor synset offset → category, specific anchors first (a synset named by both stays specific). */
 export function anchorMap(): Map<number, Anchor> {
@@ -65,18 +67,17 @@ export function anchorMap(): Map<number, Anchor> {
   const map = new Map<number, Anchor>();
   for (const e of CATEGORIES) {
     for (const a of e.anchors) {
-      const offset = offsetOf(a);
+      const offset = senseKeySynset(a);
       if (offset !== undefined && !map.has(offset)) map.set(offset, { category: e.id, broad: false });
     }
   }
-  for (const [a, category] of BROAD_ANCHORS) {
-    const offset = offsetOf(a);
-    if (offset !== undefined && !map.has(offset)) map.set(offset, { category, broad: true });
-  }
-  for (const [a, category] of EXACT_BROAD_ANCHORS) {
-    const offset = offsetOf(a);
-    if (offset !== undefined && !map.has(offset)) map.set(offset, { category, broad: true, exact: true });
-  }
+  // Broad anchors after every specific one, the exact ones last (./catalog/broad.yaml).
+  for (const exact of [false, true])
+    for (const b of BROAD_ANCHORS.filter((b) => Boolean(b.exact) === exact)) {
+      const offset = senseKeySynset(b.anchor);
+      if (offset !== undefined && !map.has(offset))
+        map.set(offset, { category: b.category, broad: true, ...(exact ? { exact } : {}) });
+    }
   anchors = map;
   return map;
 }

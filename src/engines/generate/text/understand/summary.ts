@@ -14,10 +14,11 @@ function modifierText(m: Modifiers): string[] {
 
 /** The object Kiln makes, how the word led to it, and the family's form ("frog (amphibian body plan)"). */
 function subjectText(i: Interpretation): string {
-  if (i.via === 'generic') return 'generic sculpted form (no known object)';
+  if (i.resolvedBy === 'sculpted form') return 'generic sculpted form (no known object)';
   const made = madeObject(i);
   const notes: string[] = [];
-  if (i.via === 'wordnet' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
+  // Every strategy after the exact word read the noun through WordNet: the path it took says why.
+  if (i.resolvedBy !== 'exact word' && i.chain && i.chain.length > 1) notes.push(i.chain.join(' → '));
   else if (i.via === 'typo')
     notes.push(`read "${i.corrections.find((c) => c.to === i.word)?.from ?? i.word}" as "${i.word}"`);
   else if (i.word && spacedNoun(i.word) !== spacedNoun(made.makes) && !made.proportions)

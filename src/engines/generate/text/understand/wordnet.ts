@@ -149,6 +149,42 @@ export function isNoun(lemma: string): boolean {
   return noun(lemma) !== undefined;
 }
 
+let senseIndex: string | undefined;
+
+/**
+ * The noun synset a WordNet sense key names ("chair%1:06:00::"), or undefined when the key is no noun
+ * sense of this WordNet. A sense key names a lemma's meaning by its lexicographer file and id, so a newer
+ * WordNet that adds or reorders senses does not move it (a sense number, "chair#1", would move silently).
+ * index.sense is sorted by key: a binary search over its lines, read once.
+ */
+export function senseKeySynset(key: string): number | undefined {
+  if (!/^[^%\s]+%1:\d\d:\d\d::$/.test(key)) return undefined;
+  senseIndex ??= readFileSync(join(dictDir(), 'index.sense'), 'latin1');
+  const text = senseIndex;
+  const wanted = key.toLowerCase();
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    // The line that holds `mid`, from its start.
+    const start = text.lastIndexOf('\n', mid - 1) + 1;
+    const end = text.indexOf(' ', start);
+    const found = text.slice(start, end);
+    if (found === wanted) return Number(text.slice(end + 1, text.indexOf(' ', end + 1)));
+    if (found < wanted) {
+      const next = text.indexOf('\n', start);
+      if (next < 0) return undefined;
+      lo = next + 1;
+    } else hi = start;
+  }
+  return undefined;
+}
+
+/** The lemma a sense key names, as a prompt spells it ("lighting_fixture%1:06:00::" → "lighting fixture"). */
+export function senseKeyLemma(key: string): string {
+  return key.slice(0, key.indexOf('%')).replace(/_/g, ' ');
+}
+
 export function readSynset(offset: number): Synset {
   const cached = synsetCache.get(offset);
   if (cached) return cached;
