@@ -4,114 +4,11 @@
  * headset; and a drone (a quadcopter) for the rotorcraft family.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL, WHITE } from '../palette.ts';
+import { DARK, STEEL } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 export const MORE_DEVICES: Record<string, Generator> = {
-  headphones: (ctx) => {
-    ctx.add(ctx.torus(0.3, 0.03, [0, 0.35, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'plastic', {
-      part: 'headband',
-      colour: DARK,
-    });
-    for (const x of [-0.3, 0.3]) {
-      ctx.add(ctx.cyl(0.025, 0.08, [x, 0.28, 0]), 'metal', { part: 'slider', primary: false, colour: STEEL });
-      ctx.add(ctx.cyl(0.13, 0.08, [0, -0.04, 0]).rotate([0, 0, 90]).translate([x, 0.2, 0]), 'plastic', {
-        part: 'ear cup',
-        colour: DARK,
-      });
-      ctx.add(
-        ctx
-          .cyl(0.11, 0.04, [0, -0.02, 0])
-          .rotate([0, 0, 90])
-          .translate([x - Math.sign(x) * 0.05, 0.2, 0]),
-        'leather',
-        { part: 'cushion', primary: false, colour: [0.2, 0.2, 0.22] },
-      );
-    }
-  },
-  microphone: (ctx) => {
-    for (const a of around(3, 0.3))
-      ctx.add(ctx.capsule([0, 0.05, 0], [Math.cos(a) * 0.25, 0.01, Math.sin(a) * 0.25], 0.015), 'metal', {
-        part: 'stand',
-        primary: false,
-        colour: DARK,
-      });
-    ctx.add(ctx.cyl(0.012, 1.1, [0, 0.02, 0]), 'metal', { part: 'stand', primary: false, colour: DARK });
-    ctx.add(ctx.capsule([0, 1.12, 0], [0, 1.25, 0.12], 0.03), 'metal', { part: 'handle', colour: DARK });
-    ctx.add(ctx.sphere(0.06, [0, 1.3, 0.17]), 'metal', { part: 'grille', colour: STEEL });
-  },
-  printer: (ctx) => {
-    ctx.add(ctx.roundBox([0.8, 0.35, 0.55], 0.04, [0, 0.175, 0]), 'plastic', { colour: WHITE });
-    ctx.add(ctx.box([0.5, 0.02, 0.25], [0, 0.06, 0.35]), 'plastic', {
-      part: 'tray',
-      primary: false,
-      colour: [0.8, 0.8, 0.8],
-    });
-    ctx.add(ctx.box([0.5, 0.25, 0.02], [0, 0.48, -0.25]).rotate([-15, 0, 0]), 'paper', {
-      part: 'paper',
-      primary: false,
-      colour: [0.98, 0.98, 0.97],
-    });
-    ctx.add(ctx.box([0.18, 0.02, 0.08], [0.25, 0.36, 0.15]), 'glass', {
-      part: 'display',
-      primary: false,
-      colour: [0.2, 0.3, 0.4],
-    });
-  },
-  dishwasher: (ctx) => {
-    ctx.add(ctx.box([0.6, 0.85, 0.6], [0, 0.425, 0]), 'metal', { colour: STEEL });
-    ctx.add(ctx.box([0.58, 0.1, 0.02], [0, 0.78, 0.3]), 'plastic', { part: 'panel', primary: false, colour: DARK });
-    ctx.add(ctx.capsule([-0.2, 0.68, 0.33], [0.2, 0.68, 0.33], 0.015), 'metal', {
-      part: 'handle',
-      primary: false,
-      colour: DARK,
-    });
-  },
-  'air conditioner': (ctx) => {
-    ctx.add(ctx.roundBox([1.0, 0.3, 0.25], 0.08, [0, 1.6, 0]), 'plastic', { colour: WHITE });
-    ctx.add(ctx.box([0.8, 0.03, 0.05], [0, 1.47, 0.1]), 'plastic', {
-      part: 'vent',
-      primary: false,
-      colour: [0.75, 0.75, 0.75],
-    });
-    ctx.add(ctx.roundBox([0.8, 0.55, 0.3], 0.03, [0, 0.275, 0]), 'metal', {
-      part: 'outdoor unit',
-      colour: [0.85, 0.85, 0.83],
-    });
-    ctx.add(ctx.cyl(0.2, 0.02, [0, 0, 0]).rotate([90, 0, 0]).translate([-0.1, 0.28, 0.155]), 'metal', {
-      part: 'fan grille',
-      primary: false,
-      colour: DARK,
-    });
-  },
-  tablet: (ctx) => {
-    ctx.add(ctx.roundBox([0.7, 0.03, 0.5], 0.03, [0, 0.015, 0]), 'metal', { colour: [0.3, 0.3, 0.32] });
-    ctx.add(ctx.box([0.64, 0.005, 0.44], [0, 0.031, 0]), 'glass', {
-      part: 'screen',
-      primary: false,
-      colour: [0.08, 0.1, 0.14],
-    });
-  },
-  smartwatch: (ctx) => {
-    ctx.add(ctx.roundBox([0.3, 0.1, 0.36], 0.05, [0, 0.25, 0]), 'metal', { colour: DARK });
-    ctx.add(ctx.box([0.25, 0.01, 0.3], [0, 0.3, 0]), 'glass', {
-      part: 'screen',
-      primary: false,
-      colour: [0.05, 0.07, 0.1],
-    });
-    ctx.add(
-      ctx
-        .torus(0.22, 0.03, [0, 0.22, 0], 'x')
-        .scale([1, 1, 1.2])
-        .subtract(ctx.box([0.4, 0.2, 0.4], [0, 0.3, 0])),
-      'rubber',
-      { part: 'strap', colour: [0.15, 0.15, 0.16] },
-    );
-    ctx.add(ctx.cyl(0.025, 0.04, [0, 0, 0]).rotate([0, 0, 90]).translate([0.17, 0.25, 0.06]), 'metal', {
-      part: 'crown',
-      primary: false,
-      colour: STEEL,
-    });
-  },
+  ...partLists('devices'),
   'computer mouse': (ctx) => {
     // A palm-sized dome, longer than wide, its two buttons parted by a seam, a scroll wheel between them.
     const colour = ctx.interpretation.colours[0]?.rgb ?? DARK;
@@ -142,19 +39,6 @@ export const MORE_DEVICES: Record<string, Generator> = {
       [0.1, 0.03],
     ])
       ctx.add(ctx.cyl(0.013, 0.02, [x, 0.05, z]), 'plastic', { part: 'button', primary: false, colour });
-  },
-  'vr headset': (ctx) => {
-    ctx.add(ctx.roundBox([0.6, 0.34, 0.3], 0.1, [0, 0.45, 0.1]), 'plastic', { colour: WHITE });
-    ctx.add(ctx.roundBox([0.56, 0.3, 0.02], 0.05, [0, 0.45, 0.26]), 'plastic', {
-      part: 'visor',
-      primary: false,
-      colour: DARK,
-    });
-    ctx.add(ctx.torus(0.3, 0.03, [0, 0.45, -0.2], 'y').scale([1, 1, 1.1]).trimByPlane([0, 0, -1], 0.05), 'fabric', {
-      part: 'strap',
-      primary: false,
-      colour: [0.2, 0.2, 0.22],
-    });
   },
 };
 

@@ -6,8 +6,10 @@
 import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { SANDSTONE } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
-const LANDMARKS: Record<string, Generator> = {
+export const LANDMARKS: Record<string, Generator> = {
+  ...partLists('structures'),
   pyramid: (ctx) => {
     const steps = ctx.s.lowPoly ? 1 : 8;
     if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: SANDSTONE });
@@ -38,19 +40,6 @@ const LANDMARKS: Record<string, Generator> = {
     for (const z of [-0.23, 0.23])
       ctx.add(ctx.box([L, 0.12, 0.04], [0, 0.46, z]), 'stone', { part: 'rail', colour: [0.6, 0.58, 0.55] });
   },
-  igloo: (ctx) => {
-    ctx.add(ctx.sphere(0.5, [0, 0, 0]).trimByPlane([0, 1, 0], 0), 'ice', { colour: [0.95, 0.97, 1] });
-    ctx.add(
-      ctx
-        .cyl(0.18, 0.45, [0, 0, 0])
-        .rotate([90, 0, 0])
-        .translate([0, 0, 0.1])
-        .trimByPlane([0, 1, 0], 0)
-        .subtract(ctx.cyl(0.13, 0.6, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0, 0.2])),
-      'ice',
-      { part: 'entrance', colour: [0.95, 0.97, 1] },
-    );
-  },
   pagoda: (ctx) => {
     const tiers = ctx.count('tier', 5, 2, 9);
     let y = 0;
@@ -64,37 +53,6 @@ const LANDMARKS: Record<string, Generator> = {
       y += 0.3;
     }
     ctx.add(ctx.cyl(0.02, 0.3, [0, y, 0], 0.005), 'gold', { part: 'spire', primary: false });
-  },
-  well: (ctx) => {
-    ctx.add(ctx.cyl(0.4, 0.45, [0, 0, 0]).subtract(ctx.cyl(0.3, 0.5, [0, 0.05, 0])), 'stone', {
-      colour: [0.55, 0.53, 0.5],
-    });
-    for (const x of [-0.35, 0.35])
-      ctx.add(ctx.box([0.06, 0.8, 0.06], [x, 0.8, 0]), 'wood', { part: 'post', colour: [0.5, 0.35, 0.2] });
-    ctx.add(
-      ctx.cyl(0.55, 0.5, [0, 1.1, 0], 0.01, 4).rotate([0, 45, 0]).scale([1, 0.6, 0.8]).translate([0, 0.5, 0]),
-      'wood',
-      { part: 'roof', colour: [0.45, 0.25, 0.15] },
-    );
-    ctx.add(ctx.cyl(0.1, 0.15, [0, 0.6, 0]), 'wood', { part: 'bucket', primary: false, colour: [0.5, 0.35, 0.2] });
-  },
-  'eiffel tower': (ctx) => {
-    const iron: RGB = [0.45, 0.35, 0.28];
-    for (const [x, z] of [
-      [-1, -1],
-      [1, -1],
-      [-1, 1],
-      [1, 1],
-    ])
-      ctx.add(ctx.capsule([x * 0.45, 0.02, z * 0.45], [x * 0.08, 1.4, z * 0.08], 0.05, 0.025), 'metal', {
-        colour: iron,
-      });
-    for (const [y, w] of [
-      [0.4, 0.62],
-      [0.9, 0.3],
-    ] as const)
-      ctx.add(ctx.box([w, 0.06, w], [0, y, 0]), 'metal', { part: 'platform', colour: iron });
-    ctx.add(ctx.cyl(0.06, 0.6, [0, 1.35, 0], 0.01), 'metal', { part: 'spire', colour: iron });
   },
 };
 
