@@ -5,6 +5,7 @@
  *
  *   npx tsx scripts/text-build-hashes.ts > /tmp/before.txt     # every profile (slow: ~1,500 builds)
  *   npx tsx scripts/text-build-hashes.ts --part-lists          # only the profiles built from generators/parts/*.json
+ *   npx tsx scripts/text-build-hashes.ts --categories object,hat   # only these categories' profiles
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { readPartListFile } from '../src/engines/generate/text/generators/part-l
 import { interpretPrompt } from '../src/engines/generate/text/understand/index.ts';
 
 const onlyPartLists = process.argv.includes('--part-lists');
+const categoriesAt = process.argv.indexOf('--categories');
+const onlyCategories = categoriesAt > 0 ? new Set(process.argv[categoriesAt + 1].split(',')) : undefined;
 const partListIds = new Set(
   readdirSync(new URL('../src/engines/generate/text/generators/parts/', import.meta.url))
     .filter((f) => f.endsWith('.json'))
@@ -25,7 +28,7 @@ const WAYS: BuildOptions[] = [
   { seed: 9, fast: true, maxFaces: 2000 },
 ];
 
-for (const category of CATEGORIES)
+for (const category of CATEGORIES.filter((c) => !onlyCategories || onlyCategories.has(c.id)))
   for (const profile of Object.keys(category.profiles ?? {})) {
     if (onlyPartLists && !partListIds.has(profile)) continue;
     for (const [k, options] of WAYS.entries()) {

@@ -15,8 +15,12 @@
  *
  * `--write` edits the table sources with the TypeScript parser: each static entry is removed and the
  * table spreads `...partLists('<file>')` instead. The numbers are the builders' own doubles, never retyped.
+ * It was run once (commit "170 static per-noun builders become part-list rows"); the table and file names
+ * below are those of that run (objects-more.ts, rows-more.ts … were merged afterwards). Run again, it
+ * reports the builders that are still code and would turn any new static one into rows; it refuses to
+ * overwrite a part-list file that exists.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import type { Manifold, ManifoldToplevel } from 'manifold-3d';
 import { manifoldModule, withArena } from '../src/engines/generate/text/generators/arena.ts';
@@ -217,6 +221,7 @@ function dataFileOf(table: Table): string {
 const LEFT_AS_CODE = new Set(['MYTHICAL']);
 
 function writeRows(name: string, about: string, rows: PartListRow[]): void {
+  if (existsSync(new URL(`parts/${name}.json`, GENERATORS_DIR))) throw new Error(`parts/${name}.json exists`);
   const line = (value: unknown) => JSON.stringify(value);
   const body = rows
     .map(

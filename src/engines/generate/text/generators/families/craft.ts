@@ -1,5 +1,5 @@
 import type { GenContext, RGB, Generator } from '../kit.ts';
-import { BLACK, STEEL } from '../palette.ts';
+import { BLACK, STEEL, YELLOW } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 /** A wheel whose axle runs along z, centred at (x, r, z). */
@@ -29,11 +29,7 @@ export const SPACECRAFT: Record<string, Generator> = {
 export const SMALL_VEHICLES: Record<string, Generator> = {
   ...partLists('small-vehicles'),
   'tuk-tuk': (ctx) => {
-    const body: RGB = ctx.rng.pick([
-      [0.95, 0.75, 0.1],
-      [0.2, 0.55, 0.3],
-      [0.1, 0.35, 0.7],
-    ] as RGB[]);
+    const body: RGB = ctx.rng.pick([YELLOW, [0.2, 0.55, 0.3], [0.1, 0.35, 0.7]] as RGB[]);
     const r = 0.16;
     wheel(ctx, 0.55, 0, r, 0.1);
     for (const z of [-0.38, 0.38]) wheel(ctx, -0.35, z, r, 0.1);

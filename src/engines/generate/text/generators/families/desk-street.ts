@@ -7,7 +7,7 @@
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { says, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL, WOOD } from '../palette.ts';
+import { DARK, GOLD, STEEL, WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const DESK: Record<string, Generator> = {
@@ -128,7 +128,7 @@ export const MASKS: Record<string, Generator> = {
   ...partLists('masks'),
   mask: (ctx) => {
     // A carnival half mask: a curved shell over the brow and eyes, with feathers rising from one side.
-    const gold: RGB = [0.85, 0.68, 0.25];
+    const gold: RGB = GOLD;
     const colour: RGB = says(ctx, /black/) ? DARK : says(ctx, /white/) ? [0.95, 0.95, 0.93] : [0.55, 0.1, 0.2];
     const shell = ctx
       .ellipsoid([0.3, 0.16, 0.2], [0, 0.5, 0])

@@ -5,6 +5,7 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import type { GenContext, RGB, Generator } from '../kit.ts';
+import { IRON } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 /** Outlines in the XY plane, bottom at y = 0, centred on x = 0 (mirrored halves written once). */
@@ -91,11 +92,11 @@ function outlined(ctx: GenContext, name: string): void {
   ctx.add(ctx.prism(o.outline, o.depth, [0, lift, 0]), material, { colour });
   // A small stand so the garment stands up: a base and a rod behind it.
   const top = Math.max(...o.outline.map(([, y]) => y)) + lift;
-  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
+  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: IRON });
   ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -o.depth / 2 - 0.015]), 'metal', {
     part: 'stand',
     primary: false,
-    colour: [0.2, 0.2, 0.22],
+    colour: IRON,
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL, WOOD } from '../palette.ts';
+import { DARK, SOIL, STEEL, WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 /** A glass tank: water, gravel and water plants, or (dry) soil and moss as a terrarium. */
@@ -18,7 +18,7 @@ function tank(ctx: GenContext, dry: boolean): void {
   ctx.add(ctx.box([w - 0.02, 0.06, d - 0.02], [0, 0.07, 0]), 'stone', {
     part: dry ? 'soil' : 'gravel',
     primary: false,
-    colour: dry ? [0.35, 0.25, 0.15] : [0.8, 0.75, 0.6],
+    colour: dry ? SOIL : [0.8, 0.75, 0.6],
   });
   if (!dry)
     ctx.add(ctx.box([w - 0.03, h * 0.8, d - 0.03], [0, 0.1 + h * 0.4, 0]), 'glass', {

@@ -1,5 +1,5 @@
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { STEEL, STONE, WOOD } from '../palette.ts';
+import { RED, STEEL, STONE, WOOD, YELLOW } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const OUTDOOR: Record<string, Generator> = {
@@ -24,7 +24,7 @@ export const OUTDOOR: Record<string, Generator> = {
       ctx.add(ctx.box([0.32, 0.03, 0.14], [x, 0.44, 0]), 'rubber', {
         part: 'seat',
         primary: false,
-        colour: [0.85, 0.2, 0.15],
+        colour: RED,
       });
     }
   },
@@ -113,7 +113,7 @@ Object.assign(OUTDOOR, {
   'jungle gym': (ctx: GenContext) => {
     // Square bars (boxes), a 3 × 3 grid of posts: round bars crossing at every joint could not be
     // brought under a 2k-face budget.
-    const bars: RGB = [0.85, 0.2, 0.15];
+    const bars: RGB = RED;
     for (let i = 0; i <= 2; i++)
       for (let j = 0; j <= 2; j++)
         ctx.add(ctx.box([0.04, 1.2, 0.04], [-0.6 + i * 0.6, 0.6, -0.6 + j * 0.6]), 'metal', {
@@ -128,12 +128,12 @@ Object.assign(OUTDOOR, {
         });
         ctx.add(ctx.box([0.035, 0.035, 1.24], [-0.6 + k * 0.6, y + 0.02, 0]), 'metal', {
           part: 'bar',
-          colour: [0.95, 0.75, 0.1],
+          colour: YELLOW,
         });
       }
   },
   'merry-go-round': (ctx: GenContext) => {
-    ctx.add(ctx.cyl(0.9, 0.08, [0, 0.15, 0]), 'metal', { colour: [0.85, 0.2, 0.15] });
+    ctx.add(ctx.cyl(0.9, 0.08, [0, 0.15, 0]), 'metal', { colour: RED });
     ctx.add(ctx.cyl(0.1, 0.15, [0, 0, 0]), 'metal', { part: 'hub', primary: false, colour: STEEL });
     for (const a of around(4)) {
       ctx.add(
@@ -150,7 +150,7 @@ Object.assign(OUTDOOR, {
             ),
           ),
         'metal',
-        { part: 'handle', primary: false, colour: [0.95, 0.75, 0.1] },
+        { part: 'handle', primary: false, colour: YELLOW },
       );
     }
   },

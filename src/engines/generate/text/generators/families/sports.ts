@@ -6,14 +6,14 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { around, says, type RGB, type Generator } from '../kit.ts';
-import { BLACK, IRON, STEEL } from '../palette.ts';
+import { BLACK, DARK, GRIP, IRON, LIGHT_WOOD, STEEL } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const SPORTS: Record<string, Generator> = {
   ...partLists('sports'),
   'exercise bike': (ctx) => {
     // A stationary frame: a base bar, a post to the seat, a post to the handlebars and a flywheel at the front.
-    const frame: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.15, 0.15, 0.17];
+    const frame: RGB = ctx.interpretation.colours[0]?.rgb ?? GRIP;
     for (const x of [-0.45, 0.45])
       ctx.add(ctx.capsule([x, 0.03, -0.25], [x, 0.03, 0.25], 0.03), 'metal', { part: 'foot', colour: frame });
     ctx.add(ctx.capsule([-0.45, 0.03, 0], [0.45, 0.03, 0], 0.035), 'metal', { part: 'base', colour: frame });
@@ -66,7 +66,7 @@ export const SPORTS: Record<string, Generator> = {
     ctx.add(ctx.box([0.1, 0.05, 0.12], [0, 0.025, -0.02]), 'wood', { part: 'stand', primary: false, colour: BLACK });
   },
   'punching bag': (ctx) => {
-    const colour: RGB = says(ctx, /red/) ? [0.75, 0.1, 0.1] : [0.12, 0.12, 0.13];
+    const colour: RGB = says(ctx, /red/) ? [0.75, 0.1, 0.1] : DARK;
     ctx.add(ctx.capsule([0, 0.45, 0], [0, 1.45, 0], 0.22), 'leather', { part: 'bag', colour });
     for (const y of [0.75, 1.2])
       ctx.add(ctx.torus(0.221, 0.02, [0, y, 0], 'y'), 'leather', {
@@ -107,7 +107,7 @@ export const SPORTS: Record<string, Generator> = {
       }
   },
   'hockey stick': (ctx) => {
-    const colour: RGB = says(ctx, /wood/) ? [0.72, 0.55, 0.35] : BLACK;
+    const colour: RGB = says(ctx, /wood/) ? LIGHT_WOOD : BLACK;
     // The shaft leans back from the blade's heel; the blade lies flat on the ground in front.
     const heel: [number, number, number] = [-0.12, 0.04, 0];
     const top: [number, number, number] = [0.18, 1.45, 0];

@@ -6,17 +6,17 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL } from '../palette.ts';
+import { DARK, STEEL, WHITE, YELLOW } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
-export const MORE_ROWS: Record<string, Generator> = {
+export const CORE_ROWS: Record<string, Generator> = {
   ...partLists('poles'),
   submarine: (ctx) => {
     // A long hull along x, a sail (conning tower) with its planes, a cross of tail fins and a propeller.
     const hull: RGB = says(ctx, /yellow/)
       ? [0.95, 0.8, 0.1]
       : says(ctx, /research|deep sea|white/)
-        ? [0.92, 0.92, 0.9]
+        ? WHITE
         : [0.2, 0.22, 0.25];
     const y = 0.4;
     ctx.add(ctx.capsule([-1.2, y, 0], [1.1, y, 0], 0.35, 0.35), 'metal', { part: 'hull', colour: hull });
@@ -98,7 +98,7 @@ export const MORE_ROWS: Record<string, Generator> = {
   },
   'robotic arm': (ctx) => {
     // A six-axis industrial arm: a base, a turning shoulder, an upper arm and forearm, a wrist and a gripper.
-    const paint: RGB = says(ctx, /orange/) ? [0.95, 0.5, 0.1] : [0.95, 0.75, 0.1];
+    const paint: RGB = says(ctx, /orange/) ? [0.95, 0.5, 0.1] : YELLOW;
     ctx.add(ctx.cyl(0.35, 0.12, [0, 0, 0]), 'metal', { part: 'base', colour: DARK });
     ctx.add(ctx.cyl(0.25, 0.3, [0, 0.12, 0]), 'metal', { part: 'turret', colour: paint });
     const shoulder: Vec3 = [0, 0.55, 0];
@@ -177,4 +177,4 @@ export const MORE_ROWS: Record<string, Generator> = {
   },
 };
 // A glaive is the European blade on a pole: the same build.
-MORE_ROWS.glaive = MORE_ROWS.naginata;
+CORE_ROWS.glaive = CORE_ROWS.naginata;
