@@ -6,6 +6,7 @@
  *   npx tsx scripts/text-build-hashes.ts > /tmp/before.txt     # every profile (slow: ~1,500 builds)
  *   npx tsx scripts/text-build-hashes.ts --part-lists          # only the profiles built from generators/parts/*.json
  *   npx tsx scripts/text-build-hashes.ts --categories object,hat   # only these categories' profiles
+ *   npx tsx scripts/text-build-hashes.ts --prompts 'a wizard;a school bus'   # these prompts as read
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -28,17 +29,28 @@ const WAYS: BuildOptions[] = [
   { seed: 9, fast: true, maxFaces: 2000 },
 ];
 
-for (const category of CATEGORIES.filter((c) => !onlyCategories || onlyCategories.has(c.id)))
-  for (const profile of Object.keys(category.profiles ?? {})) {
-    if (onlyPartLists && !partListIds.has(profile)) continue;
-    for (const [k, options] of WAYS.entries()) {
-      const asset = await buildAsset({ ...interpretPrompt(profile), category: category.id, profile }, options);
-      const hash = createHash('sha256')
-        .update(Buffer.from(asset.mesh.positions.buffer))
-        .update(Buffer.from(asset.mesh.indices.buffer))
-        .update(JSON.stringify(asset.materials))
-        .digest('hex')
-        .slice(0, 16);
-      console.log(`${category.id}/${profile}/${k} ${hash}`);
+const promptsAt = process.argv.indexOf('--prompts');
+const prompts = promptsAt > 0 ? process.argv[promptsAt + 1].split(';') : [];
+
+function hashOf(asset: Awaited<ReturnType<typeof buildAsset>>): string {
+  return createHash('sha256')
+    .update(Buffer.from(asset.mesh.positions.buffer))
+    .update(Buffer.from(asset.mesh.indices.buffer))
+    .update(JSON.stringify(asset.materials))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+for (const prompt of prompts)
+  for (const [k, options] of WAYS.entries())
+    console.log(`${prompt}/${k} ${hashOf(await buildAsset(interpretPrompt(prompt), options))}`);
+
+if (!prompts.length)
+  for (const category of CATEGORIES.filter((c) => !onlyCategories || onlyCategories.has(c.id)))
+    for (const profile of Object.keys(category.profiles ?? {})) {
+      if (onlyPartLists && !partListIds.has(profile)) continue;
+      for (const [k, options] of WAYS.entries()) {
+        const asset = await buildAsset({ ...interpretPrompt(profile), category: category.id, profile }, options);
+        console.log(`${category.id}/${profile}/${k} ${hashOf(asset)}`);
+      }
     }
-  }
