@@ -5,6 +5,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
+import { addModifierParts, setting } from './modifiers.ts';
 import { quadruped } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
 import { JointList, along } from './joints.ts';
@@ -135,11 +136,7 @@ function limb(
 
 export function person(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const H =
-    1.75 *
-    s.tall *
-    rng.range(0.92, 1.08) *
-    (['child', 'boy', 'girl'].includes(ctx.interpretation.word ?? '') ? 0.7 : 1);
+  const H = 1.75 * s.tall * rng.range(0.92, 1.08) * (setting(ctx, 'figure', 'height') ?? 1);
   const headR = H * (s.cartoon ? 0.11 : 0.065);
   const hip = H * 0.5;
   const shoulder = H * 0.8;
@@ -174,27 +171,8 @@ export function person(ctx: GenContext): void {
       colour: skin,
     });
   }
-  const word = ctx.interpretation.word ?? '';
-  if (word === 'wizard')
-    ctx.add(ctx.cyl(headR * 1.2, headR * 3, [0, shoulder + headR * 1.9, 0], 0.002), 'fabric', {
-      part: 'hat',
-      primary: false,
-      colour: [0.25, 0.2, 0.6],
-    });
-  if (word === 'king' || word === 'queen')
-    ctx.add(
-      ctx
-        .cyl(headR * 0.8, headR * 0.6, [0, shoulder + headR * 2.1, 0], headR * 0.9)
-        .subtract(ctx.cyl(headR * 0.7, headR, [0, shoulder + headR * 2.2, 0])),
-      'gold',
-      { part: 'crown', primary: false },
-    );
-  if (word === 'knight' || word === 'soldier' || word === 'warrior')
-    ctx.add(
-      ctx.sphere(headR * 1.12, [0, shoulder + headR * 1.35, 0]).trimByPlane([0, 1, 0], shoulder + headR * 0.9),
-      'metal',
-      { part: 'helmet', primary: false },
-    );
+  // A wizard's hat, a king's crown, a knight's helmet: ./modifiers.json.
+  addModifierParts(ctx, 'figure', { head: { at: [0, shoulder + headR * 1.3, 0], size: headR } });
   ctx.skeleton = joints.finish();
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Manifold } from 'manifold-3d';
 import { around, type GenContext } from './kit.ts';
+import { MARBLE } from './palette.ts';
 
 export type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
 
@@ -302,7 +303,7 @@ export function windmill(ctx: GenContext): void {
         .rotate([0, 0, (a * 180) / Math.PI])
         .translate(hub),
       'fabric',
-      { part: 'blade', primary: false, colour: [0.92, 0.9, 0.85] },
+      { part: 'blade', primary: false, colour: MARBLE },
     );
   }
   door(ctx, r * 0.98);

@@ -1,6 +1,7 @@
 /** Food, jewellery and props: lathes, tori and faceted hulls with seeded detail. */
 import type { Manifold, Vec2, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
+import { setting } from './modifiers.ts';
 import { COLOURS } from '../understand/vocabulary.ts';
 
 function fruit(ctx: GenContext, r: number, colour: RGB, squash = 1): void {
@@ -88,7 +89,7 @@ export function banana(ctx: GenContext): void {
 
 export function cake(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const tiers = ctx.count('tier', ctx.interpretation.word === 'wedding cake' ? 3 : rng.int(1, 3), 1, 6);
+  const tiers = ctx.count('tier', setting(ctx, 'cake', 'tiers') ?? rng.int(1, 3), 1, 6);
   let r = 0.15 * s.wide;
   let y = 0;
   for (let k = 0; k < tiers; k++) {
@@ -205,7 +206,7 @@ export function pizza(ctx: GenContext): void {
 
 export function bread(ctx: GenContext): void {
   const { s, rng } = ctx;
-  const L = 0.28 * s.long * (ctx.interpretation.word === 'baguette' ? 2 : 1);
+  const L = 0.28 * s.long * (setting(ctx, 'bread', 'length') ?? 1);
   ctx.add(
     ctx
       .capsule([-L / 2, 0.05, 0], [L / 2, 0.05, 0], 0.06 * s.wide)

@@ -5,6 +5,7 @@
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
 import { around, type GenContext } from './kit.ts';
+import { ORANGE, YELLOW } from './palette.ts';
 
 const GREEN: [number, number, number] = [0.22, 0.5, 0.18];
 const BARK: [number, number, number] = [0.4, 0.27, 0.16];
@@ -241,12 +242,7 @@ export function flower(ctx: GenContext): void {
       ? [0.98, 0.8, 0.1]
       : word === 'rose'
         ? [0.8, 0.05, 0.12]
-        : rng.pick([
-            [0.9, 0.2, 0.4],
-            [0.95, 0.85, 0.95],
-            [0.6, 0.3, 0.85],
-            [0.95, 0.6, 0.1],
-          ]);
+        : rng.pick([[0.9, 0.2, 0.4], [0.95, 0.85, 0.95], [0.6, 0.3, 0.85], ORANGE]);
   if (word === 'tulip' || word === 'rose') {
     for (const a of around(petals))
       ctx.add(
@@ -273,7 +269,7 @@ export function flower(ctx: GenContext): void {
         .scale([1, 0.5, 1])
         .translate([0, H + 0.006, 0]),
       'organic',
-      { part: 'centre', primary: false, colour: [0.95, 0.75, 0.1] },
+      { part: 'centre', primary: false, colour: YELLOW },
     );
   }
 }

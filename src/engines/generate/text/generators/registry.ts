@@ -3,6 +3,7 @@
  * Declared once: SINGLE for one-function categories, FAMILIES for those built by readers, rows and a base.
  */
 import type { GenContext, Generator } from './kit.ts';
+import { partLists } from './part-list.ts';
 import * as furniture from './furniture.ts';
 import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
@@ -18,11 +19,19 @@ import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { myriapod } from './families/myriapods.ts';
 import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
-import { balloon, constructionMachine, helicopter, motorcycle, tractor, wagon } from './families/machines.ts';
-import { drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
-import { appliance } from './families/appliances.ts';
+import {
+  MACHINE_ROWS,
+  balloon,
+  constructionMachine,
+  helicopter,
+  motorcycle,
+  tractor,
+  wagon,
+} from './families/machines.ts';
+import { INSTRUMENT_ROWS, drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
+import { DEVICES, appliance, drone } from './families/appliances.ts';
 import { bag, hat, shoe } from './families/wearables.ts';
-import { handTool, object } from './families/objects.ts';
+import { CURIOS, handTool, object } from './families/objects.ts';
 import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
@@ -36,7 +45,7 @@ import { describedPercussion } from './families/percussion.ts';
 import { describedWeapon } from './families/weapon-forms.ts';
 import { describedGrass } from './families/grass.ts';
 import { buildingForm } from '../building-reading.ts';
-import { bust, landmark, skull } from './families/landmarks.ts';
+import { FAMOUS_LANDMARKS, WORSHIP_LANDMARKS, bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
 import { smallVehicle, spacecraft } from './families/craft.ts';
@@ -47,22 +56,21 @@ import { SCALES } from './families/scales.ts';
 import { TAPES } from './families/tapes.ts';
 import { GLIDERS } from './families/gliders.ts';
 import { GARMENTS } from './families/garments.ts';
-import { MORE_DEVICES, drone } from './families/devices-more.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
-import { MORE_LANDMARKS, MORE_WORSHIP } from './families/landmarks-more.ts';
-import { MORE_INSTRUMENTS } from './families/instruments-more.ts';
 import { TOYS } from './families/toys.ts';
 import { SPORTS } from './families/sports.ts';
 import { MYTHICAL } from './families/mythical.ts';
 import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
 import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
-import { MORE_BUILDINGS } from './families/buildings-more.ts';
-import { MORE_ROWS } from './families/rows-more.ts';
+import { CORE_ROWS } from './families/core-rows.ts';
 import { SEA_INVERTEBRATES, marineMammal, worm } from './families/sea-life.ts';
-import { MORE_APPLIANCES, MORE_COOKWARE, MORE_HATS, MORE_MACHINES, MORE_OBJECTS } from './families/objects-more.ts';
 
 export type { Generator };
+
+/** Families whose rows are all part lists (./parts/*.json). */
+const COOKWARE = partLists('cookware');
+const BUILDINGS = partLists('buildings');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../catalog-made.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -208,34 +216,34 @@ const FAMILIES: Record<string, Family> = {
   'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: plants.pottedPlant },
   flower: { readers: [ownForm('flower', describedGrass)], base: plants.flower },
   // A percussion instrument read from its description, before the family's rows.
-  drum: { readers: [ownForm('drum', describedPercussion)], rows: MORE_INSTRUMENTS, base: drum },
+  drum: { readers: [ownForm('drum', describedPercussion)], rows: INSTRUMENT_ROWS, base: drum },
   garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
   // Rows ../catalog-made.ts adds to families and categories of the core catalogue.
-  landmark: { rows: MORE_LANDMARKS, base: landmark },
-  church: { rows: MORE_WORSHIP, base: buildings.church },
-  piano: { rows: MORE_INSTRUMENTS, base: piano },
-  'wind-instrument': { rows: MORE_INSTRUMENTS, base: windInstrument },
+  landmark: { rows: FAMOUS_LANDMARKS, base: landmark },
+  church: { rows: WORSHIP_LANDMARKS, base: buildings.church },
+  piano: { rows: INSTRUMENT_ROWS, base: piano },
+  'wind-instrument': { rows: INSTRUMENT_ROWS, base: windInstrument },
   jar: { rows: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, base: vessels.jar },
-  object: { rows: MORE_OBJECTS, base: object },
+  object: { rows: CURIOS, base: object },
   bowl: {
-    rows: { cauldron: MORE_COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
+    rows: { cauldron: COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
     base: vessels.bowl,
   },
-  appliance: { rows: { ...MORE_APPLIANCES, ...MORE_DEVICES, ...TAPES }, base: appliance },
+  appliance: { rows: { ...partLists('appliances'), ...DEVICES, ...TAPES }, base: appliance },
   helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
   airplane: {
     rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
     base: vehicles.airplane,
   },
-  tractor: { rows: MORE_MACHINES, base: tractor },
-  'construction-machine': { rows: MORE_MACHINES, base: constructionMachine },
-  hat: { rows: MORE_HATS, base: hat },
+  tractor: { rows: MACHINE_ROWS, base: tractor },
+  'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
+  hat: { rows: partLists('hats'), base: hat },
   cake: { rows: BAKED, base: food.cake },
   donut: { rows: BAKED, base: food.donut },
   pizza: { rows: BAKED, base: food.pizza },
   bread: { rows: BAKED, base: food.bread },
   burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: food.burger },
-  cookware: { rows: MORE_COOKWARE, base: MORE_COOKWARE.skillet },
+  cookware: { rows: COOKWARE, base: COOKWARE.skillet },
   outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
   // Families of ../catalog-play.ts.
   toy: { rows: TOYS, base: TOYS.blocks },
@@ -246,12 +254,12 @@ const FAMILIES: Record<string, Family> = {
   'household-thing': { rows: { ...HOUSEHOLD, coffin: vessels.coffin }, base: HOUSEHOLD['trash can'] },
   'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
-  'building-more': { rows: MORE_BUILDINGS, base: MORE_BUILDINGS.factory },
-  boat: { rows: MORE_ROWS, base: vehicles.boat },
-  chair: { rows: MORE_ROWS, base: furniture.chair },
-  robot: { rows: MORE_ROWS, base: animals.robot },
-  spear: { rows: MORE_ROWS, base: tools.spear },
-  staff: { rows: MORE_ROWS, base: tools.staff },
+  'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
+  boat: { rows: CORE_ROWS, base: vehicles.boat },
+  chair: { rows: CORE_ROWS, base: furniture.chair },
+  robot: { rows: CORE_ROWS, base: animals.robot },
+  spear: { rows: CORE_ROWS, base: tools.spear },
+  staff: { rows: CORE_ROWS, base: tools.staff },
   mythical: {
     rows: { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
     base: MYTHICAL.griffin,
@@ -264,7 +272,7 @@ const FAMILIES: Record<string, Family> = {
   crate: { base: vessels.crate },
   cabinet: { base: furniture.cabinet },
   'marine-mammal': { base: marineMammal },
-  'human-skeleton': { base: MORE_OBJECTS.skeleton },
+  'human-skeleton': { base: CURIOS.skeleton },
 };
 
 /**

@@ -1,6 +1,7 @@
 /** Tools and weapons: a handle along +Y with a head, blade or point; lengths and widths vary. */
 import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext } from './kit.ts';
+import { setting } from './modifiers.ts';
 
 function handle(ctx: GenContext, length: number, r: number, material: 'wood' | 'leather' = 'wood'): void {
   ctx.add(ctx.cyl(r, length, [0, 0, 0], r * 0.9), material, { part: 'handle', primary: false });
@@ -53,10 +54,7 @@ export function sword(ctx: GenContext): void {
   const { s, rng } = ctx;
   const grip = 0.18 * rng.range(0.8, 1.2);
   const L = 0.8 * s.long * s.tall * rng.range(0.8, 1.2);
-  const w =
-    0.05 *
-    s.wide *
-    (ctx.interpretation.word === 'katana' || ctx.interpretation.word === 'rapier' ? 0.6 : rng.range(0.8, 1.3));
+  const w = 0.05 * s.wide * (setting(ctx, 'sword', 'bladeWidth') ?? rng.range(0.8, 1.3));
   handle(ctx, grip, 0.015 * s.thick, 'leather');
   ctx.add(ctx.sphere(0.028, [0, -0.01, 0]), 'metal', { part: 'pommel', primary: false });
   const guard = 0.2 * rng.range(0.7, 1.3) * (s.ornate ? 1.3 : 1);
@@ -64,7 +62,7 @@ export function sword(ctx: GenContext): void {
     part: 'guard',
     primary: false,
   });
-  const curve = ctx.interpretation.word === 'scimitar' || ctx.interpretation.word === 'katana' ? 0.06 : 0;
+  const curve = setting(ctx, 'sword', 'curve') ?? 0;
   const blade: Vec2[] = [
     [-w / 2, 0],
     [w / 2, 0],
@@ -154,7 +152,7 @@ export function spear(ctx: GenContext): void {
   const { s, rng } = ctx;
   const L = 1.8 * s.long * s.tall * rng.range(0.85, 1.15);
   handle(ctx, L, 0.014 * s.thick);
-  const tines = ctx.count('spike', ctx.interpretation.word === 'trident' ? 3 : 1, 1, 5);
+  const tines = ctx.count('spike', setting(ctx, 'spear', 'tines') ?? 1, 1, 5);
   const tip = 0.22 * rng.range(0.8, 1.3);
   for (let k = 0; k < tines; k++) {
     const x = tines === 1 ? 0 : -0.06 + (0.12 * k) / (tines - 1);

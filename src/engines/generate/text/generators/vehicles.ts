@@ -2,7 +2,8 @@
 import type { Vec2 } from 'manifold-3d';
 import { cycleForm } from '../cycle-reading.ts';
 import { around, type GenContext } from './kit.ts';
-import { BLACK } from './palette.ts';
+import { colourSetting, setting } from './modifiers.ts';
+import { BLACK, BUS_RED, DRUM_HEAD } from './palette.ts';
 
 function wheels(ctx: GenContext, xs: number[], halfTrack: number, r: number, width = r * 0.6): void {
   for (const x of xs)
@@ -100,7 +101,7 @@ export function bus(ctx: GenContext): void {
   const H = 2.6 * s.tall;
   const wr = 0.5;
   ctx.add(ctx.roundBox([L, H, W], 0.25, [0, wr + H / 2, 0]), 'metal', {
-    colour: ctx.interpretation.word === 'school bus' ? [0.95, 0.75, 0.1] : [0.8, 0.15, 0.15],
+    colour: colourSetting(ctx, 'bus', 'colour') ?? BUS_RED,
   });
   const windows = ctx.count('window', Math.floor(L / 1.2), 2, 16);
   for (let k = 0; k < windows; k++)
@@ -233,7 +234,7 @@ export function boat(ctx: GenContext): void {
           )
           .translate([x + 0.06, D + 0.3, 0]),
         'fabric',
-        { part: 'sail', primary: false, colour: [0.95, 0.93, 0.88] },
+        { part: 'sail', primary: false, colour: DRUM_HEAD },
       );
   }
   if (!masts && L > 3)
@@ -339,7 +340,7 @@ export function bicycle(ctx: GenContext): void {
   const motor = word === 'motorbike' || word === 'motorcycle' || word === 'scooter';
   const wr = (motor ? 0.32 : 0.35) * s.wide;
   const base = 1.05 * s.long * rng.range(0.95, 1.1) * (read?.tandem ? 1.5 : 1);
-  const n = ctx.count('wheel', read?.wheels ?? (word === 'tricycle' ? 3 : word === 'unicycle' ? 1 : 2), 1, 3);
+  const n = ctx.count('wheel', read?.wheels ?? setting(ctx, 'cycle', 'wheels') ?? 2, 1, 3);
   const xs = n === 1 ? [0] : n === 3 ? [-base / 2, -base / 2, base / 2] : [-base / 2, base / 2];
   xs.forEach((x, k) => {
     const z = n === 3 && k < 2 ? (k ? 0.3 : -0.3) : 0;

@@ -1,6 +1,8 @@
 /** Vessels and containers: lathed profiles (hollowed where the opening shows) plus handles and lids. */
 import type { Manifold, Vec2 } from 'manifold-3d';
 import { around, type GenContext } from './kit.ts';
+import { GOLD, WOOD } from './palette.ts';
+import { setting } from './modifiers.ts';
 
 /** A lathed vessel hollowed from the top, leaving walls of `wall` and a floor. */
 function hollowLathe(ctx: GenContext, outer: Vec2[], wall: number): Manifold {
@@ -43,7 +45,7 @@ export function vase(ctx: GenContext): void {
     [lip, h],
   ];
   ctx.add(hollowLathe(ctx, profile, 0.015), 'ceramic');
-  const handles = ctx.count('handle', ctx.s.ornate || ctx.interpretation.word === 'amphora' ? 2 : 0, 0, 4);
+  const handles = ctx.count('handle', ctx.s.ornate ? 2 : (setting(ctx, 'vase', 'handles') ?? 0), 0, 4);
   for (const a of around(handles))
     ctx.add(sideHandle(ctx, neck * 1.05, h * 0.6, h * 0.88, 0.015).rotate([0, (a * 180) / Math.PI, 0]), 'ceramic', {
       part: 'handle',
@@ -355,7 +357,7 @@ export function churn(ctx: GenContext): void {
       [r * 0.8, h],
     ]),
     'wood',
-    { colour: [0.6, 0.42, 0.25] },
+    { colour: WOOD },
   );
   for (const y of [h * 0.12, h * 0.8])
     ctx.add(ctx.torus(r * (1.12 - 0.3 * (y / h)), 0.008, [0, y, 0]), 'metal', {
@@ -409,7 +411,7 @@ export function coffin(ctx: GenContext): void {
     ctx.add(ctx.ellipsoid([0.14, 0.05, 0.11], [L * 0.3, h + 0.09, 0]), 'stone', {
       part: 'carved face',
       primary: false,
-      colour: ctx.interpretation.material === 'gold' ? [0.85, 0.68, 0.25] : [0.72, 0.64, 0.5],
+      colour: ctx.interpretation.material === 'gold' ? GOLD : [0.72, 0.64, 0.5],
     });
   else
     for (const x of [-L * 0.25, L * 0.1])

@@ -3,10 +3,14 @@
  * features that identify it (a toaster's slots, a microwave's window, a fridge's doors, a drum
  * washer's porthole, a record player's platter and arm, a gramophone's horn, a screen, a lens, a
  * handset, keys, a mixer's bowl and head).
+ *
+ * DEVICES the rig has no row for (../parts/devices.json: headphones, a microphone, a printer, a tablet …;
+ * here a computer mouse, a joystick and a projector in the prompt's colour) and a drone for the rotorcraft.
  */
 import type { Vec3 } from 'manifold-3d';
-import type { GenContext, RGB } from '../kit.ts';
-import { DARK, STEEL, TINTED_GLASS } from '../palette.ts';
+import { type GenContext, type RGB, around, type Generator } from '../kit.ts';
+import { BLACKENED_STEEL, DARK, GRIP, IRON, MARBLE, STEEL, TINTED_GLASS } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 type Feature =
   | 'slots'
@@ -37,8 +41,8 @@ const ROWS: Record<string, { size: Vec3; feature: Feature; colour: RGB }> = {
   microwave: { size: [0.9, 0.5, 0.6], feature: 'window', colour: [0.85, 0.85, 0.87] },
   refrigerator: { size: [0.8, 1.8, 0.7], feature: 'doors', colour: [0.9, 0.9, 0.9] },
   'washing machine': { size: [0.7, 0.85, 0.65], feature: 'porthole', colour: [0.95, 0.95, 0.95] },
-  oven: { size: [0.8, 0.9, 0.65], feature: 'oven', colour: [0.2, 0.2, 0.22] },
-  blender: { size: [0.3, 0.25, 0.3], feature: 'jug', colour: [0.2, 0.2, 0.22] },
+  oven: { size: [0.8, 0.9, 0.65], feature: 'oven', colour: IRON },
+  blender: { size: [0.3, 0.25, 0.3], feature: 'jug', colour: IRON },
   'stand mixer': { size: [0.45, 0.12, 0.3], feature: 'mixer', colour: [0.85, 0.15, 0.15] },
   'coffee machine': { size: [0.45, 0.5, 0.4], feature: 'espresso', colour: [0.75, 0.75, 0.78] },
   'record player': { size: [0.8, 0.15, 0.65], feature: 'platter', colour: [0.45, 0.28, 0.15] },
@@ -47,15 +51,15 @@ const ROWS: Record<string, { size: Vec3; feature: Feature; colour: RGB }> = {
   television: { size: [0.8, 0.65, 0.6], feature: 'screen', colour: [0.4, 0.28, 0.18] },
   computer: { size: [0.9, 0.6, 0.1], feature: 'screen', colour: [0.85, 0.85, 0.82] },
   // A computer monitor: a screen on a stand (a CRT one a deep box behind its screen).
-  monitor: { size: [0.9, 0.6, 0.1], feature: 'screen', colour: [0.2, 0.2, 0.22] },
+  monitor: { size: [0.9, 0.6, 0.1], feature: 'screen', colour: IRON },
   laptop: { size: [0.8, 0.04, 0.55], feature: 'laptop', colour: [0.75, 0.76, 0.78] },
   camera: { size: [0.6, 0.4, 0.3], feature: 'camera', colour: [0.12, 0.12, 0.12] },
   telephone: { size: [0.5, 0.2, 0.45], feature: 'handset', colour: [0.1, 0.1, 0.1] },
   smartphone: { size: [0.38, 0.78, 0.04], feature: 'phone', colour: [0.1, 0.1, 0.12] },
   typewriter: { size: [0.7, 0.2, 0.55], feature: 'typewriter', colour: [0.15, 0.2, 0.15] },
-  'sewing machine': { size: [0.8, 0.12, 0.35], feature: 'sewing', colour: [0.92, 0.9, 0.85] },
+  'sewing machine': { size: [0.8, 0.12, 0.35], feature: 'sewing', colour: MARBLE },
   'vacuum cleaner': { size: [0.55, 0.45, 0.4], feature: 'vacuum', colour: [0.85, 0.2, 0.2] },
-  'game controller': { size: [0.7, 0.12, 0.4], feature: 'controller', colour: [0.15, 0.15, 0.17] },
+  'game controller': { size: [0.7, 0.12, 0.4], feature: 'controller', colour: GRIP },
   fan: { size: [0.35, 0.05, 0.35], feature: 'fan', colour: [0.9, 0.9, 0.92] },
   speaker: { size: [0.45, 0.8, 0.4], feature: 'speaker', colour: [0.12, 0.12, 0.12] },
   appliance: { size: [0.7, 0.6, 0.5], feature: 'window', colour: [0.85, 0.85, 0.87] },
@@ -311,4 +315,105 @@ export function appliance(ctx: GenContext): void {
         );
       break;
   }
+}
+
+export const DEVICES: Record<string, Generator> = {
+  ...partLists('devices'),
+  'computer mouse': (ctx) => {
+    // A palm-sized dome, longer than wide, its two buttons parted by a seam, a scroll wheel between them.
+    const colour = ctx.interpretation.colours[0]?.rgb ?? DARK;
+    ctx.add(ctx.ellipsoid([0.032, 0.022, 0.058], [0, 0.004, 0]).trimByPlane([0, 1, 0], 0), 'plastic', { colour });
+    ctx.add(ctx.box([0.0015, 0.02, 0.05], [0, 0.012, -0.03]), 'plastic', {
+      part: 'seam',
+      primary: false,
+      colour: [0.3, 0.3, 0.32],
+    });
+    ctx.add(ctx.cyl(0.007, 0.005, [0, 0, 0]).rotate([0, 0, 90]).translate([0.0025, 0.022, -0.022]), 'rubber', {
+      part: 'scroll wheel',
+      primary: false,
+      colour: BLACKENED_STEEL,
+    });
+  },
+  joystick: (ctx) => {
+    // An arcade stick: a sloped base with buttons, a shaft and a ball top.
+    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.85, 0.1, 0.12];
+    ctx.add(ctx.roundBox([0.3, 0.06, 0.18], 0.015, [0, 0.03, 0]), 'plastic', { part: 'base', colour: DARK });
+    ctx.add(ctx.cyl(0.006, 0.09, [-0.08, 0.05, 0]), 'metal', { part: 'shaft', primary: false, colour: STEEL });
+    ctx.add(ctx.sphere(0.02, [-0.08, 0.145, 0]), 'plastic', { part: 'ball top', colour });
+    for (const [x, z] of [
+      [0.02, -0.03],
+      [0.06, -0.04],
+      [0.1, -0.03],
+      [0.02, 0.03],
+      [0.06, 0.02],
+      [0.1, 0.03],
+    ])
+      ctx.add(ctx.cyl(0.013, 0.02, [x, 0.05, z]), 'plastic', { part: 'button', primary: false, colour });
+  },
+};
+
+Object.assign(DEVICES, {
+  'game console': (ctx: GenContext) => {
+    ctx.add(ctx.roundBox([0.8, 0.16, 0.6], 0.04, [0, 0.08, 0]), 'plastic', { colour: DARK });
+    ctx.add(ctx.box([0.5, 0.01, 0.02], [0, 0.1, 0.3]), 'plastic', {
+      part: 'light',
+      primary: false,
+      colour: [0.2, 0.5, 0.95],
+    });
+    // A controller lying in front: a body and two grips.
+    ctx.add(
+      ctx
+        .roundBox([0.3, 0.06, 0.14], 0.03, [0, 0.03, 0.55])
+        .add(ctx.capsule([-0.12, 0.03, 0.6], [-0.16, 0.03, 0.7], 0.045))
+        .add(ctx.capsule([0.12, 0.03, 0.6], [0.16, 0.03, 0.7], 0.045)),
+      'plastic',
+      { part: 'controller', primary: false, colour: IRON },
+    );
+  },
+  projector: (ctx: GenContext) => {
+    const film = /\b(film|movie|vintage|cinema|reel)\b/.test(ctx.interpretation.prompt.toLowerCase());
+    ctx.add(ctx.roundBox([0.5, 0.25, 0.4], 0.04, [0, 0.125, 0]), 'metal', {
+      colour: film ? IRON : [0.9, 0.9, 0.88],
+    });
+    ctx.add(ctx.cyl(0.07, 0.12, [0, 0, 0]).rotate([90, 0, 0]).translate([0.12, 0.13, 0.2]), 'metal', {
+      part: 'lens',
+      primary: false,
+      colour: DARK,
+    });
+    if (film)
+      for (const x of [-0.12, 0.16])
+        ctx.add(
+          ctx
+            .cyl(0.16, 0.03, [0, -0.015, 0])
+            .rotate([90, 0, 0])
+            .translate([x, 0.45, 0])
+            .add(ctx.cyl(0.01, 0.12, [x, 0.25, 0])),
+          'metal',
+          { part: 'reel', primary: false, colour: [0.6, 0.6, 0.62] },
+        );
+  },
+});
+
+export function drone(ctx: GenContext): void {
+  const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.9, 0.9, 0.9];
+  ctx.add(ctx.roundBox([0.35, 0.12, 0.35], 0.05, [0, 0.25, 0]), 'plastic', { colour });
+  for (const a of around(4, Math.PI / 4)) {
+    const tip: [number, number, number] = [Math.cos(a) * 0.45, 0.28, Math.sin(a) * 0.45];
+    ctx.add(ctx.capsule([0, 0.26, 0], tip, 0.025), 'plastic', { part: 'arm', colour });
+    ctx.add(ctx.cyl(0.04, 0.06, [tip[0], 0.26, tip[2]]), 'metal', { part: 'motor', primary: false, colour: DARK });
+    ctx.add(
+      ctx
+        .box([0.32, 0.008, 0.04])
+        .rotate([0, (a * 180) / Math.PI + 30, 0])
+        .translate([tip[0], 0.33, tip[2]]),
+      'plastic',
+      { part: 'propeller', primary: false, colour: DARK },
+    );
+    ctx.add(
+      ctx.capsule([Math.cos(a) * 0.15, 0.2, Math.sin(a) * 0.15], [Math.cos(a) * 0.18, 0.01, Math.sin(a) * 0.18], 0.012),
+      'plastic',
+      { part: 'leg', primary: false, colour: DARK },
+    );
+  }
+  ctx.add(ctx.sphere(0.05, [0.17, 0.17, 0]), 'glass', { part: 'camera', primary: false, colour: [0.05, 0.05, 0.08] });
 }

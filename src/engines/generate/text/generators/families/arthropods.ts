@@ -8,7 +8,7 @@ import type { GenContext, RGB } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, legPlace, trunkJoints } from './quadruped.ts';
-import { EYE } from '../palette.ts';
+import { EYE, IRON, YELLOW } from '../palette.ts';
 
 interface InsectRow {
   abdomen: [number, number];
@@ -30,7 +30,7 @@ const INSECTS: Record<string, InsectRow> = {
     head: 0.12,
     leg: 0.35,
     wings: 'clear',
-    colour: [0.95, 0.75, 0.1],
+    colour: YELLOW,
     bands: [0.08, 0.06, 0.04],
   },
   wasp: {
@@ -56,7 +56,7 @@ const INSECTS: Record<string, InsectRow> = {
   butterfly: { abdomen: [0.35, 0.06], thorax: 0.07, head: 0.06, leg: 0.25, wings: 'broad', colour: [0.95, 0.5, 0.1] },
   moth: { abdomen: [0.3, 0.08], thorax: 0.09, head: 0.07, leg: 0.25, wings: 'broad', colour: [0.65, 0.58, 0.45] },
   dragonfly: { abdomen: [0.8, 0.05], thorax: 0.09, head: 0.09, leg: 0.2, wings: 'long', colour: [0.15, 0.5, 0.75] },
-  fly: { abdomen: [0.25, 0.14], thorax: 0.13, head: 0.12, leg: 0.3, wings: 'clear', colour: [0.2, 0.2, 0.22] },
+  fly: { abdomen: [0.25, 0.14], thorax: 0.13, head: 0.12, leg: 0.3, wings: 'clear', colour: IRON },
   grasshopper: {
     abdomen: [0.5, 0.12],
     thorax: 0.12,

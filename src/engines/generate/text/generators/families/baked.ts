@@ -6,6 +6,7 @@
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
 import { GOLDEN } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
@@ -29,7 +30,8 @@ function carryToppings(ctx: GenContext): void {
       ctx.carried.add(c.word);
 }
 
-const ROWS: Record<string, Generator> = {
+export const ROWS: Record<string, Generator> = {
+  ...partLists('baked'),
   // A pie and a pancake are built from WordNet's own description of them (a round bake in a pan, a stack).
   pie: (ctx) => void describedDish(ctx, 'pie'),
   pancake: (ctx) => void describedDish(ctx, 'pancake'),
@@ -59,51 +61,6 @@ const ROWS: Record<string, Generator> = {
       berry,
       'berry',
     );
-  },
-  bagel: (ctx) => {
-    food(ctx, ctx.torus(0.2, 0.1, [0, 0.09, 0], 'y').scale([1, 0.85, 1]), [0.78, 0.55, 0.3]);
-    dots(
-      ctx,
-      12,
-      0.012,
-      (k) => {
-        const a = (k / 12) * Math.PI * 2;
-        const d = 0.2 + ((k % 3) - 1) * 0.05;
-        return [Math.cos(a) * d, 0.17, Math.sin(a) * d];
-      },
-      [0.95, 0.92, 0.85],
-      'seed',
-    );
-  },
-  cookie: (ctx) => {
-    food(ctx, ctx.cyl(0.3, 0.06, [0, 0, 0], 0.28), [0.85, 0.65, 0.38]);
-    dots(
-      ctx,
-      9,
-      0.03,
-      (k) => {
-        const a = k * 2.4;
-        const d = 0.05 + (k % 4) * 0.06;
-        return [Math.cos(a) * d, 0.06, Math.sin(a) * d];
-      },
-      [0.3, 0.18, 0.1],
-      'chip',
-    );
-  },
-  'fortune cookie': (ctx) => {
-    // A disc folded in half and pinched: two halves of a thin torus-like shell meeting at a crease.
-    const half = ctx
-      .sphere(0.22, [0, 0, 0])
-      .subtract(ctx.sphere(0.19, [0, 0, 0]))
-      .trimByPlane([0, 1, 0], 0)
-      .scale([1, 0.7, 0.6]);
-    for (const side of [-1, 1])
-      food(ctx, half.rotate([0, 0, side * 35]).translate([side * 0.1, 0.02, 0]), [0.92, 0.72, 0.4]);
-    ctx.add(ctx.box([0.25, 0.004, 0.05], [0.05, 0.1, 0.12]), 'paper', {
-      part: 'fortune',
-      primary: false,
-      colour: [0.97, 0.97, 0.95],
-    });
   },
   'cinnamon roll': (ctx) => {
     // A spiral read from above: concentric rings of dough, each a little higher toward the centre.

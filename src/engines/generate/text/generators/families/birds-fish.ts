@@ -9,7 +9,7 @@ import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { trunkJoints } from './quadruped.ts';
-import { ORANGE } from '../palette.ts';
+import { DRUM_HEAD, ORANGE } from '../palette.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -84,7 +84,7 @@ const BIRDS: Record<string, BirdRow> = {
     neck: 0.2,
     beak: 0.4,
     upright: 15,
-    colour: [0.95, 0.93, 0.88],
+    colour: DRUM_HEAD,
     beakColour: [0.95, 0.75, 0.2],
     head: 0.55,
     crest: [0.85, 0.1, 0.1],

@@ -8,7 +8,7 @@
 import { block, door, roof } from '../buildings.ts';
 import type { GenContext } from '../kit.ts';
 import { buildingForm, type BuildingForm } from '../../building-reading.ts';
-import { BARN_RED, THATCH, WOOD } from '../palette.ts';
+import { BARN_RED, DRUM_HEAD, MARBLE, THATCH, WOOD } from '../palette.ts';
 
 function walls(ctx: GenContext, f: BuildingForm, w: number, d: number, floors: number, fh: number): void {
   block(ctx, w, d, floors, fh);
@@ -64,12 +64,12 @@ const BUILDS: Record<BuildingForm['kind'], (ctx: GenContext, f: BuildingForm, w:
     ctx.add(ctx.box([w * 0.42, h * 0.72, 0.04], [0, h * 0.36, d / 2]), 'wood', {
       part: 'door',
       primary: false,
-      colour: [0.95, 0.93, 0.88],
+      colour: DRUM_HEAD,
     });
     ctx.add(ctx.box([w * 0.38, 0.04, 0.05], [0, h * 0.36, d / 2 + 0.02]).rotate([0, 0, 35]), 'wood', {
       part: 'door',
       primary: false,
-      colour: [0.95, 0.93, 0.88],
+      colour: DRUM_HEAD,
     });
   },
   coop(ctx, f, w, d) {
@@ -184,7 +184,7 @@ const BUILDS: Record<BuildingForm['kind'], (ctx: GenContext, f: BuildingForm, w:
       ctx.add(ctx.cyl(0.06, ph, [(k - 1.5) * (pw / 3), 0.12, z]), 'stone', {
         part: 'column',
         primary: false,
-        colour: [0.92, 0.9, 0.85],
+        colour: MARBLE,
       });
     ctx.add(
       ctx
@@ -198,7 +198,7 @@ const BUILDS: Record<BuildingForm['kind'], (ctx: GenContext, f: BuildingForm, w:
         )
         .translate([0, 0.12 + ph, d / 2 + 0.2]),
       'stone',
-      { part: 'pediment', primary: false, colour: [0.92, 0.9, 0.85] },
+      { part: 'pediment', primary: false, colour: MARBLE },
     );
     door(ctx, d / 2, 0.8);
   },

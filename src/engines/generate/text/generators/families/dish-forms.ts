@@ -16,7 +16,7 @@ import {
   type DishForm,
   type Vessel,
 } from '../../dish-reading.ts';
-import { CERAMIC, GOLDEN } from '../palette.ts';
+import { CERAMIC, DRUM_HEAD, GOLDEN, IRON } from '../palette.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
 interface Bed {
@@ -84,7 +84,7 @@ const VESSELS: Record<Vessel, (ctx: GenContext) => Bed> = {
     return { y: 0.04, r: 0.36, depth: 0.22 };
   },
   pan: (ctx) => {
-    const iron: RGB = [0.2, 0.2, 0.22];
+    const iron: RGB = IRON;
     ctx.add(ctx.cyl(0.5, 0.1).subtract(ctx.cyl(0.46, 0.2, [0, 0.02, 0])), 'metal', {
       part: 'pan',
       primary: false,
@@ -127,7 +127,7 @@ const VESSELS: Record<Vessel, (ctx: GenContext) => Bed> = {
       primary: false,
       colour: wicker,
     });
-    ctx.add(ctx.cyl(0.37, 0.01, [0, 0.03, 0]), 'paper', { part: 'liner', primary: false, colour: [0.95, 0.93, 0.88] });
+    ctx.add(ctx.cyl(0.37, 0.01, [0, 0.03, 0]), 'paper', { part: 'liner', primary: false, colour: DRUM_HEAD });
     return { y: 0.04, r: 0.36, depth: 0 };
   },
   box: (ctx) => {

@@ -7,11 +7,13 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';
+import { partLists } from '../part-list.ts';
 
 const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, part?: string, primary = true) =>
   ctx.add(m, 'organic', { colour, part, primary });
 
-const DISHES: Record<string, Generator> = {
+export const DISHES: Record<string, Generator> = {
+  ...partLists('dishes'),
   'chocolate bar': (ctx) => {
     // A slab moulded in squares, its far end still in a paper wrapper over foil.
     const text = ctx.interpretation.prompt.toLowerCase();
@@ -45,56 +47,6 @@ const DISHES: Record<string, Generator> = {
       colour: [0.82, 0.82, 0.85],
     });
   },
-  fries: (ctx) => {
-    ctx.add(
-      ctx
-        .hull([ctx.box([0.3, 0.01, 0.16], [0, 0.005, 0]), ctx.box([0.42, 0.01, 0.22], [0, 0.35, 0])])
-        .subtract(ctx.hull([ctx.box([0.27, 0.01, 0.13], [0, 0.03, 0]), ctx.box([0.39, 0.01, 0.19], [0, 0.37, 0])])),
-      'paper',
-      { part: 'carton', primary: false, colour: [0.85, 0.1, 0.1] },
-    );
-    for (let k = 0; k < 14; k++) {
-      const x = -0.15 + (k % 7) * 0.05;
-      const z = k < 7 ? -0.04 : 0.04;
-      food(
-        ctx,
-        ctx
-          .box([0.03, 0.3 + ((k * 7) % 5) * 0.03, 0.03], [x, 0.25 + ((k * 3) % 4) * 0.02, z])
-          .rotate([0, 0, ((k % 3) - 1) * 6]),
-        [0.95, 0.78, 0.3],
-      );
-    }
-  },
-  'hot dog': (ctx) => {
-    food(
-      ctx,
-      ctx.capsule([-0.3, 0.08, 0], [0.3, 0.08, 0], 0.09).subtract(ctx.box([0.8, 0.1, 0.06], [0, 0.17, 0])),
-      [0.9, 0.7, 0.4],
-      'bun',
-    );
-    food(ctx, ctx.capsule([-0.36, 0.13, 0], [0.36, 0.13, 0], 0.045), [0.7, 0.25, 0.15], 'sausage', false);
-    food(ctx, ctx.capsule([-0.25, 0.175, 0], [0.25, 0.175, 0], 0.012), [0.95, 0.8, 0.1], 'mustard', false);
-  },
-  taco: (ctx) => {
-    food(
-      ctx,
-      ctx
-        .cyl(0.3, 0.02, [0, 0, 0])
-        .rotate([90, 0, 0])
-        .translate([0, 0.3, 0.01])
-        .subtract(ctx.box([1, 0.3, 1], [0, 0.45, 0]))
-        .add(ctx.torus(0.29, 0.03, [0, 0.3, 0], 'z').trimByPlane([0, -1, 0], -0.3)),
-      [0.92, 0.75, 0.35],
-      'shell',
-    );
-    food(ctx, ctx.ellipsoid([0.26, 0.1, 0.07], [0, 0.25, 0]), [0.35, 0.6, 0.2], 'filling', false);
-  },
-  sushi: (ctx) => {
-    for (const x of [-0.25, 0, 0.25]) {
-      food(ctx, ctx.roundBox([0.18, 0.09, 0.1], 0.04, [x, 0.045, 0]), [0.96, 0.95, 0.92], 'rice');
-      food(ctx, ctx.roundBox([0.2, 0.03, 0.11], 0.012, [x, 0.1, 0]), [0.95, 0.5, 0.35], 'fish', false);
-    }
-  },
   egg: (ctx) => {
     if (/boiled/.test(ctx.interpretation.prompt.toLowerCase())) {
       food(ctx, ctx.ellipsoid([0.2, 0.27, 0.2], [0, 0.27, 0]), [0.96, 0.93, 0.85]);
@@ -115,101 +67,6 @@ const DISHES: Record<string, Generator> = {
       'white',
     );
     food(ctx, ctx.sphere(0.11, [0.03, 0.03, 0.02]).scale([1, 0.55, 1]), [1, 0.7, 0.1], 'yolk', false);
-  },
-  steak: (ctx) => {
-    food(ctx, ctx.cyl(0.35, 0.02, [0, 0, 0]), [0.95, 0.95, 0.95], 'plate', false);
-    food(ctx, ctx.roundBox([0.42, 0.06, 0.28], 0.03, [0, 0.05, 0]).rotate([0, 20, 0]), [0.45, 0.18, 0.1]);
-  },
-  broccoli: (ctx) => {
-    food(ctx, ctx.capsule([0, 0.02, 0], [0, 0.3, 0], 0.07, 0.09), [0.55, 0.75, 0.35], 'stem', false);
-    for (const [x, y, z, r] of [
-      [0, 0.45, 0, 0.17],
-      [0.14, 0.38, 0.05, 0.12],
-      [-0.13, 0.38, -0.04, 0.12],
-      [0.03, 0.38, -0.14, 0.11],
-      [-0.04, 0.39, 0.14, 0.11],
-    ] as const)
-      food(ctx, ctx.sphere(r, [x, y, z], 12), [0.2, 0.5, 0.15], 'floret');
-  },
-  grapes: (ctx) => {
-    let k = 0;
-    for (let row = 0; row < 5; row++)
-      for (const a of around(5 - row, row * 0.6)) {
-        const rr = 0.14 - row * 0.025;
-        food(
-          ctx,
-          ctx.sphere(0.065, [Math.cos(a) * rr, 0.62 - row * 0.12 - (k++ % 2) * 0.02, Math.sin(a) * rr], 12),
-          [0.45, 0.15, 0.45],
-        );
-      }
-    food(ctx, ctx.capsule([0, 0.62, 0], [0.02, 0.78, 0], 0.015), [0.4, 0.3, 0.15], 'stem', false);
-  },
-  pineapple: (ctx) => {
-    food(ctx, ctx.ellipsoid([0.22, 0.32, 0.22], [0, 0.32, 0]), [0.85, 0.6, 0.2]);
-    // Flat blades (prisms), not ellipsoids: nine curved leaves would outweigh a small face budget.
-    for (const a of around(9))
-      food(
-        ctx,
-        ctx
-          .prism(
-            [
-              [-0.04, 0],
-              [0.04, 0],
-              [0, 0.3],
-            ],
-            0.012,
-          )
-          .rotate([0, 0, -25])
-          .rotate([0, (a * 180) / Math.PI, 0])
-          .translate([Math.cos(a) * 0.05, 0.6, -Math.sin(a) * 0.05]),
-        [0.3, 0.55, 0.2],
-        'leaf',
-        false,
-      );
-  },
-  strawberry: (ctx) => {
-    food(
-      ctx,
-      ctx.lathe([
-        [0.02, 0],
-        [0.12, 0.08],
-        [0.2, 0.25],
-        [0.19, 0.34],
-        [0.1, 0.38],
-      ]),
-      [0.85, 0.1, 0.1],
-    );
-    for (const a of around(6))
-      food(
-        ctx,
-        ctx
-          .ellipsoid([0.09, 0.012, 0.035])
-          .rotate([0, (a * 180) / Math.PI, 0])
-          .translate([Math.cos(a) * 0.08, 0.385, -Math.sin(a) * 0.08]),
-        [0.25, 0.55, 0.2],
-        'leaf',
-        false,
-      );
-  },
-  ramen: (ctx) => {
-    ctx.add(
-      ctx
-        .lathe([
-          [0.12, 0],
-          [0.3, 0.12],
-          [0.35, 0.25],
-        ])
-        .subtract(
-          ctx.lathe([
-            [0.1, 0.03],
-            [0.32, 0.26],
-          ]),
-        ),
-      'ceramic',
-      { part: 'bowl', colour: [0.9, 0.88, 0.85] },
-    );
-    food(ctx, ctx.cyl(0.31, 0.02, [0, 0.2, 0]), [0.9, 0.7, 0.4], 'broth');
-    food(ctx, ctx.sphere(0.06, [0.1, 0.22, 0.05]).scale([1, 0.6, 1]), [1, 0.8, 0.3], 'egg', false);
   },
 };
 

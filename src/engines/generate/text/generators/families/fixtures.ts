@@ -7,6 +7,7 @@
 import type { Manifold } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { CHROME, WHITE, WOOD } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 const chrome = (ctx: GenContext, m: Manifold, part: string) =>
   ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
@@ -20,7 +21,8 @@ function tap(ctx: GenContext, x: number, y: number, z: number, reach = 0.12): vo
   );
 }
 
-const FIXTURES: Record<string, Generator> = {
+export const FIXTURES: Record<string, Generator> = {
+  ...partLists('fixtures'),
   faucet: (ctx) => {
     // A faucet on its own: a round base, a tall body, a spout arched over to point down, a lever on top.
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;
@@ -50,56 +52,6 @@ const FIXTURES: Record<string, Generator> = {
     else
       ctx.add(ctx.box([1.5, 0.02, 0.72], [0, 0.01, 0]), 'ceramic', { part: 'plinth', primary: false, colour: WHITE });
     tap(ctx, -0.68, lift + 0.55, 0, 0.1);
-  },
-  toilet: (ctx) => {
-    ctx.add(
-      ctx
-        .lathe([
-          [0.14, 0],
-          [0.16, 0.2],
-          [0.24, 0.36],
-          [0.25, 0.4],
-        ])
-        .scale([1, 1, 1.3])
-        .subtract(
-          ctx
-            .lathe([
-              [0.08, 0.15],
-              [0.2, 0.41],
-            ])
-            .scale([1, 1, 1.25]),
-        ),
-      'ceramic',
-      { colour: WHITE },
-    );
-    ctx.add(ctx.torus(0.2, 0.03, [0, 0.42, 0], 'y').scale([1, 1, 1.3]), 'plastic', {
-      part: 'seat',
-      primary: false,
-      colour: WHITE,
-    });
-    ctx.add(ctx.roundBox([0.46, 0.4, 0.18], 0.03, [0, 0.62, -0.36]), 'ceramic', { part: 'tank', colour: WHITE });
-    chrome(ctx, ctx.cyl(0.02, 0.04, [0.15, 0.82, -0.36]), 'flush');
-  },
-  sink: (ctx) => {
-    ctx.add(ctx.cyl(0.09, 0.72, [0, 0, 0], 0.07), 'ceramic', { part: 'pedestal', colour: WHITE });
-    ctx.add(
-      ctx.roundBox([0.6, 0.16, 0.45], 0.05, [0, 0.8, 0]).subtract(ctx.ellipsoid([0.24, 0.14, 0.17], [0, 0.88, 0.02])),
-      'ceramic',
-      { part: 'basin', colour: WHITE },
-    );
-    tap(ctx, 0, 0.88, -0.19, 0.001);
-    chrome(ctx, ctx.capsule([0, 1.0, -0.19], [0, 0.98, -0.08], 0.018), 'spout');
-  },
-  shower: (ctx) => {
-    ctx.add(ctx.box([0.9, 0.08, 0.9], [0, 0.04, 0]), 'ceramic', { part: 'tray', colour: WHITE });
-    ctx.add(ctx.box([0.9, 2, 0.04], [0, 1, -0.43]), 'ceramic', { part: 'wall', colour: [0.85, 0.88, 0.9] });
-    chrome(ctx, ctx.cyl(0.02, 1.8, [0, 0.1, -0.38]).add(ctx.capsule([0, 1.9, -0.38], [0, 1.9, -0.15], 0.02)), 'pipe');
-    chrome(ctx, ctx.cyl(0.1, 0.04, [0, 1.84, -0.12]), 'head');
-    ctx.add(ctx.box([0.02, 1.9, 0.9], [0.44, 1.03, 0]), 'glass', {
-      part: 'screen',
-      primary: false,
-      colour: [0.85, 0.92, 0.95],
-    });
   },
   fireplace: (ctx) => {
     const stone = says(ctx, /\b(stone|rock|brick)\b/) ? ([0.6, 0.55, 0.5] as RGB) : ([0.92, 0.9, 0.86] as RGB);
@@ -196,42 +148,6 @@ const FIXTURES: Record<string, Generator> = {
         colour: [0.6, 0.6, 0.6],
       });
   },
-  door: (ctx) => {
-    ctx.add(ctx.box([1.0, 2.1, 0.08], [0, 1.05, 0]).subtract(ctx.box([0.9, 2.05, 0.2], [0, 1.03, 0])), 'wood', {
-      part: 'frame',
-      primary: false,
-      colour: [0.9, 0.9, 0.88],
-    });
-    let slab = ctx.box([0.88, 2.02, 0.05], [0, 1.02, 0]);
-    for (const [y, h] of [
-      [1.45, 0.8],
-      [0.5, 0.7],
-    ] as const)
-      for (const x of [-0.2, 0.2]) slab = slab.subtract(ctx.box([0.3, h, 0.02], [x, y, 0.025]));
-    ctx.add(slab, 'wood', { colour: WOOD });
-    ctx.add(ctx.sphere(0.035, [0.34, 1.0, 0.06]), 'bronze', {
-      part: 'knob',
-      primary: false,
-      colour: [0.8, 0.62, 0.25],
-    });
-  },
-  window: (ctx) => {
-    const paint: RGB = [0.95, 0.95, 0.93];
-    ctx.add(ctx.box([1.0, 1.3, 0.1], [0, 0.75, 0]).subtract(ctx.box([0.86, 1.16, 0.2], [0, 0.75, 0])), 'wood', {
-      part: 'frame',
-      colour: paint,
-    });
-    ctx.add(ctx.box([0.04, 1.16, 0.06], [0, 0.75, 0]).add(ctx.box([0.86, 0.04, 0.06], [0, 0.75, 0])), 'wood', {
-      part: 'mullion',
-      colour: paint,
-    });
-    ctx.add(ctx.box([0.86, 1.16, 0.015], [0, 0.75, -0.02]), 'glass', {
-      part: 'pane',
-      primary: false,
-      colour: [0.75, 0.85, 0.95],
-    });
-    ctx.add(ctx.box([1.15, 0.06, 0.24], [0, 0.08, 0.06]), 'wood', { part: 'sill', colour: paint });
-  },
   fence: (ctx) => {
     const n = ctx.count('post', 7, 2, 16);
     const picket = !says(ctx, /\b(rail|ranch|split)\b/);
@@ -280,64 +196,6 @@ const FIXTURES: Record<string, Generator> = {
         primary: false,
         colour: [0.95, 0.95, 0.93],
       });
-  },
-  'phone booth': (ctx) => {
-    const red: RGB = [0.8, 0.08, 0.06];
-    ctx.add(ctx.box([0.9, 2.2, 0.9], [0, 1.1, 0]).subtract(ctx.box([0.8, 2.0, 0.8], [0, 1.1, 0])), 'metal', {
-      colour: red,
-    });
-    for (const [x, z, rot] of [
-      [0, 0.45, 0],
-      [0, -0.45, 0],
-      [0.45, 0, 90],
-      [-0.45, 0, 90],
-    ] as const) {
-      ctx.add(ctx.box([0.6, 1.3, 0.02], [0, 1.25, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'glass', {
-        part: 'window',
-        primary: false,
-        colour: [0.8, 0.88, 0.92],
-      });
-      ctx.add(ctx.box([0.6, 0.12, 0.03], [0, 2.05, 0]).rotate([0, rot, 0]).translate([x, 0, z]), 'plastic', {
-        part: 'sign',
-        primary: false,
-        colour: [0.95, 0.95, 0.9],
-      });
-    }
-    ctx.add(
-      ctx.box([0.96, 0.1, 0.96], [0, 2.25, 0]).add(ctx.cyl(0.7, 0.12, [0, 2.3, 0], 0.3, 4).rotate([0, 45, 0])),
-      'metal',
-      { part: 'roof', colour: red },
-    );
-  },
-  'vending machine': (ctx) => {
-    ctx.add(ctx.roundBox([0.9, 1.8, 0.75], 0.03, [0, 0.9, 0]), 'metal', { colour: [0.15, 0.35, 0.7] });
-    ctx.add(ctx.box([0.6, 1.1, 0.02], [-0.1, 1.15, 0.375]), 'glass', {
-      part: 'window',
-      primary: false,
-      colour: [0.8, 0.88, 0.92],
-    });
-    for (let r = 0; r < 4; r++)
-      for (let c = 0; c < 4; c++)
-        ctx.add(ctx.box([0.1, 0.15, 0.04], [-0.32 + c * 0.15, 0.75 + r * 0.26, 0.35]), 'plastic', {
-          part: 'product',
-          primary: false,
-          colour: [
-            [0.9, 0.2, 0.2],
-            [0.2, 0.7, 0.3],
-            [0.95, 0.75, 0.15],
-            [0.3, 0.4, 0.9],
-          ][(r + c) % 4] as RGB,
-        });
-    ctx.add(ctx.box([0.15, 0.4, 0.03], [0.33, 1.2, 0.38]), 'plastic', {
-      part: 'panel',
-      primary: false,
-      colour: [0.1, 0.1, 0.1],
-    });
-    ctx.add(ctx.box([0.55, 0.15, 0.03], [-0.1, 0.3, 0.38]), 'metal', {
-      part: 'slot',
-      primary: false,
-      colour: [0.1, 0.1, 0.1],
-    });
   },
 };
 

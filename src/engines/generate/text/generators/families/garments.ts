@@ -5,6 +5,8 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import type { GenContext, RGB, Generator } from '../kit.ts';
+import { IRON } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 /** Outlines in the XY plane, bottom at y = 0, centred on x = 0 (mirrored halves written once). */
 const mirror = (half: Vec2[]): Vec2[] => [...half, ...[...half].reverse().map(([x, y]) => [-x, y] as Vec2)];
@@ -90,15 +92,16 @@ function outlined(ctx: GenContext, name: string): void {
   ctx.add(ctx.prism(o.outline, o.depth, [0, lift, 0]), material, { colour });
   // A small stand so the garment stands up: a base and a rod behind it.
   const top = Math.max(...o.outline.map(([, y]) => y)) + lift;
-  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
+  ctx.add(ctx.cyl(0.22, 0.03), 'metal', { part: 'stand', primary: false, colour: IRON });
   ctx.add(ctx.cyl(0.015, top - 0.1, [0, 0.03, -o.depth / 2 - 0.015]), 'metal', {
     part: 'stand',
     primary: false,
-    colour: [0.2, 0.2, 0.22],
+    colour: IRON,
   });
 }
 
 export const GARMENTS: Record<string, Generator> = {
+  ...partLists('garments'),
   't-shirt': (ctx) => outlined(ctx, 't-shirt'),
   shirt: (ctx) => {
     outlined(ctx, 'long-sleeve');
@@ -150,62 +153,5 @@ export const GARMENTS: Record<string, Generator> = {
       part: 'cuff',
       colour: [0.45, 0.28, 0.16],
     });
-  },
-  scarf: (ctx) => {
-    const colour: RGB = [0.8, 0.15, 0.15];
-    ctx.add(ctx.torus(0.16, 0.045, [0, 0.75, 0], 'y').scale([1, 0.6, 1]), 'fabric', { colour });
-    for (const x of [-0.06, 0.08])
-      ctx.add(ctx.roundBox([0.14, 0.6, 0.04], 0.015, [x, 0.42, 0.17]).rotate([0, 0, x > 0 ? -4 : 5]), 'fabric', {
-        part: 'tail',
-        colour,
-      });
-    for (let k = 0; k < 5; k++)
-      ctx.add(ctx.box([0.01, 0.06, 0.01], [-0.11 + k * 0.024, 0.1, 0.17]), 'fabric', {
-        part: 'fringe',
-        primary: false,
-        colour,
-      });
-  },
-  sock: (ctx) => {
-    const colour: RGB = [0.9, 0.9, 0.92];
-    ctx.add(
-      ctx.capsule([0, 0.12, 0], [0, 0.55, 0], 0.09).add(ctx.capsule([0, 0.1, 0], [0.3, 0.08, 0], 0.085)),
-      'fabric',
-      { colour },
-    );
-    ctx.add(ctx.cyl(0.095, 0.08, [0, 0.5, 0]), 'fabric', { part: 'cuff', primary: false, colour: [0.8, 0.15, 0.15] });
-  },
-  necktie: (ctx) => {
-    const colour: RGB = [0.15, 0.2, 0.5];
-    ctx.add(
-      ctx.prism(
-        [
-          [0, 0],
-          [0.09, 0.1],
-          [0.05, 0.8],
-          [-0.05, 0.8],
-          [-0.09, 0.1],
-        ],
-        0.015,
-        [0, 0.05, 0],
-      ),
-      'fabric',
-      { colour },
-    );
-    ctx.add(
-      ctx.prism(
-        [
-          [-0.05, 0],
-          [0.05, 0],
-          [0.07, 0.09],
-          [-0.07, 0.09],
-        ],
-        0.04,
-        [0, 0.85, 0],
-      ),
-      'fabric',
-      { part: 'knot', colour },
-    );
-    ctx.add(ctx.cyl(0.15, 0.03), 'metal', { part: 'stand', primary: false, colour: [0.2, 0.2, 0.22] });
   },
 };

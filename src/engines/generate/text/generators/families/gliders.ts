@@ -4,15 +4,10 @@
  * (a pod with an unpowered rotor on a mast and a pusher propeller), a row of the rotorcraft family.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL } from '../palette.ts';
+import { DARK, STEEL, YELLOW } from '../palette.ts';
 
 const sailColour = (ctx: GenContext): RGB =>
-  ctx.interpretation.colours[0]?.rgb ??
-  ctx.rng.pick([
-    [0.9, 0.25, 0.15],
-    [0.15, 0.45, 0.85],
-    [0.95, 0.75, 0.1],
-  ] as RGB[]);
+  ctx.interpretation.colours[0]?.rgb ?? ctx.rng.pick([[0.9, 0.25, 0.15], [0.15, 0.45, 0.85], YELLOW] as RGB[]);
 
 export const GLIDERS: Record<string, Generator> = {
   'hang glider': (ctx) => {
@@ -86,7 +81,7 @@ export const GLIDERS: Record<string, Generator> = {
     });
   },
   autogyro: (ctx) => {
-    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.95, 0.75, 0.1];
+    const colour = ctx.interpretation.colours[0]?.rgb ?? YELLOW;
     ctx.add(ctx.ellipsoid([0.6, 0.32, 0.28], [0.1, 0.5, 0]), 'metal', { colour });
     ctx.add(ctx.ellipsoid([0.25, 0.18, 0.2], [0.35, 0.68, 0]), 'glass', {
       part: 'window',

@@ -7,8 +7,9 @@
  * it is.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL, WOOD } from '../palette.ts';
+import { says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { DARK, SOIL, STEEL, WOOD } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 /** A glass tank: water, gravel and water plants, or (dry) soil and moss as a terrarium. */
 function tank(ctx: GenContext, dry: boolean): void {
@@ -17,7 +18,7 @@ function tank(ctx: GenContext, dry: boolean): void {
   ctx.add(ctx.box([w - 0.02, 0.06, d - 0.02], [0, 0.07, 0]), 'stone', {
     part: dry ? 'soil' : 'gravel',
     primary: false,
-    colour: dry ? [0.35, 0.25, 0.15] : [0.8, 0.75, 0.6],
+    colour: dry ? SOIL : [0.8, 0.75, 0.6],
   });
   if (!dry)
     ctx.add(ctx.box([w - 0.03, h * 0.8, d - 0.03], [0, 0.1 + h * 0.4, 0]), 'glass', {
@@ -52,27 +53,7 @@ function tank(ctx: GenContext, dry: boolean): void {
 }
 
 export const HOUSEHOLD: Record<string, Generator> = {
-  'fire extinguisher': (ctx) => {
-    const red: RGB = [0.8, 0.08, 0.06];
-    ctx.add(ctx.capsule([0, 0.12, 0], [0, 0.62, 0], 0.12), 'metal', { part: 'cylinder', colour: red });
-    ctx.add(ctx.cyl(0.12, 0.12, [0, 0, 0]), 'metal', { part: 'cylinder', colour: red });
-    ctx.add(ctx.cyl(0.04, 0.1, [0, 0.72, 0]), 'metal', { part: 'valve', colour: STEEL });
-    ctx.add(ctx.box([0.22, 0.025, 0.04], [0.06, 0.84, 0]).rotate([0, 0, 0]), 'metal', {
-      part: 'handle',
-      primary: false,
-      colour: DARK,
-    });
-    ctx.add(ctx.sphere(0.03, [0, 0.78, 0.05], 10), 'glass', {
-      part: 'gauge',
-      primary: false,
-      colour: [0.95, 0.95, 0.9],
-    });
-    ctx.add(ctx.capsule([0.04, 0.8, 0], [0.14, 0.5, 0.1], 0.018), 'rubber', {
-      part: 'hose',
-      primary: false,
-      colour: DARK,
-    });
-  },
+  ...partLists('household'),
   'trash can': (ctx) => {
     const colour: RGB = says(ctx, /green|recycl/)
       ? [0.2, 0.5, 0.25]
@@ -146,7 +127,6 @@ export const HOUSEHOLD: Record<string, Generator> = {
     });
   },
   aquarium: (ctx) => tank(ctx, says(ctx, /terrarium|moss|succulent|vivarium/)),
-  terrarium: (ctx) => tank(ctx, true),
 
   candelabra: (ctx) => {
     const metal: RGB = says(ctx, /gold|brass/) ? [0.85, 0.68, 0.3] : [0.78, 0.78, 0.8];
@@ -251,60 +231,6 @@ export const HOUSEHOLD: Record<string, Generator> = {
       colour: [0.85, 0.9, 0.95],
     });
   },
-  'salt shaker': (ctx) => {
-    for (const [x, cap] of [
-      [-0.12, STEEL],
-      [0.12, DARK],
-    ] as [number, RGB][]) {
-      ctx.add(
-        ctx
-          .lathe([
-            [0, 0],
-            [0.08, 0],
-            [0.09, 0.05],
-            [0.08, 0.22],
-            [0, 0.22],
-          ])
-          .translate([x, 0, 0]),
-        'glass',
-        { part: 'shaker', colour: [0.9, 0.93, 0.95] },
-      );
-      ctx.add(
-        ctx
-          .lathe([
-            [0, 0],
-            [0.082, 0],
-            [0.075, 0.05],
-            [0.03, 0.08],
-            [0, 0.08],
-          ])
-          .translate([x, 0.22, 0]),
-        'metal',
-        { part: 'cap', colour: cap },
-      );
-    }
-  },
-  'coat rack': (ctx) => {
-    ctx.add(ctx.cyl(0.03, 1.75, [0, 0, 0]), 'wood', { part: 'pole', colour: WOOD });
-    for (const a of around(4))
-      ctx.add(ctx.capsule([0, 0.18, 0], [Math.cos(a) * 0.32, 0.02, Math.sin(a) * 0.32], 0.025), 'wood', {
-        part: 'foot',
-        colour: WOOD,
-      });
-    for (const [k, a] of around(6).entries()) {
-      const y = k % 2 ? 1.62 : 1.5;
-      ctx.add(ctx.capsule([0, y - 0.1, 0], [Math.cos(a) * 0.15, y + 0.05, Math.sin(a) * 0.15], 0.014), 'wood', {
-        part: 'hook',
-        colour: WOOD,
-      });
-      ctx.add(ctx.sphere(0.022, [Math.cos(a) * 0.15, y + 0.05, Math.sin(a) * 0.15], 8), 'wood', {
-        part: 'knob',
-        primary: false,
-        colour: WOOD,
-      });
-    }
-    ctx.add(ctx.sphere(0.05, [0, 1.77, 0]), 'wood', { part: 'finial', primary: false, colour: WOOD });
-  },
   lectern: (ctx) => {
     const colour: RGB = says(ctx, /oak|light/) ? [0.75, 0.58, 0.38] : WOOD;
     ctx.add(ctx.box([0.5, 0.05, 0.4], [0, 0.025, 0]), 'wood', { part: 'base', colour });
@@ -318,48 +244,10 @@ export const HOUSEHOLD: Record<string, Generator> = {
     ctx.add(ctx.prism(top, 0.6, [0, 1.05, 0]).rotate([0, 90, 0]), 'wood', { part: 'desk', colour });
     ctx.add(ctx.box([0.5, 0.03, 0.03], [0, 1.09, 0.23]), 'wood', { part: 'ledge', primary: false, colour });
   },
-  workbench: (ctx) => {
-    ctx.add(ctx.box([1.8, 0.08, 0.7], [0, 0.88, 0]), 'wood', { part: 'top', colour: [0.75, 0.58, 0.38] });
-    for (const x of [-0.8, 0.8])
-      for (const z of [-0.28, 0.28])
-        ctx.add(ctx.box([0.09, 0.84, 0.09], [x, 0.42, z]), 'wood', { part: 'leg', colour: WOOD });
-    ctx.add(ctx.box([1.7, 0.04, 0.6], [0, 0.18, 0]), 'wood', { part: 'shelf', primary: false, colour: WOOD });
-    // A vise at the front left corner: two jaws and a screw handle.
-    ctx.add(ctx.box([0.22, 0.14, 0.06], [-0.65, 0.88, 0.38]), 'metal', {
-      part: 'vise',
-      primary: false,
-      colour: [0.25, 0.35, 0.55],
-    });
-    ctx.add(ctx.box([0.22, 0.14, 0.06], [-0.65, 0.88, 0.5]), 'metal', {
-      part: 'vise',
-      primary: false,
-      colour: [0.25, 0.35, 0.55],
-    });
-    ctx.add(ctx.capsule([-0.65, 0.86, 0.38], [-0.65, 0.86, 0.62], 0.015), 'metal', {
-      part: 'screw',
-      primary: false,
-      colour: STEEL,
-    });
-    ctx.add(ctx.capsule([-0.76, 0.86, 0.62], [-0.54, 0.86, 0.62], 0.012), 'metal', {
-      part: 'handle',
-      primary: false,
-      colour: STEEL,
-    });
-  },
 };
 
 export const SHOP_TOOLS: Record<string, Generator> = {
-  jackhammer: (ctx) => {
-    ctx.add(ctx.capsule([-0.3, 1.0, 0], [0.3, 1.0, 0], 0.035), 'rubber', { part: 'handle', colour: DARK });
-    ctx.add(ctx.roundBox([0.22, 0.45, 0.2], 0.05, [0, 0.73, 0]), 'metal', { part: 'body', colour: [0.85, 0.6, 0.1] });
-    ctx.add(ctx.cyl(0.07, 0.2, [0, 0.3, 0]), 'metal', { part: 'cylinder', colour: STEEL });
-    ctx.add(ctx.cyl(0.025, 0.3, [0, 0.0, 0], 0.025), 'metal', { part: 'chisel', colour: STEEL });
-    ctx.add(ctx.capsule([0.1, 0.6, 0.1], [0.4, 0.05, 0.3], 0.02), 'rubber', {
-      part: 'hose',
-      primary: false,
-      colour: DARK,
-    });
-  },
+  ...partLists('shop-tools'),
   blowtorch: (ctx) => {
     ctx.add(ctx.capsule([0, 0.1, 0], [0, 0.45, 0], 0.09), 'metal', {
       part: 'canister',
@@ -395,29 +283,6 @@ export const SHOP_TOOLS: Record<string, Generator> = {
         primary: false,
         colour: STEEL,
       });
-  },
-  'leaf blower': (ctx) => {
-    ctx.add(ctx.roundBox([0.3, 0.28, 0.22], 0.06, [0, 0.2, 0]), 'plastic', {
-      part: 'engine',
-      colour: [0.9, 0.45, 0.1],
-    });
-    ctx.add(ctx.capsule([-0.12, 0.38, 0], [0.12, 0.38, 0], 0.025), 'plastic', { part: 'handle', colour: DARK });
-    ctx.add(ctx.cyl(0.06, 0.7, [0, 0, 0], 0.045).rotate([0, 0, -80]).translate([0.12, 0.2, 0]), 'plastic', {
-      part: 'tube',
-      colour: [0.9, 0.45, 0.1],
-    });
-  },
-  'spirit level': (ctx) => {
-    ctx.add(ctx.box([1.0, 0.08, 0.04], [0, 0.04, 0]).subtract(ctx.box([0.12, 0.04, 0.1], [0, 0.04, 0])), 'metal', {
-      part: 'body',
-      colour: [0.95, 0.8, 0.15],
-    });
-    ctx.add(ctx.capsule([-0.05, 0.04, 0], [0.05, 0.04, 0], 0.014), 'glass', { part: 'vial', colour: [0.6, 0.9, 0.3] });
-    ctx.add(ctx.box([0.14, 0.08, 0.042], [0, 0.04, 0]).subtract(ctx.box([0.12, 0.04, 0.1], [0, 0.04, 0])), 'metal', {
-      part: 'frame',
-      primary: false,
-      colour: DARK,
-    });
   },
   flashlight: (ctx) => {
     ctx.add(ctx.cyl(0.045, 0.45, [0, 0, 0]).rotate([0, 0, -90]).translate([-0.3, 0.06, 0]), 'metal', {
@@ -476,72 +341,5 @@ export const SHOP_TOOLS: Record<string, Generator> = {
           [0, 0.5],
         ];
     ctx.add(ctx.lathe(glass), 'glass', { part: 'bulb', colour: edison ? [0.95, 0.82, 0.55] : [0.96, 0.96, 0.92] });
-  },
-  binoculars: (ctx) => {
-    for (const z of [-0.1, 0.1]) {
-      ctx.add(ctx.cyl(0.07, 0.28, [0, 0, 0], 0.08).rotate([0, 0, -90]).translate([-0.14, 0.08, z]), 'rubber', {
-        part: 'barrel',
-        colour: DARK,
-      });
-      ctx.add(ctx.cyl(0.082, 0.04, [0, 0, 0]).rotate([0, 0, -90]).translate([0.14, 0.08, z]), 'metal', {
-        part: 'objective',
-        primary: false,
-        colour: STEEL,
-      });
-      ctx.add(ctx.cyl(0.04, 0.06, [0, 0, 0]).rotate([0, 0, 90]).translate([-0.14, 0.08, z]), 'rubber', {
-        part: 'eyepiece',
-        primary: false,
-        colour: DARK,
-      });
-    }
-    ctx.add(ctx.box([0.18, 0.04, 0.14], [0, 0.12, 0]), 'metal', { part: 'bridge', colour: DARK });
-    ctx.add(ctx.cyl(0.025, 0.06, [0, 0, 0]).rotate([90, 0, 0]).translate([-0.05, 0.15, 0.03]), 'metal', {
-      part: 'focus',
-      primary: false,
-      colour: STEEL,
-    });
-  },
-  trebuchet: (ctx) => {
-    // A frame on a base, the throwing arm on its axle, the counterweight box and the sling.
-    for (const z of [-0.4, 0.4]) {
-      ctx.add(ctx.box([2.0, 0.1, 0.1], [0, 0.05, z]), 'wood', { part: 'base', colour: WOOD });
-      for (const x of [-0.5, 0.5])
-        ctx.add(ctx.capsule([x, 0.1, z], [0, 1.4, z], 0.05), 'wood', { part: 'frame', colour: WOOD });
-    }
-    for (const x of [-0.9, 0.9])
-      ctx.add(ctx.box([0.1, 0.1, 0.9], [x, 0.05, 0]), 'wood', { part: 'base', colour: WOOD });
-    ctx.add(ctx.cyl(0.04, 0.9, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 1.4, 0.45]), 'wood', {
-      part: 'axle',
-      colour: [0.45, 0.3, 0.18],
-    });
-    ctx.add(ctx.capsule([-0.5, 0.95, 0], [1.4, 2.1, 0], 0.045, 0.03), 'wood', { part: 'arm', colour: WOOD });
-    ctx.add(ctx.box([0.4, 0.35, 0.4], [-0.55, 0.65, 0]), 'wood', { part: 'counterweight', colour: [0.45, 0.3, 0.18] });
-    ctx.add(ctx.capsule([1.4, 2.1, 0], [1.2, 1.6, 0], 0.01), 'fabric', {
-      part: 'sling',
-      primary: false,
-      colour: [0.8, 0.72, 0.55],
-    });
-    ctx.add(ctx.sphere(0.1, [1.2, 1.55, 0]), 'stone', { part: 'stone', primary: false, colour: [0.55, 0.55, 0.52] });
-  },
-  grenade: (ctx) => {
-    const olive: RGB = [0.33, 0.38, 0.2];
-    ctx.add(ctx.ellipsoid([0.14, 0.18, 0.14], [0, 0.18, 0]), 'metal', { part: 'body', colour: olive });
-    for (let k = 0; k < 4; k++)
-      ctx.add(
-        ctx.torus(0.14 * Math.sin(((k + 1) / 5) * Math.PI), 0.012, [0, 0.04 + k * 0.09, 0], 'y').scale([1, 1, 1]),
-        'metal',
-        { part: 'groove', primary: false, colour: olive },
-      );
-    ctx.add(ctx.cyl(0.05, 0.08, [0, 0.34, 0]), 'metal', { part: 'fuse', colour: STEEL });
-    ctx.add(ctx.box([0.04, 0.22, 0.03], [0.07, 0.27, 0]).rotate([0, 0, -8]), 'metal', {
-      part: 'lever',
-      primary: false,
-      colour: STEEL,
-    });
-    ctx.add(ctx.torus(0.035, 0.007, [-0.07, 0.38, 0], 'z'), 'metal', {
-      part: 'pin ring',
-      primary: false,
-      colour: STEEL,
-    });
   },
 };

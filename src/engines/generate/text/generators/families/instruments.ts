@@ -2,10 +2,14 @@
  * Musical instruments by kind: string instruments (a waisted body, neck, head and strings, sized per
  * profile from ukulele to cello; a harp's frame), keyboards, drums and drum kits, and wind instruments
  * (a brass tube and bell, a sax's curve, a flute's straight tube, an accordion's bellows).
+ *
+ * INSTRUMENT_ROWS: a xylophone and a kalimba (their bars and tines counted from the prompt) here, a gong,
+ * a theremin, a synthesizer, a didgeridoo and a trombone as rows of ../parts/instruments.json.
  */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
-import { BRASS, DARK_BROWN, WOOD } from '../palette.ts';
+import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { BRASS, DARK, DARK_BROWN, DRUM_HEAD, MARBLE, STRING, WOOD } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 const STRINGS: Record<
   string,
@@ -16,7 +20,7 @@ const STRINGS: Record<
   violin: { body: 0.6, neck: 0.45, waist: 0.6, colour: [0.55, 0.25, 0.08] },
   cello: { body: 1.3, neck: 0.7, waist: 0.62, colour: [0.5, 0.22, 0.08] },
   ukulele: { body: 0.55, neck: 0.5, waist: 0.78, colour: [0.75, 0.5, 0.25] },
-  banjo: { body: 0.75, neck: 1.0, waist: 1, round: true, colour: [0.92, 0.9, 0.85] },
+  banjo: { body: 0.75, neck: 1.0, waist: 1, round: true, colour: MARBLE },
   lute: { body: 0.8, neck: 0.6, waist: 1, round: true, colour: WOOD },
   'string-instrument': { body: 0.9, neck: 0.8, waist: 0.75, colour: WOOD },
 };
@@ -86,7 +90,7 @@ function harp(ctx: GenContext): void {
     ctx.add(ctx.box([0.006, yt - yb, 0.006], [x, (yt + yb) / 2, 0]), 'metal', {
       part: 'string',
       primary: false,
-      colour: [0.9, 0.88, 0.8],
+      colour: STRING,
     });
   }
 }
@@ -148,7 +152,7 @@ function drumShell(ctx: GenContext, r: number, h: number, at: [number, number, n
   ctx.add(ctx.cyl(r * 0.98, h * 0.03, [at[0], at[1] + h, at[2]]), 'fabric', {
     part: 'skin',
     primary: false,
-    colour: [0.95, 0.93, 0.88],
+    colour: DRUM_HEAD,
   });
 }
 
@@ -262,3 +266,49 @@ export function windInstrument(ctx: GenContext): void {
       { part: 'valve', colour },
     );
 }
+
+export const INSTRUMENT_ROWS: Record<string, Generator> = {
+  ...partLists('instruments'),
+  xylophone: (ctx) => {
+    const bars = ctx.count('bar', 12, 5, 24);
+    for (let k = 0; k < bars; k++) {
+      const x = -0.6 + (k * 1.2) / (bars - 1);
+      const L = 0.45 - k * (0.2 / bars);
+      ctx.add(ctx.roundBox([0.08, 0.035, L], 0.01, [x, 0.8, 0]), 'wood', { part: 'bar', colour: [0.72, 0.42, 0.25] });
+      ctx.add(ctx.cyl(0.025, 0.4 - k * 0.015, [x, 0.35 + k * 0.015, 0]), 'metal', {
+        part: 'resonator',
+        primary: false,
+        colour: [0.8, 0.8, 0.82],
+      });
+    }
+    for (const z of [-0.22, 0.22])
+      ctx.add(ctx.box([1.35, 0.04, 0.04], [0, 0.77, z * 0.9]), 'wood', {
+        part: 'frame',
+        primary: false,
+        colour: [0.3, 0.2, 0.12],
+      });
+    for (const x of [-0.62, 0.62])
+      for (const z of [-0.2, 0.2])
+        ctx.add(ctx.cyl(0.02, 0.76, [x, 0, z]), 'metal', { part: 'leg', primary: false, colour: DARK });
+  },
+  kalimba: (ctx) => {
+    ctx.add(ctx.roundBox([0.4, 0.1, 0.5], 0.03, [0, 0.05, 0]).subtract(ctx.cyl(0.04, 0.2, [0, 0.02, 0.12])), 'wood', {
+      colour: [0.7, 0.5, 0.3],
+    });
+    ctx.add(ctx.box([0.36, 0.025, 0.03], [0, 0.115, -0.05]), 'metal', {
+      part: 'bridge',
+      primary: false,
+      colour: [0.7, 0.7, 0.72],
+    });
+    const tines = ctx.count('tine', 9, 5, 17);
+    for (let k = 0; k < tines; k++)
+      ctx.add(
+        ctx.box(
+          [0.018, 0.008, 0.3 - Math.abs(k - (tines - 1) / 2) * 0.025],
+          [-0.15 + (k * 0.3) / (tines - 1), 0.13, -0.08],
+        ),
+        'metal',
+        { part: 'tine', primary: false, colour: [0.82, 0.82, 0.85] },
+      );
+  },
+};

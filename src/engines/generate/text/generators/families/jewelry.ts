@@ -6,7 +6,7 @@
  */
 import { around, type GenContext } from '../kit.ts';
 import { jewelryForm, type JewelryShape } from '../../jewelry-reading.ts';
-import { GOLD, PALE_BLUE_GEM } from '../palette.ts';
+import { DRUM_HEAD, GOLD, PALE_BLUE_GEM } from '../palette.ts';
 
 /** One jewellery shape, with or without set stones. */
 type JewelryShapeBuilder = (ctx: GenContext, gems: boolean) => void;
@@ -71,7 +71,7 @@ const BUILDS: Record<JewelryShape, JewelryShapeBuilder> = {
       if (gems) gem(ctx, 0.004, [x, 0.016, 0]);
     }
   },
-  beads: (ctx) => loop(ctx, 0.07, 0.006, 28, 0.08, 'bead', 'glass', [0.95, 0.93, 0.88]),
+  beads: (ctx) => loop(ctx, 0.07, 0.006, 28, 0.08, 'bead', 'glass', DRUM_HEAD),
 };
 
 /** Builds the prompt's piece of jewellery from its description; false when there is none to read. */

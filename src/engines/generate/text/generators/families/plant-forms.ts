@@ -7,6 +7,7 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { LEAF } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 const BLOOMS: RGB[] = [
   [0.9, 0.2, 0.3],
@@ -49,6 +50,7 @@ function blade(ctx: GenContext, base: Vec3, tip: Vec3, width: number, colour: RG
 }
 
 export const PLANT_FORMS: Record<string, Generator> = {
+  ...partLists('plant-forms'),
   bouquet: (ctx) => {
     // Stems gathered in a paper cone, the blooms fanned on top.
     ctx.add(ctx.cyl(0.05, 0.5, [0, 0, 0], 0.2), 'paper', {
@@ -66,34 +68,6 @@ export const PLANT_FORMS: Record<string, Generator> = {
         colour: BLOOMS[(k + ctx.rng.int(0, 4)) % BLOOMS.length],
       });
     }
-  },
-  wreath: (ctx) => {
-    // A ring of evergreen on its edge, facing +z, a bow at the bottom and a few berries.
-    const R = 0.4;
-    ctx.add(ctx.torus(R, 0.1, [0, R + 0.12, 0], 'z'), 'organic', { part: 'ring', colour: [0.12, 0.38, 0.18] });
-    for (const a of around(12))
-      ctx.add(
-        ctx
-          .ellipsoid([0.09, 0.04, 0.06])
-          .rotate([0, 0, (a * 180) / Math.PI + 30])
-          .translate([Math.cos(a) * R, R + 0.12 + Math.sin(a) * R, 0.05]),
-        'organic',
-        { part: 'needles', primary: false, colour: [0.16, 0.45, 0.2] },
-      );
-    for (const a of around(7))
-      ctx.add(
-        ctx.sphere(0.025, [Math.cos(a + 0.3) * (R + 0.03), R + 0.12 + Math.sin(a + 0.3) * (R + 0.03), 0.1], 8),
-        'organic',
-        { part: 'berry', primary: false, colour: [0.8, 0.08, 0.08] },
-      );
-    const bow: RGB = [0.8, 0.08, 0.1];
-    for (const side of [-1, 1])
-      ctx.add(ctx.ellipsoid([0.1, 0.06, 0.03], [side * 0.09, 0.14, 0.1]), 'fabric', {
-        part: 'bow',
-        primary: false,
-        colour: bow,
-      });
-    ctx.add(ctx.sphere(0.035, [0, 0.14, 0.1], 10), 'fabric', { part: 'bow', primary: false, colour: bow });
   },
   'pine cone': (ctx) => {
     // Scales in a spiral round a tapering core.
@@ -114,14 +88,6 @@ export const PLANT_FORMS: Record<string, Generator> = {
         { part: 'scale', primary: false, colour },
       );
     }
-  },
-  acorn: (ctx) => {
-    ctx.add(ctx.ellipsoid([0.13, 0.17, 0.13], [0, 0.17, 0]), 'wood', { part: 'nut', colour: [0.7, 0.48, 0.22] });
-    ctx.add(ctx.sphere(0.145, [0, 0.27, 0]).trimByPlane([0, 1, 0], 0.26), 'wood', {
-      part: 'cap',
-      colour: [0.45, 0.32, 0.18],
-    });
-    ctx.add(ctx.cyl(0.015, 0.06, [0, 0.4, 0]), 'wood', { part: 'stem', primary: false, colour: [0.45, 0.32, 0.18] });
   },
   clover: (ctx) => {
     // Heart-shaped leaflets round a stem: three, or four when the prompt says so.
@@ -144,31 +110,6 @@ export const PLANT_FORMS: Record<string, Generator> = {
           { part: 'leaflet', colour },
         );
       }
-  },
-  'joshua tree': (ctx) => {
-    // A shaggy trunk forking into a few arms, each ending in a spiky leaf tuft.
-    const bark: RGB = [0.45, 0.38, 0.3];
-    ctx.add(ctx.capsule([0, 0, 0], [0, 1.3, 0], 0.12, 0.1), 'wood', { part: 'trunk', colour: bark });
-    const tips: Vec3[] = [
-      [0.6, 2.1, 0.1],
-      [-0.5, 2.0, 0.2],
-      [0.1, 2.4, -0.4],
-      [-0.2, 1.8, -0.5],
-    ];
-    for (const tip of tips) {
-      const elbow: Vec3 = [tip[0] * 0.6, 1.4 + (tip[1] - 1.4) * 0.3, tip[2] * 0.6];
-      ctx.add(ctx.capsule([0, 1.25, 0], elbow, 0.09, 0.08), 'wood', { part: 'branch', colour: bark });
-      ctx.add(ctx.capsule(elbow, tip, 0.08, 0.06), 'wood', { part: 'branch', colour: bark });
-      for (const a of around(7))
-        ctx.add(
-          ctx
-            .cyl(0.03, 0.28, [0, 0, 0], 0.002, 5)
-            .rotate([Math.sin(a) * 55, 0, Math.cos(a) * 55])
-            .translate(tip),
-          'organic',
-          { part: 'leaves', primary: false, colour: [0.45, 0.55, 0.3] },
-        );
-    }
   },
   'snake plant': (ctx) => {
     const y = pot(ctx, 0.2, says(ctx, /white/) ? [0.95, 0.95, 0.93] : undefined);
@@ -199,24 +140,6 @@ export const PLANT_FORMS: Record<string, Generator> = {
         0.05,
         [0.45, 0.62, 0.4],
       );
-    }
-  },
-  'venus flytrap': (ctx) => {
-    const y = pot(ctx, 0.16);
-    for (const a of around(5)) {
-      const tip: Vec3 = [Math.cos(a) * 0.22, y + 0.18, Math.sin(a) * 0.22];
-      ctx.add(ctx.capsule([0, y, 0], tip, 0.012), 'organic', { part: 'stalk', colour: LEAF });
-      // The trap: two lobes opened like a jaw, red inside, fringed with teeth.
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx
-            .ellipsoid([0.06, 0.015, 0.045])
-            .rotate([side * 35, 0, 0])
-            .rotate([0, (-a * 180) / Math.PI, 0])
-            .translate([tip[0], tip[1] + 0.02, tip[2]]),
-          'organic',
-          { part: 'trap', colour: [0.75, 0.2, 0.15] },
-        );
     }
   },
 };

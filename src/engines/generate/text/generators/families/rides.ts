@@ -6,7 +6,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type RGB, type Generator } from '../kit.ts';
-import { GOLD, RED, STEEL } from '../palette.ts';
+import { DRUM_HEAD, GOLD, RED, STEEL, WOOD, YELLOW } from '../palette.ts';
 
 export const RIDES: Record<string, Generator> = {
   carousel: (ctx) => {
@@ -35,7 +35,7 @@ export const RIDES: Record<string, Generator> = {
           ...[-0.15, 0.15].flatMap((d) => [ctx.capsule(at(d, 0.2), at(d + 0.05, 0.02), 0.025)]),
         ]),
         'wood',
-        { part: 'horse', primary: false, colour: [0.95, 0.93, 0.88] },
+        { part: 'horse', primary: false, colour: DRUM_HEAD },
       );
     }
   },
@@ -76,7 +76,7 @@ export const RIDES: Record<string, Generator> = {
       ctx.add(ctx.box([0.22, 0.2, 0.3], [rim[0], rim[1] - 0.14, 0]), 'metal', {
         part: 'cabin',
         primary: false,
-        colour: ctx.rng.pick([RED, [0.2, 0.45, 0.8], [0.95, 0.75, 0.1]] as RGB[]),
+        colour: ctx.rng.pick([RED, [0.2, 0.45, 0.8], YELLOW] as RGB[]),
       });
     }
   },
@@ -102,7 +102,7 @@ export const RIDES: Record<string, Generator> = {
         ctx.add(ctx.capsule([p[0], p[1] - 0.02, z * 0.8], [p[0], 0.02, z * 1.4], 0.03), wood ? 'wood' : 'metal', {
           part: 'support',
           primary: false,
-          colour: wood ? [0.6, 0.42, 0.25] : STEEL,
+          colour: wood ? WOOD : STEEL,
         });
       ctx.add(ctx.box([0.06, 0.04, 0.4], [p[0], p[1] - 0.04, 0]), 'metal', {
         part: 'tie',
@@ -114,7 +114,7 @@ export const RIDES: Record<string, Generator> = {
     ctx.add(ctx.roundBox([0.45, 0.2, 0.34], 0.06, [car[0], car[1] + 0.14, 0]), 'metal', {
       part: 'car',
       primary: false,
-      colour: [0.95, 0.75, 0.1],
+      colour: YELLOW,
     });
   },
 };

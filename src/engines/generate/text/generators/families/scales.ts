@@ -4,12 +4,12 @@
  * WordNet's "scale, weighing machine" stood in as the family's flashlight.
  */
 import type { Generator } from '../kit.ts';
-import { BRASS, STEEL } from '../palette.ts';
+import { BRASS, STEEL, WHITE } from '../palette.ts';
 
 export const SCALES: Record<string, Generator> = {
   scale: (ctx) => {
     const glass = ctx.interpretation.material === 'glass';
-    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.92, 0.92, 0.9];
+    const colour = ctx.interpretation.colours[0]?.rgb ?? WHITE;
     ctx.add(
       ctx.roundBox([0.32 * ctx.s.wide, 0.045, 0.32 * ctx.s.wide], 0.02, [0, 0.03, 0]),
       glass ? 'glass' : 'plastic',

@@ -4,6 +4,7 @@
  * snout, tail: lengths/radii; extras switch on horns, a trunk, a mane, a hump, spines or a shell band.
  */
 import type { RGB } from '../kit.ts';
+import { DRUM_HEAD, WOOD } from '../palette.ts';
 
 export interface Species {
   body: [number, number, number];
@@ -52,7 +53,7 @@ const row = (
 ): Species => ({ body, leg, legR, neck, head, snout, tail, ear, colour, material: 'fabric', ...extra });
 
 export const SPECIES: Record<string, Species> = {
-  dog: row([0.32, 0.15, 0.13], 0.3, 0.045, 0.12, 0.1, 0.09, 0.22, 'floppy', [0.6, 0.42, 0.25]),
+  dog: row([0.32, 0.15, 0.13], 0.3, 0.045, 0.12, 0.1, 0.09, 0.22, 'floppy', WOOD),
   wolf: row([0.4, 0.17, 0.14], 0.38, 0.045, 0.14, 0.11, 0.12, 0.3, 'pointy', [0.5, 0.5, 0.52]),
   fox: row([0.3, 0.12, 0.1], 0.25, 0.035, 0.1, 0.09, 0.1, 0.35, 'pointy', [0.85, 0.42, 0.12]),
   cat: row([0.25, 0.1, 0.09], 0.2, 0.03, 0.06, 0.085, 0.03, 0.35, 'pointy', [0.55, 0.55, 0.55]),
@@ -87,7 +88,7 @@ export const SPECIES: Record<string, Species> = {
     hump: true,
   }),
   pig: row([0.5, 0.3, 0.28], 0.22, 0.07, 0.02, 0.2, 0.1, 0.1, 'floppy', [0.95, 0.65, 0.65], { material: 'organic' }),
-  sheep: row([0.45, 0.3, 0.28], 0.35, 0.05, 0.1, 0.13, 0.1, 0.08, 'floppy', [0.95, 0.93, 0.88]),
+  sheep: row([0.45, 0.3, 0.28], 0.35, 0.05, 0.1, 0.13, 0.1, 0.08, 'floppy', DRUM_HEAD),
   goat: row([0.42, 0.22, 0.18], 0.45, 0.045, 0.2, 0.12, 0.15, 0.08, 'pointy', [0.85, 0.82, 0.78], { horns: true }),
   elephant: row([1.2, 0.8, 0.7], 1.0, 0.22, 0.1, 0.5, 0.1, 0.6, 'big', [0.55, 0.55, 0.58], {
     trunk: true,

@@ -7,6 +7,7 @@
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { LIGHT_WOOD, STEEL } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
 const BRIGHT: RGB[] = [
   [0.85, 0.15, 0.15],
@@ -40,6 +41,7 @@ function icosahedron(r: number, at: Vec3): Vec3[] {
 }
 
 export const TOYS: Record<string, Generator> = {
+  ...partLists('toys'),
   blocks: (ctx) => {
     // A little pyramid of lettered cubes: three, two, one.
     const a = 0.3;
@@ -230,66 +232,6 @@ export const TOYS: Record<string, Generator> = {
       ctx.add(ctx.cyl(0.12, 0.1, [x, -0.01, z]), 'metal', { part: 'weight', primary: false, colour: STEEL });
     }
     ctx.add(ctx.cyl(0.12, 0.12, [0, y - 0.06, 0]), 'metal', { part: 'bearing', primary: false, colour: STEEL });
-  },
-  pinata: (ctx) => {
-    // The donkey shape of the classic piñata, in fringed paper bands of bright colours.
-    const band = (k: number) => BRIGHT[k % BRIGHT.length];
-    const body = ctx.roundBox([0.9, 0.42, 0.38], 0.12, [0, 0.85, 0]);
-    ctx.add(body, 'paper', { part: 'body', colour: band(0) });
-    for (let k = 0; k < 4; k++)
-      ctx.add(ctx.box([0.08, 0.44, 0.4], [-0.32 + k * 0.21, 0.85, 0]), 'paper', {
-        part: 'fringe',
-        primary: false,
-        colour: band(k + 1),
-      });
-    for (const x of [-0.3, 0.3])
-      for (const z of [-0.12, 0.12])
-        ctx.add(ctx.box([0.14, 0.66, 0.14], [x, 0.35, z]), 'paper', { part: 'leg', colour: band(2) });
-    ctx.add(
-      ctx.hull([ctx.box([0.2, 0.05, 0.2], [0.38, 0.95, 0]), ctx.box([0.18, 0.05, 0.2], [0.6, 1.45, 0])]),
-      'paper',
-      { part: 'neck', colour: band(3) },
-    );
-    ctx.add(ctx.roundBox([0.38, 0.2, 0.2], 0.06, [0.72, 1.5, 0]), 'paper', { part: 'head', colour: band(4) });
-    for (const z of [-0.06, 0.06])
-      ctx.add(ctx.box([0.05, 0.26, 0.06], [0.6, 1.68, z]), 'paper', { part: 'ear', primary: false, colour: band(5) });
-    ctx.add(ctx.box([0.2, 0.08, 0.08], [-0.52, 0.95, 0]), 'paper', { part: 'tail', primary: false, colour: band(1) });
-  },
-  'jack in the box': (ctx) => {
-    const a = 0.5;
-    ctx.add(ctx.box([a, a, a], [0, a / 2, 0]), 'wood', { part: 'box', colour: [0.85, 0.15, 0.15] });
-    ctx.add(ctx.box([a, a, 0.03], [0, a * 1.5, -a / 2 - 0.015]), 'wood', {
-      part: 'lid',
-      primary: false,
-      colour: [0.15, 0.4, 0.85],
-    });
-    for (let k = 0; k < 4; k++)
-      ctx.add(ctx.torus(0.08, 0.015, [0, a + 0.04 + k * 0.06, 0], 'y'), 'metal', {
-        part: 'spring',
-        primary: false,
-        colour: STEEL,
-      });
-    ctx.add(ctx.sphere(0.13, [0, a + 0.38, 0]), 'fabric', { part: 'head', colour: [0.95, 0.85, 0.75] });
-    ctx.add(ctx.cyl(0.12, 0.2, [0, a + 0.48, 0], 0.01), 'fabric', {
-      part: 'hat',
-      primary: false,
-      colour: [0.95, 0.8, 0.1],
-    });
-    ctx.add(ctx.sphere(0.03, [0, a + 0.36, 0.13]), 'plastic', {
-      part: 'nose',
-      primary: false,
-      colour: [0.9, 0.1, 0.1],
-    });
-    ctx.add(ctx.capsule([a / 2, a / 2, 0], [a / 2 + 0.12, a / 2, 0], 0.02), 'metal', {
-      part: 'crank',
-      primary: false,
-      colour: STEEL,
-    });
-    ctx.add(ctx.capsule([a / 2 + 0.12, a / 2, 0], [a / 2 + 0.12, a / 2 + 0.12, 0], 0.025), 'wood', {
-      part: 'knob',
-      primary: false,
-      colour: [0.95, 0.8, 0.1],
-    });
   },
   kite: (ctx) => {
     // A diamond kite standing on its tail, with its cross spars and a bowed tail.

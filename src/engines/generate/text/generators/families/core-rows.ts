@@ -5,16 +5,18 @@
  * stays what the catalogue suite expects; the row builds the kind.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { DARK, STEEL } from '../palette.ts';
+import { around, says, type RGB, type Generator } from '../kit.ts';
+import { DARK, STEEL, WHITE, YELLOW } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 
-export const MORE_ROWS: Record<string, Generator> = {
+export const CORE_ROWS: Record<string, Generator> = {
+  ...partLists('poles'),
   submarine: (ctx) => {
     // A long hull along x, a sail (conning tower) with its planes, a cross of tail fins and a propeller.
     const hull: RGB = says(ctx, /yellow/)
       ? [0.95, 0.8, 0.1]
       : says(ctx, /research|deep sea|white/)
-        ? [0.92, 0.92, 0.9]
+        ? WHITE
         : [0.2, 0.22, 0.25];
     const y = 0.4;
     ctx.add(ctx.capsule([-1.2, y, 0], [1.1, y, 0], 0.35, 0.35), 'metal', { part: 'hull', colour: hull });
@@ -96,7 +98,7 @@ export const MORE_ROWS: Record<string, Generator> = {
   },
   'robotic arm': (ctx) => {
     // A six-axis industrial arm: a base, a turning shoulder, an upper arm and forearm, a wrist and a gripper.
-    const paint: RGB = says(ctx, /orange/) ? [0.95, 0.5, 0.1] : [0.95, 0.75, 0.1];
+    const paint: RGB = says(ctx, /orange/) ? [0.95, 0.5, 0.1] : YELLOW;
     ctx.add(ctx.cyl(0.35, 0.12, [0, 0, 0]), 'metal', { part: 'base', colour: DARK });
     ctx.add(ctx.cyl(0.25, 0.3, [0, 0.12, 0]), 'metal', { part: 'turret', colour: paint });
     const shoulder: Vec3 = [0, 0.55, 0];
@@ -124,22 +126,6 @@ export const MORE_ROWS: Record<string, Generator> = {
         colour: STEEL,
       });
   },
-  naginata: (ctx) => {
-    // A long wooden shaft with a curved single-edged blade, a round guard and a metal butt cap.
-    ctx.add(ctx.cyl(0.022, 1.9, [0, 0, 0]), 'wood', { part: 'shaft', colour: [0.25, 0.12, 0.08] });
-    ctx.add(ctx.cyl(0.026, 0.06, [0, 0, 0]), 'metal', { part: 'butt', primary: false, colour: STEEL });
-    ctx.add(ctx.cyl(0.06, 0.02, [0, 1.9, 0]), 'metal', { part: 'guard', primary: false, colour: [0.3, 0.3, 0.3] });
-    const edge: [number, number][] = [
-      [-0.02, 0],
-      [0.03, 0],
-      [0.06, 0.25],
-      [0.05, 0.45],
-      [0.01, 0.6],
-      [0.0, 0.45],
-      [-0.01, 0.25],
-    ];
-    ctx.add(ctx.prism(edge, 0.012, [0, 1.92, -0.006]), 'metal', { part: 'blade', colour: [0.82, 0.84, 0.88] });
-  },
   'walking stick': (ctx) => {
     // A straight shaft, a crook handle curled over at its top, a metal ferrule at its foot.
     const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.35, 0.2, 0.1];
@@ -149,34 +135,6 @@ export const MORE_ROWS: Record<string, Generator> = {
       colour,
     });
     ctx.add(ctx.cyl(0.013, 0.03, [0, 0, 0]), 'metal', { part: 'ferrule', primary: false, colour: STEEL });
-  },
-  'candy cane': (ctx) => {
-    // The walking stick's crook, in white candy striped with red rings.
-    ctx.add(ctx.cyl(0.012, 0.5, [0, 0, 0]), 'plastic', { part: 'stick', colour: [0.97, 0.96, 0.94] });
-    ctx.add(ctx.torus(0.05, 0.012, [0.05, 0.5, 0], 'z').trimByPlane([0, 1, 0], 0.495), 'plastic', {
-      part: 'crook',
-      colour: [0.97, 0.96, 0.94],
-    });
-    for (let k = 0; k < 6; k++)
-      ctx.add(ctx.torus(0.0125, 0.004, [0, 0.04 + k * 0.08, 0], 'y'), 'plastic', {
-        part: 'stripe',
-        primary: false,
-        colour: [0.85, 0.1, 0.12],
-      });
-  },
-  'pool cue': (ctx) => {
-    // A long tapered cue lying along x: a dark wrapped butt, a pale shaft, a leather tip.
-    const along = (m: ReturnType<GenContext['cyl']>, x: number) => m.rotate([0, 0, -90]).translate([x, 0.016, 0]);
-    ctx.add(along(ctx.cyl(0.016, 0.5, [0, 0, 0], 0.013), -0.72), 'wood', { part: 'butt', colour: [0.25, 0.12, 0.06] });
-    ctx.add(along(ctx.cyl(0.013, 0.95, [0, 0, 0], 0.0065), -0.22), 'wood', {
-      part: 'shaft',
-      colour: [0.88, 0.78, 0.58],
-    });
-    ctx.add(along(ctx.cyl(0.0065, 0.01, [0, 0, 0]), 0.73), 'leather', {
-      part: 'tip',
-      primary: false,
-      colour: [0.2, 0.35, 0.6],
-    });
   },
   slingshot: (ctx) => {
     // A Y-shaped stick: a handle, two forked arms, an elastic band between their tips.
@@ -219,4 +177,4 @@ export const MORE_ROWS: Record<string, Generator> = {
   },
 };
 // A glaive is the European blade on a pole: the same build.
-MORE_ROWS.glaive = MORE_ROWS.naginata;
+CORE_ROWS.glaive = CORE_ROWS.naginata;

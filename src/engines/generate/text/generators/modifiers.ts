@@ -1,0 +1,122 @@
+/**
+ * Modifiers: what a word the prompt's noun is changes in a generator's form, as data (./modifiers.json)
+ * instead of `word === '…'` checks in the generators. A row names its generator (`plan`), the words it
+ * applies to, and either parts to add at one of the plan's anchors (a wizard's cone hat on the figure's
+ * head) or settings the plan reads in place of its own default (a wedding cake's three tiers). Parts are
+ * part-list shapes (./part-list.ts) in the anchor's units: scaled by its size and moved to its point.
+ * Rows are checked against MODIFIER_FILE_SCHEMA when the file loads and by
+ * test/engines/generate/text/modifiers.test.ts, which refuses a word given one setting twice.
+ */
+import { readFileSync } from 'node:fs';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { Vec3 } from 'manifold-3d';
+import type { MaterialKind } from '../understand/index.ts';
+import type { GenContext, RGB } from './kit.ts';
+import * as PALETTE from './palette.ts';
+import { PART_LIST_FILE_SCHEMA, partListProblems, shapeOf, type PartShape } from './part-list.ts';
+
+const PartSchema = PART_LIST_FILE_SCHEMA.properties.rows.items.properties.parts.items;
+const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
+
+const ModifierSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    /** The generator that reads the row (figure, cake, sword …). */
+    plan: Type.String({ minLength: 1 }),
+    /** The prompt's noun (`Interpretation.word`) it applies to. */
+    words: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+    /** Parts added at `anchor`, in its units. */
+    anchor: Type.Optional(Type.String({ minLength: 1 })),
+    parts: Type.Optional(Type.Array(PartSchema, { minItems: 1 })),
+    /** Settings the plan reads instead of its default: a number, or a colour named in ./palette.ts. */
+    set: Type.Optional(
+      Type.Record(Type.String(), Type.Union([Type.Number(), ...paletteNames.map((name) => Type.Literal(name))])),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const MODIFIER_FILE_SCHEMA = Type.Object(
+  { about: Type.String(), rows: Type.Array(ModifierSchema) },
+  { additionalProperties: false },
+);
+
+export type ModifierRow = Static<typeof ModifierSchema>;
+export type ModifierFile = Static<typeof MODIFIER_FILE_SCHEMA>;
+
+/** Every problem of a parsed modifier file: schema, a row with neither parts nor settings, a setting given twice. */
+export function modifierProblems(file: unknown): string[] {
+  const error = Value.Errors(MODIFIER_FILE_SCHEMA, file).First();
+  if (error) return [`${error.path || '/'}: ${error.message}`];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const settings = new Set<string>();
+  for (const row of (file as ModifierFile).rows) {
+    if (ids.has(row.id)) problems.push(`${row.id}: listed twice`);
+    ids.add(row.id);
+    if (!row.parts === !row.set)
+      problems.push(`${row.id}: give parts (with an anchor) or settings, not both or neither`);
+    if (row.parts && !row.anchor) problems.push(`${row.id}: parts need an anchor`);
+    if (row.parts) problems.push(...partListProblems({ about: row.id, rows: [{ id: row.id, parts: row.parts }] }));
+    for (const word of row.words)
+      for (const key of Object.keys(row.set ?? {})) {
+        const setting = `${row.plan}/${word}/${key}`;
+        if (settings.has(setting)) problems.push(`${row.id}: ${setting} is set twice`);
+        settings.add(setting);
+      }
+  }
+  return problems;
+}
+
+function readModifiers(): ModifierRow[] {
+  const file: unknown = JSON.parse(readFileSync(new URL('./modifiers.json', import.meta.url), 'utf8'));
+  const problems = modifierProblems(file);
+  if (problems.length) throw new Error(`modifiers.json: ${problems.slice(0, 5).join('; ')}`);
+  return (file as ModifierFile).rows;
+}
+
+export const MODIFIERS: readonly ModifierRow[] = Object.freeze(readModifiers());
+
+/** The rows of `plan` that apply to the prompt's noun. */
+export function modifiersOf(ctx: GenContext, plan: string): ModifierRow[] {
+  const word = ctx.interpretation.word ?? '';
+  return MODIFIERS.filter((row) => row.plan === plan && row.words.includes(word));
+}
+
+/** The number a modifier sets for `key` of `plan`, else undefined (the plan keeps its default). */
+export function setting(ctx: GenContext, plan: string, key: string): number | undefined {
+  const value = modifiersOf(ctx, plan).find((row) => row.set?.[key] !== undefined)?.set?.[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The colour a modifier sets for `key` of `plan` (a palette name), else undefined. */
+export function colourSetting(ctx: GenContext, plan: string, key: string): RGB | undefined {
+  const value = modifiersOf(ctx, plan).find((row) => row.set?.[key] !== undefined)?.set?.[key];
+  return typeof value === 'string' ? (PALETTE as Record<string, RGB>)[value] : undefined;
+}
+
+/** Where a plan lets modifiers put parts: a point and the size one unit of the row's parts is there. */
+export interface Anchor {
+  at: Vec3;
+  size: number;
+}
+
+/** Adds the parts of every modifier of `plan` that applies to the prompt's noun, each at its anchor. */
+export function addModifierParts(ctx: GenContext, plan: string, anchors: Record<string, Anchor>): void {
+  for (const row of modifiersOf(ctx, plan)) {
+    const anchor = anchors[row.anchor ?? ''];
+    if (!row.parts || !anchor) continue;
+    for (const part of row.parts) {
+      const colour = typeof part.colour === 'string' ? (PALETTE as Record<string, RGB>)[part.colour] : part.colour;
+      const options: { part?: string; primary?: boolean; colour?: RGB } = {};
+      if (part.part !== undefined) options.part = part.part;
+      if (part.primary !== undefined) options.primary = part.primary;
+      if (colour !== undefined) options.colour = colour as RGB;
+      const shape = shapeOf(ctx, part as PartShape)
+        .scale(anchor.size)
+        .translate(anchor.at);
+      ctx.add(shape, part.material as MaterialKind, options);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/** The part-list rows (generators/parts/*.json): they validate, no id is listed twice, each builds a closed solid. */
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { manifoldModule, withArena } from '../../../../src/engines/generate/text/generators/arena.ts';
+import { createContext, createRng, shapeParams } from '../../../../src/engines/generate/text/generators/kit.ts';
+import * as PALETTE from '../../../../src/engines/generate/text/generators/palette.ts';
+import {
+  buildPartList,
+  partListProblems,
+  readPartListFile,
+  type PartListFile,
+} from '../../../../src/engines/generate/text/generators/part-list.ts';
+import { interpretPrompt } from '../../../../src/engines/generate/text/understand/index.ts';
+
+const PARTS_DIR = new URL('../../../../src/engines/generate/text/generators/parts/', import.meta.url);
+const files = readdirSync(PARTS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
+
+const anvil = (): PartListFile => ({
+  about: 'a test row',
+  rows: [{ id: 'anvil', parts: [{ shape: 'box', args: [[0.3, 0.1, 0.2]], material: 'metal', colour: 'IRON' }] }],
+});
+
+test('every part-list file validates, and no id is listed twice in one file or across files', () => {
+  assert.ok(files.length >= 20, `${files.length} part-list files`);
+  const owner = new Map<string, string>();
+  for (const name of files) {
+    const file = readPartListFile(name);
+    for (const row of file.rows) {
+      assert.equal(owner.get(row.id), undefined, `${row.id} is in ${owner.get(row.id)} and ${name}`);
+      owner.set(row.id, name);
+    }
+  }
+  assert.ok(owner.size >= 150, `${owner.size} rows`);
+});
+
+test('the checks refuse an id twice, an unknown shape, operation, material or colour name, and a wrong arity', () => {
+  assert.deepEqual(partListProblems(anvil()), []);
+  const twice = anvil();
+  twice.rows.push(structuredClone(twice.rows[0]));
+  assert.match(partListProblems(twice).join(), /anvil: listed twice/);
+  const broken = (change: (part: Record<string, unknown>) => void) => {
+    const file = anvil();
+    change(file.rows[0].parts[0] as unknown as Record<string, unknown>);
+    return partListProblems(file);
+  };
+  assert.notDeepEqual(
+    broken((p) => (p.shape = 'cone')),
+    [],
+  );
+  assert.notDeepEqual(
+    broken((p) => (p.ops = [['twist', [0, 1, 0]]])),
+    [],
+  );
+  assert.notDeepEqual(
+    broken((p) => (p.material = 'cheese-cloth')),
+    [],
+  );
+  assert.notDeepEqual(
+    broken((p) => (p.colour = 'NOT_A_COLOUR')),
+    [],
+  );
+  assert.match(broken((p) => (p.args = [])).join(), /box takes 1–2 arguments/);
+  assert.notDeepEqual(
+    broken((p) => (p.size = [1, 1, 1])),
+    [],
+  );
+});
+
+test('a colour the palette names is written by its name, not repeated as numbers', () => {
+  const named = new Set(
+    Object.values(PALETTE)
+      .filter(Array.isArray)
+      .map((rgb) => JSON.stringify(rgb)),
+  );
+  for (const name of files)
+    for (const row of readPartListFile(name).rows)
+      for (const part of row.parts)
+        if (Array.isArray(part.colour))
+          assert.ok(!named.has(JSON.stringify(part.colour)), `${row.id}: ${part.colour} has a palette name`);
+});
+
+test('every row builds parts that union into one closed solid', async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a low-poly thing');
+  for (const name of files)
+    for (const row of readPartListFile(name).rows)
+      withArena(() => {
+        const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+        buildPartList(ctx, row);
+        assert.equal(ctx.parts.length, row.parts.length, `${row.id}: every part is added`);
+        const solid = M.Manifold.union(ctx.parts.map((p) => p.manifold));
+        assert.equal(solid.status(), 'NoError', `${row.id} is a valid solid`);
+        assert.ok(!solid.isEmpty() && solid.volume() > 0, `${row.id} has volume`);
+      });
+});
