@@ -10,12 +10,12 @@
  * - Weights: along the fitted chains (skin-weights.ts), or diffused from the nearest bones for a
  *   given skeleton (bone-weights.ts); at most four joints per vertex, summing to 1.
  * - Clips: clips.ts, one animation per requested clip, named as the clip.
- * - Files: `base_basic_rigged.glb` and `preview.webp` (mid-walk). Rigged FBX is not written yet (refused
- *   at submission).
+ * - Files: `base_basic_rigged.glb` (or `.fbx`, with its texture maps beside it) and `preview.webp`
+ *   (mid-walk).
  */
 import { RIG_CLIPS, type RigClip as ClipName } from '../../domain/rig-request.ts';
 import type { RigSpec } from '../../domain/task-spec.ts';
-import { writeGlb } from '../../geometry/export/index.ts';
+import { writeFbx, writeGlb } from '../../geometry/export/index.ts';
 import { CONTENT_TYPES } from '../../geometry/formats.ts';
 import { createNode, defaultMaterial, type Mesh, type Scene } from '../../geometry/mesh.ts';
 import { computeNormals, flattenScene } from '../../geometry/ops/index.ts';
@@ -147,9 +147,10 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
 
   progress('export', 70);
   const output: Scene = { materials, roots: [createNode('model', mesh)] };
-  const files = [
-    { name: `${RIGGED_STEM}.glb`, bytes: await writeGlb(output, { rig }), contentType: CONTENT_TYPES.glb },
-  ];
+  const files =
+    spec.geometryFileFormat === 'fbx'
+      ? await writeFbx(output, { stem: RIGGED_STEM, rig })
+      : [{ name: `${RIGGED_STEM}.glb`, bytes: await writeGlb(output, { rig }), contentType: CONTENT_TYPES.glb }];
   lap('export');
   checkAbort(signal);
 
