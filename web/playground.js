@@ -308,6 +308,7 @@ async function follow(kind, accepted) {
   $('downloads').replaceChildren();
   $('bang-this').hidden = true;
   $('explode-row').hidden = true;
+  $('clip-row').hidden = true;
   viewer.clear();
   const status = $('task-status');
   const bar = $('task-progress');
@@ -407,12 +408,25 @@ const viewer = createViewer({
   element: $('viewer'),
   canvas: $('viewer-canvas'),
   noteElement: $('viewer-note'),
-  onLoaded({ parts }) {
+  onLoaded({ parts, clips, playing }) {
+    // A rigged model's clips: a picker plays the chosen one in a loop.
+    $('clip-row').hidden = clips.length === 0;
+    $('clip').replaceChildren(
+      ...clips.map((name) => {
+        const option = document.createElement('option');
+        option.value = name;
+        option.textContent = name;
+        option.selected = name === playing;
+        return option;
+      }),
+    );
     $('explode-row').hidden = parts === 0;
     $('explode').value = '0';
     $('explode-value').value = '0%';
   },
 });
+
+$('clip').addEventListener('change', () => viewer.play($('clip').value));
 
 $('explode').addEventListener('input', () => {
   const amount = Number($('explode').value) / 100;
