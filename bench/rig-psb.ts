@@ -5,7 +5,7 @@
  *   --set dev|held-out                       one set only (dev: ../shared/data/psb-dev models 1, 2, 11, 12,
  *                                            381, 382, 391, 392 — the set the fitter was tuned on; held-out:
  *                                            ../shared/data/psb-rig-dev, twelve meshes not tuned on)
- *   --no-timing / --timing-only
+ *   --no-timing / --timing-only              (--set none runs neither set: with --text, the text assets only)
  *   --negatives                              also run a few non-bodies (chair, cup, table, vase …) under auto
  *   --text                                   also rig one text asset per legged body-plan family (the
  *                                            generator's own skeleton) and run the same checks
