@@ -99,7 +99,7 @@ $('forget-key').addEventListener('click', () => {
 // ---------- tabs ----------
 
 function selectTab(name) {
-  for (const tab of ['generate', 'bang', 'texture', 'convert']) {
+  for (const tab of ['generate', 'bang', 'texture', 'convert', 'rig']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-form`).hidden = tab !== name;
   }
@@ -108,6 +108,7 @@ $('tab-generate').addEventListener('click', () => selectTab('generate'));
 $('tab-bang').addEventListener('click', () => selectTab('bang'));
 $('tab-texture').addEventListener('click', () => selectTab('texture'));
 $('tab-convert').addEventListener('click', () => selectTab('convert'));
+$('tab-rig').addEventListener('click', () => selectTab('rig'));
 
 // ---------- generation images with view labels ----------
 
