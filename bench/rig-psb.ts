@@ -11,8 +11,10 @@
  *                                            changes that followed; run only on request, rarely, and never to
  *                                            pick a parameter.
  *   --meshes 4,386                           only these meshes of the chosen sets
- *   --no-timing / --timing-only
+ *   --no-timing / --timing-only              (--set none runs neither set: with --text, the text assets only)
  *   --negatives                              also run a few non-bodies (chair, cup, table, vase …) under auto
+ *   --text                                   also rig one text asset per legged body-plan family (the
+ *                                            generator's own skeleton) and run the same checks
  *
  * Each mesh is uploaded as GLB and rigged under rig_type=auto with idle, walk, run and jump. The file
  * is read back with glTF-Transform (not the engine's own data) and checked: rigged as the category's
@@ -20,9 +22,12 @@
  * joints per vertex with weights summing to 1; per clip, every key posed by linear blend skinning and
  * the edge-length ratio to rest measured over every edge (p99 and max; ≤ 1.5 and ≤ 3 pass); the walk's
  * lowest point against the rest ground (share of height; ≤ 5 % passes); every clip's last key against
- * its first (largest vertex gap; ≤ 0.1 % of the height passes: the clip loops). Timings: a 50k-face mesh with two clips and
- * a text-made asset, wall clock of the engine run.
+ * its first (largest vertex gap; ≤ 0.1 % of the height passes: the clip loops). Timings: a 50k-face mesh with two clips, and
+ * a text asset (the text engine's run to Done at the default tier, then the rig run to Done): wall
+ * clock and this process's CPU time (user + system, which counts the engine's worker threads too),
+ * with the load average beside them since the machine is shared.
  */
+import { loadavg } from 'node:os';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOff } from '../src/geometry/import/off.ts';
@@ -32,6 +37,8 @@ import { subdivideToCount } from '../src/geometry/ops/index.ts';
 import { runRig } from '../src/engines/rig/index.ts';
 import type { RigSpec } from '../src/domain/task-spec.ts';
 import { readRiggedGlb, jointsInside, weightCheck, clipStretch, walkGround, loopGap } from './rig-psb/checks.ts';
+import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
+import textEngine from '../src/engines/generate/text/index.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -94,7 +101,7 @@ async function rig(bytes: Uint8Array, s: RigSpec) {
   return runRig({
     taskId: 'bench',
     spec: s,
-    inputs: [{ field: 'model', filename: 'model.glb', bytes }],
+    inputs: [{ field: s.mode === 'asset' ? 'asset' : 'model', filename: 'model.glb', bytes }],
     progress: () => {},
     signal: new AbortController().signal,
   });
@@ -159,20 +166,101 @@ async function negatives() {
   }
 }
 
+/** Wall and CPU seconds of one run (CPU: user + system of this process, its worker threads included). */
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; wall: number; cpu: number }> {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = await run();
+  const cpu = process.cpuUsage(cpu0);
+  return { value, wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
+const load = () => `load average ${loadavg()[0].toFixed(1)}`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A text task's GLB at the given tier and quality (the text engine's own run, to Done). */
+async function textAsset(prompt: string, tier?: string, quality?: string) {
+  const fields: Record<string, string[]> = { prompt: [prompt], seed: ['4'] };
+  if (tier) fields.tier = [tier];
+  if (quality) fields.quality = [quality];
+  const spec = resolveGenerateRequest({ fields, files: [] }).spec as GenerateSpec;
+  const result = await textEngine.run({
+    taskId: 'bench',
+    spec,
+    inputs: [],
+    progress: () => {},
+    signal: new AbortController().signal,
+  });
+  return result.files.find((f) => f.name.endsWith('.glb'))!.bytes;
+}
+
 async function timings() {
   console.log('\n## timings');
   const mesh = subdivideToCount(parseOff(readFileSync(`${DATA}psb-dev/off/2.off`)), 50_000);
   const bytes = await writeGlb(sceneFromMesh(mesh));
-  const runs: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    await rig(bytes, spec({ animations: ['idle', 'walk'] }));
-    runs.push((performance.now() - t0) / 1000);
-  }
-  runs.sort((a, b) => a - b);
+  const runs: { wall: number; cpu: number }[] = [];
+  for (let i = 0; i < 3; i++) runs.push(await timed(() => rig(bytes, spec({ animations: ['idle', 'walk'] }))));
   console.log(
-    `50k-face human (psb 2 subdivided), idle+walk: median ${runs[1].toFixed(2)} s (runs ${runs.map((r) => r.toFixed(2)).join(', ')})`,
+    `50k-face human (psb 2 subdivided, ${mesh.indices.length / 3} faces), idle+walk: median wall ${median(runs.map((r) => r.wall)).toFixed(2)} s, CPU ${median(runs.map((r) => r.cpu)).toFixed(2)} s (runs ${runs.map((r) => `${r.wall.toFixed(1)}/${r.cpu.toFixed(1)}`).join(', ')} wall/CPU s; ${load()})`,
   );
+  for (const prompt of ['a horse', 'a knight']) {
+    const generated = await timed(() => textAsset(prompt));
+    const rigged = await timed(() =>
+      rig(
+        generated.value,
+        spec({ mode: 'asset', assetId: 'bench', modelFormat: undefined, animations: ['idle', 'walk'] }),
+      ),
+    );
+    const faces = (rigged.value.notes as { faces: number }).faces;
+    console.log(
+      `text asset "${prompt}" (default tier, ${faces} faces): generation ${generated.wall.toFixed(1)} s wall / ${generated.cpu.toFixed(1)} s CPU, then rig idle+walk ${rigged.wall.toFixed(1)} s wall / ${rigged.cpu.toFixed(1)} s CPU (${load()})`,
+    );
+  }
+}
+
+/** One prompt per legged body-plan family, rigged with the generator's own skeleton. */
+const TEXT_FAMILIES = [
+  'a horse',
+  'a dragon',
+  'a knight',
+  'a robot',
+  'a teddy bear',
+  'a monkey',
+  'an eagle',
+  'an ant',
+  'a spider',
+  'a crab',
+  'a frog',
+  'a lizard',
+  'a turtle',
+  'a griffin',
+  'a centaur',
+  'a minotaur',
+  'a golem',
+];
+
+async function textFamilies() {
+  console.log('\n## text assets (generator skeletons; Gen-2.5-Extreme-Low, extra-low quality)');
+  console.log(
+    'prompt | faces | type (skeleton) | joints inside | weights | worst clip p99 / max stretch | walk ground',
+  );
+  let passing = 0;
+  for (const prompt of TEXT_FAMILIES) {
+    const glb = await textAsset(prompt, 'Gen-2.5-Extreme-Low', 'extra-low');
+    const result = await rig(glb, spec({ mode: 'asset', assetId: 'bench', modelFormat: undefined }));
+    const notes = result.notes as { faces: number; rig: { type: string; skeleton: string } };
+    const read = await readRiggedGlb(result.files[0].bytes);
+    const inside = jointsInside(read);
+    const weights = weightCheck(read);
+    const stretches = read.rig.clips.map((clip) => ({ clip: clip.name, ...clipStretch(read, clip) }));
+    const worst = stretches.reduce((a, b) => (b.max > a.max ? b : a));
+    const stretchOk = stretches.every((s) => s.p99 <= 1.5 && s.max <= 3);
+    if (inside.outside.length === 0 && weights.ok && stretchOk) passing++;
+    console.log(
+      `${prompt} | ${notes.faces} | ${notes.rig.type} (${notes.rig.skeleton}) | ${inside.inside}/${inside.total} | ${weights.ok ? 'ok' : weights.problem} | ${Math.max(...stretches.map((s) => s.p99)).toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(walkGround(read))}`,
+    );
+  }
+  console.log(`text assets: every check ${passing}/${TEXT_FAMILIES.length}`);
 }
 
 const only = option('--set') as keyof typeof SETS | undefined;
@@ -186,5 +274,6 @@ if (!args.includes('--timing-only')) {
     if (only ? only === name : name !== 'unseen') await measureSet(name, entries);
   }
   if (args.includes('--negatives')) await negatives();
+  if (args.includes('--text')) await textFamilies();
 }
 if (!args.includes('--no-timing')) await timings();

@@ -1,5 +1,6 @@
-// The Texture and Convert tabs of the playground: a finished task (asset_id) or an uploaded model, and
-// the fields of /api/v2/texture and /api/v2/convert. Submission and following are the playground's own.
+// The Texture, Convert and Rig tabs of the playground: a finished task (asset_id) or an uploaded model,
+// and the fields of /api/v2/texture, /api/v2/convert and /api/v2/rig. Submission and following are the
+// playground's own (a rigged GLB's clips then play in the 3D view, with a clip picker).
 
 const $ = (id) => document.getElementById(id);
 
@@ -87,6 +88,27 @@ const FORMS = {
     ],
     button: 'Convert (0.1 credits)',
   },
+  rig: {
+    legend: 'Rig',
+    modelNote: `${MODEL_FORMATS}; a standing humanoid or four-legged animal`,
+    afterSource: '',
+    fields: [
+      { name: 'rig_type', label: 'Rig type', options: [['auto', 'auto (from the shape)'], 'humanoid', 'quadruped'] },
+      {
+        name: 'animations',
+        label: 'Clips <small>(idle, walk, run, jump, wave, trot)</small>',
+        input: 'spellcheck="false" placeholder="idle,walk"',
+      },
+      { name: 'geometry_file_format', label: 'Format', options: ['glb', 'fbx'] },
+      {
+        id: 'height',
+        name: 'height_meters',
+        label: 'Height (m)',
+        input: 'type="number" min="0.01" step="any" placeholder="unchanged"',
+      },
+    ],
+    button: 'Rig (0.5 credits)',
+  },
 };
 
 /** One grid cell: a labelled select (options as value or [value, text]) or a labelled input. */
@@ -146,9 +168,9 @@ function appendFields(form, body, names) {
   }
 }
 
-/** Renders and wires both tabs; `submit(endpoint, body, form)` and `showMessage(text)` come from the playground. */
+/** Renders and wires the tabs; `submit(endpoint, body, form)` and `showMessage(text)` come from the playground. */
 export function setupModelTasks({ submit, showMessage }) {
-  for (const name of ['texture', 'convert']) {
+  for (const name of ['texture', 'convert', 'rig']) {
     renderForm(name);
     for (const radio of document.querySelectorAll(`input[name="${name}-mode"]`)) {
       radio.addEventListener('change', () => {

@@ -99,7 +99,7 @@ $('forget-key').addEventListener('click', () => {
 // ---------- tabs ----------
 
 function selectTab(name) {
-  for (const tab of ['generate', 'bang', 'texture', 'convert']) {
+  for (const tab of ['generate', 'bang', 'texture', 'convert', 'rig']) {
     $(`tab-${tab}`).setAttribute('aria-selected', String(tab === name));
     $(`${tab}-form`).hidden = tab !== name;
   }
@@ -108,6 +108,7 @@ $('tab-generate').addEventListener('click', () => selectTab('generate'));
 $('tab-bang').addEventListener('click', () => selectTab('bang'));
 $('tab-texture').addEventListener('click', () => selectTab('texture'));
 $('tab-convert').addEventListener('click', () => selectTab('convert'));
+$('tab-rig').addEventListener('click', () => selectTab('rig'));
 
 // ---------- generation images with view labels ----------
 
@@ -308,6 +309,7 @@ async function follow(kind, accepted) {
   $('downloads').replaceChildren();
   $('bang-this').hidden = true;
   $('explode-row').hidden = true;
+  $('clip-row').hidden = true;
   viewer.clear();
   const status = $('task-status');
   const bar = $('task-progress');
@@ -407,12 +409,25 @@ const viewer = createViewer({
   element: $('viewer'),
   canvas: $('viewer-canvas'),
   noteElement: $('viewer-note'),
-  onLoaded({ parts }) {
+  onLoaded({ parts, clips, playing }) {
+    // A rigged model's clips: a picker plays the chosen one in a loop.
+    $('clip-row').hidden = clips.length === 0;
+    $('clip').replaceChildren(
+      ...clips.map((name) => {
+        const option = document.createElement('option');
+        option.value = name;
+        option.textContent = name;
+        option.selected = name === playing;
+        return option;
+      }),
+    );
     $('explode-row').hidden = parts === 0;
     $('explode').value = '0';
     $('explode-value').value = '0%';
   },
 });
+
+$('clip').addEventListener('change', () => viewer.play($('clip').value));
 
 $('explode').addEventListener('input', () => {
   const amount = Number($('explode').value) / 100;

@@ -170,7 +170,7 @@ export function createViewer({ element, canvas, noteElement, onLoaded = () => {}
       element.dataset.parts = String(parts.length);
       element.dataset.state = 'loaded';
       note('');
-      onLoaded({ nodes, parts: parts.length });
+      onLoaded({ nodes, parts: parts.length, clips: clips.map((c) => c.name), playing: element.dataset.clip });
       if (ensureRenderer()) {
         // Frame the fully exploded model so the slider never pushes pieces out of view.
         explode(1);

@@ -154,7 +154,10 @@ export const RigBody = Type.Object(
       }),
     ),
     geometry_file_format: Type.Optional(
-      choice(RIG_OUTPUT_FORMATS, 'glb (default). Rigged FBX is not written yet and is refused with INVALID_REQUEST.'),
+      choice(
+        RIG_OUTPUT_FORMATS,
+        'glb (default; one glTF animation per clip) or fbx (skin deformer and one animation stack per clip; texture maps beside it). Others cannot carry a skin: INVALID_REQUEST.',
+      ),
     ),
     height_meters: Type.Optional(
       Type.Number({

@@ -46,7 +46,7 @@ Client (KILN_URL default http://127.0.0.1:8080, KILN_API_KEY; or --url/--key):
   convert --asset <uuid> | --model m.fbx  [--format glb|usdz|fbx|obj|stl] [--faces N] [--mesh-mode Quad]
           [--uv keep|new] [--texture-resolution 2048] [--scale-to 1.8] [--pivot bottom-centre] [--up-axis Z]
   rig --asset <uuid> | --model m.glb  [--rig-type auto|humanoid|quadruped] [--animations idle,walk …]
-      [--height 1.8] (a rigged glb and a mid-walk preview.webp)
+      [--format glb|fbx] [--height 1.8] (a rigged glb or fbx and a mid-walk preview.webp)
   status <subscription_key> [--wait]
   download <task uuid> [--out dir]
   tasks [--state Done --state Failed] [--kind generate] [--limit 20] [--cursor C] [--json]

@@ -3,7 +3,7 @@
  * comes as for Bang (model-source.ts): an asset_id of a completed task or an uploaded model file.
  * What is cheap to tell is refused here, before anything is charged: an unknown clip name (the
  * message lists the known ones), a clip the requested rig type has no motion for, a format that
- * cannot carry a skin.
+ * cannot carry a skin (glb and fbx can).
  */
 import { invalidRequest } from '../errors.ts';
 import type { ModelFormatDetector } from './asset.ts';
@@ -21,7 +21,7 @@ export type RigTypeChoice = (typeof RIG_TYPES)[number];
  * Formats the rigged model is written in. FBX carries skins too, but Kiln's FBX writer does not yet
  * write deformers and animation stacks, so it is refused rather than sent without its rig.
  */
-export const RIG_OUTPUT_FORMATS = ['glb'] as const;
+export const RIG_OUTPUT_FORMATS = ['glb', 'fbx'] as const;
 export type RigOutputFormat = (typeof RIG_OUTPUT_FORMATS)[number];
 
 /** The clips each rig type can play; every type has idle, walk, run and jump. */
@@ -72,16 +72,10 @@ export function resolveRigRequest(
   const { source, inputs } = resolveModelSource(raw, asset, detectModelFormat);
   const rigType = choiceField(raw, 'rig_type', RIG_TYPES) ?? 'auto';
   const format = choiceField(raw, 'geometry_file_format', ['glb', 'fbx', 'usdz', 'obj', 'stl'] as const) ?? 'glb';
-  if (format === 'fbx') {
+  if (format !== 'glb' && format !== 'fbx') {
     throw invalidRequest(
       'geometry_file_format',
-      'Rigged FBX (skin deformers and animation stacks) is not written yet; send glb (default), which Blender, Unity, Unreal and three.js import with its skin and clips.',
-    );
-  }
-  if (format !== 'glb') {
-    throw invalidRequest(
-      'geometry_file_format',
-      `geometry_file_format ${format} cannot carry a skin or animations; send glb (default).`,
+      `geometry_file_format ${format} cannot carry a skin or animations; send glb (default) or fbx.`,
     );
   }
   const spec: RigSpec = {

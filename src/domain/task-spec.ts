@@ -154,7 +154,8 @@ export interface RigSpec extends ModelSource {
   rigType: 'auto' | 'humanoid' | 'quadruped';
   /** Clip names, each known to src/domain/rig-request.ts RIG_CLIPS; one glTF animation each. */
   animations: string[];
-  geometryFileFormat: 'glb';
+  /** The rigged model's file: glb (skin + one animation per clip) or fbx (skin deformer + one stack per clip). */
+  geometryFileFormat: 'glb' | 'fbx';
   /** The rigged model's height in metres; undefined keeps the model's size. */
   heightMeters?: number;
   seed: number;

@@ -232,6 +232,20 @@ describe('service routes', () => {
     ])
       assert.ok(fields('/api/v2/convert').includes(field), `convert documents ${field}`);
     assert.match(doc.paths['/api/v2/convert'].post.description, /Price: 0\.1/);
+    assert.ok(doc.paths['/api/v2/rig'], 'OpenAPI lacks /api/v2/rig');
+    for (const field of [
+      'asset_id',
+      'model',
+      'rig_type',
+      'animations',
+      'geometry_file_format',
+      'height_meters',
+      'seed',
+    ])
+      assert.ok(fields('/api/v2/rig').includes(field), `rig documents ${field}`);
+    const rigFormat =
+      doc.paths['/api/v2/rig'].post.requestBody.content['multipart/form-data'].schema.properties.geometry_file_format;
+    assert.match(JSON.stringify(rigFormat), /"glb".*"fbx"/, 'rig offers glb and fbx');
     const errorSchema = JSON.stringify(doc.components.schemas);
     for (const code of [
       'INVALID_REQUEST',

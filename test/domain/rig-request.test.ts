@@ -52,7 +52,7 @@ test('rig_type, formats and height are checked', () => {
   refusedOn('rig_type', () => resolve({ rig_type: 'bird' }));
   refusedOn('geometry_file_format', () => resolve({ geometry_file_format: 'stl' }), /cannot carry a skin/);
   refusedOn('height_meters', () => resolve({ height_meters: '0' }));
-  refusedOn('geometry_file_format', () => resolve({ geometry_file_format: 'FBX' }), /not written yet; send glb/);
+  assert.equal(resolve({ geometry_file_format: 'FBX' }).spec.geometryFileFormat, 'fbx');
   assert.equal(resolve({ height_meters: '1.8' }).spec.heightMeters, 1.8);
 });
 

@@ -1,7 +1,7 @@
 /**
  * The playground's Texture and Convert tabs in a real browser (Debian's Chromium) against a listening
  * server with the fixture engine: convert an uploaded model with chosen options, then texture the
- * result by its asset id with two labelled pictures; the options reach the tasks as chosen.
+ * result by its asset id with two labelled pictures; the Rig tab's options reach its task as chosen.
  * Skips with a message when /usr/bin/chromium is absent.
  */
 import { test } from 'node:test';
@@ -12,7 +12,7 @@ import sharp from 'sharp';
 
 const CUBE_OBJ = readFileSync(new URL('../fixtures/models/blender-cube.obj', import.meta.url));
 
-const playground = usePlayground({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-web-model' });
+const playground = usePlayground({ kinds: ['texture', 'convert', 'rig'], tempPrefix: 'kiln-web-model' });
 
 async function record(): Promise<any> {
   const { page, base, key } = playground;
@@ -78,5 +78,33 @@ test('Convert an uploaded model, then Texture the result by asset id with labell
     ['texture', 'asset', converted.uuid, ['F', 'R'], 4096],
   );
   await page.waitForFunction(() => document.getElementById('balance')?.dataset.balance === '9.4');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('The Rig tab sends the rig type, clips, format and height as chosen', { skip, timeout: 90_000 }, async () => {
+  const { page, pageErrors } = playground;
+  // The page is signed in by the test before (same page, same key).
+  await page.getByRole('tab', { name: 'Rig' }).click();
+  await page.locator('#rig-form input[value="model"]').check();
+  await page.setInputFiles('#rig-model-file', { name: 'cube.obj', mimeType: 'text/plain', buffer: CUBE_OBJ });
+  await page.selectOption('#rig-rig-type', 'quadruped');
+  await page.fill('#rig-animations', 'walk,trot');
+  await page.selectOption('#rig-geometry-file-format', 'fbx');
+  await page.fill('#rig-height', '1.2');
+  const before = await page.textContent('#task-uuid');
+  await page.locator('#rig-form button[type="submit"]').click();
+  await page.waitForFunction((old) => document.getElementById('task-uuid')?.textContent !== old, before);
+  assert.equal(await page.textContent('#task-consumed'), '0.5 credits');
+  const rigged = await record();
+  assert.deepEqual(
+    [
+      rigged.parameters.kind,
+      rigged.parameters.rigType,
+      rigged.parameters.animations,
+      rigged.parameters.geometryFileFormat,
+      rigged.parameters.heightMeters,
+    ],
+    ['rig', 'quadruped', ['walk', 'trot'], 'fbx', 1.2],
+  );
   assert.deepEqual(pageErrors, []);
 });

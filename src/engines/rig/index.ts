@@ -6,16 +6,17 @@
  * - Skeleton: a text asset's own (generator-skeleton.ts) when its GLB carries one, else fitted to the
  *   mesh (fit.ts); `rig_type=auto` takes what the shape (or the generator) says. A shape that is no
  *   humanoid or quadruped fails with INVALID_REQUEST saying why and what to send (credits refunded).
- * - Placement: upright, facing +Z, feet on y = 0, hips over the origin; `height_meters` scales.
+ * - Placement: upright, facing +Z (a given skeleton says which way it faces: placement.ts
+ *   skeletonFrame), feet on y = 0, hips over the origin; `height_meters` scales.
  * - Weights: along the fitted chains (skin-weights.ts), or diffused from the nearest bones for a
  *   given skeleton (bone-weights.ts); at most four joints per vertex, summing to 1.
  * - Clips: clips.ts, one animation per requested clip, named as the clip.
- * - Files: `base_basic_rigged.glb` and `preview.webp` (mid-walk). Rigged FBX is not written yet (refused
- *   at submission).
+ * - Files: `base_basic_rigged.glb` (or `.fbx`, with its texture maps beside it) and `preview.webp`
+ *   (mid-walk).
  */
 import { RIG_CLIPS, type RigClip as ClipName } from '../../domain/rig-request.ts';
 import type { RigSpec } from '../../domain/task-spec.ts';
-import { writeGlb } from '../../geometry/export/index.ts';
+import { writeFbx, writeGlb } from '../../geometry/export/index.ts';
 import { CONTENT_TYPES } from '../../geometry/formats.ts';
 import { createNode, defaultMaterial, type Mesh, type Scene } from '../../geometry/mesh.ts';
 import { computeNormals, flattenScene } from '../../geometry/ops/index.ts';
@@ -30,7 +31,7 @@ import { boneSkinWeights } from './bone-weights.ts';
 import { makeClip } from './clips.ts';
 import { fitBody } from './fit.ts';
 import { generatorSkeleton } from './generator-skeleton.ts';
-import { MODEL_FRAME, placeRig, type Frame } from './placement.ts';
+import { placeRig, skeletonFrame, type Frame } from './placement.ts';
 import { chainSkinWeights, type SkinWeights } from './skin-weights.ts';
 import { buildVertexGraph, type VertexGraph } from './surface.ts';
 
@@ -67,7 +68,7 @@ function skinMesh(graph: VertexGraph, spec: RigSpec, given: BodySkeleton | undef
   if (given && (spec.rigType === 'auto' || spec.rigType === given.rigType)) {
     return {
       skeleton: given,
-      frame: MODEL_FRAME,
+      frame: skeletonFrame(given),
       weights: boneSkinWeights(graph, given),
       evidence: `the generator's own ${given.rigType} skeleton (${given.source})`,
     };
@@ -147,9 +148,10 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
 
   progress('export', 70);
   const output: Scene = { materials, roots: [createNode('model', mesh)] };
-  const files = [
-    { name: `${RIGGED_STEM}.glb`, bytes: await writeGlb(output, { rig }), contentType: CONTENT_TYPES.glb },
-  ];
+  const files =
+    spec.geometryFileFormat === 'fbx'
+      ? await writeFbx(output, { stem: RIGGED_STEM, rig })
+      : [{ name: `${RIGGED_STEM}.glb`, bytes: await writeGlb(output, { rig }), contentType: CONTENT_TYPES.glb }];
   lap('export');
   checkAbort(signal);
 

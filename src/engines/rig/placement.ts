@@ -12,6 +12,30 @@ export interface Frame {
 
 export const MODEL_FRAME: Frame = { left: [1, 0, 0], up: [0, 1, 0], front: [0, 0, 1] };
 
+/**
+ * The frame a ready-made skeleton stands in, read from its own joints: up is +Y (body plans stand on
+ * the ground), left is where its `left…` joints lie against their `right…` twins (level), front is
+ * left × up. Body plans face either way (figures +Z, animals and birds +X), and the clips swing legs
+ * about the body's own left axis, so the model must be turned to face +Z first.
+ */
+export function skeletonFrame(skeleton: BodySkeleton): Frame {
+  const heads = new Map(skeleton.joints.map((j) => [j.name, j.head]));
+  let x = 0,
+    z = 0;
+  for (const [name, head] of heads) {
+    if (!name.startsWith('left')) continue;
+    const twin = heads.get(`right${name.slice(4)}`);
+    if (!twin) continue;
+    x += head[0] - twin[0];
+    z += head[2] - twin[2];
+  }
+  const length = Math.hypot(x, z);
+  if (!(length > 1e-9)) return MODEL_FRAME;
+  const left: Vec3 = [x / length, 0, z / length];
+  // left × up with up = +Y.
+  return { left, up: [0, 1, 0], front: [-left[2], 0, left[0]] };
+}
+
 export function placeRig(
   positions: Float32Array,
   skeleton: BodySkeleton,

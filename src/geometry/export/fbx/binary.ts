@@ -56,6 +56,8 @@ export const str = (value: string): FbxProperty => ({ type: 'S', value: encoder.
 export const raw = (value: Uint8Array): FbxProperty => ({ type: 'R', value });
 export const ints = (value: Int32Array): FbxProperty => ({ type: 'i', value });
 export const doubles = (value: Float64Array): FbxProperty => ({ type: 'd', value });
+export const floats = (value: Float32Array): FbxProperty => ({ type: 'f', value });
+export const longs = (value: BigInt64Array): FbxProperty => ({ type: 'l', value });
 
 /** FBX object names carry their class after a NUL + 0x01 separator: `name\0\x01Model`. */
 export const objectName = (name: string, cls: string): FbxProperty => str(`${name}\u0000\u0001${cls}`);

@@ -6,7 +6,7 @@
 import type { Material, Scene, SceneNode } from '../../mesh.ts';
 import type { TextureChannel } from '../../formats.ts';
 import { usedMaterials } from '../polygons.ts';
-import { unitQuaternion } from '../../transform.ts';
+import type { Rig } from '../../rig.ts';
 import {
   bool,
   double,
@@ -22,7 +22,12 @@ import {
   type FbxNode,
   type FbxProperty,
 } from './binary.ts';
+import { animationRecords, clipsSpan } from './animation.ts';
+import { fbxEulerDegrees } from './euler.ts';
 import { geometryRecord } from './geometry.ts';
+import { skinRecords } from './skin.ts';
+
+export { fbxEulerDegrees } from './euler.ts';
 
 /** A texture file the FBX references (and, when `bytes` is given, embeds). */
 export interface FbxTextureFile {
@@ -47,31 +52,6 @@ const P = (name: string, type: string, label: string, flags: string, ...values: 
   fbxNode('P', [str(name), str(type), str(label), str(flags), ...values]);
 
 const vector = (name: string, type: string, values: readonly number[]) => P(name, type, '', 'A', ...values.map(double));
-
-/** Euler angles in degrees for FBX's default rotation order (eEulerXYZ: R = Rz · Ry · Rx). */
-export function fbxEulerDegrees(rotation: readonly number[]): [number, number, number] {
-  const [x, y, z, w] = unitQuaternion(rotation);
-  const r00 = 1 - 2 * (y * y + z * z);
-  const r01 = 2 * (x * y - z * w);
-  const r10 = 2 * (x * y + z * w);
-  const r11 = 1 - 2 * (x * x + z * z);
-  const r20 = 2 * (x * z - y * w);
-  const r21 = 2 * (y * z + x * w);
-  const r22 = 1 - 2 * (x * x + y * y);
-  const sy = -Math.max(-1, Math.min(1, r20));
-  const ry = Math.asin(sy);
-  let rx: number;
-  let rz: number;
-  if (Math.abs(sy) < 0.9999999) {
-    rx = Math.atan2(r21, r22);
-    rz = Math.atan2(r10, r00);
-  } else {
-    rx = 0;
-    rz = Math.atan2(-r01, r11);
-  }
-  const deg = 180 / Math.PI;
-  return [rx * deg, ry * deg, rz * deg];
-}
 
 function headerRecords(creator: string): FbxNode[] {
   const stamp = fbxNode(
@@ -105,7 +85,17 @@ function headerRecords(creator: string): FbxNode[] {
   ];
 }
 
-function globalSettings(unitScaleFactor: number): FbxNode {
+/** FBX TimeMode values for the key rates a rig is sampled at (14: custom, with CustomFrameRate). */
+const TIME_MODES: Record<number, number> = { 120: 1, 100: 2, 60: 3, 50: 4, 48: 5, 30: 6, 25: 10, 24: 11 };
+/** Length of the default 24 fps time span when there is no animation. */
+const DEFAULT_TIME_SPAN = 46186158000n;
+
+interface TimeSettings {
+  framesPerSecond: number;
+  stop: bigint;
+}
+
+function globalSettings(unitScaleFactor: number, time: TimeSettings): FbxNode {
   const integer = (name: string, value: number) => P(name, 'int', 'Integer', '', int(value));
   const number = (name: string, value: number) => P(name, 'double', 'Number', '', double(value));
   return fbxNode(
@@ -129,10 +119,10 @@ function globalSettings(unitScaleFactor: number): FbxNode {
           number('OriginalUnitScaleFactor', unitScaleFactor),
           P('AmbientColor', 'ColorRGB', 'Color', '', double(0), double(0), double(0)),
           P('DefaultCamera', 'KString', '', '', str('Producer Perspective')),
-          P('TimeMode', 'enum', '', '', int(11)),
+          P('TimeMode', 'enum', '', '', int(TIME_MODES[time.framesPerSecond] ?? 14)),
           P('TimeSpanStart', 'KTime', 'Time', '', long(0)),
-          P('TimeSpanStop', 'KTime', 'Time', '', long(46186158000n)),
-          number('CustomFrameRate', 24),
+          P('TimeSpanStop', 'KTime', 'Time', '', long(time.stop)),
+          number('CustomFrameRate', time.framesPerSecond),
         ],
       ),
     ],
@@ -210,6 +200,18 @@ export interface FbxDocumentOptions {
   /** Centimetres per scene unit: 100 for metres (the default). */
   unitScaleFactor?: number;
   creator?: string;
+  /**
+   * Skin the scene's first mesh with this rig (joints, skin deformer, bind pose) and write its clips as
+   * animation stacks. The mesh node must sit at the origin unrotated and unscaled, as the rig engine
+   * writes it; its vertices are the rig's vertices, in order.
+   */
+  rig?: Rig;
+}
+
+/** The key rate of the rig's clips (keys per second), 24 when it has none. */
+function keyRate(rig: Rig | undefined): number {
+  const times = rig?.clips.find((c) => c.times.length > 1)?.times;
+  return times ? Math.round(1 / (times[1] - times[0])) : 24;
 }
 
 export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots: FbxNode[]; quadCount: number } {
@@ -224,7 +226,7 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
         property ? [str('OP'), long(child), long(parent), str(property)] : [str('OO'), long(child), long(parent)],
       ),
     );
-  const counts = { Model: 0, Geometry: 0, Material: 0, Texture: 0, Video: 0 };
+  const counts: Record<string, number> = { Model: 0, Geometry: 0, Material: 0, Texture: 0, Video: 0 };
 
   // Materials and their maps first, so models can connect to them.
   const materialIds = new Map<number, bigint>();
@@ -250,6 +252,7 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
   }
 
   let quadCount = 0;
+  let skinned: { model: bigint; geometry: bigint } | undefined;
   const model = (node: SceneNode, parent: bigint) => {
     const id = newId();
     const hasMesh = Boolean(node.mesh && node.mesh.indices.length > 0);
@@ -288,11 +291,30 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
       objects.push(geometry.node);
       counts.Geometry++;
       connect(geometryId, id);
+      skinned ??= { model: id, geometry: geometryId };
       for (const m of used) connect(materialIds.get(m)!, id);
     }
     for (const child of node.children) model(child, id);
   };
   for (const root of scene.roots) model(root, 0n);
+  const { rig } = options;
+  if (rig) {
+    if (!skinned) throw new Error('An FBX rig needs a mesh to skin.');
+    const sink = {
+      newId,
+      connect,
+      add: (type: string, record: FbxNode) => {
+        objects.push(record);
+        counts[type] = (counts[type] ?? 0) + 1;
+      },
+    };
+    const jointIds = skinRecords(sink, rig, skinned.model, skinned.geometry);
+    animationRecords(sink, rig, jointIds);
+  }
+  const time: TimeSettings = {
+    framesPerSecond: keyRate(rig),
+    stop: rig && rig.clips.length > 0 ? clipsSpan(rig) : DEFAULT_TIME_SPAN,
+  };
 
   const definitionTypes: [string, number][] = [
     ['GlobalSettings', 1],
@@ -310,7 +332,7 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
   const documentId = newId();
   const roots = [
     ...headerRecords(options.creator ?? 'Kiln'),
-    globalSettings(options.unitScaleFactor ?? 100),
+    globalSettings(options.unitScaleFactor ?? 100, time),
     fbxNode(
       'Documents',
       [],
@@ -323,7 +345,10 @@ export function fbxDocument(scene: Scene, options: FbxDocumentOptions): { roots:
             fbxNode(
               'Properties70',
               [],
-              [P('SourceObject', 'object', '', ''), P('ActiveAnimStackName', 'KString', '', '', str(''))],
+              [
+                P('SourceObject', 'object', '', ''),
+                P('ActiveAnimStackName', 'KString', '', '', str(rig?.clips[0]?.name ?? '')),
+              ],
             ),
             fbxNode('RootNode', [long(0)]),
           ],

@@ -1,11 +1,13 @@
 /**
  * Binary FBX 7.4 writer: `<stem>.fbx` plus the material maps as PNGs beside it (the FBX references
  * them by relative file name and, while they are not huge, also embeds them as Video content so the
- * model alone still shows its textures).
+ * model alone still shows its textures). With a rig, the mesh is skinned to an armature and the clips
+ * are animation stacks (skin.ts, animation.ts).
  */
 import type { Logger } from '../../../logger.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { Scene } from '../../mesh.ts';
+import type { Rig } from '../../rig.ts';
 import { CONTENT_TYPES, type ExportedFile, type TextureChannel } from '../../formats.ts';
 import { defaultTextureNamer, sidecarTextures, type TextureNamer } from '../sidecar.ts';
 import { encodeFbx } from './binary.ts';
@@ -13,6 +15,8 @@ import { fbxDocument, type FbxMaterialMaps, type FbxTextureFile } from './docume
 
 export { encodeFbx, fbxNode, FBX_VERSION } from './binary.ts';
 export { fbxDocument, fbxEulerDegrees } from './document.ts';
+export { FBX_TICKS_PER_SECOND, fbxTime } from './animation.ts';
+export { FBX_ARMATURE_NAME } from './skin.ts';
 
 /** `embedTextures: 'auto'` embeds maps up to this total size. */
 export const EMBED_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -30,6 +34,8 @@ export interface FbxOptions {
   embedTextures?: boolean | 'auto';
   /** Centimetres per scene unit. Default 100 (the scene is in metres). */
   unitScaleFactor?: number;
+  /** Skin the first mesh with this rig and write its clips (see FbxDocumentOptions.rig). */
+  rig?: Rig;
   logger?: Logger;
 }
 
@@ -49,7 +55,7 @@ export async function writeFbx(scene: Scene, options: FbxOptions = {}): Promise<
     }
     materials.set(index, { material, maps: files });
   }
-  const document = fbxDocument(scene, { materials, unitScaleFactor: options.unitScaleFactor });
+  const document = fbxDocument(scene, { materials, unitScaleFactor: options.unitScaleFactor, rig: options.rig });
   const bytes = encodeFbx(document.roots);
   logger.debug({ bytes: bytes.length, quads: document.quadCount, embedded: embed }, 'fbx written');
   return [{ name: `${stem}.fbx`, bytes, contentType: CONTENT_TYPES.fbx }, ...sidecar.files];

@@ -6,7 +6,7 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from './kit.ts';
 import { addModifierParts, setting } from './modifiers.ts';
-import { quadruped } from './families/quadruped.ts';
+import { legJoints, quadruped, trunkJoints } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
 import { JointList, along } from './joints.ts';
 
@@ -84,6 +84,32 @@ export function turtle(ctx: GenContext): void {
       primary: false,
       colour: skin,
     });
+  // A turtle walks on the quadruped rig, facing +X (left side -Z): the trunk low inside the shell,
+  // the neck where the head meets the shell, each leg from under the shell into its flipper-foot.
+  const joints = trunkJoints(
+    new JointList('quadruped', 'turtle plan'),
+    [-R * 0.4, R * 0.25, 0],
+    [0, R * 0.25, 0],
+    [R * 0.4, R * 0.25, 0],
+    [R * 1.08, R * 0.3, 0],
+    [R * 1.35, R * 0.3, 0],
+  );
+  for (const [place, x] of [
+    ['Back', -1],
+    ['Front', 1],
+  ] as const)
+    for (const side of ['left', 'right'] as const) {
+      const z = side === 'left' ? -1 : 1;
+      legJoints(
+        joints,
+        side,
+        place,
+        [x * R * 0.6, R * 0.2, z * R * 0.55],
+        [x * R * 0.7, R * 0.12, z * R * 0.7],
+        [x * R * 0.75, R * 0.03, z * R * 0.8],
+      );
+    }
+  ctx.skeleton = joints.finish();
 }
 
 export function dragon(ctx: GenContext): void {

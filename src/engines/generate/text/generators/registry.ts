@@ -72,7 +72,7 @@ export type { Generator };
 const COOKWARE = partLists('cookware');
 const BUILDINGS = partLists('buildings');
 
-/** A fruit or vegetable with no row of its category's, built from its own description (see ../catalog-made.ts OWN_FORMS). */
+/** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
   const profile = ctx.interpretation.profile;
   return Boolean(profile && OWN_FORMS[category]?.label(profile)) && produce(ctx);
@@ -161,7 +161,7 @@ const SINGLE: Record<string, Generator> = {
   log: terrain.log,
   pillar: terrain.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
-  // Families with parameters (../catalog-families.ts): the interpretation's profile picks the row.
+  // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
   quadruped: (ctx) => quadruped(ctx, 'quadruped'),
   primate,
   amphibian,
@@ -182,7 +182,7 @@ const SINGLE: Record<string, Generator> = {
   dish,
   skull,
   bust,
-  // Families of ../catalog-made.ts.
+  // Families of ../catalog/made.yaml.
   fixture,
   spacecraft,
   'small-vehicle': smallVehicle,
@@ -200,7 +200,7 @@ interface Family {
 
 const profileOf = (ctx: GenContext) => ctx.interpretation.profile ?? '';
 
-/** A noun whose own-forms entry labels it (see ../catalog-made.ts OWN_FORMS), built by `build`. */
+/** A noun whose own-forms entry labels it (see ../own-forms.ts OWN_FORMS), built by `build`. */
 const ownForm =
   (category: string, build: (ctx: GenContext) => boolean): Reader =>
   (ctx) =>
@@ -218,7 +218,7 @@ const FAMILIES: Record<string, Family> = {
   // A percussion instrument read from its description, before the family's rows.
   drum: { readers: [ownForm('drum', describedPercussion)], rows: INSTRUMENT_ROWS, base: drum },
   garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
-  // Rows ../catalog-made.ts adds to families and categories of the core catalogue.
+  // Rows ../catalog/made.yaml adds to families and categories of the core catalogue.
   landmark: { rows: FAMOUS_LANDMARKS, base: landmark },
   church: { rows: WORSHIP_LANDMARKS, base: buildings.church },
   piano: { rows: INSTRUMENT_ROWS, base: piano },
@@ -245,7 +245,7 @@ const FAMILIES: Record<string, Family> = {
   burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: food.burger },
   cookware: { rows: COOKWARE, base: COOKWARE.skillet },
   outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
-  // Families of ../catalog-play.ts.
+  // Families of ../catalog/play.yaml.
   toy: { rows: TOYS, base: TOYS.blocks },
   'sports-gear': { rows: SPORTS, base: SPORTS.dumbbell },
   'desk-thing': { rows: DESK, base: DESK.pencil },

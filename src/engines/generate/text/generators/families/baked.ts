@@ -1,7 +1,7 @@
 /**
  * Baked goods that catalogue categories stood in for (a muffin was a cake, a bagel a donut, a cookie
  * a pizza, a cinnamon roll a loaf): each now has its own form, as a profile of that category
- * (../../catalog-made.ts), so the category a prompt resolves to does not change.
+ * (../../catalog/made.yaml), so the category a prompt resolves to does not change.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { describedDish } from './dish-forms.ts';

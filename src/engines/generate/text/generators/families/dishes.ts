@@ -71,7 +71,7 @@ export const DISHES: Record<string, Generator> = {
 };
 
 /** A hand-built dish, else the dish built from its own description (./dish-forms.ts), else a plated steak. */
-// Chocolate as a solid is the bar (../../catalog-made.ts reads "dark chocolate" so).
+// Chocolate as a solid is the bar (../../catalog/made.yaml reads "dark chocolate" so).
 DISHES.chocolate = DISHES['chocolate bar'];
 
 export function dish(ctx: GenContext): void {
@@ -102,7 +102,7 @@ const FRUIT: Record<
   tomato: { r: 0.3, squash: 0.78, colour: [0.88, 0.12, 0.08], ribs: 6 },
   cherry: { r: 0.15, squash: 1, colour: [0.6, 0.02, 0.08] },
   peach: { r: 0.3, squash: 0.95, colour: [1, 0.65, 0.45] },
-  // Fruit added for the open suite's kinds (../../catalog-made.ts): an elongated mango, a scaled dragon fruit, …
+  // Fruit added for the open suite's kinds (../../catalog/made.yaml): an elongated mango, a scaled dragon fruit, …
   mango: { r: 0.26, squash: 0.8, colour: [0.95, 0.6, 0.15], long: 1.35 },
   'dragon fruit': { r: 0.26, squash: 1, colour: [0.9, 0.2, 0.5], long: 1.25, scales: [0.45, 0.7, 0.25] },
   kiwi: { r: 0.2, squash: 0.85, colour: [0.5, 0.38, 0.22], long: 1.2 },

@@ -5,17 +5,30 @@
  * fiery bird (phoenix), a long-necked sea beast (loch ness monster, sea serpent), a hairy giant
  * (bigfoot, yeti), a stone giant (golem), a grey alien, a mermaid and a giant octopus (kraken). Built
  * from a few shared parts (a four-legged body, a torso with arms, a pair of wings), facing +x.
+ * The legged ones carry their skeleton (./joints.ts): four-legged bodies the quadruped rig (the
+ * centaur's torso as its neck), two-legged ones the humanoid rig; facing +x, their left side is -z.
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
 import { ALIEN_GREY, SKIN } from '../palette.ts';
+import { along, JointList } from '../joints.ts';
+import { legJoints, trunkJoints } from './quadruped.ts';
+
+interface FourLegs {
+  len: number;
+  girth: number;
+  leg: number;
+  colour: RGB;
+  material?: MaterialKind;
+  tail?: number;
+}
+
+/** The left side of a body facing +x. */
+const LEFT_Z = -1;
 
 /** A four-legged body (long ellipsoid, legs, tail) whose front top is returned, where a neck or torso joins. */
-function fourLegs(
-  ctx: GenContext,
-  o: { len: number; girth: number; leg: number; colour: RGB; material?: MaterialKind; tail?: number },
-): Vec3 {
+function fourLegs(ctx: GenContext, o: FourLegs): Vec3 {
   const m = o.material ?? 'organic';
   const y = o.leg + o.girth * 0.6;
   ctx.add(ctx.ellipsoid([o.len, o.girth, o.girth * 0.8], [0, y, 0]), m, { part: 'body', colour: o.colour });
@@ -45,6 +58,33 @@ function fourLegs(
   return [o.len * 0.8, y + o.girth * 0.5, 0];
 }
 
+/**
+ * The quadruped skeleton of a fourLegs body: the trunk along the body's axis, a leg down each leg
+ * capsule (hip at its top, foot at its bottom), and the neck and head where the generator put them.
+ */
+function fourLegSkeleton(ctx: GenContext, o: FourLegs, source: string, neck: Vec3, head: Vec3): void {
+  const y = o.leg + o.girth * 0.6;
+  const joints = trunkJoints(
+    new JointList('quadruped', source),
+    [-o.len * 0.5, y, 0],
+    [0, y, 0],
+    [o.len * 0.5, y, 0],
+    neck,
+    head,
+  );
+  for (const [place, x] of [
+    ['Back', -o.len * 0.65],
+    ['Front', o.len * 0.65],
+  ] as const)
+    for (const side of ['left', 'right'] as const) {
+      const z = (side === 'left' ? LEFT_Z : -LEFT_Z) * o.girth * 0.45;
+      const hip: Vec3 = [x, y - o.girth * 0.3, z];
+      const foot: Vec3 = [x, o.girth * 0.12, z];
+      legJoints(joints, side, place, hip, along(hip, foot, 0.5), foot);
+    }
+  ctx.skeleton = joints.finish();
+}
+
 /** A pair of wings raised up and out from a point on the back: each a thin hull, root to tip. */
 function wings(ctx: GenContext, at: Vec3, span: number, colour: RGB): void {
   const t = span * 0.02;
@@ -68,14 +108,25 @@ function wings(ctx: GenContext, at: Vec3, span: number, colour: RGB): void {
   }
 }
 
-/** A human torso with head and arms standing on `base`, height h; returns the top of the head. */
+/** Where a torso's joints go: neck, head centre, and per side the arm's shoulder and wrist. */
+interface TorsoJoints {
+  neck: Vec3;
+  head: Vec3;
+  shoulder: (side: number) => Vec3;
+  wrist: (side: number) => Vec3;
+}
+
+/**
+ * A human torso with head and arms standing on `base`, height h; returns the top of the head and
+ * where its joints sit. A `headOverride` draws its own head and returns the head's centre.
+ */
 function torso(
   ctx: GenContext,
   base: Vec3,
   h: number,
   skin: RGB,
-  headOverride?: (neck: Vec3, r: number) => void,
-): Vec3 {
+  headOverride?: (neck: Vec3, r: number) => Vec3,
+): { top: Vec3; joints: TorsoJoints } {
   const [x, y, z] = base;
   const w = h * 0.22;
   ctx.add(ctx.roundBox([w * 0.9, h * 0.55, w * 1.7], w * 0.3, [x, y + h * 0.27, z]), 'organic', {
@@ -84,44 +135,74 @@ function torso(
   });
   const neck: Vec3 = [x, y + h * 0.6, z];
   const r = h * 0.12;
-  if (headOverride) headOverride(neck, r);
-  else ctx.add(ctx.sphere(r, [x, neck[1] + r * 0.9, z]), 'organic', { part: 'head', colour: skin });
+  let head: Vec3 = [x, neck[1] + r * 0.9, z];
+  if (headOverride) head = headOverride(neck, r);
+  else ctx.add(ctx.sphere(r, head), 'organic', { part: 'head', colour: skin });
+  const shoulder = (side: number): Vec3 => [x, y + h * 0.5, z + side * w * 0.85];
+  const wrist = (side: number): Vec3 => [x + h * 0.2, y + h * 0.15, z + side * w * 1.1];
   for (const side of [-1, 1])
-    ctx.add(
-      ctx.capsule(
-        [x, y + h * 0.5, z + side * w * 0.85],
-        [x + h * 0.2, y + h * 0.15, z + side * w * 1.1],
-        w * 0.22,
-        w * 0.18,
-      ),
-      'organic',
-      { part: 'arm', colour: skin },
-    );
-  return [x, neck[1] + r * 1.9, z];
+    ctx.add(ctx.capsule(shoulder(side), wrist(side), w * 0.22, w * 0.18), 'organic', { part: 'arm', colour: skin });
+  // The neck joint stays inside the torso's box (its top is at 0.545 h), below the head.
+  return { top: [x, neck[1] + r * 1.9, z], joints: { neck: [x, y + h * 0.52, z], head, shoulder, wrist } };
 }
 
-/** A two-legged figure of height H (legs and torso), the head left to `head`. */
+/** Arm and leg joints of one side of a two-legged body facing +x. */
+function sideJoints(
+  joints: JointList,
+  side: 'left' | 'right',
+  arm: [Vec3, Vec3],
+  leg: [Vec3, Vec3],
+  knee = along(leg[0], leg[1], 0.5),
+): void {
+  joints
+    .add(`${side}UpperArm`, 'chest', arm[0])
+    .add(`${side}LowerArm`, `${side}UpperArm`, along(arm[0], arm[1], 0.5))
+    .add(`${side}Hand`, `${side}LowerArm`, arm[1])
+    .add(`${side}UpperLeg`, 'hips', leg[0])
+    .add(`${side}LowerLeg`, `${side}UpperLeg`, knee)
+    .add(`${side}Foot`, `${side}LowerLeg`, leg[1]);
+}
+
+/** A two-legged figure of height H (legs and torso) on the humanoid rig, the head left to `head`. */
 function biped(
   ctx: GenContext,
   H: number,
   colour: RGB,
   material: MaterialKind,
-  head?: (neck: Vec3, r: number) => void,
+  head?: (neck: Vec3, r: number) => Vec3,
 ): void {
   const hip = H * 0.45;
+  const legTop = (side: number): Vec3 => [0, hip, side * H * 0.08];
+  const ankle = (side: number): Vec3 => [0.02, H * 0.04, side * H * 0.09];
   for (const side of [-1, 1])
-    ctx.add(ctx.capsule([0, hip, side * H * 0.08], [0.02, H * 0.04, side * H * 0.09], H * 0.06, H * 0.05), material, {
-      part: 'leg',
-      colour,
-    });
-  torso(ctx, [0, hip - H * 0.03, 0], H * 0.55, colour, head);
+    ctx.add(ctx.capsule(legTop(side), ankle(side), H * 0.06, H * 0.05), material, { part: 'leg', colour });
+  const base = hip - H * 0.03;
+  const h = H * 0.55;
+  const { joints: at } = torso(ctx, [0, base, 0], h, colour, head);
+  const joints = new JointList('humanoid', 'mythical biped plan')
+    .add('hips', null, [0, hip, 0])
+    .add('spine', 'hips', [0, base + h * 0.2, 0])
+    .add('chest', 'spine', [0, base + h * 0.38, 0])
+    .add('neck', 'chest', at.neck)
+    .add('head', 'neck', at.head);
+  for (const side of [LEFT_Z, -LEFT_Z])
+    sideJoints(
+      joints,
+      side === LEFT_Z ? 'left' : 'right',
+      [at.shoulder(side), at.wrist(side)],
+      [legTop(side), ankle(side)],
+    );
+  ctx.skeleton = joints.finish();
 }
 
 export const MYTHICAL: Record<string, Generator> = {
   centaur: (ctx) => {
     const coat: RGB = [0.45, 0.3, 0.18];
-    const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 });
-    torso(ctx, [front[0], front[1] - 0.12, 0], 0.85, SKIN);
+    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 };
+    const front = fourLegs(ctx, body);
+    // The man's torso rises where a horse's neck would: the rig's neck and head run up it.
+    const { joints } = torso(ctx, [front[0], front[1] - 0.12, 0], 0.85, SKIN);
+    fourLegSkeleton(ctx, body, 'centaur plan', joints.neck, joints.head);
     if (says(ctx, /archer|bow/))
       ctx.add(
         ctx
@@ -133,7 +214,15 @@ export const MYTHICAL: Record<string, Generator> = {
   },
   pegasus: (ctx) => {
     const white: RGB = [0.95, 0.95, 0.97];
-    const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.55, colour: white, tail: 0.45 });
+    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.55, colour: white, tail: 0.45 };
+    const front = fourLegs(ctx, body);
+    fourLegSkeleton(
+      ctx,
+      body,
+      'pegasus plan',
+      along([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.3),
+      [front[0] + 0.35, front[1] + 0.44, 0],
+    );
     ctx.add(
       ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.13, 0.1),
       'organic',
@@ -166,12 +255,15 @@ export const MYTHICAL: Record<string, Generator> = {
           'bone',
           { part: 'horn', primary: false, colour: [0.92, 0.88, 0.78] },
         );
+      return head;
     });
   },
   griffin: (ctx) => {
     const tawny: RGB = [0.76, 0.6, 0.35];
-    const front = fourLegs(ctx, { len: 0.6, girth: 0.3, leg: 0.45, colour: tawny, tail: 0.5 });
+    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.45, colour: tawny, tail: 0.5 };
+    const front = fourLegs(ctx, body);
     const head: Vec3 = [front[0] + 0.15, front[1] + 0.35, 0];
+    fourLegSkeleton(ctx, body, 'griffin plan', along([front[0] - 0.05, front[1] - 0.1, 0], head, 0.4), head);
     ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], head, 0.17, 0.13), 'organic', {
       part: 'neck',
       colour: [0.95, 0.95, 0.93],
@@ -189,11 +281,15 @@ export const MYTHICAL: Record<string, Generator> = {
   },
   cerberus: (ctx) => {
     const fur: RGB = [0.15, 0.13, 0.12];
-    const front = fourLegs(ctx, { len: 0.6, girth: 0.32, leg: 0.45, colour: fur, tail: 0.45 });
+    const body: FourLegs = { len: 0.6, girth: 0.32, leg: 0.45, colour: fur, tail: 0.45 };
+    const front = fourLegs(ctx, body);
     const heads = ctx.count('head', 3, 1, 7);
     for (let k = 0; k < heads; k++) {
       const z = (k - (heads - 1) / 2) * 0.26;
       const head: Vec3 = [front[0] + 0.25, front[1] + 0.3, z * 1.3];
+      // The rig's neck and head run up the middle neck (the left one of the middle two).
+      if (k === Math.floor((heads - 1) / 2))
+        fourLegSkeleton(ctx, body, 'cerberus plan', along([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.4), head);
       ctx.add(ctx.capsule([front[0] - 0.1, front[1] - 0.1, z * 0.5], head, 0.14, 0.11), 'organic', {
         part: 'neck',
         colour: fur,
@@ -228,6 +324,26 @@ export const MYTHICAL: Record<string, Generator> = {
           colour: scales,
         });
     ctx.add(ctx.capsule([-0.55, y, 0], [-1.2, 0.1, 0], 0.14, 0.03), 'organic', { part: 'tail', colour: scales });
+    // Many necks: the rig's neck and head stay in the front of the body, where they all root.
+    const joints = trunkJoints(
+      new JointList('quadruped', 'hydra plan'),
+      [-0.35, y, 0],
+      [0, y, 0],
+      [0.3, y, 0],
+      [0.35, y + 0.15, 0],
+      [0.45, y + 0.2, 0],
+    );
+    for (const [place, x] of [
+      ['Back', -0.4],
+      ['Front', 0.4],
+    ] as const)
+      for (const side of ['left', 'right'] as const) {
+        const z = side === 'left' ? LEFT_Z : -LEFT_Z;
+        const hip: Vec3 = [x, y - 0.1, z * 0.3];
+        const foot: Vec3 = [x, 0.05, z * 0.4];
+        legJoints(joints, side, place, hip, along(hip, foot, 0.5), foot);
+      }
+    ctx.skeleton = joints.finish();
     const heads = ctx.count('head', 5, 2, 9);
     for (let k = 0; k < heads; k++) {
       const a = ((k - (heads - 1) / 2) / Math.max(1, heads - 1)) * 1.6;
@@ -244,8 +360,10 @@ export const MYTHICAL: Record<string, Generator> = {
   },
   kitsune: (ctx) => {
     const fur: RGB = says(ctx, /white/) ? [0.95, 0.95, 0.95] : [0.85, 0.45, 0.15];
-    const front = fourLegs(ctx, { len: 0.45, girth: 0.2, leg: 0.3, colour: fur, tail: 0 });
+    const body: FourLegs = { len: 0.45, girth: 0.2, leg: 0.3, colour: fur, tail: 0 };
+    const front = fourLegs(ctx, body);
     const head: Vec3 = [front[0] + 0.12, front[1] + 0.18, 0];
+    fourLegSkeleton(ctx, body, 'kitsune plan', along([front[0] - 0.05, front[1] - 0.08, 0], head, 0.4), head);
     ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.08, 0], head, 0.1, 0.08), 'organic', {
       part: 'neck',
       colour: fur,
@@ -352,6 +470,7 @@ export const MYTHICAL: Record<string, Generator> = {
         primary: false,
         colour: [0.3, 0.22, 0.18],
       });
+      return [neck[0], neck[1] + r * 0.8, 0];
     });
   },
   golem: (ctx) => {
@@ -375,6 +494,27 @@ export const MYTHICAL: Record<string, Generator> = {
         primary: false,
         colour: [0.3, 0.8, 1],
       });
+    // Block legs, torso, head and arms on the humanoid rig, each joint inside its block.
+    const joints = new JointList('humanoid', 'golem plan')
+      .add('hips', null, [0, H * 0.42, 0])
+      .add('spine', 'hips', [0, H * 0.5, 0])
+      .add('chest', 'spine', [0, H * 0.62, 0])
+      .add('neck', 'chest', [0, H * 0.74, 0])
+      .add('head', 'neck', [0.05, H * 0.84, 0]);
+    for (const side of [LEFT_Z, -LEFT_Z])
+      sideJoints(
+        joints,
+        side === LEFT_Z ? 'left' : 'right',
+        [
+          [0.05, H * 0.72, side * 0.58],
+          [0.05, H * 0.33, side * 0.58],
+        ],
+        [
+          [0, H * 0.36, side * 0.22],
+          [0, H * 0.03, side * 0.22],
+        ],
+      );
+    ctx.skeleton = joints.finish();
   },
   alien: (ctx) => {
     biped(ctx, 1.3, ALIEN_GREY, 'organic', (neck, r) => {
@@ -390,6 +530,7 @@ export const MYTHICAL: Record<string, Generator> = {
           'glass',
           { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] },
         );
+      return head;
     });
   },
   mermaid: (ctx) => {
@@ -433,6 +574,7 @@ export const MYTHICAL: Record<string, Generator> = {
         'organic',
         { part: 'hair', primary: false, colour: [0.8, 0.25, 0.1] },
       );
+      return [neck[0], neck[1] + r * 0.9, 0];
     });
     if (says(ctx, /rock/))
       ctx.add(ctx.sphere(0.4, [-0.05, 0.1, 0]).scale([1.3, 0.5, 1]), 'stone', {

@@ -1,5 +1,5 @@
 /**
- * The quadruped rig's proportions table: one row per profile (see ../../catalog-families.ts), in the
+ * The quadruped rig's proportions table: one row per profile (see ../../catalog/families.yaml), in the
  * rig's units. body: half-lengths of the torso (length, height, width); leg: leg length; neck, head,
  * snout, tail: lengths/radii; extras switch on horns, a trunk, a mane, a hump, spines or a shell band.
  */
