@@ -47,6 +47,12 @@ export interface TiledBakeOptions {
   bandRows?: number;
   /** Maps smaller than this (edge, texels) bake on this thread only: the helper's set-up would not pay. */
   minSizeForHelper?: number;
+  /**
+   * Maps larger than this (edge, texels) bake on this thread only: the helper holds its own copy of the
+   * mesh and of the shading state, which at 12K would lift a task's peak memory past what one 12K task
+   * may use (issue #31: ≤ 2 GB).
+   */
+  maxSizeForHelper?: number;
   logger?: Logger;
 }
 
@@ -54,6 +60,7 @@ export const TILED_BAKE_DEFAULTS = {
   threads: 1,
   bandRows: 64,
   minSizeForHelper: 1024,
+  maxSizeForHelper: 8192,
 } as const;
 
 /** Triangles per band of rows (CSR), each band's list in index order. */
@@ -268,7 +275,10 @@ export async function bakeTiled<I>(
   };
   const bands = banding(bandMesh, size, bandRows);
   const threads = Math.min(2, Math.max(1, Math.floor(options.threads ?? TILED_BAKE_DEFAULTS.threads)));
-  const wantsHelper = threads > 1 && size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper);
+  const wantsHelper =
+    threads > 1 &&
+    size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper) &&
+    size <= (options.maxSizeForHelper ?? TILED_BAKE_DEFAULTS.maxSizeForHelper);
   if (wantsHelper) void warmBakeHelper();
   const state = wantsHelper && helper?.ready ? helper : undefined;
   const id = nextJob++;
