@@ -464,6 +464,19 @@ class Kiln:
         fields["geometry_file_format"] = geometry_file_format
         return self._submit("/api/v2/convert", fields, files, idempotency_key)
 
+    def rig(self, asset=None, model=None, rig_type=None, animations=None, geometry_file_format=None,
+            height_meters=None, idempotency_key=None, **fields):
+        """POST /api/v2/rig: a skeleton, skin weights and animation clips for a humanoid or four-legged asset
+        (a Done task) or model file. rig_type: auto (default), humanoid or quadruped; animations: clip names
+        (a list or a comma-separated string; default idle, walk); geometry_file_format: glb (default) or fbx."""
+        files = []
+        self._model_source(asset, model, fields, files)
+        if animations is not None and not isinstance(animations, str):
+            animations = ",".join(_as_list(animations))
+        fields.update(rig_type=rig_type, animations=animations, geometry_file_format=geometry_file_format,
+                      height_meters=height_meters)
+        return self._submit("/api/v2/rig", fields, files, idempotency_key)
+
     # -- reads ----------------------------------------------------------------------------------------
 
     def status(self, task):

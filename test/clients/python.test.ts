@@ -12,7 +12,7 @@ import { commandAvailable, requiredTool } from './tools.ts';
 
 const ENGINE_URL = new URL('./paced-engine.ts', import.meta.url).href;
 const CLIENT_DIR = fileURLToPath(new URL('../../clients/python/', import.meta.url));
-const KINDS = ['generate-image', 'generate-text', 'bang', 'texture', 'convert'] as const;
+const KINDS = ['generate-image', 'generate-text', 'bang', 'texture', 'convert', 'rig'] as const;
 
 const python = await commandAvailable('python3', ['--version']);
 const skip = requiredTool('python3', python, 'the Python client tests need the system python3');

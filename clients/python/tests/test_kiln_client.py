@@ -175,6 +175,15 @@ class ModelVerbs(LiveKilnTest):
         self.assertEqual(record["kind"], "convert")
         self.assertEqual(record["effective"]["geometry_file_format"], "obj")
 
+    def test_rig_an_asset_with_clips_as_a_list(self):
+        source = self.generated()
+        rigged = self.kiln.rig(asset=source, animations=["idle", "walk"], rig_type="humanoid")
+        self.assertEqual(rigged.consumed, 0.5)
+        self.assertIsNone(rigged.prompt)
+        record = self.wait_done(rigged)
+        self.assertEqual(record["kind"], "rig")
+        self.assertEqual(record["effective"]["asset_id"], source.uuid)
+
 
 class Refusals(LiveKilnTest):
     def test_every_refusal_is_a_typed_error_carrying_the_catalogue_code(self):
