@@ -14,7 +14,7 @@ import type { Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
 import type { GenContext, RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
-import { PART_LIST_FILE_SCHEMA, partListProblems, shapeOf, type PartShape } from './part-list.ts';
+import { PART_LIST_FILE_SCHEMA, partListProblems, partPaint, shapeOf, type PartShape } from './part-list.ts';
 
 const PartSchema = PART_LIST_FILE_SCHEMA.properties.rows.items.properties.parts.items;
 const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
@@ -108,11 +108,7 @@ export function addModifierParts(ctx: GenContext, plan: string, anchors: Record<
     const anchor = anchors[row.anchor ?? ''];
     if (!row.parts || !anchor) continue;
     for (const part of row.parts) {
-      const colour = typeof part.colour === 'string' ? (PALETTE as Record<string, RGB>)[part.colour] : part.colour;
-      const options: { part?: string; primary?: boolean; colour?: RGB } = {};
-      if (part.part !== undefined) options.part = part.part;
-      if (part.primary !== undefined) options.primary = part.primary;
-      if (colour !== undefined) options.colour = colour as RGB;
+      const options = partPaint(part);
       const shape = shapeOf(ctx, part as PartShape)
         .scale(anchor.size)
         .translate(anchor.at);

@@ -156,16 +156,24 @@ export function shapeOf(ctx: GenContext, row: PartShape): Manifold {
   return m;
 }
 
+/** How a row's part is painted: its part name, whether it is the primary surface, its colour (a palette name resolved). */
+export function partPaint(part: { part?: string; primary?: boolean; colour?: string | readonly number[] }): {
+  part?: string;
+  primary?: boolean;
+  colour?: RGB;
+} {
+  const colour = typeof part.colour === 'string' ? (PALETTE as Record<string, RGB>)[part.colour] : part.colour;
+  const options: { part?: string; primary?: boolean; colour?: RGB } = {};
+  if (part.part !== undefined) options.part = part.part;
+  if (part.primary !== undefined) options.primary = part.primary;
+  if (colour !== undefined) options.colour = colour as RGB;
+  return options;
+}
+
 /** Adds the row's parts to the context, in order. */
 export function buildPartList(ctx: GenContext, row: PartListRow): void {
-  for (const part of row.parts) {
-    const colour = typeof part.colour === 'string' ? (PALETTE as Record<string, RGB>)[part.colour] : part.colour;
-    const options: { part?: string; primary?: boolean; colour?: RGB } = {};
-    if (part.part !== undefined) options.part = part.part;
-    if (part.primary !== undefined) options.primary = part.primary;
-    if (colour !== undefined) options.colour = colour as RGB;
-    ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, options);
-  }
+  for (const part of row.parts)
+    ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, partPaint(part));
 }
 
 /** The parsed, checked rows of `parts/<name>.json`; throws on the file's first problems. */
