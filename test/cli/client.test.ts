@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { main } from '../../src/cli/index.ts';
-import { useCliServer } from './server.ts';
+import { submittedRecord, useCliServer } from './server.ts';
 import { png } from '../api/images.ts';
 import { captureIo } from './io.ts';
 
@@ -40,14 +40,11 @@ test('kiln generate --image waits with progress, then downloads the files', asyn
   );
   assert.ok(io.stderr.some((line) => /100% Done/.test(line)));
 
-  const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
   const key = io.stderr.join('\n').match(/Subscription key: (\S+)/)![1];
   const status = captureIo(cli.env);
   assert.equal(await main(['status', key], status), 0);
   assert.match(status.stdout[0], /Done\s+100%/);
-  const record = await (
-    await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })
-  ).json();
+  const { uuid, record } = await submittedRecord(cli, io.stderr);
   assert.equal(record.effective.texture_resolution, '4K', '--field uhd_texture=true reached the server');
   const again = captureIo(cli.env);
   assert.equal(await main(['download', uuid, '--out', join(cli.dir, 'again')], again), 0);

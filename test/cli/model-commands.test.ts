@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { main } from '../../src/cli/index.ts';
-import { useCliServer } from './server.ts';
+import { submittedRecord, useCliServer } from './server.ts';
 import { png } from '../api/images.ts';
 import { captureIo } from './io.ts';
 
@@ -12,11 +12,7 @@ const cli = useCliServer({ kinds: ['texture', 'convert'], tempPrefix: 'kiln-cli-
 const CUBE = new URL('../fixtures/models/blender-cube.obj', import.meta.url);
 
 async function effective(io: ReturnType<typeof captureIo>): Promise<Record<string, unknown>> {
-  const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
-  const record = await (
-    await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })
-  ).json();
-  return record.effective;
+  return (await submittedRecord(cli, io.stderr)).record.effective;
 }
 
 test('kiln convert --model sends the conversion options and downloads the result', async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { main } from '../../src/cli/index.ts';
-import { useCliServer } from './server.ts';
+import { submittedRecord, useCliServer } from './server.ts';
 import { captureIo } from './io.ts';
 
 const cli = useCliServer({ kinds: ['rig'], tempPrefix: 'kiln-cli-rig' });
@@ -36,10 +36,7 @@ test('kiln rig --model sends the rig type, clips and height and downloads the re
   );
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.ok(io.stdout.length > 0, 'the downloaded files are listed');
-  const uuid = io.stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
-  const record = await (
-    await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, { headers: { authorization: `Bearer ${cli.h.key}` } })
-  ).json();
+  const { record } = await submittedRecord(cli, io.stderr);
   assert.equal(record.effective.rig_type, 'quadruped');
   assert.deepEqual(record.effective.animations, ['walk', 'trot']);
   assert.equal(record.effective.height_meters, 0.6);

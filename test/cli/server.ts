@@ -32,3 +32,15 @@ export function useCliServer(options: { kinds?: EngineKind[]; tempPrefix: string
   });
   return live;
 }
+
+/** The uuid the CLI printed on submitting ("Submitted task …") and that task's record, read over the API. */
+export async function submittedRecord(
+  cli: CliServer,
+  stderr: string[],
+): Promise<{ uuid: string; record: Record<string, any> }> {
+  const uuid = stderr.join('\n').match(/Submitted task ([0-9a-f-]{36})/)![1];
+  const answer = await fetch(`${cli.env.KILN_URL}/api/v2/tasks/${uuid}`, {
+    headers: { authorization: `Bearer ${cli.h.key}` },
+  });
+  return { uuid, record: (await answer.json()) as Record<string, any> };
+}
