@@ -22,6 +22,7 @@ import {
   type BodySkeleton,
 } from '../../../src/geometry/skeleton.ts';
 import { assertValidGlb } from '../generate/glb-checks.ts';
+import { box } from '../../geometry/ops/fixtures.ts';
 
 const psb = ['../../../../shared/data/psb-dev/off', '../../../../../shared/data/psb-dev/off']
   .map((path) => fileURLToPath(new URL(path, import.meta.url)))
@@ -93,22 +94,6 @@ test('a Princeton human rigs as a humanoid with one skin and one animation per c
   assert.deepEqual(again.files[0].bytes, glb);
 });
 
-/** An axis-aligned box as its own closed piece. */
-function box(min: [number, number, number], max: [number, number, number], offset: number) {
-  const corners: number[] = [];
-  for (let i = 0; i < 8; i++) corners.push(i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]);
-  const quads = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const faces = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d].map((v) => v + offset));
-  return { corners, faces };
-}
-
 /** A blocky dog made of separate boxes (as a text body plan builds it) and its skeleton. */
 function blockDog(): { mesh: Mesh; skeleton: BodySkeleton } {
   const parts: [[number, number, number], [number, number, number]][] = [
@@ -134,9 +119,10 @@ function blockDog(): { mesh: Mesh; skeleton: BodySkeleton } {
   const positions: number[] = [];
   const indices: number[] = [];
   for (const [min, max] of parts) {
-    const { corners, faces } = box(min, max, positions.length / 3);
-    positions.push(...corners);
-    indices.push(...faces);
+    const offset = positions.length / 3;
+    const piece = box(min, max);
+    positions.push(...piece.positions);
+    indices.push(...Array.from(piece.indices, (v) => v + offset));
   }
   const head: Record<string, [number, number, number]> = {
     hips: [0, 0.5, -0.3],

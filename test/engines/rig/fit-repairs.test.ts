@@ -9,6 +9,7 @@ import { QUADRUPED_JOINTS, type SkeletonJoint, type Vec3 } from '../../../src/ge
 import { makeClip } from '../../../src/engines/rig/clips.ts';
 import { isInside, moveJointsInside } from '../../../src/engines/rig/inside.ts';
 import { buildVertexGraph } from '../../../src/engines/rig/surface.ts';
+import { box as closedBox } from '../../geometry/ops/fixtures.ts';
 
 /** A closed torus round the Y axis: ring radius R, tube radius r. */
 function torus(R: number, r: number, around = 32, tube = 12) {
@@ -30,21 +31,10 @@ function torus(R: number, r: number, around = 32, tube = 12) {
   return buildVertexGraph(Float32Array.from(positions), Uint32Array.from(indices));
 }
 
-/** A closed axis-aligned box from its two corners. */
+/** A closed axis-aligned box from its two corners (the operation tests' fixture) as a vertex graph. */
 function box(low: Vec3, high: Vec3) {
-  const positions: number[] = [];
-  for (let k = 0; k < 8; k++)
-    positions.push(k & 1 ? high[0] : low[0], k & 2 ? high[1] : low[1], k & 4 ? high[2] : low[2]);
-  const quads = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ];
-  const indices = quads.flatMap(([a, b, c, d]) => [a, b, c, a, c, d]);
-  return buildVertexGraph(Float32Array.from(positions), Uint32Array.from(indices));
+  const mesh = closedBox(low, high);
+  return buildVertexGraph(mesh.positions, mesh.indices);
 }
 
 test('a point is inside a torus in its tube, outside in its hole and beyond it', () => {
