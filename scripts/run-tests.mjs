@@ -2,32 +2,42 @@
 // Runs every test/**/*.test.ts through node:test with tsx. Node 20's --test does not expand globs,
 // so the files are listed here. Extra arguments narrow the run: `npm test -- geometry` runs only
 // test files whose path contains "geometry".
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
+import { readDurations } from './durations-reporter.mjs';
+import { collectTestFiles } from './test-files.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const passThrough = process.argv.slice(2).filter((arg) => arg.startsWith('-'));
 
-function collect(dir) {
-  const found = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found.push(...collect(path));
-    else if (entry.endsWith('.test.ts')) found.push(relative(root, path));
-  }
-  return found;
-}
-
-const files = collect(join(root, 'test')).filter(
-  (file) => filters.length === 0 || filters.some((filter) => file.includes(filter)),
-);
+const files = collectTestFiles(root, filters);
 if (files.length === 0) {
   console.error(`No test files match ${filters.join(', ') || 'test/**/*.test.ts'}.`);
   process.exit(1);
 }
+
+/**
+ * Longest files first. node:test starts files in the order given, `concurrency` at a time; a long file that
+ * happens to start last runs alone at the end while the other slot idles. The recorded durations
+ * (test/durations.json, written by a run with KILN_TEST_DURATIONS=write) order the known files longest first;
+ * files not recorded yet (new tests) go first, since nothing says they are short.
+ */
+function longestFirst(list) {
+  const recorded = readDurations();
+  const unknown = list.filter((file) => recorded[file] === undefined);
+  const known = list.filter((file) => recorded[file] !== undefined).sort((a, b) => recorded[b] - recorded[a]);
+  return [...unknown, ...known];
+}
+
 const concurrency = process.env.KILN_TEST_CONCURRENCY ?? '2';
+// KILN_TEST_DURATIONS=write: a second reporter records each file's wall time in test/durations.json.
+const reporters =
+  process.env.KILN_TEST_DURATIONS === 'write'
+    ? ['--test-reporter=spec', '--test-reporter-destination=stdout'].concat([
+        '--test-reporter=./scripts/durations-reporter.mjs',
+        '--test-reporter-destination=stdout',
+      ])
+    : ['--test-reporter=spec'];
 // --test-force-exit: a test file whose tests have all finished exits even if something it started left a
 // handle open (seen once: test/tasks/task-management.test.ts sat for minutes after its last test under the
 // full suite's load, though it exits at once alone); one leak must not hang the whole run.
@@ -39,9 +49,9 @@ const child = spawn(
     '--test',
     '--test-force-exit',
     `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
+    ...reporters,
     ...passThrough,
-    ...files,
+    ...longestFirst(files),
   ],
   { cwd: root, stdio: 'inherit' },
 );
