@@ -16,17 +16,21 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+const RUN_ORDER_DEFAULTS = {
+  /** Estimate for a file test/durations.json does not list yet (a new test): between the long and the short. */
+  unrecordedSeconds: 10,
+};
+
 /**
  * Longest files first. node:test starts files in the order given, `concurrency` at a time; a long file that
  * happens to start last runs alone at the end while the other slot idles. The recorded durations
- * (test/durations.json, written by a run with KILN_TEST_DURATIONS=write) order the known files longest first;
- * files not recorded yet (new tests) go first, since nothing says they are short.
+ * (test/durations.json, written by a run with KILN_TEST_DURATIONS=write) order the files longest first;
+ * a file not recorded yet counts as RUN_ORDER_DEFAULTS.unrecordedSeconds. Ties keep the alphabetical order.
  */
 function longestFirst(list) {
   const recorded = readDurations();
-  const unknown = list.filter((file) => recorded[file] === undefined);
-  const known = list.filter((file) => recorded[file] !== undefined).sort((a, b) => recorded[b] - recorded[a]);
-  return [...unknown, ...known];
+  const estimate = (file) => recorded[file] ?? RUN_ORDER_DEFAULTS.unrecordedSeconds;
+  return [...list].sort((a, b) => estimate(b) - estimate(a));
 }
 
 const concurrency = process.env.KILN_TEST_CONCURRENCY ?? '2';
