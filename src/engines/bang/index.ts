@@ -5,7 +5,7 @@
  *
  * Options and what they do here:
  * - `strength` → `pieceTarget` (2 … 32 pieces), clamped to what the geometry supports: no piece below
- *   0.2 % of the volume. More strength never gives fewer pieces and refines the lower-strength split.
+ *   0.02 % of the volume (split.ts SPLIT_DEFAULTS; a sliver guard, thin parts such as ears count). More strength never gives fewer pieces and refines the lower-strength split.
  * - `material`: `None` writes geometry only; otherwise the input's own surfaces keep their materials and
  *   UVs and the faces the cuts expose get a separate `interior` material.
  * - `image` (custom-model mode): when the model has no texture of its own, the picture is projected
@@ -39,6 +39,7 @@ import { interiorMaterial } from './piece-mesh.ts';
 import { projectImage, referenceMaterial } from './projection.ts';
 import { buildInputSolid, loadManifold } from './solid.ts';
 import { splitMesh } from './split-mesh.ts';
+import { SPLIT_DEFAULTS } from './split.ts';
 
 export { splitMesh, type SplitMeshOptions, type SplitMeshResult } from './split-mesh.ts';
 
@@ -181,7 +182,9 @@ export async function runBang(run: EngineRun<BangSpec>): Promise<EngineResult> {
       naturalCuts: result.treeSplits,
       halvingCuts: result.fallbackSplits,
       ...(pieces.length < spec.pieceTarget
-        ? { clamped: `the geometry supports ${pieces.length} pieces of at least 0.2% of the volume` }
+        ? {
+            clamped: `the geometry supports ${pieces.length} pieces of at least ${100 * SPLIT_DEFAULTS.minVolumeFraction}% of the volume`,
+          }
         : {}),
       repaired: solid.repairs ? solid.repairs : false,
       inputVolume: result.inputVolume,

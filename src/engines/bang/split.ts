@@ -21,8 +21,15 @@ import type { SurfaceGraph } from './surface-graph.ts';
 export interface SplitOptions {
   /** Pieces wanted. */
   count: number;
-  /** No piece below this fraction of the total volume. Default 0.002. */
+  /**
+   * No piece below this fraction of the total volume. It guards against slivers a cut leaves, so it is
+   * ten times below `minAreaFraction`: a thin part (a horn, an ear, a toe) is a far smaller share of the
+   * volume than of the surface, and rejecting it spent its piece on slicing the body instead.
+   * Default 0.0002.
+   */
   minVolumeFraction?: number;
+  /** Tree splits whose smaller side is below this fraction of the surface are not tried. Default 0.002. */
+  minAreaFraction?: number;
   /**
    * Cut acceptance threshold in [0, 1]: a tree split is taken only when the surface boundary it cuts
    * along is at least this concave on average (0 = any boundary, the default). Higher values keep only
@@ -79,6 +86,9 @@ export interface SplitResult {
   attempts: number;
 }
 
+/** The size bounds' defaults (each documented on SplitOptions). */
+export const SPLIT_DEFAULTS = { minVolumeFraction: 0.0002, minAreaFraction: 0.002 } as const;
+
 /**
  * Above this many triangles a piece is cut by full planes even when seamed (see boundFarPlanesFrom;
  * chosen when a box boolean on a large piece cost more than the seams did, kept for the same cuts).
@@ -112,8 +122,8 @@ export function splitSolid(context: SplitContext, solid: SolidMesh, options: Spl
   const { kernel, graph, tree } = context;
   const n = tree.leafCount;
   const total = meshVolume(solid);
-  const minVolume = (options.minVolumeFraction ?? 0.002) * total;
-  const minArea = (options.minVolumeFraction ?? 0.002) * tree.area[tree.root];
+  const minVolume = (options.minVolumeFraction ?? SPLIT_DEFAULTS.minVolumeFraction) * total;
+  const minArea = (options.minAreaFraction ?? SPLIT_DEFAULTS.minAreaFraction) * tree.area[tree.root];
   const escore = options.escore ?? 0;
   const maxAttempts = options.maxAttempts ?? 120;
   const pieces: Piece[] = [{ solid, volume: total, node: tree.root, depth: 0 }];

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { splitMesh } from '../../../src/engines/bang/split-mesh.ts';
+import { SPLIT_DEFAULTS } from '../../../src/engines/bang/split.ts';
 import { buildInputSolid, loadManifold } from '../../../src/engines/bang/solid.ts';
 import { pieceCountForStrength } from '../../../src/domain/index.ts';
 import { isWatertight, meshVolume } from '../../../src/geometry/ops/index.ts';
@@ -99,7 +100,7 @@ test('the same seed and input give the same pieces', async () => {
   });
 });
 
-test('a shape without parts is clamped: no piece below 0.2% of the volume', async () => {
+test('a shape without parts is clamped: no piece below the minimum share of the volume', async () => {
   const wasm = await loadManifold();
   const cube = wasm.Manifold.cube([1, 1, 1], true);
   const { meshOf } = await import('./fixtures.ts');
@@ -107,7 +108,7 @@ test('a shape without parts is clamped: no piece below 0.2% of the volume', asyn
   cube.delete();
   const result = await splitMesh(mesh, { count: 32 });
   assert.ok(result.pieces.length >= 2);
-  for (const v of result.volumes) assert.ok(v >= 0.002 * result.inputVolume * 0.999);
+  for (const v of result.volumes) assert.ok(v >= SPLIT_DEFAULTS.minVolumeFraction * result.inputVolume * 0.999);
 });
 
 const psb = new URL('../../../../shared/data/psb-dev/off/341.off', import.meta.url);
