@@ -22,9 +22,11 @@ export interface BoneWeightOptions {
   blendShare: number;
   /** The narrowest band, as a share of the skeleton's extent (stubs and short bones still blend). */
   minBlendShare: number;
+  /** The narrowest band in mean edge lengths: on a coarse mesh a band must span a few edges to blend at all. */
+  minBlendEdges: number;
 }
 
-export const BONE_WEIGHT_DEFAULTS: BoneWeightOptions = { blendShare: 0.5, minBlendShare: 0.04 };
+export const BONE_WEIGHT_DEFAULTS: BoneWeightOptions = { blendShare: 0.5, minBlendShare: 0.04, minBlendEdges: 2.5 };
 
 interface Bone {
   joint: number;
@@ -101,8 +103,8 @@ export function boneSkinWeights(
       }
     }
   }
-  // A joint's band: a share of its longest bone, never narrower than a share of the whole skeleton.
-  const floor = options.minBlendShare * extentOf(skeleton);
+  // A joint's band: a share of its longest bone, never narrower than a share of the whole skeleton or a few edges.
+  const floor = Math.max(options.minBlendShare * extentOf(skeleton), options.minBlendEdges * graph.meanEdge);
   const band = new Float64Array(J).fill(floor);
   for (const bone of bones) {
     const length = Math.hypot(bone.b[0] - bone.a[0], bone.b[1] - bone.a[1], bone.b[2] - bone.a[2]);
