@@ -9,7 +9,7 @@
  * designed costs one measurement per clip.
  */
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
-import { posePositions, type Rig, type RigClip } from '../../geometry/rig.ts';
+import { jointPoses, type Rig, type RigClip } from '../../geometry/rig.ts';
 import { makeClip } from './clips.ts';
 
 export interface ClipAmplitudeOptions {
@@ -42,27 +42,32 @@ export interface FittedClip {
 }
 
 /** Each edge of the triangles once, as vertex pairs, with its rest length (zero-length edges left out). */
-function edgesOf(positions: Float32Array, indices: Uint32Array): { ends: Uint32Array; rest: Float64Array } {
+function edgesOf(positions: Float32Array, indices: Uint32Array): Edges {
   const n = positions.length / 3;
-  const seen = new Set<number>();
-  const ends: number[] = [];
-  const rest: number[] = [];
+  // Key a * n + b with a < b, sorted so each edge is kept once (cheaper than a set on a large mesh).
+  const keys = new Float64Array(indices.length);
   for (let t = 0; t < indices.length; t += 3) {
     for (let k = 0; k < 3; k++) {
       const a = indices[t + k],
         b = indices[t + ((k + 1) % 3)];
-      const key = a < b ? a * n + b : b * n + a;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const length = Math.hypot(
-        positions[3 * a] - positions[3 * b],
-        positions[3 * a + 1] - positions[3 * b + 1],
-        positions[3 * a + 2] - positions[3 * b + 2],
-      );
-      if (length > 0) {
-        ends.push(a, b);
-        rest.push(length);
-      }
+      keys[t + k] = a < b ? a * n + b : b * n + a;
+    }
+  }
+  keys.sort();
+  const ends: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && keys[i] === keys[i - 1]) continue;
+    const a = Math.floor(keys[i] / n),
+      b = keys[i] - a * n;
+    const length = Math.hypot(
+      positions[3 * a] - positions[3 * b],
+      positions[3 * a + 1] - positions[3 * b + 1],
+      positions[3 * a + 2] - positions[3 * b + 2],
+    );
+    if (length > 0) {
+      ends.push(a, b);
+      rest.push(length);
     }
   }
   return { ends: Uint32Array.from(ends), rest: Float64Array.from(rest) };
@@ -72,50 +77,106 @@ function edgesOf(positions: Float32Array, indices: Uint32Array): { ends: Uint32A
 const BINS_PER_UNIT = 1000;
 const TOP_BIN = 8 * BINS_PER_UNIT;
 
-interface Measured {
-  p99: number;
-  max: number;
-  /** Per key, the stretch of every edge. */
-  ratios: Float32Array[];
+interface Edges {
+  ends: Uint32Array;
+  rest: Float64Array;
 }
 
-function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: ReturnType<typeof edgesOf>): Measured {
+/** Posed length over rest length of every edge at one key, into `ratios`. */
+function stretchAt(ratios: Float32Array, posed: Float32Array, edges: Edges): void {
+  for (let e = 0; e < edges.rest.length; e++) {
+    const a = edges.ends[2 * e],
+      b = edges.ends[2 * e + 1];
+    const dx = posed[3 * a] - posed[3 * b],
+      dy = posed[3 * a + 1] - posed[3 * b + 1],
+      dz = posed[3 * a + 2] - posed[3 * b + 2];
+    // Math.sqrt, not Math.hypot: this runs for every edge at every key, and hypot is several times slower.
+    ratios[e] = Math.sqrt(dx * dx + dy * dy + dz * dz) / edges.rest[e];
+  }
+}
+
+/**
+ * The skinned positions at one key, as posePositions computes them (linear blend skinning), with each
+ * joint's transform turned into a matrix once per key: measuring poses every key of every clip, and
+ * this is the stage's cost on a large mesh.
+ */
+function poseInto(out: Float32Array, positions: Float32Array, rig: Rig, clip: RigClip, key: number): void {
+  const { rotation, position } = jointPoses(rig, clip, key);
+  const J = rig.skeleton.joints.length;
+  const m = new Float64Array(12 * J);
+  rig.skeleton.joints.forEach((joint, j) => {
+    const [x, y, z, w] = rotation[j];
+    const r = [
+      1 - 2 * (y * y + z * z),
+      2 * (x * y - z * w),
+      2 * (x * z + y * w),
+      2 * (x * y + z * w),
+      1 - 2 * (x * x + z * z),
+      2 * (y * z - x * w),
+      2 * (x * z - y * w),
+      2 * (y * z + x * w),
+      1 - 2 * (x * x + y * y),
+    ];
+    const h = joint.head;
+    for (let row = 0; row < 3; row++) {
+      for (let col = 0; col < 3; col++) m[12 * j + 4 * row + col] = r[3 * row + col];
+      m[12 * j + 4 * row + 3] = position[j][row] - (r[3 * row] * h[0] + r[3 * row + 1] * h[1] + r[3 * row + 2] * h[2]);
+    }
+  });
+  const { joints, weights } = rig;
+  for (let v = 0; v < positions.length / 3; v++) {
+    const px = positions[3 * v],
+      py = positions[3 * v + 1],
+      pz = positions[3 * v + 2];
+    let x = 0,
+      y = 0,
+      z = 0;
+    for (let k = 0; k < 4; k++) {
+      const w = weights[4 * v + k];
+      if (w === 0) continue;
+      const o = 12 * joints[4 * v + k];
+      x += w * (m[o] * px + m[o + 1] * py + m[o + 2] * pz + m[o + 3]);
+      y += w * (m[o + 4] * px + m[o + 5] * py + m[o + 6] * pz + m[o + 7]);
+      z += w * (m[o + 8] * px + m[o + 9] * py + m[o + 10] * pz + m[o + 11]);
+    }
+    out[3 * v] = x;
+    out[3 * v + 1] = y;
+    out[3 * v + 2] = z;
+  }
+}
+
+/** The 99th percentile and the maximum of edge stretch over every key of the clip. */
+function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges): { p99: number; max: number } {
   const histogram = new Uint32Array(TOP_BIN + 1);
-  const ratios: Float32Array[] = [];
-  let max = 0,
-    count = 0;
+  const posed = new Float32Array(positions.length);
+  const ratios = new Float32Array(edges.rest.length);
+  let max = 0;
   for (let key = 0; key < clip.times.length; key++) {
-    const posed = posePositions(positions, rig, clip, key);
-    const keyRatios = new Float32Array(edges.rest.length);
-    for (let e = 0; e < edges.rest.length; e++) {
-      const a = edges.ends[2 * e],
-        b = edges.ends[2 * e + 1];
-      const ratio =
-        Math.hypot(
-          posed[3 * a] - posed[3 * b],
-          posed[3 * a + 1] - posed[3 * b + 1],
-          posed[3 * a + 2] - posed[3 * b + 2],
-        ) / edges.rest[e];
-      keyRatios[e] = ratio;
+    poseInto(posed, positions, rig, clip, key);
+    stretchAt(ratios, posed, edges);
+    for (const ratio of ratios) {
       histogram[Math.min(TOP_BIN, Math.floor(ratio * BINS_PER_UNIT))]++;
       if (ratio > max) max = ratio;
     }
-    count += edges.rest.length;
-    ratios.push(keyRatios);
   }
+  const count = clip.times.length * edges.rest.length;
   let below = 0,
     bin = 0;
   while (bin < TOP_BIN && below + histogram[bin] <= 0.99 * (count - 1)) below += histogram[bin++];
-  return { p99: (bin + 1) / BINS_PER_UNIT, max, ratios };
+  return { p99: (bin + 1) / BINS_PER_UNIT, max };
 }
 
 /** Blame per joint: how much each over-stretched edge's ends differ in that joint's weight, times the excess. */
-function blameOf(rig: Rig, measured: Measured, edges: ReturnType<typeof edgesOf>, bar: number): Float64Array {
+function blameOf(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges, bar: number): Float64Array {
   const blame = new Float64Array(rig.skeleton.joints.length);
   const share = new Float64Array(rig.skeleton.joints.length);
-  for (const keyRatios of measured.ratios) {
-    for (let e = 0; e < keyRatios.length; e++) {
-      if (keyRatios[e] <= bar) continue;
+  const posed = new Float32Array(positions.length);
+  const ratios = new Float32Array(edges.rest.length);
+  for (let key = 0; key < clip.times.length; key++) {
+    poseInto(posed, positions, rig, clip, key);
+    stretchAt(ratios, posed, edges);
+    for (let e = 0; e < ratios.length; e++) {
+      if (ratios[e] <= bar) continue;
       const a = edges.ends[2 * e],
         b = edges.ends[2 * e + 1];
       share.fill(0);
@@ -123,7 +184,7 @@ function blameOf(rig: Rig, measured: Measured, edges: ReturnType<typeof edgesOf>
         share[rig.joints[4 * a + k]] += rig.weights[4 * a + k];
         share[rig.joints[4 * b + k]] -= rig.weights[4 * b + k];
       }
-      for (let j = 0; j < share.length; j++) blame[j] += Math.abs(share[j]) * (keyRatios[e] - 1);
+      for (let j = 0; j < share.length; j++) blame[j] += Math.abs(share[j]) * (ratios[e] - 1);
     }
   }
   return blame;
@@ -150,7 +211,7 @@ export function fittedClip(
     const maxOver = measured.max > options.maxStretch;
     const p99Over = measured.p99 > options.p99Stretch;
     if (!maxOver && !p99Over) break;
-    const blame = blameOf(rig, measured, edges, maxOver ? options.maxStretch : options.p99Stretch);
+    const blame = blameOf(rig, clip, positions, edges, maxOver ? options.maxStretch : options.p99Stretch);
     // A joint's swing moves everything below it: it answers for its own blame and its descendants'.
     const carried = Float64Array.from(blame);
     for (let j = joints.length - 1; j > 0; j--) if (parentOf[j] >= 0) carried[parentOf[j]] += carried[j];
