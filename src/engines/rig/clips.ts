@@ -8,8 +8,9 @@
  * flight on top.
  */
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
-import { jointPoses, posePositions, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
+import { jointPoses, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
 import type { BodySkeleton, Vec3 } from '../../geometry/skeleton.ts';
+import { poseInto } from './skinning.ts';
 
 export const KEYS_PER_SECOND = 30;
 
@@ -298,9 +299,11 @@ export function makeClip(
       return low;
     };
     const restMeshLow = lowest(restPositions);
+    const posed = new Float32Array(restPositions.length);
     // The root's translation moves every vertex alike, so one shift per key puts the lowest point back.
     for (let k = 0; k <= frames; k++) {
-      const low = lowest(posePositions(restPositions, skinned, clip, k));
+      poseInto(posed, restPositions, skinned, clip, k);
+      const low = lowest(posed);
       rootTranslation[3 * k + 1] += restMeshLow + (poses[k % frames].lift ?? 0) - low;
     }
   }
