@@ -239,25 +239,36 @@ const TEXT_FAMILIES = [
   'a golem',
 ];
 
+/** Per clip, the least swing kept by any joint the engine toned down (clip-amplitude.ts), e.g. `run 26%`. */
+const tonedDown = (clips: Record<string, Record<string, number>>) =>
+  Object.entries(clips)
+    .map(([clip, joints]) => `${clip} ${pct(Math.min(...Object.values(joints)))}`)
+    .join(', ') || '—';
+
 async function textFamilies() {
   console.log('\n## text assets (generator skeletons; Gen-2.5-Extreme-Low, extra-low quality)');
   console.log(
-    'prompt | faces | type (skeleton) | joints inside | weights | worst clip p99 / max stretch | walk ground',
+    'prompt | faces | type (skeleton) | joints inside | weights | worst clip p99 / max stretch | walk ground | toned down',
   );
   let passing = 0;
   for (const prompt of TEXT_FAMILIES) {
     const glb = await textAsset(prompt, 'Gen-2.5-Extreme-Low', 'extra-low');
     const result = await rig(glb, spec({ mode: 'asset', assetId: 'bench', modelFormat: undefined }));
-    const notes = result.notes as { faces: number; rig: { type: string; skeleton: string } };
+    const notes = result.notes as {
+      faces: number;
+      rig: { type: string; skeleton: string; tonedDown: Record<string, Record<string, number>> };
+    };
     const read = await readRiggedGlb(result.files[0].bytes);
     const inside = jointsInside(read);
     const weights = weightCheck(read);
     const stretches = read.rig.clips.map((clip) => ({ clip: clip.name, ...clipStretch(read, clip) }));
     const worst = stretches.reduce((a, b) => (b.max > a.max ? b : a));
     const stretchOk = stretches.every((s) => s.p99 <= 1.5 && s.max <= 3);
-    if (inside.outside.length === 0 && weights.ok && stretchOk) passing++;
+    const ground = walkGround(read);
+    const loopsOk = read.rig.clips.every((clip) => loopGap(read, clip) <= LOOP_SHARE);
+    if (inside.outside.length === 0 && weights.ok && stretchOk && ground <= GROUND_SHARE && loopsOk) passing++;
     console.log(
-      `${prompt} | ${notes.faces} | ${notes.rig.type} (${notes.rig.skeleton}) | ${inside.inside}/${inside.total} | ${weights.ok ? 'ok' : weights.problem} | ${Math.max(...stretches.map((s) => s.p99)).toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(walkGround(read))}`,
+      `${prompt} | ${notes.faces} | ${notes.rig.type} (${notes.rig.skeleton}) | ${inside.inside}/${inside.total} | ${weights.ok ? 'ok' : weights.problem} | ${Math.max(...stretches.map((s) => s.p99)).toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${ground <= GROUND_SHARE ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${tonedDown(notes.rig.tonedDown)}`,
     );
   }
   console.log(`text assets: every check ${passing}/${TEXT_FAMILIES.length}`);

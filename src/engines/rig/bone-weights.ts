@@ -1,21 +1,32 @@
 /**
- * Skin weights for a skeleton that comes ready-made (a text asset's own body plan): each vertex starts
- * on the bone nearest to it (a bone is the segment from a joint to a child, moved by that joint; a
- * joint without children gets a short stub along its parent's direction), then the labels diffuse over
- * the surface (Jacobi averaging with the neighbours, heat-like), and the four largest shares are kept.
+ * Skin weights for a skeleton that comes ready-made (a text asset's own body plan). Each vertex is
+ * labelled with the bone nearest to it (a bone is the segment from a joint to a child, moved by that
+ * joint; a joint without children gets a short stub along its parent's direction). Then every bone's
+ * share falls off with the geodesic distance from its own region, over a band a share of the bone
+ * long, and the shares are normalised; the four largest are kept.
+ *
+ * Why geodesic distance and not averaging with the neighbours: a text mesh is a union of overlapping
+ * parts, and where a leg capsule enters the body the union leaves edges a thousandth of the body long.
+ * Averaging over neighbours changes a weight by about the same step per edge whatever the edge's
+ * length, so the ends of such an edge follow different bones and a swing stretches it a hundredfold.
+ * A geodesic distance changes by at most the edge's length along an edge, so a weight that is a smooth
+ * function of it changes in proportion to the edge's length: short edges stay short.
  */
 import type { BodySkeleton, Vec3 } from '../../geometry/skeleton.ts';
+import { boundedDistance } from './geodesic.ts';
 import { writeTopFour, type SkinWeights } from './skin-weights.ts';
 import type { VertexGraph } from './surface.ts';
 
 export interface BoneWeightOptions {
-  /** Averaging sweeps over the surface. */
-  iterations: number;
-  /** Share of the neighbours' mean taken per sweep. */
-  rate: number;
+  /** Width of the band over which a bone's share falls from 1 to 0 past its region, as a share of the bone's length. */
+  blendShare: number;
+  /** The narrowest band, as a share of the skeleton's extent (stubs and short bones still blend). */
+  minBlendShare: number;
+  /** The narrowest band in mean edge lengths: on a coarse mesh a band must span a few edges to blend at all. */
+  minBlendEdges: number;
 }
 
-export const BONE_WEIGHT_DEFAULTS: BoneWeightOptions = { iterations: 12, rate: 0.5 };
+export const BONE_WEIGHT_DEFAULTS: BoneWeightOptions = { blendShare: 0.5, minBlendShare: 0.04, minBlendEdges: 2.5 };
 
 interface Bone {
   joint: number;
@@ -56,6 +67,23 @@ function segmentDistance(p: ArrayLike<number>, o: number, bone: Bone): number {
   return Math.hypot(apx - t * abx, apy - t * aby, apz - t * abz);
 }
 
+/** 1 at 0, falling smoothly (zero slope at both ends) to 0 at 1. */
+function falloff(x: number): number {
+  if (x <= 0) return 1;
+  if (x >= 1) return 0;
+  return 1 - x * x * (3 - 2 * x);
+}
+
+/** The longest side of the joints' bounding box. */
+function extentOf(skeleton: BodySkeleton): number {
+  let extent = 0;
+  for (let k = 0; k < 3; k++) {
+    const values = skeleton.joints.map((j) => j.head[k]);
+    extent = Math.max(extent, Math.max(...values) - Math.min(...values));
+  }
+  return extent;
+}
+
 export function boneSkinWeights(
   graph: VertexGraph,
   skeleton: BodySkeleton,
@@ -64,40 +92,34 @@ export function boneSkinWeights(
   const n = graph.vertexCount;
   const J = skeleton.joints.length;
   const bones = bonesOf(skeleton);
-  let field = new Float32Array(n * J);
+  const label = new Int32Array(n);
   for (let v = 0; v < n; v++) {
-    let best = 0,
-      bestDistance = Infinity;
+    let bestDistance = Infinity;
     for (const bone of bones) {
       const d = segmentDistance(graph.positions, 3 * v, bone);
       if (d < bestDistance) {
         bestDistance = d;
-        best = bone.joint;
+        label[v] = bone.joint;
       }
     }
-    field[v * J + best] = 1;
   }
-  let next = new Float32Array(n * J);
-  for (let it = 0; it < options.iterations; it++) {
-    for (let v = 0; v < n; v++) {
-      const start = graph.adjStart[v],
-        end = graph.adjStart[v + 1];
-      const degree = end - start;
-      for (let j = 0; j < J; j++) {
-        let sum = 0;
-        for (let e = start; e < end; e++) sum += field[graph.adjVertex[e] * J + j];
-        const own = field[v * J + j];
-        next[v * J + j] = degree > 0 ? (1 - options.rate) * own + (options.rate * sum) / degree : own;
-      }
-    }
-    [field, next] = [next, field];
+  // A joint's band: a share of its longest bone, never narrower than a share of the whole skeleton or a few edges.
+  const floor = Math.max(options.minBlendShare * extentOf(skeleton), options.minBlendEdges * graph.meanEdge);
+  const band = new Float64Array(J).fill(floor);
+  for (const bone of bones) {
+    const length = Math.hypot(bone.b[0] - bone.a[0], bone.b[1] - bone.a[1], bone.b[2] - bone.a[2]);
+    band[bone.joint] = Math.max(band[bone.joint], options.blendShare * length);
+  }
+  const pairsOf: [number, number][][] = Array.from({ length: n }, () => []);
+  for (let j = 0; j < J; j++) {
+    const region: number[] = [];
+    for (let v = 0; v < n; v++) if (label[v] === j) region.push(v);
+    if (region.length === 0) continue;
+    const distance = boundedDistance(graph, region, band[j]);
+    for (const [v, d] of distance) pairsOf[v].push([j, falloff(d / band[j])]);
   }
   const joints = new Uint16Array(4 * n);
   const weights = new Float32Array(4 * n);
-  for (let v = 0; v < n; v++) {
-    const pairs: [number, number][] = [];
-    for (let j = 0; j < J; j++) if (field[v * J + j] > 1e-4) pairs.push([j, field[v * J + j]]);
-    writeTopFour(pairs, joints, weights, v);
-  }
+  for (let v = 0; v < n; v++) writeTopFour(pairsOf[v], joints, weights, v);
   return { joints, weights };
 }

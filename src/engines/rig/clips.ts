@@ -8,8 +8,9 @@
  * flight on top.
  */
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
-import { jointPoses, posePositions, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
+import { jointPoses, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
 import type { BodySkeleton, Vec3 } from '../../geometry/skeleton.ts';
+import { poseInto } from './skinning.ts';
 
 export const KEYS_PER_SECOND = 30;
 
@@ -221,14 +222,27 @@ function legLengthOf(skeleton: BodySkeleton, feet: string[]): number {
   return Math.max(hips[1] - low, 1e-6);
 }
 
+/** The same turn `share` of the way from rest (0 = no turn, 1 = the whole turn), about the same axis. */
+export function scaleRotation(q: Quat, share: number): Quat {
+  const w = Math.min(1, Math.max(-1, q[3]));
+  const half = Math.acos(Math.abs(w));
+  const s = Math.sin(half);
+  if (s < 1e-9) return [0, 0, 0, 1];
+  const sign = w < 0 ? -1 : 1;
+  const k = (sign * Math.sin(share * half)) / s;
+  return [q[0] * k, q[1] * k, q[2] * k, Math.cos(share * half)];
+}
+
 /**
  * One clip. With `restPositions` (and the rig's joints and weights) the ground is the skinned mesh's
- * lowest point, else the lowest foot joint.
+ * lowest point, else the lowest foot joint. `amplitude` scales the turns of the joints it names (1 =
+ * the clip as designed; clip-amplitude.ts tones down the joints whose swing would tear the mesh).
  */
 export function makeClip(
   rig: Pick<Rig, 'skeleton'> & Partial<Pick<Rig, 'joints' | 'weights'>>,
   name: ClipName,
   restPositions?: Float32Array,
+  amplitude?: ReadonlyMap<string, number>,
 ): RigClip {
   const { skeleton } = rig;
   const feetNames = skeleton.joints
@@ -243,7 +257,16 @@ export function makeClip(
   const times = new Float32Array(frames + 1);
   const rotations = new Map<string, Float32Array>();
   const known = new Set(skeleton.joints.map((j) => j.name));
-  const poses = Array.from({ length: frames }, (_, k) => poseAt(k / frames));
+  const scaled = (pose: Pose): Pose =>
+    amplitude
+      ? {
+          ...pose,
+          rotations: Object.fromEntries(
+            Object.entries(pose.rotations).map(([joint, q]) => [joint, scaleRotation(q, amplitude.get(joint) ?? 1)]),
+          ),
+        }
+      : pose;
+  const poses = Array.from({ length: frames }, (_, k) => scaled(poseAt(k / frames)));
   for (const pose of poses)
     for (const joint of Object.keys(pose.rotations))
       if (known.has(joint)) rotations.set(joint, new Float32Array(4 * (frames + 1)));
@@ -276,9 +299,11 @@ export function makeClip(
       return low;
     };
     const restMeshLow = lowest(restPositions);
+    const posed = new Float32Array(restPositions.length);
     // The root's translation moves every vertex alike, so one shift per key puts the lowest point back.
     for (let k = 0; k <= frames; k++) {
-      const low = lowest(posePositions(restPositions, skinned, clip, k));
+      poseInto(posed, restPositions, skinned, clip, k);
+      const low = lowest(posed);
       rootTranslation[3 * k + 1] += restMeshLow + (poses[k % frames].lift ?? 0) - low;
     }
   }

@@ -42,3 +42,31 @@ export function pathVertexAt(field: DistanceField, target: number, t: number): n
   while (field.parent[v] >= 0 && field.distance[v] > t) v = field.parent[v];
   return v;
 }
+
+/**
+ * Geodesic distance from a set of vertices, out to `limit` only (a band around a region costs what the
+ * band holds, not the whole mesh): each reached vertex with its distance, the sources at 0.
+ */
+export function boundedDistance(graph: VertexGraph, sources: number[], limit: number): Map<number, number> {
+  const reached = new Map<number, number>();
+  const heap = new MinHeap();
+  for (const s of sources) {
+    reached.set(s, 0);
+    heap.push(0, s);
+  }
+  const { adjStart, adjVertex, adjLength } = graph;
+  while (heap.size > 0) {
+    const key = heap.peekKey()!;
+    const v = heap.pop();
+    if (key > reached.get(v)!) continue;
+    for (let e = adjStart[v]; e < adjStart[v + 1]; e++) {
+      const u = adjVertex[e];
+      const d = key + adjLength[e];
+      if (d < limit && d < (reached.get(u) ?? Infinity)) {
+        reached.set(u, d);
+        heap.push(d, u);
+      }
+    }
+  }
+  return reached;
+}

@@ -10,7 +10,8 @@
  *   skeletonFrame), feet on y = 0, hips over the origin; `height_meters` scales.
  * - Weights: along the fitted chains (skin-weights.ts), or diffused from the nearest bones for a
  *   given skeleton (bone-weights.ts); at most four joints per vertex, summing to 1.
- * - Clips: clips.ts, one animation per requested clip, named as the clip.
+ * - Clips: clips.ts, one animation per requested clip, named as the clip; clip-amplitude.ts tones down
+ *   the joints whose swing would over-stretch the skinned mesh (the record says which, per clip).
  * - Files: `base_basic_rigged.glb` (or `.fbx`, with its texture maps beside it) and `preview.webp`
  *   (mid-walk).
  */
@@ -28,6 +29,7 @@ import { checkAbort } from '../generate/shared/output.ts';
 import { stageTimer } from '../generate/shared/stage-timer.ts';
 import { importSourceModel } from '../shared/model-input.ts';
 import { boneSkinWeights } from './bone-weights.ts';
+import { fittedClip } from './clip-amplitude.ts';
 import { makeClip } from './clips.ts';
 import { fitBody } from './fit.ts';
 import { generatorSkeleton } from './generator-skeleton.ts';
@@ -142,7 +144,8 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
 
   progress('clips', 60);
   const rig: Rig = { skeleton: placed.skeleton, joints, weights, clips: [] };
-  rig.clips = spec.animations.map((name) => makeClip(rig, name as ClipName, mesh.positions));
+  const fitted = spec.animations.map((name) => fittedClip(rig, name as ClipName, mesh.positions, mesh.indices));
+  rig.clips = fitted.map((f) => f.clip);
   lap('clips');
   checkAbort(signal);
 
@@ -179,6 +182,12 @@ export async function runRig(run: EngineRun<RigSpec>): Promise<EngineResult> {
         joints: rig.skeleton.joints.length,
         jointNames: rig.skeleton.joints.map((j) => j.name),
         clips: rig.clips.map((c) => c.name),
+        // Per clip, the joints whose swing was toned down so the mesh follows without tearing, with the share kept.
+        tonedDown: Object.fromEntries(
+          fitted
+            .filter((f) => f.amplitude.size > 0)
+            .map((f) => [f.clip.name, Object.fromEntries([...f.amplitude].map(([j, a]) => [j, Number(a.toFixed(3))]))]),
+        ),
         decided: spec.rigType === 'auto' ? skinned.evidence : `asked: ${spec.rigType}`,
         heightMeters: placed.height,
       },

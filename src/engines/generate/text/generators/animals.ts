@@ -112,6 +112,9 @@ export function turtle(ctx: GenContext): void {
   ctx.skeleton = joints.finish();
 }
 
+/** How far into the wing (along its span, from its root edge) the wing joint sits. */
+const WING_ROOT_DEPTH = 0.05;
+
 export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
   const { s, rng } = ctx;
@@ -123,8 +126,16 @@ export function dragon(ctx: GenContext): void {
   if ((!dino && !grounded) || ctx.partSpec('wing'))
     for (const side of [-1, 1]) {
       const wing = side < 0 ? 'leftWing' : 'rightWing';
+      // The joint sits in the wing's own slab a little past its root edge (the root edge is the wing's
+      // surface, and the body may not reach it), turned with the wing: it lies inside whatever the body's size.
+      const root = WING_ROOT_DEPTH;
+      const turn = (-side * 55 * Math.PI) / 180;
       if (ctx.skeleton && !ctx.skeleton.joints.some((j) => j.name === wing))
-        ctx.skeleton.joints.push({ name: wing, parent: 'chest', head: [0, 0.62, side * 0.1] });
+        ctx.skeleton.joints.push({
+          name: wing,
+          parent: 'chest',
+          head: [0, 0.62 + root * Math.cos(turn), side * 0.1 + root * Math.sin(turn)],
+        });
       ctx.add(
         ctx
           .prism(

@@ -1,0 +1,180 @@
+/**
+ * Clips the mesh can follow: each clip is posed key by key and the stretch of every edge against rest
+ * is measured; while the 99th percentile or the maximum is past its bar, the joints that the stretched
+ * edges straddle (with the joints above them that carry them) turn a little less, and the clip is
+ * made again. A body whose hands are fused to its hips (a robot, a golem) or whose folded wings are
+ * fused to its tail (a bird standing as a biped) cannot swing its arms as a free-armed figure does
+ * without tearing the union between them; an animator would tone those arms down, and so does this.
+ * Joints no stretched edge blames keep their full swing, and a mesh that follows every clip as
+ * designed costs one measurement per clip.
+ */
+import type { RigClip as ClipName } from '../../domain/rig-request.ts';
+import type { Rig, RigClip } from '../../geometry/rig.ts';
+import { makeClip } from './clips.ts';
+import { poseInto } from './skinning.ts';
+
+export interface ClipAmplitudeOptions {
+  /** Largest edge stretch (posed length over rest length) a clip may reach, with margin under the bar of 3. */
+  maxStretch: number;
+  /** The 99th percentile of edge stretch a clip may reach, with margin under the bar of 1.5. */
+  p99Stretch: number;
+  /** Factor on a blamed joint's swing per round. */
+  damping: number;
+  /** Rounds before giving up (the swing left is at least damping ** rounds). */
+  rounds: number;
+  /** A joint is toned down when its blame is at least this share of the most blamed joint's. */
+  blameShare: number;
+}
+
+export const CLIP_AMPLITUDE_DEFAULTS: ClipAmplitudeOptions = {
+  maxStretch: 2.8,
+  p99Stretch: 1.45,
+  damping: 0.8,
+  rounds: 10,
+  blameShare: 0.3,
+};
+
+export interface FittedClip {
+  clip: RigClip;
+  /** Joints whose swing was toned down, with the share kept (absent: the full swing). */
+  amplitude: Map<string, number>;
+  p99: number;
+  max: number;
+}
+
+/** Each edge of the triangles once, as vertex pairs, with its rest length (zero-length edges left out). */
+function edgesOf(positions: Float32Array, indices: Uint32Array): Edges {
+  const n = positions.length / 3;
+  // Key a * n + b with a < b, sorted so each edge is kept once (cheaper than a set on a large mesh).
+  const keys = new Float64Array(indices.length);
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = indices[t + k],
+        b = indices[t + ((k + 1) % 3)];
+      keys[t + k] = a < b ? a * n + b : b * n + a;
+    }
+  }
+  keys.sort();
+  const ends: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0 && keys[i] === keys[i - 1]) continue;
+    const a = Math.floor(keys[i] / n),
+      b = keys[i] - a * n;
+    const length = Math.hypot(
+      positions[3 * a] - positions[3 * b],
+      positions[3 * a + 1] - positions[3 * b + 1],
+      positions[3 * a + 2] - positions[3 * b + 2],
+    );
+    if (length > 0) {
+      ends.push(a, b);
+      rest.push(length);
+    }
+  }
+  return { ends: Uint32Array.from(ends), rest: Float64Array.from(rest) };
+}
+
+/** Histogram resolution for the 99th percentile: stretch is read to 1/1000. */
+const BINS_PER_UNIT = 1000;
+const TOP_BIN = 8 * BINS_PER_UNIT;
+
+interface Edges {
+  ends: Uint32Array;
+  rest: Float64Array;
+}
+
+/** Posed length over rest length of every edge at one key, into `ratios`. */
+function stretchAt(ratios: Float32Array, posed: Float32Array, edges: Edges): void {
+  for (let e = 0; e < edges.rest.length; e++) {
+    const a = edges.ends[2 * e],
+      b = edges.ends[2 * e + 1];
+    const dx = posed[3 * a] - posed[3 * b],
+      dy = posed[3 * a + 1] - posed[3 * b + 1],
+      dz = posed[3 * a + 2] - posed[3 * b + 2];
+    // Math.sqrt, not Math.hypot: this runs for every edge at every key, and hypot is several times slower.
+    ratios[e] = Math.sqrt(dx * dx + dy * dy + dz * dz) / edges.rest[e];
+  }
+}
+
+/** The 99th percentile and the maximum of edge stretch over every key of the clip. */
+function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges): { p99: number; max: number } {
+  const histogram = new Uint32Array(TOP_BIN + 1);
+  const posed = new Float32Array(positions.length);
+  const ratios = new Float32Array(edges.rest.length);
+  let max = 0;
+  for (let key = 0; key < clip.times.length; key++) {
+    poseInto(posed, positions, rig, clip, key);
+    stretchAt(ratios, posed, edges);
+    for (const ratio of ratios) {
+      histogram[Math.min(TOP_BIN, Math.floor(ratio * BINS_PER_UNIT))]++;
+      if (ratio > max) max = ratio;
+    }
+  }
+  const count = clip.times.length * edges.rest.length;
+  let below = 0,
+    bin = 0;
+  while (bin < TOP_BIN && below + histogram[bin] <= 0.99 * (count - 1)) below += histogram[bin++];
+  return { p99: (bin + 1) / BINS_PER_UNIT, max };
+}
+
+/** Blame per joint: how much each over-stretched edge's ends differ in that joint's weight, times the excess. */
+function blameOf(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges, bar: number): Float64Array {
+  const blame = new Float64Array(rig.skeleton.joints.length);
+  const share = new Float64Array(rig.skeleton.joints.length);
+  const posed = new Float32Array(positions.length);
+  const ratios = new Float32Array(edges.rest.length);
+  for (let key = 0; key < clip.times.length; key++) {
+    poseInto(posed, positions, rig, clip, key);
+    stretchAt(ratios, posed, edges);
+    for (let e = 0; e < ratios.length; e++) {
+      if (ratios[e] <= bar) continue;
+      const a = edges.ends[2 * e],
+        b = edges.ends[2 * e + 1];
+      share.fill(0);
+      for (let k = 0; k < 4; k++) {
+        share[rig.joints[4 * a + k]] += rig.weights[4 * a + k];
+        share[rig.joints[4 * b + k]] -= rig.weights[4 * b + k];
+      }
+      for (let j = 0; j < share.length; j++) blame[j] += Math.abs(share[j]) * (ratios[e] - 1);
+    }
+  }
+  return blame;
+}
+
+/**
+ * The clip `name` for the skinned mesh, toned down where it would over-stretch it. `positions` and
+ * `indices` are the rigged mesh's (the rig's joints and weights index its vertices).
+ */
+export function fittedClip(
+  rig: Rig,
+  name: ClipName,
+  positions: Float32Array,
+  indices: Uint32Array,
+  options: ClipAmplitudeOptions = CLIP_AMPLITUDE_DEFAULTS,
+): FittedClip {
+  const edges = edgesOf(positions, indices);
+  const joints = rig.skeleton.joints;
+  const parentOf = joints.map((j) => joints.findIndex((p) => p.name === j.parent));
+  const amplitude = new Map<string, number>();
+  let clip = makeClip(rig, name, positions);
+  let measured = measure(rig, clip, positions, edges);
+  for (let round = 0; round < options.rounds; round++) {
+    const maxOver = measured.max > options.maxStretch;
+    const p99Over = measured.p99 > options.p99Stretch;
+    if (!maxOver && !p99Over) break;
+    const blame = blameOf(rig, clip, positions, edges, maxOver ? options.maxStretch : options.p99Stretch);
+    // A joint's swing moves everything below it: it answers for its own blame and its descendants'.
+    const carried = Float64Array.from(blame);
+    for (let j = joints.length - 1; j > 0; j--) if (parentOf[j] >= 0) carried[parentOf[j]] += carried[j];
+    const animated = joints.map((j) => clip.rotations.has(j.name));
+    const top = Math.max(...carried.filter((_, j) => animated[j]));
+    if (!(top > 0)) break;
+    joints.forEach((joint, j) => {
+      if (animated[j] && carried[j] >= options.blameShare * top)
+        amplitude.set(joint.name, (amplitude.get(joint.name) ?? 1) * options.damping);
+    });
+    clip = makeClip(rig, name, positions, amplitude);
+    measured = measure(rig, clip, positions, edges);
+  }
+  return { clip, amplitude, p99: measured.p99, max: measured.max };
+}
