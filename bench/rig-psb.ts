@@ -14,6 +14,7 @@
  *                                            unseen set was looked at; the same rule.
  *   --meshes 4,386                           only these meshes of the chosen sets
  *   --no-timing / --timing-only              (--set none runs neither set: with --text, the text assets only)
+ *   --why                                    say beside each type what decided it
  *   --negatives                              also run a few non-bodies (chair, cup, table, vase …) under auto
  *   --text                                   also rig one text asset per legged body-plan family (the
  *                                            generator's own skeleton) and run the same checks
@@ -149,7 +150,7 @@ async function measureSet(name: string, entries: Entry[]) {
     try {
       const result = await rig(bytes, spec());
       const seconds = (performance.now() - t0) / 1000;
-      const notes = result.notes as { rig: { type: string } };
+      const notes = result.notes as { rig: { type: string; decided?: string } };
       const read = await readRiggedGlb(result.files[0].bytes);
       const typeOk = notes.rig.type === expected;
       const inside = jointsInside(read);
@@ -164,7 +165,7 @@ async function measureSet(name: string, entries: Entry[]) {
       const ok = typeOk && inside.outside.length === 0 && weights.ok && stretchOk && groundOk && loopsOk;
       if (typeOk) right++;
       if (ok) allChecks++;
-      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
+      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
     } catch (error) {
       line += ` | refused: ${(error as Error).message.slice(0, 140)}`;
     }
