@@ -7,11 +7,12 @@
  *                                            ../shared/data/psb-rig-dev, twelve meshes first run as a held-out
  *                                            set; their failures are known and were worked on, so they are no
  *                                            longer unseen. unseen: ten CGAL sample meshes (fetch them with
- *                                            bash bench/rig-psb/fetch-unseen.sh), set aside before the fitting
- *                                            changes that followed; run only on request, rarely, and never to
- *                                            pick a parameter. fresh: fifteen game meshes from Debian (fetch
- *                                            them with bash bench/rig-psb/fetch-fresh.sh), chosen after the
- *                                            unseen set was looked at; the same rule.
+ *                                            bash bench/rig-psb/fetch-unseen.sh), first held out, looked at
+ *                                            since pass 2 (docs/bench-history/rig.md); run only on request.
+ *                                            fresh: fifteen game meshes from Debian (fetch them with bash
+ *                                            bench/rig-psb/fetch-fresh.sh), chosen after the unseen set was
+ *                                            looked at, run once in pass 3 as the honest figure; never pick a
+ *                                            parameter from it.
  *   --meshes 4,386                           only these meshes of the chosen sets
  *   --no-timing / --timing-only              (--set none runs neither set: with --text, the text assets only)
  *   --why                                    say beside each type what decided it
