@@ -2,16 +2,20 @@
  * Rigging against the Princeton meshes of the human and four-legged categories.
  *
  *   npx tsx bench/rig-psb.ts                 dev and looked-at sets, then the timings
- *   --set dev|looked-at|unseen               one set only. dev: ../shared/data/psb-dev models 1, 2, 11, 12,
+ *   --set dev|looked-at|unseen|fresh         one set only. dev: ../shared/data/psb-dev models 1, 2, 11, 12,
  *                                            381, 382, 391, 392 — the set the fitter is tuned on. looked-at:
  *                                            ../shared/data/psb-rig-dev, twelve meshes first run as a held-out
  *                                            set; their failures are known and were worked on, so they are no
  *                                            longer unseen. unseen: ten CGAL sample meshes (fetch them with
- *                                            bash bench/rig-psb/fetch-unseen.sh), set aside before the fitting
- *                                            changes that followed; run only on request, rarely, and never to
- *                                            pick a parameter.
+ *                                            bash bench/rig-psb/fetch-unseen.sh), first held out, looked at
+ *                                            since pass 2 (docs/bench-history/rig.md); run only on request.
+ *                                            fresh: fifteen game meshes from Debian (fetch them with bash
+ *                                            bench/rig-psb/fetch-fresh.sh), chosen after the unseen set was
+ *                                            looked at, run once in pass 3 as the honest figure; never pick a
+ *                                            parameter from it.
  *   --meshes 4,386                           only these meshes of the chosen sets
  *   --no-timing / --timing-only              (--set none runs neither set: with --text, the text assets only)
+ *   --why                                    say beside each type what decided it
  *   --negatives                              also run a few non-bodies (chair, cup, table, vase …) under auto
  *   --text                                   also rig one text asset per legged body-plan family (the
  *                                            generator's own skeleton) and run the same checks
@@ -71,10 +75,29 @@ const UNSEEN: Record<string, BodyType> = {
   diplodocus: 'quadruped',
   triceratops: 'quadruped',
 };
+const FRESH_DIR = fileURLToPath(new URL('./out/rig-fresh/', import.meta.url));
+const FRESH: Record<string, BodyType> = {
+  mrfixit: 'humanoid',
+  sydney: 'humanoid',
+  faerie: 'humanoid',
+  'blend-human': 'humanoid',
+  'collada-human': 'humanoid',
+  horse: 'quadruped',
+  camel: 'quadruped',
+  deer_mesh: 'quadruped',
+  elephant_african_bush: 'quadruped',
+  giraffe_adult: 'quadruped',
+  rhino: 'quadruped',
+  sheep: 'quadruped',
+  wolf: 'quadruped',
+  tiger: 'quadruped',
+  bear: 'quadruped',
+};
 const SETS = {
   dev: princeton('psb-dev', [1, 2, 11, 12, 381, 382, 391, 392]),
   'looked-at': princeton('psb-rig-dev', [4, 6, 8, 14, 16, 18, 384, 386, 388, 394, 396, 398]),
   unseen: Object.entries(UNSEEN).map(([name, expected]) => ({ name, file: `${UNSEEN_DIR}${name}.off`, expected })),
+  fresh: Object.entries(FRESH).map(([name, expected]) => ({ name, file: `${FRESH_DIR}${name}.off`, expected })),
 };
 type Entry = (typeof SETS)['dev'][number];
 const NEGATIVES = [21, 101, 141, 361, 121, 81].map((n) => `${DATA}psb-dev/off/${n}.off`);
@@ -117,7 +140,8 @@ async function measureSet(name: string, entries: Entry[]) {
   const pick = option('--meshes')?.split(',');
   for (const { name: meshName, file, expected } of entries.filter((e) => !pick || pick.includes(e.name))) {
     if (!existsSync(file)) {
-      console.log(`${meshName} | missing: ${file}${name === 'unseen' ? ' (bash bench/rig-psb/fetch-unseen.sh)' : ''}`);
+      const fetch = { unseen: 'fetch-unseen.sh', fresh: 'fetch-fresh.sh' }[name];
+      console.log(`${meshName} | missing: ${file}${fetch ? ` (bash bench/rig-psb/${fetch})` : ''}`);
       continue;
     }
     const mesh = parseOff(readFileSync(file));
@@ -127,7 +151,7 @@ async function measureSet(name: string, entries: Entry[]) {
     try {
       const result = await rig(bytes, spec());
       const seconds = (performance.now() - t0) / 1000;
-      const notes = result.notes as { rig: { type: string } };
+      const notes = result.notes as { rig: { type: string; decided?: string } };
       const read = await readRiggedGlb(result.files[0].bytes);
       const typeOk = notes.rig.type === expected;
       const inside = jointsInside(read);
@@ -142,7 +166,7 @@ async function measureSet(name: string, entries: Entry[]) {
       const ok = typeOk && inside.outside.length === 0 && weights.ok && stretchOk && groundOk && loopsOk;
       if (typeOk) right++;
       if (ok) allChecks++;
-      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
+      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
     } catch (error) {
       line += ` | refused: ${(error as Error).message.slice(0, 140)}`;
     }
@@ -281,8 +305,8 @@ if (!existsSync(DATA)) {
 }
 if (!args.includes('--timing-only')) {
   for (const [name, entries] of Object.entries(SETS)) {
-    // The unseen set runs only when asked by name, so it is not looked at by habit.
-    if (only ? only === name : name !== 'unseen') await measureSet(name, entries);
+    // The unseen and fresh sets run only when asked by name, so they are not looked at by habit.
+    if (only ? only === name : name !== 'unseen' && name !== 'fresh') await measureSet(name, entries);
   }
   if (args.includes('--negatives')) await negatives();
   if (args.includes('--text')) await textFamilies();

@@ -4,7 +4,7 @@
  * other) or a quadruped (four legs in two pairs; a head longer than its legs, or a tail). Anything
  * else is no humanoid or quadruped, and the reason says why.
  */
-import type { RigType } from '../../geometry/skeleton.ts';
+import type { RigType, Vec3 } from '../../geometry/skeleton.ts';
 import type { DistanceField } from './geodesic.ts';
 import { ringAt } from './rings.ts';
 import type { VertexGraph } from './surface.ts';
@@ -13,11 +13,25 @@ import type { BodyTree, Hub } from './tip-tree.ts';
 export interface BodyPlanOptions {
   /** A quadruped's head (with its neck) is longer than this share of its front legs; a human's is shorter. */
   quadrupedHeadRatio: number;
+  /**
+   * Five ends: cosine between the legs (foot to hip) and the trunk (hips to shoulders) at or above which
+   * the legs carry the trunk upright — a humanoid, whatever its head ratio …
+   */
+  uprightLegs: number;
+  /** … and at or below which the trunk lies across its legs — a quadruped. Between the two the head ratio decides. */
+  levelLegs: number;
   /** Where along a branch (share of its length from the tip) thickness is read to find the head. */
   thicknessAt: number;
 }
 
-export const BODY_PLAN_DEFAULTS: BodyPlanOptions = { quadrupedHeadRatio: 1.3, thicknessAt: 0.3 };
+export const BODY_PLAN_DEFAULTS: BodyPlanOptions = {
+  quadrupedHeadRatio: 1.3,
+  // 60°: the dev set's standing figures read 0.95–1.00 and its animals −0.07–0.02; a crouching figure
+  // (CGAL's armadillo, looked at) reads 0.64.
+  uprightLegs: 0.5,
+  levelLegs: 0.3,
+  thicknessAt: 0.3,
+};
 
 export interface Branch {
   /** Index into the tip list / distance fields. */
@@ -65,6 +79,37 @@ function oddOneOut(
   return { odd: branches[odd], pair, oddThickness: widths[odd] };
 }
 
+const minus = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const unit = (a: Vec3): Vec3 => {
+  const length = Math.hypot(a[0], a[1], a[2]) || 1;
+  return [a[0] / length, a[1] / length, a[2] / length];
+};
+const mean = (a: Vec3, b: Vec3): Vec3 => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+
+/**
+ * Cosine between the back legs (foot to hip, averaged) and the trunk (hips to the front pair's roots):
+ * near 1 when the legs carry the trunk upright, near 0 when the trunk lies across them. Read from the
+ * shape's own cross-sections, so it does not depend on which way the file is turned.
+ */
+function legsAlongTrunk(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  front: [Branch, Branch],
+  back: [Branch, Branch],
+  far: (b: Branch) => number,
+  band: number,
+): number {
+  const root = (b: Branch) => ringAt(graph, fields[b.tip], far(b), b.length, band).centroid;
+  const tip = (b: Branch): Vec3 => {
+    const v = fields[b.tip].source;
+    return [graph.positions[3 * v], graph.positions[3 * v + 1], graph.positions[3 * v + 2]];
+  };
+  const hips = mean(root(back[0]), root(back[1]));
+  const legUp = unit(mean(unit(minus(root(back[0]), tip(back[0]))), unit(minus(root(back[1]), tip(back[1])))));
+  const trunk = unit(minus(mean(root(front[0]), root(front[1])), hips));
+  return legUp[0] * trunk[0] + legUp[1] * trunk[1] + legUp[2] * trunk[2];
+}
+
 export function readBodyPlan(
   graph: VertexGraph,
   fields: DistanceField[],
@@ -90,7 +135,11 @@ export function readBodyPlan(
     const { odd, pair } = oddOneOut(three, thick);
     const back = two.tips.map((t) => ({ tip: t.tip, length: t.length })) as [Branch, Branch];
     const ratio = odd.length / ((pair[0].length + pair[1].length) / 2);
-    const rigType: RigType = ratio > options.quadrupedHeadRatio ? 'quadruped' : 'humanoid';
+    const upright = legsAlongTrunk(graph, fields, pair, back, far, band);
+    // The pose tells the type where it is clear (a body stands on its legs); the head's length otherwise.
+    const byPose = upright >= options.uprightLegs ? 'humanoid' : upright <= options.levelLegs ? 'quadruped' : undefined;
+    const rigType: RigType = byPose ?? (ratio > options.quadrupedHeadRatio ? 'quadruped' : 'humanoid');
+    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk`;
     return {
       plan: {
         rigType,
@@ -98,7 +147,9 @@ export function readBodyPlan(
         frontPair: pair,
         backPair: back,
         trunk: body.trunk,
-        evidence: `five ends: a head ${ratio.toFixed(2)}× as long as the limbs beside it (${rigType === 'quadruped' ? `over ${options.quadrupedHeadRatio}: a neck` : `up to ${options.quadrupedHeadRatio}: arms`})`,
+        evidence: byPose
+          ? `five ends: ${poseNote} (${byPose === 'humanoid' ? 'upright: legs under the trunk' : 'level: a trunk across its legs'})`
+          : `five ends: ${poseNote}, a head ${ratio.toFixed(2)}× as long as the limbs beside it (${rigType === 'quadruped' ? `over ${options.quadrupedHeadRatio}: a neck` : `up to ${options.quadrupedHeadRatio}: arms`})`,
       },
     };
   }

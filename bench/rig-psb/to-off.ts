@@ -1,0 +1,61 @@
+/**
+ * Writes a mesh as OFF for the rigging benchmark's fresh set (fetch-fresh.sh): from 0 A.D.'s PMD files
+ * (the game's compiled mesh format: vertices in the bind pose, a body standing as modelled) or from an OBJ
+ * that assimp exported. Positions and triangles only; every group of an OBJ goes into the one mesh.
+ *
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.obj> <out.off>
+ *
+ * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
+ * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
+ * as three u16.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+function readPmd(bytes: Buffer): { positions: number[]; faces: number[] } {
+  if (bytes.toString('latin1', 0, 4) !== 'PSMD') throw new Error('not a PMD file');
+  const version = bytes.readUInt32LE(4);
+  let at = 12;
+  const vertexCount = bytes.readUInt32LE(at);
+  at += 4;
+  let uvSets = 1;
+  if (version >= 4) {
+    uvSets = bytes.readUInt32LE(at);
+    at += 4;
+  }
+  const vertexBytes = 24 + 8 * uvSets + 4 + 16;
+  const positions: number[] = [];
+  for (let v = 0; v < vertexCount; v++, at += vertexBytes) {
+    positions.push(bytes.readFloatLE(at), bytes.readFloatLE(at + 4), bytes.readFloatLE(at + 8));
+  }
+  const faceCount = bytes.readUInt32LE(at);
+  at += 4;
+  const faces: number[] = [];
+  for (let f = 0; f < 3 * faceCount; f++, at += 2) faces.push(bytes.readUInt16LE(at));
+  return { positions, faces };
+}
+
+function readObj(text: string): { positions: number[]; faces: number[] } {
+  const positions: number[] = [];
+  const faces: number[] = [];
+  for (const line of text.split('\n')) {
+    const parts = line.trim().split(/\s+/);
+    if (parts[0] === 'v') positions.push(+parts[1], +parts[2], +parts[3]);
+    else if (parts[0] === 'f') {
+      const corners = parts.slice(1).map((c) => {
+        const index = Number.parseInt(c.split('/')[0], 10);
+        return index < 0 ? positions.length / 3 + index : index - 1;
+      });
+      // A polygon as a fan of triangles.
+      for (let k = 1; k + 1 < corners.length; k++) faces.push(corners[0], corners[k], corners[k + 1]);
+    }
+  }
+  return { positions, faces };
+}
+
+const [input, output] = process.argv.slice(2);
+const bytes = readFileSync(input);
+const { positions, faces } = input.toLowerCase().endsWith('.pmd') ? readPmd(bytes) : readObj(bytes.toString('utf8'));
+const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
+for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
+for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
+writeFileSync(output, `${lines.join('\n')}\n`);
