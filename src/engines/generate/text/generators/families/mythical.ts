@@ -1,10 +1,10 @@
 /**
- * Creatures of myth and legend, each the body plan it is told as. Those with no branch are part-list
- * rows with their skeletons (../parts/mythical.json: pegasus, minotaur, griffin, sea serpent, golem,
- * alien); here are the ones that read the prompt (how many heads or tails, an archer's bow, a yeti's
- * white fur, a mermaid's rock): a horse with a man's torso (centaur), a dog or a serpent with many heads
+ * Creatures of myth and legend, each the body plan it is told as. Those that are a fixed list of parts
+ * are part-list rows with their skeletons (../parts/mythical.json: pegasus, minotaur, griffin, sea
+ * serpent, golem, alien, centaur, mermaid); here are the ones that count or colour by the prompt (how
+ * many heads or tails, a yeti's white fur): a dog or a serpent with many heads
  * (cerberus, hydra), a fox with many tails (kitsune), a fiery bird (phoenix), a hairy giant (bigfoot,
- * yeti), a mermaid and a giant octopus (kraken). Built from a few shared parts (a four-legged body, a
+ * yeti) and a giant octopus (kraken). Built from a few shared parts (a four-legged body, a
  * torso with arms, a pair of wings), facing +x. The legged ones carry their skeleton (../joints.ts):
  * four-legged bodies the quadruped rig (the centaur's torso as its neck), two-legged ones the humanoid
  * rig; facing +x, their left side is -z.
@@ -12,7 +12,6 @@
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
-import { SKIN } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 import { along, JointList } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
@@ -199,22 +198,6 @@ function biped(
 
 export const MYTHICAL: Record<string, Generator> = {
   ...partLists('mythical'),
-  centaur: (ctx) => {
-    const coat: RGB = [0.45, 0.3, 0.18];
-    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 };
-    const front = fourLegs(ctx, body);
-    // The man's torso rises where a horse's neck would: the rig's neck and head run up it.
-    const { joints } = torso(ctx, [front[0], front[1] - 0.12, 0], 0.85, SKIN);
-    fourLegSkeleton(ctx, body, 'centaur plan', joints.neck, joints.head);
-    if (says(ctx, /archer|bow/))
-      ctx.add(
-        ctx
-          .torus(0.35, 0.012, [front[0] + 0.3, front[1] + 0.3, 0], 'z')
-          .intersect(ctx.box([0.4, 0.8, 0.1], [front[0] + 0.5, front[1] + 0.3, 0])),
-        'wood',
-        { part: 'bow', primary: false, colour: [0.5, 0.32, 0.15] },
-      );
-  },
   cerberus: (ctx) => {
     const fur: RGB = [0.15, 0.13, 0.12];
     const body: FourLegs = { len: 0.6, girth: 0.32, leg: 0.45, colour: fur, tail: 0.45 };
@@ -382,56 +365,6 @@ export const MYTHICAL: Record<string, Generator> = {
       });
       return [neck[0], neck[1] + r * 0.8, 0];
     });
-  },
-  mermaid: (ctx) => {
-    const tail: RGB = [0.15, 0.6, 0.55];
-    const path: Vec3[] = [
-      [0, 0.75, 0],
-      [-0.05, 0.4, 0],
-      [-0.25, 0.15, 0],
-      [-0.6, 0.12, 0],
-    ];
-    for (let k = 1; k < path.length; k++)
-      ctx.add(ctx.capsule(path[k - 1], path[k], 0.16 - k * 0.035, 0.16 - (k + 1) * 0.035), 'organic', {
-        part: 'tail',
-        colour: tail,
-      });
-    ctx.add(
-      ctx
-        .prism(
-          [
-            [0, 0],
-            [-0.25, 0.2],
-            [-0.2, 0],
-            [-0.25, -0.2],
-          ],
-          0.03,
-          [-0.58, 0.12, -0.015],
-        )
-        .rotate([0, 0, 0]),
-      'organic',
-      { part: 'fin', colour: tail },
-    );
-    torso(ctx, [0, 0.72, 0], 0.8, SKIN, (neck, r) => {
-      ctx.add(ctx.sphere(r, [neck[0], neck[1] + r * 0.9, 0]), 'organic', { part: 'head', colour: SKIN });
-      ctx.add(
-        ctx.capsule(
-          [neck[0] - r * 0.3, neck[1] + r * 1.3, 0],
-          [neck[0] - r * 0.9, neck[1] - r * 1.5, 0],
-          r * 0.9,
-          r * 0.5,
-        ),
-        'organic',
-        { part: 'hair', primary: false, colour: [0.8, 0.25, 0.1] },
-      );
-      return [neck[0], neck[1] + r * 0.9, 0];
-    });
-    if (says(ctx, /rock/))
-      ctx.add(ctx.sphere(0.4, [-0.05, 0.1, 0]).scale([1.3, 0.5, 1]), 'stone', {
-        part: 'rock',
-        primary: false,
-        colour: [0.45, 0.45, 0.45],
-      });
   },
   kraken: (ctx) => {
     const hide: RGB = [0.55, 0.15, 0.2];
