@@ -90,9 +90,26 @@ test('every row builds parts that union into one closed solid', async () => {
       withArena(() => {
         const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
         buildPartList(ctx, row);
-        assert.equal(ctx.parts.length, row.parts.length, `${row.id}: every part is added`);
+        const said = row.parts.filter((part) => !part.says || new RegExp(part.says).test(i.prompt.toLowerCase()));
+        assert.equal(ctx.parts.length, said.length, `${row.id}: every part the prompt does not leave out is added`);
         const solid = M.Manifold.union(ctx.parts.map((p) => p.manifold));
         assert.equal(solid.status(), 'NoError', `${row.id} is a valid solid`);
         assert.ok(!solid.isEmpty() && solid.volume() > 0, `${row.id} has volume`);
       });
+});
+
+test("a part the prompt must say is drawn only when it says it (a centaur archer's bow)", async () => {
+  const M = await manifoldModule();
+  const centaur = readPartListFile('mythical').rows.find((row) => row.id === 'centaur');
+  assert.ok(centaur);
+  const bows = (prompt: string) =>
+    withArena(() => {
+      const i = interpretPrompt(prompt);
+      const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+      buildPartList(ctx, centaur);
+      assert.equal(ctx.skeleton?.rigType, 'quadruped', 'the row carries its skeleton');
+      return ctx.parts.filter((p) => p.part === 'bow').length;
+    });
+  assert.equal(bows('a centaur'), 0);
+  assert.equal(bows('a centaur archer'), 1);
 });

@@ -3,16 +3,19 @@
  * each row of `parts/*.json` is `{id, parts}`, each part one primitive of ./kit.ts (`shape` and its
  * `args` in the order of the `GenContext` method of that name), the operations applied to it in order
  * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …), and how it is painted
- * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own).
- * Rows are checked against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
+ * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own),
+ * and, for a part only some prompts draw, what the prompt `says`.
+ * A legged form's row also names its `skeleton` (rig type and joints, ./joints.ts). Rows are checked
+ * against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
  */
 import { readFileSync } from 'node:fs';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { Manifold } from 'manifold-3d';
+import type { Manifold, Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
-import type { GenContext, Generator, RGB } from './kit.ts';
+import { says, type GenContext, type Generator, type RGB } from './kit.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
+import { JointList } from './joints.ts';
 import * as PALETTE from './palette.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
@@ -87,12 +90,31 @@ const PartSchema = Type.Object(
         Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
       ]),
     ),
+    /** A part list's part drawn only when the prompt says this (a regular expression, lower case): an archer's bow. */
+    says: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * A legged form's skeleton (./joints.ts): its rig type, where it comes from, and each joint as
+ * `[name, parent, head]`, root first, checked against the rig type's required joints when built.
+ */
+const SkeletonSchema = Type.Object(
+  {
+    rig: Type.Union([Type.Literal('humanoid'), Type.Literal('quadruped')]),
+    source: Type.String({ minLength: 1 }),
+    joints: Type.Array(Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]), { minItems: 1 }),
   },
   { additionalProperties: false },
 );
 
 const RowSchema = Type.Object(
-  { id: Type.String({ minLength: 1 }), parts: Type.Array(PartSchema, { minItems: 1 }) },
+  {
+    id: Type.String({ minLength: 1 }),
+    parts: Type.Array(PartSchema, { minItems: 1 }),
+    skeleton: Type.Optional(SkeletonSchema),
+  },
   { additionalProperties: false },
 );
 
@@ -173,7 +195,12 @@ export function partPaint(part: { part?: string; primary?: boolean; colour?: str
 /** Adds the row's parts to the context, in order. */
 export function buildPartList(ctx: GenContext, row: PartListRow): void {
   for (const part of row.parts)
-    ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, partPaint(part));
+    if (!part.says || says(ctx, new RegExp(part.says)))
+      ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, partPaint(part));
+  if (!row.skeleton) return;
+  const joints = new JointList(row.skeleton.rig, row.skeleton.source);
+  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, head as Vec3);
+  ctx.skeleton = joints.finish();
 }
 
 /** The parsed, checked rows of `parts/<name>.json`; throws on the file's first problems. */

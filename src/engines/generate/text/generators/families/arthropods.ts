@@ -3,80 +3,38 @@
  * wings; arachnids: two body parts and eight legs (a scorpion adds pincers and a curled tail);
  * crustaceans: a carapace, walking legs and claws. A proportions table per profile sets the rest.
  */
+import { type Static, Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, legPlace, trunkJoints } from './quadruped.ts';
-import { EYE, IRON, YELLOW } from '../palette.ts';
+import { EYE } from '../palette.ts';
+import { bodyRows } from '../bodies.ts';
 
-interface InsectRow {
-  abdomen: [number, number];
-  thorax: number;
-  head: number;
-  leg: number;
-  wings: 'none' | 'clear' | 'broad' | 'long' | 'elytra';
-  colour: RGB;
-  bands?: RGB;
-  hindLeap?: boolean;
-  raptor?: boolean;
-  flat?: boolean;
-}
+const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
-const INSECTS: Record<string, InsectRow> = {
-  bee: {
-    abdomen: [0.32, 0.2],
-    thorax: 0.16,
-    head: 0.12,
-    leg: 0.35,
-    wings: 'clear',
-    colour: YELLOW,
-    bands: [0.08, 0.06, 0.04],
+/** An insect's row (../bodies.json, plan `insect`): abdomen length and radius, thorax and head radii, leg length. */
+const InsectSchema = Type.Object(
+  {
+    abdomen: Type.Tuple([Type.Number(), Type.Number()]),
+    thorax: Type.Number(),
+    head: Type.Number(),
+    leg: Type.Number(),
+    wings: Type.Union(['none', 'clear', 'broad', 'long', 'elytra'].map((kind) => Type.Literal(kind))),
+    colour: Colour,
+    bands: Type.Optional(Colour),
+    /** Long folded hind legs for leaping (a grasshopper's). */
+    hindLeap: Type.Optional(Type.Boolean()),
+    /** Raised grasping forelegs (a mantis's). */
+    raptor: Type.Optional(Type.Boolean()),
+    flat: Type.Optional(Type.Boolean()),
   },
-  wasp: {
-    abdomen: [0.36, 0.13],
-    thorax: 0.12,
-    head: 0.1,
-    leg: 0.4,
-    wings: 'clear',
-    colour: [0.95, 0.8, 0.05],
-    bands: [0.08, 0.06, 0.04],
-  },
-  ant: { abdomen: [0.3, 0.16], thorax: 0.1, head: 0.13, leg: 0.5, wings: 'none', colour: [0.12, 0.08, 0.06] },
-  beetle: { abdomen: [0.4, 0.26], thorax: 0.14, head: 0.1, leg: 0.35, wings: 'elytra', colour: [0.8, 0.1, 0.08] },
-  cockroach: {
-    abdomen: [0.45, 0.2],
-    thorax: 0.14,
-    head: 0.08,
-    leg: 0.45,
-    wings: 'elytra',
-    colour: [0.45, 0.25, 0.1],
-    flat: true,
-  },
-  butterfly: { abdomen: [0.35, 0.06], thorax: 0.07, head: 0.06, leg: 0.25, wings: 'broad', colour: [0.95, 0.5, 0.1] },
-  moth: { abdomen: [0.3, 0.08], thorax: 0.09, head: 0.07, leg: 0.25, wings: 'broad', colour: [0.65, 0.58, 0.45] },
-  dragonfly: { abdomen: [0.8, 0.05], thorax: 0.09, head: 0.09, leg: 0.2, wings: 'long', colour: [0.15, 0.5, 0.75] },
-  fly: { abdomen: [0.25, 0.14], thorax: 0.13, head: 0.12, leg: 0.3, wings: 'clear', colour: IRON },
-  grasshopper: {
-    abdomen: [0.5, 0.12],
-    thorax: 0.12,
-    head: 0.11,
-    leg: 0.45,
-    wings: 'elytra',
-    colour: [0.4, 0.65, 0.2],
-    hindLeap: true,
-  },
-  mantis: {
-    abdomen: [0.5, 0.1],
-    thorax: 0.08,
-    head: 0.1,
-    leg: 0.45,
-    wings: 'elytra',
-    colour: [0.45, 0.75, 0.3],
-    raptor: true,
-  },
-  insect: { abdomen: [0.35, 0.15], thorax: 0.12, head: 0.1, leg: 0.4, wings: 'none', colour: [0.3, 0.25, 0.2] },
-};
+  { additionalProperties: false },
+);
+type InsectRow = Static<typeof InsectSchema>;
+
+const INSECTS = bodyRows('insect', InsectSchema);
 
 /** A two-segment leg from the hip outwards and down to the ground; returns its knee and foot. */
 function jointedLeg(
@@ -228,12 +186,20 @@ function wing(ctx: GenContext, t: InsectRow, side: number, y: number, aL: number
     );
 }
 
-const ARACHNIDS: Record<string, { body: number; abdomen: number; leg: number; colour: RGB; scorpion?: boolean }> = {
-  spider: { body: 0.1, abdomen: 0.16, leg: 0.55, colour: [0.12, 0.1, 0.08] },
-  tarantula: { body: 0.15, abdomen: 0.2, leg: 0.6, colour: [0.3, 0.2, 0.12] },
-  scorpion: { body: 0.16, abdomen: 0.14, leg: 0.35, colour: [0.55, 0.38, 0.15], scorpion: true },
-  arachnid: { body: 0.12, abdomen: 0.16, leg: 0.5, colour: [0.2, 0.15, 0.1] },
-};
+/** An arachnid's row (plan `arachnid`): body and abdomen radii, leg length; a scorpion's pincers and tail. */
+const ARACHNIDS = bodyRows(
+  'arachnid',
+  Type.Object(
+    {
+      body: Type.Number(),
+      abdomen: Type.Number(),
+      leg: Type.Number(),
+      colour: Colour,
+      scorpion: Type.Optional(Type.Boolean()),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 export function arachnid(ctx: GenContext): void {
   const { s } = ctx;
@@ -335,12 +301,19 @@ function clawJoints(joints: JointList, side: number, base: Vec3, arm: { elbow: V
     .add(`${s}Hand`, `${s}LowerArm`, arm.hand);
 }
 
-const CRUSTACEANS: Record<string, { shell: [number, number, number]; tail: number; claw: number; colour: RGB }> = {
-  crab: { shell: [0.3, 0.14, 0.42], tail: 0, claw: 0.35, colour: [0.85, 0.25, 0.12] },
-  lobster: { shell: [0.3, 0.13, 0.15], tail: 0.6, claw: 0.45, colour: [0.75, 0.12, 0.08] },
-  shrimp: { shell: [0.22, 0.1, 0.09], tail: 0.5, claw: 0, colour: [0.95, 0.55, 0.4] },
-  crustacean: { shell: [0.28, 0.13, 0.25], tail: 0.3, claw: 0.3, colour: [0.7, 0.3, 0.15] },
-};
+/** A crustacean's row (plan `crustacean`): carapace radii, tail length, claw size (0: none). */
+const CRUSTACEANS = bodyRows(
+  'crustacean',
+  Type.Object(
+    {
+      shell: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+      tail: Type.Number(),
+      claw: Type.Number(),
+      colour: Colour,
+    },
+    { additionalProperties: false },
+  ),
+);
 
 export function crustacean(ctx: GenContext): void {
   const { s } = ctx;

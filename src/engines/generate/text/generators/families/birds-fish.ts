@@ -3,13 +3,14 @@
  * upright body), legs (a flamingo's), neck, beak, crest and tail fan; a fish's length and depth, its
  * dorsal fin, a whale's or dolphin's horizontal flukes, a pufferfish's roundness, a seahorse's curl.
  */
+import { type Static, Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { trunkJoints } from './quadruped.ts';
-import { DRUM_HEAD, ORANGE } from '../palette.ts';
+import { bodyRows } from '../bodies.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -30,108 +31,30 @@ const fishTraits = (f: FishRow, t: AnimalTraits): FishRow => ({
   spots: t.pattern === 'spots' ? (t.patternColour ?? [0.1, 0.1, 0.1]) : undefined,
 });
 
-interface BirdRow {
-  body: Vec3;
-  leg: number;
-  neck: number;
-  beak: number;
-  upright: number;
-  colour?: RGB;
-  beakColour: RGB;
-  head: number;
-  crest?: RGB;
-  fan?: boolean;
-  flatBeak?: boolean;
-  tail?: number;
-}
+const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
-const BIRDS: Record<string, BirdRow> = {
-  bird: { body: [1.3, 1, 0.9], leg: 0.9, neck: 0, beak: 0.6, upright: 0, beakColour: ORANGE, head: 0.6 },
-  owl: {
-    body: [1, 1.25, 1],
-    leg: 0.5,
-    neck: 0,
-    beak: 0.3,
-    upright: 70,
-    colour: [0.55, 0.4, 0.25],
-    beakColour: [0.3, 0.25, 0.2],
-    head: 0.85,
+/** A bird's row (../bodies.json, plan `bird`): body radii, leg, neck, beak and head against the body's radius. */
+const BirdSchema = Type.Object(
+  {
+    body: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+    leg: Type.Number(),
+    neck: Type.Number(),
+    beak: Type.Number(),
+    /** Degrees the body leans up (an owl's 70, a penguin's 80). */
+    upright: Type.Number(),
+    colour: Type.Optional(Colour),
+    beakColour: Colour,
+    head: Type.Number(),
+    crest: Type.Optional(Colour),
+    fan: Type.Optional(Type.Boolean()),
+    flatBeak: Type.Optional(Type.Boolean()),
+    tail: Type.Optional(Type.Number()),
   },
-  penguin: {
-    body: [1, 1.7, 0.9],
-    leg: 0.3,
-    neck: 0,
-    beak: 0.6,
-    upright: 80,
-    colour: [0.08, 0.08, 0.1],
-    beakColour: ORANGE,
-    head: 0.6,
-  },
-  duck: {
-    body: [1.4, 0.9, 1],
-    leg: 0.5,
-    neck: 0.3,
-    beak: 0.7,
-    upright: 0,
-    colour: [0.95, 0.95, 0.92],
-    beakColour: ORANGE,
-    head: 0.6,
-    flatBeak: true,
-  },
-  chicken: {
-    body: [1.2, 1.1, 0.9],
-    leg: 1,
-    neck: 0.2,
-    beak: 0.4,
-    upright: 15,
-    colour: DRUM_HEAD,
-    beakColour: [0.95, 0.75, 0.2],
-    head: 0.55,
-    crest: [0.85, 0.1, 0.1],
-  },
-  eagle: {
-    body: [1.4, 1, 0.9],
-    leg: 0.8,
-    neck: 0.1,
-    beak: 0.55,
-    upright: 30,
-    colour: [0.35, 0.22, 0.12],
-    beakColour: [0.95, 0.8, 0.1],
-    head: 0.55,
-  },
-  parrot: {
-    body: [1.1, 1.1, 0.85],
-    leg: 0.6,
-    neck: 0,
-    beak: 0.45,
-    upright: 50,
-    colour: [0.85, 0.15, 0.1],
-    beakColour: [0.2, 0.2, 0.2],
-    head: 0.6,
-  },
-  flamingo: {
-    body: [1.2, 0.8, 0.8],
-    leg: 4.5,
-    neck: 2.2,
-    beak: 0.6,
-    upright: 0,
-    colour: [0.98, 0.55, 0.65],
-    beakColour: [0.15, 0.15, 0.15],
-    head: 0.45,
-  },
-  peacock: {
-    body: [1.3, 1, 0.9],
-    leg: 1,
-    neck: 0.6,
-    beak: 0.35,
-    upright: 20,
-    colour: [0.1, 0.35, 0.75],
-    beakColour: [0.6, 0.6, 0.5],
-    head: 0.45,
-    crest: [0.1, 0.35, 0.75],
-    fan: true,
-  },
-};
+  { additionalProperties: false },
+);
+type BirdRow = Static<typeof BirdSchema>;
+
+const BIRDS = bodyRows('bird', BirdSchema);
 
 export function bird(ctx: GenContext): void {
   const { s, rng } = ctx;
@@ -249,28 +172,24 @@ export function bird(ctx: GenContext): void {
     );
 }
 
-interface FishRow {
-  len: number;
-  depth: number;
-  colour?: RGB;
-  dorsal: number;
-  flukes?: boolean;
-  round?: boolean;
-  seahorse?: boolean;
-  stripes?: RGB;
-  spots?: RGB;
-}
+/** A fish's row (../bodies.json, plan `fish`): length, depth against length, dorsal fin height. */
+const FishSchema = Type.Object(
+  {
+    len: Type.Number(),
+    depth: Type.Number(),
+    colour: Type.Optional(Colour),
+    dorsal: Type.Number(),
+    flukes: Type.Optional(Type.Boolean()),
+    round: Type.Optional(Type.Boolean()),
+    seahorse: Type.Optional(Type.Boolean()),
+    stripes: Type.Optional(Colour),
+    spots: Type.Optional(Colour),
+  },
+  { additionalProperties: false },
+);
+type FishRow = Static<typeof FishSchema>;
 
-const FISH: Record<string, FishRow> = {
-  fish: { len: 0.3, depth: 0.35, dorsal: 0.4 },
-  shark: { len: 0.6, depth: 0.22, colour: [0.5, 0.55, 0.6], dorsal: 1.3 },
-  whale: { len: 1, depth: 0.28, colour: [0.3, 0.38, 0.5], dorsal: 0.15, flukes: true },
-  dolphin: { len: 0.5, depth: 0.22, colour: [0.55, 0.6, 0.68], dorsal: 0.8, flukes: true },
-  goldfish: { len: 0.25, depth: 0.45, colour: [0.95, 0.5, 0.1], dorsal: 0.6 },
-  clownfish: { len: 0.22, depth: 0.42, colour: [0.98, 0.45, 0.05], dorsal: 0.6, stripes: [0.97, 0.97, 0.97] },
-  pufferfish: { len: 0.25, depth: 0.85, colour: [0.85, 0.8, 0.5], dorsal: 0.2, round: true },
-  seahorse: { len: 0.2, depth: 0.4, colour: [0.95, 0.7, 0.2], dorsal: 0.3, seahorse: true },
-};
+const FISH = bodyRows('fish', FishSchema);
 
 export function fish(ctx: GenContext): void {
   const { s, rng } = ctx;

@@ -3,20 +3,25 @@
  * folded hind legs, or a salamander's long one), reptiles (long body, short splayed legs, long tail)
  * and soft sea animals (octopus, squid, shells, jellyfish, starfish). One table row per profile.
  */
+import { Type } from '@sinclair/typebox';
 import type { Vec2, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
-import { DARK, EYE } from '../palette.ts';
+import { EYE } from '../palette.ts';
+import { bodyRows } from '../bodies.ts';
 
-const PRIMATES: Record<string, { h: number; arm: number; tail: number; colour: RGB; face: RGB; broad: number }> = {
-  monkey: { h: 0.6, arm: 0.9, tail: 0.8, colour: [0.55, 0.38, 0.22], face: [0.9, 0.75, 0.6], broad: 0.9 },
-  chimpanzee: { h: 0.9, arm: 1.15, tail: 0, colour: [0.15, 0.12, 0.1], face: [0.75, 0.6, 0.5], broad: 1 },
-  gorilla: { h: 1.1, arm: 1.2, tail: 0, colour: DARK, face: [0.25, 0.22, 0.22], broad: 1.45 },
-  orangutan: { h: 0.9, arm: 1.4, tail: 0, colour: [0.75, 0.35, 0.12], face: [0.55, 0.4, 0.3], broad: 1.15 },
-  primate: { h: 0.8, arm: 1.0, tail: 0.3, colour: [0.4, 0.3, 0.22], face: [0.8, 0.65, 0.55], broad: 1 },
-};
+const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
+
+/** A primate's row (../bodies.json, plan `primate`): height, arm and tail against it, fur and face colours, breadth. */
+const PRIMATES = bodyRows(
+  'primate',
+  Type.Object(
+    { h: Type.Number(), arm: Type.Number(), tail: Type.Number(), colour: Colour, face: Colour, broad: Type.Number() },
+    { additionalProperties: false },
+  ),
+);
 
 export function primate(ctx: GenContext): void {
   const { s, rng } = ctx;

@@ -3,22 +3,26 @@
  * reddish; a millipede's round, short-legged, dark and curling), a head with antennae. The insect's six
  * legs and three segments stood in for them.
  */
+import { Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
+import { bodyRows } from '../bodies.ts';
 import type { GenContext, RGB } from '../kit.ts';
 
-interface MyriapodRow {
-  segments: number;
-  radius: number;
-  flat: number;
-  leg: number;
-  colour: RGB;
-  curl: number;
-}
-
-const ROWS: Record<string, MyriapodRow> = {
-  centipede: { segments: 14, radius: 0.05, flat: 0.55, leg: 0.12, colour: [0.6, 0.25, 0.12], curl: 0.25 },
-  millipede: { segments: 18, radius: 0.045, flat: 1, leg: 0.05, colour: [0.18, 0.12, 0.1], curl: 0.6 },
-};
+/** A myriapod's row (../bodies.json, plan `myriapod`): segments, their radius and flatness, leg length, curl. */
+const ROWS = bodyRows(
+  'myriapod',
+  Type.Object(
+    {
+      segments: Type.Integer({ minimum: 2 }),
+      radius: Type.Number(),
+      flat: Type.Number(),
+      leg: Type.Number(),
+      colour: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+      curl: Type.Number(),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 export function myriapod(ctx: GenContext): void {
   const { s } = ctx;

@@ -1,17 +1,18 @@
 /**
- * Creatures of myth and legend, each the body plan it is told as: a horse with a man's torso (centaur)
- * or with wings (pegasus), a man with a bull's head (minotaur), a lion with an eagle's head and wings
- * (griffin), a dog or a serpent with many heads (cerberus, hydra), a fox with many tails (kitsune), a
- * fiery bird (phoenix), a long-necked sea beast (loch ness monster, sea serpent), a hairy giant
- * (bigfoot, yeti), a stone giant (golem), a grey alien, a mermaid and a giant octopus (kraken). Built
- * from a few shared parts (a four-legged body, a torso with arms, a pair of wings), facing +x.
- * The legged ones carry their skeleton (./joints.ts): four-legged bodies the quadruped rig (the
- * centaur's torso as its neck), two-legged ones the humanoid rig; facing +x, their left side is -z.
+ * Creatures of myth and legend, each the body plan it is told as. Those that are a fixed list of parts
+ * are part-list rows with their skeletons (../parts/mythical.json: pegasus, minotaur, griffin, sea
+ * serpent, golem, alien, centaur, mermaid); here are the ones that count or colour by the prompt (how
+ * many heads or tails, a yeti's white fur): a dog or a serpent with many heads
+ * (cerberus, hydra), a fox with many tails (kitsune), a fiery bird (phoenix), a hairy giant (bigfoot,
+ * yeti) and a giant octopus (kraken). Built from a few shared parts (a four-legged body, a
+ * torso with arms, a pair of wings), facing +x. The legged ones carry their skeleton (../joints.ts):
+ * four-legged bodies the quadruped rig (the centaur's torso as its neck), two-legged ones the humanoid
+ * rig; facing +x, their left side is -z.
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import type { MaterialKind } from '../../understand/index.ts';
-import { ALIEN_GREY, SKIN } from '../palette.ts';
+import { partLists } from '../part-list.ts';
 import { along, JointList } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
 
@@ -196,89 +197,7 @@ function biped(
 }
 
 export const MYTHICAL: Record<string, Generator> = {
-  centaur: (ctx) => {
-    const coat: RGB = [0.45, 0.3, 0.18];
-    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.55, colour: coat, tail: 0.45 };
-    const front = fourLegs(ctx, body);
-    // The man's torso rises where a horse's neck would: the rig's neck and head run up it.
-    const { joints } = torso(ctx, [front[0], front[1] - 0.12, 0], 0.85, SKIN);
-    fourLegSkeleton(ctx, body, 'centaur plan', joints.neck, joints.head);
-    if (says(ctx, /archer|bow/))
-      ctx.add(
-        ctx
-          .torus(0.35, 0.012, [front[0] + 0.3, front[1] + 0.3, 0], 'z')
-          .intersect(ctx.box([0.4, 0.8, 0.1], [front[0] + 0.5, front[1] + 0.3, 0])),
-        'wood',
-        { part: 'bow', primary: false, colour: [0.5, 0.32, 0.15] },
-      );
-  },
-  pegasus: (ctx) => {
-    const white: RGB = [0.95, 0.95, 0.97];
-    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.55, colour: white, tail: 0.45 };
-    const front = fourLegs(ctx, body);
-    fourLegSkeleton(
-      ctx,
-      body,
-      'pegasus plan',
-      along([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.3),
-      [front[0] + 0.35, front[1] + 0.44, 0],
-    );
-    ctx.add(
-      ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], [front[0] + 0.25, front[1] + 0.45, 0], 0.13, 0.1),
-      'organic',
-      { part: 'neck', colour: white },
-    );
-    ctx.add(
-      ctx.capsule([front[0] + 0.25, front[1] + 0.48, 0], [front[0] + 0.5, front[1] + 0.38, 0], 0.11, 0.08),
-      'organic',
-      { part: 'head', colour: white },
-    );
-    wings(ctx, [0.1, front[1] - 0.05, 0], 0.9, white);
-  },
-  minotaur: (ctx) => {
-    const hide: RGB = [0.35, 0.22, 0.14];
-    biped(ctx, 2.1, hide, 'organic', (neck, r) => {
-      const head: Vec3 = [neck[0] + r * 0.3, neck[1] + r * 1.1, 0];
-      ctx.add(ctx.ellipsoid([r * 1.3, r * 1.1, r * 1.1], head), 'organic', { part: 'head', colour: hide });
-      ctx.add(ctx.capsule(head, [head[0] + r * 1.4, head[1] - r * 0.4, 0], r * 0.8, r * 0.6), 'organic', {
-        part: 'snout',
-        colour: hide,
-      });
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx.capsule(
-            [head[0], head[1] + r * 0.6, side * r * 0.8],
-            [head[0] + r * 0.3, head[1] + r * 1.8, side * r * 2],
-            r * 0.25,
-            r * 0.06,
-          ),
-          'bone',
-          { part: 'horn', primary: false, colour: [0.92, 0.88, 0.78] },
-        );
-      return head;
-    });
-  },
-  griffin: (ctx) => {
-    const tawny: RGB = [0.76, 0.6, 0.35];
-    const body: FourLegs = { len: 0.6, girth: 0.3, leg: 0.45, colour: tawny, tail: 0.5 };
-    const front = fourLegs(ctx, body);
-    const head: Vec3 = [front[0] + 0.15, front[1] + 0.35, 0];
-    fourLegSkeleton(ctx, body, 'griffin plan', along([front[0] - 0.05, front[1] - 0.1, 0], head, 0.4), head);
-    ctx.add(ctx.capsule([front[0] - 0.05, front[1] - 0.1, 0], head, 0.17, 0.13), 'organic', {
-      part: 'neck',
-      colour: [0.95, 0.95, 0.93],
-    });
-    ctx.add(ctx.sphere(0.14, head), 'organic', { part: 'head', colour: [0.95, 0.95, 0.93] });
-    ctx.add(
-      ctx
-        .cyl(0.06, 0.2, [0, 0, 0], 0.005, 8)
-        .rotate([0, 0, -100])
-        .translate([head[0] + 0.1, head[1] - 0.02, 0]),
-      'bone',
-      { part: 'beak', primary: false, colour: [0.95, 0.75, 0.2] },
-    );
-    wings(ctx, [0.05, front[1] - 0.05, 0], 1.0, [0.55, 0.38, 0.2]);
-  },
+  ...partLists('mythical'),
   cerberus: (ctx) => {
     const fur: RGB = [0.15, 0.13, 0.12];
     const body: FourLegs = { len: 0.6, girth: 0.32, leg: 0.45, colour: fur, tail: 0.45 };
@@ -431,32 +350,6 @@ export const MYTHICAL: Record<string, Generator> = {
       colour: [0.35, 0.22, 0.12],
     });
   },
-  'sea serpent': (ctx) => {
-    // Told as a plesiosaur: a broad body with four flippers, a long neck rising out of the water.
-    const hide: RGB = [0.25, 0.38, 0.3];
-    const y = 0.3;
-    ctx.add(ctx.ellipsoid([0.6, 0.25, 0.38], [0, y, 0]), 'organic', { part: 'body', colour: hide });
-    for (const x of [-0.35, 0.3])
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx.ellipsoid([0.2, 0.04, 0.32], [x - 0.05, y - 0.12, side * 0.45]).rotate([0, side * 20, 0]),
-          'organic',
-          { part: 'flipper', colour: hide },
-        );
-    ctx.add(ctx.capsule([-0.5, y, 0], [-1.0, y - 0.1, 0], 0.13, 0.03), 'organic', { part: 'tail', colour: hide });
-    const neck: Vec3[] = [
-      [0.5, y + 0.1, 0],
-      [0.8, 0.75, 0],
-      [0.85, 1.2, 0],
-      [1.05, 1.45, 0],
-    ];
-    for (let k = 1; k < neck.length; k++)
-      ctx.add(ctx.capsule(neck[k - 1], neck[k], 0.14 - k * 0.025, 0.14 - (k + 1) * 0.025), 'organic', {
-        part: 'neck',
-        colour: hide,
-      });
-    ctx.add(ctx.capsule(neck[3], [1.3, 1.42, 0], 0.09, 0.06), 'organic', { part: 'head', colour: hide });
-  },
   bigfoot: (ctx) => {
     const fur: RGB =
       says(ctx, /yeti|snowman|white/) || ctx.interpretation.word === 'yeti' ? [0.93, 0.93, 0.95] : [0.35, 0.24, 0.16];
@@ -472,116 +365,6 @@ export const MYTHICAL: Record<string, Generator> = {
       });
       return [neck[0], neck[1] + r * 0.8, 0];
     });
-  },
-  golem: (ctx) => {
-    const rock: RGB = [0.52, 0.5, 0.47];
-    const H = 2.2;
-    for (const side of [-1, 1])
-      ctx.add(ctx.roundBox([0.3, H * 0.4, 0.3], 0.05, [0, H * 0.2, side * 0.22]), 'stone', {
-        part: 'leg',
-        colour: rock,
-      });
-    ctx.add(ctx.roundBox([0.55, H * 0.38, 0.85], 0.08, [0, H * 0.58, 0]), 'stone', { part: 'torso', colour: rock });
-    ctx.add(ctx.roundBox([0.32, 0.3, 0.34], 0.06, [0.05, H * 0.84, 0]), 'stone', { part: 'head', colour: rock });
-    for (const side of [-1, 1])
-      ctx.add(ctx.roundBox([0.26, H * 0.45, 0.26], 0.05, [0.05, H * 0.52, side * 0.58]), 'stone', {
-        part: 'arm',
-        colour: rock,
-      });
-    for (const side of [-1, 1])
-      ctx.add(ctx.sphere(0.035, [0.215, H * 0.86, side * 0.07], 8), 'glass', {
-        part: 'eye',
-        primary: false,
-        colour: [0.3, 0.8, 1],
-      });
-    // Block legs, torso, head and arms on the humanoid rig, each joint inside its block.
-    const joints = new JointList('humanoid', 'golem plan')
-      .add('hips', null, [0, H * 0.42, 0])
-      .add('spine', 'hips', [0, H * 0.5, 0])
-      .add('chest', 'spine', [0, H * 0.62, 0])
-      .add('neck', 'chest', [0, H * 0.74, 0])
-      .add('head', 'neck', [0.05, H * 0.84, 0]);
-    for (const side of [LEFT_Z, -LEFT_Z])
-      sideJoints(
-        joints,
-        side === LEFT_Z ? 'left' : 'right',
-        [
-          [0.05, H * 0.72, side * 0.58],
-          [0.05, H * 0.33, side * 0.58],
-        ],
-        [
-          [0, H * 0.36, side * 0.22],
-          [0, H * 0.03, side * 0.22],
-        ],
-      );
-    ctx.skeleton = joints.finish();
-  },
-  alien: (ctx) => {
-    biped(ctx, 1.3, ALIEN_GREY, 'organic', (neck, r) => {
-      const head: Vec3 = [neck[0], neck[1] + r * 1.6, 0];
-      ctx.add(ctx.ellipsoid([r * 1.5, r * 1.8, r * 1.5], head), 'organic', { part: 'head', colour: ALIEN_GREY });
-      ctx.add(ctx.capsule(neck, head, r * 0.35), 'organic', { part: 'neck', colour: ALIEN_GREY });
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx
-            .ellipsoid([r * 0.3, r * 0.4, r * 0.6])
-            .rotate([side * 20, 0, 0])
-            .translate([head[0] + r * 1.25, head[1] - r * 0.1, side * r * 0.6]),
-          'glass',
-          { part: 'eye', primary: false, colour: [0.03, 0.03, 0.04] },
-        );
-      return head;
-    });
-  },
-  mermaid: (ctx) => {
-    const tail: RGB = [0.15, 0.6, 0.55];
-    const path: Vec3[] = [
-      [0, 0.75, 0],
-      [-0.05, 0.4, 0],
-      [-0.25, 0.15, 0],
-      [-0.6, 0.12, 0],
-    ];
-    for (let k = 1; k < path.length; k++)
-      ctx.add(ctx.capsule(path[k - 1], path[k], 0.16 - k * 0.035, 0.16 - (k + 1) * 0.035), 'organic', {
-        part: 'tail',
-        colour: tail,
-      });
-    ctx.add(
-      ctx
-        .prism(
-          [
-            [0, 0],
-            [-0.25, 0.2],
-            [-0.2, 0],
-            [-0.25, -0.2],
-          ],
-          0.03,
-          [-0.58, 0.12, -0.015],
-        )
-        .rotate([0, 0, 0]),
-      'organic',
-      { part: 'fin', colour: tail },
-    );
-    torso(ctx, [0, 0.72, 0], 0.8, SKIN, (neck, r) => {
-      ctx.add(ctx.sphere(r, [neck[0], neck[1] + r * 0.9, 0]), 'organic', { part: 'head', colour: SKIN });
-      ctx.add(
-        ctx.capsule(
-          [neck[0] - r * 0.3, neck[1] + r * 1.3, 0],
-          [neck[0] - r * 0.9, neck[1] - r * 1.5, 0],
-          r * 0.9,
-          r * 0.5,
-        ),
-        'organic',
-        { part: 'hair', primary: false, colour: [0.8, 0.25, 0.1] },
-      );
-      return [neck[0], neck[1] + r * 0.9, 0];
-    });
-    if (says(ctx, /rock/))
-      ctx.add(ctx.sphere(0.4, [-0.05, 0.1, 0]).scale([1.3, 0.5, 1]), 'stone', {
-        part: 'rock',
-        primary: false,
-        colour: [0.45, 0.45, 0.45],
-      });
   },
   kraken: (ctx) => {
     const hide: RGB = [0.55, 0.15, 0.2];

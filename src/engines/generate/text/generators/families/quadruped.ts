@@ -1,5 +1,5 @@
 /**
- * The quadruped rig (torso, neck, head, legs, tail, ears) driven by the species table (./species.ts):
+ * The quadruped rig (torso, neck, head, legs, tail, ears) driven by its rows (../bodies.json, schema ./species.ts):
  * one generator for dogs, cats, horses, bears, camels, hedgehogs and every mammal WordNet places here.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';

@@ -4,25 +4,30 @@
  * worms (a soft segmented tube), and the echinoderms and polyps WordNet files beside the molluscs
  * (sea cucumber, sea urchin, sea anemone). One row per profile.
  */
+import { type Static, Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { DRAWN_TRAITS, baseRowOf, readAnimal } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
 import { EYE } from '../palette.ts';
+import { bodyRows } from '../bodies.ts';
 
-interface MarineRow {
-  len: number;
-  girth: number;
-  colour: RGB;
-  tail: 'flippers' | 'paddle';
-  tusks?: boolean;
-}
+const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
-const MARINE: Record<string, MarineRow> = {
-  seal: { len: 0.75, girth: 0.2, colour: [0.48, 0.48, 0.5], tail: 'flippers' },
-  walrus: { len: 1.0, girth: 0.32, colour: [0.6, 0.42, 0.33], tail: 'flippers', tusks: true },
-  'sea cow': { len: 1.1, girth: 0.3, colour: [0.55, 0.55, 0.55], tail: 'paddle' },
-};
+/** A marine mammal's row (../bodies.json, plan `marine-mammal`): length, girth, hind flippers or a paddle tail. */
+const MarineSchema = Type.Object(
+  {
+    len: Type.Number(),
+    girth: Type.Number(),
+    colour: Colour,
+    tail: Type.Union([Type.Literal('flippers'), Type.Literal('paddle')]),
+    tusks: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+type MarineRow = Static<typeof MarineSchema>;
+
+const MARINE = bodyRows('marine-mammal', MarineSchema);
 
 /** A seal, walrus or sea cow lying on its belly: torso along x, head forward, flippers at the sides. */
 export function marineMammal(ctx: GenContext): void {
@@ -109,18 +114,14 @@ export function marineMammal(ctx: GenContext): void {
   }
 }
 
-interface WormRow {
-  len: number;
-  r: number;
-  colour: RGB;
-  band: boolean;
-  flat: number;
-}
-
-const WORMS: Record<string, WormRow> = {
-  worm: { len: 0.9, r: 0.035, colour: [0.78, 0.5, 0.48], band: true, flat: 1 },
-  leech: { len: 0.45, r: 0.045, colour: [0.2, 0.22, 0.16], band: false, flat: 0.6 },
-};
+/** A worm's row (plan `worm`): length, radius, a saddle band, how flat its section is. */
+const WORMS = bodyRows(
+  'worm',
+  Type.Object(
+    { len: Type.Number(), r: Type.Number(), colour: Colour, band: Type.Boolean(), flat: Type.Number() },
+    { additionalProperties: false },
+  ),
+);
 
 /** A soft segmented tube in a loose S on the ground, with a saddle band (clitellum) on an earthworm. */
 export function worm(ctx: GenContext): void {
