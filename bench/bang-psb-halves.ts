@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { categoryOf, halfOf, partCounts, psbAvailable } from './bang-psb/psb.ts';
-import { runJobs } from './bang-psb/pool.ts';
+import { MeasurePool } from './bang-psb/pool.ts';
 import { AGGLOMERATE_DEFAULTS } from '../src/engines/bang/agglomerate.ts';
 
 /**
@@ -82,6 +82,9 @@ const counts = partCounts();
 const ids = [...counts.keys()];
 const halves = { old: ids.filter((id) => halfOf(id) === 'old'), new: ids.filter((id) => halfOf(id) === 'new') };
 const mean = (v: number[]) => v.reduce((s, e) => s + e, 0) / v.length;
+// One set of workers for the whole run: each keeps the surfaces (graph, thickness) of the meshes it has
+// segmented, so an evaluation after the first measures no thickness again.
+const pool = new MeasurePool(jobs);
 
 // ---- scores, cached on disk by source hash ----
 function sourceHash(): string {
@@ -112,9 +115,15 @@ async function errors(combo: Record<string, number>, list: number[], mode: Mode)
   const surface = mode === 'surface';
   const missing = list.filter((id) => cache[`${id} ${key}`] === undefined);
   if (missing.length) {
-    const results = await runJobs(
-      missing.map((id) => ({ id, count: counts.get(id)!, surface, score: true, segmentation: combo })),
-      jobs,
+    const results = await pool.run(
+      missing.map((id) => ({
+        id,
+        count: counts.get(id)!,
+        surface,
+        score: true,
+        segmentation: combo,
+        reuseSurface: true,
+      })),
       () => {},
     );
     for (const m of results) cache[`${m.id} ${key}`] = m.error!;
@@ -180,6 +189,7 @@ const defaults = !args.includes('--defaults')
       ids,
       reportMode,
     );
+pool.close();
 
 console.log(
   '\n| category | unseen: old (fit on new) | unseen: new (fit on old) | unseen: both | engine defaults, all 76 |',
