@@ -14,11 +14,11 @@
  * bench/out/bang-psb-cache/, keyed by a hash of the Bang and geometry sources, so a rerun on unchanged
  * code only scores what it has not seen. `--no-cache` ignores the cache.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { categoryOf, halfOf, partCounts, psbAvailable } from './bang-psb/psb.ts';
 import { MeasurePool } from './bang-psb/pool.ts';
+import { sourceHash, sourceLine } from './bang-psb/source-hash.ts';
 import { AGGLOMERATE_DEFAULTS } from '../src/engines/bang/agglomerate.ts';
 
 /**
@@ -87,22 +87,9 @@ const mean = (v: number[]) => v.reduce((s, e) => s + e, 0) / v.length;
 const pool = new MeasurePool(jobs);
 
 // ---- scores, cached on disk by source hash ----
-function sourceHash(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
-    }
-  };
-  const root = new URL('../src/', import.meta.url).pathname;
-  walk(join(root, 'engines/bang'));
-  walk(join(root, 'geometry'));
-  return hash.digest('hex').slice(0, 16);
-}
+const codeHash = sourceHash();
 const cacheDir = new URL('./out/bang-psb-cache/', import.meta.url).pathname;
-const cacheFile = join(cacheDir, `${sourceHash()}.json`);
+const cacheFile = join(cacheDir, `${codeHash}.json`);
 const cache: Record<string, number> =
   useCache && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
 const keyOf = (combo: Record<string, number>) =>
@@ -237,4 +224,5 @@ console.log(
   `\n${scored} meshes scored in this run (${Object.keys(cache).length} cached), ${((performance.now() - t0) / 60000).toFixed(1)} min; ` +
     `cache ${useCache ? cacheFile : 'off'}`,
 );
+console.log(sourceLine(codeHash));
 console.log(`command: npx tsx bench/bang-psb-halves.ts ${args.join(' ')}`);
