@@ -14,11 +14,11 @@
  * bench/out/bang-psb-cache/, keyed by a hash of the Bang and geometry sources, so a rerun on unchanged
  * code only scores what it has not seen. `--no-cache` ignores the cache.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { categoryOf, halfOf, partCounts, psbAvailable } from './bang-psb/psb.ts';
-import { runJobs } from './bang-psb/pool.ts';
+import { MeasurePool } from './bang-psb/pool.ts';
+import { sourceHash, sourceLine } from './bang-psb/source-hash.ts';
 import { AGGLOMERATE_DEFAULTS } from '../src/engines/bang/agglomerate.ts';
 
 /**
@@ -82,24 +82,14 @@ const counts = partCounts();
 const ids = [...counts.keys()];
 const halves = { old: ids.filter((id) => halfOf(id) === 'old'), new: ids.filter((id) => halfOf(id) === 'new') };
 const mean = (v: number[]) => v.reduce((s, e) => s + e, 0) / v.length;
+// One set of workers for the whole run: each keeps the surfaces (graph, thickness) of the meshes it has
+// segmented, so an evaluation after the first measures no thickness again.
+const pool = new MeasurePool(jobs);
 
 // ---- scores, cached on disk by source hash ----
-function sourceHash(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
-    }
-  };
-  const root = new URL('../src/', import.meta.url).pathname;
-  walk(join(root, 'engines/bang'));
-  walk(join(root, 'geometry'));
-  return hash.digest('hex').slice(0, 16);
-}
+const codeHash = sourceHash();
 const cacheDir = new URL('./out/bang-psb-cache/', import.meta.url).pathname;
-const cacheFile = join(cacheDir, `${sourceHash()}.json`);
+const cacheFile = join(cacheDir, `${codeHash}.json`);
 const cache: Record<string, number> =
   useCache && existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
 const keyOf = (combo: Record<string, number>) =>
@@ -112,9 +102,15 @@ async function errors(combo: Record<string, number>, list: number[], mode: Mode)
   const surface = mode === 'surface';
   const missing = list.filter((id) => cache[`${id} ${key}`] === undefined);
   if (missing.length) {
-    const results = await runJobs(
-      missing.map((id) => ({ id, count: counts.get(id)!, surface, score: true, segmentation: combo })),
-      jobs,
+    const results = await pool.run(
+      missing.map((id) => ({
+        id,
+        count: counts.get(id)!,
+        surface,
+        score: true,
+        segmentation: combo,
+        reuseSurface: true,
+      })),
       () => {},
     );
     for (const m of results) cache[`${m.id} ${key}`] = m.error!;
@@ -180,6 +176,7 @@ const defaults = !args.includes('--defaults')
       ids,
       reportMode,
     );
+pool.close();
 
 console.log(
   '\n| category | unseen: old (fit on new) | unseen: new (fit on old) | unseen: both | engine defaults, all 76 |',
@@ -227,4 +224,5 @@ console.log(
   `\n${scored} meshes scored in this run (${Object.keys(cache).length} cached), ${((performance.now() - t0) / 60000).toFixed(1)} min; ` +
     `cache ${useCache ? cacheFile : 'off'}`,
 );
+console.log(sourceLine(codeHash));
 console.log(`command: npx tsx bench/bang-psb-halves.ts ${args.join(' ')}`);

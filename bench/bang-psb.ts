@@ -23,6 +23,10 @@ import type { AgglomerateOptions } from '../src/engines/bang/agglomerate.ts';
 import { DATA, categoryOf, halfOf, partCounts, psbAvailable } from './bang-psb/psb.ts';
 import { runJobs } from './bang-psb/pool.ts';
 import type { MeasureJob, Measurement } from './bang-psb/measure.ts';
+import { sourceHash, sourceLine } from './bang-psb/source-hash.ts';
+
+// Read as the run starts (the modules are loaded by now): the figures are this code's.
+const codeHash = sourceHash();
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -132,4 +136,5 @@ if (timing && !surface) {
     `strength 12 (32 pieces) on psb mesh 1 subdivided to ${big.indices.length / 3} faces: ${seconds.toFixed(1)} s, ${result.pieces.length} pieces, ${open} not closed (alone in this process)`,
   );
 }
-console.log(`\ncommand: npx tsx bench/bang-psb.ts ${args.join(' ')}`);
+console.log(`\n${sourceLine(codeHash)}`);
+console.log(`command: npx tsx bench/bang-psb.ts ${args.join(' ')}`);
