@@ -104,6 +104,9 @@ test("what the prompt says picks a row's parts and colours (ifSays, unlessSays, 
   assert.deepEqual(built('a white die'), [PALETTE.WHITE.join(','), 'undefined']);
   assert.deepEqual(built('a blank die'), [PALETTE.WHITE.join(',')]);
   assert.deepEqual(built('a red d20 die'), [PALETTE.RED.join(','), 'undefined', 'undefined']);
+  row.parts[1].promptColour = true;
+  const teal = interpretPrompt('a teal die').colours[0].rgb.join(',');
+  assert.deepEqual(built('a teal die')[1], teal, 'the prompt names the colour');
   const badPattern = { ...row, parts: [{ ...row.parts[0], ifSays: ['(unclosed'] }] };
   assert.match(partListProblems({ about: 'a test row', rows: [badPattern] }).join(), /not a regular expression/);
 });

@@ -7,7 +7,8 @@
  * What the prompt says may choose among a row's parts and colours, as data rather than word checks in
  * code: `ifSays` / `unlessSays` (patterns, each tested on the lower-cased prompt: the part is made only
  * when all of `ifSays` and none of `unlessSays` match) and `colourIfSays` (`[pattern, colour]` pairs, the
- * first that matches wins over `colour`) — a red stapler, a d20 rather than a six-sided die.
+ * first that matches wins over `colour`) — a red stapler, a d20 rather than a six-sided die; and
+ * `promptColour` (the part takes the first colour the prompt names, before either).
  * Rows are checked against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
  */
 import { readFileSync } from 'node:fs';
@@ -97,6 +98,7 @@ const PartSchema = Type.Object(
     ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
     unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
     colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
+    promptColour: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
 );
@@ -203,8 +205,9 @@ export function buildPartList(ctx: GenContext, row: PartListRow): void {
   for (const part of row.parts) {
     if (part.ifSays && !part.ifSays.every((source) => promptSays(ctx, source))) continue;
     if (part.unlessSays?.some((source) => promptSays(ctx, source))) continue;
-    const said = part.colourIfSays?.find(([source]) => promptSays(ctx, source));
-    const paint = partPaint(said ? { ...part, colour: said[1] } : part);
+    const named = part.promptColour ? ctx.interpretation.colours[0]?.rgb : undefined;
+    const said = named ? undefined : part.colourIfSays?.find(([source]) => promptSays(ctx, source));
+    const paint = partPaint(named ? { ...part, colour: named } : said ? { ...part, colour: said[1] } : part);
     ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, paint);
   }
 }
