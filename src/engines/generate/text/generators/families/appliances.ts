@@ -352,48 +352,6 @@ export const DEVICES: Record<string, Generator> = {
   },
 };
 
-Object.assign(DEVICES, {
-  'game console': (ctx: GenContext) => {
-    ctx.add(ctx.roundBox([0.8, 0.16, 0.6], 0.04, [0, 0.08, 0]), 'plastic', { colour: DARK });
-    ctx.add(ctx.box([0.5, 0.01, 0.02], [0, 0.1, 0.3]), 'plastic', {
-      part: 'light',
-      primary: false,
-      colour: [0.2, 0.5, 0.95],
-    });
-    // A controller lying in front: a body and two grips.
-    ctx.add(
-      ctx
-        .roundBox([0.3, 0.06, 0.14], 0.03, [0, 0.03, 0.55])
-        .add(ctx.capsule([-0.12, 0.03, 0.6], [-0.16, 0.03, 0.7], 0.045))
-        .add(ctx.capsule([0.12, 0.03, 0.6], [0.16, 0.03, 0.7], 0.045)),
-      'plastic',
-      { part: 'controller', primary: false, colour: IRON },
-    );
-  },
-  projector: (ctx: GenContext) => {
-    const film = /\b(film|movie|vintage|cinema|reel)\b/.test(ctx.interpretation.prompt.toLowerCase());
-    ctx.add(ctx.roundBox([0.5, 0.25, 0.4], 0.04, [0, 0.125, 0]), 'metal', {
-      colour: film ? IRON : [0.9, 0.9, 0.88],
-    });
-    ctx.add(ctx.cyl(0.07, 0.12, [0, 0, 0]).rotate([90, 0, 0]).translate([0.12, 0.13, 0.2]), 'metal', {
-      part: 'lens',
-      primary: false,
-      colour: DARK,
-    });
-    if (film)
-      for (const x of [-0.12, 0.16])
-        ctx.add(
-          ctx
-            .cyl(0.16, 0.03, [0, -0.015, 0])
-            .rotate([90, 0, 0])
-            .translate([x, 0.45, 0])
-            .add(ctx.cyl(0.01, 0.12, [x, 0.25, 0])),
-          'metal',
-          { part: 'reel', primary: false, colour: [0.6, 0.6, 0.62] },
-        );
-  },
-});
-
 export function drone(ctx: GenContext): void {
   const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.9, 0.9, 0.9];
   ctx.add(ctx.roundBox([0.35, 0.12, 0.35], 0.05, [0, 0.25, 0]), 'plastic', { colour });
