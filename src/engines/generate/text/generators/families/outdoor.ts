@@ -28,35 +28,6 @@ export const OUTDOOR: Record<string, Generator> = {
       });
     }
   },
-  campfire: (ctx) => {
-    for (const a of around(8))
-      ctx.add(ctx.sphere(0.1, [Math.cos(a) * 0.45, 0.06, Math.sin(a) * 0.45], 8).scale([1, 0.7, 1]), 'stone', {
-        part: 'stone',
-        primary: false,
-        colour: [0.5, 0.5, 0.5],
-      });
-    for (const a of around(4, 0.4))
-      ctx.add(
-        ctx.capsule(
-          [Math.cos(a) * 0.35, 0.04, Math.sin(a) * 0.35],
-          [Math.cos(a) * 0.05, 0.3, Math.sin(a) * 0.05],
-          0.045,
-        ),
-        'wood',
-        { part: 'log', colour: [0.4, 0.26, 0.15] },
-      );
-    if (!says(ctx, /\b(unlit|cold|ash|ashes)\b/))
-      for (const [x, z, h] of [
-        [0, 0, 0.5],
-        [0.08, 0.05, 0.35],
-        [-0.07, -0.04, 0.38],
-      ] as const)
-        ctx.add(ctx.cyl(0.09, h, [x, 0.08, z], 0.005), 'wax', {
-          part: 'flame',
-          primary: false,
-          colour: [1, 0.55, 0.1],
-        });
-  },
   fountain: (ctx) => {
     const bird = ctx.interpretation.profile === 'bird bath' || says(ctx, /\bbird ?bath\b/);
     ctx.add(ctx.cyl(bird ? 0.1 : 0.12, bird ? 0.75 : 0.45, [0, 0, 0], bird ? 0.08 : 0.1), 'stone', {
@@ -91,19 +62,6 @@ export const OUTDOOR: Record<string, Generator> = {
     ctx.add(ctx.cyl(0.06, 0.4, [0, 0.55, 0], 0.05), 'stone', { part: 'pedestal', colour: STONE });
     basin(0.25, 0.9);
     ctx.add(ctx.cyl(0.03, 0.3, [0, 1.0, 0], 0.005), 'glass', { part: 'jet', primary: false, colour: [0.6, 0.8, 0.95] });
-  },
-  'hay bale': (ctx) => {
-    const round = !says(ctx, /\b(square|rectangular|block)\b/);
-    const hay: RGB = [0.88, 0.75, 0.4];
-    if (round)
-      ctx.add(ctx.cyl(0.5, 0.9, [0, -0.45, 0]).rotate([90, 0, 0]).translate([0, 0.5, 0]), 'organic', { colour: hay });
-    else ctx.add(ctx.roundBox([1.0, 0.45, 0.5], 0.05, [0, 0.225, 0]), 'organic', { colour: hay });
-    for (const off of [-0.25, 0.25])
-      ctx.add(
-        round ? ctx.torus(0.505, 0.012, [0, 0.5, off], 'z') : ctx.box([0.02, 0.47, 0.52], [off, 0.225, 0]),
-        'fabric',
-        { part: 'twine', primary: false, colour: [0.5, 0.35, 0.2] },
-      );
   },
 };
 OUTDOOR['bird bath'] = OUTDOOR.fountain;
