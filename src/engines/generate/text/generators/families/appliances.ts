@@ -9,7 +9,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { type GenContext, type RGB, around, type Generator } from '../kit.ts';
-import { BLACKENED_STEEL, DARK, GRIP, IRON, MARBLE, STEEL, TINTED_GLASS } from '../palette.ts';
+import { DARK, GRIP, IRON, MARBLE, STEEL, TINTED_GLASS } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 type Feature =
@@ -319,37 +319,6 @@ export function appliance(ctx: GenContext): void {
 
 export const DEVICES: Record<string, Generator> = {
   ...partLists('devices'),
-  'computer mouse': (ctx) => {
-    // A palm-sized dome, longer than wide, its two buttons parted by a seam, a scroll wheel between them.
-    const colour = ctx.interpretation.colours[0]?.rgb ?? DARK;
-    ctx.add(ctx.ellipsoid([0.032, 0.022, 0.058], [0, 0.004, 0]).trimByPlane([0, 1, 0], 0), 'plastic', { colour });
-    ctx.add(ctx.box([0.0015, 0.02, 0.05], [0, 0.012, -0.03]), 'plastic', {
-      part: 'seam',
-      primary: false,
-      colour: [0.3, 0.3, 0.32],
-    });
-    ctx.add(ctx.cyl(0.007, 0.005, [0, 0, 0]).rotate([0, 0, 90]).translate([0.0025, 0.022, -0.022]), 'rubber', {
-      part: 'scroll wheel',
-      primary: false,
-      colour: BLACKENED_STEEL,
-    });
-  },
-  joystick: (ctx) => {
-    // An arcade stick: a sloped base with buttons, a shaft and a ball top.
-    const colour = ctx.interpretation.colours[0]?.rgb ?? [0.85, 0.1, 0.12];
-    ctx.add(ctx.roundBox([0.3, 0.06, 0.18], 0.015, [0, 0.03, 0]), 'plastic', { part: 'base', colour: DARK });
-    ctx.add(ctx.cyl(0.006, 0.09, [-0.08, 0.05, 0]), 'metal', { part: 'shaft', primary: false, colour: STEEL });
-    ctx.add(ctx.sphere(0.02, [-0.08, 0.145, 0]), 'plastic', { part: 'ball top', colour });
-    for (const [x, z] of [
-      [0.02, -0.03],
-      [0.06, -0.04],
-      [0.1, -0.03],
-      [0.02, 0.03],
-      [0.06, 0.02],
-      [0.1, 0.03],
-    ])
-      ctx.add(ctx.cyl(0.013, 0.02, [x, 0.05, z]), 'plastic', { part: 'button', primary: false, colour });
-  },
 };
 
 export function drone(ctx: GenContext): void {
