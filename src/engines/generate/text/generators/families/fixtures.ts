@@ -1,21 +1,9 @@
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { CHROME, WOOD } from '../palette.ts';
+import { WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const FIXTURES: Record<string, Generator> = {
   ...partLists('fixtures'),
-  faucet: (ctx) => {
-    // A faucet on its own: a round base, a tall body, a spout arched over to point down, a lever on top.
-    const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;
-    ctx.add(ctx.cyl(0.04, 0.02, [0, 0, 0]), 'metal', { part: 'base', colour });
-    ctx.add(ctx.cyl(0.022, 0.3, [0, 0.01, 0]), 'metal', { part: 'body', colour });
-    ctx.add(ctx.torus(0.08, 0.014, [0.08, 0.3, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'metal', {
-      part: 'spout',
-      colour,
-    });
-    ctx.add(ctx.cyl(0.016, 0.03, [0.16, 0.27, 0]), 'metal', { part: 'aerator', primary: false, colour });
-    ctx.add(ctx.capsule([0, 0.2, 0], [-0.09, 0.24, 0], 0.009), 'metal', { part: 'lever', primary: false, colour });
-  },
   mirror: (ctx) => {
     const ornate = ctx.s.ornate || says(ctx, /\b(ornate|gilded|baroque|gold)\b/);
     const frame: RGB = ornate ? [0.85, 0.68, 0.3] : [0.25, 0.2, 0.18];
@@ -136,5 +124,3 @@ export const FIXTURES: Record<string, Generator> = {
 export function fixture(ctx: GenContext): void {
   (FIXTURES[ctx.interpretation.profile ?? ''] ?? FIXTURES.sink)(ctx);
 }
-
-export const FIXTURE_PROFILES = Object.keys(FIXTURES);
