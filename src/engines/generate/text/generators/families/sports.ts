@@ -1,25 +1,9 @@
 import { says, type RGB, type Generator } from '../kit.ts';
-import { BLACK, GRIP, IRON, STEEL } from '../palette.ts';
+import { BLACK, IRON, STEEL } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const SPORTS: Record<string, Generator> = {
   ...partLists('sports'),
-  'exercise bike': (ctx) => {
-    // A stationary frame: a base bar, a post to the seat, a post to the handlebars and a flywheel at the front.
-    const frame: RGB = ctx.interpretation.colours[0]?.rgb ?? GRIP;
-    for (const x of [-0.45, 0.45])
-      ctx.add(ctx.capsule([x, 0.03, -0.25], [x, 0.03, 0.25], 0.03), 'metal', { part: 'foot', colour: frame });
-    ctx.add(ctx.capsule([-0.45, 0.03, 0], [0.45, 0.03, 0], 0.035), 'metal', { part: 'base', colour: frame });
-    ctx.add(ctx.capsule([-0.3, 0.03, 0], [-0.2, 0.8, 0], 0.035), 'metal', { part: 'seat post', colour: frame });
-    ctx.add(ctx.roundBox([0.26, 0.06, 0.16], 0.03, [-0.2, 0.84, 0]), 'leather', { part: 'seat', colour: BLACK });
-    ctx.add(ctx.capsule([0.3, 0.03, 0], [0.22, 1.0, 0], 0.035), 'metal', { part: 'stem', colour: frame });
-    ctx.add(ctx.capsule([0.22, 1.0, -0.22], [0.22, 1.0, 0.22], 0.02), 'metal', { part: 'handlebar', colour: STEEL });
-    ctx.add(ctx.cyl(0.22, 0.06, [0, -0.03, 0]).rotate([90, 0, 0]).translate([0.3, 0.3, 0]), 'metal', {
-      part: 'flywheel',
-      colour: STEEL,
-    });
-    ctx.add(ctx.capsule([0, 0.3, 0], [0.3, 0.3, 0], 0.025), 'metal', { part: 'crank', primary: false, colour: frame });
-  },
   dartboard: (ctx) => {
     // Standing on its edge, facing +z: rings of alternating colours, a bull, three darts when asked.
     const y = 0.5;
