@@ -5,7 +5,10 @@
  * recording `GenContext`: its primitives return records of the call, the operations on them (rotate,
  * translate, add …) are appended to the record, and `add` stores the part. A builder that reads
  * anything of the prompt (`s`, `rng`, `interpretation`, `count`, `partSpec`, `carried`, `skeleton`,
- * `M`) or calls a manifold method the part list cannot say is not static and stays code. Each static
+ * `M`) or calls a manifold method the part list cannot say is not static and stays code — except the
+ * patterns it tests on the prompt (`says`) and whether the prompt names a colour: the builder is
+ * recorded under every answer of those, and each part gets `ifSays`/`unlessSays`/`colourIfSays`/
+ * `promptColour` (second pass, issue #29 part B). Each static
  * builder's rows are then replayed through ./../src/engines/generate/text/generators/part-list.ts
  * against real contexts in three styles (default, low-poly, fast) and must give byte-identical
  * meshes, materials and colours to the builder's own; only then is the row written.
