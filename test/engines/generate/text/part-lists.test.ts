@@ -78,8 +78,37 @@ test('a colour the palette names is written by its name, not repeated as numbers
   for (const name of files)
     for (const row of readPartListFile(name).rows)
       for (const part of row.parts)
-        if (Array.isArray(part.colour))
-          assert.ok(!named.has(JSON.stringify(part.colour)), `${row.id}: ${part.colour} has a palette name`);
+        for (const colour of [part.colour, ...(part.colourIfSays ?? []).map((said) => said[1])])
+          if (Array.isArray(colour))
+            assert.ok(!named.has(JSON.stringify(colour)), `${row.id}: ${colour} has a palette name`);
+});
+
+test("what the prompt says picks a row's parts and colours (ifSays, unlessSays, colourIfSays)", async () => {
+  const M = await manifoldModule();
+  const row = {
+    id: 'die',
+    parts: [
+      { shape: 'box', args: [[1, 1, 1]], material: 'plastic', colourIfSays: [['red', 'RED']], colour: 'WHITE' },
+      { shape: 'sphere', args: [0.2, [0, 0.5, 0]], material: 'plastic', unlessSays: ['blank'] },
+      { shape: 'sphere', args: [0.2, [0, -0.5, 0]], material: 'plastic', ifSays: ['\\bd20\\b', 'red'] },
+    ],
+  } as PartListFile['rows'][number];
+  assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
+  const built = (prompt: string) =>
+    withArena(() => {
+      const i = interpretPrompt(prompt);
+      const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+      buildPartList(ctx, row);
+      return ctx.parts.map((p) => `${p.colour?.join(',')}`);
+    });
+  assert.deepEqual(built('a white die'), [PALETTE.WHITE.join(','), 'undefined']);
+  assert.deepEqual(built('a blank die'), [PALETTE.WHITE.join(',')]);
+  assert.deepEqual(built('a red d20 die'), [PALETTE.RED.join(','), 'undefined', 'undefined']);
+  row.parts[1].promptColour = true;
+  const teal = interpretPrompt('a teal die').colours[0].rgb.join(',');
+  assert.deepEqual(built('a teal die')[1], teal, 'the prompt names the colour');
+  const badPattern = { ...row, parts: [{ ...row.parts[0], ifSays: ['(unclosed'] }] };
+  assert.match(partListProblems({ about: 'a test row', rows: [badPattern] }).join(), /not a regular expression/);
 });
 
 test('every row builds parts that union into one closed solid', async () => {
@@ -90,8 +119,8 @@ test('every row builds parts that union into one closed solid', async () => {
       withArena(() => {
         const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
         buildPartList(ctx, row);
-        const said = row.parts.filter((part) => !part.says || new RegExp(part.says).test(i.prompt.toLowerCase()));
-        assert.equal(ctx.parts.length, said.length, `${row.id}: every part the prompt does not leave out is added`);
+        const unasked = row.parts.filter((part) => !part.ifSays).length;
+        assert.equal(ctx.parts.length, unasked, `${row.id}: every part the plain prompt asks for is added`);
         const solid = M.Manifold.union(ctx.parts.map((p) => p.manifold));
         assert.equal(solid.status(), 'NoError', `${row.id} is a valid solid`);
         assert.ok(!solid.isEmpty() && solid.volume() > 0, `${row.id} has volume`);

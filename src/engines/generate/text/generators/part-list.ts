@@ -3,8 +3,12 @@
  * each row of `parts/*.json` is `{id, parts}`, each part one primitive of ./kit.ts (`shape` and its
  * `args` in the order of the `GenContext` method of that name), the operations applied to it in order
  * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …), and how it is painted
- * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own),
- * and, for a part only some prompts draw, what the prompt `says`.
+ * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own).
+ * What the prompt says may choose among a row's parts and colours, as data rather than word checks in
+ * code: `ifSays` / `unlessSays` (patterns, each tested on the lower-cased prompt: the part is made only
+ * when all of `ifSays` and none of `unlessSays` match) and `colourIfSays` (`[pattern, colour]` pairs, the
+ * first that matches wins over `colour`) — a red stapler, a d20 rather than a six-sided die; and
+ * `promptColour` (the part takes the first colour the prompt names, before either).
  * A legged form's row also names its `skeleton` (rig type and joints, ./joints.ts). Rows are checked
  * against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
  */
@@ -13,7 +17,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Manifold, Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
-import { says, type GenContext, type Generator, type RGB } from './kit.ts';
+import type { GenContext, Generator, RGB } from './kit.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 import { JointList } from './joints.ts';
 import * as PALETTE from './palette.ts';
@@ -76,6 +80,14 @@ const ShapeSchema = Type.Recursive(
 
 const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
 
+const ColourSchema = Type.Union([
+  Type.Union(paletteNames.map((name) => Type.Literal(name))),
+  Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+]);
+
+/** A regular expression's source, tested on the lower-cased prompt (as ./kit.ts `says` does). */
+const PatternSchema = Type.String({ minLength: 1 });
+
 const PartSchema = Type.Object(
   {
     shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
@@ -84,14 +96,11 @@ const PartSchema = Type.Object(
     material: Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind))),
     part: Type.Optional(Type.String({ minLength: 1 })),
     primary: Type.Optional(Type.Boolean()),
-    colour: Type.Optional(
-      Type.Union([
-        Type.Union(paletteNames.map((name) => Type.Literal(name))),
-        Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
-      ]),
-    ),
-    /** A part list's part drawn only when the prompt says this (a regular expression, lower case): an archer's bow. */
-    says: Type.Optional(Type.String({ minLength: 1 })),
+    colour: Type.Optional(ColourSchema),
+    ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
+    promptColour: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
 );
@@ -146,6 +155,16 @@ export function partListProblems(file: unknown): string[] {
     if (seen.has(row.id)) problems.push(`${row.id}: listed twice`);
     seen.add(row.id);
     row.parts.forEach((part, k) => {
+      for (const source of [
+        ...(part.ifSays ?? []),
+        ...(part.unlessSays ?? []),
+        ...(part.colourIfSays ?? []).map((c) => c[0]),
+      ])
+        try {
+          new RegExp(source);
+        } catch {
+          problems.push(`${row.id} part ${k}: ${source} is not a regular expression`);
+        }
       const shapeProblem = firstError(ShapeSchema, { shape: part.shape, args: part.args, ops: part.ops });
       if (shapeProblem) problems.push(`${row.id} part ${k}: ${shapeProblem}`);
       const [least, most] = PRIMITIVE_ARITY[part.shape as PrimitiveName];
@@ -192,11 +211,24 @@ export function partPaint(part: { part?: string; primary?: boolean; colour?: str
   return options;
 }
 
-/** Adds the row's parts to the context, in order. */
+const patterns = new Map<string, RegExp>();
+/** True when the lower-cased prompt matches the pattern (compiled once per source). */
+function promptSays(ctx: GenContext, source: string): boolean {
+  let pattern = patterns.get(source);
+  if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
+  return pattern.test(ctx.interpretation.prompt.toLowerCase());
+}
+
+/** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
 export function buildPartList(ctx: GenContext, row: PartListRow): void {
-  for (const part of row.parts)
-    if (!part.says || says(ctx, new RegExp(part.says)))
-      ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, partPaint(part));
+  for (const part of row.parts) {
+    if (part.ifSays && !part.ifSays.every((source) => promptSays(ctx, source))) continue;
+    if (part.unlessSays?.some((source) => promptSays(ctx, source))) continue;
+    const named = part.promptColour ? ctx.interpretation.colours[0]?.rgb : undefined;
+    const said = named ? undefined : part.colourIfSays?.find(([source]) => promptSays(ctx, source));
+    const paint = partPaint(named ? { ...part, colour: named } : said ? { ...part, colour: said[1] } : part);
+    ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, paint);
+  }
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
   for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, head as Vec3);

@@ -14,60 +14,6 @@ const food = (ctx: GenContext, m: ReturnType<GenContext['box']>, colour: RGB, pa
 
 export const DISHES: Record<string, Generator> = {
   ...partLists('dishes'),
-  'chocolate bar': (ctx) => {
-    // A slab moulded in squares, its far end still in a paper wrapper over foil.
-    const text = ctx.interpretation.prompt.toLowerCase();
-    const colour: RGB = /\bwhite chocolate/.test(text)
-      ? [0.95, 0.91, 0.8]
-      : /\bmilk chocolate/.test(text)
-        ? [0.48, 0.3, 0.16]
-        : [0.26, 0.14, 0.08];
-    const [cols, rows, cell] = [6, 3, 0.05];
-    const [w, d] = [cols * cell, rows * cell];
-    ctx.add(ctx.box([w, 0.008, d], [0, 0.004, 0]), 'organic', { colour });
-    for (let i = 0; i < cols; i++)
-      for (let j = 0; j < rows; j++) {
-        ctx.add(
-          ctx.hull([
-            ctx.box([cell * 0.9, 0.002, cell * 0.9], [-w / 2 + cell * (i + 0.5), 0.008, -d / 2 + cell * (j + 0.5)]),
-            ctx.box([cell * 0.7, 0.002, cell * 0.7], [-w / 2 + cell * (i + 0.5), 0.018, -d / 2 + cell * (j + 0.5)]),
-          ]),
-          'organic',
-          { part: 'square', colour },
-        );
-      }
-    ctx.add(ctx.box([w * 0.42, 0.03, d + 0.012], [w * 0.29 + 0.006, 0.013, 0]), 'paper', {
-      part: 'wrapper',
-      primary: false,
-      colour: [0.55, 0.1, 0.15],
-    });
-    ctx.add(ctx.box([0.01, 0.031, d + 0.014], [w * 0.08, 0.013, 0]), 'metal', {
-      part: 'foil',
-      primary: false,
-      colour: [0.82, 0.82, 0.85],
-    });
-  },
-  egg: (ctx) => {
-    if (/boiled/.test(ctx.interpretation.prompt.toLowerCase())) {
-      food(ctx, ctx.ellipsoid([0.2, 0.27, 0.2], [0, 0.27, 0]), [0.96, 0.93, 0.85]);
-      return;
-    }
-    food(
-      ctx,
-      ctx.hull(
-        around(9).map((a, k) =>
-          ctx.sphere(
-            0.03,
-            [Math.cos(a) * (0.28 + (k % 3) * 0.04), 0.025, Math.sin(a) * (0.28 + ((k + 1) % 3) * 0.04)],
-            8,
-          ),
-        ),
-      ),
-      [0.97, 0.97, 0.95],
-      'white',
-    );
-    food(ctx, ctx.sphere(0.11, [0.03, 0.03, 0.02]).scale([1, 0.55, 1]), [1, 0.7, 0.1], 'yolk', false);
-  },
 };
 
 /** A hand-built dish, else the dish built from its own description (./dish-forms.ts), else a plated steak. */

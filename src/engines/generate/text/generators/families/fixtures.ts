@@ -1,87 +1,9 @@
-/**
- * Fixtures and fittings of a home and a street: sanitary ware (bathtub, toilet, sink, shower), a
- * fireplace, a mirror, a hammock, a radiator, a door, a window, a fence, a staircase, a telephone
- * booth and a vending machine. Each is a few primitives in its recognisable proportions; the prompt's
- * words vary them (a clawfoot tub stands on feet, a picket fence has pointed boards).
- */
-import type { Manifold } from 'manifold-3d';
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { CHROME, WHITE, WOOD } from '../palette.ts';
+import { WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
-
-const chrome = (ctx: GenContext, m: Manifold, part: string) =>
-  ctx.add(m, 'metal', { part, primary: false, colour: CHROME });
-
-/** A tap: a short riser and a spout bent over the basin at (x, y, z). */
-function tap(ctx: GenContext, x: number, y: number, z: number, reach = 0.12): void {
-  chrome(
-    ctx,
-    ctx.cyl(0.02, 0.12, [x, y, z]).add(ctx.capsule([x, y + 0.12, z], [x + reach, y + 0.12, z], 0.018)),
-    'tap',
-  );
-}
 
 export const FIXTURES: Record<string, Generator> = {
   ...partLists('fixtures'),
-  faucet: (ctx) => {
-    // A faucet on its own: a round base, a tall body, a spout arched over to point down, a lever on top.
-    const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? CHROME;
-    ctx.add(ctx.cyl(0.04, 0.02, [0, 0, 0]), 'metal', { part: 'base', colour });
-    ctx.add(ctx.cyl(0.022, 0.3, [0, 0.01, 0]), 'metal', { part: 'body', colour });
-    ctx.add(ctx.torus(0.08, 0.014, [0.08, 0.3, 0], 'z').trimByPlane([0, 1, 0], 0.3), 'metal', {
-      part: 'spout',
-      colour,
-    });
-    ctx.add(ctx.cyl(0.016, 0.03, [0.16, 0.27, 0]), 'metal', { part: 'aerator', primary: false, colour });
-    ctx.add(ctx.capsule([0, 0.2, 0], [-0.09, 0.24, 0], 0.009), 'metal', { part: 'lever', primary: false, colour });
-  },
-  bathtub: (ctx) => {
-    const feet = says(ctx, /\b(claw|clawfoot|claw foot|victorian|vintage|freestanding)\b/);
-    const lift = feet ? 0.12 : 0;
-    const outer = ctx.roundBox([1.5, 0.55, 0.72], 0.2, [0, lift + 0.275, 0]);
-    const inner = ctx.roundBox([1.36, 0.6, 0.58], 0.17, [0, lift + 0.36, 0]);
-    ctx.add(outer.subtract(inner), 'ceramic', { colour: WHITE });
-    if (feet)
-      for (const x of [-0.55, 0.55])
-        for (const z of [-0.24, 0.24])
-          ctx.add(ctx.sphere(0.06, [x, 0.06, z]).add(ctx.cyl(0.035, 0.1, [x, 0.06, z])), 'bronze', {
-            part: 'foot',
-            primary: false,
-            colour: [0.8, 0.62, 0.25],
-          });
-    else
-      ctx.add(ctx.box([1.5, 0.02, 0.72], [0, 0.01, 0]), 'ceramic', { part: 'plinth', primary: false, colour: WHITE });
-    tap(ctx, -0.68, lift + 0.55, 0, 0.1);
-  },
-  fireplace: (ctx) => {
-    const stone = says(ctx, /\b(stone|rock|brick)\b/) ? ([0.6, 0.55, 0.5] as RGB) : ([0.92, 0.9, 0.86] as RGB);
-    ctx.add(ctx.box([1.4, 1.1, 0.45], [0, 0.55, 0]).subtract(ctx.box([0.8, 0.7, 0.4], [0, 0.42, 0.1])), 'stone', {
-      colour: stone,
-    });
-    ctx.add(ctx.box([1.6, 0.08, 0.55], [0, 1.14, 0.03]), 'wood', { part: 'mantel', primary: false, colour: WOOD });
-    ctx.add(ctx.box([1.2, 0.05, 0.3], [0, 0.025, 0.35]), 'stone', {
-      part: 'hearth',
-      primary: false,
-      colour: [0.35, 0.33, 0.32],
-    });
-    for (const z of [-0.02, 0.08])
-      ctx.add(ctx.capsule([-0.28, 0.13, z], [0.28, 0.13, z + 0.03], 0.06), 'wood', {
-        part: 'log',
-        primary: false,
-        colour: [0.4, 0.26, 0.15],
-      });
-    if (!says(ctx, /\b(cold|unlit|empty)\b/))
-      for (const [x, h] of [
-        [-0.12, 0.3],
-        [0.05, 0.4],
-        [0.18, 0.26],
-      ] as const)
-        ctx.add(ctx.cyl(0.08, h, [x, 0.15, 0.04], 0.005), 'wax', {
-          part: 'flame',
-          primary: false,
-          colour: [1, 0.55, 0.1],
-        });
-  },
   mirror: (ctx) => {
     const ornate = ctx.s.ornate || says(ctx, /\b(ornate|gilded|baroque|gold)\b/);
     const frame: RGB = ornate ? [0.85, 0.68, 0.3] : [0.25, 0.2, 0.18];
@@ -202,5 +124,3 @@ export const FIXTURES: Record<string, Generator> = {
 export function fixture(ctx: GenContext): void {
   (FIXTURES[ctx.interpretation.profile ?? ''] ?? FIXTURES.sink)(ctx);
 }
-
-export const FIXTURE_PROFILES = Object.keys(FIXTURES);

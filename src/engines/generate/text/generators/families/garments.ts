@@ -139,19 +139,4 @@ export const GARMENTS: Record<string, Generator> = {
   dress: (ctx) => outlined(ctx, 'dress'),
   trousers: (ctx) => outlined(ctx, 'trousers'),
   skirt: (ctx) => outlined(ctx, 'skirt'),
-  glove: (ctx) => {
-    const colour: RGB = [0.55, 0.35, 0.2];
-    const mat = /\b(wool|knit|winter)\b/.test(ctx.interpretation.prompt.toLowerCase()) ? 'fabric' : 'leather';
-    ctx.add(ctx.roundBox([0.3, 0.34, 0.09], 0.04, [0, 0.3, 0]), mat, { colour });
-    for (const [k, x] of [-0.105, -0.035, 0.035, 0.105].entries())
-      ctx.add(ctx.capsule([x, 0.45, 0], [x * 1.1, 0.62 + (k === 1 || k === 2 ? 0.04 : 0), 0], 0.032), mat, {
-        part: 'finger',
-        colour,
-      });
-    ctx.add(ctx.capsule([0.14, 0.3, 0], [0.26, 0.42, 0], 0.035), mat, { part: 'thumb', colour });
-    ctx.add(ctx.cyl(0.13, 0.14, [0, 0.02, 0], 0.14).scale([1.15, 1, 0.45]), mat, {
-      part: 'cuff',
-      colour: [0.45, 0.28, 0.16],
-    });
-  },
 };

@@ -7,7 +7,7 @@
  */
 import type { Vec3 } from 'manifold-3d';
 import { around, type GenContext, type Generator, type RGB } from '../kit.ts';
-import { BLACK, DARK, GUNMETAL, RED } from '../palette.ts';
+import { BLACK, GUNMETAL, RED } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 /** A wheel on the z axis at (x, r, z): tyre and hub. */
@@ -528,35 +528,4 @@ export function balloon(ctx: GenContext): void {
 /** Rows of the tractor and construction-machine families: a combine harvester, a mobile crane. */
 export const MACHINE_ROWS: Record<string, Generator> = {
   ...partLists('machines'),
-  'combine harvester': (ctx) => {
-    const green: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.2, 0.55, 0.2];
-    for (const z of [-0.8, 0.8]) {
-      ctx.add(ctx.cyl(0.6, 0.4, [0, -0.2, 0]).rotate([90, 0, 0]).translate([0.4, 0.6, z]), 'rubber', {
-        part: 'wheel',
-        primary: false,
-        colour: DARK,
-      });
-      ctx.add(
-        ctx
-          .cyl(0.35, 0.3, [0, -0.15, 0])
-          .rotate([90, 0, 0])
-          .translate([-1.3, 0.35, z * 0.85]),
-        'rubber',
-        { part: 'wheel', primary: false, colour: DARK },
-      );
-    }
-    ctx.add(ctx.roundBox([2.4, 1.2, 1.4], 0.1, [-0.4, 1.3, 0]), 'metal', { colour: green });
-    ctx.add(ctx.box([0.8, 0.8, 0.9], [0.55, 2.2, 0]), 'glass', {
-      part: 'cab',
-      primary: false,
-      colour: [0.3, 0.4, 0.45],
-    });
-    ctx.add(ctx.box([0.9, 0.08, 1.0], [0.55, 2.62, 0]), 'metal', { part: 'roof', colour: green });
-    ctx.add(ctx.box([0.8, 0.4, 3.4], [1.5, 0.45, 0]), 'metal', { part: 'header', colour: [0.85, 0.7, 0.1] });
-    ctx.add(ctx.cyl(0.22, 3.2, [0, -1.6, 0]).rotate([90, 0, 0]).translate([1.65, 0.55, 0]), 'metal', {
-      part: 'reel',
-      colour: [0.85, 0.7, 0.1],
-    });
-    ctx.add(ctx.capsule([-0.6, 1.8, 0.7], [0.6, 2.4, 1.6], 0.1), 'metal', { part: 'unloader', colour: green });
-  },
 };

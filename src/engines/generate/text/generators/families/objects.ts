@@ -43,8 +43,6 @@ export function object(ctx: GenContext): void {
   (OBJECTS[ctx.interpretation.profile ?? ''] ?? OBJECTS.hourglass)(ctx);
 }
 
-export const OBJECT_PROFILES = [...Object.keys(TOOLS), ...Object.keys(OBJECTS)];
-
 export const CURIOS: Record<string, Generator> = {
   ...partLists('curios'),
   matryoshka: (ctx) => {

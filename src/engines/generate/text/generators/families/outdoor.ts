@@ -1,5 +1,5 @@
-import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { RED, STEEL, STONE, WOOD, YELLOW } from '../palette.ts';
+import { says, type Generator } from '../kit.ts';
+import { RED, STEEL, STONE } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const OUTDOOR: Record<string, Generator> = {
@@ -27,35 +27,6 @@ export const OUTDOOR: Record<string, Generator> = {
         colour: RED,
       });
     }
-  },
-  campfire: (ctx) => {
-    for (const a of around(8))
-      ctx.add(ctx.sphere(0.1, [Math.cos(a) * 0.45, 0.06, Math.sin(a) * 0.45], 8).scale([1, 0.7, 1]), 'stone', {
-        part: 'stone',
-        primary: false,
-        colour: [0.5, 0.5, 0.5],
-      });
-    for (const a of around(4, 0.4))
-      ctx.add(
-        ctx.capsule(
-          [Math.cos(a) * 0.35, 0.04, Math.sin(a) * 0.35],
-          [Math.cos(a) * 0.05, 0.3, Math.sin(a) * 0.05],
-          0.045,
-        ),
-        'wood',
-        { part: 'log', colour: [0.4, 0.26, 0.15] },
-      );
-    if (!says(ctx, /\b(unlit|cold|ash|ashes)\b/))
-      for (const [x, z, h] of [
-        [0, 0, 0.5],
-        [0.08, 0.05, 0.35],
-        [-0.07, -0.04, 0.38],
-      ] as const)
-        ctx.add(ctx.cyl(0.09, h, [x, 0.08, z], 0.005), 'wax', {
-          part: 'flame',
-          primary: false,
-          colour: [1, 0.55, 0.1],
-        });
   },
   fountain: (ctx) => {
     const bird = ctx.interpretation.profile === 'bird bath' || says(ctx, /\bbird ?bath\b/);
@@ -92,100 +63,5 @@ export const OUTDOOR: Record<string, Generator> = {
     basin(0.25, 0.9);
     ctx.add(ctx.cyl(0.03, 0.3, [0, 1.0, 0], 0.005), 'glass', { part: 'jet', primary: false, colour: [0.6, 0.8, 0.95] });
   },
-  'hay bale': (ctx) => {
-    const round = !says(ctx, /\b(square|rectangular|block)\b/);
-    const hay: RGB = [0.88, 0.75, 0.4];
-    if (round)
-      ctx.add(ctx.cyl(0.5, 0.9, [0, -0.45, 0]).rotate([90, 0, 0]).translate([0, 0.5, 0]), 'organic', { colour: hay });
-    else ctx.add(ctx.roundBox([1.0, 0.45, 0.5], 0.05, [0, 0.225, 0]), 'organic', { colour: hay });
-    for (const off of [-0.25, 0.25])
-      ctx.add(
-        round ? ctx.torus(0.505, 0.012, [0, 0.5, off], 'z') : ctx.box([0.02, 0.47, 0.52], [off, 0.225, 0]),
-        'fabric',
-        { part: 'twine', primary: false, colour: [0.5, 0.35, 0.2] },
-      );
-  },
+  'bird bath': (ctx) => OUTDOOR.fountain(ctx),
 };
-OUTDOOR['bird bath'] = OUTDOOR.fountain;
-
-/** Playground frames and garden feeders, the rest of the yard. */
-Object.assign(OUTDOOR, {
-  'jungle gym': (ctx: GenContext) => {
-    // Square bars (boxes), a 3 × 3 grid of posts: round bars crossing at every joint could not be
-    // brought under a 2k-face budget.
-    const bars: RGB = RED;
-    for (let i = 0; i <= 2; i++)
-      for (let j = 0; j <= 2; j++)
-        ctx.add(ctx.box([0.04, 1.2, 0.04], [-0.6 + i * 0.6, 0.6, -0.6 + j * 0.6]), 'metal', {
-          part: 'post',
-          colour: bars,
-        });
-    for (const y of [0.6, 1.18])
-      for (let k = 0; k <= 2; k++) {
-        ctx.add(ctx.box([1.24, 0.035, 0.035], [0, y, -0.6 + k * 0.6]), 'metal', {
-          part: 'bar',
-          colour: [0.2, 0.45, 0.8],
-        });
-        ctx.add(ctx.box([0.035, 0.035, 1.24], [-0.6 + k * 0.6, y + 0.02, 0]), 'metal', {
-          part: 'bar',
-          colour: YELLOW,
-        });
-      }
-  },
-  'merry-go-round': (ctx: GenContext) => {
-    ctx.add(ctx.cyl(0.9, 0.08, [0, 0.15, 0]), 'metal', { colour: RED });
-    ctx.add(ctx.cyl(0.1, 0.15, [0, 0, 0]), 'metal', { part: 'hub', primary: false, colour: STEEL });
-    for (const a of around(4)) {
-      ctx.add(
-        ctx
-          .capsule([Math.cos(a) * 0.1, 0.23, Math.sin(a) * 0.1], [Math.cos(a) * 0.1, 0.7, Math.sin(a) * 0.1], 0.02)
-          .add(
-            ctx.capsule([Math.cos(a) * 0.1, 0.7, Math.sin(a) * 0.1], [Math.cos(a) * 0.8, 0.5, Math.sin(a) * 0.8], 0.02),
-          )
-          .add(
-            ctx.capsule(
-              [Math.cos(a) * 0.8, 0.5, Math.sin(a) * 0.8],
-              [Math.cos(a) * 0.8, 0.23, Math.sin(a) * 0.8],
-              0.02,
-            ),
-          ),
-        'metal',
-        { part: 'handle', primary: false, colour: YELLOW },
-      );
-    }
-  },
-  sandbox: (ctx: GenContext) => {
-    ctx.add(ctx.box([1.4, 0.25, 1.4], [0, 0.125, 0]).subtract(ctx.box([1.25, 0.3, 1.25], [0, 0.2, 0])), 'wood', {
-      colour: WOOD,
-    });
-    ctx.add(
-      ctx.box([1.25, 0.15, 1.25], [0, 0.075, 0]).add(ctx.sphere(0.3, [0.2, 0.1, -0.1]).scale([1, 0.4, 1])),
-      'stone',
-      { part: 'sand', primary: false, colour: [0.93, 0.85, 0.62] },
-    );
-    ctx.add(ctx.cyl(0.1, 0.12, [-0.3, 0.15, 0.3], 0.12), 'plastic', {
-      part: 'bucket',
-      primary: false,
-      colour: [0.2, 0.5, 0.9],
-    });
-  },
-  'bird feeder': (ctx: GenContext) => {
-    ctx.add(ctx.cyl(0.02, 1.2, [0, 0, 0]), 'metal', { part: 'pole', primary: false, colour: [0.15, 0.15, 0.15] });
-    ctx.add(ctx.cyl(0.12, 0.35, [0, 1.2, 0]), 'glass', { part: 'tube', colour: [0.8, 0.88, 0.9] });
-    ctx.add(ctx.cyl(0.11, 0.28, [0, 1.23, 0]), 'organic', { part: 'seed', primary: false, colour: [0.6, 0.45, 0.25] });
-    ctx.add(ctx.cyl(0.2, 0.03, [0, 1.18, 0]).add(ctx.cyl(0.16, 0.1, [0, 1.55, 0], 0.02)), 'metal', {
-      part: 'roof',
-      colour: [0.2, 0.4, 0.25],
-    });
-    for (const a of around(2))
-      ctx.add(
-        ctx.capsule(
-          [Math.cos(a) * 0.12, 1.25, Math.sin(a) * 0.12],
-          [Math.cos(a) * 0.25, 1.25, Math.sin(a) * 0.25],
-          0.01,
-        ),
-        'metal',
-        { part: 'perch', primary: false, colour: STEEL },
-      );
-  },
-});

@@ -19,27 +19,6 @@ const BRIGHT: RGB[] = [
 ];
 const pick = (ctx: GenContext, k: number) => BRIGHT[(k + ctx.rng.int(0, BRIGHT.length - 1)) % BRIGHT.length];
 
-/** The twelve corners of an icosahedron of circumradius r: the twenty-sided die's hull. */
-function icosahedron(r: number, at: Vec3): Vec3[] {
-  const t = (1 + Math.sqrt(5)) / 2;
-  const k = r / Math.sqrt(1 + t * t);
-  const raw: Vec3[] = [
-    [-1, t, 0],
-    [1, t, 0],
-    [-1, -t, 0],
-    [1, -t, 0],
-    [0, -1, t],
-    [0, 1, t],
-    [0, -1, -t],
-    [0, 1, -t],
-    [t, 0, -1],
-    [t, 0, 1],
-    [-t, 0, -1],
-    [-t, 0, 1],
-  ];
-  return raw.map(([x, y, z]) => [x * k + at[0], y * k + at[1], z * k + at[2]]);
-}
-
 export const TOYS: Record<string, Generator> = {
   ...partLists('toys'),
   blocks: (ctx) => {
@@ -69,25 +48,6 @@ export const TOYS: Record<string, Generator> = {
           { part: 'letter', primary: false, colour: pick(ctx, k++) },
         );
       }
-  },
-  dice: (ctx) => {
-    const colour: RGB = [0.95, 0.95, 0.93];
-    if (says(ctx, /\bd20\b|twenty|icosa/)) {
-      ctx.add(ctx.hull(icosahedron(0.5, [0, 0.42, 0])), 'plastic', { part: 'die', colour: [0.55, 0.2, 0.7] });
-      return;
-    }
-    const a = 0.5;
-    ctx.add(ctx.roundBox([a, a, a], 0.06, [0, a / 2, 0]), 'plastic', { part: 'die', colour });
-    // Pips on the three faces a viewer sees: one on top, two on the front, three on the side.
-    const pip = (at: Vec3) =>
-      ctx.add(ctx.sphere(0.045, at, 8).scale([1, 1, 1]), 'plastic', {
-        part: 'pip',
-        primary: false,
-        colour: [0.1, 0.1, 0.1],
-      });
-    pip([0, a, 0]);
-    for (const d of [-1, 1]) pip([d * 0.12, a / 2 + d * 0.12, a / 2]);
-    for (const d of [-1, 0, 1]) pip([a / 2, a / 2 + d * 0.13, d * 0.13]);
   },
   'lego brick': (ctx) => {
     const colour = pick(ctx, 0);
@@ -272,48 +232,6 @@ export const TOYS: Record<string, Generator> = {
         colour: STEEL,
       });
     ctx.add(ctx.cyl(0.045, 0.06, [0, 0, 0]), 'rubber', { part: 'foot', colour: [0.1, 0.1, 0.1] });
-  },
-  'rocking horse': (ctx) => {
-    const colour: RGB = says(ctx, /white/) ? [0.93, 0.92, 0.88] : LIGHT_WOOD;
-    for (const z of [-0.22, 0.22]) {
-      const rocker: Vec2[] = Array.from({ length: 9 }, (_, k): Vec2 => {
-        const t = -0.9 + (1.8 * k) / 8;
-        return [Math.sin(t) * 0.75, 0.75 - Math.cos(t) * 0.75];
-      });
-      const band = ctx.prism(
-        [
-          ...rocker,
-          ...rocker
-            .slice()
-            .reverse()
-            .map(([x, y]): Vec2 => [x, y + 0.05]),
-        ],
-        0.04,
-        [0, 0, z - 0.02],
-      );
-      ctx.add(band, 'wood', { part: 'rocker', colour: [0.5, 0.3, 0.18] });
-    }
-    for (const x of [-0.3, 0.3])
-      for (const z of [-0.16, 0.16])
-        ctx.add(ctx.capsule([x, 0.08, z * 1.3], [x * 0.8, 0.5, z], 0.035), 'wood', { part: 'leg', colour });
-    ctx.add(ctx.ellipsoid([0.42, 0.17, 0.16], [0, 0.58, 0]), 'wood', { part: 'body', colour });
-    ctx.add(ctx.capsule([0.32, 0.62, 0], [0.45, 0.9, 0], 0.08), 'wood', { part: 'neck', colour });
-    ctx.add(ctx.capsule([0.45, 0.9, 0], [0.62, 0.84, 0], 0.075, 0.055), 'wood', { part: 'head', colour });
-    ctx.add(ctx.box([0.28, 0.08, 0.04], [0.38, 0.85, 0]).rotate([0, 0, 0]), 'fabric', {
-      part: 'mane',
-      primary: false,
-      colour: [0.2, 0.14, 0.1],
-    });
-    ctx.add(ctx.capsule([-0.4, 0.62, 0], [-0.55, 0.4, 0], 0.04), 'fabric', {
-      part: 'tail',
-      primary: false,
-      colour: [0.2, 0.14, 0.1],
-    });
-    ctx.add(ctx.box([0.22, 0.04, 0.34], [0, 0.74, 0]), 'leather', {
-      part: 'saddle',
-      primary: false,
-      colour: [0.75, 0.15, 0.12],
-    });
   },
   doll: (ctx) => {
     // A soft doll sitting up: a dress-shaped body, arms and legs, a round head with hair.

@@ -13,5 +13,3 @@ export const WEAPONS: Record<string, Generator> = {
 export function weapon(ctx: GenContext): void {
   (WEAPONS[ctx.interpretation.profile ?? ''] ?? WEAPONS.gun)(ctx);
 }
-
-export const WEAPON_PROFILES = Object.keys(WEAPONS);
