@@ -28,6 +28,13 @@ import { stageTimer } from './stage-timer.ts';
 /** Faces of the Extreme-High extra mesh: inside the 5M–10M range, with room for the ±1 split step. */
 export const HIGH_POLY_FACES = 6_000_000;
 
+/**
+ * Largest maps (edge, texels) whose encodes overlap the high-poly mesh's build. At 12K the three maps'
+ * pixels held while the mesh grows lifted a run's peak to 1.97 GB (against 1.70 GB in the plain order,
+ * docs/bench-history/speed.md): too near the 2 GB a 12K task may use.
+ */
+export const HIGH_POLY_OVERLAP_MAX_SIZE = 8192;
+
 export interface TextureMaps {
   /** sRGB base colour, RGB or RGBA, exactly size × size. */
   baseColor: RasterImage;
@@ -180,7 +187,11 @@ export async function writeGenerationOutputs(
   let files: EngineFile[];
   let dense: Mesh | undefined;
   const overlap =
-    spec.highPolyMesh && maps !== undefined && spec.material === 'PBR' && spec.geometryFileFormat === 'glb';
+    spec.highPolyMesh &&
+    maps !== undefined &&
+    size <= HIGH_POLY_OVERLAP_MAX_SIZE &&
+    spec.material === 'PBR' &&
+    spec.geometryFileFormat === 'glb';
   if (overlap && request.overlapHighPoly !== false) {
     // Extreme-High PBR GLB: the maps' PNGs (all the two GLBs embed of them) encode on sharp's threads
     // while this thread renders the preview and builds the high-poly mesh, instead of before it; each

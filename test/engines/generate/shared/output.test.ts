@@ -101,7 +101,7 @@ test('PBR GLB + Extreme-High: the high-poly mesh built while the maps encode giv
   const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Extreme-High', quality: 'extra-low', material: 'PBR' });
   const run = (overlapHighPoly: boolean) =>
     writeGenerationOutputs({
-      spec: { ...spec, textureResolution: 1024, geometryFileFormat: 'glb' },
+      spec: { ...spec, textureResolution: 2048, geometryFileFormat: 'glb' },
       mesh: sphere(),
       bake: (_mesh, size) => {
         // A map that varies over the atlas, so that its PNG is not trivially small.
