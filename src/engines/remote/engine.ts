@@ -28,6 +28,8 @@ import { BUILTIN_LINK, configFromModuleUrl, type EngineLink, type RemoteEngineCo
 import { EndpointPool, markUnhealthy, type Lease } from './endpoint-pool.ts';
 import { reportEngineRun } from './engine-stats.ts';
 import { finishRemoteModel } from './postprocess.ts';
+import { hasSpare } from '../cpu-slots.ts';
+import { warmBakeHelper } from '../../geometry/ops/bake-tiles.ts';
 import { chooseChain } from './routing.ts';
 
 /**
@@ -94,6 +96,8 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       throw new RemoteFailure('bad-key', `${link.name}: ${(error as Error).message}`);
     }
     const started = performance.now();
+    // The transfer bake's helper thread starts while the server works, if a core is free now.
+    if (run.spec.kind === 'generate' && hasSpare(run.cpu)) void warmBakeHelper();
     const output = await adapter.run(
       { taskId: run.taskId, spec: run.spec, inputs: run.inputs },
       {
@@ -120,6 +124,7 @@ export function createRemoteEngine(config: RemoteEngineConfig): Engine {
       signal: run.signal,
       span: [span, 99],
       baseColor: output.baseColor,
+      cpu: run.cpu,
     });
     run.progress('done', 100);
     const timings = { remote: remoteMs, ...(result.notes?.timings as Record<string, number> | undefined) };

@@ -16,7 +16,7 @@ import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
 import { stageTimer } from '../generate/shared/stage-timer.ts';
 import { RemoteFailure } from './adapter.ts';
-import { SurfaceLookup } from './surface-lookup.ts';
+import { takeSpare, type CpuSlots } from '../cpu-slots.ts';
 import { transferBaseColour } from './texture-transfer.ts';
 
 export interface FinishOptions {
@@ -29,6 +29,8 @@ export interface FinishOptions {
   span?: [number, number];
   /** A base-colour image sent beside the model (a provider's separate texture file); used when the model has none. */
   baseColor?: Uint8Array;
+  /** The run's share of the cores: the transfer bakes on a second thread while one is free (cpu-slots.ts). */
+  cpu?: CpuSlots;
 }
 
 /**
@@ -109,12 +111,17 @@ export async function finishRemoteModel(
   }
   lap('repair');
   const looks = await triangleLooks(source, scene.materials);
-  const lookup = spec.material === 'None' ? undefined : new SurfaceLookup(source);
-  lap('lookup');
+  lap('looks');
 
-  const bake = (atlas: UvMesh, size: number) => ({
-    baseColor: transferBaseColour(atlas, size, source, scene.materials, looks, lookup!),
-  });
+  const bake = async (atlas: UvMesh, size: number) => {
+    const spare = takeSpare(options.cpu);
+    try {
+      const threads = 1 + spare.helpers;
+      return { baseColor: await transferBaseColour(atlas, size, source, scene.materials, looks, { threads }) };
+    } finally {
+      spare.release();
+    }
+  };
   const first = scene.materials[0];
   const { files, stats } = await writeGenerationOutputs({
     spec,

@@ -137,7 +137,9 @@ export class SurfaceLookup {
       if (this.#seen[t] === this.#query) continue;
       this.#seen[t] = this.#query;
       const d = this.#distance(t, x, y, z, this.#scratch);
-      if (d < this.#best) {
+      // Ties go to the lower triangle index, so the answer does not depend on the previous query's
+      // (which differs between the threads of a tiled bake, each taking its own bands of texels).
+      if (d < this.#best || (d === this.#best && t < this.#hit)) {
         this.#best = d;
         this.#hit = t;
         this.#bary.set(this.#scratch);

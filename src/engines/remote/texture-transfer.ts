@@ -8,12 +8,19 @@
  * triangle asks the lookup once (its centre) and checks its corners against the answer; texels of
  * triangles that pass interpolate the corners' server barycentrics instead of searching the grid, and
  * the rest search per texel as before. This took the Medium finish of a 39.6k-face model's bake from
- * 2.9 s to a fraction of it (docs/bench-history/speed.md).
+ * 2.9 s to a fraction of it (docs/bench-history/speed.md). The map bakes in bands on two threads when a
+ * core is free (bake-tiles.ts).
  */
-import { bakeTexture } from '../../geometry/ops/index.ts';
+import {
+  bakeTiled,
+  type BakeLayer,
+  type BakeShaderFactory,
+  type TiledBakeOptions,
+} from '../../geometry/ops/bake-tiles.ts';
 import type { Material, Mesh, RasterImage } from '../../geometry/mesh.ts';
+import type { Logger } from '../../logger.ts';
 import type { UvMesh } from '../generate/shared/output.ts';
-import type { SurfaceLookup } from './surface-lookup.ts';
+import { SurfaceLookup } from './surface-lookup.ts';
 
 /** Per source triangle: the texture image (decoded) and colour factor of its material. */
 export interface TriangleLooks {
@@ -82,47 +89,81 @@ class TrianglePlans {
   }
 }
 
+/** What both bake threads build the transfer's shading from (structured-cloneable). */
+export interface TransferShaderInput {
+  /** The server's surface: positions, indices and (when textured) UVs. */
+  source: Pick<Mesh, 'positions' | 'indices' | 'uvs'>;
+  looks: TriangleLooks;
+  /** Per material, its base colour factor in linear RGB. */
+  factors: number[][];
+}
+
+/**
+ * The transfer as one bake layer (bake-tiles.ts factory). Each thread builds its own SurfaceLookup
+ * and triangle plans from the same input; the lookup's answers do not depend on the order of queries
+ * (ties go to the lower triangle index), so the bands come out the same whichever thread bakes them.
+ */
+export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, input) => {
+  const { source, looks, factors } = input;
+  const lookup = new SurfaceLookup(source as Mesh);
+  const colour = new Float32Array(3);
+  const hitBary = new Float64Array(3);
+  const plans = new TrianglePlans(atlas, lookup);
+  const { corners } = plans;
+  const white = [1, 1, 1];
+  const shade: BakeLayer['shade'] = (out, position, _normal, triangle, bary) => {
+    let hit = plans.plan(triangle);
+    if (hit >= 0) {
+      const o = triangle * 9;
+      for (let j = 0; j < 3; j++)
+        hitBary[j] = bary[0] * corners[o + j] + bary[1] * corners[o + 3 + j] + bary[2] * corners[o + 6 + j];
+    } else {
+      hit = lookup.closestInto(position[0], position[1], position[2], hitBary);
+    }
+    const material = looks.materialOf[hit];
+    const image = looks.images[material];
+    const factor = factors[material] ?? white;
+    if (image && source.uvs) {
+      const a = source.indices[hit * 3] * 2,
+        b = source.indices[hit * 3 + 1] * 2,
+        c = source.indices[hit * 3 + 2] * 2;
+      const [wa, wb, wc] = hitBary;
+      const UV = source.uvs;
+      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
+      for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];
+    } else {
+      for (let k = 0; k < 3; k++) out[k] = factor[k];
+    }
+  };
+  return [{ channels: 3, shade }];
+};
+
+export interface TransferOptions {
+  /** Threads baking bands (bake-tiles.ts; default 1: this thread only). */
+  threads?: number;
+  logger?: Logger;
+  /** Band height and the smallest map a helper bakes (bake-tiles.ts defaults; tests use small maps). */
+  tiling?: Pick<TiledBakeOptions, 'bandRows' | 'minSizeForHelper'>;
+}
+
 /** The base colour map of `atlas` at `size` texels from the server's materials on `source`. */
-export function transferBaseColour(
+export async function transferBaseColour(
   atlas: UvMesh,
   size: number,
   source: Mesh,
   materials: Material[],
   looks: TriangleLooks,
-  lookup: SurfaceLookup,
-): RasterImage {
-  const colour = new Float32Array(3);
-  const hitBary = new Float64Array(3);
-  const plans = new TrianglePlans(atlas, lookup);
-  const { corners } = plans;
-  const factors = materials.map((m) => (m?.baseColor ?? [1, 1, 1, 1]).slice(0, 3).map(srgb));
-  const white = [1, 1, 1];
-  return bakeTexture(atlas, {
-    size,
-    channels: 3,
-    shade(out, position, _normal, triangle, bary) {
-      let hit = plans.plan(triangle);
-      if (hit >= 0) {
-        const o = triangle * 9;
-        for (let j = 0; j < 3; j++)
-          hitBary[j] = bary[0] * corners[o + j] + bary[1] * corners[o + 3 + j] + bary[2] * corners[o + 6 + j];
-      } else {
-        hit = lookup.closestInto(position[0], position[1], position[2], hitBary);
-      }
-      const material = looks.materialOf[hit];
-      const image = looks.images[material];
-      const factor = factors[material] ?? white;
-      if (image && source.uvs) {
-        const a = source.indices[hit * 3] * 2,
-          b = source.indices[hit * 3 + 1] * 2,
-          c = source.indices[hit * 3 + 2] * 2;
-        const [wa, wb, wc] = hitBary;
-        const UV = source.uvs;
-        sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
-        for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];
-      } else {
-        for (let k = 0; k < 3; k++) out[k] = factor[k];
-      }
-    },
-  });
+  options: TransferOptions = {},
+): Promise<RasterImage> {
+  const input: TransferShaderInput = {
+    source: { positions: source.positions, indices: source.indices, uvs: source.uvs },
+    looks,
+    factors: materials.map((m) => (m?.baseColor ?? [1, 1, 1, 1]).slice(0, 3).map(srgb)),
+  };
+  const [baseColor] = await bakeTiled(
+    atlas,
+    { module: import.meta.url, name: 'transferLayers', input },
+    { ...options.tiling, size, threads: options.threads, logger: options.logger },
+  );
+  return baseColor;
 }

@@ -36,7 +36,11 @@ export interface EngineRunnerOptions {
   threads?: number;
   /** Longest time in one stage, ms (default 600000). */
   stageTimeoutMs?: number;
-  /** Idle threads exit after this long, ms (default 60000). */
+  /**
+   * Idle threads exit after this long, ms (default: never; a retiring pool still ends its threads). A
+   * fresh thread imports its engine again, which for the text engine (WordNet, the catalogue) costs
+   * about 6 s of CPU: with a 60 s default every task after a quiet minute paid that (issue #31).
+   */
   idleTimeoutMs?: number;
   /**
    * Heap limit of each engine thread in MiB (default 4096). A run past it ends that thread only (the
@@ -118,7 +122,7 @@ export class EngineRunner {
       filename: new URL('./worker-entry.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: Math.max(1, this.#options.threads ?? 1),
-      idleTimeout: this.#options.idleTimeoutMs ?? 60_000,
+      idleTimeout: this.#options.idleTimeoutMs ?? Infinity,
       resourceLimits: {
         maxOldGenerationSizeMb: this.#threadMemoryMb,
         maxYoungGenerationSizeMb: Math.min(64, Math.max(8, this.#threadMemoryMb / 16)),

@@ -17,7 +17,7 @@ import type { Logger } from '../../logger.ts';
 import { silentLogger } from '../../logger.ts';
 import type { Material, Mesh, Scene, SceneNode, Texture } from '../mesh.ts';
 import { coveringGroups } from './polygons.ts';
-import { portableTextureBytes } from './textures.ts';
+import { encodePortableTextures, portableTextureBytes } from './textures.ts';
 import { unitQuaternion } from '../transform.ts';
 import type { Rig } from '../rig.ts';
 import { attachRig } from './rig-gltf.ts';
@@ -64,6 +64,7 @@ class GlbBuilder {
   private usedUnlit = false;
 
   async addMaterials(materials: Material[]): Promise<void> {
+    await encodePortableTextures(materials);
     for (const material of materials) this.materials.push(await this.material(material));
   }
 

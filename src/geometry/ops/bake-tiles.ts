@@ -48,11 +48,13 @@ export interface TiledBakeOptions {
   /** Maps smaller than this (edge, texels) bake on this thread only: the helper's set-up would not pay. */
   minSizeForHelper?: number;
   /**
-   * Maps larger than this (edge, texels) bake on this thread only: the helper holds its own copy of the
-   * mesh and of the shading state, which at 12K would lift a task's peak memory past what one 12K task
-   * may use (issue #31: ≤ 2 GB).
+   * After a bake of maps larger than this (edge, texels) the helper thread is ended. An idle thread runs
+   * no garbage collection, so it would keep every layer's shared buffers it was sent (and its copy of the
+   * mesh and shading state) alive: at 12K that held over 1 GB past the bake and lifted a task's peak
+   * past what one 12K task may use (issue #31: ≤ 2 GB). The next bake starts a fresh one, whose start
+   * costs little beside a bake that size.
    */
-  maxSizeForHelper?: number;
+  keepHelperUpTo?: number;
   logger?: Logger;
 }
 
@@ -60,7 +62,7 @@ export const TILED_BAKE_DEFAULTS = {
   threads: 1,
   bandRows: 64,
   minSizeForHelper: 1024,
-  maxSizeForHelper: 8192,
+  keepHelperUpTo: 4096,
 } as const;
 
 /** Triangles per band of rows (CSR), each band's list in index order. */
@@ -223,6 +225,13 @@ export function warmBakeHelper(): Promise<void> {
   return state.started;
 }
 
+/** Ends the helper thread (and with it every reference it holds); the next bake may start another. */
+function retireHelper(state: Helper): void {
+  if (helper === state) helper = undefined;
+  state.failure ??= new Error('bake helper thread retired');
+  void state.worker.terminate();
+}
+
 // Node has had Atomics.waitAsync since 16; TypeScript types it from lib es2024 only.
 const waitAsync = (
   Atomics as unknown as {
@@ -275,10 +284,7 @@ export async function bakeTiled<I>(
   };
   const bands = banding(bandMesh, size, bandRows);
   const threads = Math.min(2, Math.max(1, Math.floor(options.threads ?? TILED_BAKE_DEFAULTS.threads)));
-  const wantsHelper =
-    threads > 1 &&
-    size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper) &&
-    size <= (options.maxSizeForHelper ?? TILED_BAKE_DEFAULTS.maxSizeForHelper);
+  const wantsHelper = threads > 1 && size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper);
   if (wantsHelper) void warmBakeHelper();
   const state = wantsHelper && helper?.ready ? helper : undefined;
   const id = nextJob++;
@@ -320,6 +326,7 @@ export async function bakeTiled<I>(
     if (state && !state.failure) {
       state.worker.postMessage({ type: 'end', id } satisfies HelperMessage);
       state.worker.unref();
+      if (size > (options.keepHelperUpTo ?? TILED_BAKE_DEFAULTS.keepHelperUpTo)) retireHelper(state);
     }
   }
   logger.debug({ size, layers: layers.length, bandsHere: baked.here, bandsHelper: baked.helper }, 'tiled bake');

@@ -89,6 +89,25 @@ test('a tiled bake with a ready helper shares the bands between the two threads'
   assert.ok(report.bandsHelper > 0, `the helper baked no band (${JSON.stringify(report)})`);
 });
 
+test('after a bake of maps over keepHelperUpTo the helper thread is ended, and a later bake starts another', async () => {
+  const size = 64;
+  const mesh = scatter(size, 2);
+  const reports: Array<{ bandsHere: number; bandsHelper: number }> = [];
+  const logger = { debug: (fields: { bandsHere: number; bandsHelper: number }) => reports.push(fields), warn() {} };
+  const options = { size, threads: 2, bandRows: 2, minSizeForHelper: 1, logger: logger as never };
+  const first = warmBakeHelper();
+  await first;
+  await bakeTiled(mesh, { ...SHADER, input: { red: 0 } }, { ...options, keepHelperUpTo: size - 1 });
+  // The retired thread is gone: warming starts a fresh one (a new promise), not ready at once.
+  const second = warmBakeHelper();
+  assert.notEqual(second, first);
+  await bakeTiled(mesh, { ...SHADER, input: { red: 0 } }, options);
+  assert.equal(reports[1].bandsHelper, 0);
+  await second;
+  await bakeTiled(mesh, { ...SHADER, input: { red: 0 } }, options);
+  assert.equal(warmBakeHelper(), second, 'a bake within keepHelperUpTo keeps its helper');
+});
+
 test('a missing shader export is refused', async () => {
   const mesh = scatter(32, 4);
   await assert.rejects(

@@ -21,11 +21,19 @@ import {
   toQuadDominant,
 } from '../../../geometry/ops/index.ts';
 import { renderPreview } from '../../../geometry/render/index.ts';
+import { textureBytes } from '../../../geometry/texture.ts';
 import { silentLogger, type Logger } from '../../../logger.ts';
 import { stageTimer } from './stage-timer.ts';
 
 /** Faces of the Extreme-High extra mesh: inside the 5M–10M range, with room for the ±1 split step. */
 export const HIGH_POLY_FACES = 6_000_000;
+
+/**
+ * Largest maps (edge, texels) whose encodes overlap the high-poly mesh's build. At 12K the three maps'
+ * pixels held while the mesh grows lifted a run's peak to 1.97 GB (against 1.70 GB in the plain order,
+ * docs/bench-history/speed.md): too near the 2 GB a 12K task may use.
+ */
+export const HIGH_POLY_OVERLAP_MAX_SIZE = 8192;
 
 export interface TextureMaps {
   /** sRGB base colour, RGB or RGBA, exactly size × size. */
@@ -60,6 +68,11 @@ export interface GenerationOutputRequest {
   highPolyFaces?: number;
   /** Written as the scene's `extras` of every model (a body plan's skeleton, in the mesh's frame). */
   sceneExtras?: Record<string, unknown>;
+  /**
+   * Extreme-High PBR GLB: build the high-poly mesh while the maps encode (default true; false keeps the
+   * plain order, export → preview → high-poly, which tests compare against).
+   */
+  overlapHighPoly?: boolean;
 }
 
 export interface GenerationOutputStats {
@@ -149,28 +162,78 @@ export async function writeGenerationOutputs(
   };
   const scene: Scene = { materials: [material], roots: [createNode(name, mesh)], extras: request.sceneExtras };
 
-  progress('export', at(0.55));
-  const files = await exportScene(scene, {
-    format: spec.geometryFileFormat,
-    material: spec.material,
-    logger,
-    shadedTextureSize: size,
-  });
-  lap('export');
-  checkAbort(signal);
-
-  if (spec.previewRender !== false) {
-    progress('preview', at(0.7));
-    files.push({ name: 'preview.webp', bytes: await renderPreview(scene), contentType: 'image/webp' });
-    lap('preview');
-  }
-
   const stats: GenerationOutputStats = {
     faces: mesh.indices.length / 3,
     quads: mesh.quads ? mesh.quads.reduce((a, q) => a + q, 0) : 0,
     textureSize: textured ? size : null,
     timings,
   };
+  const buildHighPoly = (): Mesh => {
+    let dense = subdivideToCount(
+      singleGroup({ ...mesh, quads: undefined, normals: undefined }),
+      request.highPolyFaces ?? HIGH_POLY_FACES,
+    );
+    if (request.refineHighPoly) dense = request.refineHighPoly(dense);
+    return computeNormals(dense);
+  };
+  const exportMain = () =>
+    exportScene(scene, { format: spec.geometryFileFormat, material: spec.material, logger, shadedTextureSize: size });
+  const renderPreviewFile = async (): Promise<EngineFile> => ({
+    name: 'preview.webp',
+    bytes: await renderPreview(scene),
+    contentType: 'image/webp',
+  });
+
+  let files: EngineFile[];
+  let dense: Mesh | undefined;
+  const overlap =
+    spec.highPolyMesh &&
+    maps !== undefined &&
+    size <= HIGH_POLY_OVERLAP_MAX_SIZE &&
+    spec.material === 'PBR' &&
+    spec.geometryFileFormat === 'glb';
+  if (overlap && request.overlapHighPoly !== false) {
+    // Extreme-High PBR GLB: the maps' PNGs (all the two GLBs embed of them) encode on sharp's threads
+    // while this thread renders the preview and builds the high-poly mesh, instead of before it; each
+    // map's pixels go as soon as its bytes are cached (the colour's after the preview, which reads it),
+    // so the extra mesh still never shares the peak with three 12K maps. Same bytes, same files.
+    progress('export', at(0.55));
+    const colour = material.baseColorTexture;
+    const encoded = [colour, material.metallicRoughnessTexture, material.normalTexture].map(async (texture) => {
+      if (!texture) return;
+      await textureBytes(texture, 'image/png');
+      if (texture !== colour) texture.image = undefined;
+    });
+    // Awaited only after the mesh is built: a failure must not go unheard meanwhile.
+    for (const encoding of encoded) encoding.catch(() => {});
+    let preview: EngineFile | undefined;
+    if (spec.previewRender !== false) {
+      preview = await renderPreviewFile();
+      lap('preview');
+    }
+    const colourEncoded = encoded[0].then(() => {
+      if (colour) colour.image = undefined;
+    });
+    maps = undefined;
+    progress('high-poly mesh', at(0.7));
+    dense = buildHighPoly();
+    lap('highpoly');
+    await Promise.all([...encoded, colourEncoded]);
+    checkAbort(signal);
+    files = await exportMain();
+    if (preview) files.push(preview);
+    lap('export');
+  } else {
+    progress('export', at(0.55));
+    files = await exportMain();
+    lap('export');
+    checkAbort(signal);
+    if (spec.previewRender !== false) {
+      progress('preview', at(0.7));
+      files.push(await renderPreviewFile());
+      lap('preview');
+    }
+  }
   if (spec.highPolyMesh) {
     progress('high-poly mesh', at(0.8));
     // A GLB export cached every map's PNG bytes on its texture, which is all the extra mesh's GLB embeds:
@@ -180,12 +243,7 @@ export async function writeGenerationOutputs(
       releaseEncodedPixels(material);
       maps = undefined;
     }
-    let dense = subdivideToCount(
-      singleGroup({ ...mesh, quads: undefined, normals: undefined }),
-      request.highPolyFaces ?? HIGH_POLY_FACES,
-    );
-    if (request.refineHighPoly) dense = request.refineHighPoly(dense);
-    dense = computeNormals(dense);
+    dense ??= buildHighPoly();
     checkAbort(signal);
     const highScene: Scene = {
       materials: [material],
@@ -204,7 +262,10 @@ export async function writeGenerationOutputs(
       if (!taken.has(renamed)) files.push({ ...f, name: renamed });
     }
     stats.highPolyFaces = dense.indices.length / 3;
+    // With the overlap the mesh was built earlier: its time and its export's are one stage.
+    const built = timings.highpoly ?? 0;
     lap('highpoly');
+    timings.highpoly += built;
   }
   return { files, stats, scene };
 }

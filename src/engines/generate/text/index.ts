@@ -13,6 +13,8 @@ import { subdivideToCount } from '../../../geometry/ops/index.ts';
 import { writeGenerationOutputs } from '../shared/output.ts';
 import { SKELETON_EXTRAS_KEY } from '../../../geometry/skeleton.ts';
 import { textBake } from './texture.ts';
+import { hasSpare, takeSpare } from '../../cpu-slots.ts';
+import { warmBakeHelper } from '../../../geometry/ops/bake-tiles.ts';
 import {
   interpretPrompt,
   madeObject,
@@ -33,8 +35,10 @@ export function describe(prompt: string): { interpretation: Interpretation; summ
   return { interpretation, summary: summarizeInterpretation(interpretation) };
 }
 
-async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise<EngineResult> {
+async function run({ spec, progress, signal, cpu }: EngineRun<GenerateSpec>): Promise<EngineResult> {
   const started = performance.now();
+  // The bake's helper thread starts while the prompt is read and the shape built, if a core is free now.
+  if (spec.material !== 'None' && hasSpare(cpu)) void warmBakeHelper();
   progress('understanding prompt', 2);
   const { interpretation, summary } = describe(spec.prompt ?? '');
   progress('building shape', 8);
@@ -60,7 +64,11 @@ async function run({ spec, progress, signal }: EngineRun<GenerateSpec>): Promise
   const { files, stats } = await writeGenerationOutputs({
     spec,
     mesh: budgeted,
-    bake: textBake(asset, budgeted, { seed: spec.seed, style, normalMap: !spec.fastMode }),
+    // A second thread bakes bands of the maps only while a core is free of other runs (cpu-slots.ts).
+    bake: textBake(asset, budgeted, { seed: spec.seed, style, normalMap: !spec.fastMode }, () => {
+      const spare = takeSpare(cpu);
+      return { threads: 1 + spare.helpers, release: spare.release };
+    }),
     progress,
     signal,
     span: [25, 99],

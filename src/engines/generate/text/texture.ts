@@ -6,7 +6,7 @@ import { createNode, type Material, type Mesh, type Scene } from '../../../geome
 import { computeNormals, generateUvAtlas } from '../../../geometry/ops/index.ts';
 import type { TextureMaps } from '../shared/output.ts';
 import type { BuiltAsset } from './generators/build.ts';
-import { bakeMaterials } from './materials/bake-materials.ts';
+import { bakeMaterials, bakeMaterialsTiled } from './materials/bake-materials.ts';
 import { partsByPosition } from './materials/part-lookup.ts';
 import type { ShaderStyle } from './materials/shaders.ts';
 
@@ -15,6 +15,9 @@ export interface TextureOptions {
   style: ShaderStyle;
   normalMap?: boolean;
 }
+
+/** How many threads the pipeline's bake may use: takes them when the bake starts, gives them back after. */
+export type BakeThreads = () => { threads: number; release: () => void };
 
 function groupMaterials(mesh: Mesh): Uint16Array {
   const out = new Uint16Array(mesh.indices.length / 3);
@@ -27,17 +30,23 @@ function groupMaterials(mesh: Mesh): Uint16Array {
  * groups; the pipeline keeps triangle order through the budget (already met) and the UV atlas, so
  * parts carry over by index. Should a future pipeline reorder or remesh, parts are found by position.
  */
-export function textBake(asset: BuiltAsset, budgeted: Mesh, options: TextureOptions) {
-  return (atlas: Mesh, size: number): TextureMaps => {
+export function textBake(asset: BuiltAsset, budgeted: Mesh, options: TextureOptions, bakeThreads?: BakeThreads) {
+  return async (atlas: Mesh, size: number): Promise<TextureMaps> => {
     const sameTriangles = atlas.indices.length === budgeted.indices.length;
     const triangleMaterials = sameTriangles ? groupMaterials(budgeted) : partsByPosition(asset.mesh, atlas);
-    return bakeMaterials(atlas, asset.materials, {
-      size,
-      seed: options.seed,
-      style: options.style,
-      normalMap: options.normalMap,
-      triangleMaterials,
-    });
+    const taken = bakeThreads?.() ?? { threads: 1, release: () => {} };
+    try {
+      return await bakeMaterialsTiled(atlas, asset.materials, {
+        size,
+        seed: options.seed,
+        style: options.style,
+        normalMap: options.normalMap,
+        triangleMaterials,
+        threads: taken.threads,
+      });
+    } finally {
+      taken.release();
+    }
   };
 }
 

@@ -5,7 +5,7 @@
 import type { Logger } from '../../../logger.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { Scene, Texture } from '../../mesh.ts';
-import { portableTextureBytes } from '../textures.ts';
+import { encodePortableTextures, portableTextureBytes } from '../textures.ts';
 import { storedZip, type ZipEntry } from './stored-zip.ts';
 import { usdaText } from './usda.ts';
 
@@ -25,6 +25,7 @@ export async function writeUsdz(scene: Scene, options: UsdzOptions = {}): Promis
   const paths = new Map<Texture, string>();
   const textureEntries: ZipEntry[] = [];
   const taken = new Set<string>();
+  await encodePortableTextures(scene.materials);
   for (const material of scene.materials) {
     const maps = material.unlit
       ? [material.baseColorTexture]

@@ -96,3 +96,40 @@ test('material None writes geometry only, without calling the baker; a wrong map
     /exactly 2048×2048/,
   );
 });
+
+test('PBR GLB + Extreme-High: the high-poly mesh built while the maps encode gives the same files, byte for byte', async () => {
+  const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Extreme-High', quality: 'extra-low', material: 'PBR' });
+  const run = (overlapHighPoly: boolean) =>
+    writeGenerationOutputs({
+      spec: { ...spec, textureResolution: 2048, geometryFileFormat: 'glb' },
+      mesh: sphere(),
+      bake: (_mesh, size) => {
+        // A map that varies over the atlas, so that its PNG is not trivially small.
+        const data = new Uint8Array(size * size * 3);
+        for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 11)) & 255;
+        return {
+          baseColor: { width: size, height: size, channels: 3, data },
+          metallicRoughness: uniformImage(size, [1, 0.5, 0]),
+          normal: uniformImage(size, [0.5, 0.5, 1]),
+        };
+      },
+      progress: noop,
+      signal: new AbortController().signal,
+      highPolyFaces: 20_000,
+      overlapHighPoly,
+    });
+  const plain = await run(false);
+  const overlapped = await run(true);
+  assert.deepEqual(
+    overlapped.files.map((f) => f.name),
+    plain.files.map((f) => f.name),
+  );
+  assert.deepEqual(plain.files.map((f) => f.name).sort(), [
+    'base_basic_highpoly.glb',
+    'base_basic_pbr.glb',
+    'preview.webp',
+  ]);
+  for (let i = 0; i < plain.files.length; i++)
+    assert.ok(Buffer.from(overlapped.files[i].bytes).equals(Buffer.from(plain.files[i].bytes)), plain.files[i].name);
+  assert.deepEqual(Object.keys(overlapped.stats.timings).sort(), Object.keys(plain.stats.timings).sort());
+});

@@ -6,9 +6,17 @@
  * metallic and relief height are written to side buffers at the texel the interpolated UV falls in.
  * The side buffers are then dilated like the baker dilates its charts, and the normal map is derived
  * from the height buffer's texel-space gradient (within a chart that is the tangent-space gradient).
+ * `bakeMaterialsTiled` bakes the same maps in bands on two threads when a core is free (bake-tiles.ts).
  */
 import type { Mesh, RasterImage } from '../../../../geometry/mesh.ts';
 import { bakeTexture } from '../../../../geometry/ops/index.ts';
+import {
+  bakeTiled,
+  type BakeLayer,
+  type BakeShaderFactory,
+  type TiledBakeOptions,
+} from '../../../../geometry/ops/bake-tiles.ts';
+import type { Logger } from '../../../../logger.ts';
 import type { PartMaterial } from '../generators/build.ts';
 import { createNoise } from './noise.ts';
 import { createShader, type ShaderStyle, type SurfaceSample, type SurfaceShader } from './shaders.ts';
@@ -66,43 +74,88 @@ function dilate(buffers: Uint8Array[], filled: Uint8Array, size: number, steps: 
   }
 }
 
-export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: BakeMaterialOptions): MaterialMaps {
-  const { size, seed, style, normalMap = true, padding = 4, bumpStrength = 1 } = options;
-  if (!mesh.uvs) throw new Error('bakeMaterials needs UVs');
-  const noise = createNoise(seed);
-  const shaders: SurfaceShader[] = materials.map((m) => createShader(m.kind, m.colour, noise, style));
-  const triMaterial = options.triangleMaterials ?? triangleMaterials(mesh);
+/** Where the colour layer's shading writes roughness, metallic and relief: one byte per texel each. */
+interface SideBuffers {
+  rough: Uint8Array;
+  metal: Uint8Array;
+  height: Uint8Array;
+  /** 0 empty, 1 baked (then dilation rings). */
+  filled: Uint8Array;
+}
+
+function sideBuffers(size: number, shared: boolean): SideBuffers {
   // Bytes, not floats: at 12K every side buffer is 151M texels.
-  const rough = new Uint8Array(size * size);
-  const metal = new Uint8Array(size * size);
-  const height = new Uint8Array(size * size);
-  const filled = new Uint8Array(size * size);
+  const bytes = () => (shared ? new Uint8Array(new SharedArrayBuffer(size * size)) : new Uint8Array(size * size));
+  return { rough: bytes(), metal: bytes(), height: bytes(), filled: bytes() };
+}
+
+/** What both bake threads build the materials' shading from (structured-cloneable; the side buffers shared). */
+export interface MaterialShaderInput {
+  materials: PartMaterial[];
+  seed: number;
+  style: ShaderStyle;
+  size: number;
+  padding: number;
+  triangleMaterials: Uint16Array;
+  sides: SideBuffers;
+}
+
+/**
+ * The colour layer (bake-tiles.ts factory): per texel one shader evaluation, colour into `out`, the rest
+ * into the side buffers at the texel the interpolated UV falls in, which is the texel being baked (its
+ * centre's UV), so two threads baking different rows never write the same side texel.
+ */
+export const materialLayers: BakeShaderFactory<MaterialShaderInput> = (mesh, input) => {
+  const { size, style, sides } = input;
+  const { rough, metal, height, filled } = sides;
+  const noise = createNoise(input.seed);
+  const shaders: SurfaceShader[] = input.materials.map((m) => createShader(m.kind, m.colour, noise, style));
+  const triMaterial = input.triangleMaterials;
   const sample: SurfaceSample = { r: 0, g: 0, b: 0, roughness: 0, metallic: 0, height: 0 };
-  const { uvs, indices } = mesh;
-  const baseColor = bakeTexture(mesh, {
+  const { indices } = mesh;
+  const uvs = mesh.uvs!;
+  const shade: BakeLayer['shade'] = (out, p, n, triangle, bary) => {
+    shaders[triMaterial[triangle]](p[0], p[1], p[2], n[0], n[1], n[2], sample);
+    out[0] = sample.r;
+    out[1] = sample.g;
+    out[2] = sample.b;
+    out[3] = 1;
+    const a = indices[triangle * 3],
+      b = indices[triangle * 3 + 1],
+      c = indices[triangle * 3 + 2];
+    const u = bary[0] * uvs[a * 2] + bary[1] * uvs[b * 2] + bary[2] * uvs[c * 2];
+    const v = bary[0] * uvs[a * 2 + 1] + bary[1] * uvs[b * 2 + 1] + bary[2] * uvs[c * 2 + 1];
+    const x = Math.min(size - 1, Math.max(0, Math.floor(u * size)));
+    const y = Math.min(size - 1, Math.max(0, Math.floor(v * size)));
+    const t = y * size + x;
+    rough[t] = Math.round(Math.min(1, Math.max(0.02, sample.roughness)) * 255);
+    metal[t] = Math.round(sample.metallic * 255);
+    height[t] = Math.round((Math.max(-1, Math.min(1, sample.height)) * 0.5 + 0.5) * 255);
+    filled[t] = 1;
+  };
+  return [{ channels: 4, padding: input.padding, shade }];
+};
+
+function shaderInput(mesh: Mesh, materials: PartMaterial[], options: BakeMaterialOptions, shared: boolean) {
+  const { size, seed, style, padding = 4 } = options;
+  if (!mesh.uvs) throw new Error('bakeMaterials needs UVs');
+  const input: MaterialShaderInput = {
+    materials,
+    seed,
+    style,
     size,
-    channels: 4,
     padding,
-    shade(out, p, n, triangle, bary) {
-      shaders[triMaterial[triangle]](p[0], p[1], p[2], n[0], n[1], n[2], sample);
-      out[0] = sample.r;
-      out[1] = sample.g;
-      out[2] = sample.b;
-      out[3] = 1;
-      const a = indices[triangle * 3],
-        b = indices[triangle * 3 + 1],
-        c = indices[triangle * 3 + 2];
-      const u = bary[0] * uvs[a * 2] + bary[1] * uvs[b * 2] + bary[2] * uvs[c * 2];
-      const v = bary[0] * uvs[a * 2 + 1] + bary[1] * uvs[b * 2 + 1] + bary[2] * uvs[c * 2 + 1];
-      const x = Math.min(size - 1, Math.max(0, Math.floor(u * size)));
-      const y = Math.min(size - 1, Math.max(0, Math.floor(v * size)));
-      const t = y * size + x;
-      rough[t] = Math.round(Math.min(1, Math.max(0.02, sample.roughness)) * 255);
-      metal[t] = Math.round(sample.metallic * 255);
-      height[t] = Math.round((Math.max(-1, Math.min(1, sample.height)) * 0.5 + 0.5) * 255);
-      filled[t] = 1;
-    },
-  });
+    triangleMaterials: options.triangleMaterials ?? triangleMaterials(mesh),
+    sides: sideBuffers(size, shared),
+  };
+  return input;
+}
+
+/** The metallic-roughness and normal maps from the side buffers, beside the baked colour. */
+function finishMaps(baseColor: RasterImage, input: MaterialShaderInput, options: BakeMaterialOptions): MaterialMaps {
+  const { size, padding } = input;
+  const { normalMap = true, bumpStrength = 1 } = options;
+  const { rough, metal, height, filled } = input.sides;
   dilate([rough, metal, height], filled, size, padding + 1);
   const mr = new Uint8Array(size * size * 3);
   for (let i = 0; i < size * size; i++) {
@@ -134,4 +187,36 @@ export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: Ba
     maps.normal = { width: size, height: size, channels: 3, data: nm };
   }
   return maps;
+}
+
+/** The maps on this thread alone. */
+export function bakeMaterials(mesh: Mesh, materials: PartMaterial[], options: BakeMaterialOptions): MaterialMaps {
+  const input = shaderInput(mesh, materials, options, false);
+  const [layer] = materialLayers(mesh, input);
+  const baseColor = bakeTexture(mesh, { size: input.size, channels: 4, padding: input.padding, shade: layer.shade });
+  return finishMaps(baseColor, input, options);
+}
+
+/**
+ * The same maps, byte for byte, with the colour layer baked in bands on this thread and, with `threads`
+ * 2 and a ready helper, a second one (bake-tiles.ts); the side buffers are then shared between them.
+ */
+export async function bakeMaterialsTiled(
+  mesh: Mesh,
+  materials: PartMaterial[],
+  options: BakeMaterialOptions & {
+    threads?: number;
+    logger?: Logger;
+    /** Band height and the smallest map a helper bakes (bake-tiles.ts defaults; tests use small maps). */
+    tiling?: Pick<TiledBakeOptions, 'bandRows' | 'minSizeForHelper'>;
+  },
+): Promise<MaterialMaps> {
+  const threads = options.threads ?? 1;
+  const input = shaderInput(mesh, materials, options, threads > 1);
+  const [baseColor] = await bakeTiled(
+    mesh,
+    { module: import.meta.url, name: 'materialLayers', input },
+    { ...options.tiling, size: input.size, threads, logger: options.logger },
+  );
+  return finishMaps(baseColor, input, options);
 }
