@@ -55,12 +55,19 @@ export interface EdgeReport {
   degenerateTriangles: number;
 }
 
+export interface EdgeReportOptions {
+  /** Vertices that share a position count as one (default true). */
+  byPosition?: boolean;
+  /** The position id of every vertex (weld.ts canonicalVertices at tolerance 0), when the caller has them. */
+  positionIds?: Uint32Array;
+}
+
 /**
  * Counts the edges that keep a mesh from being closed. With `byPosition` (default true) vertices that
  * share a position count as one, so UV seams do not open the mesh.
  */
-export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): EdgeReport {
-  const key = options.byPosition === false ? null : canonicalVertices(mesh.positions, 0);
+export function edgeReport(mesh: Mesh, options: EdgeReportOptions = {}): EdgeReport {
+  const key = options.byPosition === false ? null : (options.positionIds ?? canonicalVertices(mesh.positions, 0));
   const idx = mesh.indices;
   // Per undirected edge: how many triangles use it and how many of them run from low to high id.
   // A closed, consistently wound surface uses every edge twice, once in each direction.
@@ -100,7 +107,7 @@ export function edgeReport(mesh: Mesh, options: { byPosition?: boolean } = {}): 
  * consistently oriented surface) and no triangle is degenerate. Vertices sharing a position count as
  * one unless `byPosition` is false.
  */
-export function isWatertight(mesh: Mesh, options: { byPosition?: boolean } = {}): boolean {
+export function isWatertight(mesh: Mesh, options: EdgeReportOptions = {}): boolean {
   if (mesh.indices.length === 0) return false;
   const r = edgeReport(mesh, options);
   return r.boundaryEdges === 0 && r.badEdges === 0 && r.degenerateTriangles === 0;

@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../../logger.ts';
 import { compactVertices, groupsFromMaterials, triangleMaterials } from './mesh-utils.ts';
 import { canonicalVertices, weld } from './weld.ts';
 import { subdivideToCount } from './subdivide.ts';
-import { edgeGraph, removeDuplicateFaces } from './clean.ts';
+import { edgeGraph, removeDuplicateFaces, type Topology } from './clean.ts';
 import { isWatertight } from './measure.ts';
 
 export interface SimplifyOptions {
@@ -45,22 +45,35 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
     await MeshoptSimplifier.ready;
     // Soups (every corner its own vertex) look like all-seam meshes to the simplifier: weld first.
     const input = weld(current);
-    const closed = isWatertight(input);
+    // The simplifier's output keeps input vertices, so one position id per input vertex serves every
+    // check below (folded pairs, non-manifold edges) without hashing positions again per attempt.
+    // Without UVs the weld already merged every shared position: each vertex is its own id.
+    const pidOf = input.uvs
+      ? canonicalVertices(input.positions, 0)
+      : Uint32Array.from({ length: input.positions.length / 3 }, (_, v) => v);
+    const closed = isWatertight(input, { positionIds: pidOf });
     // meshoptimizer does not check the link condition everywhere: near thin necks a collapse can leave
     // an edge with four triangles. Freeze the neighbourhood of such edges and simplify again.
     let frozen: Uint8Array | null = null;
     for (let attempt = 0; attempt < 4; attempt++) {
-      current = dropFoldedPairs(reduce(input, target, options, [], frozen));
-      if (current.indices.length / 3 > target + slack) {
-        logger.debug({ faces: current.indices.length / 3, target }, 'simplify: retrying with seams relaxed');
-        current = dropFoldedPairs(reduce(input, target, options, ['Permissive', 'Prune'], frozen));
+      let reduced = withoutFoldedPairs(reduce(input, pidOf, target, options, [], frozen), pidOf);
+      if (reduced.materials.length > target + slack) {
+        logger.debug({ faces: reduced.materials.length, target }, 'simplify: retrying with seams relaxed');
+        reduced = withoutFoldedPairs(reduce(input, pidOf, target, options, ['Permissive', 'Prune'], frozen), pidOf);
       }
+      current = compactVertices({
+        positions: input.positions,
+        normals: input.normals,
+        uvs: input.uvs,
+        indices: reduced.corners,
+        groups: groupsFromMaterials(reduced.materials),
+      });
       if (!closed) break;
-      const bad = nonManifoldPositions(current);
-      if (bad.size === 0) break;
+      const bad = nonManifoldPositionIds(reduced.pid);
+      if (bad.length === 0) break;
       frozen ??= new Uint8Array(input.positions.length / 3);
-      freezeAround(input, bad, frozen);
-      logger.debug({ attempt, positions: bad.size }, 'simplify: froze the surroundings of non-manifold edges');
+      freezeAround(input, pidOf, bad, frozen);
+      logger.debug({ attempt, positions: bad.length }, 'simplify: froze the surroundings of non-manifold edges');
     }
     if (current.indices.length / 3 > target + slack) {
       logger.warn(
@@ -74,13 +87,15 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
   return current;
 }
 
+/** The simplifier's triangles on `mesh`'s vertices (`pidOf`: their position ids) and their materials. */
 function reduce(
   mesh: Mesh,
+  pidOf: Uint32Array,
   target: number,
   options: SimplifyOptions,
   extraFlags: Flag[],
   frozen: Uint8Array | null,
-): Mesh {
+): { indices: Uint32Array; materials: Uint32Array } {
   const { uvWeight = 1, normalWeight = 0.25, lockBorder = false } = options;
   const vertexCount = mesh.positions.length / 3;
   const faces = mesh.indices.length / 3;
@@ -110,7 +125,7 @@ function reduce(
   // Vertices (by position) touched by more than one material stay put so groups meet without cracks.
   let lock: Uint8Array | null = null;
   if (groups.length > 1) {
-    const pid = canonicalVertices(mesh.positions, 0);
+    const pid = pidOf;
     const seen = new Int32Array(vertexCount).fill(-1);
     const shared = new Uint8Array(vertexCount);
     for (let t = 0; t < faces; t++)
@@ -167,51 +182,39 @@ function reduce(
     mats.fill(partMaterials[i], o / 3, (o + p.length) / 3);
     o += p.length;
   });
-  return compactVertices({
-    positions: mesh.positions,
-    normals: mesh.normals,
-    uvs: mesh.uvs,
-    indices,
-    groups: groupsFromMaterials(mats),
-  });
+  return { indices, materials: mats };
 }
 
 /**
  * Collapses can fold two triangles onto each other with opposite winding (a zero-volume fin), which
- * leaves an edge with four triangles; removing such twins restores a closed mesh.
+ * leaves an edge with four triangles; removing such twins restores a closed mesh. `indices` are the
+ * input's vertices, `pidOf` their position ids.
  */
-function dropFoldedPairs(mesh: Mesh): Mesh {
-  const pidOf = canonicalVertices(mesh.positions, 0);
-  const pid = Uint32Array.from(mesh.indices, (v) => pidOf[v]);
-  const { topo, removed } = removeDuplicateFaces({ pid, corners: mesh.indices, materials: triangleMaterials(mesh) });
-  if (removed === 0) return mesh;
-  return compactVertices({ ...mesh, indices: topo.corners, groups: groupsFromMaterials(topo.materials) });
+function withoutFoldedPairs(
+  { indices, materials }: { indices: Uint32Array; materials: Uint32Array },
+  pidOf: Uint32Array,
+): Topology {
+  const pid = Uint32Array.from(indices, (v) => pidOf[v]);
+  return removeDuplicateFaces({ pid, corners: indices, materials }).topo;
 }
 
-/** Positions (as x,y,z keys) on edges that are not shared by exactly two opposite triangles. */
-function nonManifoldPositions(mesh: Mesh): Set<string> {
-  const pidOf = canonicalVertices(mesh.positions, 0);
-  const pid = Uint32Array.from(mesh.indices, (v) => pidOf[v]);
+/** Position ids on edges that are not shared by exactly two opposite triangles. */
+function nonManifoldPositionIds(pid: Uint32Array): number[] {
   const graph = edgeGraph(pid);
-  const bad = new Set<string>();
-  const key = (v: number): string =>
-    `${mesh.positions[v * 3]},${mesh.positions[v * 3 + 1]},${mesh.positions[v * 3 + 2]}`;
+  const bad = new Set<number>();
   for (let t = 0; t < pid.length / 3; t++)
     for (let k = 0; k < 3; k++) {
       if (graph.uses[graph.side[t * 3 + k]] === 2) continue;
-      bad.add(key(mesh.indices[t * 3 + k]));
-      bad.add(key(mesh.indices[t * 3 + ((k + 1) % 3)]));
+      bad.add(pid[t * 3 + k]);
+      bad.add(pid[t * 3 + ((k + 1) % 3)]);
     }
-  return bad;
+  return [...bad];
 }
 
-/** Locks the input vertices at the given positions and their one-ring (by position). */
-function freezeAround(input: Mesh, positions: Set<string>, frozen: Uint8Array): void {
-  const P = input.positions;
-  const pidOf = canonicalVertices(P, 0);
+/** Locks the input vertices at the given position ids and their one-ring (by position). */
+function freezeAround(input: Mesh, pidOf: Uint32Array, positions: number[], frozen: Uint8Array): void {
   const seed = new Uint8Array(frozen.length);
-  for (let v = 0; v < frozen.length; v++)
-    if (positions.has(`${P[v * 3]},${P[v * 3 + 1]},${P[v * 3 + 2]}`)) seed[pidOf[v]] = 1;
+  for (const p of positions) seed[p] = 1;
   const ring = new Uint8Array(frozen.length);
   const I = input.indices;
   for (let t = 0; t < I.length; t += 3) {

@@ -45,6 +45,31 @@ export interface ShapeField {
   spacing: number;
 }
 
+/**
+ * `sample` at every column of the grid along axis `along`, taken at the axis's first grid point; indexed
+ * by the other two grid coordinates, the lower axis fastest.
+ */
+function columnSamples(
+  along: number,
+  dims: readonly [number, number, number],
+  origin: readonly [number, number, number],
+  spacing: number,
+  sample: (wx: number, wy: number, wz: number) => number,
+): Float64Array {
+  const [a, b] = [0, 1, 2].filter((k) => k !== along);
+  // Doubles, as the sample is compared and stored per voxel.
+  const out = new Float64Array(dims[a] * dims[b]);
+  const w = [origin[0], origin[1], origin[2]];
+  for (let j = 0; j < dims[b]; j++) {
+    w[b] = origin[b] + j * spacing;
+    for (let i = 0; i < dims[a]; i++) {
+      w[a] = origin[a] + i * spacing;
+      out[j * dims[a] + i] = sample(w[0], w[1], w[2]);
+    }
+  }
+  return out;
+}
+
 export function reconstructField(views: View[], options: ShapeOptions): ShapeField {
   const creative = options.creative ?? false;
   const measured = [false, false, false];
@@ -97,14 +122,23 @@ export function reconstructField(views: View[], options: ShapeOptions): ShapeFie
   const carvedBy = tolerant ? new Int8Array(inside.length) : undefined;
   views.forEach((v, vi) => {
     const outside = -2 * v.pixelSize;
+    const silhouette = (wx: number, wy: number, wz: number): number => {
+      const [px, py] = projectToView(v, wx, wy, wz);
+      return sampleField(v.sdf, v.width, v.height, px, py, outside);
+    };
+    // A view along a grid axis sees a whole column of voxels along that axis at one point of its
+    // picture (the axis's coordinate is multiplied by 0), so it is sampled once per column.
+    const along = axisOf(v.forward);
+    const columns = along >= 0 ? columnSamples(along, dims, origin, spacing, silhouette) : undefined;
     for (let z = 0; z < nz; z++) {
       const wz = origin[2] + z * spacing;
       for (let y = 0; y < ny; y++) {
         const wy = origin[1] + y * spacing;
         let o = nx * (y + ny * z);
         for (let x = 0; x < nx; x++, o++) {
-          const [px, py] = projectToView(v, origin[0] + x * spacing, wy, wz);
-          const d = sampleField(v.sdf, v.width, v.height, px, py, outside);
+          const d = columns
+            ? columns[along === 2 ? y * nx + x : along === 1 ? z * nx + x : z * ny + y]
+            : silhouette(origin[0] + x * spacing, wy, wz);
           if (d < inside[o]) {
             if (second) {
               second[o] = inside[o];

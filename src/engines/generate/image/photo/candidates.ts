@@ -6,6 +6,8 @@
 import { boundaryContrast, edgeStrength, meanStep, weakBoundaryShare } from './boundary.ts';
 import { crossingPrior, likelyCrossing } from './closeup.ts';
 import { usualLocalContrastRadius } from './local-contrast.ts';
+import { grabCutShared } from './grabcut.ts';
+import { colourPalette } from './palette.ts';
 import { seededRandom } from './random.ts';
 import { otsu, saliency } from './saliency.ts';
 import { hypothesis, type Candidate, type Picture, type Start } from './start-cut.ts';
@@ -65,7 +67,17 @@ export async function photoCandidates(
   const lightness = new Float32Array(w * h);
   for (let p = 0; p < lightness.length; p++) lightness[p] = lab[p * 3];
   const weight = centredWeight(prior, w, h);
-  const picture: Picture = { lab, w, h, weight, lightness, rounds, seed };
+  const picture: Picture = {
+    lab,
+    w,
+    h,
+    weight,
+    lightness,
+    rounds,
+    seed,
+    palette: colourPalette(lab),
+    shared: grabCutShared(),
+  };
   // Two starting splits, the Otsu one and a stricter core: a salient background thing can swallow the
   // object in the first.
   const saliencyStart: Start = { name: 'saliency', prior, threshold, stream: 0 };

@@ -2,6 +2,7 @@
  * Gaussian mixture colour model (full 3×3 covariance) as GrabCut uses one per side: initialised by
  * k-means++ from a seeded random source, then refitted from hard assignments each round.
  */
+import type { Palette } from './palette.ts';
 import type { Random } from './random.ts';
 
 export interface Gmm {
@@ -13,8 +14,31 @@ export interface Gmm {
   logNorms: Float64Array;
 }
 
-/** `colours`: 3 values per sample; `indices`: which samples to use. */
-function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, random: Random): Int32Array {
+/** The nearest of `k` centres (3 per centre in `means`) to a colour; the first of equals. */
+function nearestCentre(means: Float64Array, k: number, r: number, g: number, b: number): number {
+  let best = 0,
+    bestD = Infinity;
+  for (let c = 0; c < k; c++) {
+    const d = (r - means[c * 3]) ** 2 + (g - means[c * 3 + 1]) ** 2 + (b - means[c * 3 + 2]) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/**
+ * `colours`: 3 values per sample; `indices`: which samples to use. With the picture's `palette`
+ * (palette.ts) each distinct colour's nearest centre is found once per k-means round.
+ */
+function kmeansPlusPlus(
+  colours: Float32Array,
+  indices: Int32Array,
+  k: number,
+  random: Random,
+  palette?: Palette,
+): Int32Array {
   const n = indices.length;
   const centres: number[] = [];
   const d2 = new Float64Array(n).fill(Infinity);
@@ -53,6 +77,8 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
     means[c * 3 + 2] = colours[centres[c] * 3 + 2];
   }
   const sums = new Float64Array(k2 * 4);
+  const nearest = palette && new Int32Array(palette.size);
+  const roundOf = palette && new Int32Array(palette.size).fill(-1);
   for (let round = 0; round < 6; round++) {
     sums.fill(0);
     for (let i = 0; i < n; i++) {
@@ -60,15 +86,15 @@ function kmeansPlusPlus(colours: Float32Array, indices: Int32Array, k: number, r
       const r = colours[s],
         g = colours[s + 1],
         b = colours[s + 2];
-      let best = 0,
-        bestD = Infinity;
-      for (let c = 0; c < k2; c++) {
-        const d = (r - means[c * 3]) ** 2 + (g - means[c * 3 + 1]) ** 2 + (b - means[c * 3 + 2]) ** 2;
-        if (d < bestD) {
-          bestD = d;
-          best = c;
+      let best: number;
+      if (palette && nearest && roundOf) {
+        const e = palette.index[indices[i]];
+        if (roundOf[e] !== round) {
+          nearest[e] = nearestCentre(means, k2, r, g, b);
+          roundOf[e] = round;
         }
-      }
+        best = nearest[e];
+      } else best = nearestCentre(means, k2, r, g, b);
       assign[i] = best;
       sums[best * 4] += r;
       sums[best * 4 + 1] += g;
@@ -222,18 +248,31 @@ export function likeliestComponent(gmm: Gmm, r: number, g: number, b: number): n
   return best;
 }
 
-/** A first model of the samples: k-means++ clusters, one Gaussian each. */
-export function initGmm(colours: Float32Array, indices: Int32Array, k: number, random: Random): Gmm {
+/** A first model of the samples: k-means++ clusters, one Gaussian each (`palette`: as kmeansPlusPlus). */
+export function initGmm(colours: Float32Array, indices: Int32Array, k: number, random: Random, palette?: Palette): Gmm {
   const kk = Math.max(1, Math.min(k, indices.length));
-  return fitGmm(colours, indices, kmeansPlusPlus(colours, indices, kk, random), kk);
+  return fitGmm(colours, indices, kmeansPlusPlus(colours, indices, kk, random, palette), kk);
 }
 
-/** Refits from the current model's hard assignments (GrabCut's step 1–2). */
-export function refitGmm(gmm: Gmm, colours: Float32Array, indices: Int32Array): Gmm {
+/**
+ * Refits from the current model's hard assignments (GrabCut's step 1–2). With the picture's `palette`
+ * (palette.ts) each distinct colour's likeliest component is found once.
+ */
+export function refitGmm(gmm: Gmm, colours: Float32Array, indices: Int32Array, palette?: Palette): Gmm {
   const assign = new Int32Array(indices.length);
-  for (let i = 0; i < indices.length; i++) {
-    const s = indices[i] * 3;
-    assign[i] = likeliestComponent(gmm, colours[s], colours[s + 1], colours[s + 2]);
+  if (palette) {
+    const likeliest = new Int32Array(palette.size).fill(-1);
+    const c = palette.colours;
+    for (let i = 0; i < indices.length; i++) {
+      const e = palette.index[indices[i]];
+      if (likeliest[e] < 0) likeliest[e] = likeliestComponent(gmm, c[e * 3], c[e * 3 + 1], c[e * 3 + 2]);
+      assign[i] = likeliest[e];
+    }
+  } else {
+    for (let i = 0; i < indices.length; i++) {
+      const s = indices[i] * 3;
+      assign[i] = likeliestComponent(gmm, colours[s], colours[s + 1], colours[s + 2]);
+    }
   }
   return fitGmm(colours, indices, assign, gmm.weights.length);
 }

@@ -7,11 +7,12 @@
  * background model may be fitted to the surroundings of the object only (local-background.ts).
  */
 import { initGmm, negLogLikelihood, refitGmm, type Gmm } from './gmm.ts';
-import { createGridGraph, minCut, neighbourOf, setEdge } from './maxflow.ts';
+import { createGridGraph, minCut, retargetTerminals, type GridGraph } from './maxflow.ts';
 import { localBackground } from './local-background.ts';
 import { localContrastBeta, squaredStep } from './local-contrast.ts';
 import type { Random } from './random.ts';
 import { backgroundOrShadowCost } from './shadow.ts';
+import { colourPalette, type Palette } from './palette.ts';
 
 export interface GrabCutOptions {
   /** Rounds of refit + cut (default 4). */
@@ -58,6 +59,10 @@ export interface GrabCutInput {
   objectCost?: Float32Array;
   /** Explain darker copies of background colours as background in shadow (default true). */
   shadows?: boolean;
+  /** `colours`' distinct colours (palette.ts), when the caller cuts the same picture several times; made here otherwise. */
+  palette?: Palette;
+  /** What cuts of the same picture share (grabCutShared), when the caller cuts it several times. */
+  shared?: GrabCutShared;
 }
 
 export interface GrabCutResult {
@@ -85,14 +90,74 @@ function indicesOf(mask: Uint8Array, value: number): Int32Array {
 function contrastBeta(colours: Float32Array, width: number, height: number): number {
   let sum = 0,
     count = 0;
-  for (let p = 0; p < width * height; p++)
-    for (let k = 0; k < 8; k += 2) {
-      const q = neighbourOf(width, height, p, k);
-      if (q < 0) continue;
-      sum += squaredStep(colours, p, q);
-      count++;
+  // Pixel by pixel, each one's right, lower, lower-right and upper-right neighbour (maxflow.ts k = 0, 2, 4, 6).
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      for (let k = 0; k < 4; k++) {
+        const qx = x + FORWARD_DX[k],
+          qy = y + FORWARD_DY[k];
+        if (qx >= width || qy < 0 || qy >= height) continue;
+        sum += squaredStep(colours, p, qy * width + qx);
+        count++;
+      }
     }
   return sum > 0 ? count / (2 * sum) : 0;
+}
+
+/** maxflow.ts's neighbours k = 0, 2, 4, 6: one edge of every neighbour pair. */
+const FORWARD_DX = [1, 0, 1, 1];
+const FORWARD_DY = [0, 1, 1, -1];
+
+/**
+ * What every cut of one picture shares: GrabCut's β and the smoothness capacities, which depend on the
+ * picture and the smoothness settings only, so the starts that share settings share them.
+ */
+export interface GrabCutShared {
+  beta?: number;
+  capacities: Map<string, Int32Array>;
+}
+
+export function grabCutShared(): GrabCutShared {
+  return { capacities: new Map() };
+}
+
+/** The contrast-sensitive neighbour capacities (maxflow.ts layout), from `shared` when it has them. */
+function smoothnessCapacities(
+  colours: Float32Array,
+  width: number,
+  height: number,
+  smoothness: number,
+  sharpness: number,
+  localContrast: number | undefined,
+  shared: GrabCutShared = grabCutShared(),
+): Int32Array {
+  const key = `${smoothness}/${sharpness}/${localContrast ?? 0}`;
+  const known = shared.capacities.get(key);
+  if (known) return known;
+  shared.beta ??= contrastBeta(colours, width, height);
+  const beta = shared.beta * sharpness;
+  const localBeta = localContrast ? localContrastBeta(colours, width, height, { radius: localContrast }) : undefined;
+  const capacity = new Int32Array(width * height * 8);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      for (let j = 0; j < 4; j++) {
+        const qx = x + FORWARD_DX[j],
+          qy = y + FORWARD_DY[j];
+        if (qx >= width || qy < 0 || qy >= height) continue;
+        const q = qy * width + qx;
+        const k = j * 2;
+        const d2 = squaredStep(colours, p, q);
+        const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
+        const weight = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
+        if (!weight) continue;
+        capacity[p * 8 + k] = weight;
+        capacity[q * 8 + (k ^ 1)] = weight;
+      }
+    }
+  shared.capacities.set(key, capacity);
+  return capacity;
 }
 
 export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOptions = {}): GrabCutResult {
@@ -102,50 +167,65 @@ export function grabCut(input: GrabCutInput, random: Random, options: GrabCutOpt
   const smoothness = options.smoothness ?? 50;
   const priorWeight = options.priorWeight ?? 3;
   const sharpness = options.edgeSharpness ?? 1;
-  const beta = contrastBeta(colours, width, height) * sharpness;
-  const localBeta = options.localContrast
-    ? localContrastBeta(colours, width, height, { radius: options.localContrast })
-    : undefined;
-  // The smoothness capacities are the same every round: set once, copied into each round's graph.
-  const edges = createGridGraph(width, height);
-  for (let p = 0; p < n; p++)
-    for (let k = 0; k < 8; k += 2) {
-      const q = neighbourOf(width, height, p, k);
-      if (q < 0) continue;
-      const d2 = squaredStep(colours, p, q);
-      const b = localBeta ? ((localBeta[p] + localBeta[q]) / 2) * sharpness : beta;
-      const weight = Math.round(SCALE * (smoothness / (k >= 4 ? Math.SQRT2 : 1)) * Math.exp(-b * d2));
-      if (weight) setEdge(edges, p, k, weight);
-    }
+  const edges = smoothnessCapacities(
+    colours,
+    width,
+    height,
+    smoothness,
+    sharpness,
+    options.localContrast,
+    input.shared,
+  );
   let mask: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) mask[p] = (prior[p] >= threshold || fixedObject?.[p]) && !fixedBackground?.[p] ? 1 : 0;
   let object: Gmm | undefined, background: Gmm | undefined;
   const evidence = new Float32Array(n);
+  const palette = input.palette ?? colourPalette(colours);
+  const objectCosts = new Float64Array(palette.size);
+  const backgroundCosts = new Float64Array(palette.size);
   const rounds = options.rounds ?? 4;
+  let graph: GridGraph | undefined;
+  const terminals = new Int32Array(n);
+  const previousTerminals = new Int32Array(n);
   for (let round = 0; round < rounds; round++) {
     const local = options.localBackground ? localBackground(mask, width, height, options.localBackground) : undefined;
     const fg = indicesOf(mask, 1),
       bg = local ? local.ring : indicesOf(mask, 0);
     if (fg.length < 8 || bg.length < 8) break;
-    object = object ? refitGmm(object, colours, fg) : initGmm(colours, fg, components, random);
-    background = background ? refitGmm(background, colours, bg) : initGmm(colours, bg, components, random);
-    const graph = createGridGraph(width, height);
-    graph.capacity.set(edges.capacity);
-    for (let p = 0; p < n; p++) {
-      const r = colours[p * 3],
-        g = colours[p * 3 + 1],
-        b = colours[p * 3 + 2];
-      const costObject = negLogLikelihood(object, r, g, b);
-      const costBackground =
+    object = object ? refitGmm(object, colours, fg, palette) : initGmm(colours, fg, components, random, palette);
+    background = background
+      ? refitGmm(background, colours, bg, palette)
+      : initGmm(colours, bg, components, random, palette);
+    // The data term per distinct colour, then per pixel by lookup.
+    for (let e = 0; e < palette.size; e++) {
+      const r = palette.colours[e * 3],
+        g = palette.colours[e * 3 + 1],
+        b = palette.colours[e * 3 + 2];
+      objectCosts[e] = negLogLikelihood(object, r, g, b);
+      backgroundCosts[e] =
         input.shadows === false ? negLogLikelihood(background, r, g, b) : backgroundOrShadowCost(background, r, g, b);
+    }
+    for (let p = 0; p < n; p++) {
+      const e = palette.index[p];
+      const costObject = objectCosts[e];
+      const costBackground = backgroundCosts[e];
       evidence[p] = costBackground - costObject;
       const s = prior[p];
       const bias =
         s >= threshold ? (s - threshold) / Math.max(1e-6, 1 - threshold) : -(threshold - s) / Math.max(1e-6, threshold);
       const net = costBackground - costObject - (objectCost?.[p] ?? 0) + priorWeight * bias;
-      graph.terminal[p] =
+      terminals[p] =
         fixedBackground?.[p] || local?.beyond[p] ? -HARD : fixedObject?.[p] ? HARD : Math.round(SCALE * net);
     }
+    // Only the terminal capacities change between rounds: the next round's cut starts from the flow
+    // the last one found (maxflow.ts retargetTerminals), which gives the same cut with less augmenting.
+    if (graph) retargetTerminals(graph, previousTerminals, terminals);
+    else {
+      graph = createGridGraph(width, height);
+      graph.capacity.set(edges);
+      graph.terminal.set(terminals);
+    }
+    previousTerminals.set(terminals);
     const next = minCut(graph).source;
     let changed = 0;
     for (let p = 0; p < n; p++) if (next[p] !== mask[p]) changed++;

@@ -47,6 +47,19 @@ export function neighbourOf(width: number, height: number, p: number, k: number)
   return qx < 0 || qy < 0 || qx >= width || qy >= height ? -1 : qy * width + qx;
 }
 
+/**
+ * Moves a graph a cut already ran on (its capacities now residual) from the terminal capacities `from`
+ * to `to`, keeping the flow found: each pixel's residual terminal capacity moves by the change, which
+ * leaves that flow feasible (net terminal capacities: a pixel's source and sink sides may both grow by
+ * any amount without changing the cut). The next minCut then augments only what the change allows,
+ * and its source side is the same as a cut of the changed graph from no flow: the nodes the source
+ * still reaches once the flow is maximal do not depend on which maximum flow was found.
+ */
+export function retargetTerminals(graph: GridGraph, from: Int32Array, to: Int32Array): void {
+  const tr = graph.terminal;
+  for (let p = 0; p < tr.length; p++) tr[p] += to[p] - from[p];
+}
+
 /** The last grid's neighbour table: every cut of a segmentation runs on the same grid. */
 let neighbours: { width: number; height: number; head: Int32Array } | undefined;
 

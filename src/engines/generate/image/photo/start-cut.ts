@@ -6,7 +6,8 @@
 import { centredCrossing, type Crossing } from './closeup.ts';
 import { maskConfidence } from './confidence.ts';
 import { keepOneObject } from './connectivity.ts';
-import { grabCut } from './grabcut.ts';
+import { grabCut, type GrabCutShared } from './grabcut.ts';
+import type { Palette } from './palette.ts';
 import { seededRandom } from './random.ts';
 
 export interface Candidate {
@@ -31,6 +32,10 @@ export interface Picture {
   rounds?: number;
   /** The request's seed: each start's random source is seeded from it and the start's `stream`. */
   seed: number;
+  /** `lab`'s distinct colours, shared by every start's cut (made by each cut when absent). */
+  palette?: Palette;
+  /** GrabCut's β and smoothness capacities, shared by the starts with the same smoothness settings. */
+  shared?: GrabCutShared;
 }
 
 /** One starting guess: `prior` split at `threshold`, and what is held as background from the start. */
@@ -76,7 +81,16 @@ export function hypothesis(picture: Picture, start: Start): Candidate {
   const { prior, threshold } = start;
   const fixedBackground = fixedBackgroundOf(picture, start);
   const cut = grabCut(
-    { colours: lab, width: w, height: h, prior, threshold, fixedBackground },
+    {
+      colours: lab,
+      width: w,
+      height: h,
+      prior,
+      threshold,
+      fixedBackground,
+      palette: picture.palette,
+      shared: picture.shared,
+    },
     seededRandom(picture.seed * 2 + start.stream),
     {
       rounds,

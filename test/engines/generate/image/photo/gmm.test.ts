@@ -29,3 +29,19 @@ test('the same seed gives the same model; the random source is the only randomne
   assert.deepEqual(a.means, b.means);
   assert.deepEqual(a.inverses, b.inverses);
 });
+
+test('with the palette of the picture, k-means and the refit give exactly the model they give per sample', async () => {
+  const { colourPalette } = await import('../../../../../src/engines/generate/image/photo/palette.ts');
+  // Few distinct colours, each on many samples (a flat backdrop), and a subset of the samples used.
+  const random = seededRandom(3);
+  const levels = [0, 17.5, 33.25, 60];
+  const colours = new Float32Array(900 * 3);
+  for (let i = 0; i < colours.length; i++) colours[i] = levels[Math.floor(random() * levels.length)];
+  const palette = colourPalette(colours);
+  assert.ok(palette.size < 70, `${palette.size} distinct colours`);
+  const indices = Int32Array.from({ length: 500 }, (_, i) => i * 2 - (i % 3));
+  const plain = initGmm(colours, indices, 5, seededRandom(6));
+  const withPalette = initGmm(colours, indices, 5, seededRandom(6), palette);
+  assert.deepEqual(withPalette, plain);
+  assert.deepEqual(refitGmm(plain, colours, indices, palette), refitGmm(plain, colours, indices));
+});
