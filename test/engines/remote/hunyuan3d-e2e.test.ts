@@ -88,7 +88,7 @@ describe('remote engine: Hunyuan3D', () => {
     assert.equal(sent.octree_resolution, 196);
     // The server's time and each finishing step under the one `timings` key of the task record.
     const { notes } = await getJson(k, `/api/v2/tasks/${accepted.uuid}`);
-    for (const stage of ['remote', 'import', 'repair', 'lookup', 'budget', 'uv', 'bake', 'export'])
+    for (const stage of ['remote', 'import', 'repair', 'looks', 'budget', 'uv', 'bake', 'export'])
       assert.ok(Number.isFinite(notes.timings?.[stage]), `timings.${stage} in ${JSON.stringify(notes.timings)}`);
   });
 
