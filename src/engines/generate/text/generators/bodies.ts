@@ -5,11 +5,11 @@
  * A plan module reads its rows with `bodyRows(plan, schema)`, which checks each against the plan's
  * TypeBox schema (so a typo fails at start-up, naming the row) and refuses an id listed twice.
  */
-import { readFileSync } from 'node:fs';
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
+import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 
 /** The plans that read rows here, each from its own module (families/*.ts). */
 export const BODY_PLANS = [
@@ -26,14 +26,6 @@ export const BODY_PLANS = [
 ] as const;
 
 export type BodyPlan = (typeof BODY_PLANS)[number];
-
-const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
-
-/** A colour in a row: a palette name or an sRGB triple. */
-const ColourSchema = Type.Union([
-  Type.Union(paletteNames.map((name) => Type.Literal(name))),
-  Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
-]);
 
 const BodyRowSchema = Type.Object(
   {
@@ -64,8 +56,8 @@ function merged(row: BodyRow): Record<string, unknown> {
 
 /** Every problem of a parsed body file (empty when sound): the file's shape, an id listed twice in a plan. */
 export function bodyFileProblems(file: unknown): string[] {
-  const error = Value.Errors(BODY_FILE_SCHEMA, file).First();
-  if (error) return [`${error.path || '/'}: ${error.message}`];
+  const error = firstSchemaError(BODY_FILE_SCHEMA, file);
+  if (error) return [error];
   const seen = new Set<string>();
   const problems: string[] = [];
   for (const row of (file as BodyFile).rows) {
@@ -87,10 +79,7 @@ export function bodyRowProblems(rows: readonly BodyRow[], plan: BodyPlan, schema
 }
 
 function readBodyFile(): BodyFile {
-  const file: unknown = JSON.parse(readFileSync(new URL('./bodies.json', import.meta.url), 'utf8'));
-  const problems = bodyFileProblems(file);
-  if (problems.length) throw new Error(`bodies.json: ${problems.slice(0, 5).join('; ')}`);
-  return file as BodyFile;
+  return readRowFile(new URL('./bodies.json', import.meta.url), 'bodies.json', bodyFileProblems) as BodyFile;
 }
 
 export const BODY_ROWS: readonly BodyRow[] = Object.freeze(readBodyFile().rows);

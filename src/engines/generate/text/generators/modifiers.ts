@@ -7,17 +7,15 @@
  * Rows are checked against MODIFIER_FILE_SCHEMA when the file loads and by
  * test/engines/generate/text/modifiers.test.ts, which refuses a word given one setting twice.
  */
-import { readFileSync } from 'node:fs';
 import { type Static, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
 import type { GenContext, RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
+import { firstSchemaError, PALETTE_NAMES, readRowFile } from './row-files.ts';
 import { PART_LIST_FILE_SCHEMA, partListProblems, partPaint, shapeOf, type PartShape } from './part-list.ts';
 
 const PartSchema = PART_LIST_FILE_SCHEMA.properties.rows.items.properties.parts.items;
-const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
 
 const ModifierSchema = Type.Object(
   {
@@ -31,7 +29,7 @@ const ModifierSchema = Type.Object(
     parts: Type.Optional(Type.Array(PartSchema, { minItems: 1 })),
     /** Settings the plan reads instead of its default: a number, or a colour named in ./palette.ts. */
     set: Type.Optional(
-      Type.Record(Type.String(), Type.Union([Type.Number(), ...paletteNames.map((name) => Type.Literal(name))])),
+      Type.Record(Type.String(), Type.Union([Type.Number(), ...PALETTE_NAMES.map((name) => Type.Literal(name))])),
     ),
   },
   { additionalProperties: false },
@@ -47,8 +45,8 @@ export type ModifierFile = Static<typeof MODIFIER_FILE_SCHEMA>;
 
 /** Every problem of a parsed modifier file: schema, a row with neither parts nor settings, a setting given twice. */
 export function modifierProblems(file: unknown): string[] {
-  const error = Value.Errors(MODIFIER_FILE_SCHEMA, file).First();
-  if (error) return [`${error.path || '/'}: ${error.message}`];
+  const error = firstSchemaError(MODIFIER_FILE_SCHEMA, file);
+  if (error) return [error];
   const problems: string[] = [];
   const ids = new Set<string>();
   const settings = new Set<string>();
@@ -70,10 +68,8 @@ export function modifierProblems(file: unknown): string[] {
 }
 
 function readModifiers(): ModifierRow[] {
-  const file: unknown = JSON.parse(readFileSync(new URL('./modifiers.json', import.meta.url), 'utf8'));
-  const problems = modifierProblems(file);
-  if (problems.length) throw new Error(`modifiers.json: ${problems.slice(0, 5).join('; ')}`);
-  return (file as ModifierFile).rows;
+  return (readRowFile(new URL('./modifiers.json', import.meta.url), 'modifiers.json', modifierProblems) as ModifierFile)
+    .rows;
 }
 
 export const MODIFIERS: readonly ModifierRow[] = Object.freeze(readModifiers());

@@ -12,15 +12,14 @@
  * A legged form's row also names its `skeleton` (rig type and joints, ./joints.ts). Rows are checked
  * against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
  */
-import { readFileSync } from 'node:fs';
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { type Static, Type } from '@sinclair/typebox';
 import type { Manifold, Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
-import type { GenContext, Generator, RGB } from './kit.ts';
+import { says, type GenContext, type Generator, type RGB } from './kit.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 import { JointList } from './joints.ts';
 import * as PALETTE from './palette.ts';
+import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -78,13 +77,6 @@ const ShapeSchema = Type.Recursive(
   { $id: 'PartShape' },
 );
 
-const paletteNames = Object.keys(PALETTE).filter((k) => Array.isArray((PALETTE as Record<string, unknown>)[k]));
-
-const ColourSchema = Type.Union([
-  Type.Union(paletteNames.map((name) => Type.Literal(name))),
-  Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
-]);
-
 /** A regular expression's source, tested on the lower-cased prompt (as ./kit.ts `says` does). */
 const PatternSchema = Type.String({ minLength: 1 });
 
@@ -140,14 +132,9 @@ export type PartShape = Static<typeof ShapeSchema>;
 export type PartListRow = Static<typeof RowSchema>;
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
 
-function firstError(schema: TSchema, value: unknown): string | undefined {
-  const error = Value.Errors(schema, value).First();
-  return error ? `${error.path || '/'}: ${error.message}` : undefined;
-}
-
 /** Every problem of a parsed part-list file (empty when it is sound): schema, arity, an id listed twice. */
 export function partListProblems(file: unknown): string[] {
-  const problem = firstError(PART_LIST_FILE_SCHEMA, file);
+  const problem = firstSchemaError(PART_LIST_FILE_SCHEMA, file);
   if (problem) return [problem];
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -165,7 +152,7 @@ export function partListProblems(file: unknown): string[] {
         } catch {
           problems.push(`${row.id} part ${k}: ${source} is not a regular expression`);
         }
-      const shapeProblem = firstError(ShapeSchema, { shape: part.shape, args: part.args, ops: part.ops });
+      const shapeProblem = firstSchemaError(ShapeSchema, { shape: part.shape, args: part.args, ops: part.ops });
       if (shapeProblem) problems.push(`${row.id} part ${k}: ${shapeProblem}`);
       const [least, most] = PRIMITIVE_ARITY[part.shape as PrimitiveName];
       if (part.args.length < least || part.args.length > most)
@@ -216,7 +203,7 @@ const patterns = new Map<string, RegExp>();
 function promptSays(ctx: GenContext, source: string): boolean {
   let pattern = patterns.get(source);
   if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
-  return pattern.test(ctx.interpretation.prompt.toLowerCase());
+  return says(ctx, pattern);
 }
 
 /** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
@@ -237,10 +224,11 @@ export function buildPartList(ctx: GenContext, row: PartListRow): void {
 
 /** The parsed, checked rows of `parts/<name>.json`; throws on the file's first problems. */
 export function readPartListFile(name: string): PartListFile {
-  const file: unknown = JSON.parse(readFileSync(new URL(`./parts/${name}.json`, import.meta.url), 'utf8'));
-  const problems = partListProblems(file);
-  if (problems.length) throw new Error(`parts/${name}.json: ${problems.slice(0, 5).join('; ')}`);
-  return file as PartListFile;
+  return readRowFile(
+    new URL(`./parts/${name}.json`, import.meta.url),
+    `parts/${name}.json`,
+    partListProblems,
+  ) as PartListFile;
 }
 
 /** The generators of the rows of `parts/<name>.json`, by id (a family spreads them into its rows). */
