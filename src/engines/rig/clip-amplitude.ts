@@ -11,7 +11,7 @@
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
 import type { Rig, RigClip } from '../../geometry/rig.ts';
 import { makeClip } from './clips.ts';
-import { poseInto } from './skinning.ts';
+import { poseInto } from '../../geometry/rig.ts';
 
 export interface ClipAmplitudeOptions {
   /** Largest edge stretch (posed length over rest length) a clip may reach, with margin under the bar of 3. */

@@ -10,7 +10,7 @@
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
 import { jointPoses, quatMultiply, type Quat, type Rig, type RigClip } from '../../geometry/rig.ts';
 import type { BodySkeleton, Vec3 } from '../../geometry/skeleton.ts';
-import { poseInto } from './skinning.ts';
+import { poseInto } from '../../geometry/rig.ts';
 
 export const KEYS_PER_SECOND = 30;
 
