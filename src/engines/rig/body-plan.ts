@@ -79,6 +79,30 @@ function oddOneOut(
   return { odd: branches[odd], pair, oddThickness: widths[odd] };
 }
 
+/**
+ * Splits a three-tip hub into a limb pair and its odd branch by likeness: a pair of limbs are twins,
+ * as long and as thick as each other, so the two most alike are the pair and the third is the odd
+ * branch, whether it is thicker (a head) or thinner (a tail) than the legs beside it.
+ */
+function twinsAndOdd(
+  hub: Hub,
+  thick: (b: Branch) => number,
+): { odd: Branch; pair: [Branch, Branch]; oddThickness: number } {
+  const branches = hub.tips.map((t) => ({ tip: t.tip, length: t.length }));
+  const widths = branches.map(thick);
+  const unlike = (i: number, j: number) =>
+    Math.abs(branches[i].length - branches[j].length) / (branches[i].length + branches[j].length || 1) +
+    Math.abs(widths[i] - widths[j]) / (widths[i] + widths[j] || 1);
+  let odd = 0;
+  for (let i = 1; i < branches.length; i++) {
+    const [a, b] = [0, 1, 2].filter((k) => k !== i);
+    const [c, d] = [0, 1, 2].filter((k) => k !== odd);
+    if (unlike(a, b) < unlike(c, d)) odd = i;
+  }
+  const pair = branches.filter((_, i) => i !== odd) as [Branch, Branch];
+  return { odd: branches[odd], pair, oddThickness: widths[odd] };
+}
+
 const minus = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const unit = (a: Vec3): Vec3 => {
   const length = Math.hypot(a[0], a[1], a[2]) || 1;
@@ -154,7 +178,7 @@ export function readBodyPlan(
     };
   }
   if (sizes[0] === 3 && sizes[1] === 3) {
-    const splits = body.hubs.map((hub) => oddOneOut(hub, thick));
+    const splits = body.hubs.map((hub) => twinsAndOdd(hub, thick));
     const [front, back] = splits[0].oddThickness >= splits[1].oddThickness ? splits : [splits[1], splits[0]];
     return {
       plan: {

@@ -8,7 +8,7 @@
 import type { BodySkeleton, SkeletonJoint, Vec3 } from '../../geometry/skeleton.ts';
 import type { BodyPlan, Branch } from './body-plan.ts';
 import type { DistanceField } from './geodesic.ts';
-import { INSIDE_DEFAULTS, moveJointsInside, type InsideOptions } from './inside.ts';
+import { INSIDE_DEFAULTS, isInside, moveJointsInside, type InsideOptions } from './inside.ts';
 import { ringAt } from './rings.ts';
 import type { VertexGraph } from './surface.ts';
 
@@ -64,6 +64,42 @@ const without = (a: Vec3, axis: Vec3): Vec3 => {
   const k = dot(a, axis);
   return [a[0] - k * axis[0], a[1] - k * axis[1], a[2] - k * axis[2]];
 };
+
+/**
+ * A joint its bone to the parent cannot bring inside (a neck ring across a lowered head and its horns)
+ * is looked for towards its children instead, and towards the middle of its parent and child: the
+ * middle of the first stretch inside along the way. Moves the joint and says whether it found a place.
+ */
+function moveTowardsChildren(
+  graph: VertexGraph,
+  joints: SkeletonJoint[],
+  name: string,
+  options: InsideOptions,
+): boolean {
+  const joint = joints.find((j) => j.name === name)!;
+  const parent = joints.find((j) => j.name === joint.parent);
+  const targets = joints
+    .filter((j) => j.parent === name)
+    .flatMap((child) => [child.head, ...(parent ? [mid(parent.head, child.head)] : [])]);
+  for (const to of targets) {
+    const run: Vec3[] = [];
+    for (let s = 1; s <= options.steps; s++) {
+      const k = (s / options.steps) * options.maxShare;
+      const at: Vec3 = [
+        joint.head[0] + k * (to[0] - joint.head[0]),
+        joint.head[1] + k * (to[1] - joint.head[1]),
+        joint.head[2] + k * (to[2] - joint.head[2]),
+      ];
+      if (isInside(graph, at)) run.push(at);
+      else if (run.length > 0) break;
+    }
+    if (run.length > 0) {
+      joint.head = run[Math.floor(run.length / 2)];
+      return true;
+    }
+  }
+  return false;
+}
 
 export function fitSkeleton(
   graph: VertexGraph,
@@ -221,7 +257,8 @@ export function fitSkeleton(
     return { name, parent, head: source[1] };
   });
   // The frame above is read from the ring centroids as found; only the joints themselves move inside.
-  const { joints, moved } = moveJointsInside(graph, centroids, inside);
+  const { joints, moved, outside } = moveJointsInside(graph, centroids, inside);
+  for (const name of outside) if (moveTowardsChildren(graph, joints, name, inside)) moved.push(name);
   return {
     skeleton: { rigType: plan.rigType, source: 'fitted', joints },
     chains,

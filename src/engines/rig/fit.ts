@@ -8,6 +8,8 @@ import { BODY_PLAN_DEFAULTS, readBodyPlan, type BodyPlan, type BodyPlanOptions }
 import { EXTREMITY_DEFAULTS, findExtremities, type ExtremityOptions } from './extremities.ts';
 import { fitSkeleton, type FittedSkeleton } from './fit-skeleton.ts';
 import { distanceFrom } from './geodesic.ts';
+import { cutGraph, handleCuts } from './handles.ts';
+import { ringAt } from './rings.ts';
 import { largestComponent, type VertexGraph } from './surface.ts';
 import { neighbourJoin, readHubs } from './tip-tree.ts';
 
@@ -24,15 +26,50 @@ export const FIT_DEFAULTS: FitOptions = {
   extremities: { ...EXTREMITY_DEFAULTS, minProminence: 0.22 },
   bodyPlan: BODY_PLAN_DEFAULTS,
   hubMerge: 0.08,
-  maxTips: 9,
+  maxTips: 12,
 };
 
-export type FitResult = { fitted: FittedSkeleton; plan: BodyPlan } | { refusal: string };
+/** `graph` is the one the skeleton was fitted on (arms resting on the body cut free: handles.ts); weight on it. */
+export type FitResult = { fitted: FittedSkeleton; plan: BodyPlan; graph: VertexGraph } | { refusal: string };
 
-export function fitBody(graph: VertexGraph, asked: RigType | 'auto', options: FitOptions = FIT_DEFAULTS): FitResult {
+/**
+ * With too few ends, the head is the thickest of them a share down its branch (a head and neck against
+ * feet and shins, as body-plan.ts reads it); loops seen from it are arms resting on the body.
+ */
+function freeRestingArms(graph: VertexGraph, tips: number[], options: FitOptions): VertexGraph | null {
+  if (tips.length < 2) return null;
+  const fields = tips.map((t) => distanceFrom(graph, t));
+  const scale = Math.max(...fields.flatMap((field) => tips.map((t) => field.distance[t])));
+  const band = Math.max(1.5 * graph.meanEdge, 0.006 * scale);
+  const thickness = fields.map((field, i) => {
+    const farthest = tips.reduce((a, b) => (field.distance[b] > field.distance[a] ? b : a), tips[i]);
+    return ringAt(graph, field, farthest, options.bodyPlan.thicknessAt * field.distance[farthest], band).radius;
+  });
+  const head = fields[thickness.indexOf(Math.max(...thickness))];
+  const cuts = handleCuts(graph, head);
+  return cuts.length > 0 ? cutGraph(graph, head, cuts) : null;
+}
+
+export function fitBody(
+  graph: VertexGraph,
+  asked: RigType | 'auto',
+  options: FitOptions = FIT_DEFAULTS,
+  armsFreed = false,
+): FitResult {
   const inside = largestComponent(graph);
   const { tips } = findExtremities(graph, inside, options.extremities);
   if (tips.length < 5) {
+    const freed = armsFreed
+      ? null
+      : freeRestingArms(
+          graph,
+          tips.map((t) => t.vertex),
+          options,
+        );
+    if (freed) {
+      const retry = fitBody(freed, asked, options, true);
+      if (!('refusal' in retry)) return retry;
+    }
     return {
       refusal: `the shape has ${tips.length} clear ends (a humanoid has five: head, hands, feet; a quadruped at least five: head and four feet), so its limbs cannot be told apart; send a model whose arms and legs stand free of the body`,
     };
@@ -59,5 +96,5 @@ export function fitBody(graph: VertexGraph, asked: RigType | 'auto', options: Fi
     plan.rigType = asked;
     plan.evidence += `; rigged as ${asked} as asked`;
   }
-  return { fitted: fitSkeleton(graph, fields, plan, band), plan };
+  return { fitted: fitSkeleton(graph, fields, plan, band), plan, graph };
 }

@@ -84,10 +84,11 @@ function skinMesh(graph: VertexGraph, spec: RigSpec, given: BodySkeleton | undef
   }
   const { fitted, plan } = result;
   const index = new Map(fitted.skeleton.joints.map((j, i) => [j.name, i]));
+  // The fitted graph may have resting arms cut free of the body (handles.ts): the weights follow the same cuts.
   return {
     skeleton: fitted.skeleton,
     frame: fitted.frame,
-    weights: chainSkinWeights(graph, fitted.chains, index, nearestJointOf(graph, fitted.skeleton)),
+    weights: chainSkinWeights(result.graph, fitted.chains, index, nearestJointOf(result.graph, fitted.skeleton)),
     evidence: plan.evidence,
   };
 }

@@ -68,9 +68,9 @@ export interface BodyTree {
 }
 
 /**
- * Collapses internal branches shorter than `minBranch` into hubs, then folds a leaf hub holding at most
- * two tips (a head with two ears or horns on a long neck) into one tip of its neighbour, until at most
- * two hubs remain. Returns null when the tips do not come down to one trunk between two hubs.
+ * Collapses internal branches shorter than `minBranch` into hubs, then folds the leaf hub with the
+ * shortest tips (a head with ears, horns, tusks or a trunk on a neck; a hand's fingers) into one tip of
+ * its neighbour, until at most two hubs remain. Returns null when the tips do not come down to one trunk between two hubs.
  */
 export function readHubs(tree: TipTree, minBranch: number): BodyTree | null {
   const parent = Array.from({ length: tree.nodeCount }, (_, i) => i);
@@ -107,7 +107,7 @@ export function readHubs(tree: TipTree, minBranch: number): BodyTree | null {
   while (hubs.size > 2) {
     // Of the leaf hubs, the one with the shortest tips is the head's (ears, horns), not a pair of legs.
     const reach = (id: number) => Math.max(...hubs.get(id)!.tips.map((t) => t.length));
-    const leaves = [...hubs.keys()].filter((id) => links.get(id)!.size === 1 && hubs.get(id)!.tips.length <= 2);
+    const leaves = [...hubs.keys()].filter((id) => links.get(id)!.size === 1);
     if (leaves.length === 0) return null;
     const leaf = leaves.reduce((a, b) => (reach(b) < reach(a) ? b : a));
     const [[neighbour, length]] = [...links.get(leaf)!.entries()];
