@@ -4,7 +4,7 @@
  * (fit-skeleton.ts).
  */
 import type { RigType } from '../../geometry/skeleton.ts';
-import { BODY_PLAN_DEFAULTS, readBodyPlan, type BodyPlan, type BodyPlanOptions } from './body-plan.ts';
+import { BODY_PLAN_DEFAULTS, readBodyPlan, type BodyPlan, type BodyPlanOptions, type Branch } from './body-plan.ts';
 import { EXTREMITY_DEFAULTS, findExtremities, type ExtremityOptions } from './extremities.ts';
 import { fitSkeleton, type FittedSkeleton } from './fit-skeleton.ts';
 import { distanceFrom } from './geodesic.ts';
@@ -20,13 +20,20 @@ export interface FitOptions {
   hubMerge: number;
   /** Most tips considered (the most prominent first). */
   maxTips: number;
+  /** The shorter of two legs at one hub is at least this share of the longer (a pair of limbs are twins). */
+  twinLength: number;
 }
+
+const twins = ([a, b]: [Branch, Branch], share: number) =>
+  Math.min(a.length, b.length) >= share * Math.max(a.length, b.length);
 
 export const FIT_DEFAULTS: FitOptions = {
   extremities: { ...EXTREMITY_DEFAULTS, minProminence: 0.22 },
   bodyPlan: BODY_PLAN_DEFAULTS,
   hubMerge: 0.08,
   maxTips: 12,
+  // Back pairs read 0.87–1.00 on the dev and looked-at bodies; the diplodocus's leg beside its tail 0.58.
+  twinLength: 0.7,
 };
 
 /** `graph` is the one the skeleton was fitted on (arms resting on the body cut free: handles.ts); weight on it. */
@@ -82,9 +89,15 @@ export function fitBody(
   const fields = tips.map((t) => distanceFrom(graph, t.vertex));
   const matrix = tips.map((_, i) => tips.map((t) => fields[i].distance[t.vertex]));
   const scale = Math.max(...matrix.flat());
-  const body = readHubs(neighbourJoin(matrix), options.hubMerge * scale);
+  const tree = neighbourJoin(matrix);
   const band = Math.max(1.5 * graph.meanEdge, 0.006 * scale);
-  const read = readBodyPlan(graph, fields, body, band, options.bodyPlan);
+  let read = readBodyPlan(graph, fields, readHubs(tree, options.hubMerge * scale), band, options.bodyPlan);
+  if (!('refusal' in read) && !read.plan.tail && !twins(read.plan.backPair, options.twinLength)) {
+    // Legs that are no twins (a leg beside a tail): a leg was folded away as if it were an ear. Read the
+    // tree again with a leg and tail that paired off before the other leg joined to it.
+    const again = readBodyPlan(graph, fields, readHubs(tree, options.hubMerge * scale, true), band, options.bodyPlan);
+    if (!('refusal' in again)) read = again;
+  }
   if ('refusal' in read) return read;
   const plan = read.plan;
   if (asked !== 'auto' && asked !== plan.rigType) {

@@ -71,8 +71,12 @@ export interface BodyTree {
  * Collapses internal branches shorter than `minBranch` into hubs, then folds the leaf hub with the
  * shortest tips (a head with ears, horns, tusks or a trunk on a neck; a hand's fingers) into one tip of
  * its neighbour, until at most two hubs remain. Returns null when the tips do not come down to one trunk between two hubs.
+ *
+ * With `splitHips`, a leaf hub joined by a link shorter than each of its tips, beside a hub it makes
+ * at most three with, first joins that hub whole (the link added to its tips): a hip whose leg and
+ * tail pair off before the other leg (neighbour joining on a long-tailed body), not a head.
  */
-export function readHubs(tree: TipTree, minBranch: number): BodyTree | null {
+export function readHubs(tree: TipTree, minBranch: number, splitHips = false): BodyTree | null {
   const parent = Array.from({ length: tree.nodeCount }, (_, i) => i);
   const find = (v: number): number => {
     while (parent[v] !== v) v = parent[v] = parent[parent[v]];
@@ -105,6 +109,25 @@ export function readHubs(tree: TipTree, minBranch: number): BodyTree | null {
     }
   }
   while (hubs.size > 2) {
+    const hip = splitHips
+      ? [...hubs.keys()]
+          .filter((id) => links.get(id)!.size === 1)
+          .map((id) => ({ id, link: [...links.get(id)!.entries()][0] }))
+          .filter(
+            ({ id, link: [other, length] }) =>
+              hubs.get(id)!.tips.length + hubs.get(other)!.tips.length <= 3 &&
+              hubs.get(id)!.tips.every((t) => t.length > length),
+          )
+          .sort((a, b) => a.link[1] - b.link[1])[0]
+      : undefined;
+    if (hip) {
+      const [other, length] = hip.link;
+      for (const t of hubs.get(hip.id)!.tips) hubs.get(other)!.tips.push({ tip: t.tip, length: t.length + length });
+      links.get(other)!.delete(hip.id);
+      hubs.delete(hip.id);
+      links.delete(hip.id);
+      continue;
+    }
     // Of the leaf hubs, the one with the shortest tips is the head's (ears, horns), not a pair of legs.
     const reach = (id: number) => Math.max(...hubs.get(id)!.tips.map((t) => t.length));
     const leaves = [...hubs.keys()].filter((id) => links.get(id)!.size === 1);
