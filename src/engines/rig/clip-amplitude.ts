@@ -1,12 +1,14 @@
 /**
  * Clips the mesh can follow: each clip is posed key by key and the stretch of every edge against rest
- * is measured; while the 99th percentile or the maximum is past its bar, the joints that the stretched
- * edges straddle (with the joints above them that carry them) turn a little less, and the clip is
- * made again. A body whose hands are fused to its hips (a robot, a golem) or whose folded wings are
- * fused to its tail (a bird standing as a biped) cannot swing its arms as a free-armed figure does
- * without tearing the union between them; an animator would tone those arms down, and so does this.
+ * is measured; while the 99th percentile or the maximum is past its bar, the joints that move the
+ * stretched edges' two sides apart (weighted by how far each turns them) turn a little less, and the
+ * clip is made again; the last step is then split by halving so a joint keeps what swing it can.
+ * A body whose hands are fused to its hips (a robot, a golem) or whose folded wings are fused to its
+ * tail (a bird standing as a biped) cannot swing its arms as a free-armed figure does without tearing
+ * the union between them; an animator would tone those arms down, and so does this.
  * Joints no stretched edge blames keep their full swing, and a mesh that follows every clip as
- * designed costs one measurement per clip.
+ * designed costs one measurement per clip. When the rounds end with the clip still over a bar, one
+ * factor common to every swing is searched for, so no clip leaves here over the bars.
  */
 import type { RigClip as ClipName } from '../../domain/rig-request.ts';
 import type { Rig, RigClip } from '../../geometry/rig.ts';
@@ -24,6 +26,10 @@ export interface ClipAmplitudeOptions {
   rounds: number;
   /** A joint is toned down when its blame is at least this share of the most blamed joint's. */
   blameShare: number;
+  /** Halvings of the search for the common factor on every swing when the rounds leave the clip over a bar. */
+  settleSteps: number;
+  /** Halvings of the search between the last round's swings (under the bars) and the round's before (over). */
+  refineSteps: number;
 }
 
 export const CLIP_AMPLITUDE_DEFAULTS: ClipAmplitudeOptions = {
@@ -32,6 +38,8 @@ export const CLIP_AMPLITUDE_DEFAULTS: ClipAmplitudeOptions = {
   damping: 0.8,
   rounds: 10,
   blameShare: 0.3,
+  settleSteps: 7,
+  refineSteps: 3,
 };
 
 export interface FittedClip {
@@ -117,25 +125,77 @@ function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges)
   return { p99: (bin + 1) / BINS_PER_UNIT, max };
 }
 
-/** Blame per joint: how much each over-stretched edge's ends differ in that joint's weight, times the excess. */
-function blameOf(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges, bar: number): Float64Array {
-  const blame = new Float64Array(rig.skeleton.joints.length);
-  const share = new Float64Array(rig.skeleton.joints.length);
+/**
+ * Blame per joint. An edge stretches because the joints its two ends follow move apart; a joint's turn
+ * moves that pair apart only when it lies between them in the tree: on the path from a joint the ends
+ * weigh differently up to (not including) the lowest joint above all of those, whose own turn carries
+ * both ends alike. Each such joint takes the edge's excess times the weight difference it answers for.
+ */
+function blameOf(
+  rig: Rig,
+  clip: RigClip,
+  positions: Float32Array,
+  edges: Edges,
+  bar: number,
+  parentOf: number[],
+): Float64Array {
+  const J = rig.skeleton.joints.length;
+  const depth = parentOf.map(function depthOf(p): number {
+    return p < 0 ? 0 : 1 + depthOf(parentOf[p]);
+  });
+  const blame = new Float64Array(J);
+  const share = new Float64Array(J);
   const posed = new Float32Array(positions.length);
   const ratios = new Float32Array(edges.rest.length);
+  const involved: number[] = [];
+  const heads = rig.skeleton.joints.map((j) => j.head);
+  const turn = new Float64Array(J);
   for (let key = 0; key < clip.times.length; key++) {
     poseInto(posed, positions, rig, clip, key);
     stretchAt(ratios, posed, edges);
+    rig.skeleton.joints.forEach((joint, j) => {
+      const keys = clip.rotations.get(joint.name);
+      turn[j] = keys ? 2 * Math.acos(Math.min(1, Math.abs(keys[4 * key + 3]))) : 0;
+    });
     for (let e = 0; e < ratios.length; e++) {
       if (ratios[e] <= bar) continue;
       const a = edges.ends[2 * e],
         b = edges.ends[2 * e + 1];
-      share.fill(0);
       for (let k = 0; k < 4; k++) {
         share[rig.joints[4 * a + k]] += rig.weights[4 * a + k];
         share[rig.joints[4 * b + k]] -= rig.weights[4 * b + k];
       }
-      for (let j = 0; j < share.length; j++) blame[j] += Math.abs(share[j]) * (ratios[e] - 1);
+      involved.length = 0;
+      for (let k = 0; k < 4; k++)
+        for (const j of [rig.joints[4 * a + k], rig.joints[4 * b + k]])
+          if (Math.abs(share[j]) > 1e-6 && !involved.includes(j)) involved.push(j);
+      // The lowest common ancestor of the joints the ends weigh differently.
+      let top = involved[0] ?? -1;
+      for (const j of involved) {
+        let u = j;
+        while (depth[u] > depth[top]) u = parentOf[u];
+        while (depth[top] > depth[u]) top = parentOf[top];
+        while (u !== top) {
+          u = parentOf[u];
+          top = parentOf[top];
+        }
+      }
+      const mx = (positions[3 * a] + positions[3 * b]) / 2,
+        my = (positions[3 * a + 1] + positions[3 * b + 1]) / 2,
+        mz = (positions[3 * a + 2] + positions[3 * b + 2]) / 2;
+      for (const j of involved) {
+        const excess = Math.abs(share[j]) * (ratios[e] - 1);
+        // A joint moves the edge by its turn times its distance to it: a slight sway of the spine answers
+        // for less of a hand torn from a thigh than the arm's and the leg's full swings.
+        for (let u = j; u !== top && u >= 0; u = parentOf[u]) {
+          const lever = Math.hypot(mx - heads[u][0], my - heads[u][1], mz - heads[u][2]);
+          blame[u] += excess * turn[u] * lever;
+        }
+      }
+      for (let k = 0; k < 4; k++) {
+        share[rig.joints[4 * a + k]] = 0;
+        share[rig.joints[4 * b + k]] = 0;
+      }
     }
   }
   return blame;
@@ -158,23 +218,68 @@ export function fittedClip(
   const amplitude = new Map<string, number>();
   let clip = makeClip(rig, name, positions);
   let measured = measure(rig, clip, positions, edges);
+  // The swings before the last round, which were over a bar.
+  let over: Map<string, number> | undefined;
   for (let round = 0; round < options.rounds; round++) {
     const maxOver = measured.max > options.maxStretch;
     const p99Over = measured.p99 > options.p99Stretch;
     if (!maxOver && !p99Over) break;
-    const blame = blameOf(rig, clip, positions, edges, maxOver ? options.maxStretch : options.p99Stretch);
-    // A joint's swing moves everything below it: it answers for its own blame and its descendants'.
-    const carried = Float64Array.from(blame);
-    for (let j = joints.length - 1; j > 0; j--) if (parentOf[j] >= 0) carried[parentOf[j]] += carried[j];
+    const blame = blameOf(rig, clip, positions, edges, maxOver ? options.maxStretch : options.p99Stretch, parentOf);
     const animated = joints.map((j) => clip.rotations.has(j.name));
-    const top = Math.max(...carried.filter((_, j) => animated[j]));
+    const top = Math.max(...blame.filter((_, j) => animated[j]));
     if (!(top > 0)) break;
+    over = new Map(amplitude);
     joints.forEach((joint, j) => {
-      if (animated[j] && carried[j] >= options.blameShare * top)
+      if (animated[j] && blame[j] >= options.blameShare * top)
         amplitude.set(joint.name, (amplitude.get(joint.name) ?? 1) * options.damping);
     });
     clip = makeClip(rig, name, positions, amplitude);
     measured = measure(rig, clip, positions, edges);
   }
-  return { clip, amplitude, p99: measured.p99, max: measured.max };
+  const within = (m: { p99: number; max: number }) => m.p99 <= options.p99Stretch && m.max <= options.maxStretch;
+  if (within(measured) && over) {
+    // A round takes a whole damping step off the blamed swings; the swing between the last step (under
+    // the bars) and the one before (over) is searched by halving, so a joint keeps what it can.
+    const before = over;
+    const between = (t: number) =>
+      new Map([...amplitude].map(([joint, a]) => [joint, a + t * ((before.get(joint) ?? 1) - a)] as const));
+    let low = 0,
+      high = 1;
+    for (let step = 0; step < options.refineSteps; step++) {
+      const t = (low + high) / 2;
+      const candidate = makeClip(rig, name, positions, between(t));
+      const candidateMeasured = measure(rig, candidate, positions, edges);
+      if (within(candidateMeasured)) {
+        low = t;
+        clip = candidate;
+        measured = candidateMeasured;
+      } else high = t;
+    }
+    return { clip, amplitude: between(low), p99: measured.p99, max: measured.max };
+  }
+  if (within(measured)) return { clip, amplitude, p99: measured.p99, max: measured.max };
+  // The rounds did not bring it under the bars (the stretch comes from joints the blame did not pick, or
+  // needs more rounds): every swing of the clip takes one common factor, the largest of a halving search
+  // that holds both bars. At factor 0 the clip holds the rest pose (only the root moves), where every
+  // edge keeps its length, so some factor always holds and no rigged mesh leaves here over the bars.
+  const animatedJoints = joints.map((j) => j.name).filter((n) => clip.rotations.has(n));
+  const withFactor = (factor: number) =>
+    new Map(animatedJoints.map((n) => [n, (amplitude.get(n) ?? 1) * factor] as const));
+  let low = 0,
+    high = 1;
+  let best: { clip: RigClip; p99: number; max: number } | undefined;
+  for (let step = 0; step < options.settleSteps; step++) {
+    const factor = (low + high) / 2;
+    const candidate = makeClip(rig, name, positions, withFactor(factor));
+    const candidateMeasured = measure(rig, candidate, positions, edges);
+    if (within(candidateMeasured)) {
+      low = factor;
+      best = { clip: candidate, ...candidateMeasured };
+    } else high = factor;
+  }
+  if (!best) {
+    const still = makeClip(rig, name, positions, withFactor(0));
+    best = { clip: still, ...measure(rig, still, positions, edges) };
+  }
+  return { ...best, amplitude: withFactor(low) };
 }
