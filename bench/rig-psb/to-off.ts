@@ -1,13 +1,18 @@
 /**
- * Writes a mesh as OFF for the rigging benchmark's fresh set (fetch-fresh.sh): from 0 A.D.'s PMD files
- * (the game's compiled mesh format: vertices in the bind pose, a body standing as modelled) or from an OBJ
- * that assimp exported. Positions and triangles only; every group of an OBJ goes into the one mesh.
+ * Writes a mesh as OFF for the rigging benchmark's fresh and fresh2 sets (fetch-fresh.sh, fetch-fresh2.sh):
+ * from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a body standing as
+ * modelled), from Lugaru's .solid files, or from an OBJ that assimp exported. Positions and triangles only;
+ * every group of an OBJ goes into the one mesh.
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
  * as three u16.
+ *
+ * Lugaru's .solid layout (Lugaru source, Models.cpp; big-endian): vertex count and triangle count as i16,
+ * vertices as three f32, then per triangle six i16 (corners at 0, 2 and 4) and six f32 (texture u and v
+ * of its corners). The file size must come out exactly, which checks the layout.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -34,6 +39,20 @@ function readPmd(bytes: Buffer): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+function readSolid(bytes: Buffer): { positions: number[]; faces: number[] } {
+  const vertexCount = bytes.readInt16BE(0);
+  const triangleCount = bytes.readInt16BE(2);
+  if (bytes.length !== 4 + 12 * vertexCount + 36 * triangleCount) throw new Error('not a Lugaru .solid file');
+  const positions: number[] = [];
+  let at = 4;
+  for (let i = 0; i < 3 * vertexCount; i++, at += 4) positions.push(bytes.readFloatBE(at));
+  const faces: number[] = [];
+  for (let t = 0; t < triangleCount; t++, at += 36) {
+    faces.push(bytes.readInt16BE(at), bytes.readInt16BE(at + 4), bytes.readInt16BE(at + 8));
+  }
+  return { positions, faces };
+}
+
 function readObj(text: string): { positions: number[]; faces: number[] } {
   const positions: number[] = [];
   const faces: number[] = [];
@@ -54,7 +73,9 @@ function readObj(text: string): { positions: number[]; faces: number[] } {
 
 const [input, output] = process.argv.slice(2);
 const bytes = readFileSync(input);
-const { positions, faces } = input.toLowerCase().endsWith('.pmd') ? readPmd(bytes) : readObj(bytes.toString('utf8'));
+const extension = input.toLowerCase().split('.').pop();
+const { positions, faces } =
+  extension === 'pmd' ? readPmd(bytes) : extension === 'solid' ? readSolid(bytes) : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
