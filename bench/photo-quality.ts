@@ -10,8 +10,9 @@
  * contact sheet (photograph → mask → preview) to docs/photo-contact-sheet.png.
  *
  *   npx tsx bench/photo-quality.ts [--half tune|held-out|both] [--limit N] [--size 512] [--sheet 12]
- *                                  [--over astronaut-a,astronaut-b,camera]
+ *                                  [--over astronaut-a,astronaut-b,camera] [--fast]
  *
+ * --fast takes the engine's fast-mode foreground (settings.ts: smaller working mask, fewer cuts).
  * --sheet 0 leaves docs/photo-contact-sheet.png alone. Each half ends with a table per background photograph.
  * --over puts every mesh of the half over each of the named photographs instead of one photograph per
  * mesh (defocus and shadow still vary from case to case): more cases for the hard backgrounds, for tuning
@@ -29,6 +30,8 @@ import { extractForeground, type Foreground } from '../src/engines/generate/imag
 import { buildViews } from '../src/engines/generate/image/views.ts';
 import { reconstructShape } from '../src/engines/generate/image/shape.ts';
 import { surfaceScores } from '../src/engines/generate/image/quality/metrics.ts';
+import { settingsFor } from '../src/engines/generate/image/settings.ts';
+import type { GenerateSpec } from '../src/domain/task-spec.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,8 +44,14 @@ const { values: args } = parseArgs({
     dump: { type: 'string' },
     only: { type: 'string' },
     over: { type: 'string' },
+    fast: { type: 'boolean', default: false },
   },
 });
+// The foreground options the engine passes in fast mode (settings.ts), or the defaults.
+const fastForeground = (() => {
+  const fast = settingsFor({ tier: 'Gen-2.5-Medium', fastMode: true } as GenerateSpec);
+  return { workingSize: fast.workingSize, refine: fast.refine };
+})();
 
 const MESHES = new URL('../../shared/data/psb-dev/off/', import.meta.url);
 const PHOTOS = new URL('./data/photos/', import.meta.url);
@@ -132,7 +141,7 @@ async function runCase(
   const started = performance.now();
   let fg: Foreground;
   try {
-    fg = await extractForeground(jpeg, { seed });
+    fg = await extractForeground(jpeg, { seed, ...(args.fast ? fastForeground : {}) });
   } catch (_error) {
     return { name, asset: false, iou: 0, f: 0, confidence: 0, ms: performance.now() - started };
   }

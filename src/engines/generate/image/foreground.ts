@@ -1,8 +1,9 @@
 /**
  * Separates the object from the background of an input picture.
  *
- * A real alpha channel (some pixels transparent, some opaque) is used as is. Otherwise the picture is
- * a photograph: a truly empty one (flat colour or noise) is refused, any other is segmented by the
+ * A real alpha channel (some pixels transparent, some opaque) is used as is. A truly empty picture (flat
+ * colour or noise) is refused. An object on a plain background is separated by its colour alone
+ * (plain-background.ts). Any other picture is a photograph, segmented by the
  * classical photo path (photo/: saliency, GrabCut-style colour models and minimum cut, shadows to the
  * background, one object with its thin parts, edge-aware upscaling), which always finds an object and
  * says how far to trust it. The photograph's background pixels next to the object are then replaced
@@ -16,6 +17,7 @@ import { fillHoles, keepMainComponents, maskBox } from './mask-ops.ts';
 import { bleedObjectColours } from './photo/bleed.ts';
 import { emptyPictureMessage, emptyPictureReason } from './photo/emptiness.ts';
 import { segmentPhoto } from './photo/index.ts';
+import { plainBackgroundMask } from './plain-background.ts';
 import type { CpuSlots } from '../../cpu-slots.ts';
 
 export interface Foreground {
@@ -25,8 +27,8 @@ export interface Foreground {
   mask: Uint8Array;
   maskWidth: number;
   maskHeight: number;
-  /** How the mask was found. */
-  method: 'alpha' | 'segmentation';
+  /** How the mask was found: a real alpha channel, a plain background (plain-background.ts) or the photo segmentation. */
+  method: 'alpha' | 'plain-background' | 'segmentation';
   /** 0–1: how far the mask can be trusted (1 for a real alpha channel; absent when not measured). */
   confidence?: number;
 }
@@ -36,7 +38,7 @@ export interface ForegroundOptions {
   useOriginalAlpha?: boolean;
   /** Longest side of the working mask in pixels (default 320). */
   workingSize?: number;
-  /** Full GrabCut rounds and every start for photographs (default true); false takes two rounds and no sharp-edged twin starts (fast mode). */
+  /** Full GrabCut rounds and every start for photographs (default true); false takes two rounds, no sharp-edged twin starts and a coarser cut grid (fast mode). */
   refine?: boolean;
   /** Seeds the photo segmentation's random source (default 0). */
   seed?: number;
@@ -107,6 +109,30 @@ function notFound(reason: string): EngineError {
   );
 }
 
+/**
+ * Longest side of the grid fast mode cuts on (the photo segmentation's default is 192): the cuts and
+ * everything around them scale with its area, and the edge-aware upscaling and the boundary cut at the
+ * output resolution place the edge again.
+ */
+const FAST_CUT_SIZE = 128;
+
+async function segmentedPhoto(
+  small: RasterImage,
+  options: ForegroundOptions,
+): Promise<{ mask: Uint8Array; confidence: number }> {
+  const fast = options.refine === false;
+  const photo = await segmentPhoto(small, {
+    workingSize: fast ? FAST_CUT_SIZE : undefined,
+    seed: options.seed,
+    rounds: fast ? 2 : 4,
+    sharpTwins: !fast,
+    cpu: options.cpu,
+  });
+  if (photo.confidence < (options.minConfidence ?? 0))
+    throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
+  return photo;
+}
+
 export async function extractForeground(bytes: Uint8Array, options: ForegroundOptions = {}): Promise<Foreground> {
   const { image, hasAlpha } = await decodePicture(bytes);
   const workingSize = options.workingSize ?? 320;
@@ -123,25 +149,23 @@ export async function extractForeground(bytes: Uint8Array, options: ForegroundOp
     for (let p = 0; p < W * H; p++) mask[p] = small.data[p * 4 + 3] >= 128 ? 1 : 0;
     mask = fillHoles(keepMainComponents(mask, W, H, 0.05), W, H);
   } else {
-    method = 'segmentation';
     const empty = emptyPictureReason(small.data, W, H);
     if (empty) throw notFound(`the picture ${emptyPictureMessage(empty)}`);
-    const fast = options.refine === false;
-    const photo = await segmentPhoto(small, {
-      seed: options.seed,
-      rounds: fast ? 2 : 4,
-      sharpTwins: !fast,
-      cpu: options.cpu,
-    });
-    if (photo.confidence < (options.minConfidence ?? 0))
-      throw notFound(`no background could be told apart from the object with confidence (${photo.confidence})`);
-    mask = photo.mask;
-    confidence = photo.confidence;
+    const plain = plainBackgroundMask(small);
+    if (plain) {
+      method = 'plain-background';
+      mask = plain.mask;
+      confidence = plain.confidence;
+    } else {
+      method = 'segmentation';
+      ({ mask, confidence } = await segmentedPhoto(small, options));
+    }
   }
   const area = mask.reduce((a, v) => a + v, 0);
   const box = maskBox(mask, W, H);
   if (!box || area < W * H * 0.002 || Math.min(box.x1 - box.x0, box.y1 - box.y0) < 3)
     throw notFound('the object is missing or too small');
-  const picture = method === 'segmentation' ? bleedObjectColours(image, mask, W, H) : image;
+  // Without an alpha channel the background's colour sits right beside the object in the picture.
+  const picture = method === 'alpha' ? image : bleedObjectColours(image, mask, W, H);
   return { image: picture, mask, maskWidth: W, maskHeight: H, method, confidence };
 }

@@ -2,7 +2,8 @@
  * The image-to-3D engine (`generate-image`, issue 5): one to five pictures → a textured, closed
  * solid, on the CPU with no learned model.
  *
- *   foreground.ts   object mask per picture (real alpha, else the photo segmentation in photo/)
+ *   foreground.ts   object mask per picture (real alpha, a plain background: plain-background.ts, else the
+ *                   photo segmentation in photo/)
  *   views.ts        each picture's camera per docs/spec/views.md (labels, or F, R, B, L, U in order), one scale
  *   shape.ts        inflation (one view) or inflation-shaped visual hull (several) → closed surface
  *   shared/output   exact face budget, mesh mode, UV atlas, maps at the tabled size, variants,

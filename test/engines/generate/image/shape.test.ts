@@ -96,7 +96,7 @@ test('four views of a box reconstruct it closely (F-score at τ = 0.05 above 0.8
   assert.ok(fScore > 0.8, `F-score ${fScore}`);
 });
 
-test('foreground: real alpha is used as the mask; a plain coloured background is segmented away', async () => {
+test('foreground: real alpha is used as the mask; a plain coloured background is separated by its colour', async () => {
   const transparent = await svgPicture('<rect x="64" y="32" width="128" height="192" fill="#208040"/>', 256, 'none');
   const a = await extractForeground(transparent);
   assert.equal(a.method, 'alpha');
@@ -104,7 +104,7 @@ test('foreground: real alpha is used as the mask; a plain coloured background is
   assert.ok(Math.abs(area(a.mask) - 128 * 192) < 128 * 192 * 0.03, `alpha area ${area(a.mask)}`);
   const onColour = await svgPicture('<circle cx="128" cy="128" r="70" fill="#d04010"/>', 256, '#3060a0');
   const b = await extractForeground(onColour);
-  assert.equal(b.method, 'segmentation');
+  assert.equal(b.method, 'plain-background');
   const expected = Math.PI * 70 * 70;
   assert.ok(Math.abs(area(b.mask) - expected) < expected * 0.05, `segmented area ${area(b.mask)} vs ${expected}`);
 });

@@ -51,49 +51,73 @@ export function bleedObjectColours(
   y0 = Math.max(0, y0 - rounds);
   x1 = Math.min(W - 1, x1 + rounds);
   y1 = Math.min(H - 1, y1 + rounds);
-  const added = new Int32Array(W * H);
-  for (let round = 0; round < rounds; round++) {
-    let count = 0;
-    for (let y = y0; y <= y1; y++)
-      for (let x = x0; x <= x1; x++) {
-        const p = y * W + x;
-        if (known[p]) continue;
-        let r = 0,
-          g = 0,
-          b = 0,
-          n = 0;
-        if (x > 0 && known[p - 1]) {
-          r += data[(p - 1) * 4];
-          g += data[(p - 1) * 4 + 1];
-          b += data[(p - 1) * 4 + 2];
-          n++;
-        }
-        if (x < W - 1 && known[p + 1]) {
-          r += data[(p + 1) * 4];
-          g += data[(p + 1) * 4 + 1];
-          b += data[(p + 1) * 4 + 2];
-          n++;
-        }
-        if (y > 0 && known[p - W]) {
-          r += data[(p - W) * 4];
-          g += data[(p - W) * 4 + 1];
-          b += data[(p - W) * 4 + 2];
-          n++;
-        }
-        if (y < H - 1 && known[p + W]) {
-          r += data[(p + W) * 4];
-          g += data[(p + W) * 4 + 1];
-          b += data[(p + W) * 4 + 2];
-          n++;
-        }
-        if (!n) continue;
-        data[p * 4] = Math.round(r / n);
-        data[p * 4 + 1] = Math.round(g / n);
-        data[p * 4 + 2] = Math.round(b / n);
-        added[count++] = p;
+  // Each round fills the unknown pixels beside known ones: a round reads only pixels known before it
+  // and writes only pixels unknown before it, so visiting just that frontier (instead of scanning the
+  // box every round) gives the same picture.
+  const inBox = (p: number) => {
+    const x = p % W,
+      y = (p - x) / W;
+    return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+  };
+  const queued = new Uint8Array(W * H);
+  let frontier = new Int32Array(W * H);
+  let next = new Int32Array(W * H);
+  let size = 0;
+  const enqueue = (q: number) => {
+    if (!known[q] && !queued[q] && inBox(q)) {
+      queued[q] = 1;
+      next[size++] = q;
+    }
+  };
+  const enqueueNeighbours = (p: number) => {
+    const x = p % W;
+    if (x > 0) enqueue(p - 1);
+    if (x < W - 1) enqueue(p + 1);
+    if (p >= W) enqueue(p - W);
+    if (p < W * (H - 1)) enqueue(p + W);
+  };
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (known[y * W + x]) enqueueNeighbours(y * W + x);
+  for (let round = 0; round < rounds && size > 0; round++) {
+    [frontier, next] = [next, frontier];
+    const count = size;
+    size = 0;
+    for (let i = 0; i < count; i++) {
+      const p = frontier[i];
+      const x = p % W;
+      let r = 0,
+        g = 0,
+        b = 0,
+        n = 0;
+      if (x > 0 && known[p - 1]) {
+        r += data[(p - 1) * 4];
+        g += data[(p - 1) * 4 + 1];
+        b += data[(p - 1) * 4 + 2];
+        n++;
       }
-    if (!count) break;
-    for (let i = 0; i < count; i++) known[added[i]] = 1;
+      if (x < W - 1 && known[p + 1]) {
+        r += data[(p + 1) * 4];
+        g += data[(p + 1) * 4 + 1];
+        b += data[(p + 1) * 4 + 2];
+        n++;
+      }
+      if (p >= W && known[p - W]) {
+        r += data[(p - W) * 4];
+        g += data[(p - W) * 4 + 1];
+        b += data[(p - W) * 4 + 2];
+        n++;
+      }
+      if (p < W * (H - 1) && known[p + W]) {
+        r += data[(p + W) * 4];
+        g += data[(p + W) * 4 + 1];
+        b += data[(p + W) * 4 + 2];
+        n++;
+      }
+      data[p * 4] = Math.round(r / n);
+      data[p * 4 + 1] = Math.round(g / n);
+      data[p * 4 + 2] = Math.round(b / n);
+    }
+    for (let i = 0; i < count; i++) known[frontier[i]] = 1;
+    for (let i = 0; i < count; i++) enqueueNeighbours(frontier[i]);
   }
   return { ...image, data };
 }
