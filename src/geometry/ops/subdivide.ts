@@ -5,7 +5,7 @@
  */
 import type { Mesh } from '../mesh.ts';
 import { groupsFromMaterials, triangleMaterials } from './mesh-utils.ts';
-import { GrowableFloat32, GrowableUint32, PairTable } from './pair-table.ts';
+import { GrowableFloat32, GrowableUint32 } from './pair-table.ts';
 import { canonicalVertices } from './weld.ts';
 
 /**
@@ -28,34 +28,67 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   const pid = canonicalVertices(P, 0);
-  // Undirected edges by position id; per triangle side, its edge.
-  const table = new PairTable(faces * 2);
-  const sideEdge = new Uint32Array(faces * 3);
-  const adjacency = new GrowableUint32(faces * 2);
-  const lengths = new GrowableFloat32(faces * 2);
-  let edgeCount = 0;
+  // Undirected edges by position id; per triangle side, its edge. Edges are numbered in order of their
+  // first side (the selection below walks them in that order). Sides are bucketed by their lower
+  // position id and an edge is found by scanning that short bucket: a hash table of pairs here was
+  // most of the high-poly mesh's time at 6M faces (a few hundred MB of slots, a cache miss per side).
+  const sides = faces * 3;
+  const sideLow = new Uint32Array(sides);
+  const sideHigh = new Uint32Array(sides);
+  const bucketStart = new Uint32Array(P.length / 3 + 1);
   for (let t = 0; t < faces; t++) {
     for (let k = 0; k < 3; k++) {
-      const va = I[t * 3 + k],
-        vb = I[t * 3 + ((k + 1) % 3)];
-      const a = pid[va],
-        b = pid[vb];
-      const lo = a < b ? a : b,
-        hi = a < b ? b : a;
-      let e = table.getOrSet(lo, hi, edgeCount);
-      if (e < 0) {
-        e = edgeCount++;
-        adjacency.push(0);
-        const dx = P[va * 3] - P[vb * 3],
-          dy = P[va * 3 + 1] - P[vb * 3 + 1],
-          dz = P[va * 3 + 2] - P[vb * 3 + 2];
-        lengths.push3(dx * dx + dy * dy + dz * dz, 0, 0);
-      }
-      adjacency.data[e]++;
-      sideEdge[t * 3 + k] = e;
+      const a = pid[I[t * 3 + k]],
+        b = pid[I[t * 3 + (k === 2 ? 0 : k + 1)]];
+      const lo = a < b ? a : b;
+      sideLow[t * 3 + k] = lo;
+      sideHigh[t * 3 + k] = a < b ? b : a;
+      bucketStart[lo + 1]++;
     }
   }
-  const len2 = (e: number): number => lengths.data[e * 3];
+  for (let v = 0; v + 1 < bucketStart.length; v++) bucketStart[v + 1] += bucketStart[v];
+  const bucket = new Uint32Array(sides);
+  const fill = bucketStart.slice(0, bucketStart.length - 1);
+  for (let side = 0; side < sides; side++) bucket[fill[sideLow[side]]++] = side;
+  const sideEdge = new Uint32Array(sides);
+  // Per edge: how many sides it has, its squared length (as float32, as kept before), its sides as a list.
+  const adjacency = new Uint32Array(sides);
+  const lengths = new Float32Array(sides);
+  const firstSide = new Int32Array(sides);
+  const lastSide = new Int32Array(sides);
+  const nextSide = new Int32Array(sides).fill(-1);
+  let edgeCount = 0;
+  for (let side = 0; side < sides; side++) {
+    const lo = sideLow[side],
+      hi = sideHigh[side];
+    // The bucket lists sides in order, so the first with the same far end is the edge's first side.
+    let first = side;
+    for (let j = bucketStart[lo]; ; j++) {
+      const other = bucket[j];
+      if (sideHigh[other] === hi) {
+        first = other;
+        break;
+      }
+    }
+    let e: number;
+    if (first === side) {
+      e = edgeCount++;
+      const va = I[side],
+        vb = I[side % 3 === 2 ? side - 2 : side + 1];
+      const dx = P[va * 3] - P[vb * 3],
+        dy = P[va * 3 + 1] - P[vb * 3 + 1],
+        dz = P[va * 3 + 2] - P[vb * 3 + 2];
+      lengths[e] = dx * dx + dy * dy + dz * dz;
+      firstSide[e] = side;
+    } else {
+      e = sideEdge[first];
+      nextSide[lastSide[e]] = side;
+    }
+    lastSide[e] = side;
+    adjacency[e]++;
+    sideEdge[side] = e;
+  }
+  const len2 = (e: number): number => lengths[e];
   // Pick the longest edges: histogram on length to find the cut, then take the cut bin in order.
   const split = new Uint8Array(edgeCount);
   let maxLen = 0;
@@ -63,7 +96,7 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const BINS = 4096;
   const bin = (e: number): number => Math.min(BINS - 1, Math.floor(Math.sqrt(len2(e) / (maxLen || 1)) * BINS));
   const histogram = new Float64Array(BINS);
-  for (let e = 0; e < edgeCount; e++) histogram[bin(e)] += adjacency.data[e];
+  for (let e = 0; e < edgeCount; e++) histogram[bin(e)] += adjacency[e];
   let added = 0;
   let cut = BINS;
   while (cut > 0 && added + histogram[cut - 1] <= need) added += histogram[--cut];
@@ -71,9 +104,9 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   if (cut > 0) {
     for (let e = 0; e < edgeCount && added < need - 1; e++) {
       if (bin(e) !== cut - 1) continue;
-      if (added + adjacency.data[e] > need + 1) continue;
+      if (added + adjacency[e] > need + 1) continue;
       split[e] = 1;
-      added += adjacency.data[e];
+      added += adjacency[e];
     }
   }
 
@@ -91,14 +124,22 @@ function splitRound(mesh: Mesh, need: number): Mesh {
     normals.data.set(mesh.normals!);
     normals.length = P.length;
   }
-  // Midpoints per (vertex, vertex) pair: seam sides get their own midpoint with their own UV.
-  const midpoints = new PairTable(added);
+  // Midpoints per (vertex, vertex) pair: seam sides get their own midpoint with their own UV. A pair's
+  // sides all lie on one edge, so an earlier midpoint is looked for among the sides of the edge.
+  const sideMidpoint = new Int32Array(sides).fill(-1);
   let nextVertex = vertexCount;
-  const midpoint = (a: number, b: number): number => {
-    const lo = a < b ? a : b,
-      hi = a < b ? b : a;
-    const found = midpoints.getOrSet(lo, hi, nextVertex);
-    if (found >= 0) return found;
+  const midpoint = (side: number, a: number, b: number): number => {
+    for (let q = firstSide[sideEdge[side]]; q !== -1; q = nextSide[q]) {
+      const found = sideMidpoint[q];
+      if (found < 0) continue;
+      const qa = I[q],
+        qb = I[q % 3 === 2 ? q - 2 : q + 1];
+      if ((qa === a && qb === b) || (qa === b && qb === a)) {
+        sideMidpoint[side] = found;
+        return found;
+      }
+    }
+    sideMidpoint[side] = nextVertex;
     positions.push3((P[a * 3] + P[b * 3]) / 2, (P[a * 3 + 1] + P[b * 3 + 1]) / 2, (P[a * 3 + 2] + P[b * 3 + 2]) / 2);
     if (uvs) {
       const U = mesh.uvs!;
@@ -145,9 +186,9 @@ function splitRound(mesh: Mesh, need: number): Mesh {
       continue;
     }
     if (count === 3) {
-      const m0 = midpoint(v0, v1),
-        m1 = midpoint(v1, v2),
-        m2 = midpoint(v2, v0);
+      const m0 = midpoint(t * 3, v0, v1),
+        m1 = midpoint(t * 3 + 1, v1, v2),
+        m2 = midpoint(t * 3 + 2, v2, v0);
       emit(v0, m0, m2, m);
       emit(m0, v1, m1, m);
       emit(m2, m1, v2, m);
@@ -159,7 +200,7 @@ function splitRound(mesh: Mesh, need: number): Mesh {
       const a = s0 ? v0 : s1 ? v1 : v2,
         b = s0 ? v1 : s1 ? v2 : v0,
         c = s0 ? v2 : s1 ? v0 : v1;
-      const mid = midpoint(a, b);
+      const mid = midpoint(t * 3 + (s0 ? 0 : s1 ? 1 : 2), a, b);
       emit(a, mid, c, m);
       emit(mid, b, c, m);
       continue;
@@ -168,8 +209,8 @@ function splitRound(mesh: Mesh, need: number): Mesh {
     const a = !s2 ? v0 : !s0 ? v1 : v2,
       b = !s2 ? v1 : !s0 ? v2 : v0,
       c = !s2 ? v2 : !s0 ? v0 : v1;
-    const mab = midpoint(a, b),
-      mbc = midpoint(b, c);
+    const mab = midpoint(t * 3 + (!s2 ? 0 : !s0 ? 1 : 2), a, b),
+      mbc = midpoint(t * 3 + (!s2 ? 1 : !s0 ? 2 : 0), b, c);
     emit(mab, b, mbc, m);
     // The remaining quad (a, mab, mbc, c): cut along its shorter diagonal.
     if (dist2(a, mbc) <= dist2(mab, c)) {
