@@ -39,7 +39,8 @@ import {
   buildPartList,
   PRIMITIVE_ARITY,
   partListProblems,
-  type PartListRow,
+  type FixedPartListRow as PartListRow,
+  type PartListPart,
 } from '../src/engines/generate/text/generators/part-list.ts';
 import * as PALETTE from '../src/engines/generate/text/generators/palette.ts';
 import { interpretPrompt } from '../src/engines/generate/text/understand/index.ts';
@@ -120,7 +121,7 @@ function recordingContext(row: PartListRow): GenContext {
   const methods: Record<string, unknown> = {
     add(m: unknown, material: string, options: { part?: string; primary?: boolean; colour?: RGB } = {}) {
       if (!m || typeof m !== 'object' || !(RECORD in m)) throw new NotStatic('add of something not recorded');
-      const part: PartListRow['parts'][number] = { ...(m as Recorded)[RECORD], material } as never;
+      const part: PartListPart = { ...(m as Recorded)[RECORD], material } as never;
       if (options.part !== undefined) part.part = options.part;
       if (options.primary !== undefined) part.primary = options.primary;
       if (options.colour !== undefined) part.colour = [...options.colour] as RGB;
@@ -170,7 +171,7 @@ function recordOnce(id: string, build: Generator, answer: (source: string) => bo
   return row.parts.length ? row : 'adds nothing';
 }
 
-type Part = PartListRow['parts'][number];
+type Part = PartListPart;
 type Answers = Map<string, boolean>;
 
 /** Every way the patterns can answer, each pattern on its own (more than the prompts can say, so a row that matches all of them matches the builder). */

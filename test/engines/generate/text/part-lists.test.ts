@@ -8,6 +8,8 @@ import * as PALETTE from '../../../../src/engines/generate/text/generators/palet
 import {
   buildPartList,
   partListProblems,
+  partsOf,
+  type FixedPartListRow,
   readPartListFile,
   type PartListFile,
 } from '../../../../src/engines/generate/text/generators/part-list.ts';
@@ -77,7 +79,7 @@ test('a colour the palette names is written by its name, not repeated as numbers
   );
   for (const name of files)
     for (const row of readPartListFile(name).rows)
-      for (const part of row.parts)
+      for (const part of partsOf(row.parts))
         for (const colour of [part.colour, ...(part.colourIfSays ?? []).map((said) => said[1])])
           if (Array.isArray(colour))
             assert.ok(!named.has(JSON.stringify(colour)), `${row.id}: ${colour} has a palette name`);
@@ -92,7 +94,7 @@ test("what the prompt says picks a row's parts and colours (ifSays, unlessSays, 
       { shape: 'sphere', args: [0.2, [0, 0.5, 0]], material: 'plastic', unlessSays: ['blank'] },
       { shape: 'sphere', args: [0.2, [0, -0.5, 0]], material: 'plastic', ifSays: ['\\bd20\\b', 'red'] },
     ],
-  } as PartListFile['rows'][number];
+  } as FixedPartListRow;
   assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
   const built = (prompt: string) =>
     withArena(() => {
@@ -119,8 +121,11 @@ test('every row builds parts that union into one closed solid', async () => {
       withArena(() => {
         const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
         buildPartList(ctx, row);
-        const unasked = row.parts.filter((part) => !part.ifSays).length;
-        assert.equal(ctx.parts.length, unasked, `${row.id}: every part the plain prompt asks for is added`);
+        // A row of fixed parts adds each part the plain prompt asks for; one with groups as many as they make.
+        const fixed = row.parts.every((item) => 'shape' in item && !item.when);
+        const unasked = partsOf(row.parts).filter((part) => !part.ifSays).length;
+        if (fixed) assert.equal(ctx.parts.length, unasked, `${row.id}: every part the plain prompt asks for is added`);
+        else assert.ok(ctx.parts.length > 0, `${row.id} adds parts`);
         const solid = M.Manifold.union(ctx.parts.map((p) => p.manifold));
         assert.equal(solid.status(), 'NoError', `${row.id} is a valid solid`);
         assert.ok(!solid.isEmpty() && solid.volume() > 0, `${row.id} has volume`);
@@ -141,4 +146,61 @@ test("a part the prompt must say is drawn only when it says it (a centaur archer
     });
   assert.equal(bows('a centaur'), 0);
   assert.equal(bows('a centaur archer'), 1);
+});
+
+test('formulas, names, groups and conditions build what the same code builds, and typos are refused', async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a long wagon with 3 wheels');
+  const row = {
+    id: 'wagon',
+    let: [
+      ['L', '=2.2*long'],
+      ['n', { count: ['wheel', 4, 1, 6] }],
+      ['paint', { pick: ['RED', [0.1, 0.2, 0.3]] }],
+    ],
+    parts: [
+      {
+        shape: 'box',
+        args: [
+          ['=L', 0.4, 1.2],
+          [0, '=0.3+0.2', 0],
+        ],
+        material: 'wood',
+        colour: '=paint',
+      },
+      {
+        each: [['k', { below: '=n' }]],
+        let: [['x', '=-L/2+(k*L)/(n-1)']],
+        parts: [{ shape: 'cyl', args: [0.3, 0.1, ['=x', 0, 0.6]], material: 'rubber', when: '=k%2==0' }],
+      },
+    ],
+  } as PartListFile['rows'][number];
+  assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
+  const [byRow, byCode] = [0, 1].map((way) =>
+    withArena(() => {
+      const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+      if (way === 0) buildPartList(ctx, row);
+      else {
+        const L = 2.2 * ctx.s.long;
+        const n = ctx.count('wheel', 4, 1, 6);
+        const paint = ctx.rng.pick([PALETTE.RED, [0.1, 0.2, 0.3]]);
+        ctx.add(ctx.box([L, 0.4, 1.2], [0, 0.3 + 0.2, 0]), 'wood', { colour: paint as [number, number, number] });
+        for (let k = 0; k < n; k++) {
+          const x = -L / 2 + (k * L) / (n - 1);
+          if (k % 2 === 0) ctx.add(ctx.cyl(0.3, 0.1, [x, 0, 0.6]), 'rubber');
+        }
+      }
+      return ctx.parts.map((p) => [p.colour, Array.from(p.manifold.getMesh().vertProperties)]);
+    }),
+  );
+  assert.equal(byRow.length, 3, 'two of the three wheels the prompt counts, and the bed');
+  assert.deepEqual(byRow, byCode);
+  const withFormula = (formula: string) =>
+    partListProblems({
+      about: 'a test row',
+      rows: [{ id: 'x', parts: [{ shape: 'sphere', args: [formula], material: 'wood' }] }],
+    }).join();
+  assert.match(withFormula('=lenght*2'), /names lenght, which the row does not define/);
+  assert.match(withFormula('=(long*2'), /expected "\)"/);
+  assert.equal(withFormula('=max(long, tall)*cos(PI/4)'), '');
 });

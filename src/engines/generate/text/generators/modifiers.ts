@@ -13,9 +13,9 @@ import type { MaterialKind } from '../understand/index.ts';
 import type { GenContext, RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
 import { firstSchemaError, PALETTE_NAMES, readRowFile } from './row-files.ts';
-import { PART_LIST_FILE_SCHEMA, partListProblems, partPaint, shapeOf, type PartShape } from './part-list.ts';
+import { PART_SCHEMA, partListProblems, partPaint, shapeOf, type PartShape } from './part-list.ts';
 
-const PartSchema = PART_LIST_FILE_SCHEMA.properties.rows.items.properties.parts.items;
+const PartSchema = PART_SCHEMA;
 
 const ModifierSchema = Type.Object(
   {

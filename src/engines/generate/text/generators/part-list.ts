@@ -11,15 +11,29 @@
  * `promptColour` (the part takes the first colour the prompt names, before either).
  * A legged form's row also names its `skeleton` (rig type and joints, ./joints.ts). Rows are checked
  * against PART_LIST_FILE_SCHEMA when their file loads, so a typo fails at start-up.
+ *
+ * A form whose sizes follow the prompt (a wagon as long as it is asked, a xylophone with the bars it is
+ * told) is a row too: any number may be a formula, a string starting with `=` ("=L*0.36", "=tall*0.9")
+ * over the shape parameters (`long`, `tall`, `wide`, `thick`, `round`, `lowPoly` as 0/1, see ./kit.ts
+ * ShapeParams), the row's own names and `PI`, `cos`, `sin`, `abs`, `min`, `max`, `sqrt`. A row's `let`
+ * names values in order (a formula, `{"pick": [...]}` one item by the seeded randomness, `{"count":
+ * [part, fallback, min, max]}` the prompt's count of a part, `{"colourSaid": colour}` the first colour
+ * the prompt names else this one); a colour may be `=name` of such a value. A part may be a group
+ * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
+ * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
+ * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
+ * The formulas are evaluated as JavaScript would evaluate the same text, so a builder written as code
+ * and the same builder as a row make byte-identical parts.
  */
 import { type Static, Type } from '@sinclair/typebox';
 import type { Manifold, Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
-import { says, type GenContext, type Generator, type RGB } from './kit.ts';
+import { around, says, type GenContext, type Generator, type RGB } from './kit.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 import { JointList } from './joints.ts';
 import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
+import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -38,7 +52,12 @@ export const PRIMITIVE_ARITY = {
 
 export type PrimitiveName = keyof typeof PRIMITIVE_ARITY;
 
-const Vec = Type.Array(Type.Number(), { minItems: 2, maxItems: 3 });
+/** A number written as a formula over the shape parameters and the row's names (./formulas.ts). */
+const FormulaSchema = Type.String({ pattern: '^=' });
+/** A number, or a formula giving one. */
+const Num = Type.Union([Type.Number(), FormulaSchema]);
+
+const Vec = Type.Array(Num, { minItems: 2, maxItems: 3 });
 
 const ShapeSchema = Type.Recursive(
   (Shape) =>
@@ -48,7 +67,7 @@ const ShapeSchema = Type.Recursive(
         /** In the order of the kit method's parameters; null leaves an optional one at its default. */
         args: Type.Array(
           Type.Union([
-            Type.Number(),
+            Num,
             Type.Null(),
             Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
             Vec,
@@ -61,10 +80,10 @@ const ShapeSchema = Type.Recursive(
             Type.Union([
               Type.Tuple([Type.Literal('rotate'), Vec]),
               Type.Tuple([Type.Literal('translate'), Vec]),
-              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Type.Number()])]),
+              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Num])]),
               Type.Tuple([Type.Literal('mirror'), Vec]),
-              Type.Tuple([Type.Literal('trimByPlane'), Vec, Type.Number()]),
-              Type.Tuple([Type.Literal('refine'), Type.Number()]),
+              Type.Tuple([Type.Literal('trimByPlane'), Vec, Num]),
+              Type.Tuple([Type.Literal('refine'), Num]),
               Type.Tuple([Type.Literal('add'), Shape]),
               Type.Tuple([Type.Literal('subtract'), Shape]),
               Type.Tuple([Type.Literal('intersect'), Shape]),
@@ -88,13 +107,53 @@ const PartSchema = Type.Object(
     material: Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind))),
     part: Type.Optional(Type.String({ minLength: 1 })),
     primary: Type.Optional(Type.Boolean()),
-    colour: Type.Optional(ColourSchema),
+    colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
+    when: Type.Optional(FormulaSchema),
     ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
     unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
     colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
     promptColour: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
+);
+
+/** A named value of a row or group, computed in order when the row is built. */
+const LetSchema = Type.Tuple([
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  Type.Union([
+    Num,
+    Type.Object(
+      { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
+      { additionalProperties: false },
+    ),
+    Type.Object({ count: Type.Tuple([Type.String({ minLength: 1 }), Num, Num, Num]) }, { additionalProperties: false }),
+    Type.Object({ colourSaid: ColourSchema }, { additionalProperties: false }),
+  ]),
+]);
+
+/** The values a group's name takes in turn. */
+const EachSchema = Type.Tuple([
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  Type.Union([
+    Type.Array(Num, { minItems: 1 }),
+    Type.Object({ below: Num }, { additionalProperties: false }),
+    Type.Object({ around: Type.Array(Num, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }),
+  ]),
+]);
+
+/** Parts repeated for each value of its names, with names of its own and a condition. */
+const GroupSchema = Type.Recursive(
+  (Group) =>
+    Type.Object(
+      {
+        each: Type.Optional(Type.Array(EachSchema, { minItems: 1 })),
+        let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        when: Type.Optional(FormulaSchema),
+        parts: Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+  { $id: 'PartGroup' },
 );
 
 /**
@@ -113,7 +172,8 @@ const SkeletonSchema = Type.Object(
 const RowSchema = Type.Object(
   {
     id: Type.String({ minLength: 1 }),
-    parts: Type.Array(PartSchema, { minItems: 1 }),
+    let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+    parts: Type.Array(Type.Union([PartSchema, GroupSchema]), { minItems: 1 }),
     skeleton: Type.Optional(SkeletonSchema),
   },
   { additionalProperties: false },
@@ -130,6 +190,42 @@ export const PART_LIST_FILE_SCHEMA = Type.Object(
 
 export type PartShape = Static<typeof ShapeSchema>;
 export type PartListRow = Static<typeof RowSchema>;
+/** A row of fixed parts only, as scripts/text-part-lists.ts records them. */
+export type FixedPartListRow = Omit<PartListRow, 'parts'> & { parts: PartListPart[] };
+/** One part (not a group): what a row of fixed parts and a modifier's parts are made of. */
+export const PART_SCHEMA = PartSchema;
+export type PartListPart = Static<typeof PartSchema>;
+type Part = PartListPart;
+type Group = Static<typeof GroupSchema>;
+type Let = Static<typeof LetSchema>;
+
+const isGroup = (item: Part | Group): item is Group => !('shape' in item);
+
+/** Every part of a row, groups opened, in order. */
+export function partsOf(items: readonly (Part | Group)[]): Part[] {
+  return items.flatMap((item) => (isGroup(item) ? partsOf(item.parts) : [item]));
+}
+
+/** Every formula written in a value (strings starting with `=`, at any depth). */
+function formulasIn(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith('=') ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(formulasIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(formulasIn);
+  return [];
+}
+
+/** The names a row defines (its own, its groups' `let` and `each`). */
+function namesDefined(row: { let?: Let[]; parts: (Part | Group)[] }): string[] {
+  const inGroup = (item: Part | Group): string[] =>
+    isGroup(item)
+      ? [
+          ...(item.let ?? []).map(([name]) => name),
+          ...(item.each ?? []).map(([name]) => name),
+          ...item.parts.flatMap(inGroup),
+        ]
+      : [];
+  return [...(row.let ?? []).map(([name]) => name), ...row.parts.flatMap(inGroup)];
+}
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
 
 /** Every problem of a parsed part-list file (empty when it is sound): schema, arity, an id listed twice. */
@@ -141,7 +237,15 @@ export function partListProblems(file: unknown): string[] {
   for (const row of (file as PartListFile).rows) {
     if (seen.has(row.id)) problems.push(`${row.id}: listed twice`);
     seen.add(row.id);
-    row.parts.forEach((part, k) => {
+    const known = new Set([...namesDefined(row), ...SHAPE_NAMES, ...Object.keys(FORMULA_CONSTANTS)]);
+    for (const formula of formulasIn([row.let, row.parts]))
+      try {
+        for (const name of formulaNames(formula))
+          if (!known.has(name)) problems.push(`${row.id}: ${formula} names ${name}, which the row does not define`);
+      } catch (error) {
+        problems.push(`${row.id}: ${(error as Error).message}`);
+      }
+    partsOf(row.parts).forEach((part, k) => {
       for (const source of [
         ...(part.ifSays ?? []),
         ...(part.unlessSays ?? []),
@@ -165,16 +269,26 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
+/** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
+const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly'] as const;
+
+/** A value with its formulas evaluated in `scope` (numbers, vectors, lists of points). */
+function evaluated(value: unknown, scope: Scope): unknown {
+  if (typeof value === 'string' && value.startsWith('=')) return compileFormula(value)(scope);
+  if (Array.isArray(value)) return value.map((item) => (isShape(item) ? item : evaluated(item, scope)));
+  return value;
+}
+
 /** The manifold a shape row describes, made with the context's own primitives (so the style's tessellation holds). */
-export function shapeOf(ctx: GenContext, row: PartShape): Manifold {
+export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Manifold {
   const arg = (value: unknown): unknown =>
     value === null
       ? undefined
       : isShape(value)
-        ? shapeOf(ctx, value)
+        ? shapeOf(ctx, value, scope)
         : Array.isArray(value)
-          ? value.map((item) => (isShape(item) ? shapeOf(ctx, item) : item))
-          : value;
+          ? value.map((item) => (isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)))
+          : evaluated(value, scope);
   const make = ctx[row.shape as PrimitiveName] as (...args: unknown[]) => Manifold;
   let m = make(...row.args.map(arg));
   for (const [op, ...args] of row.ops ?? []) {
@@ -206,16 +320,73 @@ function promptSays(ctx: GenContext, source: string): boolean {
   return says(ctx, pattern);
 }
 
-/** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
-export function buildPartList(ctx: GenContext, row: PartListRow): void {
-  for (const part of row.parts) {
+/** A palette name resolved to its colour; anything else as it is. */
+const paletteColour = (value: unknown): unknown =>
+  typeof value === 'string' && !value.startsWith('=') ? (PALETTE as Record<string, RGB>)[value] : value;
+
+/** `scope` with the names of `lets` added in order, each computed from those before it. */
+function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scope): Scope {
+  if (!lets) return scope;
+  const own: Scope = { ...scope };
+  for (const [name, value] of lets) {
+    if (typeof value !== 'object') own[name] = evaluated(value, own) as number;
+    else if ('pick' in value) own[name] = paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
+    else if ('count' in value) {
+      const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
+      own[name] = ctx.count(part, fallback, least, most);
+    } else own[name] = ctx.interpretation.colours[0]?.rgb ?? (paletteColour(value.colourSaid) as RGB);
+  }
+  return own;
+}
+
+/** The values a group's name takes in turn. */
+function eachValues(values: Static<typeof EachSchema>[1], scope: Scope): number[] {
+  if (Array.isArray(values)) return values.map((value) => evaluated(value, scope) as number);
+  if ('below' in values) return Array.from({ length: evaluated(values.below, scope) as number }, (_, k) => k);
+  const [n, offset] = evaluated(values.around, scope) as [number, number?];
+  return around(n, offset);
+}
+
+/** Adds the items (parts and groups) the prompt asks for, in order, each in the colour the prompt picks. */
+function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Scope): void {
+  for (const item of items) {
+    if (item.when && !compileFormula(item.when)(scope)) continue;
+    if (isGroup(item)) {
+      const loops = item.each ?? [];
+      const repeat = (depth: number, inner: Scope): void => {
+        if (depth === loops.length) {
+          buildItems(ctx, item.parts, withLets(ctx, item.let, inner));
+          return;
+        }
+        for (const value of eachValues(loops[depth][1], inner))
+          repeat(depth + 1, { ...inner, [loops[depth][0]]: value });
+      };
+      repeat(0, scope);
+      continue;
+    }
+    const part = item;
     if (part.ifSays && !part.ifSays.every((source) => promptSays(ctx, source))) continue;
     if (part.unlessSays?.some((source) => promptSays(ctx, source))) continue;
     const named = part.promptColour ? ctx.interpretation.colours[0]?.rgb : undefined;
     const said = named ? undefined : part.colourIfSays?.find(([source]) => promptSays(ctx, source));
-    const paint = partPaint(named ? { ...part, colour: named } : said ? { ...part, colour: said[1] } : part);
-    ctx.add(shapeOf(ctx, part as PartShape), part.material as MaterialKind, paint);
+    const colour = named ?? said?.[1] ?? evaluated(part.colour, scope);
+    const paint = partPaint({ ...part, colour: colour as RGB | string | undefined });
+    ctx.add(shapeOf(ctx, part as PartShape, scope), part.material as MaterialKind, paint);
   }
+}
+
+/** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
+export function buildPartList(ctx: GenContext, row: PartListRow): void {
+  const s = ctx.s;
+  const shape: Scope = {
+    long: s.long,
+    tall: s.tall,
+    wide: s.wide,
+    thick: s.thick,
+    round: s.round,
+    lowPoly: +s.lowPoly,
+  };
+  buildItems(ctx, row.parts, withLets(ctx, row.let, shape));
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
   for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, head as Vec3);

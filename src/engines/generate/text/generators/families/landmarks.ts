@@ -5,46 +5,16 @@
  *
  * Famous landmarks (FAMOUS_LANDMARKS), each in the outline people know it by: Stonehenge, a torii, a
  * sphinx, a triumphal arch, a Greek temple, an opera house, a mosque, a colosseum …; the temple and the
- * mosque are also rows of the church category (WORSHIP_LANDMARKS). Fixed forms are rows of
- * ../parts/structures.json and ../parts/landmarks.json.
+ * mosque are also rows of the church category (WORSHIP_LANDMARKS). Forms are rows of
+ * ../parts/structures.json and ../parts/landmarks.json (their counts and lengths as formulas); here are
+ * the pagoda (its tiers stacked by a running height), the mosque (it takes its domes and minarets from
+ * the prompt's companions), the skull and the bust.
  */
-import type { Vec2 } from 'manifold-3d';
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { SANDSTONE, GREY_STONE, MARBLE } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const LANDMARKS: Record<string, Generator> = {
   ...partLists('structures'),
-  pyramid: (ctx) => {
-    const steps = ctx.s.lowPoly ? 1 : 8;
-    if (steps === 1) ctx.add(ctx.cyl(0.7, 0.9, [0, 0, 0], 0.001, 4), 'stone', { colour: SANDSTONE });
-    else
-      for (let k = 0; k < steps; k++)
-        ctx.add(
-          ctx.box(
-            [1.4 * (1 - k / steps), 0.9 / steps + 0.005, 1.4 * (1 - k / steps)],
-            [0, (k + 0.5) * (0.9 / steps), 0],
-          ),
-          'stone',
-          { colour: SANDSTONE },
-        );
-  },
-  bridge: (ctx) => {
-    const L = 2 * ctx.s.long;
-    const deck: Vec2[] = [
-      [-L / 2, 0],
-      [-L / 2, 0.4],
-      [L / 2, 0.4],
-      [L / 2, 0],
-    ];
-    ctx.add(
-      ctx.prism(deck, 0.5).subtract(ctx.cyl(0.55, 1, [0, -0.5, 0]).rotate([90, 0, 0]).translate([0, -0.2, 0])),
-      'stone',
-      { colour: [0.6, 0.58, 0.55] },
-    );
-    for (const z of [-0.23, 0.23])
-      ctx.add(ctx.box([L, 0.12, 0.04], [0, 0.46, z]), 'stone', { part: 'rail', colour: [0.6, 0.58, 0.55] });
-  },
   pagoda: (ctx) => {
     const tiers = ctx.count('tier', 5, 2, 9);
     let y = 0;
@@ -135,62 +105,6 @@ export function bust(ctx: GenContext): void {
 
 export const FAMOUS_LANDMARKS: Record<string, Generator> = {
   ...partLists('landmarks'),
-  stonehenge: (ctx) => {
-    const n = ctx.count('stone', 10, 5, 16);
-    const R = 1.2;
-    around(n).forEach((a, k) => {
-      const at = (r: number, y: number) => [Math.cos(a) * r, y, Math.sin(a) * r] as [number, number, number];
-      const fallen = k % 4 === 3;
-      const upright = ctx.box([0.3, 0.9, 0.18], [0, 0.45, 0]).rotate([0, -(a * 180) / Math.PI + 90, 0]);
-      ctx.add((fallen ? upright.rotate([0, 0, 80]).translate([0, -0.34, 0]) : upright).translate(at(R, 0)), 'stone', {
-        colour: GREY_STONE,
-      });
-      // Lintels span each pair of standing stones.
-      if (k % 2 === 0 && !fallen && (k + 1) % 4 !== 3) {
-        const mid = a + Math.PI / n;
-        ctx.add(
-          ctx
-            .box([R * 2 * Math.sin(Math.PI / n) + 0.3, 0.14, 0.18], [0, 0.97, 0])
-            .rotate([0, -(mid * 180) / Math.PI + 90, 0])
-            .translate([Math.cos(mid) * R * Math.cos(Math.PI / n), 0, Math.sin(mid) * R * Math.cos(Math.PI / n)]),
-          'stone',
-          { part: 'lintel', colour: GREY_STONE },
-        );
-      }
-    });
-    ctx.add(ctx.box([0.5, 0.1, 0.25], [0, 0.05, 0]), 'stone', { part: 'altar stone', colour: GREY_STONE });
-  },
-  temple: (ctx) => {
-    const cols = ctx.count('column', 6, 4, 10);
-    const w = 1.8;
-    const d = 1.2;
-    for (let k = 0; k < 3; k++)
-      ctx.add(ctx.box([w + 0.3 - k * 0.1, 0.08, d + 0.3 - k * 0.1], [0, 0.04 + k * 0.08, 0]), 'stone', {
-        part: 'step',
-        colour: MARBLE,
-      });
-    for (let k = 0; k < cols; k++)
-      for (const z of [-d / 2, d / 2])
-        ctx.add(ctx.cyl(0.07, 1.0, [-w / 2 + 0.1 + (k * (w - 0.2)) / (cols - 1), 0.24, z], 0.06), 'marble', {
-          part: 'column',
-          colour: MARBLE,
-        });
-    ctx.add(ctx.box([w + 0.1, 0.15, d + 0.2], [0, 1.31, 0]), 'marble', { part: 'entablature', colour: MARBLE });
-    ctx.add(
-      ctx.prism(
-        [
-          [-(w + 0.1) / 2, 0],
-          [(w + 0.1) / 2, 0],
-          [0, 0.3],
-        ],
-        d + 0.2,
-        [0, 1.385, 0],
-      ),
-      'marble',
-      { part: 'pediment', colour: MARBLE },
-    );
-    ctx.add(ctx.box([w * 0.6, 0.9, d * 0.6], [0, 0.69, 0]), 'marble', { part: 'cella', colour: [0.85, 0.82, 0.75] });
-  },
   mosque: (ctx) => {
     const sand: RGB = [0.93, 0.9, 0.82];
     // "with a blue dome and minarets": parts of the mosque, not objects beside it.
@@ -224,47 +138,6 @@ export const FAMOUS_LANDMARKS: Record<string, Generator> = {
       'stone',
       { part: 'portal', colour: [0.85, 0.8, 0.7] },
     );
-  },
-  'great wall': (ctx) => {
-    const L = 3 * ctx.s.long;
-    ctx.add(ctx.box([L, 0.5, 0.4], [0, 0.25, 0]), 'stone', { colour: [0.62, 0.58, 0.5] });
-    for (let k = 0; k < 12; k++)
-      for (const z of [-0.18, 0.18])
-        ctx.add(ctx.box([0.1, 0.1, 0.04], [-L / 2 + 0.12 + (k * (L - 0.24)) / 11, 0.55, z]), 'stone', {
-          part: 'crenel',
-          colour: [0.62, 0.58, 0.5],
-        });
-    ctx.add(
-      ctx.box([0.6, 0.9, 0.6], [L * 0.25, 0.45, 0]).subtract(ctx.box([0.2, 0.3, 1], [L * 0.25, 0.6, 0])),
-      'stone',
-      { part: 'watchtower', colour: [0.6, 0.55, 0.48] },
-    );
-  },
-  moai: (ctx) => {
-    const rock: RGB = [0.45, 0.42, 0.4];
-    const n = ctx.count('head', 1, 1, 7);
-    for (let k = 0; k < n; k++) {
-      const x = (k - (n - 1) / 2) * 0.75;
-      ctx.add(ctx.roundBox([0.5, 1.4, 0.45], 0.08, [x, 0.7, 0]), 'stone', { colour: rock });
-      ctx.add(ctx.box([0.55, 0.12, 0.5], [x, 1.05, 0.05]), 'stone', { part: 'brow', colour: rock });
-      ctx.add(
-        ctx
-          .prism(
-            [
-              [-0.07, 0],
-              [0.07, 0],
-              [0, 0.35],
-            ],
-            0.18,
-            [0, 0, 0],
-          )
-          .rotate([180, 0, 0])
-          .translate([x, 1.0, 0.24]),
-        'stone',
-        { part: 'nose', colour: rock },
-      );
-      ctx.add(ctx.box([0.3, 0.1, 0.3], [x, 0.45, 0.17]), 'stone', { part: 'chin', colour: rock });
-    }
   },
 };
 
