@@ -4,7 +4,7 @@
  * dragons, people, robots, snowmen and teddy bears.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from './kit.ts';
+import { addDetail, around, type GenContext, type RGB } from './kit.ts';
 import { addModifierParts, setting } from './modifiers.ts';
 import { legJoints, quadruped, trunkJoints } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
@@ -79,11 +79,7 @@ export function turtle(ctx: GenContext): void {
     [0.7, -0.7],
     [-0.7, -0.7],
   ])
-    ctx.add(ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', {
-      part: 'leg',
-      primary: false,
-      colour: skin,
-    });
+    addDetail(ctx, ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', 'leg', skin);
   // A turtle walks on the quadruped rig, facing +X (left side -Z): the trunk low inside the shell,
   // the neck where the head meets the shell, each leg from under the shell into its flipper-foot.
   const joints = trunkJoints(
@@ -202,11 +198,7 @@ export function person(ctx: GenContext): void {
       primary: false,
     });
     limb(ctx, armTop, wrist, w * 0.22 * s.thick, 'fabric', 'arm', [0.3, 0.4, 0.7]);
-    ctx.add(ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', {
-      part: 'hand',
-      primary: false,
-      colour: skin,
-    });
+    addDetail(ctx, ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', 'hand', skin);
   }
   // A wizard's hat, a king's crown, a knight's helmet: ./modifiers.json.
   addModifierParts(ctx, 'figure', { head: { at: [0, shoulder + headR * 1.3, 0], size: headR } });

@@ -3,7 +3,7 @@
  * roof (gable, hip, flat with parapet, cone, dome), plus doors, chimneys and turrets.
  */
 import type { Manifold } from 'manifold-3d';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 import { MARBLE } from './palette.ts';
 
 export type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
@@ -71,11 +71,7 @@ export function roof(ctx: GenContext, kind: Roof, w: number, d: number, y: numbe
           : kind === 'dome'
             ? ctx.sphere(w / 2, [0, y, 0]).intersect(ctx.box([w * 2, w, w * 2], [0, y + w / 2, 0]))
             : ctx.box([w + 0.06, 0.08, d + 0.06], [0, y + 0.04, 0]);
-  ctx.add(m, kind === 'flat' ? 'stone' : 'clay', {
-    part: 'roof',
-    primary: false,
-    colour: kind === 'flat' ? undefined : [0.62, 0.22, 0.15],
-  });
+  addDetail(ctx, m, kind === 'flat' ? 'stone' : 'clay', 'roof', kind === 'flat' ? undefined : [0.62, 0.22, 0.15]);
 }
 
 export function door(ctx: GenContext, z: number, h = 0.75): void {
@@ -160,10 +156,7 @@ export function skyscraper(ctx: GenContext): void {
     const n = Math.ceil(floors / setbacks);
     ctx.add(ctx.box([width, n * fh, width * 0.9], [0, y + (n * fh) / 2, 0]), 'glass', { colour: [0.45, 0.6, 0.75] });
     for (let f = 0; f <= n; f += 2)
-      ctx.add(ctx.box([width + 0.04, 0.06, width * 0.9 + 0.04], [0, y + f * fh, 0]), 'metal', {
-        part: 'floor',
-        primary: false,
-      });
+      addDetail(ctx, ctx.box([width + 0.04, 0.06, width * 0.9 + 0.04], [0, y + f * fh, 0]), 'metal', 'floor');
     y += n * fh;
     width *= rng.range(0.65, 0.85);
   }
@@ -184,17 +177,9 @@ export function lighthouse(ctx: GenContext): void {
     });
   }
   const top = r * 0.65;
-  ctx.add(ctx.cyl(top * 1.3, 0.12, [0, h, 0]), 'metal', {
-    part: 'balcony',
-    primary: false,
-    colour: [0.15, 0.15, 0.15],
-  });
+  addDetail(ctx, ctx.cyl(top * 1.3, 0.12, [0, h, 0]), 'metal', 'balcony', [0.15, 0.15, 0.15]);
   ctx.add(ctx.cyl(top * 0.8, 0.7, [0, h + 0.12, 0]), 'glass', { part: 'lamp', primary: false, colour: [1, 0.92, 0.5] });
-  ctx.add(ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', {
-    part: 'roof',
-    primary: false,
-    colour: [0.7, 0.1, 0.1],
-  });
+  addDetail(ctx, ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', 'roof', [0.7, 0.1, 0.1]);
   if (ctx.interpretation.colours.length === 0)
     for (const p of ctx.parts.filter((part) => part.primary)) p.colour = [0.8, 0.1, 0.1];
 }

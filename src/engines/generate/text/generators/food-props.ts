@@ -1,6 +1,6 @@
 /** Food, jewellery and props: lathes, tori and faceted hulls with seeded detail. */
 import type { Manifold, Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from './kit.ts';
+import { addDetail, around, type GenContext, type RGB } from './kit.ts';
 import { setting } from './modifiers.ts';
 import { COLOURS } from '../understand/vocabulary.ts';
 
@@ -95,11 +95,7 @@ export function cake(ctx: GenContext): void {
   for (let k = 0; k < tiers; k++) {
     const h = 0.1 * s.tall;
     ctx.add(ctx.cyl(r, h, [0, y, 0]), 'organic', { colour: [0.98, 0.92, 0.85] });
-    ctx.add(ctx.torus(r, 0.012, [0, y + h, 0]), 'organic', {
-      part: 'icing',
-      primary: false,
-      colour: [0.95, 0.55, 0.7],
-    });
+    addDetail(ctx, ctx.torus(r, 0.012, [0, y + h, 0]), 'organic', 'icing', [0.95, 0.55, 0.7]);
     y += h;
     r *= 0.72;
   }
@@ -108,18 +104,10 @@ export function cake(ctx: GenContext): void {
     const x = (Math.cos(a) * r * 0.7) / 0.72;
     const z = (Math.sin(a) * r * 0.7) / 0.72;
     ctx.add(ctx.cyl(0.006, 0.05, [x, y, z]), 'wax', { part: 'candle', primary: false, colour: [0.5, 0.7, 0.95] });
-    ctx.add(ctx.sphere(0.007, [x, y + 0.058, z], 8), 'organic', {
-      part: 'flame',
-      primary: false,
-      colour: [1, 0.75, 0.2],
-    });
+    addDetail(ctx, ctx.sphere(0.007, [x, y + 0.058, z], 8), 'organic', 'flame', [1, 0.75, 0.2]);
   }
   if (rng.chance(0.5))
-    ctx.add(ctx.sphere(0.025, [0, y + 0.015, 0], 12), 'organic', {
-      part: 'topping',
-      primary: false,
-      colour: [0.8, 0.05, 0.15],
-    });
+    addDetail(ctx, ctx.sphere(0.025, [0, y + 0.015, 0], 12), 'organic', 'topping', [0.8, 0.05, 0.15]);
 }
 
 export function donut(ctx: GenContext): void {
@@ -187,11 +175,7 @@ export function pizza(ctx: GenContext): void {
     ctx.interpretation.word === 'cookie'
   )
     return;
-  ctx.add(ctx.cyl(r - 0.02, 0.006, [0, 0.012, 0]), 'organic', {
-    part: 'sauce',
-    primary: false,
-    colour: [0.95, 0.8, 0.35],
-  });
+  addDetail(ctx, ctx.cyl(r - 0.02, 0.006, [0, 0.012, 0]), 'organic', 'sauce', [0.95, 0.8, 0.35]);
   const toppings = ctx.count('topping', rng.int(6, 12), 0, 30);
   for (let k = 0; k < toppings; k++) {
     const a = rng.range(0, 6.28);
@@ -251,11 +235,7 @@ export function cheese(ctx: GenContext): void {
 export function iceCream(ctx: GenContext): void {
   const { s, rng } = ctx;
   const h = 0.14 * s.tall;
-  ctx.add(ctx.cyl(0.001, h, [0, 0, 0], 0.035 * s.wide), 'organic', {
-    part: 'cone',
-    primary: false,
-    colour: [0.85, 0.65, 0.35],
-  });
+  addDetail(ctx, ctx.cyl(0.001, h, [0, 0, 0], 0.035 * s.wide), 'organic', 'cone', [0.85, 0.65, 0.35]);
   const scoops = ctx.count('tier', rng.int(1, 3), 1, 5);
   for (let k = 0; k < scoops; k++)
     ctx.add(ctx.sphere(0.037 * s.wide, [rng.range(-0.004, 0.004), h + 0.02 + k * 0.05, 0]), 'organic', {
@@ -489,16 +469,8 @@ export function lantern(ctx: GenContext): void {
   for (const x of [-w / 2 + 0.005, w / 2 - 0.005])
     for (const z of [-w / 2 + 0.005, w / 2 - 0.005])
       ctx.add(ctx.box([0.008, h, 0.008], [x, h / 2, z]), 'metal', { colour: [0.15, 0.15, 0.15] });
-  ctx.add(ctx.box([w * 0.9, h - 0.02, w * 0.9], [0, h / 2 + 0.01, 0]), 'glass', {
-    part: 'glass',
-    primary: false,
-    colour: [1, 0.85, 0.45],
-  });
-  ctx.add(ctx.torus(0.025, 0.004, [0, h + 0.075, 0], 'z'), 'metal', {
-    part: 'handle',
-    primary: false,
-    colour: [0.15, 0.15, 0.15],
-  });
+  addDetail(ctx, ctx.box([w * 0.9, h - 0.02, w * 0.9], [0, h / 2 + 0.01, 0]), 'glass', 'glass', [1, 0.85, 0.45]);
+  addDetail(ctx, ctx.torus(0.025, 0.004, [0, h + 0.075, 0], 'z'), 'metal', 'handle', [0.15, 0.15, 0.15]);
 }
 
 export function ball(ctx: GenContext): void {

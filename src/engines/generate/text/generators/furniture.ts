@@ -1,6 +1,6 @@
 /** Furniture: legs, seats, tops, frames and shelves sized from the prompt's proportions and counts. */
 import type { Manifold } from 'manifold-3d';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 
 /** Legs under a rectangular (or round) top: count from the prompt ("three-legged"), else 4. */
 function legs(
@@ -62,23 +62,14 @@ export function chair(ctx: GenContext): void {
       ctx.add(ctx.cyl(legR, backH + seatT + backH * 0.05, [x, seatH, backZ]), 'wood', { part: 'back', primary: false });
     for (let k = 0; k < slats; k++) {
       const y = seatH + seatT + backH * (style === 1 ? 0.3 + (0.65 * k) / Math.max(1, slats - 1) : 0.55 + 0.4 * k);
-      ctx.add(ctx.box([w - legR * 2, backH * 0.08, backT * 0.7], [0, y, backZ]), 'wood', {
-        part: 'back',
-        primary: false,
-      });
+      addDetail(ctx, ctx.box([w - legR * 2, backH * 0.08, backT * 0.7], [0, y, backZ]), 'wood', 'back');
     }
     if (s.ornate)
-      ctx.add(ctx.torus(backH * 0.18, legR * 0.7, [0, seatH + backH * 0.62, backZ], 'z'), 'wood', {
-        part: 'back',
-        primary: false,
-      });
+      addDetail(ctx, ctx.torus(backH * 0.18, legR * 0.7, [0, seatH + backH * 0.62, backZ], 'z'), 'wood', 'back');
   }
   if (ctx.partSpec('arm') || ctx.interpretation.word === 'armchair' || ctx.interpretation.word === 'throne') {
     for (const x of [-w / 2, w / 2])
-      ctx.add(ctx.roundBox([0.05 * s.thick, 0.05, d], 0.02, [x, seatH + 0.25, 0]), 'wood', {
-        part: 'arm',
-        primary: false,
-      });
+      addDetail(ctx, ctx.roundBox([0.05 * s.thick, 0.05, d], 0.02, [x, seatH + 0.25, 0]), 'wood', 'arm');
     for (const x of [-w / 2, w / 2])
       ctx.add(ctx.cyl(legR, 0.25, [x, seatH, d / 2 - 0.04]), 'wood', { part: 'arm', primary: false });
   }
@@ -139,10 +130,7 @@ export function desk(ctx: GenContext): void {
       'wood',
       { part: 'drawer', primary: false },
     );
-    ctx.add(ctx.sphere(0.018, [w / 2 - pedestal / 2, y, d * 0.475 + 0.035]), 'metal', {
-      part: 'handle',
-      primary: false,
-    });
+    addDetail(ctx, ctx.sphere(0.018, [w / 2 - pedestal / 2, y, d * 0.475 + 0.035]), 'metal', 'handle');
   }
   ctx.add(ctx.box([0.04, h - t, d * 0.95], [-w / 2 + 0.02, (h - t) / 2, 0]), 'wood');
 }
@@ -246,14 +234,8 @@ export function cabinet(ctx: GenContext): void {
   const drawerZone = doors ? h * 0.35 : h;
   for (let k = 0; k < drawers; k++) {
     const y = 0.08 + h - drawerZone * ((k + 0.5) / drawers);
-    ctx.add(ctx.box([w * 0.9, (drawerZone / drawers) * 0.82, 0.02], [0, y, d / 2 + 0.01]), 'wood', {
-      part: 'drawer',
-      primary: false,
-    });
-    ctx.add(ctx.capsule([-0.06, y, d / 2 + 0.04], [0.06, y, d / 2 + 0.04], 0.012), 'metal', {
-      part: 'handle',
-      primary: false,
-    });
+    addDetail(ctx, ctx.box([w * 0.9, (drawerZone / drawers) * 0.82, 0.02], [0, y, d / 2 + 0.01]), 'wood', 'drawer');
+    addDetail(ctx, ctx.capsule([-0.06, y, d / 2 + 0.04], [0.06, y, d / 2 + 0.04], 0.012), 'metal', 'handle');
   }
   for (let k = 0; k < doors; k++) {
     const dw = (w * 0.9) / doors;

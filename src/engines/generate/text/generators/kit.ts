@@ -243,6 +243,14 @@ export function around(n: number, offset = 0): number[] {
   return Array.from({ length: n }, (_, k) => offset + (k / n) * Math.PI * 2);
 }
 
+/**
+ * Adds a detail part (a handle, a wheel, an eye): named, in its own colour when one is given, and not
+ * primary, so the prompt's overall colour and material leave it as it is.
+ */
+export function addDetail(ctx: GenContext, m: Manifold, material: MaterialKind, part: string, colour?: RGB): void {
+  ctx.add(m, material, { part, primary: false, colour });
+}
+
 /** True when the prompt (lower-cased) matches `re`: a family's rows pick their variant by the prompt's words. */
 export function says(ctx: GenContext, re: RegExp): boolean {
   return re.test(ctx.interpretation.prompt.toLowerCase());

@@ -4,7 +4,7 @@
  * mushrooms and potted plants from lathes and capsules.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 import { ORANGE, YELLOW } from './palette.ts';
 
 const GREEN: [number, number, number] = [0.22, 0.5, 0.18];
@@ -295,11 +295,7 @@ export function cactus(ctx: GenContext): void {
   }
   ctx.add(ctx.union(body), 'organic', { colour: [0.3, 0.55, 0.3] });
   if (rng.chance(0.5) || ctx.partSpec('flower'))
-    ctx.add(ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', {
-      part: 'flower',
-      primary: false,
-      colour: [0.95, 0.4, 0.6],
-    });
+    addDetail(ctx, ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', 'flower', [0.95, 0.4, 0.6]);
 }
 
 export function mushroom(ctx: GenContext): void {
@@ -351,11 +347,7 @@ export function pottedPlant(ctx: GenContext): void {
     'clay',
     { part: 'pot' },
   );
-  ctx.add(ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', {
-    part: 'soil',
-    primary: false,
-    colour: [0.3, 0.2, 0.12],
-  });
+  addDetail(ctx, ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', 'soil', [0.3, 0.2, 0.12]);
   const leaves = ctx.count('leaf', rng.int(5, 9), 2, 16);
   for (const a of around(leaves, rng.range(0, 1))) {
     const L = 0.3 * s.tall * rng.range(0.7, 1.2);

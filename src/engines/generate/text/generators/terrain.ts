@@ -3,7 +3,7 @@
  * (vertex warps of refined manifolds keep them closed), faceted crystal hulls, heightfield islands.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type Rng } from './kit.ts';
+import { addDetail, around, type GenContext, type Rng } from './kit.ts';
 
 /** Smooth 3-D value noise from a seeded lattice, for displacement. */
 function noise3(rng: Rng): (x: number, y: number, z: number) => number {
@@ -56,10 +56,7 @@ export function rock(ctx: GenContext): void {
 export function crystal(ctx: GenContext): void {
   const { s, rng } = ctx;
   const n = ctx.count('spike', rng.int(4, 8), 1, 16);
-  ctx.add(lumpy(ctx, [0.25, 0.1, 0.25], 0.2, 2, [0, 0.04, 0]).trimByPlane([0, 1, 0], 0), 'stone', {
-    part: 'base',
-    primary: false,
-  });
+  addDetail(ctx, lumpy(ctx, [0.25, 0.1, 0.25], 0.2, 2, [0, 0.04, 0]).trimByPlane([0, 1, 0], 0), 'stone', 'base');
   for (let k = 0; k < n; k++) {
     const tilt = k === 0 ? 0 : rng.range(15, 45);
     const h = (k === 0 ? 0.6 : rng.range(0.25, 0.45)) * s.tall;
@@ -94,11 +91,7 @@ export function mountain(ctx: GenContext): void {
       'stone',
     );
     if (ctx.interpretation.word !== 'volcano')
-      ctx.add(ctx.cyl(r * 0.22, h * 0.2, [x, h * 0.8, 0], 0.04), 'ice', {
-        part: 'snow',
-        primary: false,
-        colour: [0.97, 0.97, 1],
-      });
+      addDetail(ctx, ctx.cyl(r * 0.22, h * 0.2, [x, h * 0.8, 0], 0.04), 'ice', 'snow', [0.97, 0.97, 1]);
   }
 }
 

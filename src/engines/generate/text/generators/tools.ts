@@ -1,6 +1,6 @@
 /** Tools and weapons: a handle along +Y with a head, blade or point; lengths and widths vary. */
 import type { Vec2 } from 'manifold-3d';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 import { setting } from './modifiers.ts';
 
 function handle(ctx: GenContext, length: number, r: number, material: 'wood' | 'leather' = 'wood'): void {
@@ -58,10 +58,7 @@ export function sword(ctx: GenContext): void {
   handle(ctx, grip, 0.015 * s.thick, 'leather');
   ctx.add(ctx.sphere(0.028, [0, -0.01, 0]), 'metal', { part: 'pommel', primary: false });
   const guard = 0.2 * rng.range(0.7, 1.3) * (s.ornate ? 1.3 : 1);
-  ctx.add(ctx.capsule([-guard / 2, grip, 0], [guard / 2, grip, 0], 0.016 * s.thick), 'metal', {
-    part: 'guard',
-    primary: false,
-  });
+  addDetail(ctx, ctx.capsule([-guard / 2, grip, 0], [guard / 2, grip, 0], 0.016 * s.thick), 'metal', 'guard');
   const curve = setting(ctx, 'sword', 'curve') ?? 0;
   const blade: Vec2[] = [
     [-w / 2, 0],
@@ -231,9 +228,5 @@ export function staff(ctx: GenContext): void {
         primary: false,
       });
   if (!['stick', 'rod', 'cane'].includes(word))
-    ctx.add(ctx.sphere(r * (wand ? 1.6 : 2.6), [0, L + r * 2.8, 0], 16), 'glass', {
-      part: 'gem',
-      primary: false,
-      colour: [0.35, 0.6, 1],
-    });
+    addDetail(ctx, ctx.sphere(r * (wand ? 1.6 : 2.6), [0, L + r * 2.8, 0], 16), 'glass', 'gem', [0.35, 0.6, 1]);
 }

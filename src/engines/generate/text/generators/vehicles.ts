@@ -1,7 +1,7 @@
 /** Vehicles: rounded hulls and cabins on wheels; wings, sails and fins where the type has them. */
 import type { Vec2 } from 'manifold-3d';
 import { cycleForm } from '../cycle-reading.ts';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 import { colourSetting, setting } from './modifiers.ts';
 import { BLACK, BUS_RED, DRUM_HEAD } from './palette.ts';
 
@@ -56,11 +56,7 @@ export function car(ctx: GenContext): void {
     wr,
   );
   for (const z of [-W * 0.35, W * 0.35])
-    ctx.add(ctx.sphere(0.09, [L / 2 - 0.02, wr * 0.9 + bodyH * 0.6, z]), 'glass', {
-      part: 'light',
-      primary: false,
-      colour: [1, 0.95, 0.7],
-    });
+    addDetail(ctx, ctx.sphere(0.09, [L / 2 - 0.02, wr * 0.9 + bodyH * 0.6, z]), 'glass', 'light', [1, 0.95, 0.7]);
 }
 
 export function truck(ctx: GenContext): void {
@@ -72,11 +68,7 @@ export function truck(ctx: GenContext): void {
   ctx.add(ctx.roundBox([cabL, 2.0 * s.tall, W], 0.15, [L / 2 - cabL / 2, wr + 1.0 * s.tall, 0]), 'metal', {
     colour: [0.2, 0.35, 0.7],
   });
-  ctx.add(ctx.box([0.05, 0.7, W * 0.85], [L / 2, wr + 1.35 * s.tall, 0]), 'glass', {
-    part: 'window',
-    primary: false,
-    colour: [0.25, 0.35, 0.45],
-  });
+  addDetail(ctx, ctx.box([0.05, 0.7, W * 0.85], [L / 2, wr + 1.35 * s.tall, 0]), 'glass', 'window', [0.25, 0.35, 0.45]);
   const van = ctx.interpretation.word === 'van';
   const cargoH = (van ? 2.0 : rng.chance(0.5) ? 2.4 : 1.0) * s.tall;
   ctx.add(ctx.box([L - cabL - 0.1, cargoH, W], [-cabL / 2 - 0.05, wr + 0.2 + cargoH / 2, 0]), 'metal', {
@@ -111,11 +103,7 @@ export function bus(ctx: GenContext): void {
         'glass',
         { part: 'window', primary: false, colour: [0.25, 0.35, 0.45] },
       );
-  ctx.add(ctx.box([0.04, H * 0.45, W * 0.85], [L / 2, wr + H * 0.62, 0]), 'glass', {
-    part: 'window',
-    primary: false,
-    colour: [0.25, 0.35, 0.45],
-  });
+  addDetail(ctx, ctx.box([0.04, H * 0.45, W * 0.85], [L / 2, wr + H * 0.62, 0]), 'glass', 'window', [0.25, 0.35, 0.45]);
   wheels(ctx, [-L * 0.33, L * 0.33], W / 2 - 0.15, wr);
 }
 
@@ -181,11 +169,7 @@ export function airplane(ctx: GenContext): void {
   const engines = ctx.count('engine', rng.pick([0, 2, 2, 4]), 0, 6);
   for (let k = 0; k < engines; k++) {
     const z = (k % 2 ? -1 : 1) * span * (0.18 + 0.12 * Math.floor(k / 2));
-    ctx.add(ctx.capsule([-0.3, 1.15, z], [0.9, 1.15, z], 0.28), 'metal', {
-      part: 'engine',
-      primary: false,
-      colour: [0.5, 0.52, 0.55],
-    });
+    addDetail(ctx, ctx.capsule([-0.3, 1.15, z], [0.9, 1.15, z], 0.28), 'metal', 'engine', [0.5, 0.52, 0.55]);
   }
   ctx.add(ctx.box([0.1, 1.4, 0.1], [0, 0.75, 0]), 'metal', { part: 'gear', primary: false });
 }
@@ -277,11 +261,7 @@ export function rocket(ctx: GenContext): void {
       'metal',
       { part: 'fin', primary: false, colour: [0.8, 0.1, 0.1] },
     );
-  ctx.add(ctx.cyl(r * 0.6, H * 0.06, [0, -H * 0.05, 0], r * 0.8), 'metal', {
-    part: 'engine',
-    primary: false,
-    colour: [0.3, 0.3, 0.32],
-  });
+  addDetail(ctx, ctx.cyl(r * 0.6, H * 0.06, [0, -H * 0.05, 0], r * 0.8), 'metal', 'engine', [0.3, 0.3, 0.32]);
   const windows = ctx.count('window', rng.int(1, 3), 0, 5);
   for (let k = 0; k < windows; k++)
     ctx.add(
@@ -299,11 +279,7 @@ export function train(ctx: GenContext): void {
   const L = 6 * s.long * rng.range(0.9, 1.1);
   const W = 1.6 * s.wide;
   const wr = 0.4;
-  ctx.add(ctx.box([L, 0.3, W], [0, wr + 0.3, 0]), 'metal', {
-    part: 'frame',
-    primary: false,
-    colour: [0.15, 0.15, 0.15],
-  });
+  addDetail(ctx, ctx.box([L, 0.3, W], [0, wr + 0.3, 0]), 'metal', 'frame', [0.15, 0.15, 0.15]);
   ctx.add(
     ctx
       .cyl(W * 0.42, L * 0.62, [0, 0, 0])
@@ -316,11 +292,7 @@ export function train(ctx: GenContext): void {
     part: 'cabin',
     colour: [0.15, 0.35, 0.2],
   });
-  ctx.add(ctx.cyl(0.2, 0.8, [L * 0.3, wr + 0.45 + W * 0.75, 0], 0.3), 'metal', {
-    part: 'chimney',
-    primary: false,
-    colour: [0.1, 0.1, 0.1],
-  });
+  addDetail(ctx, ctx.cyl(0.2, 0.8, [L * 0.3, wr + 0.45 + W * 0.75, 0], 0.3), 'metal', 'chimney', [0.1, 0.1, 0.1]);
   const n = ctx.count('wheel', 6, 4, 12);
   wheels(
     ctx,
@@ -347,12 +319,7 @@ export function bicycle(ctx: GenContext): void {
     const r = read?.bigFrontWheel ? (x > 0 ? wr * 1.7 : wr * 0.5) : wr;
     if (read?.stationary)
       ctx.add(ctx.box([0.08, wr, 0.5], [x, wr / 2, 0]), 'metal', { part: 'stand', primary: false, colour: BLACK });
-    else
-      ctx.add(ctx.torus(r, motor || read?.fatTyres ? 0.06 : 0.02, [x, r, z], 'z'), 'rubber', {
-        part: 'wheel',
-        primary: false,
-        colour: BLACK,
-      });
+    else addDetail(ctx, ctx.torus(r, motor || read?.fatTyres ? 0.06 : 0.02, [x, r, z], 'z'), 'rubber', 'wheel', BLACK);
     ctx.add(
       ctx.capsule([x, read?.stationary ? wr : r, z - 0.03], [x, read?.stationary ? wr : r, z + 0.03], 0.03),
       'metal',
@@ -360,10 +327,7 @@ export function bicycle(ctx: GenContext): void {
     );
   });
   if (read?.tandem)
-    ctx.add(ctx.roundBox([0.25, 0.05, 0.12], 0.02, [base * 0.12, wr * 2.33, 0]), 'leather', {
-      part: 'seat',
-      primary: false,
-    });
+    addDetail(ctx, ctx.roundBox([0.25, 0.05, 0.12], 0.02, [base * 0.12, wr * 2.33, 0]), 'leather', 'seat');
   const seat: [number, number, number] = [n === 1 ? 0 : -base * 0.15, wr * 2.3, 0];
   const bar: [number, number, number] = [n === 1 ? 0 : base * 0.4, wr * 2.6, 0];
   const r = (motor ? 0.05 : 0.02) * s.thick;
@@ -382,18 +346,8 @@ export function bicycle(ctx: GenContext): void {
       'metal',
       { colour: [0.1, 0.4, 0.8] },
     );
-    ctx.add(ctx.capsule([bar[0], bar[1], -0.25], [bar[0], bar[1], 0.25], 0.015), 'metal', {
-      part: 'handle',
-      primary: false,
-    });
-    if (motor)
-      ctx.add(ctx.roundBox([base * 0.5, wr * 0.8, 0.3], 0.08, [0, wr * 1.5, 0]), 'metal', {
-        part: 'engine',
-        primary: false,
-      });
+    addDetail(ctx, ctx.capsule([bar[0], bar[1], -0.25], [bar[0], bar[1], 0.25], 0.015), 'metal', 'handle');
+    if (motor) addDetail(ctx, ctx.roundBox([base * 0.5, wr * 0.8, 0.3], 0.08, [0, wr * 1.5, 0]), 'metal', 'engine');
   }
-  ctx.add(ctx.roundBox([0.25, 0.05, 0.12], 0.02, [seat[0], seat[1] + 0.03, 0]), 'leather', {
-    part: 'seat',
-    primary: false,
-  });
+  addDetail(ctx, ctx.roundBox([0.25, 0.05, 0.12], 0.02, [seat[0], seat[1] + 0.03, 0]), 'leather', 'seat');
 }

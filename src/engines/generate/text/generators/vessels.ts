@@ -1,6 +1,6 @@
 /** Vessels and containers: lathed profiles (hollowed where the opening shows) plus handles and lids. */
 import type { Manifold, Vec2 } from 'manifold-3d';
-import { around, type GenContext } from './kit.ts';
+import { addDetail, around, type GenContext } from './kit.ts';
 import { GOLD, WOOD } from './palette.ts';
 import { setting } from './modifiers.ts';
 
@@ -125,10 +125,7 @@ export function bottle(ctx: GenContext): void {
         [neck, h * 0.95],
       ];
   ctx.add(ctx.lathe(profile), 'glass');
-  ctx.add(ctx.cyl(neck * 1.1, h * 0.08, [0, profile[profile.length - 1][1], 0]), 'wood', {
-    part: 'cork',
-    primary: false,
-  });
+  addDetail(ctx, ctx.cyl(neck * 1.1, h * 0.08, [0, profile[profile.length - 1][1], 0]), 'wood', 'cork');
 }
 
 export function teapot(ctx: GenContext): void {
@@ -291,11 +288,7 @@ export function can(ctx: GenContext): void {
     'metal',
     { colour },
   );
-  ctx.add(ctx.torus(r * 0.82, r * 0.05, [0, h, 0]), 'metal', {
-    part: 'rim',
-    primary: false,
-    colour: [0.78, 0.78, 0.8],
-  });
+  addDetail(ctx, ctx.torus(r * 0.82, r * 0.05, [0, h, 0]), 'metal', 'rim', [0.78, 0.78, 0.8]);
   ctx.add(ctx.box([r * 0.5, r * 0.04, r * 0.25], [r * 0.25, h + r * 0.03, 0]), 'metal', {
     part: 'tab',
     primary: false,
@@ -312,11 +305,7 @@ export function jerryCan(ctx: GenContext): void {
   for (const x of [-w * 0.3, 0, w * 0.3])
     ctx.add(ctx.box([0.025, 0.08, 0.025], [x, h + 0.035, 0]), 'metal', { part: 'handle', colour });
   ctx.add(ctx.box([w * 0.7, 0.025, 0.03], [0, h + 0.08, 0]), 'metal', { part: 'handle', colour });
-  ctx.add(ctx.cyl(0.028, 0.07, [w * 0.38, h - 0.01, 0]), 'metal', {
-    part: 'spout',
-    primary: false,
-    colour: [0.15, 0.15, 0.15],
-  });
+  addDetail(ctx, ctx.cyl(0.028, 0.07, [w * 0.38, h - 0.01, 0]), 'metal', 'spout', [0.15, 0.15, 0.15]);
 }
 
 /**
@@ -342,11 +331,7 @@ export function churn(ctx: GenContext): void {
       { colour: [0.75, 0.76, 0.78] },
     );
     for (const x of [-r, r])
-      ctx.add(ctx.box([0.03, 0.03, 0.1], [x * 1.05, h * 0.72, 0]), 'metal', {
-        part: 'handle',
-        primary: false,
-        colour: [0.6, 0.6, 0.62],
-      });
+      addDetail(ctx, ctx.box([0.03, 0.03, 0.1], [x * 1.05, h * 0.72, 0]), 'metal', 'handle', [0.6, 0.6, 0.62]);
     return;
   }
   const r = 0.15 * s.wide;
@@ -360,17 +345,9 @@ export function churn(ctx: GenContext): void {
     { colour: WOOD },
   );
   for (const y of [h * 0.12, h * 0.8])
-    ctx.add(ctx.torus(r * (1.12 - 0.3 * (y / h)), 0.008, [0, y, 0]), 'metal', {
-      part: 'hoop',
-      primary: false,
-      colour: [0.3, 0.3, 0.32],
-    });
+    addDetail(ctx, ctx.torus(r * (1.12 - 0.3 * (y / h)), 0.008, [0, y, 0]), 'metal', 'hoop', [0.3, 0.3, 0.32]);
   ctx.add(ctx.cyl(r * 0.85, 0.03, [0, h, 0]), 'wood', { part: 'lid', primary: false, colour: [0.55, 0.38, 0.22] });
-  ctx.add(ctx.cyl(0.015, h * 0.5, [0, h + 0.03, 0]), 'wood', {
-    part: 'dasher',
-    primary: false,
-    colour: [0.7, 0.52, 0.32],
-  });
+  addDetail(ctx, ctx.cyl(0.015, h * 0.5, [0, h + 0.03, 0]), 'wood', 'dasher', [0.7, 0.52, 0.32]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { says, type Generator } from '../kit.ts';
+import { addDetail, says, type Generator } from '../kit.ts';
 import { RED, STEEL, STONE } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
@@ -21,11 +21,7 @@ export const OUTDOOR: Record<string, Generator> = {
       const x = -W / 2 + 0.5 + k * 0.6;
       for (const dx of [-0.13, 0.13])
         ctx.add(ctx.cyl(0.006, 1.05, [x + dx, 0.45, 0]), 'metal', { part: 'chain', primary: false, colour: STEEL });
-      ctx.add(ctx.box([0.32, 0.03, 0.14], [x, 0.44, 0]), 'rubber', {
-        part: 'seat',
-        primary: false,
-        colour: RED,
-      });
+      addDetail(ctx, ctx.box([0.32, 0.03, 0.14], [x, 0.44, 0]), 'rubber', 'seat', RED);
     }
   },
   fountain: (ctx) => {

@@ -4,7 +4,7 @@
  * on legs, a shaker on a handle, clappers, a cymbal on its stand, a bell or a set of bells, hanging
  * tubes, or a hollow stick — two side by side where it is played in pairs.
  */
-import { around, type GenContext } from '../kit.ts';
+import { addDetail, around, type GenContext } from '../kit.ts';
 import { percussionForm, type PercussionForm } from '../../percussion-reading.ts';
 import { BRASS, DRUM_HEAD, STEEL, WOOD } from '../palette.ts';
 
@@ -15,11 +15,7 @@ const BUILDS: Record<PercussionForm['shape'], PercussionShapeBuilder> = {
     const r = 0.3 * f.width;
     const h = 0.35 * f.height;
     ctx.add(ctx.cyl(r * (f.height > 1.5 ? 0.8 : 1), h, [x, 0, 0], r), 'wood', { colour: WOOD });
-    ctx.add(ctx.cyl(r * 1.02, Math.min(0.04, h * 0.2), [x, h * 0.94, 0]), 'metal', {
-      part: 'rim',
-      primary: false,
-      colour: STEEL,
-    });
+    addDetail(ctx, ctx.cyl(r * 1.02, Math.min(0.04, h * 0.2), [x, h * 0.94, 0]), 'metal', 'rim', STEEL);
     ctx.add(ctx.cyl(r * 0.98, 0.008, [x, h, 0]), 'fabric', { part: 'skin', primary: false, colour: DRUM_HEAD });
     if (f.jingles)
       for (const a of around(5))
@@ -62,11 +58,7 @@ const BUILDS: Record<PercussionForm['shape'], PercussionShapeBuilder> = {
         'wood',
         { colour: WOOD },
       );
-    ctx.add(ctx.torus(0.02, 0.004, [x, 0.15, 0], 'z'), 'fabric', {
-      part: 'cord',
-      primary: false,
-      colour: [0.7, 0.1, 0.1],
-    });
+    addDetail(ctx, ctx.torus(0.02, 0.004, [x, 0.15, 0], 'z'), 'fabric', 'cord', [0.7, 0.1, 0.1]);
   },
   cymbal(ctx, f, x) {
     ctx.add(ctx.cyl(0.015, 0.9, [x, 0, 0]), 'metal', { part: 'stand', primary: false, colour: STEEL });
@@ -100,11 +92,7 @@ const BUILDS: Record<PercussionForm['shape'], PercussionShapeBuilder> = {
     }
     ctx.add(ctx.box([1, 0.05, 0.05], [x, 0.9, 0]), 'wood', { part: 'frame', primary: false, colour: WOOD });
     for (const side of [-1, 1])
-      ctx.add(ctx.box([0.05, 0.9, 0.2], [x + side * 0.5, 0.45, 0]), 'wood', {
-        part: 'frame',
-        primary: false,
-        colour: WOOD,
-      });
+      addDetail(ctx, ctx.box([0.05, 0.9, 0.2], [x + side * 0.5, 0.45, 0]), 'wood', 'frame', WOOD);
     for (let k = 0; k < 5; k++) bell(x - 0.36 + k * 0.18, 0.5 + k * 0.03, 0.07 - k * 0.006);
   },
   tubes(ctx, _f, x) {

@@ -5,7 +5,7 @@
  * what it is.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { addDetail, around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { LEAF } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
@@ -32,11 +32,7 @@ function pot(ctx: GenContext, r: number, colour: RGB = [0.75, 0.42, 0.28]): numb
     'clay',
     { part: 'pot', colour },
   );
-  ctx.add(ctx.cyl(r * 0.95, 0.02, [0, h - 0.01, 0]), 'organic', {
-    part: 'soil',
-    primary: false,
-    colour: [0.3, 0.2, 0.12],
-  });
+  addDetail(ctx, ctx.cyl(r * 0.95, 0.02, [0, h - 0.01, 0]), 'organic', 'soil', [0.3, 0.2, 0.12]);
   return h;
 }
 

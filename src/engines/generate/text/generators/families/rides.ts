@@ -5,7 +5,7 @@
  * stand-in was a household appliance.
  */
 import type { Vec3 } from 'manifold-3d';
-import { around, type RGB, type Generator } from '../kit.ts';
+import { addDetail, around, type RGB, type Generator } from '../kit.ts';
 import { DRUM_HEAD, GOLD, RED, STEEL, WOOD, YELLOW } from '../palette.ts';
 
 export const RIDES: Record<string, Generator> = {
@@ -49,11 +49,7 @@ export const RIDES: Record<string, Generator> = {
         ctx.add(ctx.capsule([x, 0.1, z * 1.6], [0, hub[1], z], 0.05), 'metal', { part: 'leg', colour: STEEL });
       ctx.add(ctx.torus(R, 0.035, [0, hub[1], z], 'z'), 'metal', { part: 'rim', colour });
     }
-    ctx.add(ctx.cyl(0.1, 0.8, [0, 0, 0]).rotate([90, 0, 0]).translate([0, hub[1], 0.4]), 'metal', {
-      part: 'hub',
-      primary: false,
-      colour: STEEL,
-    });
+    addDetail(ctx, ctx.cyl(0.1, 0.8, [0, 0, 0]).rotate([90, 0, 0]).translate([0, hub[1], 0.4]), 'metal', 'hub', STEEL);
     const cabins = ctx.count('cabin', 10, 6, 16);
     for (const a of around(cabins)) {
       const rim: Vec3 = [Math.cos(a) * R, hub[1] + Math.sin(a) * R, 0];
@@ -68,11 +64,7 @@ export const RIDES: Record<string, Generator> = {
           { part: 'spoke', primary: false, colour },
         );
       // Each cabin hangs upright below its pin on the rim.
-      ctx.add(ctx.box([0.04, 0.04, 0.66], [rim[0], rim[1], 0]), 'metal', {
-        part: 'pin',
-        primary: false,
-        colour: STEEL,
-      });
+      addDetail(ctx, ctx.box([0.04, 0.04, 0.66], [rim[0], rim[1], 0]), 'metal', 'pin', STEEL);
       ctx.add(ctx.box([0.22, 0.2, 0.3], [rim[0], rim[1] - 0.14, 0]), 'metal', {
         part: 'cabin',
         primary: false,
@@ -104,17 +96,9 @@ export const RIDES: Record<string, Generator> = {
           primary: false,
           colour: wood ? WOOD : STEEL,
         });
-      ctx.add(ctx.box([0.06, 0.04, 0.4], [p[0], p[1] - 0.04, 0]), 'metal', {
-        part: 'tie',
-        primary: false,
-        colour: STEEL,
-      });
+      addDetail(ctx, ctx.box([0.06, 0.04, 0.4], [p[0], p[1] - 0.04, 0]), 'metal', 'tie', STEEL);
     }
     const car = points[n - 3];
-    ctx.add(ctx.roundBox([0.45, 0.2, 0.34], 0.06, [car[0], car[1] + 0.14, 0]), 'metal', {
-      part: 'car',
-      primary: false,
-      colour: YELLOW,
-    });
+    addDetail(ctx, ctx.roundBox([0.45, 0.2, 0.34], 0.06, [car[0], car[1] + 0.14, 0]), 'metal', 'car', YELLOW);
   },
 };

@@ -3,7 +3,7 @@
  * dial, as on a bathroom or kitchen scale) and a balance (a beam on a post with a pan hung from each end).
  * WordNet's "scale, weighing machine" stood in as the family's flashlight.
  */
-import type { Generator } from '../kit.ts';
+import { addDetail, type Generator } from '../kit.ts';
 import { BRASS, STEEL, WHITE } from '../palette.ts';
 
 export const SCALES: Record<string, Generator> = {
@@ -21,16 +21,8 @@ export const SCALES: Record<string, Generator> = {
       [-1, 1],
       [1, 1],
     ])
-      ctx.add(ctx.cyl(0.015, 0.01, [x * 0.13, 0, z * 0.13]), 'rubber', {
-        part: 'foot',
-        primary: false,
-        colour: [0.1, 0.1, 0.1],
-      });
-    ctx.add(ctx.box([0.09, 0.008, 0.04], [0, 0.056, 0.1]), 'glass', {
-      part: 'display',
-      primary: false,
-      colour: [0.15, 0.2, 0.2],
-    });
+      addDetail(ctx, ctx.cyl(0.015, 0.01, [x * 0.13, 0, z * 0.13]), 'rubber', 'foot', [0.1, 0.1, 0.1]);
+    addDetail(ctx, ctx.box([0.09, 0.008, 0.04], [0, 0.056, 0.1]), 'glass', 'display', [0.15, 0.2, 0.2]);
   },
   'balance scale': (ctx) => {
     const colour = ctx.interpretation.colours[0]?.rgb ?? BRASS;
@@ -46,11 +38,7 @@ export const SCALES: Record<string, Generator> = {
         [-0.045, 0.078],
         [-0.045, -0.078],
       ])
-        ctx.add(ctx.capsule([x, 0.69, 0], [x + dx, 0.36, dz], 0.004), 'metal', {
-          part: 'cord',
-          primary: false,
-          colour: STEEL,
-        });
+        addDetail(ctx, ctx.capsule([x, 0.69, 0], [x + dx, 0.36, dz], 0.004), 'metal', 'cord', STEEL);
       ctx.add(
         ctx.lathe(
           [

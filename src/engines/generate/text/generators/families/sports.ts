@@ -1,4 +1,4 @@
-import { says, type RGB, type Generator } from '../kit.ts';
+import { addDetail, says, type RGB, type Generator } from '../kit.ts';
 import { BLACK, IRON, STEEL } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
@@ -29,16 +29,8 @@ export const SPORTS: Record<string, Generator> = {
     for (let k = 0; k < darts; k++) {
       const a = k * 2.1 + 0.4;
       const [x, yy] = [Math.cos(a) * 0.12, y + Math.sin(a) * 0.12];
-      ctx.add(ctx.capsule([x, yy, 0.04], [x, yy, 0.3], 0.008, 0.014), 'metal', {
-        part: 'dart',
-        primary: false,
-        colour: STEEL,
-      });
-      ctx.add(ctx.box([0.06, 0.005, 0.06], [x, yy, 0.28]), 'plastic', {
-        part: 'flight',
-        primary: false,
-        colour: [0.9, 0.2, 0.2],
-      });
+      addDetail(ctx, ctx.capsule([x, yy, 0.04], [x, yy, 0.3], 0.008, 0.014), 'metal', 'dart', STEEL);
+      addDetail(ctx, ctx.box([0.06, 0.005, 0.06], [x, yy, 0.28]), 'plastic', 'flight', [0.9, 0.2, 0.2]);
     }
     ctx.add(ctx.box([0.1, 0.05, 0.12], [0, 0.025, -0.02]), 'wood', { part: 'stand', primary: false, colour: BLACK });
   },

@@ -5,7 +5,7 @@
  * primitives as say what it is; colours are the toy's usual bright ones unless the prompt names one.
  */
 import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
+import { addDetail, around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { LIGHT_WOOD, STEEL } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
@@ -109,11 +109,7 @@ export const TOYS: Record<string, Generator> = {
             (q) => n[q] * (a / 2 + 0.005) + (u[q] * i + v[q] * j) * c + (q === 1 ? a / 2 : 0),
           ) as Vec3;
           const size: Vec3 = [0, 1, 2].map((q) => (n[q] ? 0.012 : c * 0.84)) as Vec3;
-          ctx.add(ctx.box(size, at), 'plastic', {
-            part: 'sticker',
-            primary: false,
-            colour: scrambled ? pick(ctx, i * 3 + j + 4) : colour,
-          });
+          addDetail(ctx, ctx.box(size, at), 'plastic', 'sticker', scrambled ? pick(ctx, i * 3 + j + 4) : colour);
         }
   },
   'spinning top': (ctx) => {
@@ -128,11 +124,7 @@ export const TOYS: Record<string, Generator> = {
     ];
     ctx.add(ctx.lathe(body), 'wood', { part: 'body', colour: pick(ctx, 0) });
     ctx.add(ctx.cyl(0.025, 0.2, [0, 0.43, 0]), 'wood', { part: 'handle', primary: false, colour: LIGHT_WOOD });
-    ctx.add(ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', {
-      part: 'stripe',
-      primary: false,
-      colour: pick(ctx, 2),
-    });
+    addDetail(ctx, ctx.torus(0.31, 0.025, [0, 0.33, 0], 'y'), 'wood', 'stripe', pick(ctx, 2));
   },
   'yo yo': (ctx) => {
     const colour = pick(ctx, 0);
@@ -151,11 +143,7 @@ export const TOYS: Record<string, Generator> = {
       primary: false,
       colour: STEEL,
     });
-    ctx.add(ctx.capsule([0, 0.32, 0], [0, 1.1, 0], 0.008), 'fabric', {
-      part: 'string',
-      primary: false,
-      colour: [0.95, 0.95, 0.9],
-    });
+    addDetail(ctx, ctx.capsule([0, 0.32, 0], [0, 1.1, 0], 0.008), 'fabric', 'string', [0.95, 0.95, 0.9]);
   },
   slinky: (ctx) => {
     // A coil spring toy arched over from one step to the next: a bent core of short capsules (so the
@@ -210,11 +198,7 @@ export const TOYS: Record<string, Generator> = {
         primary: false,
         colour: pick(ctx, k + 1),
       });
-    ctx.add(ctx.box([0.01, 0.42, 0.01], [0, 0.19, 0]), 'fabric', {
-      part: 'tail',
-      primary: false,
-      colour: [0.95, 0.95, 0.9],
-    });
+    addDetail(ctx, ctx.box([0.01, 0.42, 0.01], [0, 0.19, 0]), 'fabric', 'tail', [0.95, 0.95, 0.9]);
   },
   'pogo stick': (ctx) => {
     const colour = pick(ctx, 0);
@@ -226,11 +210,7 @@ export const TOYS: Record<string, Generator> = {
     for (const x of [-0.12, 0.12])
       ctx.add(ctx.box([0.12, 0.03, 0.08], [x, 0.32, 0]), 'rubber', { part: 'peg', colour: [0.1, 0.1, 0.1] });
     for (let k = 0; k < 5; k++)
-      ctx.add(ctx.torus(0.06, 0.012, [0, 0.08 + k * 0.04, 0], 'y'), 'metal', {
-        part: 'spring',
-        primary: false,
-        colour: STEEL,
-      });
+      addDetail(ctx, ctx.torus(0.06, 0.012, [0, 0.08 + k * 0.04, 0], 'y'), 'metal', 'spring', STEEL);
     ctx.add(ctx.cyl(0.045, 0.06, [0, 0, 0]), 'rubber', { part: 'foot', colour: [0.1, 0.1, 0.1] });
   },
   doll: (ctx) => {
@@ -252,16 +232,8 @@ export const TOYS: Record<string, Generator> = {
     for (const x of [-1, 1])
       ctx.add(ctx.capsule([x * 0.12, 0.56, 0], [x * 0.24, 0.32, 0.05], 0.035), 'fabric', { part: 'arm', colour: skin });
     ctx.add(ctx.sphere(0.15, [0, 0.76, 0]), 'fabric', { part: 'head', colour: skin });
-    ctx.add(ctx.ellipsoid([0.17, 0.12, 0.15], [0, 0.83, -0.05]), 'fabric', {
-      part: 'hair',
-      primary: false,
-      colour: [0.75, 0.25, 0.1],
-    });
+    addDetail(ctx, ctx.ellipsoid([0.17, 0.12, 0.15], [0, 0.83, -0.05]), 'fabric', 'hair', [0.75, 0.25, 0.1]);
     for (const x of [-0.05, 0.05])
-      ctx.add(ctx.sphere(0.022, [x, 0.78, 0.14], 8), 'plastic', {
-        part: 'eye',
-        primary: false,
-        colour: [0.1, 0.1, 0.1],
-      });
+      addDetail(ctx, ctx.sphere(0.022, [x, 0.78, 0.14], 8), 'plastic', 'eye', [0.1, 0.1, 0.1]);
   },
 };

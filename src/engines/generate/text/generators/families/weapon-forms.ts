@@ -4,7 +4,7 @@
  * launcher (a shoulder tube with grip and sight), a boomerang (a flat curved wing), a mine (a flat disk
  * with a pressure plate) or a bomb (a round casing with a fuse).
  */
-import type { GenContext, RGB } from '../kit.ts';
+import { addDetail, type GenContext, type RGB } from '../kit.ts';
 import { weaponForm, type WeaponShape } from '../../weapon-reading.ts';
 import { BLACKENED_STEEL, BRASS, OLIVE, WOOD } from '../palette.ts';
 
@@ -38,11 +38,7 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
         part: 'fuel tank',
         colour: ctx.interpretation.colours[0]?.rgb ?? OLIVE,
       });
-    ctx.add(ctx.capsule([-0.35, 0.3, 0], [-0.2, 0.42, 0], 0.015), 'rubber', {
-      part: 'hose',
-      primary: false,
-      colour: [0.1, 0.1, 0.1],
-    });
+    addDetail(ctx, ctx.capsule([-0.35, 0.3, 0], [-0.2, 0.42, 0], 0.015), 'rubber', 'hose', [0.1, 0.1, 0.1]);
   },
   launcher: (ctx) => {
     const colour = ctx.interpretation.colours[0]?.rgb ?? OLIVE;
@@ -63,11 +59,7 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
       part: 'grip',
       colour: [0.15, 0.15, 0.15],
     });
-    ctx.add(ctx.roundBox([0.08, 0.05, 0.03], 0.008, [0.0, 0.365, 0.02]), 'metal', {
-      part: 'sight',
-      primary: false,
-      colour: BLACKENED_STEEL,
-    });
+    addDetail(ctx, ctx.roundBox([0.08, 0.05, 0.03], 0.008, [0.0, 0.365, 0.02]), 'metal', 'sight', BLACKENED_STEEL);
   },
   boomerang: (ctx) => {
     // A flat wing bent at its elbow: two blades meeting at an angle, lying flat (x, z plane).
@@ -81,21 +73,13 @@ const BUILDS: Record<WeaponShape, (ctx: GenContext) => void> = {
       part: 'casing',
       colour: ctx.interpretation.colours[0]?.rgb ?? OLIVE,
     });
-    ctx.add(ctx.cyl(0.05, 0.02, [0, 0.065, 0]), 'metal', {
-      part: 'pressure plate',
-      primary: false,
-      colour: BLACKENED_STEEL,
-    });
+    addDetail(ctx, ctx.cyl(0.05, 0.02, [0, 0.065, 0]), 'metal', 'pressure plate', BLACKENED_STEEL);
   },
   bomb: (ctx) => {
     const colour = ctx.interpretation.colours[0]?.rgb ?? ([0.12, 0.12, 0.14] as RGB);
     ctx.add(ctx.sphere(0.15, [0, 0.15, 0]), 'metal', { part: 'casing', colour });
     ctx.add(ctx.cyl(0.04, 0.05, [0, 0.28, 0]), 'metal', { part: 'cap', primary: false, colour: BLACKENED_STEEL });
-    ctx.add(ctx.capsule([0, 0.32, 0], [0.04, 0.4, 0], 0.006), 'fabric', {
-      part: 'fuse',
-      primary: false,
-      colour: [0.85, 0.8, 0.65],
-    });
+    addDetail(ctx, ctx.capsule([0, 0.32, 0], [0.04, 0.4, 0], 0.006), 'fabric', 'fuse', [0.85, 0.8, 0.65]);
   },
 };
 

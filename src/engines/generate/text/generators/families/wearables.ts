@@ -4,97 +4,24 @@
  * slit); a shoe is a sole, a rounded upper and a heel or shaft; bags are boxes with straps and handles.
  */
 import type { Vec2 } from 'manifold-3d';
-import type { GenContext, RGB } from '../kit.ts';
+import { Type } from '@sinclair/typebox';
+import { addDetail, type GenContext, type RGB } from '../kit.ts';
+import { proportionRows } from '../proportions.ts';
 
-const HATS: Record<string, { crown: Vec2[]; brim: number; colour: RGB; material: 'fabric' | 'leather' | 'metal' }> = {
-  'top hat': {
-    crown: [
-      [0.3, 0],
-      [0.3, 0.6],
-      [0.33, 0.7],
-    ],
-    brim: 0.45,
-    colour: [0.06, 0.06, 0.06],
-    material: 'fabric',
+const Pair = Type.Tuple([Type.Number(), Type.Number()]);
+
+/** A hat's row of ../proportions/hats.json. */
+const HatSchema = Type.Object(
+  {
+    crown: Type.Array(Pair, { minItems: 2 }),
+    brim: Type.Number({ minimum: 0 }),
+    colour: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+    material: Type.Union([Type.Literal('fabric'), Type.Literal('leather'), Type.Literal('metal')]),
   },
-  'cowboy hat': {
-    crown: [
-      [0.3, 0],
-      [0.29, 0.25],
-      [0.22, 0.34],
-      [0.05, 0.3],
-    ],
-    brim: 0.62,
-    colour: [0.55, 0.38, 0.2],
-    material: 'leather',
-  },
-  sombrero: {
-    crown: [
-      [0.28, 0],
-      [0.2, 0.35],
-      [0.1, 0.42],
-    ],
-    brim: 0.95,
-    colour: [0.9, 0.78, 0.5],
-    material: 'fabric',
-  },
-  'witch hat': {
-    crown: [
-      [0.3, 0],
-      [0.15, 0.45],
-      [0.01, 0.85],
-    ],
-    brim: 0.6,
-    colour: [0.15, 0.1, 0.2],
-    material: 'fabric',
-  },
-  hat: {
-    crown: [
-      [0.3, 0],
-      [0.29, 0.22],
-      [0.2, 0.3],
-      [0.05, 0.28],
-    ],
-    brim: 0.48,
-    colour: [0.3, 0.28, 0.26],
-    material: 'fabric',
-  },
-  beanie: {
-    crown: [
-      [0.31, 0],
-      [0.31, 0.12],
-      [0.26, 0.3],
-      [0.12, 0.38],
-      [0.02, 0.4],
-    ],
-    brim: 0,
-    colour: [0.7, 0.2, 0.2],
-    material: 'fabric',
-  },
-  cap: {
-    crown: [
-      [0.31, 0],
-      [0.3, 0.12],
-      [0.22, 0.27],
-      [0.02, 0.32],
-    ],
-    brim: 0,
-    colour: [0.15, 0.3, 0.65],
-    material: 'fabric',
-  },
-  helmet: {
-    crown: [
-      [0.34, 0],
-      [0.35, 0.18],
-      [0.28, 0.36],
-      [0.14, 0.45],
-      [0.02, 0.47],
-    ],
-    brim: 0,
-    colour: [0.7, 0.71, 0.74],
-    material: 'metal',
-  },
-};
+  { additionalProperties: false },
+);
+
+const HATS = proportionRows('hats', HatSchema);
 
 export function hat(ctx: GenContext): void {
   const { s } = ctx;
@@ -118,21 +45,12 @@ export function hat(ctx: GenContext): void {
   if (profile === 'cap')
     ctx.add(ctx.ellipsoid([0.28, 0.015, 0.2], [0.3, 0.03, 0]), h.material, { part: 'visor', colour: h.colour });
   if (profile === 'beanie')
-    ctx.add(ctx.sphere(0.08, [0, 0.42 * s.tall, 0]), 'fabric', {
-      part: 'pompom',
-      primary: false,
-      colour: [0.95, 0.95, 0.95],
-    });
+    addDetail(ctx, ctx.sphere(0.08, [0, 0.42 * s.tall, 0]), 'fabric', 'pompom', [0.95, 0.95, 0.95]);
   if (profile === 'top hat')
     ctx.add(ctx.cyl(0.305, 0.08, [0, 0.04, 0]), 'fabric', { part: 'band', primary: false, colour: [0.5, 0.1, 0.1] });
   if (profile === 'helmet') {
     const knight = ctx.interpretation.prompt.toLowerCase().match(/knight|medieval|armou?r|viking|roman|spartan/);
-    if (knight)
-      ctx.add(ctx.box([0.3, 0.03, 0.1], [0.33, 0.25, 0]), 'metal', {
-        part: 'visor',
-        primary: false,
-        colour: [0.05, 0.05, 0.05],
-      });
+    if (knight) addDetail(ctx, ctx.box([0.3, 0.03, 0.1], [0.33, 0.25, 0]), 'metal', 'visor', [0.05, 0.05, 0.05]);
     else
       ctx.add(ctx.sphere(0.36, [0.02, 0.2, 0]).trimByPlane([1, 0, 0], 0.18).trimByPlane([0, -1, 0], -0.32), 'glass', {
         part: 'visor',
@@ -261,9 +179,5 @@ export function bag(ctx: GenContext): void {
     );
   if (profile === 'suitcase')
     for (const x of [-w * 0.3, w * 0.3])
-      ctx.add(ctx.box([0.04, h * 1.01, d * 1.02], [x, h / 2, 0]), 'leather', {
-        part: 'strap',
-        primary: false,
-        colour: [0.25, 0.15, 0.08],
-      });
+      addDetail(ctx, ctx.box([0.04, h * 1.01, d * 1.02], [x, h / 2, 0]), 'leather', 'strap', [0.25, 0.15, 0.08]);
 }
