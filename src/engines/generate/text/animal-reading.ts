@@ -7,6 +7,8 @@
  * before "tail" is the tail's, not the coat's); a definition that says nothing the body plans draw
  * gives no reading, and the family's stand-in is said to be one.
  */
+import { Type } from '@sinclair/typebox';
+import { byWord, readDataFile } from './data-file.ts';
 import { COLOURS } from './understand/vocabulary.ts';
 import {
   LEX_FILE,
@@ -50,122 +52,42 @@ export interface AnimalTraits {
   keys: (keyof AnimalTraits)[];
 }
 
-/** Body parts a definition qualifies, by the forms it names them with ("long-legged", "legs"). */
-const PART_FORMS: Record<string, string> = {
-  leg: 'legs',
-  legs: 'legs',
-  legged: 'legs',
-  neck: 'neck',
-  necks: 'neck',
-  necked: 'neck',
-  tail: 'tail',
-  tails: 'tail',
-  tailed: 'tail',
-  snout: 'snout',
-  snouted: 'snout',
-  muzzle: 'snout',
-  nose: 'snout',
-  nosed: 'snout',
-  face: 'face',
-  faced: 'face',
-  ear: 'ears',
-  ears: 'ears',
-  eared: 'ears',
-  horn: 'horns',
-  horns: 'horns',
-  horned: 'horns',
-  antler: 'antlers',
-  antlers: 'antlers',
-  antlered: 'antlers',
-  tusk: 'tusks',
-  tusks: 'tusks',
-  tusked: 'tusks',
-  mane: 'mane',
-  maned: 'mane',
-  hump: 'hump',
-  humped: 'hump',
-  humps: 'hump',
-  crest: 'crest',
-  crested: 'crest',
-  tuft: 'tuft',
-  tufts: 'tuft',
-  tufted: 'tufted',
-  body: 'body',
-  bodied: 'body',
-  coat: 'coat',
-  fur: 'coat',
-  pelt: 'coat',
-  plumage: 'coat',
-  hair: 'coat',
-  skin: 'coat',
-  back: 'other',
-  head: 'other',
-  throat: 'other',
-  breast: 'other',
-  belly: 'other',
-  wing: 'other',
-  wings: 'other',
-  bill: 'other',
-  billed: 'other',
-  beak: 'other',
-  feet: 'other',
-  rump: 'other',
-  eye: 'other',
-  eyes: 'other',
-  teeth: 'other',
-  claws: 'other',
-  toes: 'other',
-  mouth: 'other',
-  jaws: 'other',
-  lips: 'other',
-  spines: 'other',
-  patch: 'other',
-  patches: 'other',
-  band: 'other',
-  bands: 'other',
-  markings: 'other',
-  mask: 'other',
-  crown: 'other',
-  cheeks: 'other',
-  male: 'coat',
-};
+const Words = Type.Array(Type.String({ pattern: '^[a-z]+$' }));
+const TRAIT_NAMES = 'size|colour|pattern|neck|legs|tail|snout|girth|length|ears|tufts|horns|hornSize|antlers|tusks';
+const Trait = Type.String({ pattern: `^(${TRAIT_NAMES}|mane|hump|crest|wings)$` });
+const RGB = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
+/** The shape of ./readings/animal.yaml. */
+const ANIMAL_WORDS = Type.Object(
+  {
+    parts: Type.Record(Type.String(), Words),
+    long: Words,
+    short: Words,
+    large: Words,
+    small: Words,
+    spotted: Words,
+    striped: Words,
+    coatColours: Type.Record(Type.String(), RGB),
+    plans: Type.Array(
+      Type.Object(
+        { categories: Type.Array(Type.String(), { minItems: 1 }), name: Type.String(), traits: Type.Array(Trait) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+const WORDS = readDataFile(new URL('./readings/animal.yaml', import.meta.url), ANIMAL_WORDS);
 
-const LONG = new Set(['long', 'longer', 'elongated', 'elongate']);
-const SHORT = new Set(['short', 'shorter', 'stubby', 'stumpy', 'bobbed', 'stout']);
-const LARGE = new Set([
-  'large',
-  'big',
-  'larger',
-  'huge',
-  'giant',
-  'massive',
-  'great',
-  'tallest',
-  'largest',
-  'heavy',
-  'heavyset',
-  'bulky',
-]);
-const SMALL = new Set(['small', 'smaller', 'tiny', 'little', 'dwarf', 'pygmy', 'smallest', 'minute']);
-const SPOTTED = new Set(['spotted', 'spots', 'dappled', 'speckled', 'mottled', 'piebald', 'freckled']);
-const STRIPED = new Set(['striped', 'stripes', 'stripe', 'banded', 'barred', 'brindled']);
+/** Body parts a definition qualifies, by the forms it names them with ("long-legged", "legs"). */
+const PART_FORMS = byWord(WORDS.parts, 'readings/animal.yaml');
+const LONG = new Set(WORDS.long);
+const SHORT = new Set(WORDS.short);
+const LARGE = new Set(WORDS.large);
+const SMALL = new Set(WORDS.small);
+const SPOTTED = new Set(WORDS.spotted);
+const STRIPED = new Set(WORDS.striped);
 /** Colour words the dictionary uses for animals, beyond the prompt vocabulary's. */
-const COAT_COLOURS: Record<string, RGB> = {
-  ...COLOURS,
-  tawny: [0.8, 0.6, 0.32],
-  buff: [0.88, 0.78, 0.55],
-  fawn: [0.85, 0.72, 0.52],
-  chestnut: [0.55, 0.27, 0.12],
-  rufous: [0.7, 0.3, 0.15],
-  russet: [0.6, 0.3, 0.15],
-  sandy: [0.85, 0.75, 0.55],
-  dun: [0.7, 0.6, 0.45],
-  grizzled: [0.55, 0.52, 0.48],
-  ruddy: [0.7, 0.3, 0.2],
-  silvery: [0.78, 0.78, 0.8],
-  greyish: [0.55, 0.55, 0.55],
-  grayish: [0.55, 0.55, 0.55],
-};
+const COAT_COLOURS: Record<string, RGB> = { ...COLOURS, ...WORDS.coatColours };
 const colourOf = (w: string): RGB | undefined =>
   COAT_COLOURS[w] ??
   COAT_COLOURS[w.replace(/ish$/, '')] ??
@@ -472,53 +394,14 @@ export function flies(noun: string): boolean {
   return false;
 }
 
-/** The traits each body plan draws. */
-const QUADRUPED_TRAITS: (keyof AnimalTraits)[] = [
-  'size',
-  'colour',
-  'pattern',
-  'neck',
-  'legs',
-  'tail',
-  'snout',
-  'girth',
-  'length',
-  'ears',
-  'tufts',
-  'horns',
-  'hornSize',
-  'antlers',
-  'tusks',
-  'mane',
-  'hump',
-  'wings',
-];
-export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = {
-  ...Object.fromEntries(
-    ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped'].map((c) => [c, new Set(QUADRUPED_TRAITS)]),
-  ),
-  'marine-mammal': new Set(['size', 'colour', 'pattern', 'girth', 'length', 'tusks']),
-  bird: new Set(['size', 'colour', 'legs', 'neck', 'tail', 'crest', 'girth']),
-  fish: new Set(['size', 'colour', 'pattern', 'girth', 'length']),
-  // Body plans that take the coat's colour only.
-  ...Object.fromEntries(
-    ['primate', 'amphibian', 'reptile', 'insect', 'arachnid', 'crustacean'].map((c) => [
-      c,
-      new Set<keyof AnimalTraits>(['size', 'colour']),
-    ]),
-  ),
-};
-const PLAN_NAMES: Record<string, string> = {
-  'marine-mammal': 'marine mammal body plan',
-  bird: 'bird body',
-  fish: 'fish body',
-  primate: 'primate body plan',
-  amphibian: 'amphibian body plan',
-  reptile: 'reptile body plan',
-  insect: 'insect body plan',
-  arachnid: 'arachnid body plan',
-  crustacean: 'crustacean body plan',
-};
+/** The traits each body plan draws, by category. */
+export const DRAWN_TRAITS: Record<string, ReadonlySet<keyof AnimalTraits>> = Object.fromEntries(
+  WORDS.plans.flatMap((plan) => plan.categories.map((c) => [c, new Set(plan.traits as (keyof AnimalTraits)[])])),
+);
+/** How the summary names each category's body plan. */
+const PLAN_NAMES: Record<string, string> = Object.fromEntries(
+  WORDS.plans.flatMap((plan) => plan.categories.map((c) => [c, plan.name])),
+);
 
 /**
  * True when the traits change the form's look, not only its scale: a model is seen at its own size, so
@@ -569,9 +452,7 @@ export function animalOwnForms(rowsOf: (category: string) => Record<string, stri
           if (isRow(category, name)) return undefined;
           const traits = readAnimal(name, drawn);
           if (!tellsApart(traits)) return undefined;
-          return (
-            traits && `${PLAN_NAMES[category] ?? 'quadruped body plan'} from its definition: ${traits.words.join(', ')}`
-          );
+          return traits && `${PLAN_NAMES[category]} from its definition: ${traits.words.join(', ')}`;
         },
       },
     ]),
