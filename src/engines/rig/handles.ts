@@ -10,7 +10,7 @@ import type { DistanceField } from './geodesic.ts';
 import type { VertexGraph } from './surface.ts';
 
 export interface HandleOptions {
-  /** Cross-sections read between the head tip and the farthest vertex. */
+  /** Cross-sections read between the head tip and the farthest vertex (fewer where the mesh is too coarse for them). */
   levels: number;
   /** Half-width of a cross-section band, in mean edge lengths. */
   bandEdges: number;
@@ -72,11 +72,12 @@ export function handleCuts(
   let far = 0;
   for (const d of distance) if (d < Infinity && d > far) far = d;
   const half = options.bandEdges * graph.meanEdge;
-  const step = far / options.levels;
-  if (step <= 2 * half) return [];
+  // On a coarse mesh the levels are spread out so that the bands between them never overlap.
+  const step = Math.max(far / options.levels, 2.5 * half);
+  const levels = Math.floor(far / step);
   const cuts: number[][] = [];
   let current = pieces(graph, distance, step, half, options.minPieceVertices);
-  for (let s = 2; s < options.levels; s++) {
+  for (let s = 2; s < levels; s++) {
     const t = s * step;
     const next = pieces(graph, distance, t, half, options.minPieceVertices);
     // Pieces of this level and the next meet in one slab piece when the surface joins them between the levels.
