@@ -12,7 +12,7 @@
  *                                            fresh: fifteen game meshes from Debian (fetch them with bash
  *                                            bench/rig-psb/fetch-fresh.sh), chosen after the unseen set was
  *                                            looked at, run once in pass 3 as the honest figure; never pick a
- *                                            parameter from it. fresh2: nineteen more game meshes from Debian
+ *                                            parameter from it. fresh2: twenty-one more game meshes from Debian
  *                                            (bash bench/rig-psb/fetch-fresh2.sh), chosen blind after fresh was
  *                                            looked at; run once by the lead, on request only.
  *   --list                                   print each set's meshes and expected types (and face counts of
@@ -103,6 +103,7 @@ const FRESH2: Record<string, BodyType> = {
   frankie: 'humanoid',
   'lugaru-rabbit': 'humanoid',
   'lugaru-wolf': 'humanoid',
+  behemoth: 'humanoid',
   lion: 'quadruped',
   boar: 'quadruped',
   donkey: 'quadruped',
@@ -119,6 +120,7 @@ const FRESH2: Record<string, BodyType> = {
   'wuson-bull': 'quadruped',
   sauropod: 'quadruped',
   puka: 'quadruped',
+  sheep: 'quadruped',
 };
 const SETS = {
   dev: princeton('psb-dev', [1, 2, 11, 12, 381, 382, 391, 392]),

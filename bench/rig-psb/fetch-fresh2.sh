@@ -7,14 +7,17 @@
 # four legs) in a rest or natural standing pose, the body one connected surface (loose eyes, ears, tusks,
 # tails or claws may be apart: Kiln rigs the largest piece), one mesh per species or character, and none
 # the other sets already hold. Expected types are in bench/rig-psb.ts, written before any run.
-#   humanoid (3):
+#   humanoid (4):
 #     cube2-data 1.3 (Cube 2 demo content, CC-BY 3.0; Frankie from the Apricot project, Yo Frankie!):
 #       frankie (a two-legged cartoon flying squirrel in a T pose; the tail is apart).
 #     lugaru-data 1.2 (Wolfire Games, CC-BY-SA 3.0), Lugaru's own .solid format: lugaru-rabbit
 #       (Models/Body.solid: the two-legged rabbit fighter, arms down; ears apart) and lugaru-wolf
 #       (Models/Wolf.solid: the two-legged wolf; tail and claws apart). Body2–7 and Wolf2–7 are the same
 #       bodies reshaped; BodyLow and WolfLow their coarse copies; Rabbit.solid is in pieces.
-#   four-legged (16):
+#     megaglest-data 3.13.0 (MegaGlest megapack, CC-BY-SA 3.0), MegaGlest's G3D format, first frame of the
+#       standing animation: behemoth (magic faction; a two-legged troll, club on its shoulder; club and
+#       horns apart).
+#   four-legged (17):
 #     0ad-data 0.0.26 (0 A.D. art, CC-BY-SA 3.0), art/meshes/skeletal, bind pose: animal_lion, animal_boar,
 #       donkey, fauna_hippopotamus, fox, goat, mastiff_no_spikes, pig, wildebeest_adult, zebra,
 #       elephant_asian_male, Croc (on four sprawled legs), rabbit_01 (crouched, as a rabbit stands).
@@ -22,6 +25,7 @@
 #       X/fromtruespace_bin32.x (a sauropod).
 #     openclonk-data 8.1 (OpenClonk content, CC-BY 3.0; unpacked with c4group from the openclonk package):
 #       Objects.ocd/Animals.ocd/Puka.ocd/Graphics.mesh (the Puka, a mouse-like animal on four short legs).
+#     megaglest-data 3.13.0: sheep (persian faction, first frame of sheep_standing; ears and tail apart).
 # Left out by the same rule: 0 A.D.'s species already in fresh (horse and its breeds, camel, deer,
 # African elephants, giraffe, rhino, sheep, wolf, tiger, bear and polar bear), its young animals (piglet,
 # giraffe_infant, elephant babies, wildebeest_juvenile), repeated species (lioness, wolfhound, mastiff with
@@ -32,7 +36,10 @@
 # apart from the torso), COB/dwarf (head and shoulders apart), HL1 man.mdl (separate boxes), heffalump (a
 # scene), HUMAN.blend, human.zae, mrfixit, sydney, faerie (in fresh); cube2's snoutx10k (armour pieces, as
 # in fresh); OpenClonk's Clonk (arms and shoes apart from the body), Wipf (sits upright), Mooq (mesh version
-# assimp cannot read); Red Eclipse's players (torso 20 %: limbs and head apart); UFO:AI's soldiers,
+# assimp cannot read); MegaGlest's people (every soldier, worker, mage, valkyrie, Thor, the daemon: the
+# head is a mesh of its own; Anubis: legs apart), its golem (leans on its long arms like an ape: neither
+# type by the rule), genie (no legs), riders, dragons and birds, cow and pig (the bull is Wuson, the pig
+# 0 A.D.'s); Red Eclipse's players (torso 20 %: limbs and head apart); UFO:AI's soldiers,
 # civilians and aliens (heads are separate models); glmark2's horse (galloping) and cat (GPL-3, not a whole
 # animal); Nexuiz (.zym, no reader). Game data: kept out of the repository, fetched into bench/out/
 # (git-ignored) for benchmarks only, never shipped.
@@ -46,7 +53,7 @@ dir="$root/bench/out/rig-fresh2"
 mkdir -p "$dir/download"
 cd "$dir/download"
 command -v assimp >/dev/null || apt-get install -y assimp-utils
-for package in assimp-testmodels 0ad-data cube2-data lugaru-data openclonk openclonk-data; do
+for package in assimp-testmodels 0ad-data cube2-data lugaru-data openclonk openclonk-data megaglest-data; do
   if ! ls "${package}"_*.deb >/dev/null 2>&1; then
     # The fresh set's download or apt's cache may hold the same package already.
     cached=$(ls "$root/bench/out/rig-fresh/download/${package}"_*.deb /var/cache/apt/archives/"${package}"_*.deb \
@@ -101,6 +108,13 @@ dpkg-deb --fsys-tarfile openclonk-data_*.deb | tar x -C extract ./usr/share/game
 assimp export extract/usr/share/games/openclonk/Objects.ocd/Animals.ocd/Puka.ocd/Graphics.mesh extract/puka.obj \
   >/dev/null
 to_off extract/puka.obj puka
+
+# MegaGlest: the behemoth's and the sheep's G3D files read directly (the first frame of standing).
+factions=./usr/share/games/megaglest/techs/megapack/factions
+dpkg-deb --fsys-tarfile megaglest-data_*.deb | tar x -C extract "$factions/magic/units/behemoth/models/behemoth_standing.g3d" \
+  "$factions/persian/units/sheep/models/sheep_standing.g3d"
+to_off "extract/$factions/magic/units/behemoth/models/behemoth_standing.g3d" behemoth
+to_off "extract/$factions/persian/units/sheep/models/sheep_standing.g3d" sheep
 
 rm -rf extract
 cd "$dir"

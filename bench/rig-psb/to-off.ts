@@ -1,10 +1,11 @@
 /**
  * Writes a mesh as OFF for the rigging benchmark's fresh and fresh2 sets (fetch-fresh.sh, fetch-fresh2.sh):
  * from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a body standing as
- * modelled), from Lugaru's .solid files, or from an OBJ that assimp exported. Positions and triangles only;
- * every group of an OBJ goes into the one mesh.
+ * modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), or from an OBJ that
+ * assimp exported. Positions and triangles only; every group of an OBJ, every mesh of a G3D goes into the
+ * one mesh.
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
@@ -13,6 +14,12 @@
  * Lugaru's .solid layout (Lugaru source, Models.cpp; big-endian): vertex count and triangle count as i16,
  * vertices as three f32, then per triangle six i16 (corners at 0, 2 and 4) and six f32 (texture u and v
  * of its corners). The file size must come out exactly, which checks the layout.
+ *
+ * G3D version 4 layout (MegaGlest source, model_header.h and model.cpp; little-endian): "G3D", version,
+ * mesh count (u16), model type (u8); per mesh a 116-byte header (name[64], frame, vertex and index counts
+ * as u32, diffuse and specular colours, specular power, opacity, properties, a texture bit mask), 64
+ * bytes of file name per texture bit set, then every frame's positions, every frame's normals, texture
+ * coordinates if any texture, and the indices as u32. Reading must end exactly at the end of the file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -53,6 +60,30 @@ function readSolid(bytes: Buffer): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+function readG3d(bytes: Buffer): { positions: number[]; faces: number[] } {
+  if (bytes.toString('latin1', 0, 3) !== 'G3D' || bytes[3] !== 4) throw new Error('not a version 4 G3D file');
+  const meshCount = bytes.readUInt16LE(4);
+  let at = 7;
+  const positions: number[] = [];
+  const faces: number[] = [];
+  for (let m = 0; m < meshCount; m++) {
+    const frameCount = bytes.readUInt32LE(at + 64);
+    const vertexCount = bytes.readUInt32LE(at + 68);
+    const indexCount = bytes.readUInt32LE(at + 72);
+    const textures = bytes.readUInt32LE(at + 112);
+    at += 116;
+    for (let bit = textures; bit; bit >>>= 1) if (bit & 1) at += 64;
+    const first = positions.length / 3;
+    // The first frame's positions; the other frames and all normals are skipped.
+    for (let i = 0; i < 3 * vertexCount; i++) positions.push(bytes.readFloatLE(at + 4 * i));
+    at += 2 * 12 * frameCount * vertexCount;
+    if (textures) at += 8 * vertexCount;
+    for (let i = 0; i < indexCount; i++, at += 4) faces.push(first + bytes.readUInt32LE(at));
+  }
+  if (at !== bytes.length) throw new Error('G3D layout not as expected: the file does not end where it should');
+  return { positions, faces };
+}
+
 function readObj(text: string): { positions: number[]; faces: number[] } {
   const positions: number[] = [];
   const faces: number[] = [];
@@ -75,7 +106,13 @@ const [input, output] = process.argv.slice(2);
 const bytes = readFileSync(input);
 const extension = input.toLowerCase().split('.').pop();
 const { positions, faces } =
-  extension === 'pmd' ? readPmd(bytes) : extension === 'solid' ? readSolid(bytes) : readObj(bytes.toString('utf8'));
+  extension === 'pmd'
+    ? readPmd(bytes)
+    : extension === 'solid'
+      ? readSolid(bytes)
+      : extension === 'g3d'
+        ? readG3d(bytes)
+        : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
