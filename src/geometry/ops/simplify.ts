@@ -48,9 +48,7 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
     // The simplifier's output keeps input vertices, so one position id per input vertex serves every
     // check below (folded pairs, non-manifold edges) without hashing positions again per attempt.
     // Without UVs the weld already merged every shared position: each vertex is its own id.
-    const pidOf = input.uvs
-      ? canonicalVertices(input.positions, 0)
-      : Uint32Array.from({ length: input.positions.length / 3 }, (_, v) => v);
+    const pidOf = input.uvs ? canonicalVertices(input.positions, 0) : identityIds(input.positions.length / 3);
     const closed = isWatertight(input, { positionIds: pidOf });
     // meshoptimizer does not check the link condition everywhere: near thin necks a collapse can leave
     // an edge with four triangles. Freeze the neighbourhood of such edges and simplify again.
@@ -85,6 +83,12 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
   if (current.indices.length / 3 < target - slack) current = subdivideToCount(current, target);
   logger.debug({ from: start, to: current.indices.length / 3, target }, 'simplify: done');
   return current;
+}
+
+function identityIds(count: number): Uint32Array {
+  const ids = new Uint32Array(count);
+  for (let v = 0; v < count; v++) ids[v] = v;
+  return ids;
 }
 
 /** The simplifier's triangles on `mesh`'s vertices (`pidOf`: their position ids) and their materials. */
@@ -194,7 +198,10 @@ function withoutFoldedPairs(
   { indices, materials }: { indices: Uint32Array; materials: Uint32Array },
   pidOf: Uint32Array,
 ): Topology {
-  const pid = Uint32Array.from(indices, (v) => pidOf[v]);
+  // A plain loop: TypedArray.from with a mapping function calls it through the iterator protocol,
+  // about ten times slower on the 450 000 corners of a Medium budget.
+  const pid = new Uint32Array(indices.length);
+  for (let i = 0; i < indices.length; i++) pid[i] = pidOf[indices[i]];
   return removeDuplicateFaces({ pid, corners: indices, materials }).topo;
 }
 
