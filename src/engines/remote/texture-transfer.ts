@@ -33,24 +33,31 @@ const ON_SURFACE = 1e-6;
 
 const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
 
-function texel(image: RasterImage, x: number, y: number, c: number): number {
-  const px = ((x % image.width) + image.width) % image.width;
-  const py = ((y % image.height) + image.height) % image.height;
-  return image.data[(py * image.width + px) * image.channels + Math.min(c, image.channels - 1)];
-}
-
 /** Bilinear, wrapping like glTF's default sampler; RGB in 0..1 into `out`. */
 function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
-  const x = (u - Math.floor(u)) * image.width - 0.5;
-  const y = (v - Math.floor(v)) * image.height - 0.5;
+  const { width, height, channels, data } = image;
+  const x = (u - Math.floor(u)) * width - 0.5;
+  const y = (v - Math.floor(v)) * height - 0.5;
   const x0 = Math.floor(x),
     y0 = Math.floor(y);
   const fx = x - x0,
     fy = y - y0;
+  // The four texels' offsets, wrapped once per sample rather than once per channel and corner (this
+  // runs per texel of the new map: 150M of them at 12K).
+  const left = ((x0 % width) + width) % width,
+    right = (((x0 + 1) % width) + width) % width;
+  const top = ((((y0 % height) + height) % height) * width) | 0,
+    bottom = (((((y0 + 1) % height) + height) % height) * width) | 0;
+  const o00 = (top + left) * channels,
+    o10 = (top + right) * channels,
+    o01 = (bottom + left) * channels,
+    o11 = (bottom + right) * channels;
+  const last = channels - 1;
   for (let c = 0; c < 3; c++) {
-    const top = texel(image, x0, y0, c) * (1 - fx) + texel(image, x0 + 1, y0, c) * fx;
-    const bottom = texel(image, x0, y0 + 1, c) * (1 - fx) + texel(image, x0 + 1, y0 + 1, c) * fx;
-    out[c] = (top * (1 - fy) + bottom * fy) / 255;
+    const k = c < last ? c : last;
+    const upper = data[o00 + k] * (1 - fx) + data[o10 + k] * fx;
+    const lower = data[o01 + k] * (1 - fx) + data[o11 + k] * fx;
+    out[c] = (upper * (1 - fy) + lower * fy) / 255;
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import {
   Document,
+  Format,
   NodeIO,
   type Material as GltfMaterial,
   type Mesh as GltfMesh,
@@ -168,7 +169,39 @@ export async function writeGlb(scene: Scene, options: GlbOptions = {}): Promise<
   if (options.rig) attachRig(builder.doc, roots[0], options.rig);
   builder.finish();
   const io = new NodeIO().registerExtensions([KHRMaterialsUnlit]);
-  const bytes = await io.writeBinary(builder.doc);
+  const { json, resources } = await io.writeJSON(builder.doc, { format: Format.GLB });
+  const bytes = glbContainer(json, Object.values(resources)[0]);
   logger.debug({ bytes: bytes.byteLength }, 'glb written');
   return bytes;
+}
+
+const pad4 = (n: number): number => Math.ceil(n / 4) * 4;
+
+/**
+ * The GLB container around the JSON and the binary buffer, byte for byte what gltf-transform's
+ * `writeBinary` makes (JSON padded with spaces, the buffer with zeros, little-endian headers) but
+ * written once into one array: `writeBinary` copies the whole binary three more times (chunk, padding,
+ * file), which at a 6M-face high-poly mesh or beside 12K maps was most of the export's time.
+ */
+function glbContainer(json: object, bin: Uint8Array | undefined): Uint8Array {
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = pad4(text.byteLength);
+  const binLength = bin && bin.byteLength > 0 ? pad4(bin.byteLength) : 0;
+  const total = 12 + 8 + jsonLength + (binLength > 0 ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true); // 'glTF'
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true); // 'JSON'
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  if (bin && binLength > 0) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true); // 'BIN\0'
+    out.set(bin, at + 8); // the padding stays zero
+  }
+  return out;
 }

@@ -94,7 +94,11 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   let maxLen = 0;
   for (let e = 0; e < edgeCount; e++) maxLen = Math.max(maxLen, len2(e));
   const BINS = 4096;
-  const bin = (e: number): number => Math.min(BINS - 1, Math.floor(Math.sqrt(len2(e) / (maxLen || 1)) * BINS));
+  // Each edge's bin once (three passes read it).
+  const bins = new Uint16Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++)
+    bins[e] = Math.min(BINS - 1, Math.floor(Math.sqrt(len2(e) / (maxLen || 1)) * BINS));
+  const bin = (e: number): number => bins[e];
   const histogram = new Float64Array(BINS);
   for (let e = 0; e < edgeCount; e++) histogram[bin(e)] += adjacency[e];
   let added = 0;
@@ -223,7 +227,8 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   }
   return {
     positions: positions.toArray(),
-    indices: out.toArray(),
+    // Sized exactly (each split side adds one triangle): no copy.
+    indices: out.length === out.data.length ? out.data : out.toArray(),
     groups: groupsFromMaterials(outMaterials.data, outMaterials.length),
     ...(uvs ? { uvs: uvs.toArray() } : {}),
     ...(normals ? { normals: normals.toArray() } : {}),
