@@ -4,11 +4,11 @@
  * washer's porthole, a record player's platter and arm, a gramophone's horn, a screen, a lens, a
  * handset, keys, a mixer's bowl and head).
  *
- * DEVICES the rig has no row for (../parts/devices.json: headphones, a microphone, a printer, a tablet …;
- * here a computer mouse, a joystick and a projector in the prompt's colour) and a drone for the rotorcraft.
+ * DEVICES the rig has no row for are rows of ../parts/devices.json (headphones, a microphone, a printer,
+ * a tablet …, and a drone for the rotorcraft).
  */
 import type { Vec3 } from 'manifold-3d';
-import { type GenContext, type RGB, around, type Generator } from '../kit.ts';
+import type { GenContext, Generator, RGB } from '../kit.ts';
 import { DARK, GRIP, IRON, MARBLE, STEEL, TINTED_GLASS } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
@@ -317,30 +317,6 @@ export function appliance(ctx: GenContext): void {
   }
 }
 
-export const DEVICES: Record<string, Generator> = {
-  ...partLists('devices'),
-};
+export const DEVICES: Record<string, Generator> = partLists('devices');
 
-export function drone(ctx: GenContext): void {
-  const colour: RGB = ctx.interpretation.colours[0]?.rgb ?? [0.9, 0.9, 0.9];
-  ctx.add(ctx.roundBox([0.35, 0.12, 0.35], 0.05, [0, 0.25, 0]), 'plastic', { colour });
-  for (const a of around(4, Math.PI / 4)) {
-    const tip: [number, number, number] = [Math.cos(a) * 0.45, 0.28, Math.sin(a) * 0.45];
-    ctx.add(ctx.capsule([0, 0.26, 0], tip, 0.025), 'plastic', { part: 'arm', colour });
-    ctx.add(ctx.cyl(0.04, 0.06, [tip[0], 0.26, tip[2]]), 'metal', { part: 'motor', primary: false, colour: DARK });
-    ctx.add(
-      ctx
-        .box([0.32, 0.008, 0.04])
-        .rotate([0, (a * 180) / Math.PI + 30, 0])
-        .translate([tip[0], 0.33, tip[2]]),
-      'plastic',
-      { part: 'propeller', primary: false, colour: DARK },
-    );
-    ctx.add(
-      ctx.capsule([Math.cos(a) * 0.15, 0.2, Math.sin(a) * 0.15], [Math.cos(a) * 0.18, 0.01, Math.sin(a) * 0.18], 0.012),
-      'plastic',
-      { part: 'leg', primary: false, colour: DARK },
-    );
-  }
-  ctx.add(ctx.sphere(0.05, [0.17, 0.17, 0]), 'glass', { part: 'camera', primary: false, colour: [0.05, 0.05, 0.08] });
-}
+export const drone: Generator = DEVICES.drone;
