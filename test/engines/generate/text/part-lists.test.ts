@@ -203,4 +203,22 @@ test('formulas, names, groups and conditions build what the same code builds, an
   assert.match(withFormula('=lenght*2'), /names lenght, which the row does not define/);
   assert.match(withFormula('=(long*2'), /expected "\)"/);
   assert.equal(withFormula('=max(long, tall)*cos(PI/4)'), '');
+  const monitor = {
+    id: 'monitor',
+    let: [
+      ['crt', { says: '\\bcrt\\b' }],
+      ['d', '=choose(crt,0.6,0.1)'],
+    ],
+    parts: [{ shape: 'box', args: [[0.9, 0.6, '=d']], material: 'metal' }],
+  } as PartListFile['rows'][number];
+  const depth = (prompt: string) =>
+    withArena(() => {
+      const read = interpretPrompt(prompt);
+      const ctx = createContext(M, createRng(1), shapeParams(read, false, createRng(1)), read);
+      buildPartList(ctx, monitor);
+      const box = ctx.parts[0].manifold.boundingBox();
+      return Math.round((box.max[2] - box.min[2]) * 100) / 100;
+    });
+  assert.equal(depth('a crt monitor'), 0.6, 'the prompt says crt: the deep box');
+  assert.equal(depth('a monitor'), 0.1);
 });
