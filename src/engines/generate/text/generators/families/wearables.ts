@@ -5,17 +5,18 @@
  */
 import type { Vec2 } from 'manifold-3d';
 import { Type } from '@sinclair/typebox';
-import { addDetail, type GenContext, type RGB } from '../kit.ts';
+import { addDetail, type GenContext } from '../kit.ts';
 import { proportionRows } from '../proportions.ts';
 
 const Pair = Type.Tuple([Type.Number(), Type.Number()]);
+const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
 /** A hat's row of ../proportions/hats.json. */
 const HatSchema = Type.Object(
   {
     crown: Type.Array(Pair, { minItems: 2 }),
     brim: Type.Number({ minimum: 0 }),
-    colour: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+    colour: Colour,
     material: Type.Union([Type.Literal('fabric'), Type.Literal('leather'), Type.Literal('metal')]),
   },
   { additionalProperties: false },
@@ -60,21 +61,32 @@ export function hat(ctx: GenContext): void {
   }
 }
 
+/** A shoe's row of ../proportions/shoes.json; `shoe` is also the row of a footwear noun with none of its own. */
+const ShoeSchema = Type.Object(
+  {
+    colour: Colour,
+    material: Type.Union([Type.Literal('fabric'), Type.Literal('leather')]),
+    sole: Type.Number({ exclusiveMinimum: 0 }),
+    soleColour: Colour,
+    /** How high the heel lifts the foot, and the heel's radius at the ground and under the sole. */
+    heel: Type.Optional(Type.Tuple([Type.Number(), Type.Number(), Type.Number()])),
+    /** Height of the upper; a row without one is a sandal, its sole held on by one strap. */
+    upper: Type.Optional(Type.Number()),
+    /** A boot's shaft, a sneaker's laces. */
+    shaft: Type.Optional(Type.Literal(true)),
+    laces: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+
+const SHOES = proportionRows('shoes', ShoeSchema);
+
 export function shoe(ctx: GenContext): void {
   const { s } = ctx;
-  const profile = ctx.interpretation.profile ?? 'shoe';
+  const row = SHOES[ctx.interpretation.profile ?? 'shoe'] ?? SHOES.shoe;
+  const { colour, material, sole } = row;
   const L = 0.3 * s.long;
-  const colour: RGB =
-    profile === 'sneaker'
-      ? [0.95, 0.95, 0.95]
-      : profile === 'high heel'
-        ? [0.8, 0.05, 0.1]
-        : profile === 'slipper'
-          ? [0.95, 0.75, 0.78]
-          : [0.4, 0.22, 0.1];
-  const material = profile === 'sneaker' || profile === 'slipper' ? 'fabric' : 'leather';
-  const heelUp = profile === 'high heel' ? 0.09 : profile === 'boot' ? 0.025 : 0;
-  const sole = profile === 'sneaker' ? 0.03 : 0.015;
+  const [heelUp, heelFoot, heelTop] = row.heel ?? [0, 0, 0];
   // The sole tilts from heel to toe for a raised heel.
   const tilt = (Math.atan2(heelUp, L * 0.7) * 180) / Math.PI;
   ctx.add(
@@ -83,34 +95,25 @@ export function shoe(ctx: GenContext): void {
       .rotate([0, 0, -tilt])
       .translate([0, heelUp * 0.5, 0]),
     'rubber',
-    { part: 'sole', primary: false, colour: profile === 'sneaker' ? [0.95, 0.95, 0.95] : [0.12, 0.1, 0.08] },
+    { part: 'sole', primary: false, colour: row.soleColour },
   );
   if (heelUp > 0)
-    ctx.add(
-      ctx.cyl(
-        profile === 'high heel' ? 0.012 : 0.035,
-        heelUp + 0.01,
-        [-L * 0.4, 0, 0],
-        profile === 'high heel' ? 0.02 : 0.035,
-      ),
-      'rubber',
-      { part: 'heel', primary: false, colour: [0.1, 0.08, 0.06] },
-    );
-  if (profile === 'sandal') {
+    addDetail(ctx, ctx.cyl(heelFoot, heelUp + 0.01, [-L * 0.4, 0, 0], heelTop), 'rubber', 'heel', [0.1, 0.08, 0.06]);
+  if (row.upper === undefined) {
     ctx.add(ctx.torus(0.05, 0.008, [L * 0.15, sole + 0.015, 0], 'x').trimByPlane([0, 1, 0], sole), 'rubber', {
       part: 'strap',
       colour,
     });
     return;
   }
-  const upperH = profile === 'high heel' || profile === 'slipper' ? 0.05 : 0.09;
+  const upperH = row.upper;
   const upper = ctx.hull([
     ctx.ellipsoid([L * 0.42, upperH * 0.6, L * 0.16], [L * 0.05, heelUp * 0.4 + sole + upperH * 0.3, 0]),
     ctx.ellipsoid([L * 0.2, upperH, L * 0.15], [-L * 0.25, heelUp + sole + upperH * 0.6, 0]),
   ]);
   const opening = ctx.ellipsoid([L * 0.18, upperH, L * 0.11], [-L * 0.2, heelUp + sole + upperH * 1.35, 0]);
-  ctx.add(profile === 'boot' ? upper : upper.subtract(opening), material, { colour });
-  if (profile === 'boot')
+  ctx.add(row.shaft ? upper : upper.subtract(opening), material, { colour });
+  if (row.shaft)
     ctx.add(
       ctx
         .cyl(L * 0.17, 0.28 * s.tall, [-L * 0.25, heelUp + sole + upperH * 0.5, 0], L * 0.19)
@@ -118,7 +121,7 @@ export function shoe(ctx: GenContext): void {
       material,
       { part: 'shaft', colour },
     );
-  if (profile === 'sneaker')
+  if (row.laces)
     for (let k = 0; k < 3; k++)
       ctx.add(
         ctx.box([0.008, 0.006, L * 0.14], [L * (0.05 - k * 0.06), sole + upperH * 1.05 - k * 0.005, 0]),
@@ -126,6 +129,26 @@ export function shoe(ctx: GenContext): void {
         { part: 'lace', primary: false, colour: [0.2, 0.2, 0.25] },
       );
 }
+
+/** A bag's row of ../proportions/bags.json (a basket is turned on a lathe instead); `handbag` is any other bag's. */
+const BagSchema = Type.Object(
+  {
+    /** Width, height and depth before the style's scale. */
+    size: Type.Tuple([Type.Number(), Type.Number(), Type.Number()]),
+    colour: Colour,
+    material: Type.Union([Type.Literal('fabric'), Type.Literal('leather')]),
+    /** Radius of the body's rounded edges. */
+    corner: Type.Number(),
+    /** The carry handle's radius as a share of the width; a bag without one is worn: a front pocket, shoulder straps. */
+    handle: Type.Optional(Type.Number()),
+    handleColour: Type.Optional(Colour),
+    /** Two straps around the body (a suitcase's). */
+    bands: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+
+const BAGS = proportionRows('bags', BagSchema);
 
 export function bag(ctx: GenContext): void {
   const { s } = ctx;
@@ -153,18 +176,15 @@ export function bag(ctx: GenContext): void {
     });
     return;
   }
-  const dims: Record<string, [number, number, number]> = {
-    backpack: [0.45, 0.65, 0.28],
-    handbag: [0.5, 0.35, 0.18],
-    suitcase: [0.7, 0.5, 0.25],
-  };
-  const [w, h, d] = (dims[profile] ?? dims.handbag).map((v, k) => v * (k === 1 ? s.tall : s.wide));
-  const colour: RGB =
-    profile === 'backpack' ? [0.2, 0.4, 0.3] : profile === 'suitcase' ? [0.45, 0.3, 0.18] : [0.5, 0.18, 0.12];
-  const mat = profile === 'backpack' ? 'fabric' : 'leather';
-  ctx.add(ctx.roundBox([w, h, d], profile === 'suitcase' ? 0.03 : 0.08, [0, h / 2, 0]), mat, { colour });
-  if (profile === 'backpack') {
-    ctx.add(ctx.roundBox([w * 0.7, h * 0.4, d * 0.4], 0.05, [0, h * 0.3, d * 0.55]), mat, { part: 'pocket', colour });
+  const row = BAGS[profile] ?? BAGS.handbag;
+  const { colour, material } = row;
+  const [w, h, d] = row.size.map((v, k) => v * (k === 1 ? s.tall : s.wide));
+  ctx.add(ctx.roundBox([w, h, d], row.corner, [0, h / 2, 0]), material, { colour });
+  if (row.handle === undefined) {
+    ctx.add(ctx.roundBox([w * 0.7, h * 0.4, d * 0.4], 0.05, [0, h * 0.3, d * 0.55]), material, {
+      part: 'pocket',
+      colour,
+    });
     for (const x of [-w * 0.25, w * 0.25])
       ctx.add(ctx.capsule([x, h * 0.9, -d * 0.55], [x, h * 0.15, -d * 0.55], 0.025), 'fabric', {
         part: 'strap',
@@ -172,12 +192,11 @@ export function bag(ctx: GenContext): void {
         colour: [0.1, 0.1, 0.1],
       });
   } else
-    ctx.add(
-      ctx.torus(w * (profile === 'suitcase' ? 0.12 : 0.28), 0.015, [0, h, 0], 'z').trimByPlane([0, 1, 0], h),
-      mat,
-      { part: 'handle', colour: profile === 'suitcase' ? [0.1, 0.1, 0.1] : colour },
-    );
-  if (profile === 'suitcase')
+    ctx.add(ctx.torus(w * row.handle, 0.015, [0, h, 0], 'z').trimByPlane([0, 1, 0], h), material, {
+      part: 'handle',
+      colour: row.handleColour ?? colour,
+    });
+  if (row.bands)
     for (const x of [-w * 0.3, w * 0.3])
       addDetail(ctx, ctx.box([0.04, h * 1.01, d * 1.02], [x, h / 2, 0]), 'leather', 'strap', [0.25, 0.15, 0.08]);
 }
