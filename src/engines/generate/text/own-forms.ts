@@ -49,23 +49,11 @@ const DRUM_ROWS = new Set(Object.keys(rowsOf('drum')));
 const HAND_TOOL_ROWS = rowsOf('hand-tool');
 
 /**
- * Dishes with a hand-built form (generators/families/dishes.ts): their description does not describe what
- * is made. The dish family's other rows (./dish-reading.ts DISH_DESCRIPTIONS, a bao, nachos) are read.
+ * Dishes with a hand-built form (generators/families/dishes.ts): the dish family's rows that
+ * ./dish-reading.ts DISH_DESCRIPTIONS does not describe (a taco, sushi), as their WordNet description does
+ * not describe what is made. The family's other rows (a bao, nachos) are read from their description.
  */
-const HAND_BUILT_DISHES = new Set([
-  'fries',
-  'hot dog',
-  'taco',
-  'sushi',
-  'egg',
-  'steak',
-  'broccoli',
-  'grapes',
-  'pineapple',
-  'strawberry',
-  'ramen',
-  'chocolate bar',
-]);
+const HAND_BUILT_DISHES = new Set(Object.keys(rowsOf('dish')).filter((row) => !Object.hasOwn(DISH_DESCRIPTIONS, row)));
 
 /** How a family that builds nouns from their own description names and describes what it makes. */
 export interface OwnForms {

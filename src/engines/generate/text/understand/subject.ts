@@ -3,137 +3,39 @@
  * of-phrase ("a plate of fries"), form nouns that say what the subject is made as rather than what it
  * is ("a lion statue"), and verbs that end the subject's phrase ("a tiger eating an ice cream cone").
  */
+import { Type } from '@sinclair/typebox';
+import { readDataFile } from '../data-file.ts';
 import type { Relation } from './vocabulary.ts';
 import { isVerb } from './wordnet.ts';
 
+const Words = Type.Array(Type.String({ pattern: "^[a-z][a-z ']*$" }));
+const SUBJECT_WORDS = Type.Object(
+  {
+    measureWords: Type.Array(Words),
+    formNouns: Type.Array(Words),
+    verbRelations: Type.Record(Type.String({ pattern: '^(on|with|in|beside|wearing|of)$' }), Words),
+    referenceOpeners: Words,
+  },
+  { additionalProperties: false },
+);
+const WORDS = readDataFile(new URL('./subject.yaml', import.meta.url), SUBJECT_WORDS);
+
 /** "a plate of X", "a pair of X": the measure word and its `of` are dropped, X is the subject. */
-export const MEASURE_WORDS = new Set([
-  'plate',
-  'platter',
-  'slice',
-  'bunch',
-  'head',
-  'pair',
-  'piece',
-  'stack',
-  'pile',
-  'wedge',
-  'handful',
-  'heap',
-  'serving',
-  'portion',
-  'scoop',
-  'set',
-  'group',
-  'couple',
-  'kind',
-  'sort',
-  'type',
-  // Shapes and bundles a thing comes in: "a bar of chocolate", "a deck of cards", "a sheaf of wheat".
-  'bar',
-  'deck',
-  'sheaf',
-  'stalk',
-  'sprig',
-  // Collective nouns: "a flock of sheep" is sheep.
-  'bouquet',
-  'flock',
-  'herd',
-  'swarm',
-  'school',
-  'pack',
-  'pod',
-  'pride',
-  'litter',
-  'troop',
-  'colony',
-  'family',
-  // Serving vessels: "a pan of paella" is paella (the dish generator still builds the vessel the prompt names);
-  // a cup or a glass "of" a drink stays the cup.
-  'pan',
-  'skillet',
-  'bowl',
-  'tray',
-  'basket',
-]);
+export const MEASURE_WORDS = new Set(WORDS.measureWords.flat());
 
 /** Nouns naming the form a subject is made as: "a lion statue" is a lion, "a robot toy" a robot. */
-export const FORM_NOUNS = new Set([
-  'statue',
-  'statuette',
-  'sculpture',
-  'figurine',
-  'figure',
-  'toy',
-  'plush',
-  'plushie',
-  'model',
-  'replica',
-  'miniature',
-  'ornament',
-  'doll',
-  'carving',
-  'icon',
-  'emoji',
-  'mascot',
-  'character',
-  'creature',
-  'animal',
-  'costume',
-  // "a flashlight prop", "a sword game prop": what a game or film uses as a prop is the thing itself.
-  'prop',
-]);
+export const FORM_NOUNS = new Set(WORDS.formNouns.flat());
 
 /** Verbs that open a phrase about a second object, with how that object is placed. */
-export const VERB_RELATIONS: [string, Relation | 'of'][] = [
-  ['made out of', 'of'],
-  ['carved out of', 'of'],
-  ['carved from', 'of'],
-  ['sculpted out of', 'of'],
-  ['sculpted from', 'of'],
-  ['built from', 'of'],
-  ['built out of', 'of'],
-  ['crafted from', 'of'],
-  ['cast in', 'of'],
-  ['out of', 'of'],
-  ['riding on', 'on'],
-  ['riding', 'on'],
-  ['perched on', 'on'],
-  ['standing in', 'in'],
-  ['sitting in', 'in'],
-  ['wearing', 'wearing'],
-  ['eating', 'with'],
-  ['playing with', 'with'],
-  ['hugging', 'with'],
-  ['full of', 'with'],
-  ['covered in', 'with'],
-  ['covered with', 'with'],
-  // "from the old west", "from the 1950s": where the subject comes from describes it, it is no second object.
-  ['from', 'of'],
-  // "a bunk bed for a kids room", "a tow truck for my city builder game": who or what it is for describes it.
-  ['for', 'of'],
-  // "a deerstalker hat like sherlock holmes", "a golden idol like in indiana jones": what the subject is
-  // likened to or taken from is a reference, no second object.
-  ['like in', 'of'],
-  ['like the one in', 'of'],
-  ['like', 'of'],
-  ['inspired by', 'of'],
-  ['as seen in', 'of'],
-];
+export const VERB_RELATIONS = Object.entries(WORDS.verbRelations).flatMap(([relation, phrases]) =>
+  phrases.map((phrase) => [phrase, relation as Relation | 'of'] as [string, Relation | 'of']),
+);
 
 /**
  * Relation phrases naming a reference ("like sherlock holmes", "from star wars", "for my temple level"):
  * their nouns never become the subject, even when the subject's own noun could not be read.
  */
-export const REFERENCE_OPENERS = new Set([
-  'like in',
-  'like the one in',
-  'like',
-  'inspired by',
-  'as seen in',
-  'from',
-  'for',
-]);
+export const REFERENCE_OPENERS = new Set(WORDS.referenceOpeners);
 
 /** Relation phrases that name what the subject is made of ("cast in silver", "carved from marble"). */
 export const MATERIAL_OPENERS = new Set([
