@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../../logger.ts';
 import { compactVertices, groupsFromMaterials, triangleMaterials } from './mesh-utils.ts';
 import { canonicalVertices, weld } from './weld.ts';
 import { subdivideToCount } from './subdivide.ts';
-import { edgeGraph, removeDuplicateFaces, type Topology } from './clean.ts';
+import { removeDuplicateFaces, type Topology } from './clean.ts';
 import { isWatertight } from './measure.ts';
 
 export interface SimplifyOptions {
@@ -205,17 +205,36 @@ function withoutFoldedPairs(
   return removeDuplicateFaces({ pid, corners: indices, materials }).topo;
 }
 
-/** Position ids on edges that are not shared by exactly two opposite triangles. */
-function nonManifoldPositionIds(pid: Uint32Array): number[] {
-  const graph = edgeGraph(pid);
-  const bad = new Set<number>();
-  for (let t = 0; t < pid.length / 3; t++)
-    for (let k = 0; k < 3; k++) {
-      if (graph.uses[graph.side[t * 3 + k]] === 2) continue;
-      bad.add(pid[t * 3 + k]);
-      bad.add(pid[t * 3 + ((k + 1) % 3)]);
+/**
+ * Position ids on edges not used by exactly two triangles (`pid`: three position ids per triangle).
+ * Each id's outgoing half-edges sit in one array (counting sort), so an edge's uses are counted by
+ * scanning two short lists instead of through a hash table of every edge.
+ */
+export function nonManifoldPositionIds(pid: Uint32Array): number[] {
+  let ids = 0;
+  for (let c = 0; c < pid.length; c++) if (pid[c] >= ids) ids = pid[c] + 1;
+  const start = new Uint32Array(ids + 1);
+  for (let c = 0; c < pid.length; c++) start[pid[c] + 1]++;
+  for (let v = 0; v < ids; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, ids);
+  const to = new Uint32Array(pid.length);
+  for (let t = 0; t < pid.length; t += 3) for (let k = 0; k < 3; k++) to[fill[pid[t + k]]++] = pid[t + ((k + 1) % 3)];
+  const count = (from: number, target: number): number => {
+    let n = 0;
+    for (let h = start[from]; h < start[from + 1]; h++) if (to[h] === target) n++;
+    return n;
+  };
+  const bad = new Uint8Array(ids);
+  for (let a = 0; a < ids; a++)
+    for (let h = start[a]; h < start[a + 1]; h++) {
+      const b = to[h];
+      // An edge from a position to itself (a collapsed triangle) is one undirected edge, counted once per use.
+      const uses = a === b ? count(a, a) : count(a, b) + count(b, a);
+      if (uses !== 2) bad[a] = bad[b] = 1;
     }
-  return [...bad];
+  const out: number[] = [];
+  for (let v = 0; v < ids; v++) if (bad[v]) out.push(v);
+  return out;
 }
 
 /** Locks the input vertices at the given position ids and their one-ring (by position). */
