@@ -7,7 +7,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/building-forms.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export type BuildingKind = 'shed' | 'barn' | 'coop' | 'house' | 'tiered' | 'open' | 'station' | 'public';
@@ -131,10 +131,5 @@ export function readBuilding(word: string): BuildingForm | undefined {
   return { kind: kind ?? 'house', floors, roof, size, thatched, wooden, summary: `building: ${words.join(' ')}` };
 }
 
-const cache = new Map<string, BuildingForm | undefined>();
-
-export function buildingForm(word: string): BuildingForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readBuilding(key));
-  return cache.get(key);
-}
+/** readBuilding, remembered: the catalogue and the generator both ask. */
+export const buildingForm = rememberedByWord(readBuilding);

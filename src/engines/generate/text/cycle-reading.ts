@@ -6,7 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the bicycle generator (./generators/vehicles.ts).
  */
-import { plainGloss } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export interface CycleForm {
@@ -69,10 +69,5 @@ export function readCycle(word: string): CycleForm | undefined {
   };
 }
 
-const cache = new Map<string, CycleForm | undefined>();
-
-export function cycleForm(word: string): CycleForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readCycle(key));
-  return cache.get(key);
-}
+/** readCycle, remembered: the catalogue and the generator both ask. */
+export const cycleForm = rememberedByWord(readCycle);

@@ -8,6 +8,7 @@
  * Shared by the catalogue (a dish read this way is made as itself, not as a stand-in: see
  * ./own-forms.ts) and by the dish generator (./generators/families/dish-forms.ts).
  */
+import { rememberedByWord } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type Vessel = 'plate' | 'bowl' | 'pan' | 'basket' | 'steamer' | 'box' | 'glass' | 'board';
@@ -277,14 +278,8 @@ export function readDescription(text: string): DishForm | undefined {
   return { vessel, body: form, ingredients, summary, browned };
 }
 
-const cache = new Map<string, DishForm | undefined>();
-
 /** The form of a dish named by `word`, read from its description; undefined when nothing says how it looks. */
-export function readDish(word: string): DishForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) {
-    const text = dishDescription(key);
-    cache.set(key, text ? readDescription(text) : undefined);
-  }
-  return cache.get(key);
-}
+export const readDish = rememberedByWord((word): DishForm | undefined => {
+  const text = dishDescription(word);
+  return text ? readDescription(text) : undefined;
+});

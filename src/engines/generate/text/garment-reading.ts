@@ -8,7 +8,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/garment-forms.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export interface GarmentForm {
@@ -131,11 +131,5 @@ export function readGarment(word: string): GarmentForm | undefined {
   };
 }
 
-const cache = new Map<string, GarmentForm | undefined>();
-
 /** readGarment, remembered: the catalogue and the generator both ask. */
-export function garmentForm(word: string): GarmentForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readGarment(key));
-  return cache.get(key);
-}
+export const garmentForm = rememberedByWord(readGarment);

@@ -7,7 +7,7 @@
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/grass.ts).
  */
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
-import { plainGloss } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './artifact-senses.ts';
 
 export type GrassShape = 'canes' | 'ears' | 'plumes' | 'blades';
 
@@ -53,10 +53,5 @@ export function readGrass(word: string): GrassForm | undefined {
   return { shape, summary: `grass: ${NAMES[shape]}` };
 }
 
-const cache = new Map<string, GrassForm | undefined>();
-
-export function grassForm(word: string): GrassForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readGrass(key));
-  return cache.get(key);
-}
+/** readGrass, remembered: the catalogue and the generator both ask. */
+export const grassForm = rememberedByWord(readGrass);

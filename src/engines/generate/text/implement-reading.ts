@@ -7,7 +7,7 @@
  * Shared by the catalogue (./own-forms.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
-import { plainGloss } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
 
 export type ImplementHead =
@@ -142,11 +142,5 @@ export function readImplement(word: string): ImplementForm | undefined {
   return { head, handle, wooden, summary: `${HEAD_NAMES[head]} on ${handleName}` };
 }
 
-const cache = new Map<string, ImplementForm | undefined>();
-
 /** readImplement, remembered: the catalogue and the generator both ask. */
-export function implementForm(word: string): ImplementForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readImplement(key));
-  return cache.get(key);
-}
+export const implementForm = rememberedByWord(readImplement);

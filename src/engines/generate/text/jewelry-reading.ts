@@ -7,7 +7,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/jewelry.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export type JewelryShape = 'necklace' | 'pendant' | 'brooch' | 'earrings' | 'band' | 'cufflinks' | 'beads';
@@ -65,10 +65,5 @@ export function readJewelry(word: string): JewelryForm | undefined {
   return { shape, gems, summary: `jewellery: ${NAMES[shape]}${gems ? ' set with gems' : ''}` };
 }
 
-const cache = new Map<string, JewelryForm | undefined>();
-
-export function jewelryForm(word: string): JewelryForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readJewelry(key));
-  return cache.get(key);
-}
+/** readJewelry, remembered: the catalogue and the generator both ask. */
+export const jewelryForm = rememberedByWord(readJewelry);

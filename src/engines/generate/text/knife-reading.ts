@@ -6,7 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/knife.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export interface KnifeForm {
@@ -75,10 +75,5 @@ export function readKnife(word: string): KnifeForm | undefined {
   };
 }
 
-const cache = new Map<string, KnifeForm | undefined>();
-
-export function knifeForm(word: string): KnifeForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readKnife(key));
-  return cache.get(key);
-}
+/** readKnife, remembered: the catalogue and the generator both ask. */
+export const knifeForm = rememberedByWord(readKnife);

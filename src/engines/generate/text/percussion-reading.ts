@@ -7,7 +7,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/percussion.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export type PercussionShape = 'drum' | 'kettle' | 'shaker' | 'clappers' | 'cymbal' | 'bells' | 'tubes' | 'stick';
@@ -95,10 +95,5 @@ export function readPercussion(word: string): PercussionForm | undefined {
   };
 }
 
-const cache = new Map<string, PercussionForm | undefined>();
-
-export function percussionForm(word: string): PercussionForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readPercussion(key));
-  return cache.get(key);
-}
+/** readPercussion, remembered: the catalogue and the generator both ask. */
+export const percussionForm = rememberedByWord(readPercussion);

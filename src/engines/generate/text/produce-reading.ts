@@ -9,6 +9,7 @@
  * Shared by the catalogue (./own-forms.ts: a noun read this way is made as itself) and by the
  * generator (./generators/families/produce.ts).
  */
+import { rememberedByWord } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
 export type ProduceShape =
@@ -369,11 +370,5 @@ export function readProduce(word: string): ProduceForm | undefined {
   };
 }
 
-const cache = new Map<string, ProduceForm | undefined>();
-
 /** readProduce, remembered: the catalogue and the generator both ask. */
-export function produceForm(word: string): ProduceForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readProduce(key));
-  return cache.get(key);
-}
+export const produceForm = rememberedByWord(readProduce);

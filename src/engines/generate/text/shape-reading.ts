@@ -8,7 +8,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/shapes.ts).
  */
-import { plainGloss } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
 export type PlainShape =
@@ -152,11 +152,5 @@ export function readShape(word: string): ShapeForm | undefined {
   return { shape, material, proportions, summary: described };
 }
 
-const cache = new Map<string, ShapeForm | undefined>();
-
 /** readShape, remembered: the catalogue and the generator both ask. */
-export function shapeForm(word: string): ShapeForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readShape(key));
-  return cache.get(key);
-}
+export const shapeForm = rememberedByWord(readShape);

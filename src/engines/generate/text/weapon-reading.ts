@@ -6,7 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/weapon-forms.ts).
  */
-import { artifactSenses, plainGloss } from './artifact-senses.ts';
+import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export type WeaponShape = 'knuckles' | 'sprayer' | 'launcher' | 'boomerang' | 'mine' | 'bomb';
@@ -68,10 +68,5 @@ export function readWeapon(word: string): WeaponForm | undefined {
   return shape && { shape, summary: `weapon: ${NAMES[shape]}` };
 }
 
-const cache = new Map<string, WeaponForm | undefined>();
-
-export function weaponForm(word: string): WeaponForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (!cache.has(key)) cache.set(key, readWeapon(key));
-  return cache.get(key);
-}
+/** readWeapon, remembered: the catalogue and the generator both ask. */
+export const weaponForm = rememberedByWord(readWeapon);
