@@ -223,7 +223,9 @@ export const STAPLES = [
 /** The words a dish is described by: its own table entry, or its first food sense's gloss and hypernyms. */
 export function dishDescription(word: string): string | undefined {
   const key = word.toLowerCase().trim();
-  const own = DISH_DESCRIPTIONS[key] ?? DISH_DESCRIPTIONS[key.replace(/s$/, '')] ?? DISH_DESCRIPTIONS[`${key}s`];
+  // Own keys only: a word such as 'constructor' must not read Object.prototype's function as a description.
+  const described = (name: string) => (Object.hasOwn(DISH_DESCRIPTIONS, name) ? DISH_DESCRIPTIONS[name] : undefined);
+  const own = described(key) ?? described(key.replace(/s$/, '')) ?? described(`${key}s`);
   if (own) return own;
   const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))]
     .map(readSynset)

@@ -237,7 +237,7 @@ export const OWN_FORMS: Record<string, OwnForms> = {
       const last = word.split(' ').at(-1)!;
       const base = kindOfLastWord(word) ? last : word;
       const singular = base.replace(/s$/, '');
-      return singular !== base && readDish(singular) && !DISH_DESCRIPTIONS[base] ? singular : base;
+      return singular !== base && readDish(singular) && !Object.hasOwn(DISH_DESCRIPTIONS, base) ? singular : base;
     },
     label(name) {
       if (HAND_BUILT_DISHES.has(name)) return undefined;

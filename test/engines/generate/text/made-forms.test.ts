@@ -30,6 +30,11 @@ test('a dish is read from its description: hypernyms and gloss give the vessel, 
   assert.equal(readDescription('a particular item of prepared food'), undefined);
 });
 
+test("a word named like an object's own property ('constructor', '__proto__') is no dish and does not throw", () => {
+  for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+    assert.equal(readDish(word), undefined);
+});
+
 test('a dish is made as itself and the summary says what form it was read as; a plain word still stands in', () => {
   const paella = interpretPrompt('a pan of seafood paella, overhead shot');
   assert.equal(madeObject(paella).makes, 'paella');
