@@ -15,7 +15,7 @@
  * A form whose sizes follow the prompt (a wagon as long as it is asked, a xylophone with the bars it is
  * told) is a row too: any number may be a formula, a string starting with `=` ("=L*0.36", "=tall*0.9")
  * over the shape parameters (`long`, `tall`, `wide`, `thick`, `round`, `lowPoly` as 0/1, see ./kit.ts
- * ShapeParams), the row's own names and `PI`, `cos`, `sin`, `abs`, `min`, `max`, `sqrt`. A row's `let`
+ * ShapeParams), the row's own names and the functions of ./formulas.ts (`PI`, `cos`, `sin`, `min` …). A row's `let`
  * names values in order (a formula, `{"pick": [...]}` one item by the seeded randomness, `{"count":
  * [part, fallback, min, max]}` the prompt's count of a part, `{"colourSaid": colour}` the first colour
  * the prompt names else this one (or `{"pick": [...]}` of them), `{"says": pattern}` 1 when the prompt
