@@ -15,11 +15,11 @@
  * A form whose sizes follow the prompt (a wagon as long as it is asked, a xylophone with the bars it is
  * told) is a row too: any number may be a formula, a string starting with `=` ("=L*0.36", "=tall*0.9")
  * over the shape parameters (`long`, `tall`, `wide`, `thick`, `round`, `lowPoly` as 0/1, see ./kit.ts
- * ShapeParams), the row's own names and `PI`, `cos`, `sin`, `abs`, `min`, `max`, `sqrt`. A row's `let`
+ * ShapeParams), the row's own names and the functions of ./formulas.ts (`PI`, `cos`, `sin`, `min` …). A row's `let`
  * names values in order (a formula, `{"pick": [...]}` one item by the seeded randomness, `{"count":
  * [part, fallback, min, max]}` the prompt's count of a part, `{"colourSaid": colour}` the first colour
- * the prompt names else this one, `{"says": pattern}` 1 when the prompt matches it, else 0); a colour may
- * be `=name` of such a value. A part may be a group
+ * the prompt names else this one (or `{"pick": [...]}` of them), `{"says": pattern}` 1 when the prompt
+ * matches it, else 0); a colour may be `=name` of such a value. A part may be a group
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
@@ -128,7 +128,15 @@ const LetSchema = Type.Tuple([
       { additionalProperties: false },
     ),
     Type.Object({ count: Type.Tuple([Type.String({ minLength: 1 }), Num, Num, Num]) }, { additionalProperties: false }),
-    Type.Object({ colourSaid: ColourSchema }, { additionalProperties: false }),
+    Type.Object(
+      {
+        colourSaid: Type.Union([
+          ColourSchema,
+          Type.Object({ pick: Type.Array(ColourSchema, { minItems: 1 }) }, { additionalProperties: false }),
+        ]),
+      },
+      { additionalProperties: false },
+    ),
     Type.Object({ says: PatternSchema }, { additionalProperties: false }),
   ]),
 ]);
@@ -337,7 +345,15 @@ function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scop
       const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
       own[name] = ctx.count(part, fallback, least, most);
     } else if ('says' in value) own[name] = +promptSays(ctx, value.says);
-    else own[name] = ctx.interpretation.colours[0]?.rgb ?? (paletteColour(value.colourSaid) as RGB);
+    else {
+      // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
+      const fallback = value.colourSaid;
+      own[name] =
+        ctx.interpretation.colours[0]?.rgb ??
+        (paletteColour(
+          !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
+        ) as RGB);
+    }
   }
   return own;
 }

@@ -1,3 +1,8 @@
+/**
+ * Home and street fixtures: rows of ../parts/fixtures.json (a hammock as long as asked, a radiator with
+ * the fins and a staircase with the steps the prompt counts …); here the mirror (ornate or oval by the
+ * prompt's style) and the fence (picket or rail by its words).
+ */
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
 import { WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
@@ -31,45 +36,6 @@ export const FIXTURES: Record<string, Generator> = {
         colour: frame,
       });
   },
-  hammock: (ctx) => {
-    const span = 1.8 * ctx.s.long;
-    for (const x of [-span / 2, span / 2]) {
-      ctx.add(ctx.cyl(0.04, 1.2, [x, 0, 0]), 'wood', { part: 'post', primary: false, colour: WOOD });
-      ctx.add(ctx.box([0.06, 0.05, 0.6], [x, 0.02, 0]), 'wood', { part: 'foot', primary: false, colour: WOOD });
-    }
-    // The bed of the hammock: a slice of a large ring, sagging between the posts.
-    const R = span * 0.75;
-    const sag = ctx
-      .torus(R, 0.02, [0, 0, 0], 'z')
-      .scale([1, 1, 14])
-      .translate([0, 1.1 + R - span * 0.35, 0])
-      .trimByPlane([0, -1, 0], -(1.1 - 0.02));
-    ctx.add(sag.intersect(ctx.box([span * 0.8, 2, 0.6], [0, 0.8, 0])), 'fabric', { colour: [0.85, 0.3, 0.2] });
-    for (const side of [-1, 1])
-      ctx.add(ctx.capsule([side * span * 0.4, 1.0, 0], [(side * span) / 2, 1.12, 0], 0.012), 'fabric', {
-        part: 'rope',
-        primary: false,
-        colour: [0.85, 0.8, 0.65],
-      });
-  },
-  radiator: (ctx) => {
-    const fins = ctx.count('fin', 9, 3, 20);
-    for (let k = 0; k < fins; k++)
-      ctx.add(ctx.roundBox([0.07, 0.6, 0.14], 0.03, [(k - (fins - 1) / 2) * 0.09, 0.42, 0]), 'metal', {
-        colour: [0.9, 0.9, 0.88],
-      });
-    ctx.add(
-      ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.68, 0]).add(ctx.box([fins * 0.09, 0.05, 0.06], [0, 0.16, 0])),
-      'metal',
-      { part: 'pipe', colour: [0.9, 0.9, 0.88] },
-    );
-    for (const x of [-1, 1])
-      ctx.add(ctx.box([0.06, 0.12, 0.18], [x * (fins * 0.045 - 0.04), 0.06, 0]), 'metal', {
-        part: 'foot',
-        primary: false,
-        colour: [0.6, 0.6, 0.6],
-      });
-  },
   fence: (ctx) => {
     const n = ctx.count('post', 7, 2, 16);
     const picket = !says(ctx, /\b(rail|ranch|split)\b/);
@@ -97,26 +63,6 @@ export const FIXTURES: Record<string, Generator> = {
       ctx.add(ctx.box([n * 0.3, 0.07, 0.03], [0, y, -0.03]), 'wood', {
         part: 'rail',
         colour: picket ? [0.95, 0.95, 0.93] : WOOD,
-      });
-  },
-  staircase: (ctx) => {
-    const steps = ctx.count('step', 8, 2, 20);
-    for (let k = 0; k < steps; k++)
-      ctx.add(ctx.box([0.9, 0.18 * (k + 1), 0.26], [0, 0.09 * (k + 1), k * 0.25]), 'wood', {
-        part: 'step',
-        colour: WOOD,
-      });
-    const top = 0.18 * steps;
-    ctx.add(ctx.capsule([0.45, 0.9, 0], [0.45, top + 0.9, (steps - 1) * 0.25], 0.025), 'wood', {
-      part: 'rail',
-      primary: false,
-      colour: [0.4, 0.26, 0.15],
-    });
-    for (let k = 0; k < steps; k += 2)
-      ctx.add(ctx.cyl(0.015, 0.9, [0.45, 0.18 * (k + 1), k * 0.25]), 'wood', {
-        part: 'baluster',
-        primary: false,
-        colour: [0.95, 0.95, 0.93],
       });
   },
 };
