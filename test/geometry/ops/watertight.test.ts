@@ -24,7 +24,9 @@ function ball(): Mesh {
 /** Every corner its own vertex: closed by position, open by vertex index. */
 function soup(mesh: Mesh): Mesh {
   const positions = new Float32Array(mesh.indices.length * 3);
-  mesh.indices.forEach((v, c) => positions.set(mesh.positions.subarray(v * 3, v * 3 + 3), c * 3));
+  for (const [corner, vertex] of mesh.indices.entries()) {
+    positions.set(mesh.positions.subarray(vertex * 3, vertex * 3 + 3), corner * 3);
+  }
   return createMesh(positions, Uint32Array.from(mesh.indices.keys()));
 }
 
