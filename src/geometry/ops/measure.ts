@@ -2,6 +2,7 @@
 import type { Mesh } from '../mesh.ts';
 import { PairTable } from './pair-table.ts';
 import { canonicalVertices } from './weld.ts';
+import { halfEdgeCounts } from './half-edge-counts.ts';
 
 /**
  * Signed volume enclosed by the mesh (divergence theorem). Positive for a closed mesh wound CCW seen
@@ -112,44 +113,19 @@ export function isWatertight(mesh: Mesh, options: EdgeReportOptions = {}): boole
   if (idx.length === 0) return false;
   const key = options.byPosition === false ? null : (options.positionIds ?? canonicalVertices(mesh.positions, 0));
   // The same test as edgeReport's counts (every edge used once in each direction, nothing degenerate),
-  // without a hash table: each vertex's outgoing half-edges in one array (counting sort), and every
-  // half-edge a→b must be the only a→b and have exactly one b→a. About a quarter of the face budget's
-  // bookkeeping on a 283k-face shape went to the hash table.
-  let ids = 0;
-  for (let c = 0; c < idx.length; c++) {
-    const v = key ? key[idx[c]] : idx[c];
-    if (v >= ids) ids = v + 1;
-  }
-  const start = new Uint32Array(ids + 1);
+  // counted without a hash table (half-edge-counts.ts): about a quarter of the face budget's bookkeeping on
+  // a 283k-face shape went to the hash table.
+  const corners = new Uint32Array(idx.length);
   for (let t = 0; t < idx.length; t += 3) {
     const v0 = key ? key[idx[t]] : idx[t],
       v1 = key ? key[idx[t + 1]] : idx[t + 1],
       v2 = key ? key[idx[t + 2]] : idx[t + 2];
     if (v0 === v1 || v1 === v2 || v0 === v2) return false;
-    start[v0 + 1]++;
-    start[v1 + 1]++;
-    start[v2 + 1]++;
+    corners[t] = v0;
+    corners[t + 1] = v1;
+    corners[t + 2] = v2;
   }
-  for (let v = 0; v < ids; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, ids);
-  const to = new Uint32Array(idx.length);
-  for (let t = 0; t < idx.length; t += 3) {
-    const v0 = key ? key[idx[t]] : idx[t],
-      v1 = key ? key[idx[t + 1]] : idx[t + 1],
-      v2 = key ? key[idx[t + 2]] : idx[t + 2];
-    to[fill[v0]++] = v1;
-    to[fill[v1]++] = v2;
-    to[fill[v2]++] = v0;
-  }
-  const count = (from: number, target: number): number => {
-    let n = 0;
-    for (let h = start[from]; h < start[from + 1]; h++) if (to[h] === target) n++;
-    return n;
-  };
-  for (let a = 0; a < ids; a++)
-    for (let h = start[a]; h < start[a + 1]; h++) {
-      const b = to[h];
-      if (count(a, b) !== 1 || count(b, a) !== 1) return false;
-    }
+  const { forward, backward } = halfEdgeCounts(corners);
+  for (let h = 0; h < forward.length; h++) if (forward[h] !== 1 || backward[h] !== 1) return false;
   return true;
 }

@@ -10,6 +10,7 @@ import { canonicalVertices, weld } from './weld.ts';
 import { subdivideToCount } from './subdivide.ts';
 import { removeDuplicateFaces, type Topology } from './clean.ts';
 import { isWatertight } from './measure.ts';
+import { halfEdgeCounts } from './half-edge-counts.ts';
 
 export interface SimplifyOptions {
   /** Accepted relative distance from the budget. Default 0.01 (±1 %). */
@@ -206,32 +207,21 @@ function withoutFoldedPairs(
 }
 
 /**
- * Position ids on edges not used by exactly two triangles (`pid`: three position ids per triangle).
- * Each id's outgoing half-edges sit in one array (counting sort), so an edge's uses are counted by
- * scanning two short lists instead of through a hash table of every edge.
+ * Position ids on edges not used by exactly two triangles (`pid`: three position ids per triangle), the
+ * uses counted without a hash table (half-edge-counts.ts).
  */
 export function nonManifoldPositionIds(pid: Uint32Array): number[] {
   let ids = 0;
   for (let c = 0; c < pid.length; c++) if (pid[c] >= ids) ids = pid[c] + 1;
-  const start = new Uint32Array(ids + 1);
-  for (let c = 0; c < pid.length; c++) start[pid[c] + 1]++;
-  for (let v = 0; v < ids; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, ids);
-  const to = new Uint32Array(pid.length);
-  for (let t = 0; t < pid.length; t += 3) for (let k = 0; k < 3; k++) to[fill[pid[t + k]]++] = pid[t + ((k + 1) % 3)];
-  const count = (from: number, target: number): number => {
-    let n = 0;
-    for (let h = start[from]; h < start[from + 1]; h++) if (to[h] === target) n++;
-    return n;
-  };
+  const { from, to, forward, backward } = halfEdgeCounts(pid);
   const bad = new Uint8Array(ids);
-  for (let a = 0; a < ids; a++)
-    for (let h = start[a]; h < start[a + 1]; h++) {
-      const b = to[h];
-      // An edge from a position to itself (a collapsed triangle) is one undirected edge, counted once per use.
-      const uses = a === b ? count(a, a) : count(a, b) + count(b, a);
-      if (uses !== 2) bad[a] = bad[b] = 1;
-    }
+  for (let h = 0; h < from.length; h++) {
+    const a = from[h],
+      b = to[h];
+    // An edge from a position to itself (a collapsed triangle) is one undirected edge, counted once per use.
+    const uses = a === b ? forward[h] : forward[h] + backward[h];
+    if (uses !== 2) bad[a] = bad[b] = 1;
+  }
   const out: number[] = [];
   for (let v = 0; v < ids; v++) if (bad[v]) out.push(v);
   return out;

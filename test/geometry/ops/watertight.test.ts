@@ -65,3 +65,26 @@ test('removing, flipping, duplicating or collapsing triangles gives the same ans
   }
   assert.equal(broken, 60, 'every change breaks the closed surface');
 });
+
+test('a closed cone whose apex and base centre carry thousands of triangles agrees with the edge counts', () => {
+  const segments = 3000;
+  const positions = new Float32Array((segments + 2) * 3);
+  for (let i = 0; i < segments; i++) {
+    const angle = (2 * Math.PI * i) / segments;
+    positions.set([Math.cos(angle), 0, Math.sin(angle)], i * 3);
+  }
+  positions.set([0, 1, 0], segments * 3);
+  const apex = segments,
+    base = segments + 1;
+  const indices: number[] = [];
+  for (let i = 0; i < segments; i++) {
+    const next = (i + 1) % segments;
+    indices.push(i, apex, next, i, next, base);
+  }
+  const cone = createMesh(positions, Uint32Array.from(indices));
+  assert.equal(isWatertight(cone), true);
+  assert.equal(isWatertight(cone), byCounts(cone));
+  const open = createMesh(positions, Uint32Array.from(indices.slice(3)));
+  assert.equal(isWatertight(open), false);
+  assert.equal(isWatertight(open), byCounts(open));
+});
