@@ -30,7 +30,7 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const pid = canonicalVertices(P, 0);
   // Undirected edges by position id; per triangle side, its edge. Edges are numbered in order of their
   // first side (the selection below walks them in that order). Sides are bucketed by their lower
-  // position id and an edge is found by scanning that short bucket: a hash table of pairs here was
+  // position id and an edge is found within that bucket: a hash table of pairs here was
   // most of the high-poly mesh's time at 6M faces (a few hundred MB of slots, a cache miss per side).
   const sides = faces * 3;
   const sideLow = new Uint32Array(sides);
@@ -50,6 +50,20 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const bucket = new Uint32Array(sides);
   const fill = bucketStart.slice(0, bucketStart.length - 1);
   for (let side = 0; side < sides; side++) bucket[fill[sideLow[side]]++] = side;
+  // Each side's edge's first side: a bucket lists its sides in order, so the first with a given far end is
+  // its edge's first side. One walk per bucket with the far ends stamped keeps this linear at a vertex of
+  // high valence (a fan's apex), where scanning the bucket once per side would be quadratic.
+  const firstOfEdge = new Uint32Array(sides);
+  const firstByHigh = new Int32Array(P.length / 3).fill(-1);
+  for (let lo = 0; lo + 1 < bucketStart.length; lo++) {
+    for (let j = bucketStart[lo]; j < bucketStart[lo + 1]; j++) {
+      const side = bucket[j];
+      const hi = sideHigh[side];
+      if (firstByHigh[hi] < 0) firstByHigh[hi] = side;
+      firstOfEdge[side] = firstByHigh[hi];
+    }
+    for (let j = bucketStart[lo]; j < bucketStart[lo + 1]; j++) firstByHigh[sideHigh[bucket[j]]] = -1;
+  }
   const sideEdge = new Uint32Array(sides);
   // Per edge: how many sides it has, its squared length (as float32, as kept before), its sides as a list.
   const adjacency = new Uint32Array(sides);
@@ -59,17 +73,7 @@ function splitRound(mesh: Mesh, need: number): Mesh {
   const nextSide = new Int32Array(sides).fill(-1);
   let edgeCount = 0;
   for (let side = 0; side < sides; side++) {
-    const lo = sideLow[side],
-      hi = sideHigh[side];
-    // The bucket lists sides in order, so the first with the same far end is the edge's first side.
-    let first = side;
-    for (let j = bucketStart[lo]; ; j++) {
-      const other = bucket[j];
-      if (sideHigh[other] === hi) {
-        first = other;
-        break;
-      }
-    }
+    const first = firstOfEdge[side];
     let e: number;
     if (first === side) {
       e = edgeCount++;
