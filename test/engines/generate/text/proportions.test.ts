@@ -2,15 +2,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
-import {
-  PROPORTION_FILES,
-  proportionProblems,
-  proportionRows,
-} from '../../../../src/engines/generate/text/generators/proportions.ts';
+import { readdirSync } from 'node:fs';
+import { proportionProblems, proportionRows } from '../../../../src/engines/generate/text/generators/proportions.ts';
 import { generatorFor } from '../../../../src/engines/generate/text/generators/registry.ts';
 
 test('every proportions file loads through the registry: its family checked each row against its schema', () => {
-  assert.ok(PROPORTION_FILES.length > 0);
+  const files = readdirSync(new URL('../../../../src/engines/generate/text/generators/proportions/', import.meta.url));
+  assert.ok(files.filter((file) => file.endsWith('.json')).length > 0);
   // Loading the registry loads every family module, which reads (and checks) its own table.
   assert.ok(generatorFor('hat'));
 });

@@ -5,7 +5,6 @@
  * with `proportionRows(family, schema)`, which checks every row against the module's TypeBox schema
  * and refuses an id listed twice, so a typo fails at start-up naming the file and the row.
  */
-import { readdirSync } from 'node:fs';
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { firstSchemaError, readRowFile } from './row-files.ts';
 
@@ -30,11 +29,6 @@ export function proportionProblems(file: unknown, schema: TObject): string[] {
   }
   return problems;
 }
-
-/** The families that have a proportions file, by name (for the test that reads them all). */
-export const PROPORTION_FILES: readonly string[] = readdirSync(new URL('./proportions/', import.meta.url))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.slice(0, -'.json'.length));
 
 /** One family's rows by id (without the id), each checked against `schema`; throws on the first problems. */
 export function proportionRows<T extends TObject>(family: string, schema: T): Readonly<Record<string, Static<T>>> {
