@@ -237,25 +237,34 @@ export function fittedClip(
     measured = measure(rig, clip, positions, edges);
   }
   const within = (m: { p99: number; max: number }) => m.p99 <= options.p99Stretch && m.max <= options.maxStretch;
+  /** The clip of the largest t in [0, 1] (found by `steps` halvings) whose swings `at(t)` hold both bars; `fallback` when none does. */
+  const largestWithin = (steps: number, at: (t: number) => Map<string, number>, fallback: () => FittedClip) => {
+    let low = 0,
+      high = 1;
+    let best: { clip: RigClip; p99: number; max: number } | undefined;
+    for (let step = 0; step < steps; step++) {
+      const t = (low + high) / 2;
+      const candidate = makeClip(rig, name, positions, at(t));
+      const { p99, max } = measure(rig, candidate, positions, edges);
+      if (within({ p99, max })) {
+        low = t;
+        best = { clip: candidate, p99, max };
+      } else high = t;
+    }
+    return best ? { ...best, amplitude: at(low) } : fallback();
+  };
   if (within(measured) && over) {
     // A round takes a whole damping step off the blamed swings; the swing between the last step (under
     // the bars) and the one before (over) is searched by halving, so a joint keeps what it can.
     const before = over;
     const between = (t: number) =>
       new Map([...amplitude].map(([joint, a]) => [joint, a + t * ((before.get(joint) ?? 1) - a)] as const));
-    let low = 0,
-      high = 1;
-    for (let step = 0; step < options.refineSteps; step++) {
-      const t = (low + high) / 2;
-      const candidate = makeClip(rig, name, positions, between(t));
-      const candidateMeasured = measure(rig, candidate, positions, edges);
-      if (within(candidateMeasured)) {
-        low = t;
-        clip = candidate;
-        measured = candidateMeasured;
-      } else high = t;
-    }
-    return { clip, amplitude: between(low), p99: measured.p99, max: measured.max };
+    return largestWithin(options.refineSteps, between, () => ({
+      clip,
+      amplitude: between(0),
+      p99: measured.p99,
+      max: measured.max,
+    }));
   }
   if (within(measured)) return { clip, amplitude, p99: measured.p99, max: measured.max };
   // The rounds did not bring it under the bars (the stretch comes from joints the blame did not pick, or
@@ -265,21 +274,8 @@ export function fittedClip(
   const animatedJoints = joints.map((j) => j.name).filter((n) => clip.rotations.has(n));
   const withFactor = (factor: number) =>
     new Map(animatedJoints.map((n) => [n, (amplitude.get(n) ?? 1) * factor] as const));
-  let low = 0,
-    high = 1;
-  let best: { clip: RigClip; p99: number; max: number } | undefined;
-  for (let step = 0; step < options.settleSteps; step++) {
-    const factor = (low + high) / 2;
-    const candidate = makeClip(rig, name, positions, withFactor(factor));
-    const candidateMeasured = measure(rig, candidate, positions, edges);
-    if (within(candidateMeasured)) {
-      low = factor;
-      best = { clip: candidate, ...candidateMeasured };
-    } else high = factor;
-  }
-  if (!best) {
+  return largestWithin(options.settleSteps, withFactor, () => {
     const still = makeClip(rig, name, positions, withFactor(0));
-    best = { clip: still, ...measure(rig, still, positions, edges) };
-  }
-  return { ...best, amplitude: withFactor(low) };
+    return { clip: still, amplitude: withFactor(0), ...measure(rig, still, positions, edges) };
+  });
 }
