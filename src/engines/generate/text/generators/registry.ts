@@ -71,6 +71,7 @@ export type { Generator };
 /** Families whose rows are all part lists (./parts/*.json). */
 const COOKWARE = partLists('cookware');
 const BUILDINGS = partLists('buildings');
+const VESSELS = partLists('vessels');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -92,12 +93,12 @@ const SINGLE: Record<string, Generator> = {
   bookshelf: furniture.bookshelf,
   lamp: furniture.lamp,
   vase: vessels.vase,
-  mug: vessels.mug,
-  bottle: vessels.bottle,
-  teapot: vessels.teapot,
-  barrel: vessels.barrel,
-  bucket: vessels.bucket,
-  chest: vessels.chest,
+  mug: VESSELS.mug,
+  bottle: VESSELS.bottle,
+  teapot: VESSELS.teapot,
+  barrel: VESSELS.barrel,
+  bucket: VESSELS.bucket,
+  chest: VESSELS.chest,
   hammer: tools.hammer,
   axe: tools.axe,
   sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
@@ -223,11 +224,11 @@ const FAMILIES: Record<string, Family> = {
   church: { rows: WORSHIP_LANDMARKS, base: buildings.church },
   piano: { rows: INSTRUMENT_ROWS, base: piano },
   'wind-instrument': { rows: INSTRUMENT_ROWS, base: windInstrument },
-  jar: { rows: { can: vessels.can, 'jerry can': vessels.jerryCan, churn: vessels.churn }, base: vessels.jar },
+  jar: { rows: { can: VESSELS.can, 'jerry can': VESSELS['jerry can'], churn: VESSELS.churn }, base: VESSELS.jar },
   object: { rows: CURIOS, base: object },
   bowl: {
     rows: { cauldron: COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
-    base: vessels.bowl,
+    base: VESSELS.bowl,
   },
   appliance: { rows: { ...partLists('appliances'), ...DEVICES, ...TAPES }, base: appliance },
   helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
@@ -251,7 +252,7 @@ const FAMILIES: Record<string, Family> = {
   'desk-thing': { rows: DESK, base: DESK.pencil },
   'street-sign': { rows: SIGNS, base: SIGNS['road sign'] },
   'mask-armour': { rows: MASKS, base: MASKS.mask },
-  'household-thing': { rows: { ...HOUSEHOLD, coffin: vessels.coffin }, base: HOUSEHOLD['trash can'] },
+  'household-thing': { rows: { ...HOUSEHOLD, coffin: VESSELS.coffin }, base: HOUSEHOLD['trash can'] },
   'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
@@ -269,7 +270,7 @@ const FAMILIES: Record<string, Family> = {
   snake: { rows: { worm, leech: worm }, base: animals.snake },
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
   'teddy-bear': { base: animals.teddyBear },
-  crate: { base: vessels.crate },
+  crate: { base: VESSELS.crate },
   cabinet: { base: furniture.cabinet },
   'marine-mammal': { base: marineMammal },
   'human-skeleton': { base: CURIOS.skeleton },
