@@ -72,6 +72,7 @@ export type { Generator };
 const COOKWARE = partLists('cookware');
 const BUILDINGS = partLists('buildings');
 const VESSELS = partLists('vessels');
+const PROPS = partLists('props');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -139,21 +140,21 @@ const SINGLE: Record<string, Generator> = {
   person: animals.person,
   snowman: animals.snowman,
   apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx),
-  pear: (ctx) => ownProduce('pear', ctx) || food.pear(ctx),
-  banana: (ctx) => ownProduce('banana', ctx) || food.banana(ctx),
+  pear: (ctx) => ownProduce('pear', ctx) || PROPS.pear(ctx),
+  banana: (ctx) => ownProduce('banana', ctx) || PROPS.banana(ctx),
   cheese: food.cheese,
-  'ice-cream': food.iceCream,
-  carrot: (ctx) => ownProduce('carrot', ctx) || food.carrot(ctx),
+  'ice-cream': PROPS['ice cream'],
+  carrot: (ctx) => ownProduce('carrot', ctx) || PROPS.carrot(ctx),
   ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
-  crown: food.crown,
-  gem: food.gem,
-  coin: food.coin,
-  trophy: food.trophy,
-  candle: food.candle,
-  book: food.book,
-  clock: food.clock,
-  lantern: food.lantern,
-  ball: food.ball,
+  crown: PROPS.crown,
+  gem: PROPS.gem,
+  coin: PROPS.coin,
+  trophy: PROPS.trophy,
+  candle: PROPS.candle,
+  book: PROPS.book,
+  clock: PROPS.clock,
+  lantern: PROPS.lantern,
+  ball: PROPS.ball,
   rock: terrain.rock,
   crystal: terrain.crystal,
   mountain: terrain.mountain,
@@ -240,10 +241,10 @@ const FAMILIES: Record<string, Family> = {
   'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
   hat: { rows: partLists('hats'), base: hat },
   cake: { rows: BAKED, base: food.cake },
-  donut: { rows: BAKED, base: food.donut },
-  pizza: { rows: BAKED, base: food.pizza },
+  donut: { rows: BAKED, base: PROPS.donut },
+  pizza: { rows: BAKED, base: PROPS.pizza },
   bread: { rows: BAKED, base: food.bread },
-  burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: food.burger },
+  burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: PROPS.burger },
   cookware: { rows: COOKWARE, base: COOKWARE.skillet },
   outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
   // Families of ../catalog/play.yaml.
