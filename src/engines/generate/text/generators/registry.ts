@@ -73,6 +73,7 @@ const COOKWARE = partLists('cookware');
 const BUILDINGS = partLists('buildings');
 const VESSELS = partLists('vessels');
 const PROPS = partLists('props');
+const TOOL_HEADS = partLists('tool-heads');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -100,13 +101,13 @@ const SINGLE: Record<string, Generator> = {
   barrel: VESSELS.barrel,
   bucket: VESSELS.bucket,
   chest: VESSELS.chest,
-  hammer: tools.hammer,
-  axe: tools.axe,
+  hammer: TOOL_HEADS.hammer,
+  axe: TOOL_HEADS.axe,
   sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
   dagger: (ctx) =>
-    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || tools.dagger(ctx),
+    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || TOOL_HEADS.dagger(ctx),
   shield: tools.shield,
-  shovel: tools.shovel,
+  shovel: TOOL_HEADS.shovel,
   pickaxe: tools.pickaxe,
   tower: buildings.tower,
   castle: buildings.castle,
