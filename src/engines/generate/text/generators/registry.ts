@@ -74,6 +74,7 @@ const BUILDINGS = partLists('buildings');
 const VESSELS = partLists('vessels');
 const PROPS = partLists('props');
 const TOOL_HEADS = partLists('tool-heads');
+const FURNITURE = partLists('furniture');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -88,12 +89,12 @@ function ownProduce(category: string, ctx: GenContext): boolean {
 const SINGLE: Record<string, Generator> = {
   stool: furniture.stool,
   table: furniture.table,
-  desk: furniture.desk,
+  desk: FURNITURE.desk,
   bench: furniture.bench,
-  sofa: furniture.sofa,
-  bed: furniture.bed,
+  sofa: FURNITURE.sofa,
+  bed: FURNITURE.bed,
   bookshelf: furniture.bookshelf,
-  lamp: furniture.lamp,
+  lamp: FURNITURE.lamp,
   vase: vessels.vase,
   mug: VESSELS.mug,
   bottle: VESSELS.bottle,
