@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { manifoldModule, withArena } from '../../../../src/engines/generate/text/generators/arena.ts';
-import { createContext, createRng, shapeParams } from '../../../../src/engines/generate/text/generators/kit.ts';
+import { around, createContext, createRng, shapeParams } from '../../../../src/engines/generate/text/generators/kit.ts';
+import { hollowLathe, sideHandle } from '../../../../src/engines/generate/text/generators/vessel-shapes.ts';
 import * as PALETTE from '../../../../src/engines/generate/text/generators/palette.ts';
 import {
   buildPartList,
@@ -221,4 +222,84 @@ test('formulas, names, groups and conditions build what the same code builds, an
     });
   assert.equal(depth('a crt monitor'), 0.6, 'the prompt says crt: the deep box');
   assert.equal(depth('a monitor'), 0.1);
+});
+
+test("the seeded randomness, the noun, the prompt's material and the vessel shapes, as rows build them in code", async () => {
+  const M = await manifoldModule();
+  const row = {
+    id: 'pot',
+    let: [
+      ['k', { random: [0.8, 1.2] }],
+      ['n', { randomInt: [2, 4] }],
+      ['tall_', { wordMatches: '^(jug|pitcher)$' }],
+      ['gold', { materialIs: 'gold' }],
+      ['h', '=0.3*k*choose(tall_,2,1)'],
+    ],
+    parts: [
+      {
+        shape: 'hollowLathe',
+        args: [
+          [
+            [0.1, 0],
+            [0.12, '=h'],
+          ],
+          0.01,
+        ],
+        material: 'ceramic',
+      },
+      {
+        each: [['a', { around: ['=n'] }]],
+        parts: [
+          {
+            shape: 'sideHandle',
+            args: [0.12, '=h*0.2', '=h*0.8', 0.01],
+            ops: [['rotate', [0, '=a*180/PI', 0]]],
+            material: 'ceramic',
+            part: 'handle',
+          },
+        ],
+      },
+      { when: '=gold', shape: 'sphere', args: [0.02, [0, '=h', 0]], material: 'gold', part: 'knob' },
+    ],
+  } as PartListFile['rows'][number];
+  assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
+  const built = (prompt: string, way: 'row' | 'code') =>
+    withArena(() => {
+      const read = interpretPrompt(prompt);
+      const ctx = createContext(M, createRng(7), shapeParams(read, false, createRng(7)), read);
+      if (way === 'row') buildPartList(ctx, row);
+      else {
+        const k = ctx.rng.range(0.8, 1.2);
+        const n = ctx.rng.int(2, 4);
+        const h = 0.3 * k * (['jug', 'pitcher'].includes(read.word ?? '') ? 2 : 1);
+        ctx.add(
+          hollowLathe(
+            ctx,
+            [
+              [0.1, 0],
+              [0.12, h],
+            ],
+            0.01,
+          ),
+          'ceramic',
+        );
+        for (const a of around(n))
+          ctx.add(sideHandle(ctx, 0.12, h * 0.2, h * 0.8, 0.01).rotate([0, (a * 180) / Math.PI, 0]), 'ceramic', {
+            part: 'handle',
+          });
+        if (read.material === 'gold') ctx.add(ctx.sphere(0.02, [0, h, 0]), 'gold', { part: 'knob' });
+      }
+      return ctx.parts.map((p) => [p.part, Array.from(p.manifold.getMesh().vertProperties)]);
+    });
+  for (const prompt of ['a pot', 'a jug', 'a golden pot'])
+    assert.deepEqual(built(prompt, 'row'), built(prompt, 'code'));
+  const height = (prompt: string) =>
+    withArena(() => {
+      const read = interpretPrompt(prompt);
+      const ctx = createContext(M, createRng(7), shapeParams(read, false, createRng(7)), read);
+      buildPartList(ctx, row);
+      return { parts: ctx.parts.length, top: ctx.parts[0].manifold.boundingBox().max[1] };
+    });
+  assert.ok(height('a jug').top > height('a pot').top * 1.5, 'the noun is a jug: twice as tall');
+  assert.equal(height('a golden pot').parts, height('a pot').parts + 1, 'the gold knob only when the material is gold');
 });

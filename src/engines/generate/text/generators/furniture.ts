@@ -1,4 +1,9 @@
-/** Furniture: legs, seats, tops, frames and shelves sized from the prompt's proportions and counts. */
+/**
+ * Furniture on legs (`legs` below: a count from the prompt, seeded taper and splay), the bookshelf
+ * (books drawn until a shelf is full), the bench and the cabinet (a chance that decides later parts):
+ * sized from the prompt's proportions and counts. The desk, sofa, bed and lamp are rows of
+ * ./parts/furniture.json.
+ */
 import type { Manifold } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
 
@@ -113,28 +118,6 @@ export function table(ctx: GenContext): void {
     );
 }
 
-export function desk(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const w = 1.3 * s.wide * rng.range(0.9, 1.15);
-  const d = 0.65 * rng.range(0.9, 1.1);
-  const h = 0.75 * s.tall;
-  const t = 0.04 * s.thick;
-  ctx.add(ctx.box([w, t, d], [0, h - t / 2, 0]), 'wood', { part: 'top' });
-  const pedestal = w * 0.32;
-  ctx.add(ctx.box([pedestal, h - t, d * 0.95], [w / 2 - pedestal / 2, (h - t) / 2, 0]), 'wood');
-  const drawers = ctx.count('drawer', rng.int(2, 4), 1, 6);
-  for (let k = 0; k < drawers; k++) {
-    const y = (h - t) * ((k + 0.5) / drawers);
-    ctx.add(
-      ctx.box([pedestal * 0.85, ((h - t) / drawers) * 0.8, 0.02], [w / 2 - pedestal / 2, y, d * 0.475 + 0.01]),
-      'wood',
-      { part: 'drawer', primary: false },
-    );
-    addDetail(ctx, ctx.sphere(0.018, [w / 2 - pedestal / 2, y, d * 0.475 + 0.035]), 'metal', 'handle');
-  }
-  ctx.add(ctx.box([0.04, h - t, d * 0.95], [-w / 2 + 0.02, (h - t) / 2, 0]), 'wood');
-}
-
 export function bench(ctx: GenContext): void {
   const { s, rng } = ctx;
   const w = 1.5 * s.long * s.wide * rng.range(0.85, 1.2);
@@ -152,46 +135,6 @@ export function bench(ctx: GenContext): void {
     });
   if (rng.chance(0.5) || ctx.partSpec('back'))
     ctx.add(ctx.box([w, 0.25, 0.04], [0, h + 0.3, -d / 2]), 'wood', { part: 'back' });
-}
-
-export function sofa(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const seats = ctx.count('seat', ctx.count('cushion', rng.int(2, 3), 1, 6), 1, 6);
-  const w = 0.7 * seats * s.wide;
-  const d = 0.85 * rng.range(0.9, 1.1);
-  const r = 0.08 * (0.5 + s.round);
-  ctx.add(ctx.roundBox([w, 0.25, d], r, [0, 0.22, 0]), 'fabric');
-  ctx.add(ctx.roundBox([w, 0.45 * s.tall, 0.2], r, [0, 0.5, -d / 2 + 0.1]), 'fabric', { part: 'back' });
-  for (const x of [-w / 2 - 0.06, w / 2 + 0.06])
-    ctx.add(ctx.roundBox([0.18 * s.thick, 0.35, d], r, [x, 0.4, 0]), 'fabric', { part: 'arm' });
-  for (let k = 0; k < seats; k++)
-    ctx.add(
-      ctx.roundBox([w / seats - 0.03, 0.12, d - 0.25], 0.05, [-w / 2 + (w / seats) * (k + 0.5), 0.39, 0.1]),
-      'fabric',
-      { part: 'cushion' },
-    );
-  for (const x of [-w / 2, w / 2])
-    for (const z of [-d / 2 + 0.06, d / 2 - 0.06])
-      ctx.add(ctx.cyl(0.03, 0.1, [x, 0, z], 0.02), 'wood', { part: 'leg', primary: false });
-}
-
-export function bed(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const w = 1.4 * s.wide * rng.range(0.8, 1.15);
-  const l = 2.0 * s.long;
-  ctx.add(ctx.box([w, 0.25, l], [0, 0.25, 0]), 'wood', { part: 'frame', primary: false });
-  ctx.add(ctx.roundBox([w - 0.06, 0.22, l - 0.08], 0.07, [0, 0.48, 0.02]), 'fabric');
-  ctx.add(ctx.box([w, 0.7 * s.tall, 0.06], [0, 0.45 * s.tall, -l / 2]), 'wood', { part: 'back', primary: false });
-  const pillows = ctx.count('cushion', w > 1.2 ? 2 : 1, 1, 4);
-  for (let k = 0; k < pillows; k++)
-    ctx.add(
-      ctx.roundBox([w / pillows - 0.1, 0.12, 0.35], 0.06, [-w / 2 + (w / pillows) * (k + 0.5), 0.64, -l / 2 + 0.3]),
-      'fabric',
-      { part: 'cushion', primary: false, colour: [0.95, 0.95, 0.92] },
-    );
-  for (const x of [-w / 2 + 0.05, w / 2 - 0.05])
-    for (const z of [-l / 2 + 0.05, l / 2 - 0.05])
-      ctx.add(ctx.box([0.08, 0.15, 0.08], [x, 0.075, z]), 'wood', { part: 'leg', primary: false });
 }
 
 export function bookshelf(ctx: GenContext): void {
@@ -254,42 +197,4 @@ export function cabinet(ctx: GenContext): void {
   for (const x of [-w / 2 + 0.05, w / 2 - 0.05])
     for (const z of [-d / 2 + 0.05, d / 2 - 0.05])
       ctx.add(ctx.cyl(0.025, 0.09, [x, 0, z]), 'wood', { part: 'leg', primary: false });
-}
-
-export function lamp(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const floor = ['floor lamp'].includes(ctx.interpretation.word ?? '') || s.tall > 1.2;
-  const h = (floor ? 1.6 : 0.5) * s.tall * rng.range(0.9, 1.1);
-  const baseR = (floor ? 0.18 : 0.11) * s.wide;
-  ctx.add(
-    ctx.lathe([
-      [baseR, 0],
-      [baseR, 0.02],
-      [baseR * 0.6, 0.05],
-      [baseR * 0.15, 0.07],
-    ]),
-    'metal',
-    { part: 'base', primary: false },
-  );
-  ctx.add(ctx.cyl(0.012 * s.thick * (floor ? 1.4 : 1), h, [0, 0.05, 0]), 'metal', { part: 'stem', primary: false });
-  const sr = (floor ? 0.22 : 0.14) * s.wide * rng.range(0.9, 1.2);
-  const sh = sr * rng.range(0.8, 1.2);
-  const shade = ctx.lathe(
-    [
-      [sr, 0],
-      [sr * rng.range(0.5, 0.8), sh],
-    ],
-    [0, h - sh * 0.4, 0],
-  );
-  const hollow = ctx
-    .lathe(
-      [
-        [sr - 0.01, -0.01],
-        [sr * 0.55 - 0.01, sh + 0.01],
-      ],
-      [0, h - sh * 0.4, 0],
-    )
-    .subtract(ctx.cyl(0.03, sh + 0.1, [0, h - sh * 0.4 - 0.05, 0]));
-  ctx.add(shade.subtract(hollow), 'fabric', { part: 'shade' });
-  ctx.add(ctx.sphere(0.035, [0, h - sh * 0.1, 0]), 'glass', { part: 'bulb', primary: false, colour: [1, 0.95, 0.75] });
 }

@@ -2,7 +2,8 @@
  * The one builder of forms that are a fixed list of parts (an anvil, a snow globe, a vending machine):
  * each row of `parts/*.json` is `{id, parts}`, each part one primitive of ./kit.ts (`shape` and its
  * `args` in the order of the `GenContext` method of that name), the operations applied to it in order
- * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …), and how it is painted
+ * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …; `hollowLathe` and
+ * `sideHandle` of ./vessel-shapes.ts are shapes too), and how it is painted
  * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own).
  * What the prompt says may choose among a row's parts and colours, as data rather than word checks in
  * code: `ifSays` / `unlessSays` (patterns, each tested on the lower-cased prompt: the part is made only
@@ -19,7 +20,9 @@
  * names values in order (a formula, `{"pick": [...]}` one item by the seeded randomness, `{"count":
  * [part, fallback, min, max]}` the prompt's count of a part, `{"colourSaid": colour}` the first colour
  * the prompt names else this one (or `{"pick": [...]}` of them), `{"says": pattern}` 1 when the prompt
- * matches it, else 0); a colour may be `=name` of such a value. A part may be a group
+ * matches it, else 0, `{"wordMatches": pattern}` the same of the prompt's noun, `{"materialIs": kind}` 1
+ * when the prompt names that material, `{"random": [a, b]}` and `{"randomInt": [a, b]}` the seeded
+ * randomness's `range` and `int`); a colour may be `=name` of such a value. A part may be a group
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
@@ -35,6 +38,7 @@ import { JointList } from './joints.ts';
 import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
+import { hollowLathe, sideHandle } from './vessel-shapes.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -49,6 +53,8 @@ export const PRIMITIVE_ARITY = {
   prism: [2, 3],
   hull: [1, 1],
   union: [1, 1],
+  hollowLathe: [2, 2],
+  sideHandle: [4, 5],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export type PrimitiveName = keyof typeof PRIMITIVE_ARITY;
@@ -138,6 +144,10 @@ const LetSchema = Type.Tuple([
       { additionalProperties: false },
     ),
     Type.Object({ says: PatternSchema }, { additionalProperties: false }),
+    Type.Object({ wordMatches: PatternSchema }, { additionalProperties: false }),
+    Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+    Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
+    Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
   ]),
 ]);
 
@@ -280,7 +290,10 @@ const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
-const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly'] as const;
+const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple'] as const;
+
+/** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
+const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
 
 /** A value with its formulas evaluated in `scope` (numbers, vectors, lists of points). */
 function evaluated(value: unknown, scope: Scope): unknown {
@@ -299,7 +312,12 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
         : Array.isArray(value)
           ? value.map((item) => (isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)))
           : evaluated(value, scope);
-  const make = ctx[row.shape as PrimitiveName] as (...args: unknown[]) => Manifold;
+  const compound = COMPOUND_SHAPES[row.shape as keyof typeof COMPOUND_SHAPES] as
+    | ((ctx: GenContext, ...args: unknown[]) => Manifold)
+    | undefined;
+  const make = compound
+    ? (...args: unknown[]) => compound(ctx, ...args)
+    : (ctx[row.shape as Exclude<PrimitiveName, keyof typeof COMPOUND_SHAPES>] as (...args: unknown[]) => Manifold);
   let m = make(...row.args.map(arg));
   for (const [op, ...args] of row.ops ?? []) {
     const method = (m as unknown as Record<string, (...a: unknown[]) => Manifold>)[op];
@@ -323,12 +341,15 @@ export function partPaint(part: { part?: string; primary?: boolean; colour?: str
 }
 
 const patterns = new Map<string, RegExp>();
-/** True when the lower-cased prompt matches the pattern (compiled once per source). */
-function promptSays(ctx: GenContext, source: string): boolean {
+/** The pattern of a row's source, compiled once per source. */
+function patternOf(source: string): RegExp {
   let pattern = patterns.get(source);
   if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
-  return says(ctx, pattern);
+  return pattern;
 }
+
+/** True when the lower-cased prompt matches the pattern. */
+const promptSays = (ctx: GenContext, source: string): boolean => says(ctx, patternOf(source));
 
 /** A palette name resolved to its colour; anything else as it is. */
 const paletteColour = (value: unknown): unknown =>
@@ -345,6 +366,10 @@ function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scop
       const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
       own[name] = ctx.count(part, fallback, least, most);
     } else if ('says' in value) own[name] = +promptSays(ctx, value.says);
+    else if ('wordMatches' in value) own[name] = +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
+    else if ('materialIs' in value) own[name] = +(ctx.interpretation.material === value.materialIs);
+    else if ('random' in value) own[name] = ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
+    else if ('randomInt' in value) own[name] = ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
     else {
       // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
       const fallback = value.colourSaid;
@@ -404,6 +429,8 @@ export function buildPartList(ctx: GenContext, row: PartListRow): void {
     thick: s.thick,
     round: s.round,
     lowPoly: +s.lowPoly,
+    ornate: +s.ornate,
+    simple: +s.simple,
   };
   buildItems(ctx, row.parts, withLets(ctx, row.let, shape));
   if (!row.skeleton) return;

@@ -1,53 +1,14 @@
-/** Tools and weapons: a handle along +Y with a head, blade or point; lengths and widths vary. */
+/**
+ * Tools and weapons whose form reads a modifier (a sword's curve, a trident's tines), a chance that decides
+ * a later draw (a round shield) or seeded points joined by hulls (a pickaxe's arc, a staff's bends): a handle
+ * along +Y with a head, blade or point. The others are rows of ./parts/tool-heads.json.
+ */
 import type { Vec2 } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
 import { setting } from './modifiers.ts';
 
 function handle(ctx: GenContext, length: number, r: number, material: 'wood' | 'leather' = 'wood'): void {
   ctx.add(ctx.cyl(r, length, [0, 0, 0], r * 0.9), material, { part: 'handle', primary: false });
-}
-
-export function hammer(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 0.35 * s.long * s.tall * rng.range(0.85, 1.3);
-  handle(ctx, L, 0.014 * s.thick);
-  const hw = 0.13 * s.wide * rng.range(0.8, 1.3);
-  const hr = 0.025 * s.thick * rng.range(0.9, 1.4);
-  ctx.add(ctx.box([hw, hr * 2, hr * 2], [0, L, 0]), 'metal');
-  if (rng.chance(0.5))
-    ctx.add(
-      ctx.hull([
-        ctx.box([0.01, hr * 2, hr * 1.6], [-hw / 2, L, 0]),
-        ctx.box([0.002, hr * 0.6, hr * 1.8], [-hw / 2 - 0.05, L + 0.02, 0]),
-      ]),
-      'metal',
-      { part: 'claw' },
-    );
-}
-
-export function axe(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 0.6 * s.long * s.tall * rng.range(0.85, 1.25);
-  handle(ctx, L, 0.016 * s.thick);
-  const bw = 0.16 * s.wide * rng.range(0.8, 1.3);
-  const blade: Vec2[] = [
-    [0, -0.03],
-    [bw, -bw * 0.55],
-    [bw * 1.05, 0],
-    [bw, bw * 0.55],
-    [0, 0.03],
-  ];
-  const heads = ctx.count('blade', rng.chance(0.2) ? 2 : 1, 1, 2);
-  for (let k = 0; k < heads; k++)
-    ctx.add(
-      ctx
-        .prism(blade, 0.02 * s.thick)
-        .rotate([0, k ? 180 : 0, 0])
-        .translate([0.01, L - 0.06, 0]),
-      'metal',
-      { part: 'blade' },
-    );
-  ctx.add(ctx.box([0.05, 0.08, 0.035], [0, L - 0.06, 0]), 'metal');
 }
 
 export function sword(ctx: GenContext): void {
@@ -70,33 +31,6 @@ export function sword(ctx: GenContext): void {
   ctx.add(ctx.prism(blade, 0.008 * s.thick).translate([0, grip + 0.01, 0]), 'metal', { part: 'blade' });
   if (s.ornate)
     ctx.add(ctx.sphere(0.018, [0, grip, 0.012]), 'gold', { part: 'gem', primary: false, colour: [0.8, 0.05, 0.1] });
-}
-
-export function dagger(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const grip = 0.1 * rng.range(0.85, 1.2);
-  const L = 0.2 * s.long * rng.range(0.8, 1.3);
-  const w = 0.035 * s.wide * rng.range(0.8, 1.2);
-  const kitchen = ctx.interpretation.word === 'knife' || ctx.interpretation.word === 'kitchen knife';
-  ctx.add(
-    kitchen ? ctx.roundBox([0.02, grip, 0.028], 0.008, [0, grip / 2, 0]) : ctx.cyl(0.011, grip, [0, 0, 0]),
-    kitchen ? 'plastic' : 'leather',
-    { part: 'handle', primary: false, colour: kitchen ? [0.1, 0.1, 0.1] : undefined },
-  );
-  if (!kitchen) ctx.add(ctx.box([0.08, 0.014, 0.02], [0, grip, 0]), 'metal', { part: 'guard', primary: false });
-  const blade: Vec2[] = kitchen
-    ? [
-        [-0.003, 0],
-        [w, 0],
-        [w * 0.8, L * 0.8],
-        [-0.003, L],
-      ]
-    : [
-        [-w / 2, 0],
-        [w / 2, 0],
-        [0, L],
-      ];
-  ctx.add(ctx.prism(blade, 0.004 * s.thick).translate([0, grip + 0.005, 0]), 'metal', { part: 'blade' });
 }
 
 export function shield(ctx: GenContext): void {
@@ -158,23 +92,6 @@ export function spear(ctx: GenContext): void {
     });
   }
   if (tines > 1) ctx.add(ctx.capsule([-0.06, L, 0], [0.06, L, 0], 0.012), 'metal');
-}
-
-export function shovel(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 1.0 * s.long * s.tall * rng.range(0.85, 1.2);
-  handle(ctx, L, 0.016 * s.thick);
-  ctx.add(ctx.capsule([-0.07, L, 0], [0.07, L, 0], 0.014), 'wood', { part: 'grip', primary: false });
-  const bw = 0.22 * s.wide * rng.range(0.85, 1.2);
-  const blade: Vec2[] = [
-    [-bw / 2, 0.05],
-    [bw / 2, 0.05],
-    [bw / 2, -0.22],
-    [0, -0.32],
-    [-bw / 2, -0.22],
-  ];
-  ctx.add(ctx.prism(blade, 0.01), 'metal', { part: 'blade' });
-  ctx.add(ctx.cyl(0.025, 0.1, [0, -0.04, 0], 0.017), 'metal');
 }
 
 export function pickaxe(ctx: GenContext): void {
