@@ -9,6 +9,8 @@
 # ears, horns, tusks, tails, pouches or a held sword may be apart: Kiln rigs the largest piece), one
 # character per name, no mesh another set holds and no copy of one (same vertex count in the same game:
 # 0 A.D.'s pony, polar bear, forest elephant, giraffe infant and juvenile wildebeest re-use meshes of fresh).
+# Species repeat where no other whole four-legged body was left: two cows (MegaGlest's, FlightGear's)
+# beside the aurochs and the zebu.
 #   humanoid (13):
 #     nexuiz-data 2.5.2 (Nexuiz, Alientrap, GPL-2+), data.pk3 models/player/<name>.zym, the first frame
 #       of each model's "idle" scene (read by to-off.ts): nexuiz-carni, nexuiz-headhunter, nexuiz-jeandarc,
