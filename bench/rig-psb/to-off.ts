@@ -1,11 +1,11 @@
 /**
- * Writes a mesh as OFF for the rigging benchmark's fresh and fresh2 sets (fetch-fresh.sh, fetch-fresh2.sh):
- * from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a body standing as
- * modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), or from an OBJ that
- * assimp exported. Positions and triangles only; every group of an OBJ, every mesh of a G3D goes into the
- * one mesh.
+ * Writes a mesh as OFF for the rigging benchmark's fresh sets (fetch-fresh.sh, fetch-fresh2.sh,
+ * fetch-fresh3.sh): from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a
+ * body standing as modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), from
+ * Zymotic models (Nexuiz's players, standing idle), or from an OBJ that assimp exported. Positions and
+ * triangles only; every group of an OBJ, every mesh of a G3D goes into the one mesh.
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
@@ -20,6 +20,17 @@
  * as u32, diffuse and specular colours, specular power, opacity, properties, a texture bit mask), 64
  * bytes of file name per texture bit set, then every frame's positions, every frame's normals, texture
  * coordinates if any texture, and the indices as u32. Reading must end exactly at the end of the file.
+ *
+ * Zymotic (.zym) type 1 layout (DarkPlaces' model_zymotic.h; Nexuiz's player models; big-endian): the
+ * 12 bytes "ZYMOTICMODEL", type, file size, bounds (seven f32), vertex, triangle, shader, bone and scene
+ * counts, then nine lumps as (start, length): scenes (name[32], bounds, frame rate, flags, first frame,
+ * frame count: 76 bytes each), poses (per frame, per bone a 3×4 row-major matrix relative to the parent
+ * bone), bones (name[32], flags, parent: 40 bytes each), bone counts per vertex, vertices (bone, position
+ * in that bone's space), texture coordinates, the render list (per shader a triangle count and the
+ * triangles as three i32), shader names and trizones. Vertices are placed by the first frame of the scene
+ * named "idle" (the player standing), each by its one bone; a vertex with more than one bone is refused,
+ * as DarkPlaces itself reads one. The matrices are used as stored, as DarkPlaces rebuilds its base mesh:
+ * a scale in the root bone's rotation (0.95, and 0.7 for the marine) scales the whole body evenly.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -84,6 +95,75 @@ function readG3d(bytes: Buffer): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+type Matrix3x4 = number[];
+
+/** a·b for 3×4 row-major affine matrices (the implicit fourth row is 0 0 0 1). */
+function concatenate(a: Matrix3x4, b: Matrix3x4): Matrix3x4 {
+  const out: number[] = [];
+  for (let row = 0; row < 3; row++) {
+    for (let column = 0; column < 4; column++) {
+      let sum = column === 3 ? a[4 * row + 3] : 0;
+      for (let k = 0; k < 3; k++) sum += a[4 * row + k] * b[4 * k + column];
+      out.push(sum);
+    }
+  }
+  return out;
+}
+
+function readZym(bytes: Buffer): { positions: number[]; faces: number[] } {
+  if (bytes.toString('latin1', 0, 12) !== 'ZYMOTICMODEL' || bytes.readInt32BE(12) !== 1) {
+    throw new Error('not a type 1 (skeletal pose) Zymotic model');
+  }
+  if (bytes.readInt32BE(16) !== bytes.length) throw new Error('Zymotic file size does not match its header');
+  const [vertexCount, triangleCount, shaderCount, boneCount, sceneCount] = [48, 52, 56, 60, 64].map((at) =>
+    bytes.readInt32BE(at),
+  );
+  const lump = (index: number) => ({
+    start: bytes.readInt32BE(68 + 8 * index),
+    length: bytes.readInt32BE(72 + 8 * index),
+  });
+  const [scenes, poses, bones, boneCounts, vertices, , render] = [0, 1, 2, 3, 4, 5, 6].map(lump);
+  let frame = -1;
+  for (let s = 0; s < sceneCount; s++) {
+    const at = scenes.start + 76 * s;
+    if (bytes.toString('latin1', at, at + 32).replace(/\0.*$/s, '') === 'idle') frame = bytes.readInt32BE(at + 68);
+  }
+  if (frame < 0) throw new Error('Zymotic model has no scene named idle');
+  // Each bone's pose in model space: its parent's (always a lower index) times its own.
+  const modelSpace: Matrix3x4[] = [];
+  for (let b = 0; b < boneCount; b++) {
+    const at = poses.start + 48 * (frame * boneCount + b);
+    const local = Array.from({ length: 12 }, (_, k) => bytes.readFloatBE(at + 4 * k));
+    const parent = bytes.readInt32BE(bones.start + 40 * b + 36);
+    modelSpace.push(parent >= 0 ? concatenate(modelSpace[parent], local) : local);
+  }
+  if (vertices.length !== 16 * vertexCount) throw new Error('Zymotic vertices carry more than one bone each');
+  const positions: number[] = [];
+  for (let v = 0; v < vertexCount; v++) {
+    if (bytes.readInt32BE(boneCounts.start + 4 * v) !== 1) throw new Error('Zymotic vertex with more than one bone');
+    const at = vertices.start + 16 * v;
+    const m = modelSpace[bytes.readInt32BE(at)];
+    const p = [0, 1, 2].map((k) => bytes.readFloatBE(at + 4 + 4 * k));
+    for (let row = 0; row < 3; row++) {
+      positions.push(m[4 * row] * p[0] + m[4 * row + 1] * p[1] + m[4 * row + 2] * p[2] + m[4 * row + 3]);
+    }
+  }
+  const faces: number[] = [];
+  let at = render.start;
+  for (let s = 0; s < shaderCount; s++) {
+    const count = bytes.readInt32BE(at);
+    at += 4;
+    // Quake's front faces wind clockwise: reversed, so they wind counter-clockwise as OFF expects.
+    for (let t = 0; t < count; t++, at += 12) {
+      faces.push(bytes.readInt32BE(at + 8), bytes.readInt32BE(at + 4), bytes.readInt32BE(at));
+    }
+  }
+  if (at !== render.start + render.length || faces.length !== 3 * triangleCount) {
+    throw new Error('Zymotic render list not as expected');
+  }
+  return { positions, faces };
+}
+
 function readObj(text: string): { positions: number[]; faces: number[] } {
   const positions: number[] = [];
   const faces: number[] = [];
@@ -112,7 +192,9 @@ const { positions, faces } =
       ? readSolid(bytes)
       : extension === 'g3d'
         ? readG3d(bytes)
-        : readObj(bytes.toString('utf8'));
+        : extension === 'zym'
+          ? readZym(bytes)
+          : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
