@@ -38,7 +38,8 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   const pid = canonicalVertices(P, 0);
-  const smooth = computeNormals({ ...mesh, normals: undefined }, { smoothAcrossSeams: true }).normals!;
+  const smooth = computeNormals({ ...mesh, normals: undefined }, { smoothAcrossSeams: true, positionIds: pid })
+    .normals!;
   const fn = faceNormals(mesh);
 
   const neighbours = faceNeighbours(I, pid, faces);
