@@ -9,6 +9,11 @@ export interface ComputeNormalsOptions {
    * vertex index gets its own normal, so split vertices keep their hard edges.
    */
   smoothAcrossSeams?: boolean;
+  /**
+   * With smoothAcrossSeams: the mesh's `canonicalVertices(positions, 0)` when the caller already has
+   * them (the UV atlas does), so they are not worked out twice.
+   */
+  positionIds?: Uint32Array;
 }
 
 /** Unit normal of every triangle (zero for degenerate triangles). */
@@ -46,7 +51,7 @@ export function faceNormals(mesh: Mesh): Float32Array {
 export function computeNormals(mesh: Mesh, options: ComputeNormalsOptions = {}): Mesh {
   const { positions: p, indices: idx } = mesh;
   const vertexCount = p.length / 3;
-  const key = options.smoothAcrossSeams ? canonicalVertices(mesh.positions, 0) : null;
+  const key = options.smoothAcrossSeams ? (options.positionIds ?? canonicalVertices(mesh.positions, 0)) : null;
   const acc = new Float32Array(vertexCount * 3);
   for (let t = 0; t < idx.length; t += 3) {
     const a = idx[t] * 3,

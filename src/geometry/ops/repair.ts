@@ -66,12 +66,21 @@ export interface RepairReport {
 }
 
 function state(mesh: Mesh): MeshState {
+  return inspect(mesh).state;
+}
+
+/**
+ * The mesh's state, and whether it is closed by position: the answer `isWatertight(mesh)` gives (every
+ * position edge used once each way, nothing degenerate) when the mesh has triangles, which the end of
+ * the repair asks again of the same mesh.
+ */
+function inspect(mesh: Mesh): { state: MeshState; closedByPosition: boolean } {
   const r = edgeReport(mesh);
   // Closed either by position (UV seams split vertices) or by index (manifold-3d may keep two vertices
   // at one point where shells touch; the surface is still a closed 2-manifold).
   const closedByPosition = r.boundaryEdges === 0 && r.badEdges === 0 && r.degenerateTriangles === 0;
   const closed = closedByPosition || isWatertight(mesh, { byPosition: false });
-  return {
+  const state = {
     triangles: mesh.indices.length / 3,
     vertices: mesh.positions.length / 3,
     watertight: closed && mesh.indices.length > 0,
@@ -79,6 +88,7 @@ function state(mesh: Mesh): MeshState {
     nonManifoldEdges: r.badEdges,
     volume: meshVolume(mesh),
   };
+  return { state, closedByPosition: closedByPosition && mesh.indices.length > 0 };
 }
 
 /**
@@ -155,7 +165,10 @@ export async function repairToSolid(
   if (holes.unfilled > 0) steps.push(`${holes.unfilled} holes too large to fill`);
 
   let cleaned = assemble(welded, positions, topo, holes.added);
-  let current = state(cleaned);
+  // Kept for the end: when no later step replaces this mesh, its checks there are these.
+  const assembled = cleaned;
+  const inspection = inspect(assembled);
+  let current = inspection.state;
   let unionedShells = 0;
   let rebuilt = false;
   let rebuildResolution: number | undefined;
@@ -206,14 +219,15 @@ export async function repairToSolid(
       }
     }
   }
-  if (!rebuilt && !isWatertight(result) && isWatertight(result, { byPosition: false })) {
+  const closedByPosition = () => (result === assembled ? inspection.closedByPosition : isWatertight(result));
+  if (!rebuilt && !closedByPosition() && isWatertight(result, { byPosition: false })) {
     const separated = separatePinchedVertices(result);
     if (isWatertight(separated.mesh)) {
       result = separated.mesh;
       steps.push(`separated ${separated.moved} pinched vertices where shells touch`);
     }
   }
-  const after = state(result);
+  const after = result === assembled ? inspection.state : state(result);
   logger.debug({ steps, before, after }, 'repairToSolid');
   return {
     mesh: result,

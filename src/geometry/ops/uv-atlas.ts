@@ -38,7 +38,8 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   const pid = canonicalVertices(P, 0);
-  const smooth = computeNormals({ ...mesh, normals: undefined }, { smoothAcrossSeams: true }).normals!;
+  const smooth = computeNormals({ ...mesh, normals: undefined }, { smoothAcrossSeams: true, positionIds: pid })
+    .normals!;
   const fn = faceNormals(mesh);
 
   const neighbours = faceNeighbours(I, pid, faces);
@@ -87,18 +88,29 @@ function layoutCharts(
 ): Mesh & { uvs: Float32Array } {
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
-  const vertexOf = new PairTable(I.length);
+  // A vertex's new copy per chart, numbered in order of first use. Most vertices lie in one chart: the
+  // first chart a vertex meets and its copy sit in two arrays, only the copies for further charts (on
+  // chart borders) in a hash table.
+  const firstChart = new Int32Array(P.length / 3).fill(-1);
+  const firstCopy = new Uint32Array(P.length / 3);
+  const borderCopies = new PairTable(Math.max(16, faces >> 3));
   const positions = new GrowableFloat32(P.length * 1.3);
   const normals = mesh.normals ? new GrowableFloat32(P.length * 1.3) : null;
   const raw = new GrowableFloat32(I.length);
-  const vertexChart: number[] = [];
+  const vertexChart = new Int32Array(I.length);
   const indices = new Uint32Array(I.length);
   let count = 0;
   for (let t = 0; t < faces; t++) {
     const c = chartOf[t];
     for (let k = 0; k < 3; k++) {
       const v = I[t * 3 + k];
-      let id = vertexOf.getOrSet(v, c, count);
+      let id: number;
+      if (firstChart[v] === c) id = firstCopy[v];
+      else if (firstChart[v] < 0) {
+        firstChart[v] = c;
+        firstCopy[v] = count;
+        id = -1;
+      } else id = borderCopies.getOrSet(v, c, count);
       if (id < 0) {
         id = count++;
         const x = P[v * 3],
@@ -112,7 +124,7 @@ function layoutCharts(
           -(basis[b + 3] * x + basis[b + 4] * y + basis[b + 5] * z),
           0,
         );
-        vertexChart.push(c);
+        vertexChart[id] = c;
       }
       indices[t * 3 + k] = id;
     }

@@ -4,7 +4,6 @@
  * faces a chart's projection would flip.
  */
 import type { Mesh } from '../mesh.ts';
-import { PairTable } from './pair-table.ts';
 
 export const AXES = [
   [1, 0, 0],
@@ -15,20 +14,54 @@ export const AXES = [
   [0, 0, -1],
 ];
 
-/** Face adjacency across position edges (first two faces per edge; more are ignored). */
+/**
+ * Face adjacency across position edges (first two faces per edge; more are ignored).
+ *
+ * The half-edges are grouped by their lower position id (counting sort, so each group keeps triangle
+ * order) and, inside a group, matched by the other end through an array stamped per group: linear in
+ * the corners and without a hash table (one cache miss per half-edge on a large mesh), whatever the
+ * valence. Each edge pairs its first two uses in triangle order, as a find-or-insert table would.
+ */
 export function faceNeighbours(I: Uint32Array, pid: Uint32Array | Int32Array, faces: number): Int32Array {
-  const edgeTable = new PairTable(faces * 2);
-  const neighbours = new Int32Array(faces * 3).fill(-1);
+  const corners = faces * 3;
+  const neighbours = new Int32Array(corners).fill(-1);
+  let ids = 0;
+  for (let c = 0; c < corners; c++) if (pid[I[c]] >= ids) ids = pid[I[c]] + 1;
+  const start = new Uint32Array(ids + 1);
   for (let t = 0; t < faces; t++)
     for (let k = 0; k < 3; k++) {
       const a = pid[I[t * 3 + k]],
         b = pid[I[t * 3 + ((k + 1) % 3)]];
-      const lo = a < b ? a : b,
-        hi = a < b ? b : a;
-      const other = edgeTable.getOrSet(lo, hi, t * 3 + k);
-      if (other >= 0 && neighbours[other] < 0 && neighbours[t * 3 + k] < 0) {
-        neighbours[other] = t;
-        neighbours[t * 3 + k] = Math.floor(other / 3);
+      start[(a < b ? a : b) + 1]++;
+    }
+  for (let v = 0; v < ids; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, ids);
+  const halfEdge = new Uint32Array(corners);
+  const far = new Uint32Array(corners);
+  for (let t = 0; t < faces; t++)
+    for (let k = 0; k < 3; k++) {
+      const a = pid[I[t * 3 + k]],
+        b = pid[I[t * 3 + ((k + 1) % 3)]];
+      const slot = fill[a < b ? a : b]++;
+      halfEdge[slot] = t * 3 + k;
+      far[slot] = a < b ? b : a;
+    }
+  // firstUse[hi] is the group's first half-edge ending at hi, valid while stamp[hi] names this group.
+  const firstUse = new Uint32Array(ids);
+  const stamp = new Uint32Array(ids);
+  for (let lo = 0; lo < ids; lo++)
+    for (let s = start[lo]; s < start[lo + 1]; s++) {
+      const h = halfEdge[s],
+        hi = far[s];
+      if (stamp[hi] !== lo + 1) {
+        stamp[hi] = lo + 1;
+        firstUse[hi] = h;
+        continue;
+      }
+      const other = firstUse[hi];
+      if (neighbours[other] < 0 && neighbours[h] < 0) {
+        neighbours[other] = Math.floor(h / 3);
+        neighbours[h] = Math.floor(other / 3);
       }
     }
   return neighbours;

@@ -1,0 +1,162 @@
+/**
+ * CPU time of the shared output pipeline's stages outside the bake (issue #31): the UV atlas of the
+ * speed bench's PNG reconstruction at Medium (150 000 faces) or in fast mode (20 000), the high-poly
+ * mesh (subdivision to 6M faces, normals) and its GLB export, and the repair of the remote bench
+ * model (39.6k faces). Several runs in one process, the first (module loads, JIT) left out of the
+ * medians; one thread, so two trees can be compared by CPU time on a loaded machine (run them
+ * alternately). Each stage prints a hash of its output, so a change meant only to be faster can be
+ * seen to give the same atlas, mesh, file and repaired mesh.
+ *
+ *   npx tsx bench/pipeline-stages-cpu.ts --stage uv --mode full --runs 8
+ *   npx tsx bench/pipeline-stages-cpu.ts --stage highpoly --runs 2 --tree /path/to/other/checkout
+ *   npx tsx bench/pipeline-stages-cpu.ts --stage repair --runs 20
+ */
+import { createHash } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
+import { figurePicture } from './support/pictures.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    tree: { type: 'string', default: new URL('..', import.meta.url).pathname },
+    stage: { type: 'string', default: 'uv' },
+    mode: { type: 'string', default: 'full' },
+    runs: { type: 'string', default: '6' },
+  },
+});
+
+const tree = args.tree.replace(/\/$/, '');
+type Ops = typeof import('../src/geometry/ops/index.ts');
+const ops = (await import(`${tree}/src/geometry/ops/index.ts`)) as Ops;
+
+const hashOf = (...arrays: ArrayBufferView[]) => {
+  const h = createHash('sha256');
+  for (const a of arrays) h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  return h.digest('hex').slice(0, 12);
+};
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** The budgeted solid the UV stage starts from, as the image engine makes it. */
+async function budgetedFigure(fast: boolean) {
+  const image = `${tree}/src/engines/generate/image`;
+  const { extractForeground } = (await import(
+    `${image}/foreground.ts`
+  )) as typeof import('../src/engines/generate/image/foreground.ts');
+  const { buildViews } = (await import(`${image}/views.ts`)) as typeof import('../src/engines/generate/image/views.ts');
+  const { reconstructShape } = (await import(
+    `${image}/shape.ts`
+  )) as typeof import('../src/engines/generate/image/shape.ts');
+  const { settingsFor } = (await import(
+    `${image}/settings.ts`
+  )) as typeof import('../src/engines/generate/image/settings.ts');
+  const { applyTransform, outputTransform } = (await import(
+    `${image}/index.ts`
+  )) as typeof import('../src/engines/generate/image/index.ts');
+  const bytes = await figurePicture();
+  const fields: Record<string, string> = { tier: 'Gen-2.5-Medium', seed: '7' };
+  if (fast) fields.quality_override = '20000';
+  const spec = resolveGenerateRequest({
+    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])),
+    files: [{ field: 'images', filename: '0000.png', bytes }],
+  }).spec as GenerateSpec;
+  const settings = settingsFor(spec);
+  const foreground = await extractForeground(bytes, {
+    workingSize: settings.workingSize,
+    refine: settings.refine,
+    seed: spec.seed,
+  });
+  const { mesh } = reconstructShape(buildViews([foreground], ['F']), { resolution: settings.resolution });
+  const budgeted = await ops.simplifyToBudget(applyTransform(mesh, outputTransform(mesh)), spec.faceBudget);
+  return { ...budgeted, groups: [{ start: 0, count: budgeted.indices.length / 3, material: 0 }] };
+}
+
+async function stageRun(): Promise<() => Promise<Record<string, { ms: number; hash: string }>>> {
+  if (args.stage === 'uv') {
+    const mesh = await budgetedFigure(args.mode === 'fast');
+    return async () => {
+      const t = cpuMs();
+      const atlas = ops.computeNormals(
+        ops.generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: 2048 }),
+      );
+      const ms = cpuMs() - t;
+      return { uv: { ms, hash: hashOf(atlas.positions, atlas.indices, atlas.uvs!, atlas.normals!) } };
+    };
+  }
+  if (args.stage === 'highpoly') {
+    const { exportScene } = (await import(
+      `${tree}/src/engines/output/index.ts`
+    )) as typeof import('../src/engines/output/index.ts');
+    const { createNode } = (await import(`${tree}/src/geometry/mesh.ts`)) as typeof import('../src/geometry/mesh.ts');
+    const atlas = ops.computeNormals(ops.generateUvAtlas(await budgetedFigure(false), { textureSize: 2048 }));
+    // A small map: the maps' encodes are the bake owner's and the main export's; here the mesh's part.
+    const image = { width: 64, height: 64, channels: 3 as const, data: new Uint8Array(64 * 64 * 3).fill(128) };
+    return async () => {
+      let t = cpuMs();
+      const split = ops.subdivideToCount({ ...atlas, quads: undefined, normals: undefined }, 6_000_000);
+      const dense = ops.computeNormals(split);
+      const build = cpuMs() - t;
+      t = cpuMs();
+      const material = {
+        name: 'asset',
+        baseColor: [1, 1, 1, 1] as [number, number, number, number],
+        metallic: 1,
+        roughness: 1,
+        baseColorTexture: { name: 'diffuse', image },
+      };
+      const [file] = await exportScene(
+        { materials: [material], roots: [createNode('asset_highpoly', dense)] },
+        { format: 'glb', material: 'PBR' },
+      );
+      const written = cpuMs() - t;
+      return {
+        build: { ms: build, hash: hashOf(dense.positions, dense.indices, dense.uvs!, dense.normals!) },
+        export: { ms: written, hash: hashOf(file.bytes) },
+      };
+    };
+  }
+  if (args.stage === 'repair') {
+    const { fakeModel } = (await import(
+      `${tree}/test/engines/remote/fake-hunyuan3d.ts`
+    )) as typeof import('../test/engines/remote/fake-hunyuan3d.ts');
+    const { importModel } = (await import(
+      `${tree}/src/geometry/import/index.ts`
+    )) as typeof import('../src/geometry/import/index.ts');
+    const mesh = ops.flattenScene(await importModel(await fakeModel()));
+    return async () => {
+      const t = cpuMs();
+      const closed = ops.isWatertight(mesh);
+      const repaired = (await ops.repairToSolid(mesh)).mesh;
+      return { repair: { ms: cpuMs() - t, hash: `${closed} ${hashOf(repaired.positions, repaired.indices)}` } };
+    };
+  }
+  throw new Error(`unknown stage ${args.stage}: uv, highpoly or repair`);
+}
+
+const run = await stageRun();
+const times: Record<string, number[]> = {};
+const hashes: Record<string, Set<string>> = {};
+for (let r = 0; r < Number(args.runs); r++) {
+  for (const [name, { ms, hash }] of Object.entries(await run())) {
+    (times[name] ??= []).push(Math.round(ms));
+    (hashes[name] ??= new Set()).add(hash);
+  }
+}
+const warmMedian = (xs: number[]) => {
+  const warm = (xs.length > 1 ? xs.slice(1) : xs).sort((a, b) => a - b);
+  return warm[Math.floor(warm.length / 2)];
+};
+console.log(
+  JSON.stringify({
+    tree,
+    stage: args.stage,
+    mode: args.mode,
+    cpuMedianMs: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, warmMedian(v)])),
+    cpuMs: times,
+    outputs: Object.fromEntries(Object.entries(hashes).map(([k, v]) => [k, [...v]])),
+    load: loadavg().map((l) => Number(l.toFixed(1))),
+  }),
+);
