@@ -141,7 +141,10 @@ export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, in
       const a = source.indices[hit * 3] * 2,
         b = source.indices[hit * 3 + 1] * 2,
         c = source.indices[hit * 3 + 2] * 2;
-      const [wa, wb, wc] = hitBary;
+      // Indexed, not destructured: destructuring a typed array runs its iterator, per texel.
+      const wa = hitBary[0],
+        wb = hitBary[1],
+        wc = hitBary[2];
       const UV = source.uvs;
       sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
       for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];

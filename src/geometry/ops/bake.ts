@@ -12,6 +12,7 @@
 import type { Mesh, RasterImage } from '../mesh.ts';
 import { GrowableUint32 } from './pair-table.ts';
 import { computeNormals } from './normals.ts';
+import { roundHalfUp } from '../rounding.ts';
 
 export interface BakeOptions {
   /** Width and height of the square texture in texels (2048, 4096, 6144, 8192, 12288 …). */
@@ -139,7 +140,7 @@ export function bakeRows(
     const o = texel * channels;
     for (let k = 0; k < channels; k++) {
       const v = out[k];
-      data[o + k] = v >= 1 ? 255 : v > 0 ? Math.round(v * 255) : 0;
+      data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
     }
     coverage[texel] = 1;
   };
@@ -216,6 +217,13 @@ export function bakeRows(
       // Edge functions step linearly along a row: w0 and w1 gain a constant per texel.
       const stepX0 = -(cy - by) * inv,
         stepX1 = -(ay - cy) * inv;
+      // Once a weight is negative and its step cannot raise it, no later texel of the row is inside:
+      // adding a non-positive step never increases a float, and w2 = (1 − w0) − w1 never increases
+      // while both steps are non-negative. So the row ends there, texel for texel as a full scan
+      // (thin UV slivers leave most of their box's texels after the covered run).
+      const ends0 = stepX0 <= 0,
+        ends1 = stepX1 <= 0,
+        ends2 = stepX0 >= 0 && stepX1 >= 0;
       for (let y = y0; y <= y1; y++) {
         const py = y + 0.5;
         const px0 = x0 + 0.5;
@@ -223,7 +231,10 @@ export function bakeRows(
         let w1 = ((cx - px0) * (ay - py) - (cy - py) * (ax - px0)) * inv;
         for (let x = x0; x <= x1; x++, w0 += stepX0, w1 += stepX1) {
           const w2 = 1 - w0 - w1;
-          if (w0 < 0 || w1 < 0 || w2 < 0) continue;
+          if (w0 < 0 || w1 < 0 || w2 < 0) {
+            if ((w0 < 0 && ends0) || (w1 < 0 && ends1) || (w2 < 0 && ends2)) break;
+            continue;
+          }
           // Inlined `write` (the hot path at 12K: ~150M texels).
           bary[0] = w0;
           bary[1] = w1;
@@ -244,7 +255,7 @@ export function bakeRows(
           const o = texel * channels;
           for (let k = 0; k < channels; k++) {
             const v = out[k];
-            data[o + k] = v >= 1 ? 255 : v > 0 ? Math.round(v * 255) : 0;
+            data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
           }
           coverage[texel] = 1;
           covered = true;

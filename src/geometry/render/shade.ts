@@ -7,6 +7,7 @@ import type { Material, RasterImage } from '../mesh.ts';
 import type { CameraBasis, Vec3 } from './camera.ts';
 import type { RasterBuffers } from './rasterize.ts';
 import type { WorldGeometry } from './world-geometry.ts';
+import { roundHalfUp } from '../rounding.ts';
 
 export interface DirectionalLight {
   /** Direction the light travels (from the light into the scene), world space. */
@@ -54,7 +55,7 @@ const LINEAR_TO_SRGB = new Uint8Array(4096).map((_, i) => {
 });
 
 export function linearToSrgbByte(c: number): number {
-  return LINEAR_TO_SRGB[Math.max(0, Math.min(4095, Math.round(c * 4095)))];
+  return LINEAR_TO_SRGB[Math.max(0, Math.min(4095, roundHalfUp(c * 4095)))];
 }
 
 export function srgbByteToLinear(b: number): number {

@@ -7,13 +7,7 @@
  * diffused over the surface. Colours are averaged in linear light.
  */
 import type { Mesh } from '../../../geometry/mesh.ts';
-import {
-  rasterize,
-  emptyBuffers,
-  type Projector,
-  type RasterBuffers,
-  srgbByteToLinear,
-} from '../../../geometry/render/index.ts';
+import { rasterize, emptyBuffers, type Projector, srgbByteToLinear } from '../../../geometry/render/index.ts';
 import type { View } from './views.ts';
 import { sampleField } from './views.ts';
 
@@ -23,31 +17,56 @@ export interface OutputTransform {
   offset: [number, number, number];
 }
 
+/**
+ * One view's constants as plain numbers and arrays, read per surface point: the colour is evaluated
+ * for every baked texel (~150M at 12K), where loads through `view.right[0]`, `s.depth.depth` and the
+ * picture object cost more than the arithmetic. Values are the view's own, so results are unchanged.
+ */
 interface ViewSampler {
-  view: View;
-  depth: RasterBuffers;
-  /** Depth map pixels per mask pixel. */
+  fx: number;
+  fy: number;
+  fz: number;
+  rx: number;
+  ry: number;
+  rz: number;
+  ux: number;
+  uy: number;
+  uz: number;
+  pixelSize: number;
+  centreX: number;
+  centreY: number;
+  /** Mask size (the edge field's grid). */
+  width: number;
+  height: number;
+  /** Depth map of the mesh from this view, `depthScale` pixels per mask pixel. */
+  depth: Float32Array;
+  depthWidth: number;
   depthScale: number;
-  /** Picture pixels per mask pixel. */
+  /** The picture (RGBA bytes) and its pixels per mask pixel. */
+  picture: Uint8Array;
+  pictureWidth: number;
+  pictureHeight: number;
   imageScaleX: number;
   imageScaleY: number;
+  /** Signed distance to the silhouette in mask pixels (positive inside). */
   edgePixels: Float32Array;
 }
 
 export interface ColourProjector {
   /**
-   * Linear RGB into out[0..2]; returns the direct weight (0 when no view sees the point directly, −1
-   * when no view contributed at all and there was no fallback: out is then a neutral grey).
+   * Linear RGB into out[0..2] of the point at position[p..p+2] with unit normal normal[n..n+2];
+   * returns the direct weight (0 when no view sees the point directly, −1 when no view contributed at
+   * all and there was no fallback: out is then a neutral grey). Points and normals come as arrays and
+   * offsets, not as numbers: this runs per texel and is too large to inline, and a call that is not
+   * inlined boxes every floating-point argument (a heap number each, six per texel).
    */
   colour(
     out: Float32Array,
-    px: number,
-    py: number,
-    pz: number,
-    nx: number,
-    ny: number,
-    nz: number,
-    fallback?: ArrayLike<number>,
+    position: Float32Array,
+    p: number,
+    normal: Float32Array,
+    n: number,
+    fallback?: Float32Array,
   ): number;
 }
 
@@ -89,9 +108,26 @@ export function createColourProjector(
     for (let p = 0; p < edgePixels.length; p++) edgePixels[p] = view.sdf[p] / view.pixelSize;
     const image = view.foreground.image;
     return {
-      view,
-      depth,
+      fx: view.forward[0],
+      fy: view.forward[1],
+      fz: view.forward[2],
+      rx: view.right[0],
+      ry: view.right[1],
+      rz: view.right[2],
+      ux: view.up[0],
+      uy: view.up[1],
+      uz: view.up[2],
+      pixelSize: view.pixelSize,
+      centreX: view.centreX,
+      centreY: view.centreY,
+      width: view.width,
+      height: view.height,
+      depth: depth.depth,
+      depthWidth: depth.width,
       depthScale,
+      picture: image.data,
+      pictureWidth: image.width,
+      pictureHeight: image.height,
       imageScaleX: image.width / view.width,
       imageScaleY: image.height / view.height,
       edgePixels,
@@ -101,14 +137,14 @@ export function createColourProjector(
   const tolerance = Math.max(...views.map((v) => v.pixelSize)) * 3;
   const lin = new Float32Array(3);
   return {
-    colour(out, px, py, pz, nx, ny, nz, fallback) {
-      const x = (px - ox) / sx,
-        y = (py - oy) / sy,
-        z = (pz - oz) / sz;
+    colour(out, position, p, normal, n, fallback) {
+      const x = (position[p] - ox) / sx,
+        y = (position[p + 1] - oy) / sy,
+        z = (position[p + 2] - oz) / sz;
       // Normals transform by the inverse scale.
-      let mx = nx * sx,
-        my = ny * sy,
-        mz = nz * sz;
+      let mx = normal[n] * sx,
+        my = normal[n + 1] * sy,
+        mz = normal[n + 2] * sz;
       const ml = Math.sqrt(mx * mx + my * my + mz * mz) || 1;
       mx /= ml;
       my /= ml;
@@ -121,13 +157,12 @@ export function createColourProjector(
         tg = 0,
         tb = 0,
         tw = 0;
-      for (const s of samplers) {
-        const v = s.view;
-        const f = v.forward;
-        const facing = -(mx * f[0] + my * f[1] + mz * f[2]);
-        const cx = v.centreX + (x * v.right[0] + y * v.right[1] + z * v.right[2]) / v.pixelSize;
-        const cy = v.centreY - (x * v.up[0] + y * v.up[1] + z * v.up[2]) / v.pixelSize;
-        const edge = sampleField(s.edgePixels, v.width, v.height, cx, cy, -1);
+      for (let i = 0; i < samplers.length; i++) {
+        const s = samplers[i];
+        const facing = -(mx * s.fx + my * s.fy + mz * s.fz);
+        const cx = s.centreX + (x * s.rx + y * s.ry + z * s.rz) / s.pixelSize;
+        const cy = s.centreY - (x * s.ux + y * s.uy + z * s.uz) / s.pixelSize;
+        const edge = sampleField(s.edgePixels, s.width, s.height, cx, cy, -1);
         // Rim points of the smoothed mesh land on or just outside the silhouette: still this view's.
         if (edge <= -RIM) continue;
         const inside = Math.min(1, Math.max(0.05, (edge + RIM) / (2 * RIM)));
@@ -136,23 +171,57 @@ export function createColourProjector(
           sy = cy;
         if (edge < RIM) {
           const gx =
-            sampleField(s.edgePixels, v.width, v.height, cx + 1, cy, edge) -
-            sampleField(s.edgePixels, v.width, v.height, cx - 1, cy, edge);
+            sampleField(s.edgePixels, s.width, s.height, cx + 1, cy, edge) -
+            sampleField(s.edgePixels, s.width, s.height, cx - 1, cy, edge);
           const gy =
-            sampleField(s.edgePixels, v.width, v.height, cx, cy + 1, edge) -
-            sampleField(s.edgePixels, v.width, v.height, cx, cy - 1, edge);
+            sampleField(s.edgePixels, s.width, s.height, cx, cy + 1, edge) -
+            sampleField(s.edgePixels, s.width, s.height, cx, cy - 1, edge);
           const gl = Math.sqrt(gx * gx + gy * gy);
           if (gl > 1e-6) {
             sx += ((RIM - edge) * gx) / gl;
             sy += ((RIM - edge) * gy) / gl;
           }
         }
-        sample(v, s, sx, sy, lin);
+        // Bilinear picture sample at (sx, sy) in linear light, written out here: as a call it is not
+        // inlined, and its coordinates would be boxed per texel.
+        const W = s.pictureWidth,
+          H = s.pictureHeight,
+          picture = s.picture;
+        const qx = Math.min(W - 1, Math.max(0, sx * s.imageScaleX - 0.5));
+        const qy = Math.min(H - 1, Math.max(0, sy * s.imageScaleY - 0.5));
+        const x0 = Math.floor(qx),
+          y0 = Math.floor(qy);
+        const x1 = Math.min(W - 1, x0 + 1),
+          y1 = Math.min(H - 1, y0 + 1);
+        const tx = qx - x0,
+          ty = qy - y0;
+        const ux = 1 - tx,
+          uy = 1 - ty;
+        const i00 = (y0 * W + x0) * 4,
+          i10 = (y0 * W + x1) * 4,
+          i01 = (y1 * W + x0) * 4,
+          i11 = (y1 * W + x1) * 4;
+        // Each product in the order (c · (1 − tx)) · (1 − ty), rounded to float32 as the value stored.
+        lin[0] =
+          SRGB_TO_LINEAR[picture[i00]] * ux * uy +
+          SRGB_TO_LINEAR[picture[i10]] * tx * uy +
+          SRGB_TO_LINEAR[picture[i01]] * ux * ty +
+          SRGB_TO_LINEAR[picture[i11]] * tx * ty;
+        lin[1] =
+          SRGB_TO_LINEAR[picture[i00 + 1]] * ux * uy +
+          SRGB_TO_LINEAR[picture[i10 + 1]] * tx * uy +
+          SRGB_TO_LINEAR[picture[i01 + 1]] * ux * ty +
+          SRGB_TO_LINEAR[picture[i11 + 1]] * tx * ty;
+        lin[2] =
+          SRGB_TO_LINEAR[picture[i00 + 2]] * ux * uy +
+          SRGB_TO_LINEAR[picture[i10 + 2]] * tx * uy +
+          SRGB_TO_LINEAR[picture[i01 + 2]] * ux * ty +
+          SRGB_TO_LINEAR[picture[i11 + 2]] * tx * ty;
         if (facing > 0) {
           const dx = Math.floor(cx * s.depthScale),
             dy = Math.floor(cy * s.depthScale);
-          const d = s.depth.depth[dy * s.depth.width + dx];
-          const depth = x * f[0] + y * f[1] + z * f[2];
+          const d = s.depth[dy * s.depthWidth + dx];
+          const depth = x * s.fx + y * s.fy + z * s.fz;
           if (depth <= d + tolerance) {
             const w = facing * facing * inside;
             dr += lin[0] * w;
@@ -197,28 +266,5 @@ export function createColourProjector(
 /** Mask pixels from the silhouette edge within which colours are taken from further inside. */
 const RIM = 3;
 
-function sample(v: View, s: ViewSampler, cx: number, cy: number, out: Float32Array): void {
-  const image = v.foreground.image;
-  const W = image.width,
-    H = image.height,
-    data = image.data;
-  const x = Math.min(W - 1, Math.max(0, cx * s.imageScaleX - 0.5));
-  const y = Math.min(H - 1, Math.max(0, cy * s.imageScaleY - 0.5));
-  const x0 = Math.floor(x),
-    y0 = Math.floor(y);
-  const x1 = Math.min(W - 1, x0 + 1),
-    y1 = Math.min(H - 1, y0 + 1);
-  const tx = x - x0,
-    ty = y - y0;
-  const i00 = (y0 * W + x0) * 4,
-    i10 = (y0 * W + x1) * 4,
-    i01 = (y1 * W + x0) * 4,
-    i11 = (y1 * W + x1) * 4;
-  for (let k = 0; k < 3; k++) {
-    out[k] =
-      srgbByteToLinear(data[i00 + k]) * (1 - tx) * (1 - ty) +
-      srgbByteToLinear(data[i10 + k]) * tx * (1 - ty) +
-      srgbByteToLinear(data[i01 + k]) * (1 - tx) * ty +
-      srgbByteToLinear(data[i11 + k]) * tx * ty;
-  }
-}
+/** srgbByteToLinear of every byte, read directly in the per-texel sample. */
+const SRGB_TO_LINEAR = Float32Array.from({ length: 256 }, (_, b) => srgbByteToLinear(b));

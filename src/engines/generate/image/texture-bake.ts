@@ -48,7 +48,7 @@ function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
     N = mesh.normals;
   for (let v = 0; v < n; v++) {
     if (pid[v] !== v) continue;
-    const w = colourAt.colour(c, P[v * 3], P[v * 3 + 1], P[v * 3 + 2], N[v * 3], N[v * 3 + 1], N[v * 3 + 2]);
+    const w = colourAt.colour(c, P, v * 3, N, v * 3);
     colours.set(c, v * 3);
     known[v] = w > 1e-3 ? 1 : 0;
     if (w < 0) blank[v] = 1;
@@ -111,11 +111,11 @@ function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
 }
 
 /**
- * Unit outward normals of the fine surface: the field's gradient by central differences at every grid
- * point (computed once), then trilinear between grid points so the normals vary smoothly.
+ * The fine field's gradient by central differences at every grid point (computed once); the normal
+ * map's shading interpolates it trilinearly between grid points so the normals vary smoothly.
  */
-function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number, out: Float32Array) => void {
-  const { values, dims, origin, spacing } = field;
+function fieldGradient(field: ShapeField): Float32Array {
+  const { values, dims } = field;
   const [nx, ny, nz] = dims;
   const gradient = new Float32Array(values.length * 3);
   for (let k = 0; k < nz; k++)
@@ -126,7 +126,48 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
         gradient[o * 3 + 1] = values[o + (j < ny - 1 ? nx : 0)] - values[o - (j > 0 ? nx : 0)];
         gradient[o * 3 + 2] = values[o + (k < nz - 1 ? nx * ny : 0)] - values[o - (k > 0 ? nx * ny : 0)];
       }
-  return (x, y, z, out) => {
+  return gradient;
+}
+
+/** `shade` of the projected base colour: the views' colour, else the diffused vertex colours. */
+function projectedColourShade(mesh: Mesh, colourAt: ColourProjector, fallback: Float32Array): BakeLayer['shade'] {
+  const I = mesh.indices;
+  const c = new Float32Array(3);
+  const fb = new Float32Array(3);
+  return (out, position, normal, triangle, bary) => {
+    const a = I[triangle * 3] * 3,
+      b = I[triangle * 3 + 1] * 3,
+      d = I[triangle * 3 + 2] * 3;
+    for (let k = 0; k < 3; k++)
+      fb[k] = fallback[a + k] * bary[0] + fallback[b + k] * bary[1] + fallback[d + k] * bary[2];
+    colourAt.colour(c, position, 0, normal, 0, fb);
+    out[0] = linearToSrgbByte(c[0]) / 255;
+    out[1] = linearToSrgbByte(c[1]) / 255;
+    out[2] = linearToSrgbByte(c[2]) / 255;
+  };
+}
+
+/**
+ * `shade` of the tangent-space normal map: the fine field's normal against the mesh's own. The field
+ * is sampled inside the shade itself (no helper call with the point's coordinates: a call that is not
+ * inlined boxes each floating-point argument, per texel).
+ */
+function fieldNormalShade(mesh: Mesh & { uvs: Float32Array }, field: ShapeField, transform: OutputTransform) {
+  const tangents = triangleTangents(mesh);
+  const { scale, offset } = transform;
+  const fine = new Float32Array(3);
+  const gradient = fieldGradient(field);
+  const { origin, spacing } = field;
+  const [nx, ny, nz] = field.dims;
+  const shade: BakeLayer['shade'] = (out, position, normal, triangle) => {
+    fine[0] = normal[0];
+    fine[1] = normal[1];
+    fine[2] = normal[2];
+    // Unit outward normal of the fine surface at the point: the gradient, trilinear between grid
+    // points (left as the mesh's normal where the gradient vanishes).
+    const x = (position[0] - offset[0]) / scale[0],
+      y = (position[1] - offset[1]) / scale[1],
+      z = (position[2] - offset[2]) / scale[2];
     const gx = Math.min(nx - 1.001, Math.max(0, (x - origin[0]) / spacing));
     const gy = Math.min(ny - 1.001, Math.max(0, (y - origin[1]) / spacing));
     const gz = Math.min(nz - 1.001, Math.max(0, (z - origin[2]) / spacing));
@@ -148,55 +189,18 @@ function fieldNormalSampler(field: ShapeField): (x: number, y: number, z: number
     }
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
     if (l > 0) {
-      out[0] = dx / l;
-      out[1] = dy / l;
-      out[2] = dz / l;
+      fine[0] = dx / l;
+      fine[1] = dy / l;
+      fine[2] = dz / l;
     }
-  };
-}
-
-/** `shade` of the projected base colour: the views' colour, else the diffused vertex colours. */
-function projectedColourShade(mesh: Mesh, colourAt: ColourProjector, fallback: Float32Array): BakeLayer['shade'] {
-  const I = mesh.indices;
-  const c = new Float32Array(3);
-  const fb = new Float32Array(3);
-  return (out, position, normal, triangle, bary) => {
-    const a = I[triangle * 3] * 3,
-      b = I[triangle * 3 + 1] * 3,
-      d = I[triangle * 3 + 2] * 3;
-    for (let k = 0; k < 3; k++)
-      fb[k] = fallback[a + k] * bary[0] + fallback[b + k] * bary[1] + fallback[d + k] * bary[2];
-    colourAt.colour(c, position[0], position[1], position[2], normal[0], normal[1], normal[2], fb);
-    out[0] = linearToSrgbByte(c[0]) / 255;
-    out[1] = linearToSrgbByte(c[1]) / 255;
-    out[2] = linearToSrgbByte(c[2]) / 255;
-  };
-}
-
-/** `shade` of the tangent-space normal map: the fine field's normal against the mesh's own. */
-function fieldNormalShade(mesh: Mesh & { uvs: Float32Array }, field: ShapeField, transform: OutputTransform) {
-  const tangents = triangleTangents(mesh);
-  const { scale, offset } = transform;
-  const fine = new Float32Array(3);
-  const fieldNormal = fieldNormalSampler(field);
-  const shade: BakeLayer['shade'] = (out, position, normal, triangle) => {
-    fine[0] = normal[0];
-    fine[1] = normal[1];
-    fine[2] = normal[2];
-    fieldNormal(
-      (position[0] - offset[0]) / scale[0],
-      (position[1] - offset[1]) / scale[1],
-      (position[2] - offset[2]) / scale[2],
-      fine,
-    );
     // Back to output units: normals transform by the inverse scale.
-    const x = fine[0] / scale[0],
-      y = fine[1] / scale[1],
-      z = fine[2] / scale[2];
-    const l = Math.sqrt(x * x + y * y + z * z) || 1;
-    fine[0] = x / l;
-    fine[1] = y / l;
-    fine[2] = z / l;
+    const mx = fine[0] / scale[0],
+      my = fine[1] / scale[1],
+      mz = fine[2] / scale[2];
+    const ml = Math.sqrt(mx * mx + my * my + mz * mz) || 1;
+    fine[0] = mx / ml;
+    fine[1] = my / ml;
+    fine[2] = mz / ml;
     encodeTangentNormal(out, fine, normal, tangents, triangle);
   };
   return shade;

@@ -10,6 +10,7 @@
  */
 import type { Mesh, RasterImage } from '../../../../geometry/mesh.ts';
 import { bakeTexture } from '../../../../geometry/ops/index.ts';
+import { roundHalfUp } from '../../../../geometry/rounding.ts';
 import {
   bakeTiled,
   type BakeLayer,
@@ -128,9 +129,11 @@ export const materialLayers: BakeShaderFactory<MaterialShaderInput> = (mesh, inp
     const x = Math.min(size - 1, Math.max(0, Math.floor(u * size)));
     const y = Math.min(size - 1, Math.max(0, Math.floor(v * size)));
     const t = y * size + x;
-    rough[t] = Math.round(Math.min(1, Math.max(0.02, sample.roughness)) * 255);
-    metal[t] = Math.round(sample.metallic * 255);
-    height[t] = Math.round((Math.max(-1, Math.min(1, sample.height)) * 0.5 + 0.5) * 255);
+    // roundHalfUp, not Math.round: the same bytes (every value here is within 0..255) without a
+    // mispredicted branch per texel (geometry/rounding.ts).
+    rough[t] = roundHalfUp(Math.min(1, Math.max(0.02, sample.roughness)) * 255);
+    metal[t] = roundHalfUp(sample.metallic * 255);
+    height[t] = roundHalfUp((Math.max(-1, Math.min(1, sample.height)) * 0.5 + 0.5) * 255);
     filled[t] = 1;
   };
   return [{ channels: 4, padding: input.padding, shade }];
