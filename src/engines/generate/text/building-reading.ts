@@ -7,7 +7,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/building-forms.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { sensesOf, plainGloss, rememberedByWord } from './reading-kit.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export type BuildingKind = 'shed' | 'barn' | 'coop' | 'house' | 'tiered' | 'open' | 'station' | 'public';
@@ -24,7 +24,7 @@ export interface BuildingForm {
 }
 
 function buildingGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word, 3)) {
+  for (const s of sensesOf(word, 3)) {
     const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
     const text = `${plainGloss(s)}; ${kinds}`;
     if (

@@ -6,7 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the bicycle generator (./generators/vehicles.ts).
  */
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export interface CycleForm {

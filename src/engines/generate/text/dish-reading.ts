@@ -8,7 +8,7 @@
  * Shared by the catalogue (a dish read this way is made as itself, not as a stand-in: see
  * ./own-forms.ts) and by the dish generator (./generators/families/dish-forms.ts).
  */
-import { rememberedByWord } from './artifact-senses.ts';
+import { rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
 
 export type Vessel = 'plate' | 'bowl' | 'pan' | 'basket' | 'steamer' | 'box' | 'glass' | 'board';

@@ -7,7 +7,7 @@
  * Shared by the catalogue (./own-forms.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
 
 export type ImplementHead =

@@ -6,7 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/knife.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { sensesOf, plainGloss, rememberedByWord } from './reading-kit.ts';
 import { readSynset } from './understand/wordnet.ts';
 
 export interface KnifeForm {
@@ -22,7 +22,7 @@ export interface KnifeForm {
 }
 
 function knifeGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word, 3)) {
+  for (const s of sensesOf(word, 3)) {
     const kinds = [
       ...s.hypernyms.map(readSynset),
       ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset)),

@@ -9,7 +9,7 @@
  * Shared by the catalogue (./own-forms.ts: a noun read this way is made as itself) and by the
  * generator (./generators/families/produce.ts).
  */
-import { rememberedByWord } from './artifact-senses.ts';
+import { rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
 export type ProduceShape =

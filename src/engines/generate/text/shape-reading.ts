@@ -8,7 +8,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/shapes.ts).
  */
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { plainGloss, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
 export type PlainShape =
