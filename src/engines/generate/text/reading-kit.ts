@@ -68,7 +68,8 @@ export const anyWord = (words: string[]): RegExp => new RegExp(`\\b(${words.join
 
 /**
  * ./readings/<file>.yaml, checked at load: `shapes`, the reader's pattern table of `values` (its rows in
- * order), `names`, how the summary names each value (one for every value), and the file's other
+ * order), `names`, how the summary names each value (one for every value; the value itself when the
+ * file has none), and the file's other
  * fields as `fields` says.
  */
 export function readFormWords<V extends string, F extends TProperties = Record<never, never>>(
@@ -79,14 +80,22 @@ export function readFormWords<V extends string, F extends TProperties = Record<n
   const names = Type.Object(Object.fromEntries(values.map((v) => [v, Type.String()])) as Record<V, TString>, {
     additionalProperties: false,
   });
-  const schema = Type.Object({ shapes: PatternRows, names, ...fields }, { additionalProperties: false });
+  const schema = Type.Object(
+    { shapes: PatternRows, names: Type.Optional(names), ...fields },
+    { additionalProperties: false },
+  );
   const rows = readDataFile(new URL(`./readings/${file}.yaml`, import.meta.url), schema as TSchema) as Static<
     TObject<F>
   > & {
     shapes: string[][];
-    names: Record<V, string>;
+    names?: Record<V, string>;
   };
-  return { ...rows, shapes: patternTable(rows.shapes, values, `readings/${file}.yaml`) };
+  const shapes = patternTable(rows.shapes, values, `readings/${file}.yaml`);
+  return {
+    ...rows,
+    shapes,
+    names: rows.names ?? (Object.fromEntries(values.map((v) => [v, v as string])) as Record<V, string>),
+  };
 }
 
 /** The value of the table's first pattern the text matches. */
