@@ -8,8 +8,8 @@
  * Shared by the catalogue (a dish read this way is made as itself, not as a stand-in: see
  * ./own-forms.ts) and by the dish generator (./generators/families/dish-forms.ts).
  */
-import { rememberedByWord } from './reading-kit.ts';
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
+import { kindWords, rememberedByWord, sensesOf } from './reading-kit.ts';
+import { LEX_FILE } from './understand/wordnet.ts';
 
 export type Vessel = 'plate' | 'bowl' | 'pan' | 'basket' | 'steamer' | 'box' | 'glass' | 'board';
 export type DishBody =
@@ -227,19 +227,10 @@ export function dishDescription(word: string): string | undefined {
   const described = (name: string) => (Object.hasOwn(DISH_DESCRIPTIONS, name) ? DISH_DESCRIPTIONS[name] : undefined);
   const own = described(key) ?? described(key.replace(/s$/, '')) ?? described(`${key}s`);
   if (own) return own;
-  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))]
-    .map(readSynset)
-    .find((s) => s.lexFile === LEX_FILE.food);
+  const [sense] = sensesOf(key, Infinity, LEX_FILE.food);
   if (!sense) return undefined;
-  const names: string[] = [];
-  let frontier = sense.hypernyms;
-  for (let depth = 0; depth < 3 && frontier.length; depth++) {
-    const up = frontier.map(readSynset);
-    names.push(...up.flatMap((s) => s.words));
-    frontier = up.flatMap((s) => s.hypernyms);
-  }
   // The dish's own lemmas lead: "pancake" or "kebab" names the form before its gloss does.
-  return `${sense.words.join(', ')}: ${sense.gloss.replace(/;?\s*"[^"]*"/g, '')}; ${names.join(', ')}`;
+  return `${sense.words.join(', ')}: ${sense.gloss.replace(/;?\s*"[^"]*"/g, '')}; ${kindWords(sense, 3).join(', ')}`;
 }
 
 const ingredientWord = (w: string) =>

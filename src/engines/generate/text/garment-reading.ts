@@ -8,8 +8,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/garment-forms.ts).
  */
-import { sensesOf, plainGloss, rememberedByWord } from './reading-kit.ts';
-import { readSynset } from './understand/wordnet.ts';
+import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 export interface GarmentForm {
   cloak: boolean;
@@ -35,7 +34,7 @@ const NOT_TORSO =
 function garmentGloss(word: string): string | undefined {
   for (const s of sensesOf(word)) {
     const gloss = plainGloss(s);
-    const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
+    const kinds = kindWords(s, 1).join(', ');
     const head = gloss.split(/;|\b(worn|used|for|that|which)\b/)[0];
     // Legwear, footwear and the rest are made by their own rows.
     if (

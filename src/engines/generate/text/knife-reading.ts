@@ -6,8 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/knife.ts).
  */
-import { sensesOf, plainGloss, rememberedByWord } from './reading-kit.ts';
-import { readSynset } from './understand/wordnet.ts';
+import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 export interface KnifeForm {
   length: number;
@@ -23,12 +22,7 @@ export interface KnifeForm {
 
 function knifeGloss(word: string): string | undefined {
   for (const s of sensesOf(word, 3)) {
-    const kinds = [
-      ...s.hypernyms.map(readSynset),
-      ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset)),
-    ]
-      .flatMap((h) => h.words)
-      .join(', ');
+    const kinds = kindWords(s, 2).join(', ');
     const gloss = plainGloss(s);
     const text = `${gloss} | ${kinds} | ${s.words.join(', ')}`;
     if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds))
