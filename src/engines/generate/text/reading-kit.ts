@@ -60,6 +60,9 @@ export function patternTable<V extends string>(rows: string[][], values: readonl
   });
 }
 
+/** A field of a reading file that holds one of `values`. */
+export const oneOf = <V extends string>(values: readonly V[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
 /** A list of words in a reading file. */
 export const Words = Type.Array(Type.String());
 
