@@ -8,15 +8,6 @@
  */
 import { firstMatch, kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
-export interface CycleForm {
-  wheels: 1 | 2 | 3;
-  tandem: boolean;
-  bigFrontWheel: boolean;
-  fatTyres: boolean;
-  stationary: boolean;
-  summary: string;
-}
-
 const COUNTS: [RegExp, 1 | 2 | 3][] = [
   [/\bsingle wheel|\bone wheel|\bone-wheeled/, 1],
   [/\bthree wheels|\bthree-wheeled/, 3],
@@ -24,7 +15,7 @@ const COUNTS: [RegExp, 1 | 2 | 3][] = [
 ];
 
 /** The form a cycle's description gives, or undefined when it says nothing beyond "a bicycle". */
-export function readCycle(word: string): CycleForm | undefined {
+export function readCycle(word: string) {
   const key = word.toLowerCase().trim();
   const sense = [...sensesOf(key)].find((s) =>
     /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(`${s.gloss} ${kindWords(s, 1).join(' ')}`),

@@ -8,18 +8,6 @@
  */
 import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
-export interface KnifeForm {
-  length: number;
-  width: number;
-  curved: boolean;
-  square: boolean;
-  pointed: boolean;
-  heavy: boolean;
-  folding: boolean;
-  weapon: boolean;
-  summary: string;
-}
-
 function knifeGloss(word: string): string | undefined {
   for (const s of sensesOf(word, 3)) {
     const kinds = kindWords(s, 2).join(', ');
@@ -32,7 +20,7 @@ function knifeGloss(word: string): string | undefined {
 }
 
 /** The form a knife's description gives, or undefined when it is no knife or says nothing of its blade. */
-export function readKnife(word: string): KnifeForm | undefined {
+export function readKnife(word: string) {
   const text = knifeGloss(word.toLowerCase().trim());
   if (!text) return undefined;
   const gloss = text.split(' | ')[0];
