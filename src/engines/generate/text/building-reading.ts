@@ -7,8 +7,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/building-forms.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { readSynset } from './understand/wordnet.ts';
+import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 export type BuildingKind = 'shed' | 'barn' | 'coop' | 'house' | 'tiered' | 'open' | 'station' | 'public';
 export type BuildingRoof = 'gable' | 'lean-to' | 'dome' | 'flat' | 'gambrel';
@@ -24,8 +23,8 @@ export interface BuildingForm {
 }
 
 function buildingGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word, 3)) {
-    const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
+  for (const s of sensesOf(word, 3)) {
+    const kinds = kindWords(s, 1).join(', ');
     const text = `${plainGloss(s)}; ${kinds}`;
     if (
       /\b(building|outbuilding|house|shed|barn|shelter|storehouse|dwelling|structure|cabin|hut|temple|station|facility|depository|institution|terminal)\b/.test(

@@ -6,17 +6,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the bicycle generator (./generators/vehicles.ts).
  */
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
-
-export interface CycleForm {
-  wheels: 1 | 2 | 3;
-  tandem: boolean;
-  bigFrontWheel: boolean;
-  fatTyres: boolean;
-  stationary: boolean;
-  summary: string;
-}
+import { firstMatch, kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 const COUNTS: [RegExp, 1 | 2 | 3][] = [
   [/\bsingle wheel|\bone wheel|\bone-wheeled/, 1],
@@ -25,20 +15,14 @@ const COUNTS: [RegExp, 1 | 2 | 3][] = [
 ];
 
 /** The form a cycle's description gives, or undefined when it says nothing beyond "a bicycle". */
-export function readCycle(word: string): CycleForm | undefined {
+export function readCycle(word: string) {
   const key = word.toLowerCase().trim();
-  const sense = [...nounSenses(key), ...nounSenses(key.replace(/s$/, ''))]
-    .map(readSynset)
-    .find(
-      (s) =>
-        s.lexFile === LEX_FILE.artifact &&
-        /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(
-          `${s.gloss} ${s.hypernyms.flatMap((h) => readSynset(h).words).join(' ')}`,
-        ),
-    );
+  const sense = [...sensesOf(key)].find((s) =>
+    /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(`${s.gloss} ${kindWords(s, 1).join(' ')}`),
+  );
   if (!sense) return undefined;
   const gloss = plainGloss(sense);
-  const count = COUNTS.find(([re]) => re.test(gloss))?.[1];
+  const count = firstMatch(COUNTS, gloss);
   const tandem = /\btwo sets of pedals|\btwo seats|\bfor two\b/.test(gloss);
   const bigFrontWheel = /\bvery large front wheel|\blarge front wheel|\bpedals on the front wheel/.test(gloss);
   const fatTyres = /\bfat tires|\bfat tyres|\bsturdy frame|\bknobby/.test(gloss);

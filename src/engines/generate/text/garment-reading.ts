@@ -8,8 +8,7 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/garment-forms.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { readSynset } from './understand/wordnet.ts';
+import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 export interface GarmentForm {
   cloak: boolean;
@@ -33,9 +32,9 @@ const NOT_TORSO =
   /\b(trousers|pants|breeches|shorts|stocking|sock|glove|mitten|shoe|boot|hat|cap|belt|underpants|brassiere|scarf|necktie|veil|collar|cuff|sleeve|pocket|lapel|loincloth|skirt)s?\b/;
 
 function garmentGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word)) {
+  for (const s of sensesOf(word)) {
     const gloss = plainGloss(s);
-    const kinds = s.hypernyms.flatMap((h) => readSynset(h).words).join(', ');
+    const kinds = kindWords(s, 1).join(', ');
     const head = gloss.split(/;|\b(worn|used|for|that|which)\b/)[0];
     // Legwear, footwear and the rest are made by their own rows.
     if (

@@ -6,51 +6,39 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/grass.ts).
  */
-import { LEX_FILE, nounSenses, readSynset } from './understand/wordnet.ts';
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
+import { LEX_FILE } from './understand/wordnet.ts';
+import {
+  Words,
+  anyWord,
+  sensesOf,
+  firstMatch,
+  kindWords,
+  plainGloss,
+  readFormWords,
+  rememberedByWord,
+} from './reading-kit.ts';
 
-export type GrassShape = 'canes' | 'ears' | 'plumes' | 'blades';
+const GRASS_SHAPES = ['canes', 'ears', 'plumes', 'blades'] as const;
 
-export interface GrassForm {
-  shape: GrassShape;
-  summary: string;
-}
-
-const GRASSES = /\b(grass|grasses|gramineous plant|cereal|sedge|cane|rush|reed|bamboo)\b/;
-
-const NAMES: Record<GrassShape, string> = {
-  canes: 'clump of jointed canes',
-  ears: 'stalks topped with grain ears',
-  plumes: 'tall clump with feathery plumes',
-  blades: 'clump of narrow blades',
-};
+const WORDS = readFormWords('grass', GRASS_SHAPES, { grassKinds: Words });
+const GRASSES = anyWord(WORDS.grassKinds);
 
 /** The noun's grass sense: a plant whose gloss or hypernyms (two levels) say it is a grass, sedge or cane. */
 function grassGloss(word: string): string | undefined {
-  for (const form of [word, word.replace(/s$/, '')])
-    for (const offset of nounSenses(form).slice(0, 4)) {
-      const s = readSynset(offset);
-      if (s.lexFile !== LEX_FILE.plant) continue;
-      const up = s.hypernyms.map(readSynset);
-      const kinds = [...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
-      const gloss = plainGloss(s);
-      if (GRASSES.test(kinds) || /^(an? )?([a-z-]+ ){0,4}(grass|grasses|sedge)\b/.test(gloss))
-        return `${gloss}; ${kinds}; ${s.words.join(', ')}`;
-    }
+  for (const s of sensesOf(word, 4, LEX_FILE.plant)) {
+    const kinds = kindWords(s, 2).join(', ');
+    const gloss = plainGloss(s);
+    if (GRASSES.test(kinds) || /^(an? )?([a-z-]+ ){0,4}(grass|grasses|sedge)\b/.test(gloss))
+      return `${gloss}; ${kinds}; ${s.words.join(', ')}`;
+  }
   return undefined;
 }
 
-export function readGrass(word: string): GrassForm | undefined {
+/** The form a grass's description gives, or undefined when the noun is no grass. */
+export function readGrass(word: string): { shape: (typeof GRASS_SHAPES)[number]; summary: string } | undefined {
   const text = grassGloss(word.toLowerCase().trim());
-  if (!text) return undefined;
-  const shape: GrassShape = /\bcanes?\b|\bwoody stems\b|\bjointed\b|\bbamboo\b/.test(text)
-    ? 'canes'
-    : /\bspikes?\b|\bgrains?\b|\bears?\b|\bcereal\b/.test(text)
-      ? 'ears'
-      : /\bplumes?\b|\bfeathery\b|\bpanicles?\b/.test(text)
-        ? 'plumes'
-        : 'blades';
-  return { shape, summary: `grass: ${NAMES[shape]}` };
+  const shape = text === undefined ? undefined : firstMatch(WORDS.shapes, text);
+  return shape && { shape, summary: `grass: ${WORDS.names[shape]}` };
 }
 
 /** readGrass, remembered: the catalogue and the generator both ask. */

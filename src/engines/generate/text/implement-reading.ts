@@ -7,29 +7,31 @@
  * Shared by the catalogue (./own-forms.ts: the hand-tool family makes the noun itself) and by the
  * generator (./generators/families/implement.ts).
  */
-import { plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { LEX_FILE, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
+import { firstMatch, plainGloss, readFormWords, rememberedByWord } from './reading-kit.ts';
+import { LEX_FILE, hypernymClosure, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
 
-export type ImplementHead =
-  | 'wires'
-  | 'bristles'
-  | 'strands'
-  | 'suction cup'
-  | 'perforated bowl'
-  | 'perforated plate'
-  | 'bowl'
-  | 'teeth'
-  | 'jaws'
-  | 'spiral'
-  | 'wheel'
-  | 'roller'
-  | 'cone'
-  | 'hook'
-  | 'curved blade'
-  | 'blade'
-  | 'point'
-  | 'club'
-  | 'bar';
+const IMPLEMENT_HEADS = [
+  'wires',
+  'bristles',
+  'strands',
+  'suction cup',
+  'perforated bowl',
+  'perforated plate',
+  'bowl',
+  'teeth',
+  'jaws',
+  'spiral',
+  'wheel',
+  'roller',
+  'cone',
+  'hook',
+  'curved blade',
+  'blade',
+  'point',
+  'club',
+  'bar',
+] as const;
+export type ImplementHead = (typeof IMPLEMENT_HEADS)[number];
 export type ImplementHandle = 'long' | 'short' | 'both ends';
 
 export interface ImplementForm {
@@ -41,58 +43,7 @@ export interface ImplementForm {
   summary: string;
 }
 
-/** Ordered: the first head a gloss names wins (a "coil of wires" before the "mixer" it is). */
-const HEAD_WORDS: [RegExp, ImplementHead][] = [
-  [/\bcoil of wires?|\bwire loops|\bloops of wire/, 'wires'],
-  [/\bsuction cup|\brubber cup/, 'suction cup'],
-  [/\babsorbent material|\bsponge|\bstrands\b|\byarn\b|\brags?\b/, 'strands'],
-  [/\bbristles?|\bbrush\b|\bbroom\b|\bbundle of (straws|twigs)/, 'bristles'],
-  [/\bbowl-shaped strainer|\bperforated (bowl|spoon|ladle)|\bcolander/, 'perforated bowl'],
-  [/\bperforat|\bmesh\b|\bstrainer|\bsieve|\bgrating\b|\bshredding/, 'perforated plate'],
-  [/\bspoon-shaped|\bbowl\b|\bscoop\b|\bcup-shaped|\bladle|\bspoon\b|\bshovel-shaped|\breceptacle\b/, 'bowl'],
-  [
-    /\b(row|rows|set) of teeth|\b(sharp|small|metal|wooden|long|pointed|narrow) teeth|\btoothed|\bprongs?\b|\btines?\b|\bforked\b/,
-    'teeth',
-  ],
-  [/\bhinged|\bjaws\b|\bpincers|\btwo legs|\btwo arms|\bgrips? and holds?|\btaking hold/, 'jaws'],
-  [/\bcorks?\b|\bspiral|\bhelical|\bauger|\bscrew-shaped|\bscrews? (in|into)\b/, 'spiral'],
-  [/\bwheel\b|\brotating dis[ck]|\brevolving dis[ck]|\bcircular blade/, 'wheel'],
-  [/\bcylinder|\broller\b|\brolls? out\b/, 'roller'],
-  [/\bconical|\bconically|\bcone-shaped|\bfunnel/, 'cone'],
-  [/\bhook\b|\bhooked\b|\bhooks\b/, 'hook'],
-  [/\blever\b/, 'bar'],
-  [/\bdrill\b|\bmaking holes|\bboring holes|\bbores? holes/, 'point'],
-  [/\bcurved blade|\bcrescent|\bsickle|\bhooked blade/, 'curved blade'],
-  [
-    /\bblades?\b|\bedge tool|\bcutting edge|\bcutter\b|\bcutting\b|\bcuts?\b|\bknife|\bwedge|\bslicing|\bpeeling|\bscraping|\bshaving/,
-    'blade',
-  ],
-  [/\bpointed|\bpoint\b|\bpin\b|\bspike|\bneedle|\bpunching/, 'point'],
-  [/\bheavy head|\bhammer|\bmallet|\bclub\b|\bbludgeon|\bbeating|\bpounding|\bmashing|\bcrushing/, 'club'],
-  [/\bbar\b|\brod\b|\bstick\b/, 'bar'],
-];
-
-const HEAD_NAMES: Record<ImplementHead, string> = {
-  wires: 'a coil of wire loops',
-  bristles: 'bristles',
-  strands: 'absorbent strands',
-  'suction cup': 'a suction cup',
-  'perforated bowl': 'a perforated bowl',
-  'perforated plate': 'a perforated plate',
-  bowl: 'a bowl',
-  teeth: 'a row of teeth',
-  jaws: 'two hinged arms',
-  spiral: 'a spiral',
-  wheel: 'a wheel',
-  roller: 'a roller',
-  cone: 'a cone',
-  hook: 'a hook',
-  'curved blade': 'a curved blade',
-  blade: 'a flat blade',
-  point: 'a point',
-  club: 'a heavy head',
-  bar: 'a bar',
-};
+const WORDS = readFormWords('implement', IMPLEMENT_HEADS);
 
 /** The kinds of thing an implement is (the first sense under one of them is read). */
 const IMPLEMENT_ROOTS = [
@@ -105,23 +56,13 @@ const IMPLEMENT_ROOTS = [
   .map(senseKeySynset)
   .filter((o) => o !== undefined);
 
-/** The synsets above a sense, up to `depth` steps. */
-function above(offset: number, depth: number): Set<number> {
-  const seen = new Set<number>();
-  let frontier = [offset];
-  for (let d = 0; d < depth && frontier.length; d++) {
-    frontier = frontier.flatMap((o) => readSynset(o).hypernyms).filter((o) => !seen.has(o));
-    for (const o of frontier) seen.add(o);
-  }
-  return seen;
-}
-
 function glossOf(word: string): string | undefined {
   for (const offset of nounSenses(word)) {
     const s = readSynset(offset);
     if (s.lexFile !== LEX_FILE.artifact) continue;
-    const kinds = above(offset, 10);
-    if (IMPLEMENT_ROOTS.some((r) => kinds.has(r))) return plainGloss(s);
+    // The classes up to ten steps above the sense (not the sense itself: "tool" is no kind of tool).
+    const kinds = hypernymClosure([offset], 11);
+    if (IMPLEMENT_ROOTS.some((r) => r !== offset && kinds.has(r))) return plainGloss(s);
   }
   return undefined;
 }
@@ -130,7 +71,7 @@ function glossOf(word: string): string | undefined {
 export function readImplement(word: string): ImplementForm | undefined {
   const gloss = glossOf(word.toLowerCase().trim());
   if (!gloss) return undefined;
-  const head = HEAD_WORDS.find(([re]) => re.test(gloss))?.[1];
+  const head = firstMatch(WORDS.shapes, gloss);
   if (!head) return undefined;
   const handle: ImplementHandle = /\bhandle at each end|\btwo handles|\bhandles at (both|each)/.test(gloss)
     ? 'both ends'
@@ -139,7 +80,7 @@ export function readImplement(word: string): ImplementForm | undefined {
       : 'short';
   const wooden = /\bwood|\bwooden|\bbamboo/.test(gloss);
   const handleName = handle === 'both ends' ? 'a handle at each end' : `a ${handle} handle`;
-  return { head, handle, wooden, summary: `${HEAD_NAMES[head]} on ${handleName}` };
+  return { head, handle, wooden, summary: `${WORDS.names[head]} on ${handleName}` };
 }
 
 /** readImplement, remembered: the catalogue and the generator both ask. */

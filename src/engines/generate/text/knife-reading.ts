@@ -6,29 +6,11 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/knife.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { readSynset } from './understand/wordnet.ts';
-
-export interface KnifeForm {
-  length: number;
-  width: number;
-  curved: boolean;
-  square: boolean;
-  pointed: boolean;
-  heavy: boolean;
-  folding: boolean;
-  weapon: boolean;
-  summary: string;
-}
+import { kindWords, plainGloss, rememberedByWord, sensesOf } from './reading-kit.ts';
 
 function knifeGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word, 3)) {
-    const kinds = [
-      ...s.hypernyms.map(readSynset),
-      ...s.hypernyms.flatMap((h) => readSynset(h).hypernyms.map(readSynset)),
-    ]
-      .flatMap((h) => h.words)
-      .join(', ');
+  for (const s of sensesOf(word, 3)) {
+    const kinds = kindWords(s, 2).join(', ');
     const gloss = plainGloss(s);
     const text = `${gloss} | ${kinds} | ${s.words.join(', ')}`;
     if (/\b(knife|knives|dagger|machete|blade)\b/.test(text) && !/\b(sword|saw|razor|scissors|axe|ax)\b/.test(kinds))
@@ -38,7 +20,7 @@ function knifeGloss(word: string): string | undefined {
 }
 
 /** The form a knife's description gives, or undefined when it is no knife or says nothing of its blade. */
-export function readKnife(word: string): KnifeForm | undefined {
+export function readKnife(word: string) {
   const text = knifeGloss(word.toLowerCase().trim());
   if (!text) return undefined;
   const gloss = text.split(' | ')[0];

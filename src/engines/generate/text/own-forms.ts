@@ -39,9 +39,6 @@ function kindOfLastWord(word: string): boolean {
   );
 }
 
-/** True when a word is one of the garment family's hand-built rows (a shirt, a glove). */
-const garmentRow = (word: string) => Object.hasOwn(rowsOf('garment'), word);
-
 /** The drum family's hand-built rows (the drum, a drum kit, a gong, a xylophone). */
 const DRUM_ROWS = new Set(Object.keys(rowsOf('drum')));
 
@@ -70,6 +67,22 @@ export interface OwnForms {
   beforeRows?: boolean;
   /** The name of a class of the noun made from its own description, where no row and nothing of the noun's own does. */
   className?(word: string): string | undefined;
+}
+
+/**
+ * A family whose nouns, all but its own rows (`isRow`), are made as `form` reads them when it reads them,
+ * and labelled with the reading's summary.
+ */
+function readForms(
+  form: (word: string) => { summary: string } | undefined,
+  isRow: (word: string) => boolean = () => false,
+  kindsToo?: boolean,
+): OwnForms {
+  return {
+    name: (word) => (isRow(word) || !form(word) ? undefined : word),
+    label: (name) => (isRow(name) ? undefined : form(name)?.summary),
+    ...(kindsToo ? { kindsToo } : {}),
+  };
 }
 
 /** The one-word lemmas of a compound's first sense, its own last word first. */
@@ -172,46 +185,22 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
     kindsToo: true,
   },
-  drum: {
-    // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
-    // is made as itself; a drum it says nothing of is the family's drum.
-    name: (word) => (DRUM_ROWS.has(word) || !percussionForm(word) ? undefined : word),
-    label: (name) => (DRUM_ROWS.has(name) ? undefined : percussionForm(name)?.summary),
-    kindsToo: true,
-  },
-  bicycle: {
-    // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
-    name: (word) => (['bicycle', 'bike', 'cycle'].includes(word) || !cycleForm(word) ? undefined : word),
-    label: (name) => (['bicycle', 'bike', 'cycle'].includes(name) ? undefined : cycleForm(name)?.summary),
-    kindsToo: true,
-  },
+  // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
+  // is made as itself; a drum it says nothing of is the family's drum.
+  drum: readForms(percussionForm, (word) => DRUM_ROWS.has(word), true),
+  // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
+  bicycle: readForms(cycleForm, (word) => ['bicycle', 'bike', 'cycle'].includes(word), true),
   // A grass (bamboo, wheat, pampas grass) the potted plant or the flower stood in for is made as its
   // description says: jointed canes, stalks with grain ears, plumes or blades.
-  ...Object.fromEntries(
-    ['potted-plant', 'flower'].map((category) => [
-      category,
-      {
-        name: (word: string) => (grassForm(word) ? word : undefined),
-        label: (name: string) => grassForm(name)?.summary,
-      },
-    ]),
-  ),
-  sword: {
-    // A weapon WordNet files only as a weapon (brass knuckles, a flamethrower, a boomerang, a bomb) is
-    // made as its description says, not as the sword standing in; blades keep the sword.
-    name: (word) => (weaponForm(word) ? word : undefined),
-    label: (name) => weaponForm(name)?.summary,
-  },
-  ring: {
-    // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
-    name: (word) => (word === 'ring' || !jewelryForm(word) ? undefined : word),
-    label: (name) => (name === 'ring' ? undefined : jewelryForm(name)?.summary),
-  },
-  garment: {
-    // An upper or full-length garment with no row of its own is cut as its description says.
-    name: (word) => (garmentRow(word) || !garmentForm(word) ? undefined : word),
-    label: (name) => (garmentRow(name) ? undefined : garmentForm(name)?.summary),
-  },
+  'potted-plant': readForms(grassForm),
+  flower: readForms(grassForm),
+  // A weapon WordNet files only as a weapon (brass knuckles, a flamethrower, a boomerang, a bomb) is
+  // made as its description says, not as the sword standing in; blades keep the sword.
+  sword: readForms(weaponForm),
+  // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
+  ring: readForms(jewelryForm, (word) => word === 'ring'),
+  // An upper or full-length garment with no row of its own is cut as its description says.
+  garment: readForms(garmentForm, (word) => Object.hasOwn(rowsOf('garment'), word)),
   'hand-tool': {
     // An implement with no row of its own is made from its description: its handle and its working head.
     name(word) {

@@ -7,13 +7,21 @@
  *
  * Shared by the catalogue (./own-forms.ts) and the generator (./generators/families/percussion.ts).
  */
-import { artifactSenses, plainGloss, rememberedByWord } from './artifact-senses.ts';
-import { readSynset } from './understand/wordnet.ts';
+import {
+  Words,
+  anyWord,
+  earliest,
+  kindWords,
+  plainGloss,
+  readFormWords,
+  rememberedByWord,
+  sensesOf,
+} from './reading-kit.ts';
 
-export type PercussionShape = 'drum' | 'kettle' | 'shaker' | 'clappers' | 'cymbal' | 'bells' | 'tubes' | 'stick';
+const PERCUSSION_SHAPES = ['drum', 'kettle', 'shaker', 'clappers', 'cymbal', 'bells', 'tubes', 'stick'] as const;
 
 export interface PercussionForm {
-  shape: PercussionShape;
+  shape: (typeof PERCUSSION_SHAPES)[number];
   /** Radius and height relative to a plain drum's. */
   width: number;
   height: number;
@@ -22,29 +30,16 @@ export interface PercussionForm {
   summary: string;
 }
 
-/** The form a description names first wins. */
-const SHAPES: [RegExp, PercussionShape][] = [
-  [/\bgourd|\bcontaining (pebbles|beans|seeds)|\bshaken\b|\brattle/, 'shaker'],
-  [/\bpair of hollow pieces|\bclappers?|\bcastanets/, 'clappers'],
-  [/\bhemispherical|\bkettle/, 'kettle'],
-  [/\b(concave|brass|metal) (brass )?dis[ck]|\bcymbals?\b/, 'cymbal'],
-  [/\bset of (tuned )?bells|\bbells?\b/, 'bells'],
-  [/\btubes?\b|\bpieces of metal or glass|\bhang together/, 'tubes'],
-  [/\bcactus branch|\bstick\b|\bhollowed out/, 'stick'],
-  [/\bdrums?\b|\bdrumhead|\bmembrane|\bcylinder/, 'drum'],
-];
+const WORDS = readFormWords('percussion', PERCUSSION_SHAPES, { kinds: Words, glossWords: Words });
+const KINDS = anyWord(WORDS.kinds);
+const GLOSS_WORDS = anyWord(WORDS.glossWords);
 
 function percussionGloss(word: string): string | undefined {
-  for (const s of artifactSenses(word, 4)) {
-    const up = s.hypernyms.map(readSynset);
+  for (const s of sensesOf(word, 4)) {
     // The sense's own names count as its kinds: "bell" itself is a bell.
-    const kinds = [s, ...up, ...up.flatMap((h) => h.hypernyms.map(readSynset))].flatMap((h) => h.words).join(', ');
+    const kinds = [...s.words, ...kindWords(s, 2)].join(', ');
     const gloss = plainGloss(s);
-    if (
-      /\b(percussion instrument|drum|chime|bell|cymbal|membranophone|idiophone)\b/.test(kinds) ||
-      /\b(tinkle|percussion)\b/.test(gloss)
-    )
-      return `${plainGloss(s)} | ${kinds}`;
+    if (KINDS.test(kinds) || GLOSS_WORDS.test(gloss)) return `${gloss} | ${kinds}`;
   }
   return undefined;
 }
@@ -55,12 +50,7 @@ export function readPercussion(word: string): PercussionForm | undefined {
   if (!text) return undefined;
   // The noun's own name says what it is where its description does not ("bell: a hollow device … struck").
   const gloss = `${word}: ${text.split(' | ')[0]}`;
-  let shape: PercussionShape | undefined;
-  let at = Infinity;
-  for (const [re, value] of SHAPES) {
-    const found = gloss.search(re);
-    if (found >= 0 && found < at) [shape, at] = [value, found];
-  }
+  let shape = earliest(WORDS.shapes, gloss);
   const small = /\bsmall|\blittle|\bminiature/.test(gloss);
   const large = /\blarge|\bbig\b|\bhuge/.test(gloss);
   const tall = /\btall|\blong\b|\bnarrow/.test(gloss);
@@ -74,17 +64,8 @@ export function readPercussion(word: string): PercussionForm | undefined {
   const width = shallow ? 1.1 : tall ? 0.7 : small ? 0.6 : large ? 1.4 : 1;
   const height = shallow ? 0.25 : tall ? 2.2 : small ? 0.7 : large ? 1.2 : 1;
   const sizeName = shallow ? 'shallow' : tall ? 'tall narrow' : small ? 'small' : large ? 'large' : '';
-  const names: Record<PercussionShape, string> = {
-    drum: 'drum',
-    kettle: 'kettledrum',
-    shaker: 'shaker',
-    clappers: 'pair of clappers',
-    cymbal: 'cymbal',
-    bells: /\bset of\b/.test(gloss) ? 'set of bells' : 'bell',
-    tubes: 'hanging tubes',
-    stick: 'hollow stick',
-  };
-  const what = [sizeName, names[shape]].filter(Boolean).join(' ');
+  const name = shape === 'bells' && /\bset of\b/.test(gloss) ? 'set of bells' : WORDS.names[shape];
+  const what = [sizeName, name].filter(Boolean).join(' ');
   return {
     shape,
     width,

@@ -9,35 +9,74 @@
  * Shared by the catalogue (./own-forms.ts: a noun read this way is made as itself) and by the
  * generator (./generators/families/produce.ts).
  */
-import { rememberedByWord } from './artifact-senses.ts';
+import { type Static, Type } from '@sinclair/typebox';
+import { PatternRows, Words, firstMatch, oneOf, patternTable, readFormWords, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
-export type ProduceShape =
-  | 'round'
-  | 'oval'
-  | 'long'
-  | 'crescent'
-  | 'pear'
-  | 'flat'
-  | 'bulb'
-  | 'tuber'
-  | 'root'
-  | 'head'
-  | 'flower head'
-  | 'florets'
-  | 'pod'
-  | 'seeds'
-  | 'stalks'
-  | 'leaves'
-  | 'ear';
-export type ProduceSurface = 'smooth' | 'spiny' | 'ridged' | 'scaly' | 'bumpy';
-export type ProduceSize = 'tiny' | 'small' | 'medium' | 'large' | 'huge';
+const PRODUCE_SHAPES = [
+  'round',
+  'oval',
+  'long',
+  'crescent',
+  'pear',
+  'flat',
+  'bulb',
+  'tuber',
+  'root',
+  'head',
+  'flower head',
+  'florets',
+  'pod',
+  'seeds',
+  'stalks',
+  'leaves',
+  'ear',
+] as const;
+export type ProduceShape = (typeof PRODUCE_SHAPES)[number];
+const SURFACES = ['smooth', 'spiny', 'ridged', 'scaly', 'bumpy'] as const;
+const SIZES = ['tiny', 'small', 'medium', 'large', 'huge'] as const;
+export type ProduceSize = (typeof SIZES)[number];
 type RGB = [number, number, number];
+
+/** What a known fruit or vegetable looks like (a row of `likenesses`). */
+const Likeness = Type.Object(
+  {
+    shape: Type.Optional(oneOf(PRODUCE_SHAPES)),
+    size: Type.Optional(oneOf(SIZES)),
+    colour: Type.Optional(Type.String()),
+    surface: Type.Optional(oneOf(SURFACES)),
+    tuft: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+type Likeness = Static<typeof Likeness>;
+
+const WORDS = readFormWords('produce', PRODUCE_SHAPES, {
+  surfaces: PatternRows,
+  sizes: PatternRows,
+  colours: Type.Record(Type.String(), Type.Tuple([Type.Number(), Type.Number(), Type.Number()])),
+  likenesses: Type.Record(Type.String(), Likeness),
+  classWords: Words,
+});
+const SURFACE_WORDS = patternTable(WORDS.surfaces, SURFACES, 'readings/produce.yaml');
+const SIZE_WORDS = patternTable(WORDS.sizes, SIZES, 'readings/produce.yaml');
+/** Colour words of definitions: the skin's, and the colour each likeness names. */
+const COLOURS: Record<string, RGB> = WORDS.colours;
+/**
+ * Known produce a gloss compares a fruit to ("plumlike", "resembling the mango") or a noun is a kind
+ * of (its hypernyms: a boysenberry is a berry, a casaba a melon): what each looks like.
+ */
+const LIKENESSES: Record<string, Likeness> = WORDS.likenesses;
+for (const [name, like] of Object.entries(LIKENESSES))
+  if (like.colour && !Object.hasOwn(COLOURS, like.colour))
+    throw new Error(`readings/produce.yaml: likeness ${name}: colour "${like.colour}" is not one of its colours`);
+/** Nouns that name the whole class rather than one kind: a bare "fruit" is the family's stand-in. */
+const CLASS_WORDS = new Set(WORDS.classWords);
 
 export interface ProduceForm {
   kind: 'fruit' | 'vegetable';
   shape: ProduceShape;
-  surface: ProduceSurface;
+  surface: (typeof SURFACES)[number];
   size: ProduceSize;
   colour: RGB;
   colourName?: string;
@@ -49,164 +88,8 @@ export interface ProduceForm {
   summary: string;
 }
 
-const COLOURS: Record<string, RGB> = {
-  red: [0.8, 0.1, 0.08],
-  scarlet: [0.85, 0.12, 0.08],
-  crimson: [0.7, 0.05, 0.1],
-  maroon: [0.45, 0.05, 0.12],
-  purple: [0.42, 0.12, 0.42],
-  purplish: [0.45, 0.18, 0.45],
-  violet: [0.5, 0.25, 0.6],
-  blue: [0.22, 0.25, 0.6],
-  black: [0.1, 0.08, 0.1],
-  blackish: [0.15, 0.12, 0.14],
-  brown: [0.5, 0.33, 0.18],
-  brownish: [0.55, 0.38, 0.22],
-  russet: [0.55, 0.33, 0.18],
-  tan: [0.8, 0.65, 0.45],
-  yellow: [0.96, 0.85, 0.2],
-  yellowish: [0.92, 0.85, 0.4],
-  golden: [0.95, 0.75, 0.2],
-  orange: [0.98, 0.55, 0.1],
-  green: [0.3, 0.6, 0.2],
-  greenish: [0.45, 0.65, 0.3],
-  white: [0.95, 0.94, 0.9],
-  whitish: [0.93, 0.91, 0.85],
-  pink: [0.95, 0.55, 0.6],
-  pinkish: [0.92, 0.62, 0.62],
-  rosy: [0.9, 0.4, 0.45],
-  buff: [0.87, 0.76, 0.55],
-  ivory: [0.96, 0.94, 0.86],
-};
-
 /** Flesh, pulp and seeds are inside: their colour is not the skin's. */
 const INSIDE = /^(flesh|fleshed|pulp|pulped|seeds?|seeded|juice|juiced|heart|interior|meat|kernel)$/;
-
-/** Shape words of a gloss, in the order they are tried (a more particular shape first). */
-const SHAPE_WORDS: [RegExp, ProduceShape][] = [
-  [/\bpear-shaped|pyriform\b/, 'pear'],
-  [/\bcrescent/, 'crescent'],
-  [/\bflower heads?\b|\bflower buds?\b(?! and)|\bthistlelike\b/, 'flower head'],
-  [/\bclustered flower|\bflorets?\b/, 'florets'],
-  [/\bheads? of (leaves|crisp|tightly)|\bin a (loose |tight |compact )?head\b|\bleafy head\b|\bhead of\b/, 'head'],
-  [/\bears?\b of\b|\bcobs?\b/, 'ear'],
-  [/\btuber|\btuberous/, 'tuber'],
-  [/\bbulbs?\b|\bbulbous\b|\bturnip-shaped\b|\btunics\b/, 'bulb'],
-  [/\broots?\b|\btaproot/, 'root'],
-  [/\bpods?\b|\bpod-bearing\b/, 'pod'],
-  [/stalks?\b|\bstems?\b|\bshoots?\b|\bspears\b|\bpetioles?\b/, 'stalks'],
-  [/\bleaves\b|\bleafy\b|\bleafed\b|\bgreens\b/, 'leaves'],
-  [/\begg-shaped|\bovoid|\boval|\bellipsoid|\boblong|\bobovoid|\bplum-shaped|\bolive-shaped/, 'oval'],
-  [/\belongated|\bcylindrical|\bslender|\bfinger-shaped|\blong\b|\btapering/, 'long'],
-  [/\bflat\b|\bflattened|\bdisk|\bdisc/, 'flat'],
-  [/\bround|\bglobose|\bglobular|\bspherical|\bball-shaped/, 'round'],
-];
-
-const SURFACE_WORDS: [RegExp, ProduceSurface][] = [
-  [/\bspiny|\bspines?\b|\bspiky|\bspikes?\b|\bprickly|\bprickles?\b|\bthorny|\bbristly|\bthistlelike/, 'spiny'],
-  [/\bridged|\bridges\b|\bribbed|\bribs\b|\bfurrowed|\bgrooved|\bangled|\bwinged|\blobed|\bstar-shaped/, 'ridged'],
-  [/\bscaly|\bscales\b|\bbracts?\b|\boverlapping/, 'scaly'],
-  [
-    /\bwrinkled|\bwarty|\bwarts\b|\bknobby|\bknobbly|\bbumpy|\blumpy|\brough\b|\bnetted|\bcorky|\bbrittle shell/,
-    'bumpy',
-  ],
-];
-
-const SIZE_WORDS: [RegExp, ProduceSize][] = [
-  [/\bhuge|\bgiant|\bvery large|\benormous|\bimmense/, 'huge'],
-  [/\blarge|\bbig\b/, 'large'],
-  [/\btiny|\bminute|\bvery small/, 'tiny'],
-  [/\bsmall|\blittle|\bdwarf|\bmedium-sized/, 'small'],
-];
-
-interface Likeness {
-  shape?: ProduceShape;
-  size?: ProduceSize;
-  colour?: string;
-  surface?: ProduceSurface;
-  tuft?: boolean;
-}
-
-/**
- * Known produce a gloss compares a fruit to ("plumlike", "resembling the mango") or a noun is a kind
- * of (its hypernyms: a boysenberry is a berry, a casaba a melon): what each looks like.
- */
-const LIKENESSES: Record<string, Likeness> = {
-  berry: { shape: 'round', size: 'tiny', colour: 'red' },
-  cherry: { shape: 'round', size: 'tiny', colour: 'red' },
-  grape: { shape: 'oval', size: 'tiny', colour: 'purple' },
-  gooseberry: { shape: 'round', size: 'tiny', colour: 'green' },
-  currant: { shape: 'round', size: 'tiny', colour: 'red' },
-  olive: { shape: 'oval', size: 'tiny', colour: 'green' },
-  plum: { shape: 'round', size: 'small', colour: 'purple' },
-  apricot: { shape: 'round', size: 'small', colour: 'orange' },
-  peach: { shape: 'round', colour: 'orange' },
-  apple: { shape: 'round', colour: 'red' },
-  pear: { shape: 'pear', colour: 'green' },
-  quince: { shape: 'pear', colour: 'yellow' },
-  citrus: { shape: 'round', colour: 'orange', surface: 'bumpy' },
-  orange: { shape: 'round', colour: 'orange', surface: 'bumpy' },
-  lemon: { shape: 'oval', colour: 'yellow', surface: 'bumpy' },
-  lime: { shape: 'round', size: 'small', colour: 'green' },
-  grapefruit: { shape: 'round', size: 'large', colour: 'yellow' },
-  melon: { shape: 'round', size: 'large', colour: 'green' },
-  squash: { shape: 'long', size: 'large', colour: 'green' },
-  gourd: { shape: 'pear', size: 'large', colour: 'yellow' },
-  pumpkin: { shape: 'round', size: 'huge', colour: 'orange', surface: 'ridged' },
-  mango: { shape: 'oval', colour: 'orange' },
-  banana: { shape: 'crescent', colour: 'yellow' },
-  fig: { shape: 'pear', size: 'small', colour: 'purple' },
-  date: { shape: 'oval', size: 'tiny', colour: 'brown' },
-  pineapple: { shape: 'oval', size: 'large', colour: 'golden', surface: 'scaly', tuft: true },
-  tomato: { shape: 'round', colour: 'red' },
-  pepper: { shape: 'long', colour: 'red' },
-  eggplant: { shape: 'oval', size: 'large', colour: 'purple' },
-  cucumber: { shape: 'long', colour: 'green', surface: 'bumpy' },
-  onion: { shape: 'bulb', colour: 'golden' },
-  garlic: { shape: 'bulb', size: 'small', colour: 'white' },
-  turnip: { shape: 'bulb', colour: 'white' },
-  beet: { shape: 'bulb', colour: 'crimson' },
-  radish: { shape: 'bulb', size: 'small', colour: 'red' },
-  'root vegetable': { shape: 'root', colour: 'tan' },
-  carrot: { shape: 'root', colour: 'orange' },
-  parsnip: { shape: 'root', colour: 'ivory' },
-  potato: { shape: 'tuber', colour: 'tan' },
-  yam: { shape: 'tuber', colour: 'brown' },
-  tuber: { shape: 'tuber', colour: 'brown' },
-  cabbage: { shape: 'head', colour: 'green' },
-  lettuce: { shape: 'head', colour: 'green' },
-  'cruciferous vegetable': { shape: 'head', colour: 'green' },
-  greens: { shape: 'leaves', colour: 'green' },
-  spinach: { shape: 'leaves', colour: 'green' },
-  kale: { shape: 'leaves', colour: 'green' },
-  celery: { shape: 'stalks', colour: 'green' },
-  asparagus: { shape: 'stalks', colour: 'green' },
-  legume: { shape: 'seeds', size: 'tiny', colour: 'tan' },
-  bean: { shape: 'pod', colour: 'green' },
-  pea: { shape: 'seeds', size: 'tiny', colour: 'green' },
-  pulse: { shape: 'seeds', size: 'tiny', colour: 'tan' },
-  seed: { shape: 'seeds', size: 'tiny', colour: 'tan' },
-  nut: { shape: 'oval', size: 'tiny', colour: 'brown' },
-  corn: { shape: 'ear', colour: 'yellow' },
-  broccoli: { shape: 'florets', colour: 'green' },
-  cauliflower: { shape: 'florets', colour: 'white' },
-  artichoke: { shape: 'flower head', colour: 'green', surface: 'scaly' },
-  mushroom: { shape: 'round', colour: 'white' },
-};
-
-/** Nouns that name the whole class rather than one kind: a bare "fruit" is the family's stand-in. */
-const CLASS_WORDS = new Set([
-  'fruit',
-  'fruits',
-  'vegetable',
-  'vegetables',
-  'veg',
-  'veggie',
-  'veggies',
-  'produce',
-  'edible fruit',
-  'greens',
-]);
 
 const FRUIT = nounSenses('edible fruit')[0];
 const PRODUCE_FILES = new Set<number>([LEX_FILE.food, LEX_FILE.plant]);
@@ -278,8 +161,6 @@ function likenessIn(text: string): Likeness | undefined {
 /** Outlines any form may have; the other shapes are forms of their own. */
 const OUTLINES = new Set<ProduceShape>(['round', 'oval', 'long', 'flat', 'leaves']);
 
-const firstMatch = <T>(table: [RegExp, T][], text: string) => table.find(([re]) => re.test(text))?.[1];
-
 /** The form a fruit or vegetable's description gives, or undefined when the description says nothing of its look. */
 export function readProduce(word: string): ProduceForm | undefined {
   const key = word.toLowerCase().trim();
@@ -293,9 +174,9 @@ export function readProduce(word: string): ProduceForm | undefined {
   const head = gloss.split(/\b(of|with|having|that|used|which|eaten|growing|along|;)\b/)[0];
   const own = {
     shape:
-      firstMatch(SHAPE_WORDS, head) ??
+      firstMatch(WORDS.shapes, head) ??
       (/^(edible )?(seeds?|beans?|peas?|lentils?)\b/.test(head.trim()) ? ('seeds' as const) : undefined) ??
-      firstMatch(SHAPE_WORDS, gloss),
+      firstMatch(WORDS.shapes, gloss),
     surface: firstMatch(SURFACE_WORDS, gloss),
     size: firstMatch(SIZE_WORDS, gloss),
     colour: skinColour(gloss),
@@ -330,30 +211,11 @@ export function readProduce(word: string): ProduceForm | undefined {
     (fruit ? ([0.72, 0.7, 0.3] as RGB) : COLOURS.green);
   const tuft = own.tuft || Boolean(like?.tuft ?? kind?.tuft);
   const kindName = fruit ? 'fruit' : 'vegetable';
-  const shapeName: Record<ProduceShape, string> = {
-    round: 'round',
-    oval: 'oval',
-    long: 'elongated',
-    crescent: 'crescent',
-    pear: 'pear-shaped',
-    flat: 'flattened',
-    bulb: 'bulb',
-    tuber: 'tuber',
-    root: 'tapering root',
-    head: 'leafy head',
-    'flower head': 'flower head',
-    florets: 'florets',
-    pod: 'pod',
-    seeds: 'heap of seeds',
-    stalks: 'bunch of stalks',
-    leaves: 'bunch of leaves',
-    ear: 'ear',
-  };
   const words = [
     size !== 'medium' ? size : '',
     stretch !== 1 && !OUTLINES.has(shape) ? (stretch < 1 ? 'flat' : 'elongated') : '',
     colourName?.replace(/-/g, ' ') ?? '',
-    shapeName[shape],
+    WORDS.names[shape],
   ].filter(Boolean);
   const rind = surface === 'smooth' ? '' : ` with a ${surface === 'bumpy' ? 'rough' : surface} skin`;
   const tail = ['round', 'oval', 'long', 'crescent', 'pear', 'flat'].includes(shape) ? ` ${kindName}` : '';
