@@ -24,10 +24,10 @@ export interface FitOptions {
   twinLength: number;
   /**
    * Finer scales (tip prominence, descending) read when the coarsest (`extremities.minProminence`) makes
-   * no body or one whose limb pairs are no twins.
+   * no body or no sound one (sound(): twin limb pairs, a figure's legs not shorter than its arms).
    */
   finerScales: number[];
-  /** A humanoid reading is sound when its legs are at least this share of its arms' length (sound: see below). */
+  /** A humanoid reading is sound when its legs are at least this share of its arms' length (sound()). */
   legsOverArms: number;
 }
 
