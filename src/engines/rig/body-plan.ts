@@ -20,6 +20,17 @@ export interface BodyPlanOptions {
   uprightLegs: number;
   /** … and at or below which the trunk lies across its legs — a quadruped. Between the two the head ratio decides. */
   levelLegs: number;
+  /**
+   * Six ends: the share of the body's depth across the plane of the four limb ends that lies on its lesser
+   * side, at or above which that plane cuts through the body (two feet, two hands) rather than being the
+   * floor under four feet.
+   */
+  throughBody: number;
+  /**
+   * A branching point with more than three ends: two of them are legs when they make a floor with the
+   * other hub's legs, and those legs rise from it at least this cosine to its normal.
+   */
+  legsAcrossFloor: number;
   /** Where along a branch (share of its length from the tip) thickness is read to find the head. */
   thicknessAt: number;
 }
@@ -30,6 +41,13 @@ export const BODY_PLAN_DEFAULTS: BodyPlanOptions = {
   // (CGAL's armadillo, looked at) reads 0.64.
   uprightLegs: 0.5,
   levelLegs: 0.3,
+  // A third: a plane through a standing figure's feet and hands halves it (Lugaru's rabbit fighter reads
+  // 0.44); four feet on a floor read 0.00–0.03, with a paw raised or a leg stepping 0.18–0.26 (fresh wolf,
+  // psb 398), and 0.39 under an elephant whose legs stride (CGAL, read level anyway).
+  throughBody: 0.33,
+  // 45°: the floors found under four feet read 0.64–0.99 (0.78–0.99 where a crowded hub is settled: Puka,
+  // Wuson, the Asian elephant); CGAL's armadillo, hands held forward level with its feet, 0.53–0.60.
+  legsAcrossFloor: 0.7,
   thicknessAt: 0.3,
 };
 
@@ -122,16 +140,99 @@ function legsAlongTrunk(
   back: [Branch, Branch],
   far: (b: Branch) => number,
   band: number,
-): number {
+): { cos: number } {
   const root = (b: Branch) => ringAt(graph, fields[b.tip], far(b), b.length, band).centroid;
-  const tip = (b: Branch): Vec3 => {
-    const v = fields[b.tip].source;
-    return [graph.positions[3 * v], graph.positions[3 * v + 1], graph.positions[3 * v + 2]];
-  };
+  const tip = (b: Branch) => tipPosition(graph, fields, b);
   const hips = mean(root(back[0]), root(back[1]));
   const legUp = unit(mean(unit(minus(root(back[0]), tip(back[0]))), unit(minus(root(back[1]), tip(back[1])))));
   const trunk = unit(minus(mean(root(front[0]), root(front[1])), hips));
-  return legUp[0] * trunk[0] + legUp[1] * trunk[1] + legUp[2] * trunk[2];
+  return { cos: dot(legUp, trunk) };
+}
+
+function tipPosition(graph: VertexGraph, fields: DistanceField[], b: Branch): Vec3 {
+  const v = fields[b.tip].source;
+  return [graph.positions[3 * v], graph.positions[3 * v + 1], graph.positions[3 * v + 2]];
+}
+
+const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const cross = (a: Vec3, b: Vec3): Vec3 => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
+
+/**
+ * Whether the four limb ends stand on one ground: the plane through them (along the body from one pair
+ * to the other, across it from side to side) has the whole surface on one side, as a floor under four
+ * feet has. Two feet and two hanging hands span a plane through the body (the head on one side, the
+ * seat or a tail on the other). Returns the share of the surface's depth across the plane that lies on
+ * its lesser side (0 for four feet on a flat floor).
+ */
+function belowFourEnds(graph: VertexGraph, ends: Vec3[]): { below: number; normal: Vec3 } {
+  const [f0, f1, b0, b1] = ends;
+  const along = minus(mean(f0, f1), mean(b0, b1));
+  const frontSide = minus(f0, f1);
+  const backSide = minus(b0, b1);
+  const side: Vec3 =
+    dot(frontSide, backSide) >= 0 ? mean(frontSide, backSide) : mean(frontSide, minus([0, 0, 0], backSide));
+  const normal = unit(cross(along, side));
+  const centre = mean(mean(f0, f1), mean(b0, b1));
+  let low = 0,
+    high = 0;
+  for (let v = 0; v < graph.vertexCount; v++) {
+    const d =
+      (graph.positions[3 * v] - centre[0]) * normal[0] +
+      (graph.positions[3 * v + 1] - centre[1]) * normal[1] +
+      (graph.positions[3 * v + 2] - centre[2]) * normal[2];
+    low = Math.min(low, d);
+    high = Math.max(high, d);
+  }
+  return { below: Math.min(-low, high) / (high - low || 1), normal };
+}
+
+/**
+ * Four limb ends make a floor when the surface lies on one side of their plane (share below it under
+ * `throughBody`) and the legs rise from it (foot to hip within `legsAcrossFloor`, a cosine, of its
+ * normal): arms held forward to where the feet's plane runs make a wall beside the legs, not a floor
+ * under them. Without `legUp` only the side is read.
+ */
+function isFloor(
+  graph: VertexGraph,
+  ends: Vec3[],
+  legUp: Vec3 | undefined,
+  options: BodyPlanOptions,
+): { floor: boolean; below: number } {
+  const { below, normal } = belowFourEnds(graph, ends);
+  const rising = legUp === undefined || Math.abs(dot(legUp, normal)) >= options.legsAcrossFloor;
+  return { floor: below < options.throughBody && rising, below };
+}
+
+/**
+ * A branching point with more than three ends (a snout, jaw, ears or tusks beside two legs, none of
+ * them folded into one head): the two of its ends that stand on one floor with the other hub's legs
+ * are legs, the rest one head (its longest end). Null when no two of them make a floor with those legs.
+ */
+function headAndLegs(
+  graph: VertexGraph,
+  fields: DistanceField[],
+  hub: Hub,
+  otherLegs: Hub['tips'],
+  legUp: Vec3,
+  options: BodyPlanOptions,
+): Hub | null {
+  const position = (t: Hub['tips'][number]) => tipPosition(graph, fields, t);
+  let best: { i: number; j: number; below: number } | undefined;
+  for (let i = 0; i < hub.tips.length; i++) {
+    for (let j = i + 1; j < hub.tips.length; j++) {
+      const { floor, below } = isFloor(graph, [hub.tips[i], hub.tips[j], ...otherLegs].map(position), legUp, options);
+      if (floor && (!best || below < best.below)) best = { i, j, below };
+    }
+  }
+  if (!best) return null;
+  const { i, j } = best;
+  const rest = hub.tips.filter((_, k) => k !== i && k !== j);
+  const head = rest.reduce((a, b) => (b.length > a.length ? b : a));
+  return { tips: [hub.tips[i], hub.tips[j], head] };
 }
 
 export function readBodyPlan(
@@ -148,18 +249,32 @@ export function readBodyPlan(
       refusal: `the shape does not branch like a body (${tips === undefined ? 'its ends do not meet along one trunk' : `${tips} ends around one centre`}); ${send}, each limb separate from the body`,
     };
   }
-  const sizes = body.hubs.map((h) => h.tips.length).sort();
   const far = (b: Branch) => {
     const other = fields.findIndex((_, i) => i !== b.tip);
     return fields[other].source;
   };
   const thick = (b: Branch) => thickness(graph, fields, b, far(b), options.thicknessAt, band);
+  const crowded = body.hubs.findIndex((h) => h.tips.length > 3);
+  const settled = body.hubs[1 - crowded];
+  if (crowded >= 0 && settled.tips.length === 3) {
+    const legs = twinsAndOdd(settled, thick).pair;
+    const root = (b: Branch) => ringAt(graph, fields[b.tip], far(b), b.length, band).centroid;
+    const legUp = unit(
+      mean(
+        unit(minus(root(legs[0]), tipPosition(graph, fields, legs[0]))),
+        unit(minus(root(legs[1]), tipPosition(graph, fields, legs[1]))),
+      ),
+    );
+    const resolved = headAndLegs(graph, fields, body.hubs[crowded], legs, legUp, options);
+    if (resolved) body = { ...body, hubs: crowded === 0 ? [resolved, settled] : [settled, resolved] };
+  }
+  const sizes = body.hubs.map((h) => h.tips.length).sort();
   if (sizes[0] === 2 && sizes[1] === 3) {
     const [three, two] = body.hubs[0].tips.length === 3 ? body.hubs : [body.hubs[1], body.hubs[0]];
     const { odd, pair } = oddOneOut(three, thick);
     const back = two.tips.map((t) => ({ tip: t.tip, length: t.length })) as [Branch, Branch];
     const ratio = odd.length / ((pair[0].length + pair[1].length) / 2);
-    const upright = legsAlongTrunk(graph, fields, pair, back, far, band);
+    const { cos: upright } = legsAlongTrunk(graph, fields, pair, back, far, band);
     // The pose tells the type where it is clear (a body stands on its legs); the head's length otherwise.
     const byPose = upright >= options.uprightLegs ? 'humanoid' : upright <= options.levelLegs ? 'quadruped' : undefined;
     const rigType: RigType = byPose ?? (ratio > options.quadrupedHeadRatio ? 'quadruped' : 'humanoid');
@@ -180,6 +295,31 @@ export function readBodyPlan(
   if (sizes[0] === 3 && sizes[1] === 3) {
     const splits = body.hubs.map((hub) => twinsAndOdd(hub, thick));
     const [front, back] = splits[0].oddThickness >= splits[1].oddThickness ? splits : [splits[1], splits[0]];
+    // Six ends are four legs, a head and a tail, unless the legs carry the trunk upright and the four
+    // limb ends are no floor (a plane through feet and hanging hands cuts through the body): then the
+    // body stands on two of them and the front pair are arms (a two-legged figure with a tail). Its tail
+    // stays with the hips: a humanoid skeleton has none. A crouched quadruped's folded hind legs can read
+    // upright, but its four feet still make a floor.
+    const { cos: upright } = legsAlongTrunk(graph, fields, front.pair, back.pair, far, band);
+    const { floor, below } = isFloor(
+      graph,
+      [...front.pair, ...back.pair].map((b) => tipPosition(graph, fields, b)),
+      undefined,
+      options,
+    );
+    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends`;
+    if (upright >= options.uprightLegs && !floor) {
+      return {
+        plan: {
+          rigType: 'humanoid',
+          head: front.odd,
+          frontPair: front.pair,
+          backPair: back.pair,
+          trunk: body.trunk,
+          evidence: `six ends: ${poseNote} (upright: two legs under the trunk, arms, a head and a tail)`,
+        },
+      };
+    }
     return {
       plan: {
         rigType: 'quadruped',
@@ -188,7 +328,7 @@ export function readBodyPlan(
         backPair: back.pair,
         tail: back.odd,
         trunk: body.trunk,
-        evidence: 'six ends: four legs in two pairs, a head and a tail',
+        evidence: `six ends: four legs in two pairs, a head and a tail (${poseNote})`,
       },
     };
   }

@@ -5,9 +5,9 @@
  */
 import type { RigType } from '../../geometry/skeleton.ts';
 import { BODY_PLAN_DEFAULTS, readBodyPlan, type BodyPlan, type BodyPlanOptions, type Branch } from './body-plan.ts';
-import { EXTREMITY_DEFAULTS, findExtremities, type ExtremityOptions } from './extremities.ts';
+import { EXTREMITY_DEFAULTS, findExtremities, type Extremity, type ExtremityOptions } from './extremities.ts';
 import { fitSkeleton, type FittedSkeleton } from './fit-skeleton.ts';
-import { distanceFrom } from './geodesic.ts';
+import { type DistanceField, distanceFrom } from './geodesic.ts';
 import { cutGraph, handleCuts } from './handles.ts';
 import { ringAt } from './rings.ts';
 import { largestComponent, type VertexGraph } from './surface.ts';
@@ -22,6 +22,13 @@ export interface FitOptions {
   maxTips: number;
   /** The shorter of two legs at one hub is at least this share of the longer (a pair of limbs are twins). */
   twinLength: number;
+  /**
+   * Finer scales (tip prominence, descending) read when the coarsest (`extremities.minProminence`) makes
+   * no body or no sound one (sound(): twin limb pairs, a figure's legs not shorter than its arms).
+   */
+  finerScales: number[];
+  /** A humanoid reading is sound when its legs are at least this share of its arms' length (sound()). */
+  legsOverArms: number;
 }
 
 const twins = ([a, b]: [Branch, Branch], share: number) =>
@@ -34,6 +41,9 @@ export const FIT_DEFAULTS: FitOptions = {
   maxTips: 12,
   // Back pairs read 0.87–1.00 on the dev and looked-at bodies; the diplodocus's leg beside its tail 0.58.
   twinLength: 0.7,
+  finerScales: [0.15, 0.1],
+  // Figures read 1.02–1.80 (and CGAL's armadillo, crouched, 0.98); a crocodile whose jaws read as legs 0.85.
+  legsOverArms: 0.9,
 };
 
 /** `graph` is the one the skeleton was fitted on (arms resting on the body cut free: handles.ts); weight on it. */
@@ -57,35 +67,25 @@ function freeRestingArms(graph: VertexGraph, tips: number[], options: FitOptions
   return cuts.length > 0 ? cutGraph(graph, head, cuts) : null;
 }
 
-export function fitBody(
-  graph: VertexGraph,
-  asked: RigType | 'auto',
-  options: FitOptions = FIT_DEFAULTS,
-  armsFreed = false,
-): FitResult {
-  const inside = largestComponent(graph);
-  const { tips } = findExtremities(graph, inside, options.extremities);
-  if (tips.length < 5) {
-    const freed = armsFreed
-      ? null
-      : freeRestingArms(
-          graph,
-          tips.map((t) => t.vertex),
-          options,
-        );
-    if (freed) {
-      const retry = fitBody(freed, asked, options, true);
-      if (!('refusal' in retry)) return retry;
-    }
-    return {
-      refusal: `the shape has ${tips.length} clear ends (a humanoid has five: head, hands, feet; a quadruped at least five: head and four feet), so its limbs cannot be told apart; send a model whose arms and legs stand free of the body`,
-    };
-  }
-  if (tips.length > options.maxTips) {
-    return {
-      refusal: `the shape has ${tips.length} clear ends, more than a humanoid or a four-legged animal; send one character or animal with two or four legs`,
-    };
-  }
+/**
+ * A reading that looks like a body: each limb pair are twins, and a humanoid's legs are not clearly
+ * shorter than its arms (its back pair at least `legsOverArms` of its front pair's length).
+ */
+function sound(plan: BodyPlan, options: FitOptions): boolean {
+  const length = ([a, b]: [Branch, Branch]) => a.length + b.length;
+  return (
+    twins(plan.frontPair, options.twinLength) &&
+    twins(plan.backPair, options.twinLength) &&
+    (plan.rigType !== 'humanoid' || length(plan.backPair) >= options.legsOverArms * length(plan.frontPair))
+  );
+}
+
+type Reading = { plan: BodyPlan; fields: DistanceField[]; band: number; sound: boolean } | { refusal: string };
+
+/**
+ * The body plan read from one set of tips (at least five, at most `maxTips`).
+ */
+function readTips(graph: VertexGraph, tips: Extremity[], options: FitOptions): Reading {
   const fields = tips.map((t) => distanceFrom(graph, t.vertex));
   const matrix = tips.map((_, i) => tips.map((t) => fields[i].distance[t.vertex]));
   const scale = Math.max(...matrix.flat());
@@ -98,8 +98,64 @@ export function fitBody(
     const again = readBodyPlan(graph, fields, readHubs(tree, options.hubMerge * scale, true), band, options.bodyPlan);
     if (!('refusal' in again)) read = again;
   }
-  if ('refusal' in read) return read;
-  const plan = read.plan;
+  return 'refusal' in read ? read : { plan: read.plan, fields, band, sound: sound(read.plan, options) };
+}
+
+const tooFew = (count: number) =>
+  `the shape has ${count} clear ends (a humanoid has five: head, hands, feet; a quadruped at least five: head and four feet), so its limbs cannot be told apart; send a model whose arms and legs stand free of the body`;
+
+/**
+ * Reads the body at the coarsest scale first (the most prominent ends), then at finer ones: short or
+ * sprawled legs and a foot beside a long tail are ends only at a finer scale. The first reading whose
+ * two limb pairs are twins is taken; without one, the first reading that makes a body at all (as a
+ * single scale did); without that, the coarsest scale's reason.
+ */
+export function fitBody(
+  graph: VertexGraph,
+  asked: RigType | 'auto',
+  options: FitOptions = FIT_DEFAULTS,
+  armsFreed = false,
+): FitResult {
+  const inside = largestComponent(graph);
+  const scales = [options.extremities.minProminence, ...options.finerScales];
+  const { tips: all } = findExtremities(graph, inside, { ...options.extremities, minProminence: Math.min(...scales) });
+  let refusal: string | undefined;
+  let chosen: { plan: BodyPlan; fields: DistanceField[]; band: number } | undefined;
+  let read = -1;
+  for (const scale of scales) {
+    const tips = all.filter((t) => t.prominence >= scale);
+    if (tips.length === read) continue;
+    read = tips.length;
+    if (tips.length < 5) {
+      if (scale === scales[0] && !armsFreed) {
+        const freed = freeRestingArms(
+          graph,
+          tips.map((t) => t.vertex),
+          options,
+        );
+        const retry = freed ? fitBody(freed, asked, options, true) : undefined;
+        if (retry && !('refusal' in retry)) return retry;
+      }
+      refusal ??= tooFew(tips.length);
+      continue;
+    }
+    if (tips.length > options.maxTips) {
+      refusal ??= `the shape has ${tips.length} clear ends, more than a humanoid or a four-legged animal; send one character or animal with two or four legs`;
+      break;
+    }
+    const reading = readTips(graph, tips, options);
+    if ('refusal' in reading) {
+      refusal ??= reading.refusal;
+      continue;
+    }
+    if (reading.sound) {
+      chosen = reading;
+      break;
+    }
+    chosen ??= reading;
+  }
+  if (!chosen) return { refusal: refusal ?? tooFew(0) };
+  const { plan, fields, band } = chosen;
   if (asked !== 'auto' && asked !== plan.rigType) {
     if (plan.tail && asked === 'humanoid') {
       return {
