@@ -49,29 +49,44 @@ function triangleMaterials(mesh: Mesh): Uint16Array {
 }
 
 /**
- * Grows filled texels into empty neighbours, `steps` rings deep (4-neighbourhood). Scanline passes over
- * typed arrays only, so a 12K map needs no per-texel lists. `filled`: 0 empty, 1 baked, k + 1 ring k.
+ * Grows filled texels into empty neighbours, `steps` rings deep (4-neighbourhood). `filled`: 0 empty,
+ * 1 baked, k + 1 ring k. An empty texel takes its first neighbour (left, right, up, down) filled before
+ * this ring, so a ring does not depend on the order its texels are met in: the first ring scans the
+ * map, and each later ring visits only the neighbours of the texels the ring before it grew (a scan of
+ * the whole map per ring cost more than the growing). The three side buffers are named rather than
+ * looped over per texel for the same reason.
  */
-function dilate(buffers: Uint8Array[], filled: Uint8Array, size: number, steps: number): void {
-  for (let s = 1; s <= steps; s++) {
+function dilate(sides: SideBuffers, size: number, steps: number): void {
+  const { rough, metal, height, filled } = sides;
+  // Whether texel j (empty, in column x) grows in the ring marked `mark`; if so, copied and marked.
+  const grow = (j: number, x: number, mark: number): boolean => {
+    let from = -1;
+    if (x > 0 && filled[j - 1] && filled[j - 1] < mark) from = j - 1;
+    else if (x < size - 1 && filled[j + 1] && filled[j + 1] < mark) from = j + 1;
+    else if (j >= size && filled[j - size] && filled[j - size] < mark) from = j - size;
+    else if (j < size * (size - 1) && filled[j + size] && filled[j + size] < mark) from = j + size;
+    if (from < 0) return false;
+    filled[j] = mark;
+    rough[j] = rough[from];
+    metal[j] = metal[from];
+    height[j] = height[from];
+    return true;
+  };
+  let grown: number[] = [];
+  for (let y = 0, j = 0; y < size; y++) {
+    for (let x = 0; x < size; x++, j++) if (!filled[j] && grow(j, x, 2)) grown.push(j);
+  }
+  for (let s = 2; s <= steps && grown.length > 0; s++) {
     const mark = s + 1;
-    let grew = false;
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const j = y * size + x;
-        if (filled[j]) continue;
-        let from = -1;
-        if (x > 0 && filled[j - 1] && filled[j - 1] < mark) from = j - 1;
-        else if (x < size - 1 && filled[j + 1] && filled[j + 1] < mark) from = j + 1;
-        else if (y > 0 && filled[j - size] && filled[j - size] < mark) from = j - size;
-        else if (y < size - 1 && filled[j + size] && filled[j + size] < mark) from = j + size;
-        if (from < 0) continue;
-        filled[j] = mark;
-        for (const b of buffers) b[j] = b[from];
-        grew = true;
-      }
+    const next: number[] = [];
+    for (const j of grown) {
+      const x = j % size;
+      if (x > 0 && !filled[j - 1] && grow(j - 1, x - 1, mark)) next.push(j - 1);
+      if (x < size - 1 && !filled[j + 1] && grow(j + 1, x + 1, mark)) next.push(j + 1);
+      if (j >= size && !filled[j - size] && grow(j - size, x, mark)) next.push(j - size);
+      if (j < size * (size - 1) && !filled[j + size] && grow(j + size, x, mark)) next.push(j + size);
     }
-    if (!grew) break;
+    grown = next;
   }
 }
 
@@ -116,7 +131,7 @@ export const materialLayers: BakeShaderFactory<MaterialShaderInput> = (mesh, inp
   const { indices } = mesh;
   const uvs = mesh.uvs!;
   const shade: BakeLayer['shade'] = (out, p, n, triangle, bary) => {
-    shaders[triMaterial[triangle]](p[0], p[1], p[2], n[0], n[1], n[2], sample);
+    shaders[triMaterial[triangle]](p, n, sample);
     out[0] = sample.r;
     out[1] = sample.g;
     out[2] = sample.b;
@@ -154,12 +169,15 @@ function shaderInput(mesh: Mesh, materials: PartMaterial[], options: BakeMateria
   return input;
 }
 
+/** Byte differences of two heights, -255..255. */
+const HEIGHT_STEPS = 511;
+
 /** The metallic-roughness and normal maps from the side buffers, beside the baked colour. */
 function finishMaps(baseColor: RasterImage, input: MaterialShaderInput, options: BakeMaterialOptions): MaterialMaps {
   const { size, padding } = input;
   const { normalMap = true, bumpStrength = 1 } = options;
   const { rough, metal, height, filled } = input.sides;
-  dilate([rough, metal, height], filled, size, padding + 1);
+  dilate(input.sides, size, padding + 1);
   const mr = new Uint8Array(size * size * 3);
   for (let i = 0; i < size * size; i++) {
     mr[i * 3] = 255;
@@ -171,6 +189,9 @@ function finishMaps(baseColor: RasterImage, input: MaterialShaderInput, options:
     const nm = new Uint8Array(size * size * 3);
     // Relief in texels: a height step of 1 spans about 1/64 of the asset, whatever the map size.
     const k = (bumpStrength * (size / 2048) * 0.9 * 2) / 255;
+    // A texel's normal depends only on its two byte differences (511 × 511 pairs, most texels flat),
+    // so each pair's three bytes are worked out once, when first met, instead of per texel.
+    const pairs = new Uint8Array(HEIGHT_STEPS * HEIGHT_STEPS * 4);
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const i = y * size + x;
@@ -178,13 +199,20 @@ function finishMaps(baseColor: RasterImage, input: MaterialShaderInput, options:
           hr = height[x < size - 1 ? i + 1 : i];
         const hu = height[y > 0 ? i - size : i],
           hd = height[y < size - 1 ? i + size : i];
-        // glTF tangent space: +X along +u, +Y towards the image's top (decreasing v).
-        const nx = -(hr - hl) * k,
-          ny = (hd - hu) * k;
-        const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1);
-        nm[i * 3] = (nx * inv * 127.5 + 128) | 0;
-        nm[i * 3 + 1] = (ny * inv * 127.5 + 128) | 0;
-        nm[i * 3 + 2] = (inv * 127.5 + 128) | 0;
+        const pair = ((hr - hl + 255) * HEIGHT_STEPS + (hd - hu + 255)) * 4;
+        if (pairs[pair + 3] === 0) {
+          // glTF tangent space: +X along +u, +Y towards the image's top (decreasing v).
+          const nx = -(hr - hl) * k,
+            ny = (hd - hu) * k;
+          const inv = 1 / Math.sqrt(nx * nx + ny * ny + 1);
+          pairs[pair] = (nx * inv * 127.5 + 128) | 0;
+          pairs[pair + 1] = (ny * inv * 127.5 + 128) | 0;
+          pairs[pair + 2] = (inv * 127.5 + 128) | 0;
+          pairs[pair + 3] = 1;
+        }
+        nm[i * 3] = pairs[pair];
+        nm[i * 3 + 1] = pairs[pair + 1];
+        nm[i * 3 + 2] = pairs[pair + 2];
       }
     }
     maps.normal = { width: size, height: size, channels: 3, data: nm };

@@ -27,15 +27,12 @@ export interface ShaderStyle {
   fast?: boolean;
 }
 
-export type SurfaceShader = (
-  x: number,
-  y: number,
-  z: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  out: SurfaceSample,
-) => void;
+/**
+ * The point and normal come as the baker's reused arrays, not six numbers: the call site is per
+ * material (never inlined), and V8 boxes every floating-point argument of a call it does not inline,
+ * which per texel was most of the bake's garbage.
+ */
+export type SurfaceShader = (point: Float32Array, normal: Float32Array, out: SurfaceSample) => void;
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
@@ -99,14 +96,20 @@ export function createShader(
     }
   };
   if (style.fast) {
-    return (x, y, z, _nx, _ny, _nz, out) => {
+    return (point, _normal, out) => {
+      const x = point[0],
+        y = point[1],
+        z = point[2];
       const n = noise(x * 7, y * 7, z * 7);
       set(out, 1 + n * 0.1, base.roughness + n * 0.05, base.metallic, 0);
     };
   }
   switch (kind) {
     case 'wood':
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         // Growth rings around the vertical axis, warped so they wander like real grain.
         const warp = fbm(noise, x * 3, y * 0.6, z * 3, 2) * 0.35;
         const r = Math.sqrt(x * x + z * z) * 28 + warp * 6 + noise(x * 40, y * 3, z * 40) * 0.4;
@@ -122,19 +125,26 @@ export function createShader(
     case 'silver':
     case 'bronze':
     case 'copper':
-      return (x, y, z, nx, ny, nz, out) => {
+      return (point, normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
+        const nx = normal[0],
+          nz = normal[2];
         // Brushed: fine streaks along the surface's horizontal direction.
         const streaks =
           noise(x * 4, y * 320, z * 4) * 0.5 +
           noise(x * 700 * (1 - Math.abs(nx)), y * 3, z * 700 * (1 - Math.abs(nz))) * 0.5;
         const smudge = fbm(noise, x * 5, y * 5, z * 5, 2);
         set(out, 1 + streaks * 0.05 + smudge * 0.04, base.roughness + streaks * 0.08 + smudge * 0.1, 1, streaks * 0.2);
-        void ny;
         wear(x, y, z, out);
       };
     case 'stone':
     case 'clay':
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         const n = fbm(noise, x * 9, y * 9, z * 9, 3);
         const speck = noise(x * 160, y * 160, z * 160);
         const pit = speck > 0.55 ? -0.6 : 0;
@@ -142,14 +152,23 @@ export function createShader(
         wear(x, y, z, out);
       };
     case 'marble':
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         const t = Math.sin((x + y * 0.6 + z * 0.3) * 14 + fbm(noise, x * 4, y * 4, z * 4, 3) * 7);
         const vein = Math.pow(1 - Math.abs(t), 18);
         set(out, 1 - vein * 0.45 + noise(x * 30, y * 30, z * 30) * 0.03, base.roughness + vein * 0.1, 0, -vein * 0.3);
       };
     case 'fabric':
     case 'paper':
-      return (x, y, z, nx, ny, nz, out) => {
+      return (point, normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
+        const nx = normal[0],
+          ny = normal[1],
+          nz = normal[2];
         // Weave on the two axes across the dominant normal direction (a triplanar choice).
         const ax = Math.abs(nx),
           ay = Math.abs(ny),
@@ -163,7 +182,10 @@ export function createShader(
         wear(x, y, z, out);
       };
     case 'leather':
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         const cells = Math.abs(noise(x * 70, y * 70, z * 70));
         const crease = cells < 0.08 ? 1 - cells / 0.08 : 0;
         const mottle = fbm(noise, x * 7, y * 7, z * 7, 2) * 0.1;
@@ -174,7 +196,10 @@ export function createShader(
     case 'glass':
     case 'ice':
     case 'plastic':
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         // Glaze pooling / faint cloudiness.
         const cloud = fbm(noise, x * 5, y * 5, z * 5, 3);
         set(
@@ -187,7 +212,10 @@ export function createShader(
         wear(x, y, z, out);
       };
     default:
-      return (x, y, z, _nx, _ny, _nz, out) => {
+      return (point, _normal, out) => {
+        const x = point[0],
+          y = point[1],
+          z = point[2];
         // Organic, rubber, wax, bone: soft mottling with fine pores.
         const m = fbm(noise, x * 8, y * 8, z * 8, 3);
         const pore = noise(x * 200, y * 200, z * 200) * 0.04;
