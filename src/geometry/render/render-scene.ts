@@ -4,7 +4,7 @@ import { textureImage } from '../texture.ts';
 import { createProjector, type Camera, type Vec3 } from './camera.ts';
 import { rasterize, type RasterBuffers } from './rasterize.ts';
 import { defaultLights, shade, type LightRig } from './shade.ts';
-import { meshWorldGeometry, worldGeometry, type WorldGeometry } from './world-geometry.ts';
+import { meshScene, meshWorldGeometry, worldGeometry, worldPositions, type WorldGeometry } from './world-geometry.ts';
 
 export interface RenderOptions {
   width: number;
@@ -76,7 +76,7 @@ export function renderSilhouette(
 
 /** World-space bounds of everything drawn in the scene (node transforms applied). */
 export function sceneBounds(input: Scene | Mesh): Bounds {
-  const { positions } = geometryOf(input);
+  const positions = worldPositions(isMesh(input) ? meshScene(input) : input);
   const min: Vec3 = [Infinity, Infinity, Infinity];
   const max: Vec3 = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < positions.length; i += 3) {
