@@ -33,6 +33,34 @@ const ON_SURFACE = 1e-6;
 
 const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
 
+/** Bilinear, wrapping like glTF's default sampler; RGB in 0..1 into `out`. */
+function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
+  const { width, height, channels, data } = image;
+  const x = (u - Math.floor(u)) * width - 0.5;
+  const y = (v - Math.floor(v)) * height - 0.5;
+  const x0 = Math.floor(x),
+    y0 = Math.floor(y);
+  const fx = x - x0,
+    fy = y - y0;
+  // The four texels' offsets, wrapped once per sample rather than once per channel and corner (this
+  // runs per texel of the new map: 150M of them at 12K).
+  const left = ((x0 % width) + width) % width,
+    right = (((x0 + 1) % width) + width) % width;
+  const top = ((((y0 % height) + height) % height) * width) | 0,
+    bottom = (((((y0 + 1) % height) + height) % height) * width) | 0;
+  const o00 = (top + left) * channels,
+    o10 = (top + right) * channels,
+    o01 = (bottom + left) * channels,
+    o11 = (bottom + right) * channels;
+  const last = channels - 1;
+  for (let c = 0; c < 3; c++) {
+    const k = c < last ? c : last;
+    const upper = data[o00 + k] * (1 - fx) + data[o10 + k] * fx;
+    const lower = data[o01 + k] * (1 - fx) + data[o11 + k] * fx;
+    out[c] = (upper * (1 - fy) + lower * fy) / 255;
+  }
+}
+
 /**
  * Which server triangle each new triangle lies on, decided on its first texel: -2 not decided yet, -1
  * none (search per texel), else the triangle, with its corners' server barycentrics in `corners`.
@@ -92,6 +120,7 @@ export interface TransferShaderInput {
 export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, input) => {
   const { source, looks, factors } = input;
   const lookup = new SurfaceLookup(source as Mesh);
+  const colour = new Float32Array(3);
   const hitBary = new Float64Array(3);
   const plans = new TrianglePlans(atlas, lookup);
   const { corners } = plans;
@@ -117,36 +146,8 @@ export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, in
         wb = hitBary[1],
         wc = hitBary[2];
       const UV = source.uvs;
-      const u = wa * UV[a] + wb * UV[b] + wc * UV[c],
-        v = wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1];
-      // Bilinear, wrapping like glTF's default sampler. Written here rather than called: V8 does not
-      // inline a call this size from the shader, and each float argument of a call that is not inlined
-      // is boxed into a heap number, per texel (docs/bench-history/speed.md, Pass 5c).
-      const { width, height, channels, data } = image;
-      const x = (u - Math.floor(u)) * width - 0.5;
-      const y = (v - Math.floor(v)) * height - 0.5;
-      const x0 = Math.floor(x),
-        y0 = Math.floor(y);
-      const fx = x - x0,
-        fy = y - y0;
-      // The four texels' offsets, wrapped once per texel rather than once per channel and corner (this
-      // runs per texel of the new map: 150M of them at 12K).
-      const left = ((x0 % width) + width) % width,
-        right = (((x0 + 1) % width) + width) % width;
-      const top = ((((y0 % height) + height) % height) * width) | 0,
-        bottom = (((((y0 + 1) % height) + height) % height) * width) | 0;
-      const o00 = (top + left) * channels,
-        o10 = (top + right) * channels,
-        o01 = (bottom + left) * channels,
-        o11 = (bottom + right) * channels;
-      const last = channels - 1;
-      for (let k = 0; k < 3; k++) {
-        const ch = k < last ? k : last;
-        const upper = data[o00 + ch] * (1 - fx) + data[o10 + ch] * fx;
-        const lower = data[o01 + ch] * (1 - fx) + data[o11 + ch] * fx;
-        // Rounded to single precision as the sample was when it went through a Float32Array.
-        out[k] = Math.fround((upper * (1 - fy) + lower * fy) / 255) * factor[k];
-      }
+      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
+      for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];
     } else {
       for (let k = 0; k < 3; k++) out[k] = factor[k];
     }
