@@ -85,8 +85,13 @@ type Reading = { plan: BodyPlan; fields: DistanceField[]; band: number; sound: b
 /**
  * The body plan read from one set of tips (at least five, at most `maxTips`).
  */
-function readTips(graph: VertexGraph, tips: Extremity[], options: FitOptions): Reading {
-  const fields = tips.map((t) => distanceFrom(graph, t.vertex));
+function readTips(
+  graph: VertexGraph,
+  tips: Extremity[],
+  options: FitOptions,
+  fieldOf: (vertex: number) => DistanceField,
+): Reading {
+  const fields = tips.map((t) => fieldOf(t.vertex));
   const matrix = tips.map((_, i) => tips.map((t) => fields[i].distance[t.vertex]));
   const scale = Math.max(...matrix.flat());
   const tree = neighbourJoin(matrix);
@@ -122,6 +127,13 @@ export function fitBody(
   let refusal: string | undefined;
   let chosen: { plan: BodyPlan; fields: DistanceField[]; band: number } | undefined;
   let read = -1;
+  // A finer scale's tips include the coarser ones': each tip's distance field is computed once.
+  const fieldsByVertex = new Map<number, DistanceField>();
+  const fieldOf = (vertex: number) => {
+    let field = fieldsByVertex.get(vertex);
+    if (!field) fieldsByVertex.set(vertex, (field = distanceFrom(graph, vertex)));
+    return field;
+  };
   for (const scale of scales) {
     const tips = all.filter((t) => t.prominence >= scale);
     if (tips.length === read) continue;
@@ -143,7 +155,7 @@ export function fitBody(
       refusal ??= `the shape has ${tips.length} clear ends, more than a humanoid or a four-legged animal; send one character or animal with two or four legs`;
       break;
     }
-    const reading = readTips(graph, tips, options);
+    const reading = readTips(graph, tips, options, fieldOf);
     if ('refusal' in reading) {
       refusal ??= reading.refusal;
       continue;
