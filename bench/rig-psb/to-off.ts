@@ -164,6 +164,85 @@ function readZym(bytes: Buffer): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+function readMd2(bytes: Buffer): { positions: number[]; faces: number[] } {
+  if (bytes.toString('latin1', 0, 4) !== 'IDP2' || bytes.readInt32LE(4) !== 8) throw new Error('not an MD2 file');
+  const header = (field: number) => bytes.readInt32LE(8 + 4 * field);
+  const [frameSize, vertexCount, triangleCount, frameCount] = [header(2), header(4), header(6), header(8)];
+  const [trianglesAt, framesAt, endAt] = [header(11), header(12), header(14)];
+  if (endAt !== bytes.length || frameCount < 1 || framesAt + frameCount * frameSize > bytes.length) {
+    throw new Error('MD2 header not as expected');
+  }
+  // The first frame: a scale and a translation, then per vertex three bytes and a normal index.
+  const scale = [0, 1, 2].map((k) => bytes.readFloatLE(framesAt + 4 * k));
+  const shift = [0, 1, 2].map((k) => bytes.readFloatLE(framesAt + 12 + 4 * k));
+  const positions: number[] = [];
+  for (let v = 0; v < vertexCount; v++) {
+    for (let k = 0; k < 3; k++) positions.push(bytes[framesAt + 40 + 4 * v + k] * scale[k] + shift[k]);
+  }
+  const faces: number[] = [];
+  for (let t = 0; t < triangleCount; t++) {
+    for (let k = 0; k < 3; k++) faces.push(bytes.readUInt16LE(trianglesAt + 12 * t + 2 * k));
+  }
+  if (faces.some((f) => f >= vertexCount)) throw new Error('MD2 triangle index out of range');
+  return { positions, faces };
+}
+
+function readSpm(bytes: Buffer): { positions: number[]; faces: number[] } {
+  if (bytes.toString('latin1', 0, 2) !== 'SP') throw new Error('not an SPM file');
+  if (bytes[2] >> 3 !== 1) throw new Error(`SPM version ${bytes[2] >> 3}, 1 expected`);
+  const kind = bytes[2] & 0x07;
+  if (kind === 0) throw new Error('space-partitioned SPM: never used by the game, not read');
+  const skinned = kind === 1;
+  const flags = bytes[3];
+  const hasNormal = (flags & 1) !== 0;
+  const hasColour = (flags & 2) !== 0;
+  const hasTangent = (flags & 4) !== 0;
+  let at = 4 + 24;
+  // Per material its two texture names; a vertex carries each texture's coordinates only if it is named.
+  const materials: { first: boolean; second: boolean }[] = [];
+  const materialCount = bytes.readUInt16LE(at);
+  at += 2;
+  for (let m = 0; m < materialCount; m++) {
+    const first = bytes[at];
+    at += 1 + first;
+    const second = bytes[at];
+    at += 1 + second;
+    materials.push({ first: first > 0, second: second > 0 });
+  }
+  const positions: number[] = [];
+  const faces: number[] = [];
+  const sections = bytes.readUInt16LE(at);
+  at += 2;
+  for (let s = 0; s < sections; s++) {
+    const buffers = bytes.readUInt16LE(at);
+    at += 2;
+    for (let b = 0; b < buffers; b++) {
+      const vertexCount = bytes.readUInt32LE(at);
+      const indexCount = bytes.readUInt32LE(at + 4);
+      const material = materials[bytes.readUInt16LE(at + 8)];
+      if (!material) throw new Error('SPM material index out of range');
+      at += 10;
+      const base = positions.length / 3;
+      for (let v = 0; v < vertexCount; v++) {
+        positions.push(bytes.readFloatLE(at), bytes.readFloatLE(at + 4), bytes.readFloatLE(at + 8));
+        at += 12;
+        if (hasNormal) at += 4;
+        if (hasColour) at += bytes[at] === 128 ? 1 : 4;
+        if (material.first) at += 4 + (material.second ? 4 : 0) + (hasTangent ? 4 : 0);
+        if (skinned) at += 16;
+      }
+      const wide = vertexCount > 255;
+      for (let i = 0; i < indexCount; i++) faces.push(base + (wide ? bytes.readUInt16LE(at + 2 * i) : bytes[at + i]));
+      at += indexCount * (wide ? 2 : 1);
+    }
+  }
+  // A static mesh ends here, which checks the layout; an animated one goes on with its armature and frames.
+  if (!skinned && at !== bytes.length) throw new Error(`SPM read ended at ${at} of ${bytes.length} bytes`);
+  if (faces.length % 3 !== 0 || faces.some((f) => f >= positions.length / 3))
+    throw new Error('SPM indices not as expected');
+  return { positions, faces };
+}
+
 function readObj(text: string): { positions: number[]; faces: number[] } {
   const positions: number[] = [];
   const faces: number[] = [];
@@ -194,7 +273,11 @@ const { positions, faces } =
         ? readG3d(bytes)
         : extension === 'zym'
           ? readZym(bytes)
-          : readObj(bytes.toString('utf8'));
+          : extension === 'spm'
+            ? readSpm(bytes)
+            : extension === 'md2'
+              ? readMd2(bytes)
+              : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
