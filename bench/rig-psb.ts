@@ -165,8 +165,12 @@ const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
  * Written from what each mesh is (fetch-fresh4.sh: source package, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. Reserves, named and typed here before
  * any conversion, replace candidates the selection rule leaves out, in this order: humanoid: ufoai-floydd,
- * sh3d-female03, sh3d-male03, stk-sara, stk-nolok, minetest-maidroid, sh3d-mannequin-male, sh3d-mannequin-female, sh3d-holding-male, sh3d-holding-female01, sh3d-visitor; quadruped (0 A.D. cattle, a
- * package earlier sets used, only if the new packages run out, and only meshes that copy none of theirs):
+ * sh3d-female03, sh3d-male03, stk-sara, stk-nolok, minetest-maidroid, sh3d-mannequin-male, sh3d-mannequin-female,
+ * sh3d-holding-male, sh3d-holding-female01, sh3d-visitor, then (named after the first conversions, before
+ * these were converted) stk-beach-guy, stk-beach-woman, stk-entrance-guardian, stk-silvian-girl, stk-aztek-girl,
+ * stk-gnu, stk-nolok-intro, stk-tux, stk-wilber, stk-konqi, stk-kiki, stk-poseidon, cgal-mannequin-devil,
+ * qt3d-rigged-figure; quadruped: cgal-lion, cgal-bear, cgal-hippo, cgal-elk, then (0 A.D. cattle, a package
+ * earlier sets used, only if the new packages run out, and only meshes that copy none of theirs)
  * 0ad-cattle-female, 0ad-sanga-cattle, 0ad-bull. What the rule left out is in fetch-fresh4.sh.
  */
 const FRESH4: Record<string, BodyType> = {
