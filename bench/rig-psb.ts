@@ -171,7 +171,10 @@ const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
  * stk-gnu, stk-nolok-intro, stk-tux, stk-wilber, stk-konqi, stk-kiki, stk-poseidon, cgal-mannequin-devil,
  * qt3d-rigged-figure; quadruped: cgal-lion, cgal-bear, cgal-hippo, cgal-elk, then (0 A.D. cattle, a package
  * earlier sets used, only if the new packages run out, and only meshes that copy none of theirs)
- * 0ad-cattle-female, 0ad-sanga-cattle, 0ad-bull. What the rule left out is in fetch-fresh4.sh.
+ * 0ad-cattle-female, 0ad-sanga-cattle, 0ad-bull; last (named after the second conversions, before these were
+ * converted): humanoid stk-tux-ending, stk-gnu-ending, stk-monkey, stk-robot; quadruped 0ad-cattle-male,
+ * 0ad-mastiff-spiked, 0ad-rabbit-02, 0ad-elephant-asian-b, 0ad-auroch-b. What the rule left out is in
+ * fetch-fresh4.sh.
  */
 const FRESH4: Record<string, BodyType> = {
   'ufoai-connor': 'humanoid',
