@@ -175,8 +175,8 @@ const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
  * converted): humanoid stk-tux-ending, stk-gnu-ending, stk-monkey, stk-robot; quadruped 0ad-cattle-male,
  * 0ad-mastiff-spiked, 0ad-rabbit-02, 0ad-elephant-asian-b, 0ad-auroch-b; after the third conversions:
  * quadruped 0ad-sanga-cattle-b, 0ad-cattle-male-b, 0ad-cattle-male-c, 0ad-cattle-female-b, 0ad-bull-b, then
- * FlightGear's Fauna models other than the cow, horse, elephant and sheep fresh3 looked at, by file name.
- * What the rule left out is in fetch-fresh4.sh.
+ * FlightGear's Fauna models other than the cow, horse, elephant and sheep fresh3 looked at, by file name;
+ * humanoid stk-kiki-painter (Kiki again, in the painter scene, as stk-kiki was left out). What the rule left out is in fetch-fresh4.sh.
  */
 const FRESH4: Record<string, BodyType> = {
   'ufoai-connor': 'humanoid',
