@@ -176,33 +176,26 @@ const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
  * 0ad-mastiff-spiked, 0ad-rabbit-02, 0ad-elephant-asian-b, 0ad-auroch-b; after the third conversions:
  * quadruped 0ad-sanga-cattle-b, 0ad-cattle-male-b, 0ad-cattle-male-c, 0ad-cattle-female-b, 0ad-bull-b, then
  * FlightGear's Fauna models other than the cow, horse, elephant and sheep fresh3 looked at, by file name;
- * humanoid stk-kiki-painter (Kiki again, in the painter scene, as stk-kiki was left out). What the rule left out is in fetch-fresh4.sh.
+ * humanoid stk-kiki-painter (Kiki again, in the painter scene, as stk-kiki was left out); fourth round,
+ * humanoid, MegaGlest people fresh2 and fresh3 did not name (first frame of standing or idle): mg-gladiator,
+ * mg-general, mg-tribune, mg-axe-man, mg-swordsman, mg-wartime-mechanic (romans), mg-princess, mg-fakir
+ * (persian), mg-cudgel-lady, mg-crossbow (norsemen), mg-spearthrower (egypt), mg-axe-indian (indian).
+ * What the rule left out is in fetch-fresh4.sh.
  */
 const FRESH4: Record<string, BodyType> = {
-  'ufoai-connor': 'humanoid',
-  'sh3d-female01': 'humanoid',
-  'ufoai-falkland': 'humanoid',
-  'sh3d-male01': 'humanoid',
-  'ufoai-howard': 'humanoid',
-  'sh3d-boy': 'humanoid',
-  'ufoai-navarre': 'humanoid',
-  'sh3d-girl': 'humanoid',
-  'sh3d-kator-female': 'humanoid',
-  'sh3d-kator-male': 'humanoid',
-  'sh3d-female02': 'humanoid',
-  'sh3d-male02': 'humanoid',
-  'ufoai-al-kuhar': 'humanoid',
+  'stk-beach-guy': 'humanoid',
+  'stk-beach-woman': 'humanoid',
+  'stk-silvian-girl': 'humanoid',
+  'stk-aztek-girl': 'humanoid',
+  'stk-wilber': 'humanoid',
+  'stk-nolok-intro': 'humanoid',
+  'qt3d-rigged-figure': 'humanoid',
   'sh3d-horse': 'quadruped',
   'sh3d-horse2': 'quadruped',
   'sh3d-bulldog': 'quadruped',
   'sh3d-siamese-cat': 'quadruped',
-  'sh3d-cat': 'quadruped',
-  'sh3d-dog': 'quadruped',
   'sh3d-rabbit': 'quadruped',
-  'sh3d-deer': 'quadruped',
-  'ufoai-crocodile': 'quadruped',
-  'stk-cow': 'quadruped',
-  'stk-pig': 'quadruped',
+  '0ad-sanga-cattle': 'quadruped',
 };
 const SETS = {
   dev: princeton('psb-dev', [1, 2, 11, 12, 381, 382, 391, 392]),
