@@ -163,24 +163,9 @@ const FRESH3: Record<string, BodyType> = {
 const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
 /**
  * Written from what each mesh is (fetch-fresh4.sh: source package, path and the source's own name) before
- * any was converted; a blind set: never rigged before the lead's run. Reserves, named and typed here before
- * any conversion, replace candidates the selection rule leaves out, in this order: humanoid: ufoai-floydd,
- * sh3d-female03, sh3d-male03, stk-sara, stk-nolok, minetest-maidroid, sh3d-mannequin-male, sh3d-mannequin-female,
- * sh3d-holding-male, sh3d-holding-female01, sh3d-visitor, then (named after the first conversions, before
- * these were converted) stk-beach-guy, stk-beach-woman, stk-entrance-guardian, stk-silvian-girl, stk-aztek-girl,
- * stk-gnu, stk-nolok-intro, stk-tux, stk-wilber, stk-konqi, stk-kiki, stk-poseidon, cgal-mannequin-devil,
- * qt3d-rigged-figure; quadruped: cgal-lion, cgal-bear, cgal-hippo, cgal-elk, then (0 A.D. cattle, a package
- * earlier sets used, only if the new packages run out, and only meshes that copy none of theirs)
- * 0ad-cattle-female, 0ad-sanga-cattle, 0ad-bull; last (named after the second conversions, before these were
- * converted): humanoid stk-tux-ending, stk-gnu-ending, stk-monkey, stk-robot; quadruped 0ad-cattle-male,
- * 0ad-mastiff-spiked, 0ad-rabbit-02, 0ad-elephant-asian-b, 0ad-auroch-b; after the third conversions:
- * quadruped 0ad-sanga-cattle-b, 0ad-cattle-male-b, 0ad-cattle-male-c, 0ad-cattle-female-b, 0ad-bull-b, then
- * FlightGear's Fauna models other than the cow, horse, elephant and sheep fresh3 looked at, by file name;
- * humanoid stk-kiki-painter (Kiki again, in the painter scene, as stk-kiki was left out); fourth round,
- * humanoid, MegaGlest people fresh2 and fresh3 did not name (first frame of standing or idle): mg-gladiator,
- * mg-general, mg-tribune, mg-axe-man, mg-swordsman, mg-wartime-mechanic (romans), mg-princess, mg-fakir
- * (persian), mg-cudgel-lady, mg-crossbow (norsemen), mg-spearthrower (egypt), mg-axe-indian (indian).
- * What the rule left out is in fetch-fresh4.sh.
+ * any was converted; a blind set: never rigged before the lead's run. The candidates were named and typed
+ * here in five rounds, each committed before its conversion (this table's git history); fetch-fresh4.sh
+ * says which the selection rule left out and why. The new packages ran short: 13 meshes, not 20 to 24.
  */
 const FRESH4: Record<string, BodyType> = {
   'stk-beach-guy': 'humanoid',

@@ -2,10 +2,11 @@
  * Writes a mesh as OFF for the rigging benchmark's fresh sets (fetch-fresh.sh, fetch-fresh2.sh,
  * fetch-fresh3.sh): from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a
  * body standing as modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), from
- * Zymotic models (Nexuiz's players, standing idle), or from an OBJ that assimp exported. Positions and
- * triangles only; every group of an OBJ, every mesh of a G3D goes into the one mesh.
+ * Zymotic models (Nexuiz's players, standing idle), from SuperTuxKart's SPM meshes, from MD2 (first frame;
+ * UFO:AI's, which assimp refuses: their GL-command offset is 0), or from an OBJ (assimp's export or a source's
+ * own). Positions and triangles only; every group of an OBJ, every mesh of a G3D or SPM goes into the one mesh.
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.spm|in.md2|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
@@ -31,6 +32,22 @@
  * named "idle" (the player standing), each by its one bone; a vertex with more than one bone is refused,
  * as DarkPlaces itself reads one. The matrices are used as stored, as DarkPlaces rebuilds its base mesh:
  * a scale in the root bone's rotation (0.95, and 0.7 for the marine) scales the whole body evenly.
+ *
+ * SPM layout (SuperTuxKart source, sp_mesh_loader.cpp; little-endian): "SP", a byte holding the version
+ * (high five bits, 1) and the kind (low three: 1 animated, 2 static; 0, space-partitioned, is never used),
+ * a flags byte (normals, vertex colours, tangents), the bounding box (six f32), the material count (u16)
+ * with two texture names each (u8 length, then the name), then sections (u16 count), each of mesh buffers
+ * (u16 count): vertex and index counts (u32), material (u16), per vertex the position (three f32), the
+ * packed normal (4 bytes) if flagged, a colour (1 byte, 128 meaning white, else 4) if flagged, texture
+ * coordinates (4 bytes per named texture, plus a 4-byte tangent if flagged) if the first texture is named,
+ * 16 bytes of joints and weights if animated; then the indices, u16 if more than 255 vertices, else u8.
+ * Positions are read as stored (an animated mesh's rest positions; its armature and frames follow, unread).
+ *
+ * MD2 layout (Quake II; little-endian): "IDP2", version 8, then i32 skin size, frame size, counts (skins,
+ * vertices, texture coordinates, triangles, GL commands, frames) and offsets (skins, texture coordinates,
+ * triangles, frames, GL commands, end); a triangle is three u16 vertex and three u16 texture indices; a
+ * frame is a scale and a translation (three f32 each), a 16-byte name and per vertex three u8 and a normal
+ * index.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
