@@ -52,8 +52,12 @@ const RAYS: Vec3[] = [
   [0.0217, -0.9997, 0.0111],
 ];
 
+const spreads = new Map<number, Vec3[]>();
+
 /** `count` directions spread evenly over the sphere (a Fibonacci spiral, turned off the axes). */
 function sphereDirections(count: number): Vec3[] {
+  const known = spreads.get(count);
+  if (known) return known;
   const directions: Vec3[] = [];
   for (let i = 0; i < count; i++) {
     const y = 1 - (2 * (i + 0.5)) / count;
@@ -61,16 +65,74 @@ function sphereDirections(count: number): Vec3[] {
     const angle = i * 2.399963229728653 + 0.3;
     directions.push([r * Math.cos(angle), y, r * Math.sin(angle)]);
   }
+  spreads.set(count, directions);
   return directions;
+}
+
+/** Each triangle's first corner and two edges, read once per graph: the parity test reads them many times. */
+const triangleCache = new WeakMap<VertexGraph, Float64Array>();
+
+function trianglesOf(graph: VertexGraph): Float64Array {
+  let table = triangleCache.get(graph);
+  if (table) return table;
+  const p = graph.positions;
+  const f = graph.faces;
+  table = new Float64Array(3 * f.length);
+  for (let t = 0, o = 0; t < f.length; t += 3, o += 9) {
+    const a = 3 * f[t],
+      b = 3 * f[t + 1],
+      c = 3 * f[t + 2];
+    for (let k = 0; k < 3; k++) {
+      table[o + k] = p[a + k];
+      table[o + 3 + k] = p[b + k] - p[a + k];
+      table[o + 6 + k] = p[c + k] - p[a + k];
+    }
+  }
+  triangleCache.set(graph, table);
+  return table;
+}
+
+/** How many of `directions` cross the surface an odd number of times from `o` (one pass over the triangles). */
+function oddDirections(graph: VertexGraph, o: Vec3, directions: Vec3[]): number {
+  const table = trianglesOf(graph);
+  const odd = new Uint8Array(directions.length);
+  for (let i = 0; i < table.length; i += 9) {
+    const e1x = table[i + 3],
+      e1y = table[i + 4],
+      e1z = table[i + 5];
+    const e2x = table[i + 6],
+      e2y = table[i + 7],
+      e2z = table[i + 8];
+    const sx = o[0] - table[i],
+      sy = o[1] - table[i + 1],
+      sz = o[2] - table[i + 2];
+    const qx = sy * e1z - sz * e1y,
+      qy = sz * e1x - sx * e1z,
+      qz = sx * e1y - sy * e1x;
+    const far = e2x * qx + e2y * qy + e2z * qz;
+    for (let k = 0; k < directions.length; k++) {
+      const d = directions[k];
+      const hx = d[1] * e2z - d[2] * e2y,
+        hy = d[2] * e2x - d[0] * e2z,
+        hz = d[0] * e2y - d[1] * e2x;
+      const det = e1x * hx + e1y * hy + e1z * hz;
+      if (Math.abs(det) < 1e-15) continue;
+      const inv = 1 / det;
+      const u = inv * (sx * hx + sy * hy + sz * hz);
+      if (u < 0 || u > 1) continue;
+      const v = inv * (d[0] * qx + d[1] * qy + d[2] * qz);
+      if (v < 0 || u + v > 1) continue;
+      if (inv * far > 0) odd[k] ^= 1;
+    }
+  }
+  let count = 0;
+  for (const bit of odd) count += bit;
+  return count;
 }
 
 /** Inside when most of three rays cross the surface an odd number of times (parity survives small holes on one ray). */
 export function isInside(graph: VertexGraph, point: Vec3): boolean {
-  let votes = 0;
-  for (const ray of RAYS) {
-    if (rayHits(graph, point, ray).length % 2 === 1) votes++;
-  }
-  return votes >= 2;
+  return oddDirections(graph, point, RAYS) >= 2;
 }
 
 /**
@@ -78,11 +140,9 @@ export function isInside(graph: VertexGraph, point: Vec3): boolean {
  * `evenRaysAllowed` cross the surface an even number of times.
  */
 export function isWellInside(graph: VertexGraph, point: Vec3, options: InsideOptions = INSIDE_DEFAULTS): boolean {
-  let even = 0;
-  for (const ray of sphereDirections(options.parityRays)) {
-    if (rayHits(graph, point, ray).length % 2 === 0 && ++even > options.evenRaysAllowed) return false;
-  }
-  return true;
+  return (
+    oddDirections(graph, point, sphereDirections(options.parityRays)) >= options.parityRays - options.evenRaysAllowed
+  );
 }
 
 /** Distances along o + t·d (t > 0) at which the ray crosses a triangle, nearest first. */
