@@ -29,7 +29,7 @@ export interface InsideOptions {
   /**
    * Of those, how many may cross the surface an even number of times at a place still well inside: a
    * ray that grazes an edge or leaves through a seam. Clean closed meshes read every ray odd; the
-   * places that fail the three-ray test after the model is turned read 9 or fewer odd of 14.
+   * joints that failed the three-ray test once the model was turned read 4–12 odd of 14 (fresh3).
    */
   evenRaysAllowed: number;
   /** Directions cast from a joint for chords through the body around it (the fallback). */
