@@ -1,7 +1,7 @@
 /**
  * Reads a body plan from a mesh's tips: which tips are the head, the limb pairs and a tail, and
- * whether the body is a humanoid (two legs at one hub; arms and a head no longer than the arms at the
- * other) or a quadruped (four legs in two pairs; a head longer than its legs, or a tail). Anything
+ * whether the body is a humanoid (two legs under an upright trunk; arms and a head at the other hub)
+ * or a quadruped (four legs in two pairs standing on one floor; a head, and often a tail). Anything
  * else is no humanoid or quadruped, and the reason says why.
  */
 import type { RigType, Vec3 } from '../../geometry/skeleton.ts';
@@ -11,14 +11,16 @@ import type { VertexGraph } from './surface.ts';
 import type { BodyTree, Hub } from './tip-tree.ts';
 
 export interface BodyPlanOptions {
-  /** A quadruped's head (with its neck) is longer than this share of its front legs; a human's is shorter. */
-  quadrupedHeadRatio: number;
   /**
    * Five ends: cosine between the legs (foot to hip) and the trunk (hips to shoulders) at or above which
-   * the legs carry the trunk upright — a humanoid, whatever its head ratio …
+   * the legs carry the trunk upright — a humanoid, wherever its hands are …
    */
   uprightLegs: number;
-  /** … and at or below which the trunk lies across its legs — a quadruped. Between the two the head ratio decides. */
+  /**
+   * … and at or below which the trunk lies across its legs — a quadruped. Between the two (a crouch, a
+   * sitting animal) the four limb ends decide: on one floor four feet, through the body two feet and
+   * two hands (`throughBody`).
+   */
   levelLegs: number;
   /**
    * Six ends: the share of the body's depth across the plane of the four limb ends that lies on its lesser
@@ -36,7 +38,6 @@ export interface BodyPlanOptions {
 }
 
 export const BODY_PLAN_DEFAULTS: BodyPlanOptions = {
-  quadrupedHeadRatio: 1.3,
   // 60°: the dev set's standing figures read 0.95–1.00 and its animals −0.07–0.02; a crouching figure
   // (CGAL's armadillo, looked at) reads 0.64.
   uprightLegs: 0.5,
@@ -273,11 +274,19 @@ export function readBodyPlan(
     const [three, two] = body.hubs[0].tips.length === 3 ? body.hubs : [body.hubs[1], body.hubs[0]];
     const { odd, pair } = oddOneOut(three, thick);
     const back = two.tips.map((t) => ({ tip: t.tip, length: t.length })) as [Branch, Branch];
-    const ratio = odd.length / ((pair[0].length + pair[1].length) / 2);
     const { cos: upright } = legsAlongTrunk(graph, fields, pair, back, far, band);
-    // The pose tells the type where it is clear (a body stands on its legs); the head's length otherwise.
+    // The pose tells the type where it is clear (a body stands on its legs or lies across them); in
+    // between, whether the four limb ends stand on one floor, as the six-end reading asks. (A head
+    // longer than the limbs beside it, read here before, is no sign: a crouched armadillo's long-eared
+    // head reads 1.43 of its arms, and a pig's 1.55 of its legs.)
     const byPose = upright >= options.uprightLegs ? 'humanoid' : upright <= options.levelLegs ? 'quadruped' : undefined;
-    const rigType: RigType = byPose ?? (ratio > options.quadrupedHeadRatio ? 'quadruped' : 'humanoid');
+    const { floor, below } = isFloor(
+      graph,
+      [...pair, ...back].map((b) => tipPosition(graph, fields, b)),
+      undefined,
+      options,
+    );
+    const rigType: RigType = byPose ?? (floor ? 'quadruped' : 'humanoid');
     const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk`;
     return {
       plan: {
@@ -288,7 +297,7 @@ export function readBodyPlan(
         trunk: body.trunk,
         evidence: byPose
           ? `five ends: ${poseNote} (${byPose === 'humanoid' ? 'upright: legs under the trunk' : 'level: a trunk across its legs'})`
-          : `five ends: ${poseNote}, a head ${ratio.toFixed(2)}× as long as the limbs beside it (${rigType === 'quadruped' ? `over ${options.quadrupedHeadRatio}: a neck` : `up to ${options.quadrupedHeadRatio}: arms`})`,
+          : `five ends: ${poseNote}, ${below.toFixed(2)} below the four ends (${floor ? 'four feet on a floor' : 'a plane through the body: two feet and two hands'})`,
       },
     };
   }

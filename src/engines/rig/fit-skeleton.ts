@@ -8,7 +8,13 @@
 import type { BodySkeleton, SkeletonJoint, Vec3 } from '../../geometry/skeleton.ts';
 import type { BodyPlan, Branch } from './body-plan.ts';
 import type { DistanceField } from './geodesic.ts';
-import { INSIDE_DEFAULTS, isInside, moveJointsInside, type InsideOptions } from './inside.ts';
+import {
+  firstStretchInside,
+  INSIDE_DEFAULTS,
+  moveJointsInside,
+  moveToChordMiddle,
+  type InsideOptions,
+} from './inside.ts';
 import { ringAt } from './rings.ts';
 import type { VertexGraph } from './surface.ts';
 
@@ -82,17 +88,7 @@ function moveTowardsChildren(
     .filter((j) => j.parent === name)
     .flatMap((child) => [child.head, ...(parent ? [mid(parent.head, child.head)] : [])]);
   for (const to of targets) {
-    const run: Vec3[] = [];
-    for (let s = 1; s <= options.steps; s++) {
-      const k = (s / options.steps) * options.maxShare;
-      const at: Vec3 = [
-        joint.head[0] + k * (to[0] - joint.head[0]),
-        joint.head[1] + k * (to[1] - joint.head[1]),
-        joint.head[2] + k * (to[2] - joint.head[2]),
-      ];
-      if (isInside(graph, at)) run.push(at);
-      else if (run.length > 0) break;
-    }
+    const run = firstStretchInside(graph, joint.head, to, options);
     if (run.length > 0) {
       joint.head = run[Math.floor(run.length / 2)];
       return true;
@@ -258,7 +254,11 @@ export function fitSkeleton(
   });
   // The frame above is read from the ring centroids as found; only the joints themselves move inside.
   const { joints, moved, outside } = moveJointsInside(graph, centroids, inside);
-  for (const name of outside) if (moveTowardsChildren(graph, joints, name, inside)) moved.push(name);
+  // Then towards the children, then to the nearest middle of a chord through the body (inside.ts).
+  for (const name of outside) {
+    if (moveTowardsChildren(graph, joints, name, inside) || moveToChordMiddle(graph, joints, name, inside))
+      moved.push(name);
+  }
   return {
     skeleton: { rigType: plan.rigType, source: 'fitted', joints },
     chains,

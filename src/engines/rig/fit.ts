@@ -27,6 +27,12 @@ export interface FitOptions {
    * no body or no sound one (sound(): twin limb pairs, a figure's legs not shorter than its arms).
    */
   finerScales: number[];
+  /**
+   * Coarser scales read instead, in this order, when the coarsest has more than `maxTips` ends (spikes,
+   * horns, a weapon, armour plates beside the limbs): a body's limb ends are its most prominent, so the
+   * fewest ends are read first, as at the usual scales.
+   */
+  coarserScales: number[];
   /** A humanoid reading is sound when its legs are at least this share of its arms' length (sound()). */
   legsOverArms: number;
 }
@@ -42,6 +48,7 @@ export const FIT_DEFAULTS: FitOptions = {
   // Back pairs read 0.87–1.00 on the dev and looked-at bodies; the diplodocus's leg beside its tail 0.58.
   twinLength: 0.7,
   finerScales: [0.15, 0.1],
+  coarserScales: [0.5, 0.4, 0.3],
   // Figures read 1.02–1.80 (and CGAL's armadillo, crouched, 0.98); a crocodile whose jaws read as legs 0.85.
   legsOverArms: 0.9,
 };
@@ -111,7 +118,8 @@ const tooFew = (count: number) =>
 
 /**
  * Reads the body at the coarsest scale first (the most prominent ends), then at finer ones: short or
- * sprawled legs and a foot beside a long tail are ends only at a finer scale. The first reading whose
+ * sprawled legs and a foot beside a long tail are ends only at a finer scale. With more ends than a
+ * body has at the coarsest scale, coarser ones are read instead (the limbs outrank spikes and horns). The first reading whose
  * two limb pairs are twins is taken; without one, the first reading that makes a body at all (as a
  * single scale did); without that, the coarsest scale's reason.
  */
@@ -122,8 +130,11 @@ export function fitBody(
   armsFreed = false,
 ): FitResult {
   const inside = largestComponent(graph);
-  const scales = [options.extremities.minProminence, ...options.finerScales];
-  const { tips: all } = findExtremities(graph, inside, { ...options.extremities, minProminence: Math.min(...scales) });
+  const coarsest = options.extremities.minProminence;
+  const finest = Math.min(coarsest, ...options.finerScales);
+  const { tips: all } = findExtremities(graph, inside, { ...options.extremities, minProminence: finest });
+  const crowded = all.filter((t) => t.prominence >= coarsest).length > options.maxTips;
+  const scales = [coarsest, ...(crowded ? options.coarserScales : options.finerScales)];
   let refusal: string | undefined;
   let chosen: { plan: BodyPlan; fields: DistanceField[]; band: number } | undefined;
   let read = -1;
@@ -153,7 +164,7 @@ export function fitBody(
     }
     if (tips.length > options.maxTips) {
       refusal ??= `the shape has ${tips.length} clear ends, more than a humanoid or a four-legged animal; send one character or animal with two or four legs`;
-      break;
+      continue;
     }
     const reading = readTips(graph, tips, options, fieldOf);
     if ('refusal' in reading) {

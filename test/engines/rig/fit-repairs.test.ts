@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { posePositions, type Rig } from '../../../src/geometry/rig.ts';
 import { QUADRUPED_JOINTS, type SkeletonJoint, type Vec3 } from '../../../src/geometry/skeleton.ts';
 import { makeClip } from '../../../src/engines/rig/clips.ts';
-import { isInside, moveJointsInside } from '../../../src/engines/rig/inside.ts';
+import { isInside, isWellInside, moveJointsInside, moveToChordMiddle } from '../../../src/engines/rig/inside.ts';
 import { buildVertexGraph } from '../../../src/engines/rig/surface.ts';
 import { box as closedBox } from '../../geometry/ops/fixtures.ts';
 
@@ -31,10 +31,12 @@ function torus(R: number, r: number, around = 32, tube = 12) {
   return buildVertexGraph(Float32Array.from(positions), Uint32Array.from(indices));
 }
 
-/** A closed axis-aligned box from its two corners (the operation tests' fixture) as a vertex graph. */
-function box(low: Vec3, high: Vec3) {
-  const mesh = closedBox(low, high);
-  return buildVertexGraph(mesh.positions, mesh.indices);
+/** Closed axis-aligned boxes from their two corners (the operation tests' fixture) as one vertex graph. */
+function box(low: Vec3, high: Vec3, ...more: [Vec3, Vec3][]) {
+  const meshes = [closedBox(low, high), ...more.map(([l, h]) => closedBox(l, h))];
+  const positions = meshes.flatMap((m) => Array.from(m.positions));
+  const indices = meshes.flatMap((m, i) => Array.from(m.indices, (v) => v + 8 * i));
+  return buildVertexGraph(Float32Array.from(positions), Uint32Array.from(indices));
 }
 
 test('a point is inside a torus in its tube, outside in its hole and beyond it', () => {
@@ -62,6 +64,42 @@ test('a joint outside the surface moves along its bone to a place well inside; i
   // A joint whose bone never enters the body is reported, not moved.
   const away = moveJointsInside(body, [{ name: 'hips', parent: null, head: [3, 3, 3] }]);
   assert.deepEqual(away.outside, ['hips']);
+});
+
+test('a place three rays call inside an open box is not well inside when most rays leave through the opening', () => {
+  const closed = box([-1, -1, -1], [1, 1, 1]);
+  // The same box without its two +x triangles (fixture order: -z, +z, -y, +y, -x, +x).
+  const open = buildVertexGraph(closed.positions, closed.faces.slice(0, 30));
+  assert.equal(isWellInside(closed, [0.9, 0, 0]), true);
+  assert.equal(isInside(open, [0.9, 0, 0]), true, 'two of the three skew rays miss the opening');
+  assert.equal(isWellInside(open, [0.9, 0, 0]), false);
+  assert.equal(isWellInside(open, [-0.9, 0, 0]), true, 'far from the opening, few rays find it');
+});
+
+test('a joint beside a limb thinner than the step along its bone ends in the middle of that limb', () => {
+  // A leg (tall box) and, apart from it, a flat foot one tenth as thick; the ankle's ring centroid sits
+  // above the foot, and its bone to the knee runs through the air above the foot.
+  const body = box(
+    [-0.2, 0, -0.2],
+    [0.2, 2, 0.2],
+    [
+      [0.3, 0, -0.05],
+      [1.2, 0.1, 0.05],
+    ],
+  );
+  const joints: SkeletonJoint[] = [
+    { name: 'knee', parent: null, head: [0, 1.5, 0] },
+    { name: 'ankle', parent: 'knee', head: [1, 0.3, 0] },
+  ];
+  const first = moveJointsInside(body, joints);
+  assert.deepEqual(first.outside, ['ankle'], 'no place along the bone is inside');
+  assert.equal(moveToChordMiddle(body, first.joints, 'ankle'), true);
+  const ankle = first.joints[1].head;
+  assert.equal(isWellInside(body, ankle), true);
+  assert.ok(ankle[0] > 0.6 && ankle[1] > 0 && ankle[1] < 0.1, `ankle at ${ankle}: in the foot beside it`);
+  // A joint with no bone and no body within reach stays put.
+  const alone: SkeletonJoint[] = [{ name: 'hips', parent: null, head: [3, 3, 3] }];
+  assert.equal(moveToChordMiddle(body, alone, 'hips'), false);
 });
 
 test("a walk keeps the skinned mesh's lowest point on the ground, not only the foot joints", () => {
