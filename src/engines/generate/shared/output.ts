@@ -74,8 +74,8 @@ export interface GenerationOutputRequest {
    */
   overlapHighPoly?: boolean;
   /**
-   * PBR or All, GLB or USDZ, with a preview: encode the maps while the preview renders (default true;
-   * false keeps the plain order, export → preview, which tests compare against).
+   * PBR or All, GLB or USDZ, with a preview and no high-poly mesh: encode the maps while the preview
+   * renders (default true; false keeps the plain order, export → preview, which tests compare against).
    */
   overlapPreview?: boolean;
 }
@@ -243,12 +243,15 @@ export async function writeGenerationOutputs(
   } else if (
     request.overlapPreview !== false &&
     spec.previewRender !== false &&
+    !spec.highPolyMesh &&
     maps !== undefined &&
     embedsPbrMaps(spec)
   ) {
     // The maps' PNGs (what every format writes of them) encode on sharp's threads while this thread
     // renders the preview, instead of before it; the export then finds them cached. Same bytes, same
-    // files in the same order (issue #31 pass 6: text Medium encodes three 2048² maps, ~270 ms).
+    // files in the same order (issue #31 pass 6: text Medium encodes three 2048² maps, ~270 ms). Not
+    // with a high-poly mesh: a 12K run (maps past HIGH_POLY_OVERLAP_MAX_SIZE) keeps its plain order and
+    // its measured peak.
     progress('export', at(0.55));
     const encoded = [material.baseColorTexture, material.metallicRoughnessTexture, material.normalTexture].map(
       async (texture) => {
