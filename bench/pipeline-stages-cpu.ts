@@ -1,6 +1,7 @@
 /**
  * CPU time of the shared output pipeline's stages outside the bake (issue #31): the UV atlas of the
- * speed bench's PNG reconstruction at Medium (150 000 faces) or in fast mode (20 000), the high-poly
+ * speed bench's PNG reconstruction at Medium (150 000 faces) or in fast mode (20 000) or of the text
+ * engine's three speed-bench prompts at Medium (`--mode text`, 150 000 faces each), the high-poly
  * mesh (subdivision to 6M faces, normals) and its GLB export, and the repair of the remote bench
  * model (39.6k faces). Several runs in one process, the first (module loads, JIT) left out of the
  * medians; one thread, so two trees can be compared by CPU time on a loaded machine (run them
@@ -8,6 +9,7 @@
  * seen to give the same atlas, mesh, file and repaired mesh.
  *
  *   npx tsx bench/pipeline-stages-cpu.ts --stage uv --mode full --runs 8
+ *   npx tsx bench/pipeline-stages-cpu.ts --stage uv --mode text --runs 6   # the text engine's three prompts
  *   npx tsx bench/pipeline-stages-cpu.ts --stage highpoly --runs 2 --tree /path/to/other/checkout
  *   npx tsx bench/pipeline-stages-cpu.ts --stage repair --runs 20
  */
@@ -74,7 +76,56 @@ async function budgetedFigure(fast: boolean) {
   return { ...budgeted, groups: [{ start: 0, count: budgeted.indices.length / 3, material: 0 }] };
 }
 
+/** The text engine's budgeted solids for the speed bench's three prompts at Medium, as its run makes them. */
+async function budgetedTexts() {
+  const text = `${tree}/src/engines/generate/text`;
+  const { interpretPrompt } = (await import(
+    `${text}/understand/index.ts`
+  )) as typeof import('../src/engines/generate/text/understand/index.ts');
+  const { buildAsset, warmGenerators } = (await import(
+    `${text}/generators/build.ts`
+  )) as typeof import('../src/engines/generate/text/generators/build.ts');
+  await warmGenerators();
+  const prompts = {
+    chair: 'a red wooden chair with four legs',
+    lighthouse: 'a tall stone lighthouse',
+    dog: 'a cute cartoon dog',
+  };
+  const meshes: Record<string, import('../src/geometry/mesh.ts').Mesh> = {};
+  for (const [k, [name, prompt]] of Object.entries(prompts).entries()) {
+    const spec = resolveGenerateRequest({
+      fields: { tier: ['Gen-2.5-Medium'], prompt: [prompt], seed: [String(k + 1)] },
+      files: [],
+    }).spec as GenerateSpec;
+    const asset = await buildAsset(interpretPrompt(prompt), {
+      seed: spec.seed,
+      creative: spec.creative,
+      fast: spec.fastMode,
+      maxFaces: spec.faceBudget,
+    });
+    meshes[name] = ops.subdivideToCount(asset.mesh, spec.faceBudget);
+  }
+  return meshes;
+}
+
 async function stageRun(): Promise<() => Promise<Record<string, { ms: number; hash: string }>>> {
+  if (args.stage === 'uv' && args.mode === 'text') {
+    const meshes = await budgetedTexts();
+    return async () => {
+      const out: Record<string, { ms: number; hash: string }> = {};
+      for (const [name, mesh] of Object.entries(meshes)) {
+        const t = cpuMs();
+        const atlas = ops.computeNormals(
+          ops.generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: 2048 }),
+        );
+        out[`uv-${name}`] = {
+          ms: cpuMs() - t,
+          hash: hashOf(atlas.positions, atlas.indices, atlas.uvs!, atlas.normals!),
+        };
+      }
+      return out;
+    };
+  }
   if (args.stage === 'uv') {
     const mesh = await budgetedFigure(args.mode === 'fast');
     return async () => {

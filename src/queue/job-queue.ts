@@ -55,6 +55,15 @@ export interface JobQueue {
   enqueue(id: string, payload: string, options?: EnqueueOptions): Promise<void>;
   /** Takes the first available job (lowest priority, then oldest) under a lease of `leaseMs`, or null when none is ready. */
   lease(leaseMs: number): Promise<LeasedJob | null>;
+  /**
+   * In-process wake-up (optional). This process calls `jobsReady` after it made a job ready (a committed
+   * submission); `untilReady(ms)` resolves then, or after `ms`. Consumers of an empty queue wait on it
+   * instead of a plain sleep, so a task submitted to the process that runs its workers (the embedded
+   * set-up) starts at once rather than at the next poll, up to 250 ms later (issue #31 pass 6). Other
+   * processes still find the job by polling.
+   */
+  jobsReady?(): void;
+  untilReady?(ms: number): Promise<void>;
   /** Extends the lease; false when the lease was lost (expired and taken by another worker). */
   heartbeat(id: string, owner: string, leaseMs: number): Promise<boolean>;
   /**

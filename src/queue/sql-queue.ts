@@ -25,6 +25,8 @@ export class SqlQueue implements JobQueue {
   readonly #db: Db;
   readonly #name: string;
   readonly #maxAttempts: number;
+  /** Consumers waiting in `untilReady`. */
+  readonly #waiting = new Set<() => void>();
 
   constructor(db: Db, options: SqlQueueOptions = {}) {
     this.#db = db;
@@ -54,6 +56,22 @@ export class SqlQueue implements JobQueue {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+  }
+
+  jobsReady(): void {
+    for (const wake of [...this.#waiting]) wake();
+  }
+
+  untilReady(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waiting.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waiting.add(wake);
+    });
   }
 
   async lease(leaseMs: number): Promise<LeasedJob | null> {

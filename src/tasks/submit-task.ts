@@ -208,6 +208,8 @@ export async function submitTask(deps: SubmitDeps, request: SubmitRequest): Prom
       logger.warn({ err: error, taskId }, 'enqueue failed after commit; the recovery sweep will queue the task');
     }
   }
+  // Committed and queued: a consumer of this process waiting on an empty queue leases it now.
+  queue.jobsReady?.();
   const task = await kysely.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
   logger.info({ taskId, kind, price: request.price }, 'task accepted');
   return { ...(await loadRecord(db, task)), replayed: false };

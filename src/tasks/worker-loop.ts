@@ -62,7 +62,8 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       if (failures > 0) logger.info({ failures }, 'queue and database answer again; consuming');
       failures = 0;
       if (!job) {
-        await sleep(pollMs);
+        // Woken early when this process submits a job (an embedded queue), else at the next poll.
+        await (queue.untilReady ? queue.untilReady(pollMs) : sleep(pollMs));
         continue;
       }
       const leased = job;

@@ -45,3 +45,29 @@ it('embedded queue: queued and leased jobs survive closing and reopening the dat
     temp.remove();
   }
 });
+
+it('embedded queue: a consumer waiting on an empty queue wakes when this process makes a job ready', async () => {
+  const { db, drop } = await sqliteTestDb();
+  try {
+    const queue = new SqlQueue(db, { maxAttempts: 3 });
+    // Nothing ready: the wait lasts its full time.
+    let started = performance.now();
+    await queue.untilReady(60);
+    assert.ok(performance.now() - started >= 55, 'waited out the poll');
+    // Two consumers wait a minute each; an enqueue and its signal wake both at once, and the job leases.
+    started = performance.now();
+    const waits = [queue.untilReady(60_000), queue.untilReady(60_000)];
+    await queue.enqueue('job', 'payload');
+    queue.jobsReady();
+    await Promise.all(waits);
+    assert.ok(performance.now() - started < 5_000, 'woken, not timed out');
+    assert.equal((await queue.lease(1_000))?.id, 'job');
+    // A signal with nobody waiting is harmless, and a later wait is not woken by it.
+    queue.jobsReady();
+    started = performance.now();
+    await queue.untilReady(40);
+    assert.ok(performance.now() - started >= 35);
+  } finally {
+    await drop();
+  }
+});

@@ -49,6 +49,25 @@ describe('TaskService.submit (no workers running)', () => {
     }
   });
 
+  it('signals a waiting consumer once the submission is committed and queued, so it need not wait for a poll', async () => {
+    const h = await harness();
+    try {
+      const { accountId, keyId } = await h.key(3);
+      const queue = h.services.queue;
+      assert.ok(queue.untilReady, 'the embedded queue offers the wake-up');
+      let queuedWhenWoken = -1;
+      // A consumer waits a minute on the empty queue; the submission wakes it with its job ready to lease.
+      const waiting = queue.untilReady(60_000).then(async () => {
+        queuedWhenWoken = (await queue.stats()).queued;
+      });
+      await h.services.tasks.submit({ accountId, keyId, spec: textSpec('a cup'), price: 0.5, inputs: [] });
+      await waiting;
+      assert.equal(queuedWhenWoken, 1);
+    } finally {
+      await h.cleanup();
+    }
+  });
+
   it('uses the caller prompt as given, and does not wait long for a slow describePrompt', async () => {
     const h = await harness();
     try {

@@ -8,7 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { faceNeighbours } from '../../../src/geometry/ops/uv-chart-steps.ts';
-import { overlappingTriangles } from '../../../src/geometry/ops/uv-overlap.ts';
+import {
+  boxOverlapPairs,
+  OVERLAP_TREE_MIN_PAIRS_PER_FACE,
+  overlappingTriangles,
+} from '../../../src/geometry/ops/uv-overlap.ts';
 import { canonicalVertices } from '../../../src/geometry/ops/weld.ts';
 import { icosphere } from './fixtures.ts';
 
@@ -161,6 +165,9 @@ test('the overlap check flags the same triangles as normalising every axis, over
     const expected = overlapsNormalised(I, U);
     assert.ok(expected.some(Boolean), 'the soup should overlap somewhere');
     assert.deepEqual(overlappingTriangles(I, U), expected, `seed ${seed}`);
+    // Crowded enough for the box tree by default; the cell walk gives the same answer.
+    assert.ok(gridPairsPerFace(I, U) > OVERLAP_TREE_MIN_PAIRS_PER_FACE);
+    assert.deepEqual(overlappingTriangles(I, U, Infinity), expected, `seed ${seed}, cell walk`);
   }
   // A closed surface laid out flat per triangle without overlap: nothing flagged by either.
   const sphere = icosphere(2);
@@ -175,4 +182,83 @@ test('the overlap check flags the same triangles as normalising every axis, over
   }
   assert.deepEqual(overlappingTriangles(indices, uvs), overlapsNormalised(indices, uvs));
   assert.ok(!overlappingTriangles(indices, uvs).some(Boolean));
+  assert.ok(!overlappingTriangles(indices, uvs, 0).some(Boolean), 'box tree');
+});
+
+/** Pairs of triangles sharing a cell of the check's grid, as the choice between its two paths counts them. */
+function gridPairsPerFace(I: Uint32Array, uvs: Float32Array): number {
+  const faces = I.length / 3;
+  const grid = Math.max(1, Math.min(4096, Math.ceil(Math.sqrt(faces))));
+  const cellOf = (x: number) => Math.min(grid - 1, Math.max(0, Math.floor(x * grid)));
+  const counts = new Map<number, number>();
+  for (let t = 0; t < faces; t++) {
+    const us = [0, 1, 2].map((k) => uvs[I[t * 3 + k] * 2]),
+      vs = [0, 1, 2].map((k) => uvs[I[t * 3 + k] * 2 + 1]);
+    for (let y = cellOf(Math.min(...vs)); y <= cellOf(Math.max(...vs)); y++)
+      for (let x = cellOf(Math.min(...us)); x <= cellOf(Math.max(...us)); x++)
+        counts.set(y * grid + x, (counts.get(y * grid + x) ?? 0) + 1);
+  }
+  let pairs = 0;
+  for (const c of counts.values()) pairs += (c * (c - 1)) / 2;
+  return pairs / faces;
+}
+
+test('crowded layouts (every triangle in one strip, long slivers) take the box tree and flag the same triangles', () => {
+  for (const seed of [11, 12, 13, 14]) {
+    const next = random(seed);
+    const faces = 1500 + seed * 100;
+    const uvs: number[] = [];
+    const indices: number[] = [];
+    for (let t = 0; t < faces; t++) {
+      const base = uvs.length / 2;
+      if (t % 5 === 0) {
+        // A sliver across a tenth of the strip, at a slant.
+        const [u, v] = [next() * 0.9, next() * 0.02];
+        uvs.push(u, v, u + 0.1, v + next() * 0.004, u + 0.1, v + 0.0005);
+      } else {
+        // Small triangles packed into a strip 0.025 high, a sixth of them sharing an edge with the last.
+        const [u, v, s] = [next(), next() * 0.02, 0.001 + next() * 0.004];
+        uvs.push(u, v, Math.min(1, u + s), v + next() * s * 0.2, u + next() * s, v + s);
+      }
+      indices.push(base, base + 1, base + 2);
+      if (t % 6 === 0 && t > 0) indices.push(base, base - 2, base + 1);
+    }
+    const I = new Uint32Array(indices),
+      U = new Float32Array(uvs);
+    assert.ok(gridPairsPerFace(I, U) > OVERLAP_TREE_MIN_PAIRS_PER_FACE, `seed ${seed}: crowded enough for the tree`);
+    const expected = overlapsNormalised(I, U);
+    assert.ok(expected.some(Boolean), 'the strip should overlap somewhere');
+    assert.deepEqual(overlappingTriangles(I, U), expected, `seed ${seed}`);
+  }
+});
+
+test('the box tree reports every overlapping pair of boxes once, as comparing all pairs does', () => {
+  for (const [seed, count] of [
+    [1, 1],
+    [2, 7],
+    [3, 9],
+    [4, 300],
+    [5, 1000],
+  ]) {
+    const next = random(seed);
+    const box = new Float32Array(count * 4);
+    for (let i = 0; i < count; i++) {
+      // Some boxes repeated exactly, some touching the last along an edge (touching is not overlapping).
+      const [u, v, w, h] = [next(), next() * 0.3, next() * 0.2, next() * 0.05];
+      if (i > 0 && i % 9 === 0) box.set(box.subarray((i - 1) * 4, i * 4), i * 4);
+      else if (i > 0 && i % 7 === 0) box.set([box[(i - 1) * 4 + 1], box[(i - 1) * 4 + 1] + w, v, v + h], i * 4);
+      else box.set([u, u + w, v, v + h], i * 4);
+    }
+    const expected: string[] = [];
+    for (let a = 0; a < count; a++)
+      for (let b = 0; b < a; b++)
+        if (
+          !(box[a * 4] >= box[b * 4 + 1] || box[b * 4] >= box[a * 4 + 1]) &&
+          !(box[a * 4 + 2] >= box[b * 4 + 3] || box[b * 4 + 2] >= box[a * 4 + 3])
+        )
+          expected.push(`${a},${b}`);
+    const found: string[] = [];
+    boxOverlapPairs(box, (a, b) => found.push(`${Math.max(a, b)},${Math.min(a, b)}`));
+    assert.deepEqual(found.sort(), expected.sort(), `seed ${seed}, ${count} boxes`);
+  }
 });

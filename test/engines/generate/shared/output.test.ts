@@ -133,3 +133,43 @@ test('PBR GLB + Extreme-High: the high-poly mesh built while the maps encode giv
     assert.ok(Buffer.from(overlapped.files[i].bytes).equals(Buffer.from(plain.files[i].bytes)), plain.files[i].name);
   assert.deepEqual(Object.keys(overlapped.stats.timings).sort(), Object.keys(plain.stats.timings).sort());
 });
+
+test('PBR or All, GLB or USDZ: the maps encoded while the preview renders give the same files, byte for byte', async () => {
+  for (const [material, format] of [
+    ['PBR', 'glb'],
+    ['All', 'usdz'],
+  ] as const) {
+    const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Medium', material, geometry_file_format: format });
+    const run = (overlapPreview: boolean) =>
+      writeGenerationOutputs({
+        spec,
+        mesh: sphere(),
+        bake: (_mesh, size) => {
+          // A map that varies over the atlas, so that its PNG is not trivially small.
+          const data = new Uint8Array(size * size * 3);
+          for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 11)) & 255;
+          return {
+            baseColor: { width: size, height: size, channels: 3, data },
+            metallicRoughness: uniformImage(size, [1, 0.5, 0]),
+            normal: uniformImage(size, [0.5, 0.5, 1]),
+          };
+        },
+        progress: noop,
+        signal: new AbortController().signal,
+        overlapPreview,
+      });
+    const plain = await run(false);
+    const overlapped = await run(true);
+    assert.deepEqual(
+      overlapped.files.map((f) => f.name),
+      plain.files.map((f) => f.name),
+    );
+    assert.ok(plain.files.some((f) => f.name === 'preview.webp'));
+    for (let i = 0; i < plain.files.length; i++)
+      assert.ok(Buffer.from(overlapped.files[i].bytes).equals(Buffer.from(plain.files[i].bytes)), plain.files[i].name);
+    assert.deepEqual(Object.keys(overlapped.stats.timings).sort(), Object.keys(plain.stats.timings).sort());
+    // The overlapped order ran: the preview's lap ends before the export's.
+    assert.deepEqual(Object.keys(overlapped.stats.timings).slice(-2), ['preview', 'export']);
+    assert.deepEqual(Object.keys(plain.stats.timings).slice(-2), ['export', 'preview']);
+  }
+});
