@@ -143,9 +143,19 @@ function layoutCharts(
     if (w < minV[c]) minV[c] = w;
     if (w > maxV[c]) maxV[c] = w;
   }
+  // A chart can end with no faces (they merged into a neighbour or moved to charts of their own): it
+  // takes no room. Packed with its infinite box it made the searched square infinite, and every chart
+  // went into one shelf row a few texels high ("a tall stone lighthouse": 13 texel rows of a 2048² map).
+  const slot = new Int32Array(charts).fill(-1);
+  const packed: number[] = [];
+  for (let c = 0; c < charts; c++)
+    if (maxU[c] >= minU[c]) {
+      slot[c] = packed.length;
+      packed.push(c);
+    }
   // Shelves pack wide charts better: turn tall ones a quarter turn (a rotation keeps the winding).
   const turned = new Uint8Array(charts);
-  const rects = Array.from({ length: charts }, (_, c) => {
+  const rects = packed.map((c) => {
     const width = maxU[c] - minU[c],
       height = maxV[c] - minV[c];
     if (height <= width) return { width, height };
@@ -165,8 +175,8 @@ function layoutCharts(
     const c = vertexChart[v];
     const lu = raw.data[v * 3] - minU[c],
       lv = raw.data[v * 3 + 1] - minV[c];
-    uvs[v * 2] = ((turned[c] ? lv : lu) + packing.x[c]) * scale;
-    uvs[v * 2 + 1] = ((turned[c] ? maxU[c] - minU[c] - lu : lv) + packing.y[c]) * scale;
+    uvs[v * 2] = ((turned[c] ? lv : lu) + packing.x[slot[c]]) * scale;
+    uvs[v * 2 + 1] = ((turned[c] ? maxU[c] - minU[c] - lu : lv) + packing.y[slot[c]]) * scale;
   }
   return {
     ...mesh,
