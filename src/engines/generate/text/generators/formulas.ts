@@ -20,6 +20,7 @@ export const FORMULA_CONSTANTS = {
   min: Math.min,
   max: Math.max,
   sqrt: Math.sqrt,
+  acos: Math.acos,
   atan2: Math.atan2,
   hypot: Math.hypot,
   ceil: Math.ceil,

@@ -66,6 +66,19 @@ const Num = Type.Union([Type.Number(), FormulaSchema]);
 
 const Vec = Type.Array(Num, { minItems: 2, maxItems: 3 });
 
+/** The values a name takes in turn (a group's or a repeated shape's `each`). */
+const EachSchema = Type.Tuple([
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  Type.Union([
+    Type.Array(Num, { minItems: 1 }),
+    Type.Object({ below: Num }, { additionalProperties: false }),
+    Type.Object({ around: Type.Array(Num, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }),
+  ]),
+]);
+
+/** A formula naming a value of a shape made once for each value of `each` (a list a union or hull joins). */
+const RepeatLetSchema = Type.Tuple([Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), FormulaSchema]);
+
 const ShapeSchema = Type.Recursive(
   (Shape) =>
     Type.Object(
@@ -78,8 +91,22 @@ const ShapeSchema = Type.Recursive(
             Type.Null(),
             Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
             Vec,
-            // A lathe's or prism's points, or the items a hull or union joins.
-            Type.Array(Type.Union([Vec, Shape])),
+            // A lathe's or prism's points, or the items a hull or union joins (a shape repeated for each
+            // value of its `each`, with names of its own, stands for its copies in turn).
+            Type.Array(
+              Type.Union([
+                Vec,
+                Shape,
+                Type.Object(
+                  {
+                    each: Type.Array(EachSchema, { minItems: 1 }),
+                    let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
+                    repeat: Shape,
+                  },
+                  { additionalProperties: false },
+                ),
+              ]),
+            ),
           ]),
         ),
         ops: Type.Optional(
@@ -148,16 +175,7 @@ const LetSchema = Type.Tuple([
     Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
     Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
     Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
-  ]),
-]);
-
-/** The values a group's name takes in turn. */
-const EachSchema = Type.Tuple([
-  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-  Type.Union([
-    Type.Array(Num, { minItems: 1 }),
-    Type.Object({ below: Num }, { additionalProperties: false }),
-    Type.Object({ around: Type.Array(Num, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }),
+    Type.Object({ shade: Type.Tuple([FormulaSchema, Num]) }, { additionalProperties: false }),
   ]),
 ]);
 
@@ -203,6 +221,14 @@ export const PART_LIST_FILE_SCHEMA = Type.Object(
   {
     /** What the rows are, for a reader of the file. */
     about: Type.String(),
+    /**
+     * The names the caller gives every row beside the shape parameters (a fruit's size `r` and `colour`),
+     * each with an example value to build the rows with alone (the tests do). A file with inputs holds
+     * the forms of one caller, not a category's profiles, so its ids need not differ from other files'.
+     */
+    inputs: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.Union([Type.Number(), ColourSchema])),
+    ),
     rows: Type.Array(RowSchema),
   },
   { additionalProperties: false },
@@ -234,17 +260,13 @@ function formulasIn(value: unknown): string[] {
   return [];
 }
 
-/** The names a row defines (its own, its groups' `let` and `each`). */
-function namesDefined(row: { let?: Let[]; parts: (Part | Group)[] }): string[] {
-  const inGroup = (item: Part | Group): string[] =>
-    isGroup(item)
-      ? [
-          ...(item.let ?? []).map(([name]) => name),
-          ...(item.each ?? []).map(([name]) => name),
-          ...item.parts.flatMap(inGroup),
-        ]
-      : [];
-  return [...(row.let ?? []).map(([name]) => name), ...row.parts.flatMap(inGroup)];
+/** The names a row defines: every `let` and `each` in it (its own, its groups', its repeated shapes'). */
+function namesDefined(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(namesDefined);
+  if (typeof value !== 'object' || value === null) return [];
+  const { let: lets, each } = value as { let?: unknown; each?: unknown };
+  const own = [lets, each].flatMap((list) => (Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : []));
+  return [...own, ...Object.values(value).flatMap(namesDefined)];
 }
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
 
@@ -257,7 +279,12 @@ export function partListProblems(file: unknown): string[] {
   for (const row of (file as PartListFile).rows) {
     if (seen.has(row.id)) problems.push(`${row.id}: listed twice`);
     seen.add(row.id);
-    const known = new Set([...namesDefined(row), ...SHAPE_NAMES, ...Object.keys(FORMULA_CONSTANTS)]);
+    const known = new Set([
+      ...namesDefined(row),
+      ...Object.keys((file as PartListFile).inputs ?? {}),
+      ...SHAPE_NAMES,
+      ...Object.keys(FORMULA_CONSTANTS),
+    ]);
     for (const formula of formulasIn([row.let, row.parts]))
       try {
         for (const name of formulaNames(formula))
@@ -289,6 +316,22 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
+type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape };
+const isRepeat = (value: unknown): value is Repeat =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
+
+/** The scopes of a repeat's copies: every value of each `each` name in turn (nested in order), then its `let`. */
+function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
+  let scopes = [scope];
+  for (const [name, values] of repeat.each)
+    scopes = scopes.flatMap((inner) => eachValues(values, inner).map((value) => ({ ...inner, [name]: value })));
+  return scopes.map((inner) => {
+    const named = { ...inner };
+    for (const [name, formula] of repeat.let ?? []) named[name] = compileFormula(formula)(named);
+    return named;
+  });
+}
+
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
 const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple'] as const;
 
@@ -310,7 +353,11 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
       : isShape(value)
         ? shapeOf(ctx, value, scope)
         : Array.isArray(value)
-          ? value.map((item) => (isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)))
+          ? value.flatMap((item) =>
+              isRepeat(item)
+                ? repeatScopes(item, scope).map((inner) => shapeOf(ctx, item.repeat, inner))
+                : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
+            )
           : evaluated(value, scope);
   const compound = COMPOUND_SHAPES[row.shape as keyof typeof COMPOUND_SHAPES] as
     | ((ctx: GenContext, ...args: unknown[]) => Manifold)
@@ -370,7 +417,11 @@ function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scop
     else if ('materialIs' in value) own[name] = +(ctx.interpretation.material === value.materialIs);
     else if ('random' in value) own[name] = ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
     else if ('randomInt' in value) own[name] = ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
-    else {
+    else if ('shade' in value) {
+      // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
+      const [colour, k] = evaluated(value.shade, own) as [RGB, number];
+      own[name] = colour.map((v) => Math.max(0, Math.min(1, v * k)));
+    } else {
       // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
       const fallback = value.colourSaid;
       own[name] =
@@ -419,8 +470,11 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
   }
 }
 
-/** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
-export function buildPartList(ctx: GenContext, row: PartListRow): void {
+/**
+ * Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks;
+ * `given` holds the values of the file's `inputs` (a fruit's size and colour, read by its caller).
+ */
+export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = {}): void {
   const s = ctx.s;
   const shape: Scope = {
     long: s.long,
@@ -431,6 +485,7 @@ export function buildPartList(ctx: GenContext, row: PartListRow): void {
     lowPoly: +s.lowPoly,
     ornate: +s.ornate,
     simple: +s.simple,
+    ...given,
   };
   buildItems(ctx, row.parts, withLets(ctx, row.let, shape));
   if (!row.skeleton) return;
