@@ -31,8 +31,8 @@ test('every part-list file validates, and no id is listed twice in one file or a
   const owner = new Map<string, string>();
   for (const name of files) {
     const file = readPartListFile(name);
-    // A file with inputs holds one caller's forms (a fruit's crescent, pod …), not a category's profiles.
-    if (file.inputs) continue;
+    // A file of one generator's forms (a fruit's crescent, a dish's bowl) does not name a category's profiles.
+    if (file.formsOf) continue;
     for (const row of file.rows) {
       assert.equal(owner.get(row.id), undefined, `${row.id} is in ${owner.get(row.id)} and ${name}`);
       owner.set(row.id, name);

@@ -223,9 +223,13 @@ export const PART_LIST_FILE_SCHEMA = Type.Object(
     about: Type.String(),
     /**
      * The names the caller gives every row beside the shape parameters (a fruit's size `r` and `colour`),
-     * each with an example value to build the rows with alone (the tests do). A file with inputs holds
-     * the forms of one caller, not a category's profiles, so its ids need not differ from other files'.
+     * each with an example value to build the rows with alone (the tests do).
      */
+    /**
+     * The generator whose forms the rows are, keyed by its own names (a dish's vessel, a fruit's shape),
+     * when they are not a category's profiles: their ids need not differ from other files'.
+     */
+    formsOf: Type.Optional(Type.String({ minLength: 1 })),
     inputs: Type.Optional(
       Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.Union([Type.Number(), ColourSchema])),
     ),
