@@ -75,6 +75,7 @@ const VESSELS = partLists('vessels');
 const PROPS = partLists('props');
 const TOOL_HEADS = partLists('tool-heads');
 const FURNITURE = partLists('furniture');
+const TREES = partLists('trees');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -117,8 +118,8 @@ const SINGLE: Record<string, Generator> = {
   tent: buildings.tent,
   windmill: buildings.windmill,
   tree: plants.tree,
-  'pine-tree': plants.pineTree,
-  'palm-tree': plants.palmTree,
+  'pine-tree': TREES['pine-tree'],
+  'palm-tree': TREES['palm-tree'],
   bush: plants.bush,
   cactus: plants.cactus,
   mushroom: plants.mushroom,
@@ -217,7 +218,7 @@ const FAMILIES: Record<string, Family> = {
     base: buildings.house,
   },
   // A grass read from its description, before the potted plant's and the flower's forms.
-  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: plants.pottedPlant },
+  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: TREES['potted-plant'] },
   flower: { readers: [ownForm('flower', describedGrass)], base: plants.flower },
   // A percussion instrument read from its description, before the family's rows.
   drum: { readers: [ownForm('drum', describedPercussion)], rows: INSTRUMENT_ROWS, base: drum },
