@@ -359,3 +359,33 @@ test("a repeated shape in a union, a shaded colour and the file's inputs build w
   );
   assert.deepEqual(byRow, byCode, 'three capsules joined, the colour lightened and kept within 0…1');
 });
+
+test('an if draws from the seeded randomness only on the branch it takes, as the same code does', async () => {
+  const M = await manifoldModule();
+  const row = (sporty: number) =>
+    ({
+      id: 'cabin',
+      let: [
+        ['sporty', sporty],
+        ['k', { if: ['=sporty', 0.4, { random: [0.45, 0.6] }] }],
+        ['h', { random: [1, 2] }],
+      ],
+      parts: [{ shape: 'box', args: [['=k', '=h', 1]], material: 'metal' }],
+    }) as PartListFile['rows'][number];
+  const i = interpretPrompt('a car');
+  for (const sporty of [0, 1]) {
+    assert.deepEqual(partListProblems({ about: 'a test row', rows: [row(sporty)] }), []);
+    const [byRow, byCode] = [0, 1].map((way) =>
+      withArena(() => {
+        const ctx = createContext(M, createRng(7), shapeParams(i, false, createRng(7)), i);
+        if (way === 0) buildPartList(ctx, row(sporty));
+        else {
+          const k = sporty ? 0.4 : ctx.rng.range(0.45, 0.6);
+          ctx.add(ctx.box([k, ctx.rng.range(1, 2), 1]), 'metal');
+        }
+        return ctx.parts.map((p) => Array.from(p.manifold.getMesh().vertProperties));
+      }),
+    );
+    assert.deepEqual(byRow, byCode, `sporty ${sporty}`);
+  }
+});

@@ -26,6 +26,12 @@
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
+ * A `let` may be `{"if": [condition, then, else]}`, so a draw is made only on the branch taken (a sports
+ * car's cabin length is fixed, a sedan's drawn), or `{"shade": [colour, k]}` (a colour times k, kept within
+ * 0…1). A union's or hull's list may hold `{each, let, repeat}`: the shape `repeat` once for every value of
+ * its names (a banana's arc, a palm's leaning trunk). A file's `inputs` are names its caller gives every
+ * row (a fruit's size and colour: `buildPartList(ctx, row, given)`), and `formsOf` says when its rows are
+ * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`.
  * The formulas are evaluated as JavaScript would evaluate the same text, so a builder written as code
  * and the same builder as a row make byte-identical parts.
  */
@@ -151,15 +157,21 @@ const PartSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const PickSchema = Type.Object(
+  { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
+  { additionalProperties: false },
+);
+const RandomSchema = Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false });
+const RandomIntSchema = Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false });
+/** A value that may draw from the seeded randomness: what either branch of an `if` may be. */
+const DrawnSchema = Type.Union([Num, PickSchema, RandomSchema, RandomIntSchema]);
+
 /** A named value of a row or group, computed in order when the row is built. */
 const LetSchema = Type.Tuple([
   Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
   Type.Union([
     Num,
-    Type.Object(
-      { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
-      { additionalProperties: false },
-    ),
+    PickSchema,
     Type.Object({ count: Type.Tuple([Type.String({ minLength: 1 }), Num, Num, Num]) }, { additionalProperties: false }),
     Type.Object(
       {
@@ -173,8 +185,10 @@ const LetSchema = Type.Tuple([
     Type.Object({ says: PatternSchema }, { additionalProperties: false }),
     Type.Object({ wordMatches: PatternSchema }, { additionalProperties: false }),
     Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-    Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
-    Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
+    RandomSchema,
+    RandomIntSchema,
+    // `[condition, then, else]`: only the branch taken draws (a sports car's cabin is not drawn, a sedan's is).
+    Type.Object({ if: Type.Tuple([FormulaSchema, DrawnSchema, DrawnSchema]) }, { additionalProperties: false }),
     Type.Object({ shade: Type.Tuple([FormulaSchema, Num]) }, { additionalProperties: false }),
   ]),
 ]);
@@ -337,7 +351,7 @@ function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
 }
 
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
-const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple'] as const;
+const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple', 'cartoon'] as const;
 
 /** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
 const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
@@ -410,32 +424,37 @@ const paletteColour = (value: unknown): unknown =>
 function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scope): Scope {
   if (!lets) return scope;
   const own: Scope = { ...scope };
-  for (const [name, value] of lets) {
-    if (typeof value !== 'object') own[name] = evaluated(value, own) as number;
-    else if ('pick' in value) own[name] = paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
-    else if ('count' in value) {
-      const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
-      own[name] = ctx.count(part, fallback, least, most);
-    } else if ('says' in value) own[name] = +promptSays(ctx, value.says);
-    else if ('wordMatches' in value) own[name] = +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
-    else if ('materialIs' in value) own[name] = +(ctx.interpretation.material === value.materialIs);
-    else if ('random' in value) own[name] = ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
-    else if ('randomInt' in value) own[name] = ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
-    else if ('shade' in value) {
-      // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
-      const [colour, k] = evaluated(value.shade, own) as [RGB, number];
-      own[name] = colour.map((v) => Math.max(0, Math.min(1, v * k)));
-    } else {
-      // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
-      const fallback = value.colourSaid;
-      own[name] =
-        ctx.interpretation.colours[0]?.rgb ??
-        (paletteColour(
-          !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
-        ) as RGB);
-    }
-  }
+  for (const [name, value] of lets) own[name] = letValue(ctx, value, own);
   return own;
+}
+
+/** One `let` value in `own`: a formula, or what the prompt, the material or the seeded randomness gives. */
+function letValue(ctx: GenContext, value: Let[1], own: Scope): number | readonly number[] {
+  if (typeof value !== 'object') return evaluated(value, own) as number;
+  if ('pick' in value) return paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
+  if ('count' in value) {
+    const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
+    return ctx.count(part, fallback, least, most);
+  }
+  if ('says' in value) return +promptSays(ctx, value.says);
+  if ('wordMatches' in value) return +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
+  if ('materialIs' in value) return +(ctx.interpretation.material === value.materialIs);
+  if ('random' in value) return ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
+  if ('randomInt' in value) return ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
+  if ('if' in value) return letValue(ctx, compileFormula(value.if[0])(own) ? value.if[1] : value.if[2], own);
+  if ('shade' in value) {
+    // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
+    const [colour, k] = evaluated(value.shade, own) as [RGB, number];
+    return colour.map((v) => Math.max(0, Math.min(1, v * k)));
+  }
+  // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
+  const fallback = value.colourSaid;
+  return (
+    ctx.interpretation.colours[0]?.rgb ??
+    (paletteColour(
+      !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
+    ) as RGB)
+  );
 }
 
 /** The values a group's name takes in turn. */
@@ -489,6 +508,7 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
     lowPoly: +s.lowPoly,
     ornate: +s.ornate,
     simple: +s.simple,
+    cartoon: +s.cartoon,
     ...given,
   };
   buildItems(ctx, row.parts, withLets(ctx, row.let, shape));

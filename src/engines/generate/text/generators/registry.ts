@@ -76,6 +76,7 @@ const PROPS = partLists('props');
 const TOOL_HEADS = partLists('tool-heads');
 const FURNITURE = partLists('furniture');
 const TREES = partLists('trees');
+const VEHICLES = partLists('vehicles');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -123,11 +124,11 @@ const SINGLE: Record<string, Generator> = {
   bush: plants.bush,
   cactus: plants.cactus,
   mushroom: plants.mushroom,
-  car: vehicles.car,
-  truck: vehicles.truck,
+  car: VEHICLES.car,
+  truck: VEHICLES.truck,
   bus: vehicles.bus,
-  rocket: vehicles.rocket,
-  train: vehicles.train,
+  rocket: VEHICLES.rocket,
+  train: VEHICLES.train,
   bicycle: vehicles.bicycle,
   dog: animals.dog,
   cat: animals.cat,
@@ -238,7 +239,7 @@ const FAMILIES: Record<string, Family> = {
   helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
   airplane: {
     rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
-    base: vehicles.airplane,
+    base: VEHICLES.airplane,
   },
   tractor: { rows: MACHINE_ROWS, base: tractor },
   'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
@@ -260,7 +261,7 @@ const FAMILIES: Record<string, Family> = {
   'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
-  boat: { rows: CORE_ROWS, base: vehicles.boat },
+  boat: { rows: CORE_ROWS, base: VEHICLES.boat },
   chair: { rows: CORE_ROWS, base: furniture.chair },
   robot: { rows: CORE_ROWS, base: animals.robot },
   spear: { rows: CORE_ROWS, base: tools.spear },
