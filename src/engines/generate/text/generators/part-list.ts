@@ -163,8 +163,8 @@ const PickSchema = Type.Object(
 );
 const RandomSchema = Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false });
 const RandomIntSchema = Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false });
-/** A value that may draw from the seeded randomness: what either branch of an `if` may be. */
-const DrawnSchema = Type.Union([Num, PickSchema, RandomSchema, RandomIntSchema]);
+/** A number or colour, or one drawn from the seeded randomness: what either branch of an `if` may be. */
+const DrawnSchema = Type.Union([Num, ColourSchema, PickSchema, RandomSchema, RandomIntSchema]);
 
 /** A named value of a row or group, computed in order when the row is built. */
 const LetSchema = Type.Tuple([
@@ -303,7 +303,7 @@ export function partListProblems(file: unknown): string[] {
       ...SHAPE_NAMES,
       ...Object.keys(FORMULA_CONSTANTS),
     ]);
-    for (const formula of formulasIn([row.let, row.parts]))
+    for (const formula of formulasIn([row.let, row.parts, row.skeleton]))
       try {
         for (const name of formulaNames(formula))
           if (!known.has(name)) problems.push(`${row.id}: ${formula} names ${name}, which the row does not define`);
@@ -429,8 +429,8 @@ function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scop
 }
 
 /** One `let` value in `own`: a formula, or what the prompt, the material or the seeded randomness gives. */
-function letValue(ctx: GenContext, value: Let[1], own: Scope): number | readonly number[] {
-  if (typeof value !== 'object') return evaluated(value, own) as number;
+function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, own: Scope): number | readonly number[] {
+  if (typeof value !== 'object' || Array.isArray(value)) return paletteColour(evaluated(value, own)) as number | RGB;
   if ('pick' in value) return paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
   if ('count' in value) {
     const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
@@ -511,10 +511,12 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
     cartoon: +s.cartoon,
     ...given,
   };
-  buildItems(ctx, row.parts, withLets(ctx, row.let, shape));
+  const scope = withLets(ctx, row.let, shape);
+  buildItems(ctx, row.parts, scope);
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
-  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, head as Vec3);
+  // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width).
+  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, evaluated(head, scope) as Vec3);
   ctx.skeleton = joints.finish();
 }
 

@@ -77,6 +77,7 @@ const TOOL_HEADS = partLists('tool-heads');
 const FURNITURE = partLists('furniture');
 const TREES = partLists('trees');
 const VEHICLES = partLists('vehicles');
+const FIGURES = partLists('figures');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -263,7 +264,7 @@ const FAMILIES: Record<string, Family> = {
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
   boat: { rows: CORE_ROWS, base: VEHICLES.boat },
   chair: { rows: CORE_ROWS, base: furniture.chair },
-  robot: { rows: CORE_ROWS, base: animals.robot },
+  robot: { rows: CORE_ROWS, base: FIGURES.robot },
   spear: { rows: CORE_ROWS, base: tools.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
   mythical: {
@@ -274,7 +275,7 @@ const FAMILIES: Record<string, Family> = {
   mollusc: { rows: SEA_INVERTEBRATES, base: mollusc },
   snake: { rows: { worm, leech: worm }, base: animals.snake },
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
-  'teddy-bear': { base: animals.teddyBear },
+  'teddy-bear': { base: FIGURES['teddy-bear'] },
   crate: { base: VESSELS.crate },
   cabinet: { base: furniture.cabinet },
   'marine-mammal': { base: marineMammal },
