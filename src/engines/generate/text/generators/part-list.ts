@@ -31,7 +31,8 @@
  * 0…1). A union's or hull's list may hold `{each, let, repeat}`: the shape `repeat` once for every value of
  * its names (a banana's arc, a palm's leaning trunk). A file's `inputs` are names its caller gives every
  * row (a fruit's size and colour: `buildPartList(ctx, row, given)`), and `formsOf` says when its rows are
- * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`.
+ * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`,
+ * `segments` the style's round-part tessellation.
  * The formulas are evaluated as JavaScript would evaluate the same text, so a builder written as code
  * and the same builder as a row make byte-identical parts.
  */
@@ -351,7 +352,18 @@ function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
 }
 
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
-const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple', 'cartoon'] as const;
+const SHAPE_NAMES = [
+  'long',
+  'tall',
+  'wide',
+  'thick',
+  'round',
+  'lowPoly',
+  'ornate',
+  'simple',
+  'cartoon',
+  'segments',
+] as const;
 
 /** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
 const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
@@ -509,6 +521,7 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
     ornate: +s.ornate,
     simple: +s.simple,
     cartoon: +s.cartoon,
+    segments: s.segments,
     ...given,
   };
   const scope = withLets(ctx, row.let, shape);

@@ -78,6 +78,7 @@ const FURNITURE = partLists('furniture');
 const TREES = partLists('trees');
 const VEHICLES = partLists('vehicles');
 const FIGURES = partLists('figures');
+const CORE_BUILDINGS = partLists('core-buildings');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -113,12 +114,12 @@ const SINGLE: Record<string, Generator> = {
   shield: tools.shield,
   shovel: TOOL_HEADS.shovel,
   pickaxe: tools.pickaxe,
-  tower: buildings.tower,
+  tower: CORE_BUILDINGS.tower,
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse,
-  tent: buildings.tent,
-  windmill: buildings.windmill,
+  tent: CORE_BUILDINGS.tent,
+  windmill: CORE_BUILDINGS.windmill,
   tree: plants.tree,
   'pine-tree': TREES['pine-tree'],
   'palm-tree': TREES['palm-tree'],
@@ -227,7 +228,7 @@ const FAMILIES: Record<string, Family> = {
   garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
   // Rows ../catalog/made.yaml adds to families and categories of the core catalogue.
   landmark: { rows: FAMOUS_LANDMARKS, base: landmark },
-  church: { rows: WORSHIP_LANDMARKS, base: buildings.church },
+  church: { rows: WORSHIP_LANDMARKS, base: CORE_BUILDINGS.church },
   piano: { rows: INSTRUMENT_ROWS, base: piano },
   'wind-instrument': { rows: INSTRUMENT_ROWS, base: windInstrument },
   jar: { rows: { can: VESSELS.can, 'jerry can': VESSELS['jerry can'], churn: VESSELS.churn }, base: VESSELS.jar },
