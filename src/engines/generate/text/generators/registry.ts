@@ -113,7 +113,7 @@ const SINGLE: Record<string, Generator> = {
     (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || TOOL_HEADS.dagger(ctx),
   shield: tools.shield,
   shovel: TOOL_HEADS.shovel,
-  pickaxe: tools.pickaxe,
+  pickaxe: TOOL_HEADS.pickaxe,
   tower: CORE_BUILDINGS.tower,
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
