@@ -1,10 +1,10 @@
 /**
  * Animals and characters, articulated from primitives: a quadruped rig (torso, neck, head, four
  * legs, tail, ears) whose species profile sets proportions, plus birds, fish, snakes, turtles,
- * dragons, people, robots, snowmen and teddy bears.
+ * dragons, people and snowmen (the robot and the teddy bear are rows of ./parts/figures.json).
  */
 import type { Vec3 } from 'manifold-3d';
-import { addDetail, around, type GenContext, type RGB } from './kit.ts';
+import { addDetail, type GenContext, type RGB } from './kit.ts';
 import { addModifierParts, setting } from './modifiers.ts';
 import { legJoints, quadruped, trunkJoints } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
@@ -227,61 +227,6 @@ function limbJoints(joints: JointList, side: 'left' | 'right', legTop: Vec3, ank
     .add(`${side}Foot`, `${side}LowerLeg`, ankle);
 }
 
-export function robot(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 1.6 * s.tall;
-  const w = 0.5 * s.wide * rng.range(0.85, 1.2);
-  const legH = H * 0.4;
-  const bodyH = H * 0.38;
-  ctx.add(ctx.roundBox([w, bodyH, w * 0.6], 0.04 + 0.08 * s.round, [0, legH + bodyH / 2, 0]), 'metal', {
-    colour: [0.7, 0.72, 0.75],
-  });
-  const headS = w * 0.55 * (s.cartoon ? 1.4 : 1);
-  ctx.add(ctx.roundBox([headS, headS * 0.8, headS * 0.8], 0.03, [0, legH + bodyH + headS * 0.45, 0]), 'metal', {
-    part: 'head',
-    colour: [0.7, 0.72, 0.75],
-  });
-  const eyes = ctx.count('eye', rng.pick([1, 2, 2]), 1, 4);
-  for (let k = 0; k < eyes; k++)
-    ctx.add(
-      ctx.sphere(
-        headS * 0.1,
-        [eyes === 1 ? 0 : -headS * 0.2 + (headS * 0.4 * k) / (eyes - 1), legH + bodyH + headS * 0.5, headS * 0.4],
-        12,
-      ),
-      'glass',
-      { part: 'eye', primary: false, colour: [0.2, 0.8, 1] },
-    );
-  ctx.add(
-    ctx
-      .cyl(0.01, headS * 0.4, [0, legH + bodyH + headS * 0.85, 0])
-      .add(ctx.sphere(0.03, [0, legH + bodyH + headS * 1.25, 0])),
-    'metal',
-    { part: 'antenna', primary: false, colour: [0.9, 0.2, 0.2] },
-  );
-  // The robot faces +Z (its eyes), so its left side is +X; its legs are blocks from the hips down.
-  const joints = humanoidTrunk(legH, legH + bodyH * 0.95, legH + bodyH + headS * 0.1);
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.roundBox([w * 0.28, legH, w * 0.32], 0.02, [side * w * 0.25, legH / 2, 0]), 'metal', {
-      part: 'leg',
-      primary: false,
-      colour: [0.35, 0.37, 0.4],
-    });
-    const armTop: Vec3 = [side * (w / 2 + 0.06), legH + bodyH * 0.9, 0];
-    const wrist: Vec3 = [side * (w / 2 + 0.1), legH + bodyH * 0.1, 0.08];
-    limb(ctx, armTop, wrist, w * 0.09 * s.thick, 'metal', 'arm', [0.35, 0.37, 0.4]);
-    limbJoints(
-      joints,
-      side > 0 ? 'left' : 'right',
-      [side * w * 0.25, legH, 0],
-      [side * w * 0.25, legH * 0.06, 0],
-      armTop,
-      wrist,
-    );
-  }
-  ctx.skeleton = joints.finish();
-}
-
 export function snowman(ctx: GenContext): void {
   const { s, rng } = ctx;
   const balls = ctx.count('tier', 3, 2, 5);
@@ -313,37 +258,4 @@ export function snowman(ctx: GenContext): void {
       primary: false,
       colour: [0.05, 0.05, 0.05],
     });
-}
-
-export function teddyBear(ctx: GenContext): void {
-  const { s } = ctx;
-  const col: RGB = ctx.interpretation.word === 'panda' ? [0.95, 0.95, 0.95] : [0.6, 0.4, 0.22];
-  const r = 0.15 * s.wide;
-  ctx.add(ctx.ellipsoid([r, r * 1.2 * s.tall, r * 0.9], [0, r * 1.3, 0]), 'fabric', { colour: col });
-  const hy = r * 2.9;
-  ctx.add(ctx.sphere(r * 0.8, [0, hy, 0]), 'fabric', { part: 'head', colour: col });
-  ctx.add(ctx.ellipsoid([r * 0.35, r * 0.25, r * 0.3], [0, hy - r * 0.2, r * 0.65]), 'fabric', {
-    part: 'snout',
-    primary: false,
-    colour: [0.85, 0.75, 0.6],
-  });
-  // A sitting bear on the humanoid rig, facing +Z (its snout), so its left side is +X.
-  const joints = humanoidTrunk(r * 0.8, r * 2.3, hy);
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(r * 0.3, [side * r * 0.6, hy + r * 0.6, 0]), 'fabric', { part: 'ear', colour: col });
-    const armTop: Vec3 = [side * r * 0.8, r * 1.9, 0];
-    const paw: Vec3 = [side * r * 1.25, r * 1.1, r * 0.4];
-    ctx.add(ctx.capsule(armTop, paw, r * 0.25), 'fabric', { part: 'arm', colour: col });
-    const legTop: Vec3 = [side * r * 0.5, r * 0.6, 0];
-    const foot: Vec3 = [side * r * 0.6, r * 0.25, r * 0.6];
-    ctx.add(ctx.capsule(legTop, foot, r * 0.3), 'fabric', { part: 'leg', colour: col });
-    limbJoints(joints, side > 0 ? 'left' : 'right', legTop, foot, armTop, paw);
-    ctx.add(ctx.sphere(r * 0.09, [side * r * 0.3, hy + r * 0.15, r * 0.7], 10), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: [0.02, 0.02, 0.02],
-    });
-  }
-  ctx.skeleton = joints.finish();
-  void around;
 }

@@ -1,10 +1,10 @@
 /**
  * Buildings by a small shape grammar: footprint → storeys (each split into bays holding windows) →
- * roof (gable, hip, flat with parapet, cone, dome), plus doors, chimneys and turrets.
+ * roof (gable, hip, flat with parapet, cone, dome), plus doors, chimneys and turrets. The tower, church,
+ * windmill and tent are rows of ./parts/core-buildings.json.
  */
 import type { Manifold } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
-import { MARBLE } from './palette.ts';
 
 export type Roof = 'gable' | 'hip' | 'flat' | 'cone' | 'dome' | 'pyramid';
 
@@ -95,26 +95,6 @@ export function house(ctx: GenContext): void {
     });
 }
 
-export function tower(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.5 * s.wide * rng.range(0.8, 1.2);
-  const h = 4 * s.tall * rng.range(0.8, 1.25);
-  ctx.add(ctx.cyl(r, h, [0, 0, 0], r * rng.range(0.8, 1)), 'stone');
-  const slits: Manifold[] = [];
-  for (let k = 1; k < 5; k++)
-    for (const a of around(3, k))
-      slits.push(ctx.box([0.06, 0.3, 0.06], [Math.cos(a) * r * 0.95, (h * k) / 5, Math.sin(a) * r * 0.95]));
-  ctx.add(ctx.union(slits), 'glass', { part: 'window', primary: false, colour: [0.15, 0.15, 0.2] });
-  if (rng.chance(0.5)) roof(ctx, 'cone', r * 2.2, r * 2.2, h, r * 2.2);
-  else {
-    ctx.add(ctx.cyl(r * 1.15, 0.3, [0, h, 0]), 'stone', { part: 'top' });
-    for (const a of around(8))
-      ctx.add(ctx.box([0.18, 0.2, 0.18], [Math.cos(a) * r * 1.05, h + 0.4, Math.sin(a) * r * 1.05]), 'stone', {
-        part: 'battlement',
-      });
-  }
-}
-
 export function castle(ctx: GenContext): void {
   const { s, rng } = ctx;
   const w = 4 * s.wide * rng.range(0.85, 1.2);
@@ -182,114 +162,4 @@ export function lighthouse(ctx: GenContext): void {
   addDetail(ctx, ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', 'roof', [0.7, 0.1, 0.1]);
   if (ctx.interpretation.colours.length === 0)
     for (const p of ctx.parts.filter((part) => part.primary)) p.colour = [0.8, 0.1, 0.1];
-}
-
-export function tent(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const word = ctx.interpretation.word ?? '';
-  const w = 2.2 * s.wide * rng.range(0.85, 1.2);
-  if (['teepee', 'tepee', 'tipi', 'wigwam', 'yurt'].includes(word) || s.round === 1) {
-    const h = (word === 'yurt' ? 1.2 : 2.6) * s.tall;
-    if (word === 'yurt') {
-      ctx.add(ctx.cyl(w / 2, h * 0.6, [0, 0, 0]), 'fabric');
-      ctx.add(ctx.cyl(w / 2 + 0.05, h * 0.5, [0, h * 0.6, 0], 0.1), 'fabric', { part: 'roof' });
-    } else {
-      ctx.add(ctx.cyl(w / 2, h, [0, 0, 0], 0.03, Math.min(9, s.segments)), 'fabric');
-      for (const a of around(5))
-        ctx.add(
-          ctx.capsule(
-            [Math.cos(a) * 0.05, h * 0.9, Math.sin(a) * 0.05],
-            [Math.cos(a) * 0.25, h * 1.15, Math.sin(a) * 0.25],
-            0.02,
-          ),
-          'wood',
-          { part: 'pole', primary: false },
-        );
-    }
-    return;
-  }
-  const d = 2.4 * s.long;
-  const h = 1.3 * s.tall;
-  ctx.add(
-    ctx.prism(
-      [
-        [-w / 2, 0],
-        [w / 2, 0],
-        [0, h],
-      ],
-      d,
-    ),
-    'fabric',
-  );
-  ctx.add(
-    ctx.prism(
-      [
-        [-w * 0.22, 0],
-        [w * 0.22, 0],
-        [0, h * 0.6],
-      ],
-      0.04,
-      [0, 0.001, d / 2],
-    ),
-    'fabric',
-    { part: 'door', primary: false, colour: [0.15, 0.12, 0.1] },
-  );
-}
-
-export function church(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const w = 2.2 * s.wide;
-  const d = 4 * s.long * rng.range(0.85, 1.2);
-  const h = 2.2 * s.tall;
-  ctx.add(ctx.box([w, h, d], [0, h / 2, 0]), 'stone');
-  roof(ctx, 'gable', w, d, h, 1.4);
-  const th = h * rng.range(2, 2.8);
-  ctx.add(ctx.box([1.1, th, 1.1], [0, th / 2, d / 2 + 0.5]), 'stone', { part: 'tower' });
-  ctx.add(
-    ctx.hull([
-      ctx.box([1.2, 0.01, 1.2], [0, th, d / 2 + 0.5]),
-      ctx.box([0.01, 0.01, 0.01], [0, th + 1.6, d / 2 + 0.5]),
-    ]),
-    'clay',
-    { part: 'roof', primary: false, colour: [0.3, 0.32, 0.35] },
-  );
-  for (let k = 0; k < 4; k++)
-    for (const x of [-w / 2, w / 2])
-      ctx.add(ctx.box([0.04, 1.0, 0.4], [x, h * 0.55, -d / 2 + (d / 4) * (k + 0.5)]), 'glass', {
-        part: 'window',
-        primary: false,
-        colour: [0.3, 0.35, 0.7],
-      });
-  door(ctx, d / 2 + 1.05, 0.9);
-}
-
-export function windmill(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const h = 3.2 * s.tall;
-  const r = 0.9 * s.wide;
-  ctx.add(ctx.cyl(r, h, [0, 0, 0], r * 0.65), 'stone');
-  ctx.add(ctx.cyl(r * 0.7, 0.8, [0, h, 0], 0.05), 'wood', { part: 'roof', primary: false, colour: [0.45, 0.25, 0.15] });
-  const blades = ctx.count('blade', 4, 2, 8);
-  const hub: [number, number, number] = [0, h * 0.95, r * 0.8];
-  ctx.add(
-    ctx
-      .cyl(0.12, 0.3, [0, 0, 0])
-      .rotate([90, 0, 0])
-      .translate([0, h * 0.95, r * 0.5 + 0.3]),
-    'wood',
-    { part: 'hub', primary: false },
-  );
-  const tilt = rng.range(0, 45);
-  for (const a of around(blades, (tilt * Math.PI) / 180)) {
-    const L = h * 0.75;
-    ctx.add(
-      ctx
-        .box([0.35, L, 0.04], [0, L / 2 + 0.1, 0])
-        .rotate([0, 0, (a * 180) / Math.PI])
-        .translate(hub),
-      'fabric',
-      { part: 'blade', primary: false, colour: MARBLE },
-    );
-  }
-  door(ctx, r * 0.98);
 }

@@ -20,9 +20,12 @@ export const FORMULA_CONSTANTS = {
   min: Math.min,
   max: Math.max,
   sqrt: Math.sqrt,
+  acos: Math.acos,
   atan2: Math.atan2,
   hypot: Math.hypot,
   ceil: Math.ceil,
+  floor: Math.floor,
+  round: Math.round,
   /** `choose(c, a, b)`: a when c is not 0, else b (a row's either-or, such as a CRT monitor's depth). */
   choose: (c: number, a: number, b: number) => (c ? a : b),
 } as const;

@@ -26,6 +26,13 @@
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
+ * A `let` may be `{"if": [condition, then, else]}`, so a draw is made only on the branch taken (a sports
+ * car's cabin length is fixed, a sedan's drawn), or `{"shade": [colour, k]}` (a colour times k, kept within
+ * 0…1). A union's or hull's list may hold `{each, let, repeat}`: the shape `repeat` once for every value of
+ * its names (a banana's arc, a palm's leaning trunk). A file's `inputs` are names its caller gives every
+ * row (a fruit's size and colour: `buildPartList(ctx, row, given)`), and `formsOf` says when its rows are
+ * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`,
+ * `segments` the style's round-part tessellation.
  * The formulas are evaluated as JavaScript would evaluate the same text, so a builder written as code
  * and the same builder as a row make byte-identical parts.
  */
@@ -66,6 +73,19 @@ const Num = Type.Union([Type.Number(), FormulaSchema]);
 
 const Vec = Type.Array(Num, { minItems: 2, maxItems: 3 });
 
+/** The values a name takes in turn (a group's or a repeated shape's `each`). */
+const EachSchema = Type.Tuple([
+  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  Type.Union([
+    Type.Array(Num, { minItems: 1 }),
+    Type.Object({ below: Num }, { additionalProperties: false }),
+    Type.Object({ around: Type.Array(Num, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }),
+  ]),
+]);
+
+/** A formula naming a value of a shape made once for each value of `each` (a list a union or hull joins). */
+const RepeatLetSchema = Type.Tuple([Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), FormulaSchema]);
+
 const ShapeSchema = Type.Recursive(
   (Shape) =>
     Type.Object(
@@ -78,8 +98,22 @@ const ShapeSchema = Type.Recursive(
             Type.Null(),
             Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
             Vec,
-            // A lathe's or prism's points, or the items a hull or union joins.
-            Type.Array(Type.Union([Vec, Shape])),
+            // A lathe's or prism's points, or the items a hull or union joins (a shape repeated for each
+            // value of its `each`, with names of its own, stands for its copies in turn).
+            Type.Array(
+              Type.Union([
+                Vec,
+                Shape,
+                Type.Object(
+                  {
+                    each: Type.Array(EachSchema, { minItems: 1 }),
+                    let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
+                    repeat: Shape,
+                  },
+                  { additionalProperties: false },
+                ),
+              ]),
+            ),
           ]),
         ),
         ops: Type.Optional(
@@ -124,15 +158,21 @@ const PartSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const PickSchema = Type.Object(
+  { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
+  { additionalProperties: false },
+);
+const RandomSchema = Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false });
+const RandomIntSchema = Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false });
+/** A number or colour, or one drawn from the seeded randomness: what either branch of an `if` may be. */
+const DrawnSchema = Type.Union([Num, ColourSchema, PickSchema, RandomSchema, RandomIntSchema]);
+
 /** A named value of a row or group, computed in order when the row is built. */
 const LetSchema = Type.Tuple([
   Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
   Type.Union([
     Num,
-    Type.Object(
-      { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
-      { additionalProperties: false },
-    ),
+    PickSchema,
     Type.Object({ count: Type.Tuple([Type.String({ minLength: 1 }), Num, Num, Num]) }, { additionalProperties: false }),
     Type.Object(
       {
@@ -146,18 +186,11 @@ const LetSchema = Type.Tuple([
     Type.Object({ says: PatternSchema }, { additionalProperties: false }),
     Type.Object({ wordMatches: PatternSchema }, { additionalProperties: false }),
     Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
-    Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
-    Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false }),
-  ]),
-]);
-
-/** The values a group's name takes in turn. */
-const EachSchema = Type.Tuple([
-  Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
-  Type.Union([
-    Type.Array(Num, { minItems: 1 }),
-    Type.Object({ below: Num }, { additionalProperties: false }),
-    Type.Object({ around: Type.Array(Num, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }),
+    RandomSchema,
+    RandomIntSchema,
+    // `[condition, then, else]`: only the branch taken draws (a sports car's cabin is not drawn, a sedan's is).
+    Type.Object({ if: Type.Tuple([FormulaSchema, DrawnSchema, DrawnSchema]) }, { additionalProperties: false }),
+    Type.Object({ shade: Type.Tuple([FormulaSchema, Num]) }, { additionalProperties: false }),
   ]),
 ]);
 
@@ -203,6 +236,18 @@ export const PART_LIST_FILE_SCHEMA = Type.Object(
   {
     /** What the rows are, for a reader of the file. */
     about: Type.String(),
+    /**
+     * The names the caller gives every row beside the shape parameters (a fruit's size `r` and `colour`),
+     * each with an example value to build the rows with alone (the tests do).
+     */
+    /**
+     * The generator whose forms the rows are, keyed by its own names (a dish's vessel, a fruit's shape),
+     * when they are not a category's profiles: their ids need not differ from other files'.
+     */
+    formsOf: Type.Optional(Type.String({ minLength: 1 })),
+    inputs: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.Union([Type.Number(), ColourSchema])),
+    ),
     rows: Type.Array(RowSchema),
   },
   { additionalProperties: false },
@@ -234,17 +279,13 @@ function formulasIn(value: unknown): string[] {
   return [];
 }
 
-/** The names a row defines (its own, its groups' `let` and `each`). */
-function namesDefined(row: { let?: Let[]; parts: (Part | Group)[] }): string[] {
-  const inGroup = (item: Part | Group): string[] =>
-    isGroup(item)
-      ? [
-          ...(item.let ?? []).map(([name]) => name),
-          ...(item.each ?? []).map(([name]) => name),
-          ...item.parts.flatMap(inGroup),
-        ]
-      : [];
-  return [...(row.let ?? []).map(([name]) => name), ...row.parts.flatMap(inGroup)];
+/** The names a row defines: every `let` and `each` in it (its own, its groups', its repeated shapes'). */
+function namesDefined(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(namesDefined);
+  if (typeof value !== 'object' || value === null) return [];
+  const { let: lets, each } = value as { let?: unknown; each?: unknown };
+  const own = [lets, each].flatMap((list) => (Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : []));
+  return [...own, ...Object.values(value).flatMap(namesDefined)];
 }
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
 
@@ -257,8 +298,13 @@ export function partListProblems(file: unknown): string[] {
   for (const row of (file as PartListFile).rows) {
     if (seen.has(row.id)) problems.push(`${row.id}: listed twice`);
     seen.add(row.id);
-    const known = new Set([...namesDefined(row), ...SHAPE_NAMES, ...Object.keys(FORMULA_CONSTANTS)]);
-    for (const formula of formulasIn([row.let, row.parts]))
+    const known = new Set([
+      ...namesDefined(row),
+      ...Object.keys((file as PartListFile).inputs ?? {}),
+      ...SHAPE_NAMES,
+      ...Object.keys(FORMULA_CONSTANTS),
+    ]);
+    for (const formula of formulasIn([row.let, row.parts, row.skeleton]))
       try {
         for (const name of formulaNames(formula))
           if (!known.has(name)) problems.push(`${row.id}: ${formula} names ${name}, which the row does not define`);
@@ -289,8 +335,35 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
+type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape };
+const isRepeat = (value: unknown): value is Repeat =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
+
+/** The scopes of a repeat's copies: every value of each `each` name in turn (nested in order), then its `let`. */
+function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
+  let scopes = [scope];
+  for (const [name, values] of repeat.each)
+    scopes = scopes.flatMap((inner) => eachValues(values, inner).map((value) => ({ ...inner, [name]: value })));
+  return scopes.map((inner) => {
+    const named = { ...inner };
+    for (const [name, formula] of repeat.let ?? []) named[name] = compileFormula(formula)(named);
+    return named;
+  });
+}
+
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
-const SHAPE_NAMES = ['long', 'tall', 'wide', 'thick', 'round', 'lowPoly', 'ornate', 'simple'] as const;
+const SHAPE_NAMES = [
+  'long',
+  'tall',
+  'wide',
+  'thick',
+  'round',
+  'lowPoly',
+  'ornate',
+  'simple',
+  'cartoon',
+  'segments',
+] as const;
 
 /** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
 const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
@@ -310,7 +383,11 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
       : isShape(value)
         ? shapeOf(ctx, value, scope)
         : Array.isArray(value)
-          ? value.map((item) => (isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)))
+          ? value.flatMap((item) =>
+              isRepeat(item)
+                ? repeatScopes(item, scope).map((inner) => shapeOf(ctx, item.repeat, inner))
+                : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
+            )
           : evaluated(value, scope);
   const compound = COMPOUND_SHAPES[row.shape as keyof typeof COMPOUND_SHAPES] as
     | ((ctx: GenContext, ...args: unknown[]) => Manifold)
@@ -359,28 +436,37 @@ const paletteColour = (value: unknown): unknown =>
 function withLets(ctx: GenContext, lets: readonly Let[] | undefined, scope: Scope): Scope {
   if (!lets) return scope;
   const own: Scope = { ...scope };
-  for (const [name, value] of lets) {
-    if (typeof value !== 'object') own[name] = evaluated(value, own) as number;
-    else if ('pick' in value) own[name] = paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
-    else if ('count' in value) {
-      const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
-      own[name] = ctx.count(part, fallback, least, most);
-    } else if ('says' in value) own[name] = +promptSays(ctx, value.says);
-    else if ('wordMatches' in value) own[name] = +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
-    else if ('materialIs' in value) own[name] = +(ctx.interpretation.material === value.materialIs);
-    else if ('random' in value) own[name] = ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
-    else if ('randomInt' in value) own[name] = ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
-    else {
-      // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
-      const fallback = value.colourSaid;
-      own[name] =
-        ctx.interpretation.colours[0]?.rgb ??
-        (paletteColour(
-          !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
-        ) as RGB);
-    }
-  }
+  for (const [name, value] of lets) own[name] = letValue(ctx, value, own);
   return own;
+}
+
+/** One `let` value in `own`: a formula, or what the prompt, the material or the seeded randomness gives. */
+function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, own: Scope): number | readonly number[] {
+  if (typeof value !== 'object' || Array.isArray(value)) return paletteColour(evaluated(value, own)) as number | RGB;
+  if ('pick' in value) return paletteColour(evaluated(ctx.rng.pick(value.pick), own)) as number | RGB;
+  if ('count' in value) {
+    const [part, fallback, least, most] = evaluated(value.count, own) as [string, number, number, number];
+    return ctx.count(part, fallback, least, most);
+  }
+  if ('says' in value) return +promptSays(ctx, value.says);
+  if ('wordMatches' in value) return +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
+  if ('materialIs' in value) return +(ctx.interpretation.material === value.materialIs);
+  if ('random' in value) return ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
+  if ('randomInt' in value) return ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
+  if ('if' in value) return letValue(ctx, compileFormula(value.if[0])(own) ? value.if[1] : value.if[2], own);
+  if ('shade' in value) {
+    // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
+    const [colour, k] = evaluated(value.shade, own) as [RGB, number];
+    return colour.map((v) => Math.max(0, Math.min(1, v * k)));
+  }
+  // The prompt's colour, else the row's; a seeded pick is drawn only when the prompt names none.
+  const fallback = value.colourSaid;
+  return (
+    ctx.interpretation.colours[0]?.rgb ??
+    (paletteColour(
+      !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
+    ) as RGB)
+  );
 }
 
 /** The values a group's name takes in turn. */
@@ -419,8 +505,11 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
   }
 }
 
-/** Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks. */
-export function buildPartList(ctx: GenContext, row: PartListRow): void {
+/**
+ * Adds the row's parts the prompt asks for to the context, in order, each in the colour the prompt picks;
+ * `given` holds the values of the file's `inputs` (a fruit's size and colour, read by its caller).
+ */
+export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = {}): void {
   const s = ctx.s;
   const shape: Scope = {
     long: s.long,
@@ -431,11 +520,16 @@ export function buildPartList(ctx: GenContext, row: PartListRow): void {
     lowPoly: +s.lowPoly,
     ornate: +s.ornate,
     simple: +s.simple,
+    cartoon: +s.cartoon,
+    segments: s.segments,
+    ...given,
   };
-  buildItems(ctx, row.parts, withLets(ctx, row.let, shape));
+  const scope = withLets(ctx, row.let, shape);
+  buildItems(ctx, row.parts, scope);
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
-  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, head as Vec3);
+  // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width).
+  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, evaluated(head, scope) as Vec3);
   ctx.skeleton = joints.finish();
 }
 

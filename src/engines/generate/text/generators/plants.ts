@@ -1,7 +1,7 @@
 /**
  * Plants: trees grown by a stochastic L-system (F → F[+F][-F]F-like branching, seeded turtle with
- * random roll), leaf clusters as blobs at the tips; conifers as stacked cones; flowers, cacti,
- * mushrooms and potted plants from lathes and capsules.
+ * random roll), leaf clusters as blobs at the tips; bushes, flowers, cacti and mushrooms from lathes and
+ * capsules (pine and palm trees and potted plants are rows of ./parts/trees.json).
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
@@ -111,81 +111,6 @@ export function tree(ctx: GenContext): void {
       ),
     );
   ctx.add(ctx.union(canopy), 'organic', { part: 'leaf', colour: GREEN });
-}
-
-export function pineTree(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 3.5 * s.tall * rng.range(0.85, 1.15);
-  const R = 0.9 * s.wide * rng.range(0.85, 1.15);
-  const tiers = ctx.count('tier', rng.int(3, 6), 2, 10);
-  ctx.add(ctx.cyl(0.12 * s.thick, H * 0.3, [0, 0, 0], 0.1), 'wood', { part: 'trunk', primary: false, colour: BARK });
-  for (let k = 0; k < tiers; k++) {
-    const t = k / tiers;
-    const y = H * (0.2 + 0.7 * t);
-    const r = R * (1 - t * 0.8);
-    ctx.add(ctx.cyl(r, H * 0.35, [0, y, 0], 0.001, s.lowPoly ? 7 : 24), 'organic', {
-      part: 'leaf',
-      colour: [0.12, 0.38, 0.2],
-    });
-  }
-  if (ctx.interpretation.word === 'christmas tree' || s.ornate)
-    for (let k = 0; k < 14; k++) {
-      const t = rng.range(0.1, 0.85);
-      const a = rng.range(0, 6.28);
-      const y = H * (0.25 + 0.65 * t);
-      const rr = R * (1 - t * 0.8) * 0.75;
-      ctx.add(ctx.sphere(0.07, [Math.cos(a) * rr, y, Math.sin(a) * rr], 10), 'glass', {
-        part: 'ball',
-        primary: false,
-        colour: rng.pick([
-          [0.9, 0.1, 0.1],
-          [0.95, 0.8, 0.2],
-          [0.2, 0.3, 0.9],
-        ] as [number, number, number][]),
-      });
-    }
-}
-
-export function palmTree(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 4 * s.tall;
-  const lean = rng.range(0.2, 0.8);
-  const n = 8;
-  const pts: Vec3[] = Array.from({ length: n + 1 }, (_, k) => {
-    const t = k / n;
-    return [lean * t * t, H * t, 0];
-  });
-  ctx.add(
-    ctx.union(
-      pts
-        .slice(1)
-        .map((p, k) =>
-          ctx.capsule(pts[k], p, 0.16 * s.thick * (1 - k / (n * 2)), 0.16 * s.thick * (1 - (k + 1) / (n * 2))),
-        ),
-    ),
-    'wood',
-    { part: 'trunk', primary: false, colour: [0.55, 0.42, 0.28] },
-  );
-  const top = pts[n];
-  const fronds = ctx.count('leaf', rng.int(6, 9), 3, 14);
-  for (const a of around(fronds, rng.range(0, 1))) {
-    const L = 1.6 * s.wide * rng.range(0.85, 1.15);
-    const mid: Vec3 = [top[0] + Math.cos(a) * L * 0.5, top[1] + 0.35, top[2] + Math.sin(a) * L * 0.5];
-    const end: Vec3 = [top[0] + Math.cos(a) * L, top[1] - 0.3, top[2] + Math.sin(a) * L];
-    ctx.add(
-      ctx
-        .hull([ctx.sphere(0.05, top, 8), ctx.ellipsoid([0.18, 0.03, 0.18], mid)])
-        .add(ctx.hull([ctx.ellipsoid([0.18, 0.03, 0.18], mid), ctx.sphere(0.03, end, 8)])),
-      'organic',
-      { part: 'leaf', colour: [0.25, 0.55, 0.2] },
-    );
-  }
-  for (let k = 0; k < 3; k++)
-    ctx.add(ctx.sphere(0.12, [top[0] + Math.cos(k * 2.1) * 0.15, top[1] - 0.15, Math.sin(k * 2.1) * 0.15]), 'organic', {
-      part: 'coconut',
-      primary: false,
-      colour: [0.4, 0.28, 0.15],
-    });
 }
 
 export function bush(ctx: GenContext): void {
@@ -331,35 +256,4 @@ export function mushroom(ctx: GenContext): void {
         { part: 'spot', primary: false, colour: [0.97, 0.97, 0.95] },
       );
     }
-}
-
-export function pottedPlant(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.12 * s.wide;
-  const h = 0.22 * s.tall;
-  ctx.add(
-    ctx.lathe([
-      [r * 0.7, 0],
-      [r, h],
-      [r * 1.1, h],
-      [r * 1.1, h * 1.1],
-    ]),
-    'clay',
-    { part: 'pot' },
-  );
-  addDetail(ctx, ctx.cyl(r * 1.0, h * 0.1, [0, h * 1.02, 0]), 'organic', 'soil', [0.3, 0.2, 0.12]);
-  const leaves = ctx.count('leaf', rng.int(5, 9), 2, 16);
-  for (const a of around(leaves, rng.range(0, 1))) {
-    const L = 0.3 * s.tall * rng.range(0.7, 1.2);
-    const end: Vec3 = [Math.cos(a) * L * 0.6, h + L, Math.sin(a) * L * 0.6];
-    ctx.add(
-      ctx.hull([
-        ctx.sphere(0.012, [0, h, 0], 8),
-        ctx.ellipsoid([0.04, 0.01, 0.04], [end[0] * 0.6, end[1] * 0.85, end[2] * 0.6]),
-        ctx.sphere(0.008, end, 8),
-      ]),
-      'organic',
-      { part: 'leaf', colour: [0.2, 0.5, 0.22] },
-    );
-  }
 }

@@ -75,6 +75,10 @@ const VESSELS = partLists('vessels');
 const PROPS = partLists('props');
 const TOOL_HEADS = partLists('tool-heads');
 const FURNITURE = partLists('furniture');
+const TREES = partLists('trees');
+const VEHICLES = partLists('vehicles');
+const FIGURES = partLists('figures');
+const CORE_BUILDINGS = partLists('core-buildings');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -109,24 +113,24 @@ const SINGLE: Record<string, Generator> = {
     (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || TOOL_HEADS.dagger(ctx),
   shield: tools.shield,
   shovel: TOOL_HEADS.shovel,
-  pickaxe: tools.pickaxe,
-  tower: buildings.tower,
+  pickaxe: TOOL_HEADS.pickaxe,
+  tower: CORE_BUILDINGS.tower,
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
   lighthouse: buildings.lighthouse,
-  tent: buildings.tent,
-  windmill: buildings.windmill,
+  tent: CORE_BUILDINGS.tent,
+  windmill: CORE_BUILDINGS.windmill,
   tree: plants.tree,
-  'pine-tree': plants.pineTree,
-  'palm-tree': plants.palmTree,
+  'pine-tree': TREES['pine-tree'],
+  'palm-tree': TREES['palm-tree'],
   bush: plants.bush,
   cactus: plants.cactus,
   mushroom: plants.mushroom,
-  car: vehicles.car,
-  truck: vehicles.truck,
+  car: VEHICLES.car,
+  truck: VEHICLES.truck,
   bus: vehicles.bus,
-  rocket: vehicles.rocket,
-  train: vehicles.train,
+  rocket: VEHICLES.rocket,
+  train: VEHICLES.train,
   bicycle: vehicles.bicycle,
   dog: animals.dog,
   cat: animals.cat,
@@ -217,14 +221,14 @@ const FAMILIES: Record<string, Family> = {
     base: buildings.house,
   },
   // A grass read from its description, before the potted plant's and the flower's forms.
-  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: plants.pottedPlant },
+  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: TREES['potted-plant'] },
   flower: { readers: [ownForm('flower', describedGrass)], base: plants.flower },
   // A percussion instrument read from its description, before the family's rows.
   drum: { readers: [ownForm('drum', describedPercussion)], rows: INSTRUMENT_ROWS, base: drum },
   garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
   // Rows ../catalog/made.yaml adds to families and categories of the core catalogue.
   landmark: { rows: FAMOUS_LANDMARKS, base: landmark },
-  church: { rows: WORSHIP_LANDMARKS, base: buildings.church },
+  church: { rows: WORSHIP_LANDMARKS, base: CORE_BUILDINGS.church },
   piano: { rows: INSTRUMENT_ROWS, base: piano },
   'wind-instrument': { rows: INSTRUMENT_ROWS, base: windInstrument },
   jar: { rows: { can: VESSELS.can, 'jerry can': VESSELS['jerry can'], churn: VESSELS.churn }, base: VESSELS.jar },
@@ -237,7 +241,7 @@ const FAMILIES: Record<string, Family> = {
   helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
   airplane: {
     rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
-    base: vehicles.airplane,
+    base: VEHICLES.airplane,
   },
   tractor: { rows: MACHINE_ROWS, base: tractor },
   'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
@@ -259,9 +263,9 @@ const FAMILIES: Record<string, Family> = {
   'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
-  boat: { rows: CORE_ROWS, base: vehicles.boat },
+  boat: { rows: CORE_ROWS, base: VEHICLES.boat },
   chair: { rows: CORE_ROWS, base: furniture.chair },
-  robot: { rows: CORE_ROWS, base: animals.robot },
+  robot: { rows: CORE_ROWS, base: FIGURES.robot },
   spear: { rows: CORE_ROWS, base: tools.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
   mythical: {
@@ -272,7 +276,7 @@ const FAMILIES: Record<string, Family> = {
   mollusc: { rows: SEA_INVERTEBRATES, base: mollusc },
   snake: { rows: { worm, leech: worm }, base: animals.snake },
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
-  'teddy-bear': { base: animals.teddyBear },
+  'teddy-bear': { base: FIGURES['teddy-bear'] },
   crate: { base: VESSELS.crate },
   cabinet: { base: furniture.cabinet },
   'marine-mammal': { base: marineMammal },

@@ -1,7 +1,8 @@
 /**
  * Tools and weapons whose form reads a modifier (a sword's curve, a trident's tines), a chance that decides
- * a later draw (a round shield) or seeded points joined by hulls (a pickaxe's arc, a staff's bends): a handle
- * along +Y with a head, blade or point. The others are rows of ./parts/tool-heads.json.
+ * a later draw (a round shield) or seeded points each shared by two hulls (a staff's bends: a row's repeated
+ * shape would draw each point twice): a handle along +Y with a head, blade or point. The others (the
+ * pickaxe's arc too) are rows of ./parts/tool-heads.json.
  */
 import type { Vec2 } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
@@ -92,27 +93,6 @@ export function spear(ctx: GenContext): void {
     });
   }
   if (tines > 1) ctx.add(ctx.capsule([-0.06, L, 0], [0.06, L, 0], 0.012), 'metal');
-}
-
-export function pickaxe(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const L = 0.8 * s.long * s.tall * rng.range(0.85, 1.2);
-  handle(ctx, L, 0.016 * s.thick);
-  const span = 0.25 * s.wide * rng.range(0.85, 1.25);
-  const pts = 9;
-  const arc: import('manifold-3d').Manifold[] = [];
-  for (let k = 0; k < pts; k++) {
-    const t = k / (pts - 1) - 0.5;
-    arc.push(
-      ctx.sphere(
-        0.022 * (1 - Math.abs(t) * 1.6) + 0.003,
-        [t * span * 2, L - 0.04 - Math.abs(t) * Math.abs(t) * 0.3, 0],
-        8,
-      ),
-    );
-  }
-  const segs = arc.slice(1).map((m, k) => ctx.hull([arc[k], m]));
-  ctx.add(ctx.union(segs), 'metal', { part: 'blade' });
 }
 
 export function staff(ctx: GenContext): void {

@@ -16,7 +16,8 @@ import {
   type DishForm,
   type Vessel,
 } from '../../dish-reading.ts';
-import { CERAMIC, DRUM_HEAD, GOLDEN, IRON } from '../palette.ts';
+import { GOLDEN } from '../palette.ts';
+import { buildPartList, readPartListFile } from '../part-list.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
 interface Bed {
@@ -39,133 +40,30 @@ const PROMPT_VESSELS: [RegExp, Vessel][] = [
   [/\b(glass|cup|mug)\b/, 'glass'],
 ];
 
-const VESSELS: Record<Vessel, (ctx: GenContext) => Bed> = {
-  plate: (ctx) => {
-    ctx.add(
-      ctx
-        .lathe([
-          [0.3, 0],
-          [0.5, 0.04],
-          [0.52, 0.06],
-          [0.48, 0.06],
-          [0.34, 0.03],
-        ])
-        .add(ctx.cyl(0.36, 0.03)),
-      'ceramic',
-      { part: 'plate', primary: false, colour: CERAMIC },
-    );
-    return { y: 0.03, r: 0.34, depth: 0 };
-  },
-  board: (ctx) => {
-    ctx.add(
-      ctx.roundBox([1, 0.05, 0.6], 0.02, [0, 0.025, 0]).add(ctx.roundBox([0.2, 0.05, 0.12], 0.02, [0.58, 0.025, 0])),
-      'wood',
-      { part: 'board', primary: false, colour: [0.65, 0.45, 0.25] },
-    );
-    return { y: 0.05, r: 0.3, depth: 0 };
-  },
-  bowl: (ctx) => {
-    ctx.add(
-      ctx
-        .lathe([
-          [0.16, 0],
-          [0.38, 0.12],
-          [0.46, 0.3],
-        ])
-        .subtract(
-          ctx.lathe([
-            [0.14, 0.04],
-            [0.43, 0.31],
-          ]),
-        ),
-      'ceramic',
-      { part: 'bowl', primary: false, colour: CERAMIC },
-    );
-    return { y: 0.04, r: 0.36, depth: 0.22 };
-  },
-  pan: (ctx) => {
-    const iron: RGB = IRON;
-    ctx.add(ctx.cyl(0.5, 0.1).subtract(ctx.cyl(0.46, 0.2, [0, 0.02, 0])), 'metal', {
-      part: 'pan',
-      primary: false,
-      colour: iron,
-    });
-    const skillet = /\bskillet\b/.test(ctx.interpretation.prompt.toLowerCase());
-    if (skillet)
-      ctx.add(ctx.capsule([0.48, 0.08, 0], [0.95, 0.1, 0], 0.03), 'metal', {
-        part: 'handle',
-        primary: false,
-        colour: iron,
-      });
-    else
-      for (const x of [-0.52, 0.52])
-        ctx.add(ctx.torus(0.07, 0.015, [x, 0.08, 0], 'y').subtract(ctx.cyl(0.05, 0.05, [x * 0.92, 0.05, 0])), 'metal', {
-          part: 'handle',
-          primary: false,
-          colour: iron,
-        });
-    return { y: 0.02, r: 0.44, depth: 0.06 };
-  },
-  steamer: (ctx) => {
-    const bamboo: RGB = [0.8, 0.65, 0.4];
-    ctx.add(ctx.cyl(0.48, 0.24).subtract(ctx.cyl(0.44, 0.3, [0, 0.03, 0])), 'wood', {
-      part: 'steamer',
-      primary: false,
-      colour: bamboo,
-    });
-    ctx.add(ctx.torus(0.48, 0.02, [0, 0.12, 0], 'y'), 'wood', {
-      part: 'band',
-      primary: false,
-      colour: [0.65, 0.5, 0.3],
-    });
-    return { y: 0.03, r: 0.4, depth: 0 };
-  },
-  basket: (ctx) => {
-    const wicker: RGB = [0.7, 0.52, 0.3];
-    ctx.add(ctx.cyl(0.4, 0.22, [0, 0, 0], 0.48).subtract(ctx.cyl(0.36, 0.3, [0, 0.03, 0], 0.44)), 'wood', {
-      part: 'basket',
-      primary: false,
-      colour: wicker,
-    });
-    ctx.add(ctx.cyl(0.37, 0.01, [0, 0.03, 0]), 'paper', { part: 'liner', primary: false, colour: DRUM_HEAD });
-    return { y: 0.04, r: 0.36, depth: 0 };
-  },
-  box: (ctx) => {
-    const lacquer: RGB = [0.45, 0.08, 0.06];
-    ctx.add(
-      ctx
-        .roundBox([1, 0.16, 0.7], 0.02, [0, 0.08, 0])
-        .subtract(ctx.box([0.92, 0.2, 0.62], [0, 0.18, 0]))
-        .add(ctx.box([0.03, 0.14, 0.62], [0.1, 0.08, 0])),
-      'wood',
-      { part: 'box', primary: false, colour: lacquer },
-    );
-    return { y: 0.03, r: 0.28, depth: 0.1 };
-  },
-  glass: (ctx) => {
-    ctx.add(
-      ctx
-        .lathe([
-          [0.14, 0],
-          [0.16, 0.05],
-          [0.22, 0.62],
-        ])
-        .subtract(
-          ctx.lathe([
-            [0.12, 0.05],
-            [0.2, 0.63],
-          ]),
-        ),
-      'glass',
-      { part: 'glass', primary: false, colour: [0.88, 0.92, 0.95] },
-    );
-    return { y: 0.05, r: 0.2, depth: 0.52 };
-  },
+/** Where the food sits on each vessel; the vessels themselves are rows of ../parts/dish-vessels.json. */
+const BEDS: Record<Vessel, Bed> = {
+  plate: { y: 0.03, r: 0.34, depth: 0 },
+  board: { y: 0.05, r: 0.3, depth: 0 },
+  bowl: { y: 0.04, r: 0.36, depth: 0.22 },
+  pan: { y: 0.02, r: 0.44, depth: 0.06 },
+  steamer: { y: 0.03, r: 0.4, depth: 0 },
+  basket: { y: 0.04, r: 0.36, depth: 0 },
+  box: { y: 0.03, r: 0.28, depth: 0.1 },
+  glass: { y: 0.05, r: 0.2, depth: 0.52 },
 };
+const VESSEL_ROWS = new Map(readPartListFile('dish-vessels').rows.map((row) => [row.id, row]));
+
+/** Builds the vessel and says where the food sits on it. */
+function vesselBed(ctx: GenContext, vessel: Vessel): Bed {
+  const row = VESSEL_ROWS.get(vessel);
+  if (!row) throw new Error(`parts/dish-vessels.json has no row ${vessel}`);
+  buildPartList(ctx, row);
+  return BEDS[vessel];
+}
 
 /** An empty serving vessel: the bowl category's plate ("an apple on a plate"). */
 export function emptyVessel(ctx: GenContext, vessel: Vessel): void {
-  VESSELS[vessel](ctx);
+  vesselBed(ctx, vessel);
 }
 
 function colourOf(name: string | undefined, fallback: RGB): RGB {
@@ -533,7 +431,7 @@ export function describedDish(ctx: GenContext, name: string | undefined): boolea
   if (CONTAINER_BODIES.includes(form.body) && !['bowl', 'glass', 'pan'].includes(vessel))
     vessel = form.body === 'drink' ? 'glass' : 'bowl';
   if (form.body === 'drink') vessel = 'glass';
-  const bed = VESSELS[vessel](ctx);
+  const bed = vesselBed(ctx, vessel);
   const named = [...ingredientsIn(prompt), ...form.ingredients].filter((v, k, all) => all.indexOf(v) === k);
   // The staple (rice, pasta, dough…) is the body and the rest top it, whatever order they were named in.
   const staple = named.find((n) => STAPLES.includes(n));
