@@ -16,6 +16,7 @@ import {
   mergeSmallCharts,
   projectCharts,
   regroupFlippedFaces,
+  splitLongCharts,
 } from './uv-chart-steps.ts';
 import { canonicalVertices } from './weld.ts';
 import { overlappingTriangles } from './uv-overlap.ts';
@@ -47,8 +48,9 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   const sets = connectedCharts(mesh, label, neighbours);
   mergeSmallCharts(sets, label, neighbours, fn, minChartFaces);
   const projection = regroupFlippedFaces(mesh, projectCharts(mesh, sets, label, fn), sets, label, neighbours, fn);
-  const { chartOf, basis } = projection;
-  let { charts } = projection;
+  const { chartOf } = projection;
+  const { basis, charts: chartCount } = splitLongCharts(mesh, chartOf, projection.basis, projection.charts);
+  let charts = chartCount;
 
   let layout = layoutCharts(mesh, chartOf, basis, charts, textureSize, padding);
   // Charts are locally one-to-one; one that wraps around (a ramp, a ring) can still fold onto itself.

@@ -8,6 +8,7 @@ import {
   simplifyToBudget,
   toQuadDominant,
   packCharts,
+  subdivideToCount,
 } from './helpers.ts';
 import { box, icosphere } from './fixtures.ts';
 
@@ -125,4 +126,21 @@ test('the gutter between charts is at least the padding at the target texture si
     }
   for (let i = 0; i < rects.length; i++)
     assert.ok(pack.x[i] + rects[i].width <= pack.side && pack.y[i] + rects[i].height <= pack.side);
+});
+
+test('a long thin part is cut into pieces so the charts fill the square instead of one strip', () => {
+  // 40 × 1 × 1: unsplit, the square is as wide as the 40-long sides and the charts cover 10 % of it.
+  const source = subdivideToCount(box([0, 0, 0], [40, 1, 1]), 6000);
+  const atlas = generateUvAtlas(source);
+  assertAtlas(source, atlas, 1024);
+  let covered = 0;
+  const U = atlas.uvs;
+  for (let t = 0; t < atlas.indices.length / 3; t++) {
+    const [a, b, c] = [0, 1, 2].map((k) => atlas.indices[t * 3 + k]);
+    covered +=
+      Math.abs(
+        (U[b * 2] - U[a * 2]) * (U[c * 2 + 1] - U[a * 2 + 1]) - (U[b * 2 + 1] - U[a * 2 + 1]) * (U[c * 2] - U[a * 2]),
+      ) / 2;
+  }
+  assert.ok(covered > 0.4, `charts cover ${(covered * 100).toFixed(1)} % of the square`);
 });
