@@ -1,7 +1,12 @@
 /**
  * Bakes texture maps in bands of rows on this thread and, when asked, one helper thread at the same
- * time, into shared buffers; then dilates each map once. The result is texel for texel the same as
+ * time, into shared buffers; then dilates the maps once. The result is texel for texel the same as
  * `bakeTexture` with the same shading (bake.ts `bakeRows`), whatever the number of threads.
+ *
+ * Maps with the same padding bake in one pass (bake.ts `bakeRowsJoint`): they cover the same texels, so
+ * the triangle walk, the interpolation and the dilation's frontier are shared, and the helper sees one
+ * hand-over per pass instead of one per map. The maps' buffers are all held during the pass, as they
+ * were held together after the bake anyway.
  *
  * The helper cannot be handed a closure, so the shading comes from a module both threads import: a
  * `BakeShaderRef` names a module and its export, a `BakeShaderFactory` that builds the layers (one
@@ -13,7 +18,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Mesh, RasterImage } from '../mesh.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
-import { bakeRows, createBakeTarget, dilateTarget, type BakeOptions, type BakeTarget } from './bake.ts';
+import { bakeRowsJoint, createBakeTarget, dilateTargets, type BakeOptions, type BakeTarget } from './bake.ts';
 import { computeNormals } from './normals.ts';
 
 /** One map of a tiled bake. */
@@ -106,13 +111,39 @@ function bandTriangles(mesh: Mesh, size: number, bandRows: number): { offsets: U
 export type BandMesh = Pick<Mesh, 'positions' | 'indices' | 'uvs' | 'normals'>;
 
 /**
- * One layer's shared state: its buffers and two counters on a SharedArrayBuffer, [next band to take,
- * bands being baked by the helper]. The helper counts itself in before it takes a band and out after,
- * so once the bands are all taken and that count is zero, no thread writes the layer any more.
+ * One pass's shared state: the buffers of its layers (one coverage between them) and two counters on a
+ * SharedArrayBuffer, [next band to take, bands being baked by the helper]. The helper counts itself in
+ * before it takes a band and out after, so once the bands are all taken and that count is zero, no
+ * thread writes the pass's maps any more.
  */
-export interface LayerJob {
-  target: BakeTarget;
+export interface PassJob {
+  /** The factory's indices of the layers baked in this pass, in order. */
+  layers: number[];
+  targets: BakeTarget[];
   counter: Int32Array;
+}
+
+/**
+ * The layers' passes: layers of equal padding bake together (their dilation is the same growth), in the
+ * factory's order of their first layer.
+ */
+export function bakePasses(layers: readonly BakeLayer[]): number[][] {
+  const passes = new Map<number, number[]>();
+  layers.forEach((layer, i) => {
+    const padding = layer.padding ?? 4;
+    const pass = passes.get(padding);
+    if (pass) pass.push(i);
+    else passes.set(padding, [i]);
+  });
+  return [...passes.values()];
+}
+
+/** Empty buffers of a pass's layers, sharing one coverage. */
+function passTargets(size: number, layers: readonly BakeLayer[], shared: boolean): BakeTarget[] {
+  const targets: BakeTarget[] = [];
+  for (const layer of layers)
+    targets.push(createBakeTarget(size, layer.channels, layer.background, shared, targets[0]?.coverage));
+  return targets;
 }
 
 /** Bands of rows with the triangles each must visit. */
@@ -128,12 +159,20 @@ export function banding(mesh: BandMesh, size: number, bandRows: number): Banding
 }
 
 /**
- * Takes bands of one layer from the shared counter until none is left; returns how many were baked
- * here. `helper` marks the helper thread, which counts itself in and out around each band.
+ * Takes bands of one pass from the shared counter until none is left; returns how many were baked
+ * here. `layers` are the factory's layers (the pass names which). `helper` marks the helper thread,
+ * which counts itself in and out around each band.
  */
-export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job: LayerJob, helper = false): number {
+export function bakeBands(
+  mesh: BandMesh,
+  bands: Banding,
+  layers: readonly BakeLayer[],
+  job: PassJob,
+  helper = false,
+): number {
   const { size, bandRows, offsets, list } = bands;
-  const { target, counter } = job;
+  const { targets, counter } = job;
+  const shades = job.layers.map((i) => layers[i].shade);
   const total = Math.ceil(size / bandRows);
   let baked = 0;
   for (;;) {
@@ -142,10 +181,10 @@ export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job:
       const band = Atomics.add(counter, 0, 1);
       if (band >= total) return baked;
       const rowStart = band * bandRows;
-      bakeRows(
+      bakeRowsJoint(
         mesh as Mesh,
-        layer,
-        target,
+        shades,
+        targets,
         rowStart,
         Math.min(size, rowStart + bandRows),
         list.subarray(offsets[band], offsets[band + 1]),
@@ -160,7 +199,7 @@ export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job:
 /** Messages to the helper thread. */
 export type HelperMessage =
   | { type: 'start'; id: number; mesh: BandMesh; size: number; bandRows: number; shader: BakeShaderRef }
-  | { type: 'layer'; id: number; layer: number; job: LayerJob }
+  | { type: 'pass'; id: number; job: PassJob }
   | { type: 'end'; id: number };
 
 /** Messages from the helper thread. */
@@ -172,9 +211,9 @@ interface Helper {
   ready: boolean;
   /** Settles when the thread is ready (or failed to start). */
   started: Promise<void>;
-  /** Set when the thread ended or failed: a layer waiting on it is baked again here. */
+  /** Set when the thread ended or failed: a pass waiting on it is baked again here. */
   failure?: Error;
-  /** Wakes the layer waiting on the helper when it fails. */
+  /** Wakes the pass waiting on the helper when it fails. */
   onFailure?: () => void;
 }
 let helper: Helper | undefined;
@@ -239,7 +278,7 @@ const waitAsync = (
   }
 ).waitAsync;
 
-/** Waits until the helper is out of the layer's bands (true) or has failed (false). */
+/** Waits until the helper is out of the pass's bands (true) or has failed (false). */
 async function helperDone(state: Helper, counter: Int32Array): Promise<boolean> {
   const failed = new Promise<false>((resolve) => {
     state.onFailure = () => resolve(false);
@@ -258,9 +297,9 @@ async function helperDone(state: Helper, counter: Int32Array): Promise<boolean> 
 }
 
 /**
- * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, one layer after
- * another (one layer's buffers at a time), each in bands on this thread and, with `threads` 2 and a
- * ready helper, the helper too; the maps come back in the factory's order.
+ * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, one pass (the
+ * layers of one padding, `bakePasses`) after another, each in bands on this thread and, with `threads`
+ * 2 and a ready helper, the helper too; the maps come back in the factory's order.
  */
 export async function bakeTiled<I>(
   mesh: Mesh,
@@ -299,28 +338,31 @@ export async function bakeTiled<I>(
       shader: { module: shader.module, name: shader.name, input: shader.input },
     } satisfies HelperMessage);
   }
-  const images: RasterImage[] = [];
+  const images: RasterImage[] = new Array(layers.length);
   const baked = { here: 0, helper: 0 };
   try {
-    for (let i = 0; i < layers.length; i++) {
-      const layer = layers[i];
-      let job: LayerJob = {
-        target: createBakeTarget(size, layer.channels, layer.background, state !== undefined),
+    for (const pass of bakePasses(layers)) {
+      const passLayers = pass.map((i) => layers[i]);
+      let job: PassJob = {
+        layers: pass,
+        targets: passTargets(size, passLayers, state !== undefined),
         counter: new Int32Array(new SharedArrayBuffer(8)),
       };
-      if (state) state.worker.postMessage({ type: 'layer', id, layer: i, job } satisfies HelperMessage);
-      const here = bakeBands(bandMesh, bands, layer, job);
+      if (state) state.worker.postMessage({ type: 'pass', id, job } satisfies HelperMessage);
+      const here = bakeBands(bandMesh, bands, layers, job);
       if (state && !(await helperDone(state, job.counter))) {
-        // The helper may have ended inside a band it took: bake this layer again here.
+        // The helper may have ended inside a band it took: bake this pass again here.
         logger.warn({ err: state.failure }, 'bake helper thread failed; baking on this thread alone');
-        job = { target: createBakeTarget(size, layer.channels, layer.background), counter: new Int32Array(2) };
-        bakeBands(bandMesh, bands, layer, job);
+        job = { layers: pass, targets: passTargets(size, passLayers, false), counter: new Int32Array(2) };
+        bakeBands(bandMesh, bands, layers, job);
       } else {
         baked.here += here;
         baked.helper += Math.ceil(size / bandRows) - here;
       }
-      dilateTarget(job.target, layer.padding);
-      images.push({ width: size, height: size, channels: layer.channels, data: job.target.data });
+      dilateTargets(job.targets, passLayers[0].padding);
+      pass.forEach((i, k) => {
+        images[i] = { width: size, height: size, channels: layers[i].channels, data: job.targets[k].data };
+      });
     }
   } finally {
     if (state && !state.failure) {
