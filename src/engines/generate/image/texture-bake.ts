@@ -8,7 +8,8 @@ import { bakeTiled, type BakeLayer, type BakeShaderFactory } from '../../../geom
 import type { Logger } from '../../../logger.ts';
 import { GrowableUint32 } from '../../../geometry/ops/pair-table.ts';
 import { linearToSrgbByte } from '../../../geometry/render/index.ts';
-import { uniformImage, type TextureMaps, type UvMesh } from '../shared/output.ts';
+import { unitByte, type TextureMaps, type UvMesh } from '../shared/output.ts';
+import { encodeUniformPng } from '../../../geometry/texture.ts';
 import { vertexNeighbours } from '../shared/smooth.ts';
 import { encodeTangentNormal, triangleTangents } from '../shared/tangents.ts';
 import { createColourProjector, type ColourProjector, type OutputTransform } from './colour-projection.ts';
@@ -239,6 +240,15 @@ export const imageMapLayers: BakeShaderFactory<ImageMapShaderInput> = (mesh, inp
 };
 
 export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): Promise<TextureMaps> {
+  // The uniform metallic-roughness map goes straight to its PNG on sharp's thread while the maps bake
+  // (the same bytes as encoding its pixels, which are never made: 453 MB at 12K).
+  const metallicRoughness = encodeUniformPng(size, [
+    unitByte(1),
+    unitByte(options.roughness),
+    unitByte(options.metallic),
+  ]);
+  // Awaited after the bake: a failure meanwhile must not go unheard.
+  metallicRoughness.catch(() => {});
   const fallback = vertexColours(mesh, createColourProjector(options.views, mesh, options.transform));
   const [baseColor, normal] = await bakeTiled(
     mesh,
@@ -256,7 +266,7 @@ export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBa
   );
   const maps: TextureMaps = {
     baseColor,
-    metallicRoughness: uniformImage(size, [1, options.roughness, options.metallic]),
+    metallicRoughness: { width: size, height: size, png: await metallicRoughness },
   };
   if (normal) maps.normal = normal;
   return maps;
