@@ -230,10 +230,17 @@ export interface ImageMapShaderInput {
   field?: ShapeField;
 }
 
+/**
+ * The projector `bakeImageMaps` built for the fallback colours, by the input it hands the bake: this
+ * thread's factory call takes it instead of rasterising every view's depth again (the helper thread,
+ * given a copy of the input, builds its own). Same views, mesh and transform, so the same projector.
+ */
+const fallbackProjectors = new WeakMap<ImageMapShaderInput, ColourProjector>();
+
 /** The image engine's bake layers: base colour, then the normal map when `field` is given. */
 export const imageMapLayers: BakeShaderFactory<ImageMapShaderInput> = (mesh, input) => {
   const uvMesh = mesh as UvMesh;
-  const colourAt = createColourProjector(input.views, mesh, input.transform);
+  const colourAt = fallbackProjectors.get(input) ?? createColourProjector(input.views, mesh, input.transform);
   const layers: BakeLayer[] = [{ channels: 3, shade: projectedColourShade(mesh, colourAt, input.fallback) }];
   if (input.field) layers.push({ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform) });
   return layers;
@@ -249,19 +256,17 @@ export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBa
   ]);
   // Awaited after the bake: a failure meanwhile must not go unheard.
   metallicRoughness.catch(() => {});
-  const fallback = vertexColours(mesh, createColourProjector(options.views, mesh, options.transform));
+  const colourAt = createColourProjector(options.views, mesh, options.transform);
+  const input: ImageMapShaderInput = {
+    views: options.views,
+    transform: options.transform,
+    fallback: vertexColours(mesh, colourAt),
+    field: options.normalMap !== false ? options.field : undefined,
+  };
+  fallbackProjectors.set(input, colourAt);
   const [baseColor, normal] = await bakeTiled(
     mesh,
-    {
-      module: import.meta.url,
-      name: 'imageMapLayers',
-      input: {
-        views: options.views,
-        transform: options.transform,
-        fallback,
-        field: options.normalMap !== false ? options.field : undefined,
-      },
-    },
+    { module: import.meta.url, name: 'imageMapLayers', input },
     { size, threads: options.threads, logger: options.logger },
   );
   const maps: TextureMaps = {
