@@ -1,7 +1,6 @@
 // Helper thread of bake-tiles.ts: for each bake it builds the shading from the named module once, then
-// takes bands of each pass (maps baked together) it is sent from that pass's shared counter. Worker
-// threads do not inherit the tsx loader, so it is registered here before the TypeScript modules are
-// imported.
+// takes bands of each layer it is sent from that layer's shared counter. Worker threads do not inherit
+// the tsx loader, so it is registered here before the TypeScript modules are imported.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -20,11 +19,11 @@ parentPort.on('message', async (message) => {
         layers: import(shader.module).then((module) => module[shader.name](mesh, shader.input)),
         bands: banding(mesh, size, bandRows),
       });
-    } else if (message.type === 'pass') {
+    } else if (message.type === 'layer') {
       const bake = bakes.get(message.id);
       if (!bake) return;
       const layers = await bake.layers;
-      bakeBands(bake.mesh, bake.bands, layers, message.job, true);
+      bakeBands(bake.mesh, bake.bands, layers[message.layer], message.job, true);
     } else if (message.type === 'end') {
       bakes.delete(message.id);
     }

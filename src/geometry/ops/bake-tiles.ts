@@ -1,12 +1,7 @@
 /**
  * Bakes texture maps in bands of rows on this thread and, when asked, one helper thread at the same
- * time, into shared buffers; then dilates the maps once. The result is texel for texel the same as
+ * time, into shared buffers; then dilates each map once. The result is texel for texel the same as
  * `bakeTexture` with the same shading (bake.ts `bakeRows`), whatever the number of threads.
- *
- * Maps with the same padding bake in one pass (bake.ts `bakeRowsJoint`): they cover the same texels, so
- * the triangle walk, the interpolation and the dilation's frontier are shared, and the helper sees one
- * hand-over per pass instead of one per map. The maps' buffers are all held during the pass, as they
- * were held together after the bake anyway.
  *
  * The helper cannot be handed a closure, so the shading comes from a module both threads import: a
  * `BakeShaderRef` names a module and its export, a `BakeShaderFactory` that builds the layers (one
@@ -18,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Mesh, RasterImage } from '../mesh.ts';
 import { silentLogger, type Logger } from '../../logger.ts';
-import { bakeRowsJoint, createBakeTarget, dilateTargets, type BakeOptions, type BakeTarget } from './bake.ts';
+import { bakeRows, createBakeTarget, dilateTarget, type BakeOptions, type BakeTarget } from './bake.ts';
 import { computeNormals } from './normals.ts';
 
 /** One map of a tiled bake. */
@@ -111,39 +106,13 @@ function bandTriangles(mesh: Mesh, size: number, bandRows: number): { offsets: U
 export type BandMesh = Pick<Mesh, 'positions' | 'indices' | 'uvs' | 'normals'>;
 
 /**
- * One pass's shared state: the buffers of its layers (one coverage between them) and two counters on a
- * SharedArrayBuffer, [next band to take, bands being baked by the helper]. The helper counts itself in
- * before it takes a band and out after, so once the bands are all taken and that count is zero, no
- * thread writes the pass's maps any more.
+ * One layer's shared state: its buffers and two counters on a SharedArrayBuffer, [next band to take,
+ * bands being baked by the helper]. The helper counts itself in before it takes a band and out after,
+ * so once the bands are all taken and that count is zero, no thread writes the layer any more.
  */
-export interface PassJob {
-  /** The factory's indices of the layers baked in this pass, in order. */
-  layers: number[];
-  targets: BakeTarget[];
+export interface LayerJob {
+  target: BakeTarget;
   counter: Int32Array;
-}
-
-/**
- * The layers' passes: layers of equal padding bake together (their dilation is the same growth), in the
- * factory's order of their first layer.
- */
-export function bakePasses(layers: readonly BakeLayer[]): number[][] {
-  const passes = new Map<number, number[]>();
-  layers.forEach((layer, i) => {
-    const padding = layer.padding ?? 4;
-    const pass = passes.get(padding);
-    if (pass) pass.push(i);
-    else passes.set(padding, [i]);
-  });
-  return [...passes.values()];
-}
-
-/** Empty buffers of a pass's layers, sharing one coverage. */
-function passTargets(size: number, layers: readonly BakeLayer[], shared: boolean): BakeTarget[] {
-  const targets: BakeTarget[] = [];
-  for (const layer of layers)
-    targets.push(createBakeTarget(size, layer.channels, layer.background, shared, targets[0]?.coverage));
-  return targets;
 }
 
 /** Bands of rows with the triangles each must visit. */
@@ -159,20 +128,12 @@ export function banding(mesh: BandMesh, size: number, bandRows: number): Banding
 }
 
 /**
- * Takes bands of one pass from the shared counter until none is left; returns how many were baked
- * here. `layers` are the factory's layers (the pass names which). `helper` marks the helper thread,
- * which counts itself in and out around each band.
+ * Takes bands of one layer from the shared counter until none is left; returns how many were baked
+ * here. `helper` marks the helper thread, which counts itself in and out around each band.
  */
-export function bakeBands(
-  mesh: BandMesh,
-  bands: Banding,
-  layers: readonly BakeLayer[],
-  job: PassJob,
-  helper = false,
-): number {
+export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job: LayerJob, helper = false): number {
   const { size, bandRows, offsets, list } = bands;
-  const { targets, counter } = job;
-  const shades = job.layers.map((i) => layers[i].shade);
+  const { target, counter } = job;
   const total = Math.ceil(size / bandRows);
   let baked = 0;
   for (;;) {
@@ -181,10 +142,10 @@ export function bakeBands(
       const band = Atomics.add(counter, 0, 1);
       if (band >= total) return baked;
       const rowStart = band * bandRows;
-      bakeRowsJoint(
+      bakeRows(
         mesh as Mesh,
-        shades,
-        targets,
+        layer,
+        target,
         rowStart,
         Math.min(size, rowStart + bandRows),
         list.subarray(offsets[band], offsets[band + 1]),
@@ -199,7 +160,7 @@ export function bakeBands(
 /** Messages to the helper thread. */
 export type HelperMessage =
   | { type: 'start'; id: number; mesh: BandMesh; size: number; bandRows: number; shader: BakeShaderRef }
-  | { type: 'pass'; id: number; job: PassJob }
+  | { type: 'layer'; id: number; layer: number; job: LayerJob }
   | { type: 'end'; id: number };
 
 /** Messages from the helper thread. */
@@ -211,9 +172,9 @@ interface Helper {
   ready: boolean;
   /** Settles when the thread is ready (or failed to start). */
   started: Promise<void>;
-  /** Set when the thread ended or failed: a pass waiting on it is baked again here. */
+  /** Set when the thread ended or failed: a layer waiting on it is baked again here. */
   failure?: Error;
-  /** Wakes the pass waiting on the helper when it fails. */
+  /** Wakes the layer waiting on the helper when it fails. */
   onFailure?: () => void;
 }
 let helper: Helper | undefined;
@@ -278,7 +239,7 @@ const waitAsync = (
   }
 ).waitAsync;
 
-/** Waits until the helper is out of the pass's bands (true) or has failed (false). */
+/** Waits until the helper is out of the layer's bands (true) or has failed (false). */
 async function helperDone(state: Helper, counter: Int32Array): Promise<boolean> {
   const failed = new Promise<false>((resolve) => {
     state.onFailure = () => resolve(false);
@@ -297,9 +258,9 @@ async function helperDone(state: Helper, counter: Int32Array): Promise<boolean> 
 }
 
 /**
- * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, one pass (the
- * layers of one padding, `bakePasses`) after another, each in bands on this thread and, with `threads`
- * 2 and a ready helper, the helper too; the maps come back in the factory's order.
+ * Bakes every layer the shader's factory makes over the mesh's UVs at `size` texels, one layer after
+ * another (one layer's buffers at a time), each in bands on this thread and, with `threads` 2 and a
+ * ready helper, the helper too; the maps come back in the factory's order.
  */
 export async function bakeTiled<I>(
   mesh: Mesh,
@@ -338,31 +299,28 @@ export async function bakeTiled<I>(
       shader: { module: shader.module, name: shader.name, input: shader.input },
     } satisfies HelperMessage);
   }
-  const images: RasterImage[] = new Array(layers.length);
+  const images: RasterImage[] = [];
   const baked = { here: 0, helper: 0 };
   try {
-    for (const pass of bakePasses(layers)) {
-      const passLayers = pass.map((i) => layers[i]);
-      let job: PassJob = {
-        layers: pass,
-        targets: passTargets(size, passLayers, state !== undefined),
+    for (let i = 0; i < layers.length; i++) {
+      const layer = layers[i];
+      let job: LayerJob = {
+        target: createBakeTarget(size, layer.channels, layer.background, state !== undefined),
         counter: new Int32Array(new SharedArrayBuffer(8)),
       };
-      if (state) state.worker.postMessage({ type: 'pass', id, job } satisfies HelperMessage);
-      const here = bakeBands(bandMesh, bands, layers, job);
+      if (state) state.worker.postMessage({ type: 'layer', id, layer: i, job } satisfies HelperMessage);
+      const here = bakeBands(bandMesh, bands, layer, job);
       if (state && !(await helperDone(state, job.counter))) {
-        // The helper may have ended inside a band it took: bake this pass again here.
+        // The helper may have ended inside a band it took: bake this layer again here.
         logger.warn({ err: state.failure }, 'bake helper thread failed; baking on this thread alone');
-        job = { layers: pass, targets: passTargets(size, passLayers, false), counter: new Int32Array(2) };
-        bakeBands(bandMesh, bands, layers, job);
+        job = { target: createBakeTarget(size, layer.channels, layer.background), counter: new Int32Array(2) };
+        bakeBands(bandMesh, bands, layer, job);
       } else {
         baked.here += here;
         baked.helper += Math.ceil(size / bandRows) - here;
       }
-      dilateTargets(job.targets, passLayers[0].padding);
-      pass.forEach((i, k) => {
-        images[i] = { width: size, height: size, channels: layers[i].channels, data: job.targets[k].data };
-      });
+      dilateTarget(job.target, layer.padding);
+      images.push({ width: size, height: size, channels: layer.channels, data: job.target.data });
     }
   } finally {
     if (state && !state.failure) {

@@ -7,9 +7,7 @@
  * Memory: the output image plus one byte per texel of coverage (12K RGBA: 604 MB + 151 MB). The
  * per-texel path allocates nothing — `out`, `position`, `normal` and `bary` are reused buffers.
  * `bakeRows` bakes a band of rows into caller-given buffers, texel for texel as the whole-image bake
- * does: bake-tiles.ts runs bands on two threads into shared buffers, then dilates once. `bakeRowsJoint`
- * bakes several maps over one coverage in one pass: the triangle walk, the interpolation and the
- * dilation's frontier are done once for all of them (each map's bytes are those of its own pass).
+ * does: bake-tiles.ts runs bands on two threads into shared buffers, then dilates once.
  */
 import type { Mesh, RasterImage } from '../mesh.ts';
 import { GrowableUint32 } from './pair-table.ts';
@@ -66,15 +64,13 @@ export interface BakeTarget {
 
 /**
  * Empty bake buffers, filled with `background`. With `shared`, both live on SharedArrayBuffers so that
- * threads can write disjoint rows of one image (bake-tiles.ts). `coverage` is another target's, for maps
- * baked together (`bakeRowsJoint`): every map of a mesh at one size covers the same texels.
+ * threads can write disjoint rows of one image (bake-tiles.ts).
  */
 export function createBakeTarget(
   size: number,
   channels: 1 | 2 | 3 | 4,
   background?: readonly number[],
   shared = false,
-  coverage?: Uint8Array,
 ): BakeTarget {
   const bytes = (n: number) => (shared ? new Uint8Array(new SharedArrayBuffer(n)) : new Uint8Array(n));
   const data = bytes(size * size * channels);
@@ -84,22 +80,13 @@ export function createBakeTarget(
       if (b !== 0) for (let i = c; i < data.length; i += channels) data[i] = b;
     }
   }
-  return { size, channels, data, coverage: coverage ?? bytes(size * size) };
+  return { size, channels, data, coverage: bytes(size * size) };
 }
 
 /** Dilates the target's charts `padding` texels (default 4, at most 250) against seams. */
 export function dilateTarget(target: BakeTarget, padding = 4): void {
-  dilateTargets([target], padding);
-}
-
-/**
- * Dilates maps that share one coverage (`bakeRowsJoint`) together: the frontier is found and grown
- * once, and each grown texel copies its source texel in every map — byte for byte what dilating each
- * map alone gives, since the growth depends on the coverage only.
- */
-export function dilateTargets(targets: readonly BakeTarget[], padding = 4): void {
   const rings = Math.min(250, Math.max(0, Math.floor(padding)));
-  if (rings > 0 && targets.length > 0) dilate(targets, targets[0].coverage, targets[0].size, rings);
+  if (rings > 0) dilate(target.data, target.coverage, target.size, target.channels, rings);
 }
 
 /**
@@ -116,40 +103,17 @@ export function bakeRows(
   rowEnd: number,
   triangles?: Uint32Array,
 ): void {
-  bakeRowsJoint(mesh, [options.shade], [target], rowStart, rowEnd, triangles);
-}
-
-/**
- * `bakeRows` for several maps over one coverage (their targets share `coverage`, see createBakeTarget):
- * each covered texel is found and interpolated once, then every map's `shade` runs on the same
- * position, normal and weights (set afresh for each map, so a shade that writes them changes nothing
- * for the next). Each map's bytes are texel for texel those of its own `bakeRows`.
- */
-export function bakeRowsJoint(
-  mesh: Mesh,
-  shades: readonly BakeOptions['shade'][],
-  targets: readonly BakeTarget[],
-  rowStart: number,
-  rowEnd: number,
-  triangles?: Uint32Array,
-): void {
-  const maps = targets.length;
-  if (maps === 0 || shades.length !== maps) throw new Error('bakeRowsJoint: one shade per target');
-  const { size, coverage } = targets[0];
-  for (const target of targets)
-    if (target.size !== size || target.coverage !== coverage)
-      throw new Error('bakeRowsJoint: the targets must share size and coverage');
+  const { shade } = options;
+  const { size, channels, data, coverage } = target;
   const normals = mesh.normals ?? computeNormals(mesh).normals!;
   const { positions: P, uvs, indices: I } = mesh;
   if (!uvs) throw new Error('bakeTexture needs a mesh with UVs (see generateUvAtlas).');
   const UV = uvs;
-  const outs = targets.map((target) => new Float32Array(target.channels));
-  const datas = targets.map((target) => target.data);
+  const out = new Float32Array(channels);
   const position = new Float32Array(3);
   const normal = new Float32Array(3);
   const bary = new Float32Array(3);
 
-  /** The centroid texel of a triangle too small to cover a texel centre, in every map. */
   const write = (
     texel: number,
     t: number,
@@ -160,30 +124,23 @@ export function bakeRowsJoint(
     b: number,
     c: number,
   ): void => {
-    for (let m = 0; m < maps; m++) {
-      bary[0] = w0;
-      bary[1] = w1;
-      bary[2] = w2;
-      // Unlike the hot path, the normal is rounded to single precision before its length is taken
-      // (as this path always did: the same bytes as before).
-      for (let k = 0; k < 3; k++) {
-        position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
-        normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
-      }
-      const len = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]) || 1;
-      normal[0] /= len;
-      normal[1] /= len;
-      normal[2] /= len;
-      const out = outs[m];
-      const channels = out.length;
-      out.fill(0);
-      shades[m](out, position, normal, t, bary);
-      const data = datas[m];
-      const o = texel * channels;
-      for (let k = 0; k < channels; k++) {
-        const v = out[k];
-        data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
-      }
+    bary[0] = w0;
+    bary[1] = w1;
+    bary[2] = w2;
+    for (let k = 0; k < 3; k++) {
+      position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
+      normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
+    }
+    const len = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]) || 1;
+    normal[0] /= len;
+    normal[1] /= len;
+    normal[2] /= len;
+    out.fill(0);
+    shade(out, position, normal, t, bary);
+    const o = texel * channels;
+    for (let k = 0; k < channels; k++) {
+      const v = out[k];
+      data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
     }
     coverage[texel] = 1;
   };
@@ -278,39 +235,27 @@ export function bakeRowsJoint(
             if ((w0 < 0 && ends0) || (w1 < 0 && ends1) || (w2 < 0 && ends2)) break;
             continue;
           }
-          // `shadeAll` written out (the hot path at 12K: ~150M texels per map; as a call that is not
-          // inlined, its floating-point arguments would be boxed per texel).
-          const qx = w0 * pax + w1 * pbx + w2 * pcx,
-            qy = w0 * pay + w1 * pby + w2 * pcy,
-            qz = w0 * paz + w1 * pbz + w2 * pcz;
+          // Inlined `write` (the hot path at 12K: ~150M texels).
+          bary[0] = w0;
+          bary[1] = w1;
+          bary[2] = w2;
+          position[0] = w0 * pax + w1 * pbx + w2 * pcx;
+          position[1] = w0 * pay + w1 * pby + w2 * pcy;
+          position[2] = w0 * paz + w1 * pbz + w2 * pcz;
           const nx = w0 * nax + w1 * nbx + w2 * ncx,
             ny = w0 * nay + w1 * nby + w2 * ncy,
             nz = w0 * naz + w1 * nbz + w2 * ncz;
           const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-          const ux = nx / len,
-            uy = ny / len,
-            uz = nz / len;
+          normal[0] = nx / len;
+          normal[1] = ny / len;
+          normal[2] = nz / len;
+          for (let k = 0; k < channels; k++) out[k] = 0;
+          shade(out, position, normal, t, bary);
           const texel = y * size + x;
-          for (let m = 0; m < maps; m++) {
-            bary[0] = w0;
-            bary[1] = w1;
-            bary[2] = w2;
-            position[0] = qx;
-            position[1] = qy;
-            position[2] = qz;
-            normal[0] = ux;
-            normal[1] = uy;
-            normal[2] = uz;
-            const out = outs[m];
-            const channels = out.length;
-            for (let k = 0; k < channels; k++) out[k] = 0;
-            shades[m](out, position, normal, t, bary);
-            const data = datas[m];
-            const o = texel * channels;
-            for (let k = 0; k < channels; k++) {
-              const v = out[k];
-              data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
-            }
+          const o = texel * channels;
+          for (let k = 0; k < channels; k++) {
+            const v = out[k];
+            data[o + k] = v >= 1 ? 255 : v > 0 ? roundHalfUp(v * 255) : 0;
           }
           coverage[texel] = 1;
           covered = true;
@@ -331,15 +276,8 @@ export function bakeRowsJoint(
   }
 }
 
-/**
- * Grows covered texels outwards `padding` rings (8-neighbourhood), copying the nearest texel in every
- * map. The first ring's sources are found by one scan of the coverage; each later ring visits only the
- * neighbours of the texels the ring before it grew (a ring copies only from texels filled before it).
- */
-function dilate(targets: readonly BakeTarget[], coverage: Uint8Array, size: number, padding: number): void {
-  const maps = targets.length;
-  const datas = targets.map((target) => target.data);
-  const widths = targets.map((target) => target.channels);
+/** Grows covered texels outwards `padding` rings (8-neighbourhood), copying the nearest texel. */
+function dilate(data: Uint8Array, coverage: Uint8Array, size: number, channels: number, padding: number): void {
   let frontier = new GrowableUint32(1 << 16);
   for (let y = 0; y < size; y++) {
     const row = y * size;
@@ -371,14 +309,7 @@ function dilate(targets: readonly BakeTarget[], coverage: Uint8Array, size: numb
           const j = ny * size + nx;
           if (coverage[j] !== 0) continue;
           coverage[j] = step + 1;
-          // Byte by byte: a copyWithin call per texel costs more than the three or four bytes it moves.
-          for (let m = 0; m < maps; m++) {
-            const data = datas[m];
-            const channels = widths[m];
-            const to = j * channels,
-              from = i * channels;
-            for (let k = 0; k < channels; k++) data[to + k] = data[from + k];
-          }
+          data.copyWithin(j * channels, i * channels, i * channels + channels);
           next.push(j);
         }
       }

@@ -6,10 +6,6 @@ export interface TestShaderInput {
   red: number;
   /** Busy work per texel (loop turns), so that bands take long enough for both threads to take some. */
   slow?: number;
-  /** Both layers with the default padding, so they bake in one pass (bake-tiles.ts `bakePasses`). */
-  onePass?: boolean;
-  /** The colour layer writes over the point, normal and weights it was given after reading them. */
-  scribble?: boolean;
 }
 
 /** An RGBA layer of position, triangle parity and input, and a one-channel layer of the barycentrics. */
@@ -17,26 +13,20 @@ export const testLayers: BakeShaderFactory<TestShaderInput> = (_mesh, input) => 
   const colour: BakeLayer = {
     channels: 4,
     background: [0, 0, 0.2, 0],
-    shade(out, position, normal, triangle, bary) {
+    shade(out, position, normal, triangle) {
       let spin = 0;
       for (let i = 0; i < (input.slow ?? 0); i++) spin += Math.sqrt(i);
       out[0] = position[0] * 0.5 + input.red + (spin < 0 ? 1 : 0);
       out[1] = (position[1] + 1) * 0.5;
       out[2] = triangle % 2 === 0 ? 1 : normal[2];
       out[3] = 1;
-      if (input.scribble) {
-        position.fill(0.5);
-        normal.fill(-1);
-        bary.fill(0.25);
-      }
     },
   };
   const weights: BakeLayer = {
-    // Reads the weights and the normal the colour layer may have written over in a joint pass.
     channels: 1,
-    padding: input.onePass ? undefined : 2,
-    shade(out, _position, normal, triangle, bary) {
-      out[0] = (bary[0] * 0.7 + bary[2] * 0.3 + triangle * 0.001 + Math.abs(normal[2]) * 0.01) % 1;
+    padding: 2,
+    shade(out, _position, _normal, triangle, bary) {
+      out[0] = (bary[0] * 0.7 + bary[2] * 0.3 + triangle * 0.001) % 1;
     },
   };
   return [colour, weights];

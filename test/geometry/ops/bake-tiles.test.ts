@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
 import { bakeTexture } from '../../../src/geometry/ops/index.ts';
-import { bakePasses, bakeTiled, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
+import { bakeTiled, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
 import { testLayers } from './bake-tiles-shader.ts';
 
 const SHADER = { module: new URL('./bake-tiles-shader.ts', import.meta.url).href, name: 'testLayers' };
@@ -71,40 +71,6 @@ test('a tiled bake is texel for texel the whole-image bake, on one thread and on
   // The shading did run (and read its input) on both layers.
   assert.ok(whole[0].data.some((byte, k) => k % 4 === 0 && byte > 64));
   assert.ok(whole[1].data.some((byte) => byte > 0));
-});
-
-test('layers of one padding bake in one pass, each map byte for byte its own bake, even if a shade writes over its inputs', async () => {
-  const size = 96;
-  const bandRows = 4;
-  const mesh = scatter(size, bandRows);
-  const input = { red: 0.1, onePass: true, scribble: true };
-  const layers = testLayers(mesh, input);
-  assert.deepEqual(bakePasses(layers), [[0, 1]]);
-  assert.deepEqual(bakePasses(testLayers(mesh, { red: 0 })), [[0], [1]]);
-  // Each map alone (a fresh factory per map, so no shade of another map runs before it).
-  const alone = [0, 1].map((i) => {
-    const layer = testLayers(mesh, input)[i];
-    return bakeTexture(mesh, { size, channels: layer.channels, background: layer.background, shade: layer.shade });
-  });
-  await warmBakeHelper();
-  for (const threads of [1, 2]) {
-    const reports: Array<{ bandsHere: number; bandsHelper: number }> = [];
-    const logger = { debug: (fields: { bandsHere: number; bandsHelper: number }) => reports.push(fields), warn() {} };
-    const tiled = await bakeTiled(
-      mesh,
-      { ...SHADER, input },
-      { size, threads, bandRows, minSizeForHelper: 1, logger: logger as never },
-    );
-    // One pass: the bands were handed out once for both maps.
-    assert.equal(reports[0].bandsHere + reports[0].bandsHelper, size / bandRows);
-    for (let i = 0; i < 2; i++) {
-      const differing = tiled[i].data.findIndex((byte, k) => byte !== alone[i].data[k]);
-      assert.equal(differing, -1, `threads ${threads}, layer ${i}: first differing byte ${differing}`);
-    }
-  }
-  // The second map reads the weights and normal the first one writes over: a joint pass that handed them
-  // on would differ from `alone` above.
-  assert.ok(alone[1].data.some((byte) => byte > 0));
 });
 
 test('a tiled bake with a ready helper shares the bands between the two threads', async () => {
