@@ -36,13 +36,13 @@ import { stageTimer } from './stage-timer.ts';
 export const HIGH_POLY_FACES = 6_000_000;
 
 /**
- * Most bytes of map pixels held while their encodes overlap the high-poly mesh's build. Three 12K maps'
- * pixels (1.36 GB) held while the mesh grows lifted a run's peak to 1.97 GB (docs/bench-history/speed.md):
- * too near the 2 GB a 12K task may use. Two (the image engine's colour and normal map; its uniform
- * metallic-roughness map comes encoded, without pixels) peaked at 1.34 GB, so the bound is two 12K RGB
- * maps: the image and remote engines overlap at every size, the text engine's three 12K maps do not.
+ * Largest maps (edge, texels) whose encodes overlap the high-poly mesh's build. At 12K the three maps'
+ * pixels held while the mesh grows lifted a run's peak to 1.97 GB (against 1.70 GB in the plain order,
+ * docs/bench-history/speed.md): too near the 2 GB a 12K task may use. With the image engine's uniform
+ * map encoded without pixels the 12K overlap peaked at 1.34 GB, but its steps after the bake took longer
+ * than the plain order's in three paired runs (pass 6: 9.7 s against 7.5 s at load 6), so 12K stays plain.
  */
-export const HIGH_POLY_OVERLAP_MAX_PIXEL_BYTES = 2 * 12288 * 12288 * 3;
+export const HIGH_POLY_OVERLAP_MAX_SIZE = 8192;
 
 /** A map given as its PNG, its pixels never held (a uniform map: geometry/texture.ts `encodeUniformPng`). */
 export interface EncodedMap {
@@ -123,14 +123,6 @@ function assertSize(name: string, image: RasterImage | EncodedMap | undefined, s
   if (image && (image.width !== size || image.height !== size)) {
     throw new Error(`The ${name} map is ${image.width}×${image.height}; the spec asks for exactly ${size}×${size}.`);
   }
-}
-
-/** Bytes of decoded pixels the maps hold (a map given encoded holds none). */
-function pixelBytes(maps: TextureMaps): number {
-  let bytes = 0;
-  for (const map of [maps.baseColor, maps.metallicRoughness, maps.normal])
-    if (map && 'data' in map) bytes += map.data.byteLength;
-  return bytes;
 }
 
 /** A material texture of a map: its pixels, or the PNG it came as (decoded only if a format needs pixels). */
@@ -223,7 +215,7 @@ export async function writeGenerationOutputs(
   const overlap =
     spec.highPolyMesh &&
     maps !== undefined &&
-    pixelBytes(maps) <= HIGH_POLY_OVERLAP_MAX_PIXEL_BYTES &&
+    size <= HIGH_POLY_OVERLAP_MAX_SIZE &&
     spec.material === 'PBR' &&
     spec.geometryFileFormat === 'glb';
   if (overlap && request.overlapHighPoly !== false) {
