@@ -6,6 +6,8 @@ import type { ImageMimeType, RasterImage, Texture } from './mesh.ts';
 sharp.concurrency(2);
 // 12K × 12K is 151M pixels, past sharp's default guard of 268M only for 16K; keep a generous explicit cap.
 const LIMIT_INPUT_PIXELS = 16384 * 16384;
+/** Every PNG Kiln writes (encodeImage, encodeUniformPng): one setting, so their bytes agree. */
+const PNG_OPTIONS = { compressionLevel: 6 } as const;
 
 export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
   return rasterFromSharp(sharp(bytes, { limitInputPixels: LIMIT_INPUT_PIXELS }));
@@ -29,11 +31,27 @@ export async function encodeImage(image: RasterImage, mimeType: ImageMimeType = 
   });
   const encoded =
     mimeType === 'image/png'
-      ? pipeline.png({ compressionLevel: 6 })
+      ? pipeline.png(PNG_OPTIONS)
       : mimeType === 'image/jpeg'
         ? pipeline.jpeg({ quality: 90 })
         : pipeline.webp({ quality: 85 });
   const buffer = await encoded.toBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/**
+ * The PNG of a size × size RGB image of one colour (bytes 0..255), made by the encoder itself:
+ * byte for byte `encodeImage` of those pixels (the same encoder on the same pixels; test), without
+ * holding them — at 12K that is 453 MB and ~0.4 s of filling on the calling thread that a uniform
+ * metallic-roughness map no longer costs. The encoder runs on sharp's threads.
+ */
+export async function encodeUniformPng(size: number, rgb: readonly [number, number, number]): Promise<Uint8Array> {
+  const [r, g, b] = rgb;
+  const pipeline = sharp({
+    create: { width: size, height: size, channels: 3, background: { r, g, b } },
+    limitInputPixels: LIMIT_INPUT_PIXELS,
+  });
+  const buffer = await pipeline.png(PNG_OPTIONS).toBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeImage, encodeImage, textureBytes, textureImage } from '../../src/geometry/texture.ts';
+import { decodeImage, encodeImage, encodeUniformPng, textureBytes, textureImage } from '../../src/geometry/texture.ts';
 
 test('a texture survives encode and decode with its pixels intact', async () => {
   const width = 8;
@@ -19,4 +19,21 @@ test('textureBytes and textureImage fill the missing side', async () => {
   assert.equal(encoded.mimeType, 'image/png');
   const image = await textureImage({ encoded });
   assert.equal(image.data[0], 200);
+});
+
+test('encodeUniformPng is byte for byte the PNG of the uniform pixels it never holds', async () => {
+  for (const size of [1, 7, 300]) {
+    for (const rgb of [
+      [255, 153, 0],
+      [255, 115, 26],
+      [0, 0, 0],
+      [12, 200, 255],
+    ] as const) {
+      const data = new Uint8Array(size * size * 3);
+      for (let i = 0; i < data.length; i += 3) data.set(rgb, i);
+      const fromPixels = await encodeImage({ width: size, height: size, channels: 3, data });
+      const direct = await encodeUniformPng(size, rgb);
+      assert.deepEqual(direct, fromPixels, `${size}² of ${rgb.join(',')}`);
+    }
+  }
 });

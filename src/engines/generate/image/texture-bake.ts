@@ -8,7 +8,8 @@ import { bakeTiled, type BakeLayer, type BakeShaderFactory } from '../../../geom
 import type { Logger } from '../../../logger.ts';
 import { GrowableUint32 } from '../../../geometry/ops/pair-table.ts';
 import { linearToSrgbByte } from '../../../geometry/render/index.ts';
-import { uniformImage, type TextureMaps, type UvMesh } from '../shared/output.ts';
+import { unitByte, type TextureMaps, type UvMesh } from '../shared/output.ts';
+import { encodeUniformPng } from '../../../geometry/texture.ts';
 import { vertexNeighbours } from '../shared/smooth.ts';
 import { encodeTangentNormal, triangleTangents } from '../shared/tangents.ts';
 import { createColourProjector, type ColourProjector, type OutputTransform } from './colour-projection.ts';
@@ -229,34 +230,48 @@ export interface ImageMapShaderInput {
   field?: ShapeField;
 }
 
+/**
+ * The projector `bakeImageMaps` built for the fallback colours, by the input it hands the bake: this
+ * thread's factory call takes it instead of rasterising every view's depth again (the helper thread,
+ * given a copy of the input, builds its own). Same views, mesh and transform, so the same projector.
+ */
+const fallbackProjectors = new WeakMap<ImageMapShaderInput, ColourProjector>();
+
 /** The image engine's bake layers: base colour, then the normal map when `field` is given. */
 export const imageMapLayers: BakeShaderFactory<ImageMapShaderInput> = (mesh, input) => {
   const uvMesh = mesh as UvMesh;
-  const colourAt = createColourProjector(input.views, mesh, input.transform);
+  const colourAt = fallbackProjectors.get(input) ?? createColourProjector(input.views, mesh, input.transform);
   const layers: BakeLayer[] = [{ channels: 3, shade: projectedColourShade(mesh, colourAt, input.fallback) }];
   if (input.field) layers.push({ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform) });
   return layers;
 };
 
 export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): Promise<TextureMaps> {
-  const fallback = vertexColours(mesh, createColourProjector(options.views, mesh, options.transform));
+  // The uniform metallic-roughness map goes straight to its PNG on sharp's thread while the maps bake
+  // (the same bytes as encoding its pixels, which are never made: 453 MB at 12K).
+  const metallicRoughness = encodeUniformPng(size, [
+    unitByte(1),
+    unitByte(options.roughness),
+    unitByte(options.metallic),
+  ]);
+  // Awaited after the bake: a failure meanwhile must not go unheard.
+  metallicRoughness.catch(() => {});
+  const colourAt = createColourProjector(options.views, mesh, options.transform);
+  const input: ImageMapShaderInput = {
+    views: options.views,
+    transform: options.transform,
+    fallback: vertexColours(mesh, colourAt),
+    field: options.normalMap !== false ? options.field : undefined,
+  };
+  fallbackProjectors.set(input, colourAt);
   const [baseColor, normal] = await bakeTiled(
     mesh,
-    {
-      module: import.meta.url,
-      name: 'imageMapLayers',
-      input: {
-        views: options.views,
-        transform: options.transform,
-        fallback,
-        field: options.normalMap !== false ? options.field : undefined,
-      },
-    },
+    { module: import.meta.url, name: 'imageMapLayers', input },
     { size, threads: options.threads, logger: options.logger },
   );
   const maps: TextureMaps = {
     baseColor,
-    metallicRoughness: uniformImage(size, [1, options.roughness, options.metallic]),
+    metallicRoughness: { width: size, height: size, png: await metallicRoughness },
   };
   if (normal) maps.normal = normal;
   return maps;

@@ -12,7 +12,14 @@
 import type { GenerateSpec } from '../../../domain/task-spec.ts';
 import type { EngineFile, ProgressReporter } from '../../engine.ts';
 import { exportScene } from '../../output/index.ts';
-import { createNode, type Material, type Mesh, type RasterImage, type Scene } from '../../../geometry/mesh.ts';
+import {
+  createNode,
+  type Material,
+  type Mesh,
+  type RasterImage,
+  type Scene,
+  type Texture,
+} from '../../../geometry/mesh.ts';
 import {
   computeNormals,
   generateUvAtlas,
@@ -31,15 +38,24 @@ export const HIGH_POLY_FACES = 6_000_000;
 /**
  * Largest maps (edge, texels) whose encodes overlap the high-poly mesh's build. At 12K the three maps'
  * pixels held while the mesh grows lifted a run's peak to 1.97 GB (against 1.70 GB in the plain order,
- * docs/bench-history/speed.md): too near the 2 GB a 12K task may use.
+ * docs/bench-history/speed.md): too near the 2 GB a 12K task may use. With the image engine's uniform
+ * map encoded without pixels the 12K overlap peaked at 1.34 GB, but its steps after the bake took longer
+ * than the plain order's in three paired runs (pass 6: 9.7 s against 7.5 s at load 6), so 12K stays plain.
  */
 export const HIGH_POLY_OVERLAP_MAX_SIZE = 8192;
+
+/** A map given as its PNG, its pixels never held (a uniform map: geometry/texture.ts `encodeUniformPng`). */
+export interface EncodedMap {
+  width: number;
+  height: number;
+  png: Uint8Array;
+}
 
 export interface TextureMaps {
   /** sRGB base colour, RGB or RGBA, exactly size × size. */
   baseColor: RasterImage;
   /** glTF packing (G = roughness, B = metallic), exactly size × size. */
-  metallicRoughness?: RasterImage;
+  metallicRoughness?: RasterImage | EncodedMap;
   /** Tangent-space normal map (glTF: +X along u, +Y towards the image top), exactly size × size. */
   normal?: RasterImage;
 }
@@ -93,20 +109,30 @@ export function checkAbort(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('The task was cancelled.');
 }
 
+/** The byte a map stores for a value in 0..1 (clamped). */
+export function unitByte(value: number): number {
+  return Math.round(Math.min(1, Math.max(0, value)) * 255);
+}
+
 /** A size × size image of one value per channel (e.g. a uniform metallic-roughness map). */
 export function uniformImage(size: number, values: number[]): RasterImage {
   const channels = values.length as RasterImage['channels'];
   const data = new Uint8Array(size * size * channels);
-  for (let c = 0; c < channels; c++) data[c] = Math.round(Math.min(1, Math.max(0, values[c])) * 255);
+  for (let c = 0; c < channels; c++) data[c] = unitByte(values[c]);
   // One texel, then the filled prefix copied onto the rest, doubling: a 12K map in a few memcpy calls.
   for (let filled = channels; filled < data.length; filled *= 2) data.copyWithin(filled, 0, filled);
   return { width: size, height: size, channels, data };
 }
 
-function assertSize(name: string, image: RasterImage | undefined, size: number): void {
+function assertSize(name: string, image: RasterImage | EncodedMap | undefined, size: number): void {
   if (image && (image.width !== size || image.height !== size)) {
     throw new Error(`The ${name} map is ${image.width}×${image.height}; the spec asks for exactly ${size}×${size}.`);
   }
+}
+
+/** A material texture of a map: its pixels, or the PNG it came as (decoded only if a format needs pixels). */
+export function mapTexture(name: string, map: RasterImage | EncodedMap): Texture {
+  return 'png' in map ? { name, encoded: { bytes: map.png, mimeType: 'image/png' } } : { name, image: map };
 }
 
 /** Drops the decoded pixels of the material's textures that hold encoded bytes (decoded again if asked for). */
@@ -174,7 +200,7 @@ export async function writeGenerationOutputs(
     metallic: maps?.metallicRoughness ? 1 : (request.metallic ?? 0),
     roughness: maps?.metallicRoughness ? 1 : (request.roughness ?? 0.6),
     baseColorTexture: maps && { name: 'diffuse', image: maps.baseColor },
-    metallicRoughnessTexture: maps?.metallicRoughness && { name: 'metallic_roughness', image: maps.metallicRoughness },
+    metallicRoughnessTexture: maps?.metallicRoughness && mapTexture('metallic_roughness', maps.metallicRoughness),
     normalTexture: maps?.normal && { name: 'normal', image: maps.normal },
   };
   const scene: Scene = { materials: [material], roots: [createNode(name, mesh)], extras: request.sceneExtras };

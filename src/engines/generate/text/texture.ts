@@ -4,7 +4,7 @@
  */
 import { createNode, type Material, type Mesh, type Scene } from '../../../geometry/mesh.ts';
 import { computeNormals, generateUvAtlas } from '../../../geometry/ops/index.ts';
-import type { TextureMaps } from '../shared/output.ts';
+import { mapTexture, type TextureMaps } from '../shared/output.ts';
 import type { BuiltAsset } from './generators/build.ts';
 import { bakeMaterials, bakeMaterialsTiled } from './materials/bake-materials.ts';
 import { partsByPosition } from './materials/part-lookup.ts';
@@ -58,7 +58,7 @@ export function assetMaterial(maps: TextureMaps | undefined, name = 'asset'): Ma
     metallic: maps?.metallicRoughness ? 1 : 0,
     roughness: maps?.metallicRoughness ? 1 : 0.6,
     baseColorTexture: maps && { name: 'diffuse', image: maps.baseColor },
-    metallicRoughnessTexture: maps?.metallicRoughness && { name: 'metallic_roughness', image: maps.metallicRoughness },
+    metallicRoughnessTexture: maps?.metallicRoughness && mapTexture('metallic_roughness', maps.metallicRoughness),
     normalTexture: maps?.normal && { name: 'normal', image: maps.normal },
   };
 }
