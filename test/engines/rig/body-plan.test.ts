@@ -2,14 +2,19 @@
  * Body plans of six ends (body-plan.ts) on bodies built from capsules: a short-legged two-legged figure
  * with a tail, whose arms hang beside its legs so that its four limb ends have the body on one side,
  * is a humanoid (its legs run along the plane of those ends, not up from it); an animal standing on
- * four legs that rise from that plane is a quadruped.
+ * four legs that rise from that plane is a quadruped. And the rings joints sit in (fit-skeleton.ts): on a
+ * coarse part a narrow band holds a patch of the surface, which is widened into a loop.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BODY_PLAN_DEFAULTS } from '../../../src/engines/rig/body-plan.ts';
 import { FIT_DEFAULTS, fitBody } from '../../../src/engines/rig/fit.ts';
+import { JOINT_RING_DEFAULTS, loopAt } from '../../../src/engines/rig/fit-skeleton.ts';
+import { distanceFrom } from '../../../src/engines/rig/geodesic.ts';
+import { ringAt } from '../../../src/engines/rig/rings.ts';
 import { buildVertexGraph } from '../../../src/engines/rig/surface.ts';
 import { meshFromGrid } from '../../../src/geometry/ops/mesh-from-grid.ts';
+import { icosphere } from '../../geometry/ops/fixtures.ts';
 
 type V = [number, number, number];
 /** A segment a → b swept by a ball of radius r. */
@@ -92,4 +97,22 @@ test('an animal on four legs that rise from the plane of its feet is a quadruped
   const plan = readPlan(standingAnimal);
   assert.match(plan.evidence, /^six ends/);
   assert.equal(plan.rigType, 'quadruped', plan.evidence);
+});
+
+test('a joint ring of a handful of vertices on a coarse part is widened into a loop around it, its centroid inside', () => {
+  const mesh = icosphere(1);
+  const graph = buildVertexGraph(mesh.positions, mesh.indices);
+  const field = distanceFrom(graph, 0);
+  let far = 0;
+  for (let v = 1; v < graph.vertexCount; v++) if (field.distance[v] > field.distance[far]) far = v;
+  // Halfway round from vertex 0, with a band far narrower than the sphere's edges.
+  const t = field.distance[far] / 2;
+  const band = 0.1;
+  const patch = ringAt(graph, field, far, t, band);
+  assert.ok(patch.vertexCount < JOINT_RING_DEFAULTS.minVertices, `${patch.vertexCount} vertices`);
+  const loop = loopAt(graph, field, far, t, band);
+  assert.ok(loop.vertexCount >= JOINT_RING_DEFAULTS.minVertices, `${loop.vertexCount} vertices`);
+  const fromCentre = (p: number[]) => Math.hypot(p[0], p[1], p[2]);
+  assert.ok(fromCentre(patch.centroid) > 0.8, `patch centroid ${fromCentre(patch.centroid)} from the centre`);
+  assert.ok(fromCentre(loop.centroid) < 0.5, `loop centroid ${fromCentre(loop.centroid)} from the centre`);
 });
