@@ -33,6 +33,12 @@ export interface BodyPlanOptions {
    * other hub's legs, and those legs rise from it at least this cosine to its normal.
    */
   legsAcrossFloor: number;
+  /**
+   * Six ends with upright legs: the four limb ends are a floor only when the legs (foot to hip) rise
+   * from their plane at least this cosine to its normal. The hands and feet of a short-legged figure
+   * whose arms hang by its hips can span a plane that its legs run along, not one they stand on.
+   */
+  legsOffFloor: number;
   /** Where along a branch (share of its length from the tip) thickness is read to find the head. */
   thicknessAt: number;
 }
@@ -49,6 +55,12 @@ export const BODY_PLAN_DEFAULTS: BodyPlanOptions = {
   // 45°: the floors found under four feet read 0.64–0.99 (0.78–0.99 where a crowded hub is settled: Puka,
   // Wuson, the Asian elephant); CGAL's armadillo, hands held forward level with its feet, 0.53–0.60.
   legsAcrossFloor: 0.7,
+  // 60° from the normal (30° above the plane). Of the six-end bodies in every set, those whose legs
+  // read upright rise 0.64 (psb 398, a paw raised) and 0.71 (fresh2 rabbit, crouched) as quadrupeds,
+  // 0.01 (Lugaru's rabbit fighter) and 0.27 (SuperTuxKart's Nolok, fresh4: short legs, hands hanging
+  // by the hips) as two-legged figures with a tail; the quadrupeds standing on a floor 0.69–1.00. Those
+  // below it otherwise (sh3d horse2 0.11, goat_male 0.42) lie level across their legs: typed by pose.
+  legsOffFloor: 0.5,
   thicknessAt: 0.3,
 };
 
@@ -141,13 +153,13 @@ function legsAlongTrunk(
   back: [Branch, Branch],
   far: (b: Branch) => number,
   band: number,
-): { cos: number } {
+): { cos: number; legUp: Vec3 } {
   const root = (b: Branch) => ringAt(graph, fields[b.tip], far(b), b.length, band).centroid;
   const tip = (b: Branch) => tipPosition(graph, fields, b);
   const hips = mean(root(back[0]), root(back[1]));
   const legUp = unit(mean(unit(minus(root(back[0]), tip(back[0]))), unit(minus(root(back[1]), tip(back[1])))));
   const trunk = unit(minus(mean(root(front[0]), root(front[1])), hips));
-  return { cos: dot(legUp, trunk) };
+  return { cos: dot(legUp, trunk), legUp };
 }
 
 function tipPosition(graph: VertexGraph, fields: DistanceField[], b: Branch): Vec3 {
@@ -308,15 +320,15 @@ export function readBodyPlan(
     // limb ends are no floor (a plane through feet and hanging hands cuts through the body): then the
     // body stands on two of them and the front pair are arms (a two-legged figure with a tail). Its tail
     // stays with the hips: a humanoid skeleton has none. A crouched quadruped's folded hind legs can read
-    // upright, but its four feet still make a floor.
-    const { cos: upright } = legsAlongTrunk(graph, fields, front.pair, back.pair, far, band);
-    const { floor, below } = isFloor(
-      graph,
-      [...front.pair, ...back.pair].map((b) => tipPosition(graph, fields, b)),
-      undefined,
-      options,
-    );
-    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends`;
+    // upright, but its four feet still make a floor, and its legs rise from it. A short-legged figure
+    // whose hands hang by its hips can have its four limb ends on one side of the body too, but on a
+    // plane its legs run along (`legsOffFloor`): no floor.
+    const { cos: upright, legUp } = legsAlongTrunk(graph, fields, front.pair, back.pair, far, band);
+    const ends = [...front.pair, ...back.pair].map((b) => tipPosition(graph, fields, b));
+    const { below, normal } = belowFourEnds(graph, ends);
+    const rise = Math.abs(dot(legUp, normal));
+    const floor = below < options.throughBody && rise >= options.legsOffFloor;
+    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends, rising at cos ${rise.toFixed(2)} from them`;
     if (upright >= options.uprightLegs && !floor) {
       return {
         plan: {

@@ -72,6 +72,22 @@ const without = (a: Vec3, axis: Vec3): Vec3 => {
 };
 
 /**
+ * A ring of a handful of vertices is a patch of the surface, not a loop around the body, and its
+ * centroid lies on the surface: on a coarse part whose long edges step over the band (SuperTuxKart's
+ * silvian-girl, fresh4: the head ring held 5 vertices at the back of the skull, 0.03 across), the band is
+ * widened, doubling up to `widenings` times, until the ring holds `minVertices`.
+ */
+export const JOINT_RING_DEFAULTS = { minVertices: 8, widenings: 3 };
+
+export function loopAt(graph: VertexGraph, field: DistanceField, towards: number, t: number, band: number) {
+  let ring = ringAt(graph, field, towards, t, band);
+  for (let k = 0; k < JOINT_RING_DEFAULTS.widenings && ring.vertexCount < JOINT_RING_DEFAULTS.minVertices; k++) {
+    ring = ringAt(graph, field, towards, t, band * 2 ** (k + 1));
+  }
+  return ring;
+}
+
+/**
  * A joint its bone to the parent cannot bring inside (a neck ring across a lowered head and its horns)
  * is looked for towards its children instead, and towards the middle of its parent and child: the
  * middle of the first stretch inside along the way. Moves the joint and says whether it found a place.
@@ -112,7 +128,7 @@ export function fitSkeleton(
     const entries = Object.entries(shares);
     const cuts = entries.map(([, share]) => share * b.length);
     entries.forEach(([, share], i) => {
-      position.set(names[i], ringAt(graph, fields[b.tip], tipVertex(towards), share * b.length, band).centroid);
+      position.set(names[i], loopAt(graph, fields[b.tip], tipVertex(towards), share * b.length, band).centroid);
     });
     chains.push({ field: fields[b.tip], joints: names, cuts, limb });
   };
@@ -144,7 +160,7 @@ export function fitSkeleton(
   ];
   const trunkNames = ['head', 'neck', 'chest', 'spine', 'hips'];
   trunkShares.forEach((t, i) => {
-    position.set(trunkNames[i], ringAt(graph, headField, tipVertex(back0), t, band).centroid);
+    position.set(trunkNames[i], loopAt(graph, headField, tipVertex(back0), t, band).centroid);
   });
   chains.push({ field: headField, joints: trunkNames, cuts: trunkShares, limb: false });
   if (plan.tail) {
