@@ -92,10 +92,12 @@ function trianglesOf(graph: VertexGraph): Float64Array {
   return table;
 }
 
-/** How many of `directions` cross the surface an odd number of times from `o` (one pass over the triangles). */
-function oddDirections(graph: VertexGraph, o: Vec3, directions: Vec3[]): number {
+/**
+ * Calls `hit(k, distance)` for every crossing of the ray o + t·directions[k] (t > 0) with a triangle
+ * (Möller–Trumbore), all directions in one pass over the triangles.
+ */
+function crossings(graph: VertexGraph, o: Vec3, directions: Vec3[], hit: (k: number, distance: number) => void): void {
   const table = trianglesOf(graph);
-  const odd = new Uint8Array(directions.length);
   for (let i = 0; i < table.length; i += 9) {
     const e1x = table[i + 3],
       e1y = table[i + 4],
@@ -122,9 +124,18 @@ function oddDirections(graph: VertexGraph, o: Vec3, directions: Vec3[]): number 
       if (u < 0 || u > 1) continue;
       const v = inv * (d[0] * qx + d[1] * qy + d[2] * qz);
       if (v < 0 || u + v > 1) continue;
-      if (inv * far > 0) odd[k] ^= 1;
+      const distance = inv * far;
+      if (distance > 0) hit(k, distance);
     }
   }
+}
+
+/** How many of `directions` cross the surface an odd number of times from `o` (one pass over the triangles). */
+function oddDirections(graph: VertexGraph, o: Vec3, directions: Vec3[]): number {
+  const odd = new Uint8Array(directions.length);
+  crossings(graph, o, directions, (k) => {
+    odd[k] ^= 1;
+  });
   let count = 0;
   for (const bit of odd) count += bit;
   return count;
@@ -147,38 +158,8 @@ export function isWellInside(graph: VertexGraph, point: Vec3, options: InsideOpt
 
 /** Distances along o + t·d (t > 0) at which the ray crosses a triangle, nearest first. */
 function rayHits(graph: VertexGraph, o: Vec3, d: Vec3): number[] {
-  const p = graph.positions;
-  const f = graph.faces;
   const hits: number[] = [];
-  for (let t = 0; t < f.length; t += 3) {
-    const a = 3 * f[t],
-      b = 3 * f[t + 1],
-      c = 3 * f[t + 2];
-    const e1x = p[b] - p[a],
-      e1y = p[b + 1] - p[a + 1],
-      e1z = p[b + 2] - p[a + 2];
-    const e2x = p[c] - p[a],
-      e2y = p[c + 1] - p[a + 1],
-      e2z = p[c + 2] - p[a + 2];
-    const hx = d[1] * e2z - d[2] * e2y,
-      hy = d[2] * e2x - d[0] * e2z,
-      hz = d[0] * e2y - d[1] * e2x;
-    const det = e1x * hx + e1y * hy + e1z * hz;
-    if (Math.abs(det) < 1e-15) continue;
-    const inv = 1 / det;
-    const sx = o[0] - p[a],
-      sy = o[1] - p[a + 1],
-      sz = o[2] - p[a + 2];
-    const u = inv * (sx * hx + sy * hy + sz * hz);
-    if (u < 0 || u > 1) continue;
-    const qx = sy * e1z - sz * e1y,
-      qy = sz * e1x - sx * e1z,
-      qz = sx * e1y - sy * e1x;
-    const v = inv * (d[0] * qx + d[1] * qy + d[2] * qz);
-    if (v < 0 || u + v > 1) continue;
-    const distance = inv * (e2x * qx + e2y * qy + e2z * qz);
-    if (distance > 0) hits.push(distance);
-  }
+  crossings(graph, o, [d], (_, distance) => hits.push(distance));
   return hits.sort((x, y) => x - y);
 }
 
