@@ -97,22 +97,24 @@ test('material None writes geometry only, without calling the baker; a wrong map
   );
 });
 
+/** A bake whose colour varies over the atlas, so that its PNG is not trivially small. */
+const variedMaps: Parameters<typeof writeGenerationOutputs>[0]['bake'] = (_mesh, size) => {
+  const data = new Uint8Array(size * size * 3);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 11)) & 255;
+  return {
+    baseColor: { width: size, height: size, channels: 3, data },
+    metallicRoughness: uniformImage(size, [1, 0.5, 0]),
+    normal: uniformImage(size, [0.5, 0.5, 1]),
+  };
+};
+
 test('PBR GLB + Extreme-High: the high-poly mesh built while the maps encode gives the same files, byte for byte', async () => {
   const spec = specOf({ prompt: 'ball', tier: 'Gen-2.5-Extreme-High', quality: 'extra-low', material: 'PBR' });
   const run = (overlapHighPoly: boolean) =>
     writeGenerationOutputs({
       spec: { ...spec, textureResolution: 2048, geometryFileFormat: 'glb' },
       mesh: sphere(),
-      bake: (_mesh, size) => {
-        // A map that varies over the atlas, so that its PNG is not trivially small.
-        const data = new Uint8Array(size * size * 3);
-        for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 11)) & 255;
-        return {
-          baseColor: { width: size, height: size, channels: 3, data },
-          metallicRoughness: uniformImage(size, [1, 0.5, 0]),
-          normal: uniformImage(size, [0.5, 0.5, 1]),
-        };
-      },
+      bake: variedMaps,
       progress: noop,
       signal: new AbortController().signal,
       highPolyFaces: 20_000,
@@ -144,16 +146,7 @@ test('PBR or All, GLB or USDZ: the maps encoded while the preview renders give t
       writeGenerationOutputs({
         spec,
         mesh: sphere(),
-        bake: (_mesh, size) => {
-          // A map that varies over the atlas, so that its PNG is not trivially small.
-          const data = new Uint8Array(size * size * 3);
-          for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >> 11)) & 255;
-          return {
-            baseColor: { width: size, height: size, channels: 3, data },
-            metallicRoughness: uniformImage(size, [1, 0.5, 0]),
-            normal: uniformImage(size, [0.5, 0.5, 1]),
-          };
-        },
+        bake: variedMaps,
         progress: noop,
         signal: new AbortController().signal,
         overlapPreview,
