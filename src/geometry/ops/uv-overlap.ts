@@ -1,4 +1,5 @@
 /** Finding triangles whose UV images overlap (with positive area) inside a UV layout. */
+import { GrowableUint32 } from './pair-table.ts';
 
 /**
  * Candidate pairs per triangle (pairs of triangles sharing a grid cell) past which the overlapping
@@ -124,7 +125,7 @@ function overlapsFromPairs(
 ): Uint8Array {
   const flagged = new Uint8Array(indices.length / 3);
   // The overlapping pairs as (first shared cell, later triangle, earlier triangle).
-  const hits = new GrowableUint32Triples();
+  const hits = new GrowableUint32(3 * 64);
   boxOverlapPairs(box, (a, b) => {
     const t = Math.max(a, b),
       u = Math.min(a, b);
@@ -132,10 +133,10 @@ function overlapsFromPairs(
     if (!overlap(indices, uvs, t, u)) return;
     const cx = Math.max(cells[t * 4], cells[u * 4]),
       cy = Math.max(cells[t * 4 + 2], cells[u * 4 + 2]);
-    hits.push(cy * grid + cx, t, u);
+    hits.push3(cy * grid + cx, t, u);
   });
   const d = hits.data;
-  const order = Uint32Array.from({ length: hits.length }, (_, i) => i).sort(
+  const order = Uint32Array.from({ length: hits.length / 3 }, (_, i) => i).sort(
     (i, j) => d[i * 3] - d[j * 3] || d[i * 3 + 1] - d[j * 3 + 1] || d[i * 3 + 2] - d[j * 3 + 2],
   );
   for (const i of order) {
@@ -144,23 +145,6 @@ function overlapsFromPairs(
     if (!flagged[t] && !flagged[u]) flagged[t] = 1;
   }
   return flagged;
-}
-
-/** Appends (a, b, c) triples of uint32 to a typed array that doubles when full. */
-class GrowableUint32Triples {
-  data = new Uint32Array(3 * 64);
-  length = 0;
-  push(a: number, b: number, c: number): void {
-    if ((this.length + 1) * 3 > this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    const o = this.length++ * 3;
-    this.data[o] = a;
-    this.data[o + 1] = b;
-    this.data[o + 2] = c;
-  }
 }
 
 /** Triangles per leaf of the box tree. */
