@@ -205,19 +205,20 @@ function belowFourEnds(graph: VertexGraph, ends: Vec3[]): { below: number; norma
 
 /**
  * Four limb ends make a floor when the surface lies on one side of their plane (share below it under
- * `throughBody`) and the legs rise from it (foot to hip within `legsAcrossFloor`, a cosine, of its
- * normal): arms held forward to where the feet's plane runs make a wall beside the legs, not a floor
- * under them. Without `legUp` only the side is read.
+ * `throughBody`) and the legs rise from it (foot to hip within `minRise`, a cosine, of its normal;
+ * `legsAcrossFloor` unless the caller reads another bound): arms held forward to where the feet's plane
+ * runs make a wall beside the legs, not a floor under them. Without `legUp` only the side is read.
  */
 function isFloor(
   graph: VertexGraph,
   ends: Vec3[],
   legUp: Vec3 | undefined,
   options: BodyPlanOptions,
-): { floor: boolean; below: number } {
+  minRise = options.legsAcrossFloor,
+): { floor: boolean; below: number; rise: number } {
   const { below, normal } = belowFourEnds(graph, ends);
-  const rising = legUp === undefined || Math.abs(dot(legUp, normal)) >= options.legsAcrossFloor;
-  return { floor: below < options.throughBody && rising, below };
+  const rise = legUp === undefined ? 1 : Math.abs(dot(legUp, normal));
+  return { floor: below < options.throughBody && rise >= minRise, below, rise };
 }
 
 /**
@@ -325,9 +326,7 @@ export function readBodyPlan(
     // plane its legs run along (`legsOffFloor`): no floor.
     const { cos: upright, legUp } = legsAlongTrunk(graph, fields, front.pair, back.pair, far, band);
     const ends = [...front.pair, ...back.pair].map((b) => tipPosition(graph, fields, b));
-    const { below, normal } = belowFourEnds(graph, ends);
-    const rise = Math.abs(dot(legUp, normal));
-    const floor = below < options.throughBody && rise >= options.legsOffFloor;
+    const { floor, below, rise } = isFloor(graph, ends, legUp, options, options.legsOffFloor);
     const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends, rising at cos ${rise.toFixed(2)} from them`;
     if (upright >= options.uprightLegs && !floor) {
       return {
