@@ -16,8 +16,8 @@ import {
   mergeSmallCharts,
   projectCharts,
   regroupFlippedFaces,
-  splitLongCharts,
 } from './uv-chart-steps.ts';
+import { splitLongCharts } from './uv-long-charts.ts';
 import { canonicalVertices } from './weld.ts';
 import { overlappingTriangles } from './uv-overlap.ts';
 
