@@ -21,9 +21,10 @@
  *                                            home-design meshes from Debian packages no earlier set drew on
  *                                            (bash bench/rig-psb/fetch-fresh4.sh), chosen blind after fresh3;
  *                                            run once by the lead, on request only. fresh5: meshes from public
- *                                            graphics-research repositories (common test models, TOSCA, SMPL,
- *                                            Mixamo; bash bench/rig-psb/fetch-fresh5.sh), chosen blind after
- *                                            fresh4; run once by the lead, on request only.
+ *                                            graphics-research repositories and a game's CC0 packs (common
+ *                                            test models, TOSCA, SMPL, Quaternius; bash
+ *                                            bench/rig-psb/fetch-fresh5.sh), chosen blind after fresh4; run
+ *                                            once by the lead, on request only.
  *   --list                                   print each set's meshes and expected types (and face counts of
  *                                            those fetched) without rigging anything
  *   --meshes 4,386                           only these meshes of the chosen sets
@@ -189,39 +190,50 @@ const FRESH5_DIR = fileURLToPath(new URL('./out/rig-fresh5/', import.meta.url));
 /**
  * Written from what each mesh is (fetch-fresh5.sh: source repository, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. Sources: alecjacobson/common-3d-test-models
- * (ajc-), libigl/libigl-tutorial-data (libigl-), odedstein/meshes (odedstein-, smpl-, smplx-), TOSCA and FAUST
- * as vendored by sh3rlock14/Computer-Graphics (tosca-, faust-), Mixamo's X Bot and Y Bot as vendored by a
- * three.js demo (mixamo-). What the selection rule leaves out, and why, is in fetch-fresh5.sh.
+ * (ajc-), libigl/libigl-tutorial-data (libigl-), odedstein/meshes (odedstein-, smpl-, smplx-), TOSCA as
+ * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals and Character
+ * Pack as vendored by Serious-Sam97/fable-game (quaternius-). Named in rounds, each committed before its
+ * conversion (this table's git history); the first round's candidates the rule left out are gone from the
+ * table, with the reasons in fetch-fresh5.sh. Second round: the first six of these humanoids that pass are
+ * kept, in this order: quaternius-casual-male, quaternius-casual-female, quaternius-knight-male,
+ * quaternius-wizard, quaternius-witch, quaternius-zombie-female, then quaternius-goblin-male,
+ * quaternius-pirate-male, quaternius-viking-female, quaternius-elf; every quadruped below that passes is kept
+ * (Horse_White, a recolour of Horse, not named).
  */
 const FRESH5: Record<string, BodyType> = {
   'ajc-beast': 'humanoid',
   'ajc-ogre': 'humanoid',
   'ajc-cheburashka': 'humanoid',
-  'ajc-woody': 'humanoid',
   'libigl-knight': 'humanoid',
   'smpl-woman': 'humanoid',
   'smplx-neutral': 'humanoid',
   'tosca-david': 'humanoid',
-  'tosca-michael': 'humanoid',
   'tosca-victoria': 'humanoid',
-  'faust-tr-reg-001': 'humanoid',
-  'mixamo-xbot': 'humanoid',
-  'mixamo-ybot': 'humanoid',
-  'ajc-alligator': 'quadruped',
-  'ajc-horse': 'quadruped',
+  'quaternius-casual-male': 'humanoid',
+  'quaternius-casual-female': 'humanoid',
+  'quaternius-knight-male': 'humanoid',
+  'quaternius-wizard': 'humanoid',
+  'quaternius-witch': 'humanoid',
+  'quaternius-zombie-female': 'humanoid',
   'ajc-spot': 'quadruped',
-  'ajc-cow': 'quadruped',
   'odedstein-cow': 'quadruped',
   'odedstein-cat': 'quadruped',
   'odedstein-koala': 'quadruped',
-  'libigl-camel': 'quadruped',
-  'libigl-elephant': 'quadruped',
-  'libigl-horse-quad': 'quadruped',
-  'libigl-lion': 'quadruped',
   'tosca-cat': 'quadruped',
   'tosca-dog': 'quadruped',
   'tosca-horse': 'quadruped',
   'tosca-wolf': 'quadruped',
+  'quaternius-alpaca': 'quadruped',
+  'quaternius-bull': 'quadruped',
+  'quaternius-cow': 'quadruped',
+  'quaternius-deer': 'quadruped',
+  'quaternius-donkey': 'quadruped',
+  'quaternius-fox': 'quadruped',
+  'quaternius-horse': 'quadruped',
+  'quaternius-husky': 'quadruped',
+  'quaternius-shiba-inu': 'quadruped',
+  'quaternius-stag': 'quadruped',
+  'quaternius-wolf': 'quadruped',
 };
 const SETS = {
   dev: princeton('psb-dev', [1, 2, 11, 12, 381, 382, 391, 392]),
