@@ -191,14 +191,11 @@ const FRESH5_DIR = fileURLToPath(new URL('./out/rig-fresh5/', import.meta.url));
  * Written from what each mesh is (fetch-fresh5.sh: source repository, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. Sources: alecjacobson/common-3d-test-models
  * (ajc-), libigl/libigl-tutorial-data (libigl-), odedstein/meshes (odedstein-, smpl-, smplx-), TOSCA as
- * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals and Character
- * Pack as vendored by Serious-Sam97/fable-game (quaternius-). Named in rounds, each committed before its
- * conversion (this table's git history); the first round's candidates the rule left out are gone from the
- * table, with the reasons in fetch-fresh5.sh. Second round: the first six of these humanoids that pass are
- * kept, in this order: quaternius-casual-male, quaternius-casual-female, quaternius-knight-male,
- * quaternius-wizard, quaternius-witch, quaternius-zombie-female, then quaternius-goblin-male,
- * quaternius-pirate-male, quaternius-viking-female, quaternius-elf; every quadruped below that passes is kept
- * (Horse_White, a recolour of Horse, not named).
+ * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals (quaternius-),
+ * Khronos' CesiumMan and a Godot figure (chromedays/lab0), SCAPE's first scan (wtongze/cse260), Quaternius'
+ * Adventurer (nksaraf/vinxi), a knight figure (yyj08070631/animal-3d). Named in rounds, each committed before
+ * its conversion (this table's git history); candidates the rule left out are gone from the table, with
+ * the reasons in fetch-fresh5.sh. The third round's humanoids are the last five entries of that type.
  */
 const FRESH5: Record<string, BodyType> = {
   'ajc-beast': 'humanoid',
@@ -209,12 +206,11 @@ const FRESH5: Record<string, BodyType> = {
   'smplx-neutral': 'humanoid',
   'tosca-david': 'humanoid',
   'tosca-victoria': 'humanoid',
-  'quaternius-casual-male': 'humanoid',
-  'quaternius-casual-female': 'humanoid',
-  'quaternius-knight-male': 'humanoid',
-  'quaternius-wizard': 'humanoid',
-  'quaternius-witch': 'humanoid',
-  'quaternius-zombie-female': 'humanoid',
+  'khronos-cesium-man': 'humanoid',
+  'godotman': 'humanoid',
+  'scape-mesh000': 'humanoid',
+  'quaternius-adventurer': 'humanoid',
+  'animal3d-knight': 'humanoid',
   'ajc-spot': 'quadruped',
   'odedstein-cow': 'quadruped',
   'odedstein-cat': 'quadruped',
@@ -225,7 +221,6 @@ const FRESH5: Record<string, BodyType> = {
   'tosca-wolf': 'quadruped',
   'quaternius-alpaca': 'quadruped',
   'quaternius-bull': 'quadruped',
-  'quaternius-cow': 'quadruped',
   'quaternius-deer': 'quadruped',
   'quaternius-donkey': 'quadruped',
   'quaternius-fox': 'quadruped',

@@ -50,6 +50,9 @@
  * index.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { NodeIO } from '@gltf-transform/core';
+import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
+import draco3d from 'draco3dgltf';
 
 function readPmd(bytes: Buffer): { positions: number[]; faces: number[] } {
   if (bytes.toString('latin1', 0, 4) !== 'PSMD') throw new Error('not a PMD file');
@@ -278,6 +281,45 @@ function readObj(text: string): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+function transformPoint(m: ArrayLike<number>, p: ArrayLike<number>, into: number[]): void {
+  for (let row = 0; row < 3; row++) into[row] = m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row];
+}
+
+async function readGltf(bytes: Buffer, binary: boolean): Promise<{ positions: number[]; faces: number[] }> {
+  const io = new NodeIO()
+    .registerExtensions(KHRONOS_EXTENSIONS)
+    .registerDependencies({ 'draco3d.decoder': await draco3d.createDecoderModule() });
+  const document = binary
+    ? await io.readBinary(new Uint8Array(bytes))
+    : await io.readJSON({ json: JSON.parse(bytes.toString('utf8')), resources: {} });
+  const positions: number[] = [];
+  const faces: number[] = [];
+  const scene = document.getRoot().getDefaultScene() ?? document.getRoot().listScenes()[0];
+  scene.traverse((node) => {
+    const mesh = node.getMesh();
+    if (!mesh) return;
+    // A skinned mesh's positions as stored are its bind pose (the body as modelled); its joints' nodes may
+    // hold a frame of an animation, so they are not applied. Other meshes are placed by their node.
+    const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    const placement = node.getSkin() ? identity : node.getWorldMatrix();
+    for (const primitive of mesh.listPrimitives()) {
+      if (primitive.getMode() !== 4) continue;
+      const position = primitive.getAttribute('POSITION');
+      if (!position) continue;
+      const base = positions.length / 3;
+      const p: number[] = [];
+      const placed = [0, 0, 0];
+      for (let v = 0; v < position.getCount(); v++) {
+        transformPoint(placement, position.getElement(v, p), placed);
+        positions.push(...placed);
+      }
+      const indices = primitive.getIndices();
+      const count = indices ? indices.getCount() : position.getCount();
+      for (let i = 0; i < count; i++) faces.push(base + (indices ? indices.getScalar(i) : i));
+    }
+  });
+  return { positions, faces };
+}
 const [input, output] = process.argv.slice(2);
 const bytes = readFileSync(input);
 const extension = input.toLowerCase().split('.').pop();
@@ -294,7 +336,9 @@ const { positions, faces } =
             ? readSpm(bytes)
             : extension === 'md2'
               ? readMd2(bytes)
-              : readObj(bytes.toString('utf8'));
+              : extension === 'glb' || extension === 'gltf'
+                ? await readGltf(bytes, bytes.toString('latin1', 0, 4) === 'glTF')
+                : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
