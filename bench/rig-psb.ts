@@ -193,9 +193,11 @@ const FRESH5_DIR = fileURLToPath(new URL('./out/rig-fresh5/', import.meta.url));
  * (ajc-), libigl/libigl-tutorial-data (libigl-), odedstein/meshes (odedstein-, smpl-, smplx-), TOSCA as
  * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals (quaternius-),
  * Khronos' CesiumMan and a Godot figure (chromedays/lab0), SCAPE's first scan (wtongze/cse260), Quaternius'
- * Adventurer (nksaraf/vinxi), a knight figure (yyj08070631/animal-3d). Named in rounds, each committed before
+ * Adventurer (nksaraf/vinxi), a knight figure (yyj08070631/animal-3d), OBJ figures vendored by renderers and a
+ * mesh simplifier (Sopiro/SoftwareRenderer's man and tinyrenderer's Diablo, haldean/meshimp's man,
+ * ALEXMORF/pathingman-2.0's woman). Named in rounds, each committed before
  * its conversion (this table's git history); candidates the rule left out are gone from the table, with
- * the reasons in fetch-fresh5.sh. The third round's humanoids are the last five entries of that type.
+ * the reasons in fetch-fresh5.sh. The fourth round's humanoids are the last four entries of that type.
  */
 const FRESH5: Record<string, BodyType> = {
   'ajc-beast': 'humanoid',
@@ -207,10 +209,14 @@ const FRESH5: Record<string, BodyType> = {
   'tosca-david': 'humanoid',
   'tosca-victoria': 'humanoid',
   'khronos-cesium-man': 'humanoid',
-  'godotman': 'humanoid',
+  godotman: 'humanoid',
   'scape-mesh000': 'humanoid',
   'quaternius-adventurer': 'humanoid',
   'animal3d-knight': 'humanoid',
+  'sopiro-man': 'humanoid',
+  'tinyrenderer-diablo': 'humanoid',
+  'meshimp-man': 'humanoid',
+  'pathingman-woman': 'humanoid',
   'ajc-spot': 'quadruped',
   'odedstein-cow': 'quadruped',
   'odedstein-cat': 'quadruped',

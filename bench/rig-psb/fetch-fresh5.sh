@@ -31,8 +31,10 @@
 #   LIBIGL_REPO   git clone https://github.com/libigl/libigl-tutorial-data && git checkout c1f9ede366d02e3531ecbaec5e3769312f31cccd
 #   ODEDSTEIN_REPO git clone https://github.com/odedstein/meshes && git checkout 835213277571d625722d25880c9c3010c6f45a5a
 #   TOSCA_REPO    git clone https://github.com/sh3rlock14/Computer-Graphics && git checkout c2efc42cb4bea0bf023967fee73353e59dafbba2
-#   QUATERNIUS_REPO git clone https://github.com/Serious-Sam97/fable-game && git checkout ff97e7e1b3ed8f43ae744e6ded9506881293ee22
 #   VINXI_REPO    git clone https://github.com/nksaraf/vinxi && git checkout a86a492d473b7266bfd9967c158a95e4518dd313
+#   LAB0_REPO     git clone https://github.com/chromedays/lab0 && git checkout 1bae91bb7666292e367df580fa302dec2ce38827
+#   SCAPE_REPO    git clone https://github.com/wtongze/cse260 && git checkout 94b467aff243fee92463f425f8f7ed7d221e612d
+#   ANIMAL3D_REPO git clone https://github.com/yyj08070631/animal-3d && git checkout 3c3932c0b4bf337d491690faa00e096c182ddddd
 #
 #   bash bench/rig-psb/fetch-fresh5.sh   # needs git, assimp-utils (installed if missing), node_modules
 set -euo pipefail
@@ -43,11 +45,15 @@ ajc=${AJC_REPO:-$mirror/alecjacobson+common-3d-test-models/repo}
 libigl=${LIBIGL_REPO:-$mirror/libigl+libigl-tutorial-data/repo}
 odedstein=${ODEDSTEIN_REPO:-$mirror/odedstein+meshes/repo}
 tosca=${TOSCA_REPO:-$mirror/sh3rlock14+Computer-Graphics/repo}
-quaternius=${QUATERNIUS_REPO:-$mirror/Serious-Sam97+fable-game/repo}
 vinxi=${VINXI_REPO:-$mirror/nksaraf+vinxi/repo}
+lab0=${LAB0_REPO:-$mirror/chromedays+lab0/repo}
+scape=${SCAPE_REPO:-$mirror/wtongze+cse260/repo}
+animal3d=${ANIMAL3D_REPO:-$mirror/yyj08070631+animal-3d/repo}
 declare -A commit=([$ajc]=8a4f8642acaf43f9cd7b67858a1502e1055ef202 [$libigl]=c1f9ede366d02e3531ecbaec5e3769312f31cccd
   [$odedstein]=835213277571d625722d25880c9c3010c6f45a5a [$tosca]=c2efc42cb4bea0bf023967fee73353e59dafbba2
-  [$quaternius]=ff97e7e1b3ed8f43ae744e6ded9506881293ee22 [$vinxi]=a86a492d473b7266bfd9967c158a95e4518dd313)
+  [$vinxi]=a86a492d473b7266bfd9967c158a95e4518dd313
+  [$lab0]=1bae91bb7666292e367df580fa302dec2ce38827 [$scape]=94b467aff243fee92463f425f8f7ed7d221e612d
+  [$animal3d]=3c3932c0b4bf337d491690faa00e096c182ddddd)
 # A file of a repository at its pinned commit, from a clone (work tree with .git) or a bare git directory.
 show() {
   local git_dir=$1
@@ -79,25 +85,30 @@ declare -A off=([libigl-knight]="$libigl:decimated-knight.off" [tosca-david]="$t
   [tosca-wolf]="$tosca:meshes/wolf0.off")
 for name in "${!off[@]}"; do show "${off[$name]%%:*}" "${off[$name]#*:}" >"$dir/$name.off"; done
 
-# Quaternius' characters: binary glTF (named .gltf) with Draco-compressed geometry, read by to-off.ts
-# through glTF-Transform; skinned meshes as stored (the bind pose: the nodes hold an animation frame).
-declare -A characters=([quaternius-casual-male]=Casual_Male [quaternius-casual-female]=Casual_Female
-  [quaternius-knight-male]=Knight_Male [quaternius-wizard]=Wizard [quaternius-witch]=Witch
-  [quaternius-zombie-female]=Zombie_Female [quaternius-goblin-male]=Goblin_Male [quaternius-pirate-male]=Pirate_Male
-  [quaternius-viking-female]=Viking_Female [quaternius-elf]=Elf)
-for name in "${!characters[@]}"; do
-  show "$quaternius" "public/models/characters/${characters[$name]}.gltf" >"$extract/$name.glb"
-  to_off "$extract/$name.glb" "$name"
-done
-# Quaternius' animals from vinxi's copy of the pack as Quaternius ships it (glTF, buffers embedded): the
-# game's copies are Draco-quantized part by part, which opens cracks between the material parts.
-declare -A animals=([quaternius-alpaca]=Alpaca [quaternius-bull]=Bull [quaternius-cow]=Cow [quaternius-deer]=Deer
+# glTF files, read by to-off.ts through glTF-Transform; skinned meshes as stored (their bind pose: the
+# joints' nodes may hold an animation's frame). Quaternius' animals from vinxi's copy of the pack as
+# Quaternius ships it (buffers embedded): a game's copies (Serious-Sam97/fable-game, looked at first) are
+# Draco-quantized part by part, which opens cracks between the material parts.
+declare -A animals=([quaternius-alpaca]=Alpaca [quaternius-bull]=Bull [quaternius-deer]=Deer
   [quaternius-donkey]=Donkey [quaternius-fox]=Fox [quaternius-horse]=Horse [quaternius-husky]=Husky
   [quaternius-shiba-inu]=ShibaInu [quaternius-stag]=Stag [quaternius-wolf]=Wolf)
 for name in "${!animals[@]}"; do
   show "$vinxi" "assets/models/animals/${animals[$name]}.gltf" >"$extract/$name.gltf"
   to_off "$extract/$name.gltf" "$name"
 done
+show "$vinxi" assets/models/animals/Adventurer.gltf >"$extract/quaternius-adventurer.gltf"
+to_off "$extract/quaternius-adventurer.gltf" quaternius-adventurer
+show "$lab0" assets/CesiumMan.glb >"$extract/khronos-cesium-man.glb"
+to_off "$extract/khronos-cesium-man.glb" khronos-cesium-man
+show "$lab0" assets/godotman.glb >"$extract/godotman.glb"
+to_off "$extract/godotman.glb" godotman
+mkdir -p "$extract/knight"
+show "$animal3d" public/models/knight/KnightCharacter.gltf >"$extract/knight/KnightCharacter.gltf"
+show "$animal3d" public/models/knight/KnightCharacter.bin >"$extract/knight/KnightCharacter.bin"
+to_off "$extract/knight/KnightCharacter.gltf" animal3d-knight
+# SCAPE's first scan, an OBJ.
+show "$scape" public/scape/mesh000.obj >"$extract/scape-mesh000.obj"
+to_off "$extract/scape-mesh000.obj" scape-mesh000
 
 rm -rf "$extract"
 cd "$dir"

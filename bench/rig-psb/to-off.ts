@@ -285,13 +285,12 @@ function transformPoint(m: ArrayLike<number>, p: ArrayLike<number>, into: number
   for (let row = 0; row < 3; row++) into[row] = m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row];
 }
 
-async function readGltf(bytes: Buffer, binary: boolean): Promise<{ positions: number[]; faces: number[] }> {
+async function readGltf(path: string): Promise<{ positions: number[]; faces: number[] }> {
   const io = new NodeIO()
     .registerExtensions(KHRONOS_EXTENSIONS)
     .registerDependencies({ 'draco3d.decoder': await draco3d.createDecoderModule() });
-  const document = binary
-    ? await io.readBinary(new Uint8Array(bytes))
-    : await io.readJSON({ json: JSON.parse(bytes.toString('utf8')), resources: {} });
+  // From the path, so a .gltf's buffers beside it are found.
+  const document = await io.read(path);
   const positions: number[] = [];
   const faces: number[] = [];
   const scene = document.getRoot().getDefaultScene() ?? document.getRoot().listScenes()[0];
@@ -337,7 +336,7 @@ const { positions, faces } =
             : extension === 'md2'
               ? readMd2(bytes)
               : extension === 'glb' || extension === 'gltf'
-                ? await readGltf(bytes, bytes.toString('latin1', 0, 4) === 'glTF')
+                ? await readGltf(input)
                 : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
