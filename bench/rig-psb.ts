@@ -191,13 +191,11 @@ const FRESH5_DIR = fileURLToPath(new URL('./out/rig-fresh5/', import.meta.url));
  * Written from what each mesh is (fetch-fresh5.sh: source repository, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. Sources: alecjacobson/common-3d-test-models
  * (ajc-), libigl/libigl-tutorial-data (libigl-), odedstein/meshes (odedstein-, smpl-, smplx-), TOSCA as
- * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals (quaternius-),
- * Khronos' CesiumMan and a Godot figure (chromedays/lab0), SCAPE's first scan (wtongze/cse260), Quaternius'
- * Adventurer (nksaraf/vinxi), a knight figure (yyj08070631/animal-3d), OBJ figures vendored by renderers and a
- * mesh simplifier (Sopiro/SoftwareRenderer's man and tinyrenderer's Diablo, haldean/meshimp's man,
- * ALEXMORF/pathingman-2.0's woman). Named in rounds, each committed before
- * its conversion (this table's git history); candidates the rule left out are gone from the table, with
- * the reasons in fetch-fresh5.sh. The fourth round's humanoids are the last four entries of that type.
+ * vendored by sh3rlock14/Computer-Graphics (tosca-), Quaternius' Ultimate Animated Animals as vendored by
+ * nksaraf/vinxi (quaternius-), Khronos' CesiumMan (chromedays/lab0), a knight (yyj08070631/animal-3d), a man
+ * and tinyrenderer's Diablo (Sopiro/SoftwareRenderer), a man (haldean/meshimp). Named in four rounds, each
+ * committed before its conversion (this table's git history); candidates the rule left out are gone from the
+ * table, with the reasons in fetch-fresh5.sh: 31 of 58 named are kept.
  */
 const FRESH5: Record<string, BodyType> = {
   'ajc-beast': 'humanoid',
@@ -209,14 +207,10 @@ const FRESH5: Record<string, BodyType> = {
   'tosca-david': 'humanoid',
   'tosca-victoria': 'humanoid',
   'khronos-cesium-man': 'humanoid',
-  godotman: 'humanoid',
-  'scape-mesh000': 'humanoid',
-  'quaternius-adventurer': 'humanoid',
   'animal3d-knight': 'humanoid',
   'sopiro-man': 'humanoid',
   'tinyrenderer-diablo': 'humanoid',
   'meshimp-man': 'humanoid',
-  'pathingman-woman': 'humanoid',
   'ajc-spot': 'quadruped',
   'odedstein-cow': 'quadruped',
   'odedstein-cat': 'quadruped',

@@ -3,10 +3,13 @@
  * fetch-fresh3.sh): from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a
  * body standing as modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), from
  * Zymotic models (Nexuiz's players, standing idle), from SuperTuxKart's SPM meshes, from MD2 (first frame;
- * UFO:AI's, which assimp refuses: their GL-command offset is 0), or from an OBJ (assimp's export or a source's
- * own). Positions and triangles only; every group of an OBJ, every mesh of a G3D or SPM goes into the one mesh.
+ * UFO:AI's, which assimp refuses: their GL-command offset is 0), from glTF (.glb, or .gltf with its buffers
+ * beside it or embedded; Draco-compressed geometry too, through glTF-Transform), or from an OBJ (assimp's
+ * export or a source's own). Positions and triangles only; every group of an OBJ, every mesh of a G3D, SPM or
+ * glTF scene goes into the one mesh. A glTF mesh is placed by its node's world matrix, a skinned one as stored
+ * (its bind pose: game files often leave an animation's frame in the joints' nodes).
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.spm|in.md2|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.spm|in.md2|in.glb|in.gltf|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
