@@ -3,10 +3,13 @@
  * fetch-fresh3.sh): from 0 A.D.'s PMD files (the game's compiled mesh format: vertices in the bind pose, a
  * body standing as modelled), from Lugaru's .solid files, from MegaGlest's G3D files (first frame), from
  * Zymotic models (Nexuiz's players, standing idle), from SuperTuxKart's SPM meshes, from MD2 (first frame;
- * UFO:AI's, which assimp refuses: their GL-command offset is 0), or from an OBJ (assimp's export or a source's
- * own). Positions and triangles only; every group of an OBJ, every mesh of a G3D or SPM goes into the one mesh.
+ * UFO:AI's, which assimp refuses: their GL-command offset is 0), from glTF (.glb, or .gltf with its buffers
+ * beside it or embedded; Draco-compressed geometry too, through glTF-Transform), or from an OBJ (assimp's
+ * export or a source's own). Positions and triangles only; every group of an OBJ, every mesh of a G3D, SPM or
+ * glTF scene goes into the one mesh. A glTF mesh is placed by its node's world matrix, a skinned one as stored
+ * (its bind pose: game files often leave an animation's frame in the joints' nodes).
  *
- *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.spm|in.md2|in.obj> <out.off>
+ *   npx tsx bench/rig-psb/to-off.ts <in.pmd|in.solid|in.g3d|in.zym|in.spm|in.md2|in.glb|in.gltf|in.obj> <out.off>
  *
  * PMD layout (0 A.D. source, ModelDef.cpp): "PSMD", version, data size, vertex count, [v4+: texture
  * coordinate sets], vertices (position, normal, uv per set, 4 bone bytes, 4 weights), face count, faces
@@ -50,6 +53,9 @@
  * index.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { NodeIO } from '@gltf-transform/core';
+import { KHRONOS_EXTENSIONS } from '@gltf-transform/extensions';
+import draco3d from 'draco3dgltf';
 
 function readPmd(bytes: Buffer): { positions: number[]; faces: number[] } {
   if (bytes.toString('latin1', 0, 4) !== 'PSMD') throw new Error('not a PMD file');
@@ -278,6 +284,44 @@ function readObj(text: string): { positions: number[]; faces: number[] } {
   return { positions, faces };
 }
 
+function transformPoint(m: ArrayLike<number>, p: ArrayLike<number>, into: number[]): void {
+  for (let row = 0; row < 3; row++) into[row] = m[row] * p[0] + m[4 + row] * p[1] + m[8 + row] * p[2] + m[12 + row];
+}
+
+async function readGltf(path: string): Promise<{ positions: number[]; faces: number[] }> {
+  const io = new NodeIO()
+    .registerExtensions(KHRONOS_EXTENSIONS)
+    .registerDependencies({ 'draco3d.decoder': await draco3d.createDecoderModule() });
+  // From the path, so a .gltf's buffers beside it are found.
+  const document = await io.read(path);
+  const positions: number[] = [];
+  const faces: number[] = [];
+  const scene = document.getRoot().getDefaultScene() ?? document.getRoot().listScenes()[0];
+  scene.traverse((node) => {
+    const mesh = node.getMesh();
+    if (!mesh) return;
+    // A skinned mesh's positions as stored are its bind pose (the body as modelled); its joints' nodes may
+    // hold a frame of an animation, so they are not applied. Other meshes are placed by their node.
+    const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    const placement = node.getSkin() ? identity : node.getWorldMatrix();
+    for (const primitive of mesh.listPrimitives()) {
+      if (primitive.getMode() !== 4) continue;
+      const position = primitive.getAttribute('POSITION');
+      if (!position) continue;
+      const base = positions.length / 3;
+      const p: number[] = [];
+      const placed = [0, 0, 0];
+      for (let v = 0; v < position.getCount(); v++) {
+        transformPoint(placement, position.getElement(v, p), placed);
+        positions.push(...placed);
+      }
+      const indices = primitive.getIndices();
+      const count = indices ? indices.getCount() : position.getCount();
+      for (let i = 0; i < count; i++) faces.push(base + (indices ? indices.getScalar(i) : i));
+    }
+  });
+  return { positions, faces };
+}
 const [input, output] = process.argv.slice(2);
 const bytes = readFileSync(input);
 const extension = input.toLowerCase().split('.').pop();
@@ -294,7 +338,9 @@ const { positions, faces } =
             ? readSpm(bytes)
             : extension === 'md2'
               ? readMd2(bytes)
-              : readObj(bytes.toString('utf8'));
+              : extension === 'glb' || extension === 'gltf'
+                ? await readGltf(input)
+                : readObj(bytes.toString('utf8'));
 const lines = ['OFF', `${positions.length / 3} ${faces.length / 3} 0`];
 for (let i = 0; i < positions.length; i += 3) lines.push(positions.slice(i, i + 3).join(' '));
 for (let i = 0; i < faces.length; i += 3) lines.push(`3 ${faces[i]} ${faces[i + 1]} ${faces[i + 2]}`);
