@@ -55,6 +55,12 @@ export interface TiledBakeOptions {
    * costs little beside a bake that size.
    */
   keepHelperUpTo?: number;
+  /**
+   * Work for this thread once layer `index` is handed to the helper and before this thread takes its
+   * bands, so that the helper bakes meanwhile: e.g. filling a shared buffer that a later layer's shading
+   * reads (the helper sees it, since it is written before that later layer is handed over).
+   */
+  beforeBands?: (index: number) => void;
   logger?: Logger;
 }
 
@@ -275,19 +281,18 @@ export async function bakeTiled<I>(
   const withNormals = mesh.normals ? mesh : computeNormals(mesh);
   const factory = (await import(shader.module))[shader.name] as BakeShaderFactory<I>;
   if (typeof factory !== 'function') throw new Error(`bakeTiled: ${shader.module} has no export ${shader.name}`);
-  const layers = factory(withNormals, shader.input);
   const bandMesh: BandMesh = {
     positions: withNormals.positions,
     indices: withNormals.indices,
     uvs: withNormals.uvs,
     normals: withNormals.normals,
   };
-  const bands = banding(bandMesh, size, bandRows);
   const threads = Math.min(2, Math.max(1, Math.floor(options.threads ?? TILED_BAKE_DEFAULTS.threads)));
   const wantsHelper = threads > 1 && size >= (options.minSizeForHelper ?? TILED_BAKE_DEFAULTS.minSizeForHelper);
   if (wantsHelper) void warmBakeHelper();
   const state = wantsHelper && helper?.ready ? helper : undefined;
   const id = nextJob++;
+  // The helper is told first, so that it builds its shading and bands while this thread builds its own.
   if (state) {
     state.worker.ref();
     state.worker.postMessage({
@@ -302,6 +307,8 @@ export async function bakeTiled<I>(
   const images: RasterImage[] = [];
   const baked = { here: 0, helper: 0 };
   try {
+    const layers = factory(withNormals, shader.input);
+    const bands = banding(bandMesh, size, bandRows);
     for (let i = 0; i < layers.length; i++) {
       const layer = layers[i];
       let job: LayerJob = {
@@ -309,6 +316,7 @@ export async function bakeTiled<I>(
         counter: new Int32Array(new SharedArrayBuffer(8)),
       };
       if (state) state.worker.postMessage({ type: 'layer', id, layer: i, job } satisfies HelperMessage);
+      options.beforeBands?.(i);
       const here = bakeBands(bandMesh, bands, layer, job);
       if (state && !(await helperDone(state, job.counter))) {
         // The helper may have ended inside a band it took: bake this layer again here.
@@ -329,6 +337,6 @@ export async function bakeTiled<I>(
       if (size > (options.keepHelperUpTo ?? TILED_BAKE_DEFAULTS.keepHelperUpTo)) retireHelper(state);
     }
   }
-  logger.debug({ size, layers: layers.length, bandsHere: baked.here, bandsHelper: baked.helper }, 'tiled bake');
+  logger.debug({ size, layers: images.length, bandsHere: baked.here, bandsHelper: baked.helper }, 'tiled bake');
   return images;
 }

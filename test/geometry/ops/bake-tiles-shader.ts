@@ -6,6 +6,8 @@ export interface TestShaderInput {
   red: number;
   /** Busy work per texel (loop turns), so that bands take long enough for both threads to take some. */
   slow?: number;
+  /** Added to the second layer's value: a shared buffer the bake fills once the first layer is handed over. */
+  late?: Float32Array;
 }
 
 /** An RGBA layer of position, triangle parity and input, and a one-channel layer of the barycentrics. */
@@ -26,7 +28,7 @@ export const testLayers: BakeShaderFactory<TestShaderInput> = (_mesh, input) => 
     channels: 1,
     padding: 2,
     shade(out, _position, _normal, triangle, bary) {
-      out[0] = (bary[0] * 0.7 + bary[2] * 0.3 + triangle * 0.001) % 1;
+      out[0] = (bary[0] * 0.7 + bary[2] * 0.3 + triangle * 0.001 + (input.late?.[0] ?? 0)) % 1;
     },
   };
   return [colour, weights];

@@ -73,6 +73,36 @@ test('a tiled bake is texel for texel the whole-image bake, on one thread and on
   assert.ok(whole[1].data.some((byte) => byte > 0));
 });
 
+test('beforeBands fills a shared buffer after the first layer is handed over, and the second layer reads it on both threads', async () => {
+  const size = 96;
+  const bandRows = 4;
+  const mesh = scatter(size, bandRows);
+  const filled = testLayers(mesh, { red: 0, late: Float32Array.of(0.37) });
+  const whole = bakeTexture(mesh, { size, channels: 1, padding: filled[1].padding, shade: filled[1].shade });
+  await warmBakeHelper();
+  for (const threads of [1, 2]) {
+    const late = new Float32Array(new SharedArrayBuffer(4));
+    const calls: number[] = [];
+    const tiled = await bakeTiled(
+      mesh,
+      { ...SHADER, input: { red: 0, late } },
+      {
+        size,
+        threads,
+        bandRows,
+        minSizeForHelper: 1,
+        beforeBands: (layer) => {
+          calls.push(layer);
+          if (layer === 0) late[0] = 0.37;
+        },
+      },
+    );
+    assert.deepEqual(calls, [0, 1]);
+    const differing = tiled[1].data.findIndex((byte, k) => byte !== whole.data[k]);
+    assert.equal(differing, -1, `threads ${threads}: first differing byte ${differing}`);
+  }
+});
+
 test('a tiled bake with a ready helper shares the bands between the two threads', async () => {
   const size = 128;
   const mesh = scatter(size, 2);

@@ -63,7 +63,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const settings = settingsFor(spec);
   const { timings, lap } = stageTimer();
   // The bake's helper thread starts while the foreground and shape stages run, if a core is free now.
-  if (spec.material !== 'None' && hasSpare(run.cpu)) warmBakeHelper();
+  if (spec.material !== 'None' && settings.bakeHelper && hasSpare(run.cpu)) warmBakeHelper();
 
   progress('foreground', 2);
   const foregrounds: Foreground[] = [];
@@ -95,7 +95,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
     mesh: applyTransform(mesh, transform),
     bake: async (atlas, size) => {
       // A second thread bakes tiles only while a core is free of other runs (cpu-slots.ts).
-      const spare = takeSpare(run.cpu);
+      const spare = settings.bakeHelper ? takeSpare(run.cpu) : { helpers: 0, release: () => {} };
       try {
         return await bakeImageMaps(atlas, size, {
           views,
@@ -104,6 +104,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
           metallic: finish.metallic,
           roughness: finish.roughness,
           normalMap: settings.normalMap,
+          halfSize: settings.halfSizeMaps,
           threads: 1 + spare.helpers,
         });
       } finally {

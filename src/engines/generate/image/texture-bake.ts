@@ -5,6 +5,7 @@
  */
 import { bakeTexture, canonicalVertices } from '../../../geometry/ops/index.ts';
 import { bakeTiled, type BakeLayer, type BakeShaderFactory } from '../../../geometry/ops/bake-tiles.ts';
+import { upsampleTwice } from '../../../geometry/ops/upsample.ts';
 import type { Logger } from '../../../logger.ts';
 import { GrowableUint32 } from '../../../geometry/ops/pair-table.ts';
 import { linearToSrgbByte } from '../../../geometry/render/index.ts';
@@ -25,6 +26,11 @@ export interface ImageBakeOptions {
   roughness: number;
   /** Bake the normal map (default true). */
   normalMap?: boolean;
+  /**
+   * Bake the maps at half of `size` and resample them bilinearly to `size` (default false): a quarter of
+   * the texels shaded, for softer detail (fast mode; the spec's table fixes the size handed back).
+   */
+  halfSize?: boolean;
   /** Threads baking the maps' bands (bake-tiles.ts; default 1: this thread only). */
   threads?: number;
   logger?: Logger;
@@ -224,7 +230,10 @@ export function bakeProjectedColour(mesh: UvMesh, size: number, colourAt: Colour
 export interface ImageMapShaderInput {
   views: View[];
   transform: OutputTransform;
-  /** Per-vertex linear colours for what no view sees (vertexColours, computed once). */
+  /**
+   * Per-vertex linear colours for what no view sees (vertexColours, computed once). With a normal map
+   * it lives on a SharedArrayBuffer and is filled while the normal map bakes, before the colour's turn.
+   */
   fallback: Float32Array;
   /** The fine field, when the normal map is baked. */
   field?: ShapeField;
@@ -237,13 +246,16 @@ export interface ImageMapShaderInput {
  */
 const fallbackProjectors = new WeakMap<ImageMapShaderInput, ColourProjector>();
 
-/** The image engine's bake layers: base colour, then the normal map when `field` is given. */
+/**
+ * The image engine's bake layers: the normal map first when `field` is given (it reads no fallback
+ * colours, so the helper bakes it while this thread computes them), then the base colour.
+ */
 export const imageMapLayers: BakeShaderFactory<ImageMapShaderInput> = (mesh, input) => {
   const uvMesh = mesh as UvMesh;
   const colourAt = fallbackProjectors.get(input) ?? createColourProjector(input.views, mesh, input.transform);
-  const layers: BakeLayer[] = [{ channels: 3, shade: projectedColourShade(mesh, colourAt, input.fallback) }];
-  if (input.field) layers.push({ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform) });
-  return layers;
+  const colour: BakeLayer = { channels: 3, shade: projectedColourShade(mesh, colourAt, input.fallback) };
+  if (!input.field) return [colour];
+  return [{ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform) }, colour];
 };
 
 export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): Promise<TextureMaps> {
@@ -257,18 +269,34 @@ export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBa
   // Awaited after the bake: a failure meanwhile must not go unheard.
   metallicRoughness.catch(() => {});
   const colourAt = createColourProjector(options.views, mesh, options.transform);
+  const withNormalMap = options.normalMap !== false;
+  // With a normal map the fallback colours are computed while it bakes (on the helper, when there is
+  // one), into a buffer both threads share; without one they are needed first.
+  const fallback = withNormalMap
+    ? new Float32Array(new SharedArrayBuffer(mesh.positions.length * Float32Array.BYTES_PER_ELEMENT))
+    : vertexColours(mesh, colourAt);
   const input: ImageMapShaderInput = {
     views: options.views,
     transform: options.transform,
-    fallback: vertexColours(mesh, colourAt),
-    field: options.normalMap !== false ? options.field : undefined,
+    fallback,
+    field: withNormalMap ? options.field : undefined,
   };
   fallbackProjectors.set(input, colourAt);
-  const [baseColor, normal] = await bakeTiled(
+  const bakeSize = options.halfSize && size % 2 === 0 ? size / 2 : size;
+  const baked = await bakeTiled(
     mesh,
     { module: import.meta.url, name: 'imageMapLayers', input },
-    { size, threads: options.threads, logger: options.logger },
+    {
+      size: bakeSize,
+      threads: options.threads,
+      logger: options.logger,
+      beforeBands: (layer) => {
+        if (withNormalMap && layer === 0) fallback.set(vertexColours(mesh, colourAt));
+      },
+    },
   );
+  const resampled = bakeSize === size ? baked : baked.map(upsampleTwice);
+  const [baseColor, normal] = withNormalMap ? [resampled[1], resampled[0]] : resampled;
   const maps: TextureMaps = {
     baseColor,
     metallicRoughness: { width: size, height: size, png: await metallicRoughness },
