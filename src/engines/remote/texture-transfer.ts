@@ -34,7 +34,7 @@ const ON_SURFACE = 1e-6;
 const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
 
 /** Bilinear, wrapping like glTF's default sampler; RGB in 0..1 into `out`. */
-function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
+export function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
   const { width, height, channels, data } = image;
   const x = (u - Math.floor(u)) * width - 0.5;
   const y = (v - Math.floor(v)) * height - 0.5;
@@ -43,11 +43,13 @@ function sample(image: RasterImage, u: number, v: number, out: Float32Array): vo
   const fx = x - x0,
     fy = y - y0;
   // The four texels' offsets, wrapped once per sample rather than once per channel and corner (this
-  // runs per texel of the new map: 150M of them at 12K).
-  const left = ((x0 % width) + width) % width,
-    right = (((x0 + 1) % width) + width) % width;
-  const top = ((((y0 % height) + height) % height) * width) | 0,
-    bottom = (((((y0 + 1) % height) + height) % height) * width) | 0;
+  // runs per texel of the new map: 150M of them at 12K). Inside the image the wrap is the identity, so
+  // the modulos run only for the last row and column and outside (12K transfer, one thread: 11.1–11.4
+  // → 10.2–10.5 s CPU).
+  const left = x0 >= 0 && x0 < width - 1 ? x0 : ((x0 % width) + width) % width,
+    right = x0 >= 0 && x0 < width - 1 ? x0 + 1 : (((x0 + 1) % width) + width) % width;
+  const top = (y0 >= 0 && y0 < height - 1 ? y0 : ((y0 % height) + height) % height) * width,
+    bottom = (y0 >= 0 && y0 < height - 1 ? y0 + 1 : (((y0 + 1) % height) + height) % height) * width;
   const o00 = (top + left) * channels,
     o10 = (top + right) * channels,
     o01 = (bottom + left) * channels,
