@@ -154,7 +154,8 @@ export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, in
       for (let k = 0; k < 3; k++) out[k] = factor[k];
     }
   };
-  return [{ channels: 3, shade }];
+  // The lookup reads the texel's position and triangle only: the bake need not interpolate normals.
+  return [{ channels: 3, normals: false, shade }];
 };
 
 export interface TransferOptions {
