@@ -10,7 +10,9 @@
  *   text-medium    text-to-3D Medium, submit → Done over HTTP (warm worker; three prompts in turn)
  *   extreme-12k    Extreme-High + extreme-high + HighPack (12K) + high-poly mesh, engine run in its own process
  *   fast-ratio     fast mode (quality_override 20000) ÷ the same request with fast mode off, own processes
- *   remote-medium  a remote model's 39 600-face GLB (1K texture) finished at Medium: Kiln's own time
+ *   remote-medium  a remote model's 39 600-face GLB (1K texture) finished at Medium: Kiln's own time, run
+ *                  as the remote engine runs it (cpu slots; the transfer's helper thread started while the
+ *                  server works, so the transfer bakes on two threads when a core is free)
  *   remote-12k     the same GLB finished at Extreme-High + extreme-high + HighPack (12K), own process
  *
  * HTTP rows run on the real stack (Fastify inject, SQLite, embedded queue, one worker thread); their CPU
