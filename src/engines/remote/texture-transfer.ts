@@ -122,19 +122,27 @@ export interface TransferShaderInput {
 export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, input) => {
   const { source, looks, factors } = input;
   const lookup = new SurfaceLookup(source as Mesh);
-  const colour = new Float32Array(3);
   const hitBary = new Float64Array(3);
   const plans = new TrianglePlans(atlas, lookup);
   const { corners } = plans;
   const white = [1, 1, 1];
   const shade: BakeLayer['shade'] = (out, position, _normal, triangle, bary) => {
     let hit = plans.plan(triangle);
+    // The hit's barycentrics in locals (a planned triangle's from its corners', as before per component).
+    let wa: number, wb: number, wc: number;
     if (hit >= 0) {
       const o = triangle * 9;
-      for (let j = 0; j < 3; j++)
-        hitBary[j] = bary[0] * corners[o + j] + bary[1] * corners[o + 3 + j] + bary[2] * corners[o + 6 + j];
+      const b0 = bary[0],
+        b1 = bary[1],
+        b2 = bary[2];
+      wa = b0 * corners[o] + b1 * corners[o + 3] + b2 * corners[o + 6];
+      wb = b0 * corners[o + 1] + b1 * corners[o + 4] + b2 * corners[o + 7];
+      wc = b0 * corners[o + 2] + b1 * corners[o + 5] + b2 * corners[o + 8];
     } else {
       hit = lookup.closestInto(position[0], position[1], position[2], hitBary);
+      wa = hitBary[0];
+      wb = hitBary[1];
+      wc = hitBary[2];
     }
     const material = looks.materialOf[hit];
     const image = looks.images[material];
@@ -143,13 +151,10 @@ export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, in
       const a = source.indices[hit * 3] * 2,
         b = source.indices[hit * 3 + 1] * 2,
         c = source.indices[hit * 3 + 2] * 2;
-      // Indexed, not destructured: destructuring a typed array runs its iterator, per texel.
-      const wa = hitBary[0],
-        wb = hitBary[1],
-        wc = hitBary[2];
       const UV = source.uvs;
-      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
-      for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];
+      // Sampled into `out` and scaled there: both hold single precision, as the colour buffer did.
+      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], out);
+      for (let k = 0; k < 3; k++) out[k] *= factor[k];
     } else {
       for (let k = 0; k < 3; k++) out[k] = factor[k];
     }
