@@ -12,6 +12,11 @@
  *   npx tsx bench/pipeline-stages-cpu.ts --stage uv --mode text --runs 6   # the text engine's three prompts
  *   npx tsx bench/pipeline-stages-cpu.ts --stage highpoly --runs 2 --tree /path/to/other/checkout
  *   npx tsx bench/pipeline-stages-cpu.ts --stage repair --runs 20
+ *   npx tsx bench/pipeline-stages-cpu.ts --stage transfer --size 12288 --runs 3   # the remote texture transfer
+ *
+ * `--stage transfer` bakes the remote bench model's texture onto Kiln's atlas (Medium at 2048, Extreme at
+ * 12288: the tier's budget and atlas as the remote finish makes them) on this thread alone, with the
+ * map's pixel hash, so two trees' maps can be compared byte for byte.
  */
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -25,6 +30,7 @@ const { values: args } = parseArgs({
     stage: { type: 'string', default: 'uv' },
     mode: { type: 'string', default: 'full' },
     runs: { type: 'string', default: '6' },
+    size: { type: 'string', default: '2048' },
   },
 });
 
@@ -184,7 +190,60 @@ async function stageRun(): Promise<() => Promise<Record<string, { ms: number; ha
       return { repair: { ms: cpuMs() - t, hash: `${closed} ${hashOf(repaired.positions, repaired.indices)}` } };
     };
   }
-  throw new Error(`unknown stage ${args.stage}: uv, highpoly or repair`);
+  if (args.stage === 'transfer') return transferStage();
+  throw new Error(`unknown stage ${args.stage}: uv, highpoly, repair or transfer`);
+}
+
+/**
+ * The remote finish up to its bake (placed, repaired when open, budgeted, atlas), then the transfer bake
+ * per run on one thread. The placement repeats postprocess.ts's `place` (not exported).
+ */
+async function transferStage() {
+  const size = Number(args.size);
+  const fields =
+    size > 2048
+      ? { tier: 'Gen-2.5-Extreme-High', texture_mode: 'extreme-high', addons: 'HighPack' }
+      : { tier: 'Gen-2.5-Medium' };
+  const { fakeModel } = (await import(
+    `${tree}/test/engines/remote/fake-hunyuan3d.ts`
+  )) as typeof import('../test/engines/remote/fake-hunyuan3d.ts');
+  const { importModel } = (await import(
+    `${tree}/src/geometry/import/index.ts`
+  )) as typeof import('../src/geometry/import/index.ts');
+  const { textureImage } = (await import(
+    `${tree}/src/geometry/texture.ts`
+  )) as typeof import('../src/geometry/texture.ts');
+  const { transferBaseColour } = (await import(
+    `${tree}/src/engines/remote/texture-transfer.ts`
+  )) as typeof import('../src/engines/remote/texture-transfer.ts');
+  const spec = resolveGenerateRequest({
+    fields: Object.fromEntries(Object.entries({ prompt: 'x', seed: '7', ...fields }).map(([k, v]) => [k, [v]])),
+    files: [],
+  }).spec as GenerateSpec;
+  if (spec.textureResolution !== size) throw new Error(`no bench tier bakes at ${size} (${spec.textureResolution})`);
+  const scene = await importModel(await fakeModel(), { format: 'glb', filename: 'remote.glb' });
+  const { meshBounds } = (await import(`${tree}/src/geometry/mesh.ts`)) as typeof import('../src/geometry/mesh.ts');
+  const raw = ops.flattenScene(scene);
+  const { min, max } = meshBounds(raw);
+  const scale = 1 / Math.max(...[0, 1, 2].map((k) => Math.max(1e-9, max[k] - min[k])));
+  const positions = new Float32Array(raw.positions.length);
+  for (let i = 0; i < positions.length; i++) positions[i] = (raw.positions[i] - (min[i % 3] + max[i % 3]) / 2) * scale;
+  const source = { ...raw, positions, normals: undefined };
+  const solid = ops.isWatertight(source) ? source : (await ops.repairToSolid(source)).mesh;
+  const budgeted = await ops.simplifyToBudget(solid, spec.faceBudget);
+  const atlas = ops.computeNormals(
+    ops.generateUvAtlas({ ...budgeted, normals: undefined, uvs: undefined }, { textureSize: size }),
+  ) as import('../src/engines/generate/shared/output.ts').UvMesh;
+  const images: (import('../src/geometry/mesh.ts').RasterImage | undefined)[] = [];
+  for (const m of scene.materials) images.push(m.baseColorTexture ? await textureImage(m.baseColorTexture) : undefined);
+  const materialOf = new Uint32Array(source.indices.length / 3);
+  for (const g of source.groups) materialOf.fill(g.material, g.start, g.start + g.count);
+  console.error(`atlas: ${atlas.indices.length / 3} faces, budget ${spec.faceBudget}, ${size}²`);
+  return async () => {
+    const t = cpuMs();
+    const map = await transferBaseColour(atlas, size, source, scene.materials, { images, materialOf }, { threads: 1 });
+    return { transfer: { ms: cpuMs() - t, hash: hashOf(map.data) } };
+  };
 }
 
 const run = await stageRun();

@@ -34,7 +34,7 @@ const ON_SURFACE = 1e-6;
 const srgb = (linear: number) => (linear <= 0.0031308 ? 12.92 * linear : 1.055 * linear ** (1 / 2.4) - 0.055);
 
 /** Bilinear, wrapping like glTF's default sampler; RGB in 0..1 into `out`. */
-function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
+export function sample(image: RasterImage, u: number, v: number, out: Float32Array): void {
   const { width, height, channels, data } = image;
   const x = (u - Math.floor(u)) * width - 0.5;
   const y = (v - Math.floor(v)) * height - 0.5;
@@ -43,11 +43,13 @@ function sample(image: RasterImage, u: number, v: number, out: Float32Array): vo
   const fx = x - x0,
     fy = y - y0;
   // The four texels' offsets, wrapped once per sample rather than once per channel and corner (this
-  // runs per texel of the new map: 150M of them at 12K).
-  const left = ((x0 % width) + width) % width,
-    right = (((x0 + 1) % width) + width) % width;
-  const top = ((((y0 % height) + height) % height) * width) | 0,
-    bottom = (((((y0 + 1) % height) + height) % height) * width) | 0;
+  // runs per texel of the new map: 150M of them at 12K). Inside the image the wrap is the identity, so
+  // the modulos run only for the last row and column and outside (12K transfer, one thread: 11.1–11.4
+  // → 10.2–10.5 s CPU).
+  const left = x0 >= 0 && x0 < width - 1 ? x0 : ((x0 % width) + width) % width,
+    right = x0 >= 0 && x0 < width - 1 ? x0 + 1 : (((x0 + 1) % width) + width) % width;
+  const top = (y0 >= 0 && y0 < height - 1 ? y0 : ((y0 % height) + height) % height) * width,
+    bottom = (y0 >= 0 && y0 < height - 1 ? y0 + 1 : (((y0 + 1) % height) + height) % height) * width;
   const o00 = (top + left) * channels,
     o10 = (top + right) * channels,
     o01 = (bottom + left) * channels,
@@ -120,19 +122,27 @@ export interface TransferShaderInput {
 export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, input) => {
   const { source, looks, factors } = input;
   const lookup = new SurfaceLookup(source as Mesh);
-  const colour = new Float32Array(3);
   const hitBary = new Float64Array(3);
   const plans = new TrianglePlans(atlas, lookup);
   const { corners } = plans;
   const white = [1, 1, 1];
   const shade: BakeLayer['shade'] = (out, position, _normal, triangle, bary) => {
     let hit = plans.plan(triangle);
+    // The hit's barycentrics in locals (a planned triangle's from its corners', as before per component).
+    let wa: number, wb: number, wc: number;
     if (hit >= 0) {
       const o = triangle * 9;
-      for (let j = 0; j < 3; j++)
-        hitBary[j] = bary[0] * corners[o + j] + bary[1] * corners[o + 3 + j] + bary[2] * corners[o + 6 + j];
+      const b0 = bary[0],
+        b1 = bary[1],
+        b2 = bary[2];
+      wa = b0 * corners[o] + b1 * corners[o + 3] + b2 * corners[o + 6];
+      wb = b0 * corners[o + 1] + b1 * corners[o + 4] + b2 * corners[o + 7];
+      wc = b0 * corners[o + 2] + b1 * corners[o + 5] + b2 * corners[o + 8];
     } else {
       hit = lookup.closestInto(position[0], position[1], position[2], hitBary);
+      wa = hitBary[0];
+      wb = hitBary[1];
+      wc = hitBary[2];
     }
     const material = looks.materialOf[hit];
     const image = looks.images[material];
@@ -141,18 +151,16 @@ export const transferLayers: BakeShaderFactory<TransferShaderInput> = (atlas, in
       const a = source.indices[hit * 3] * 2,
         b = source.indices[hit * 3 + 1] * 2,
         c = source.indices[hit * 3 + 2] * 2;
-      // Indexed, not destructured: destructuring a typed array runs its iterator, per texel.
-      const wa = hitBary[0],
-        wb = hitBary[1],
-        wc = hitBary[2];
       const UV = source.uvs;
-      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], colour);
-      for (let k = 0; k < 3; k++) out[k] = colour[k] * factor[k];
+      // Sampled into `out` and scaled there: both hold single precision, as the colour buffer did.
+      sample(image, wa * UV[a] + wb * UV[b] + wc * UV[c], wa * UV[a + 1] + wb * UV[b + 1] + wc * UV[c + 1], out);
+      for (let k = 0; k < 3; k++) out[k] *= factor[k];
     } else {
       for (let k = 0; k < 3; k++) out[k] = factor[k];
     }
   };
-  return [{ channels: 3, shade }];
+  // The lookup reads the texel's position and triangle only: the bake need not interpolate normals.
+  return [{ channels: 3, normals: false, shade }];
 };
 
 export interface TransferOptions {

@@ -23,6 +23,8 @@ export interface BakeLayer {
   background?: readonly number[];
   /** Dilation rings (default 4). */
   padding?: number;
+  /** Whether `shade` reads the normal (bake.ts `BakeOptions.normals`; default true). */
+  normals?: boolean;
   shade: BakeOptions['shade'];
 }
 

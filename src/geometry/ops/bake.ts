@@ -29,6 +29,12 @@ export interface BakeOptions {
    * `triangle` is the triangle index and `bary` its barycentric weights for its three corners.
    * The arrays are reused between calls: copy them if you keep them.
    */
+  /**
+   * Whether `shade` reads `normal`. Default true; false leaves `normal` unset (zero) and spares its
+   * interpolation and normalisation per texel (a lookup by position, like the remote transfer, reads
+   * only the position and the triangle).
+   */
+  normals?: boolean;
   shade: (
     out: Float32Array,
     position: Float32Array,
@@ -97,13 +103,14 @@ export function dilateTarget(target: BakeTarget, padding = 4): void {
  */
 export function bakeRows(
   mesh: Mesh,
-  options: Pick<BakeOptions, 'shade'>,
+  options: Pick<BakeOptions, 'shade' | 'normals'>,
   target: BakeTarget,
   rowStart: number,
   rowEnd: number,
   triangles?: Uint32Array,
 ): void {
   const { shade } = options;
+  const withNormal = options.normals !== false;
   const { size, channels, data, coverage } = target;
   const normals = mesh.normals ?? computeNormals(mesh).normals!;
   const { positions: P, uvs, indices: I } = mesh;
@@ -127,14 +134,15 @@ export function bakeRows(
     bary[0] = w0;
     bary[1] = w1;
     bary[2] = w2;
-    for (let k = 0; k < 3; k++) {
-      position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
-      normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
+    for (let k = 0; k < 3; k++) position[k] = w0 * P[a * 3 + k] + w1 * P[b * 3 + k] + w2 * P[c * 3 + k];
+    if (withNormal) {
+      for (let k = 0; k < 3; k++)
+        normal[k] = w0 * normals[a * 3 + k] + w1 * normals[b * 3 + k] + w2 * normals[c * 3 + k];
+      const len = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]) || 1;
+      normal[0] /= len;
+      normal[1] /= len;
+      normal[2] /= len;
     }
-    const len = Math.sqrt(normal[0] * normal[0] + normal[1] * normal[1] + normal[2] * normal[2]) || 1;
-    normal[0] /= len;
-    normal[1] /= len;
-    normal[2] /= len;
     out.fill(0);
     shade(out, position, normal, t, bary);
     const o = texel * channels;
@@ -242,13 +250,15 @@ export function bakeRows(
           position[0] = w0 * pax + w1 * pbx + w2 * pcx;
           position[1] = w0 * pay + w1 * pby + w2 * pcy;
           position[2] = w0 * paz + w1 * pbz + w2 * pcz;
-          const nx = w0 * nax + w1 * nbx + w2 * ncx,
-            ny = w0 * nay + w1 * nby + w2 * ncy,
-            nz = w0 * naz + w1 * nbz + w2 * ncz;
-          const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
-          normal[0] = nx / len;
-          normal[1] = ny / len;
-          normal[2] = nz / len;
+          if (withNormal) {
+            const nx = w0 * nax + w1 * nbx + w2 * ncx,
+              ny = w0 * nay + w1 * nby + w2 * ncy,
+              nz = w0 * naz + w1 * nbz + w2 * ncz;
+            const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1;
+            normal[0] = nx / len;
+            normal[1] = ny / len;
+            normal[2] = nz / len;
+          }
           for (let k = 0; k < channels; k++) out[k] = 0;
           shade(out, position, normal, t, bary);
           const texel = y * size + x;

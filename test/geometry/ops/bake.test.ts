@@ -61,3 +61,26 @@ test('bake refuses a mesh without UVs', () => {
   const mesh = createMesh(new Float32Array(9), new Uint32Array([0, 1, 2]));
   assert.throws(() => bakeTexture(mesh, { size: 8, shade: () => {} }), /UVs/);
 });
+
+test('a bake whose shade reads no normal (normals: false) writes the same texels and leaves the normal unset', () => {
+  const size = 64;
+  const byPosition = (out: Float32Array, position: Float32Array, _normal: Float32Array, triangle: number) => {
+    out[0] = position[0];
+    out[1] = position[1];
+    out[2] = triangle / 2;
+  };
+  const withNormals = bakeTexture(islands(), { size, channels: 3, shade: byPosition });
+  const normalsSeen = new Set<number>();
+  const without = bakeTexture(islands(), {
+    size,
+    channels: 3,
+    normals: false,
+    shade(out, position, normal, triangle, bary) {
+      for (const n of normal) normalsSeen.add(n);
+      byPosition(out, position, normal, triangle);
+      assert.ok(Math.abs(bary[0] + bary[1] + bary[2] - 1) < 1e-5);
+    },
+  });
+  assert.deepEqual(without.data, withNormals.data);
+  assert.deepEqual([...normalsSeen], [0]);
+});
