@@ -104,8 +104,18 @@ function stretchAt(ratios: Float32Array, posed: Float32Array, edges: Edges): voi
   }
 }
 
-/** The 99th percentile and the maximum of edge stretch over every key of the clip. */
-function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges): { p99: number; max: number } {
+/**
+ * The 99th percentile and the maximum of edge stretch over every key of the clip. Once the maximum passes
+ * `stopAbove` the clip is over a bar whatever the other keys hold, and a caller that only asks whether it
+ * is within the bars needs no more keys: the rest are skipped and the percentile reads as infinite.
+ */
+function measure(
+  rig: Rig,
+  clip: RigClip,
+  positions: Float32Array,
+  edges: Edges,
+  stopAbove = Number.POSITIVE_INFINITY,
+): { p99: number; max: number } {
   const histogram = new Uint32Array(TOP_BIN + 1);
   const posed = new Float32Array(positions.length);
   const ratios = new Float32Array(edges.rest.length);
@@ -117,6 +127,7 @@ function measure(rig: Rig, clip: RigClip, positions: Float32Array, edges: Edges)
       histogram[Math.min(TOP_BIN, Math.floor(ratio * BINS_PER_UNIT))]++;
       if (ratio > max) max = ratio;
     }
+    if (max > stopAbove) return { p99: Number.POSITIVE_INFINITY, max };
   }
   const count = clip.times.length * edges.rest.length;
   let below = 0,
@@ -217,7 +228,10 @@ export function fittedClip(
   const parentOf = joints.map((j) => joints.findIndex((p) => p.name === j.parent));
   const amplitude = new Map<string, number>();
   let clip = makeClip(rig, name, positions);
-  let measured = measure(rig, clip, positions, edges);
+  // Over the largest stretch, a clip is toned (blamed against that bar) or searched, never kept: the
+  // measurements that decide this stop at the first key past it.
+  const stop = options.maxStretch;
+  let measured = measure(rig, clip, positions, edges, stop);
   // The swings before the last round, which were over a bar.
   let over: Map<string, number> | undefined;
   for (let round = 0; round < options.rounds; round++) {
@@ -234,7 +248,7 @@ export function fittedClip(
         amplitude.set(joint.name, (amplitude.get(joint.name) ?? 1) * options.damping);
     });
     clip = makeClip(rig, name, positions, amplitude);
-    measured = measure(rig, clip, positions, edges);
+    measured = measure(rig, clip, positions, edges, stop);
   }
   const within = (m: { p99: number; max: number }) => m.p99 <= options.p99Stretch && m.max <= options.maxStretch;
   /** The clip of the largest t in [0, 1] (found by `steps` halvings) whose swings `at(t)` hold both bars; `fallback` when none does. */
@@ -245,7 +259,7 @@ export function fittedClip(
     for (let step = 0; step < steps; step++) {
       const t = (low + high) / 2;
       const candidate = makeClip(rig, name, positions, at(t));
-      const { p99, max } = measure(rig, candidate, positions, edges);
+      const { p99, max } = measure(rig, candidate, positions, edges, stop);
       if (within({ p99, max })) {
         low = t;
         best = { clip: candidate, p99, max };
