@@ -21,6 +21,12 @@
  *                                            home-design meshes from Debian packages no earlier set drew on
  *                                            (bash bench/rig-psb/fetch-fresh4.sh), chosen blind after fresh3;
  *                                            run once by the lead, on request only.
+ *   --set fresh,fresh2                       several sets at once (a comma list)
+ *   --augment rotate,mirror|all              each mesh transformed as an upload may bring it before it is rigged
+ *                                            (rig-psb/augment.ts: rotate, stretch, decimate, refine, noise, holes,
+ *                                            mirror), one pass per transformation, then a table of passes per
+ *                                            transformation and set. Only on looked-at sets: it measures
+ *                                            robustness, not a blind figure.
  *   --list                                   print each set's meshes and expected types (and face counts of
  *                                            those fetched) without rigging anything
  *   --meshes 4,386                           only these meshes of the chosen sets
@@ -50,6 +56,7 @@ import { sceneFromMesh } from '../src/geometry/mesh.ts';
 import { subdivideToCount } from '../src/geometry/ops/index.ts';
 import { runRig } from '../src/engines/rig/index.ts';
 import type { RigSpec } from '../src/domain/task-spec.ts';
+import { AUGMENTATIONS, augment, type Augmentation } from './rig-psb/augment.ts';
 import { readRiggedGlb, jointsInside, weightCheck, clipStretch, walkGround, loopGap } from './rig-psb/checks.ts';
 import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
 import textEngine from '../src/engines/generate/text/index.ts';
@@ -233,19 +240,21 @@ async function rig(bytes: Uint8Array, s: RigSpec) {
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
-async function measureSet(name: string, entries: Entry[]) {
-  console.log(`\n## ${name}`);
+async function measureSet(name: string, entries: Entry[], augmentation?: Augmentation) {
+  console.log(`\n## ${name}${augmentation ? ` (${augmentation})` : ''}`);
   console.log('mesh | faces | type | joints inside | weights | worst clip p99 / max stretch | walk ground | s');
   let right = 0,
     allChecks = 0;
   const pick = option('--meshes')?.split(',');
-  for (const { name: meshName, file, expected } of entries.filter((e) => !pick || pick.includes(e.name))) {
+  entries = entries.filter((e) => !pick || pick.includes(e.name));
+  for (const { name: meshName, file, expected } of entries) {
     if (!existsSync(file)) {
       const fetch = FETCH_SCRIPT[name];
       console.log(`${meshName} | missing: ${file}${fetch ? ` (bash bench/rig-psb/${fetch})` : ''}`);
       continue;
     }
-    const mesh = parseOff(readFileSync(file));
+    const read = parseOff(readFileSync(file));
+    const mesh = augmentation ? await augment(read, augmentation, `${name}/${meshName}`) : read;
     const bytes = await writeGlb(sceneFromMesh(mesh));
     const t0 = performance.now();
     let line = `${meshName} | ${mesh.indices.length / 3}`;
@@ -274,8 +283,27 @@ async function measureSet(name: string, entries: Entry[]) {
     console.log(line);
   }
   console.log(
-    `${name}: right type ${right}/${entries.length} (${pct(right / entries.length)}); right type with every check ${allChecks}/${entries.length} (${pct(allChecks / entries.length)})`,
+    `${name}${augmentation ? ` (${augmentation})` : ''}: right type ${right}/${entries.length} (${pct(right / entries.length)}); right type with every check ${allChecks}/${entries.length} (${pct(allChecks / entries.length)})`,
   );
+  return { right, allChecks, total: entries.length };
+}
+
+/** Every chosen set under each transformation, then the passes (right type with every check) per transformation and set. */
+async function measureAugmented(sets: string[], kinds: Augmentation[]) {
+  const table = new Map<Augmentation, Map<string, { allChecks: number; total: number }>>();
+  for (const kind of kinds) {
+    const row = new Map<string, { allChecks: number; total: number }>();
+    for (const set of sets) row.set(set, await measureSet(set, SETS[set as keyof typeof SETS], kind));
+    table.set(kind, row);
+  }
+  console.log(`\n## augmentation: right type with every check\ntransformation | ${sets.join(' | ')} | all`);
+  for (const [kind, row] of table) {
+    const cells = [...row.values()];
+    const sum = cells.reduce((a, c) => ({ allChecks: a.allChecks + c.allChecks, total: a.total + c.total }));
+    console.log(
+      `${kind} | ${cells.map((c) => `${c.allChecks}/${c.total}`).join(' | ')} | ${sum.allChecks}/${sum.total} (${pct(sum.allChecks / sum.total)})`,
+    );
+  }
 }
 
 async function negatives() {
@@ -417,7 +445,8 @@ function listSets(only: string | undefined) {
   }
 }
 
-const only = option('--set') as keyof typeof SETS | undefined;
+const chosen = option('--set')?.split(',');
+const only = chosen?.[0] as keyof typeof SETS | undefined;
 if (args.includes('--list')) {
   listSets(only);
   process.exit(0);
@@ -426,9 +455,15 @@ if (!existsSync(DATA)) {
   console.log(`no data at ${DATA}`);
   process.exit(0);
 }
-if (!args.includes('--timing-only')) {
+const augmentations = option('--augment');
+if (augmentations) {
+  const kinds = augmentations === 'all' ? [...AUGMENTATIONS] : (augmentations.split(',') as Augmentation[]);
+  const unknown = kinds.filter((k) => !AUGMENTATIONS.includes(k));
+  if (unknown.length > 0) throw new Error(`unknown augmentation ${unknown.join(', ')}: ${AUGMENTATIONS.join(', ')}`);
+  await measureAugmented(chosen ?? Object.keys(SETS).filter((name) => !ON_REQUEST.includes(name)), kinds);
+} else if (!args.includes('--timing-only')) {
   for (const [name, entries] of Object.entries(SETS)) {
-    if (only ? only === name : !ON_REQUEST.includes(name)) await measureSet(name, entries);
+    if (chosen ? chosen.includes(name) : !ON_REQUEST.includes(name)) await measureSet(name, entries);
   }
   if (args.includes('--negatives')) await negatives();
   if (args.includes('--text')) await textFamilies();

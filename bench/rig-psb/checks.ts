@@ -137,20 +137,24 @@ export function clipStretch(file: RiggedFile, clip: RigClip): { p99: number; max
   }
   const length = (q: Float32Array, a: number, b: number) =>
     Math.hypot(q[3 * a] - q[3 * b], q[3 * a + 1] - q[3 * b + 1], q[3 * a + 2] - q[3 * b + 2]);
-  const ratios: number[] = [];
+  const rests = new Float64Array(edges.length / 2);
+  for (let e = 0; e < edges.length; e += 2) rests[e / 2] = length(p, edges[e], edges[e + 1]);
+  // A typed array sorts numerically and without boxing: a refined 100k-face mesh has millions of ratios.
+  const ratios = new Float64Array(clip.times.length * rests.length);
+  let count = 0;
   let max = 0;
   for (let key = 0; key < clip.times.length; key++) {
     const posed = posePositions(p, file.rig, clip, key);
     for (let e = 0; e < edges.length; e += 2) {
-      const rest = length(p, edges[e], edges[e + 1]);
+      const rest = rests[e / 2];
       if (rest <= 0) continue;
       const ratio = length(posed, edges[e], edges[e + 1]) / rest;
-      ratios.push(ratio);
+      ratios[count++] = ratio;
       if (ratio > max) max = ratio;
     }
   }
-  ratios.sort((a, b) => a - b);
-  return { p99: ratios[Math.floor(0.99 * (ratios.length - 1))], max };
+  const sorted = ratios.subarray(0, count).sort();
+  return { p99: sorted[Math.floor(0.99 * (count - 1))], max };
 }
 
 /** The walk's lowest point against the rest ground, the largest gap over its keys as a share of the height. */
