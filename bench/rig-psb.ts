@@ -38,7 +38,8 @@
  *
  * Each mesh is uploaded as GLB and rigged under rig_type=auto with idle, walk, run and jump. The file
  * is read back with glTF-Transform (not the engine's own data) and checked: rigged as the category's
- * type; every joint inside the surface (ray parity, majority of three directions); at most four
+ * type; every joint inside the surface (generalised winding number at least 0.5 in magnitude; three-ray
+ * parity shown beside where it disagrees); at most four
  * joints per vertex with weights summing to 1; per clip, every key posed by linear blend skinning and
  * the edge-length ratio to rest measured over every edge (p99 and max; ≤ 1.5 and ≤ 3 pass); the walk's
  * lowest point against the rest ground (share of height; ≤ 5 % passes); every clip's last key against
@@ -238,6 +239,9 @@ async function rig(bytes: Uint8Array, s: RigSpec) {
   });
 }
 
+/** Where three-ray parity (the test before the winding number) disagrees, for comparison. */
+const parityNote = ({ outside, parityOutside }: { outside: string[]; parityOutside: string[] }) =>
+  parityOutside.join() === outside.join() ? '' : ` [parity out: ${parityOutside.join(',') || 'none'}]`;
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
 async function measureSet(name: string, entries: Entry[], augmentation?: Augmentation) {
@@ -276,7 +280,7 @@ async function measureSet(name: string, entries: Entry[], augmentation?: Augment
       const ok = typeOk && inside.outside.length === 0 && weights.ok && stretchOk && groundOk && loopsOk;
       if (typeOk) right++;
       if (ok) allChecks++;
-      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
+      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''}${parityNote(inside)} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
     } catch (error) {
       line += ` | refused: ${(error as Error).message.slice(0, 140)}`;
     }
