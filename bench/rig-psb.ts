@@ -25,6 +25,12 @@
  *                                            test models, TOSCA, SMPL, Quaternius; bash
  *                                            bench/rig-psb/fetch-fresh5.sh), chosen blind after fresh4; run
  *                                            once by the lead, on request only.
+ *   --set fresh,fresh2                       several sets at once (a comma list)
+ *   --augment rotate,mirror|all              each mesh transformed as an upload may bring it before it is rigged
+ *                                            (rig-psb/augment.ts: rotate, stretch, decimate, refine, noise, holes,
+ *                                            mirror), one pass per transformation, then a table of passes per
+ *                                            transformation and set. Only on looked-at sets: it measures
+ *                                            robustness, not a blind figure.
  *   --list                                   print each set's meshes and expected types (and face counts of
  *                                            those fetched) without rigging anything
  *   --meshes 4,386                           only these meshes of the chosen sets
@@ -36,7 +42,8 @@
  *
  * Each mesh is uploaded as GLB and rigged under rig_type=auto with idle, walk, run and jump. The file
  * is read back with glTF-Transform (not the engine's own data) and checked: rigged as the category's
- * type; every joint inside the surface (ray parity, majority of three directions); at most four
+ * type; every joint inside the surface (generalised winding number at least 0.5 in magnitude; three-ray
+ * parity shown beside where it disagrees); at most four
  * joints per vertex with weights summing to 1; per clip, every key posed by linear blend skinning and
  * the edge-length ratio to rest measured over every edge (p99 and max; ≤ 1.5 and ≤ 3 pass); the walk's
  * lowest point against the rest ground (share of height; ≤ 5 % passes); every clip's last key against
@@ -54,6 +61,7 @@ import { sceneFromMesh } from '../src/geometry/mesh.ts';
 import { subdivideToCount } from '../src/geometry/ops/index.ts';
 import { runRig } from '../src/engines/rig/index.ts';
 import type { RigSpec } from '../src/domain/task-spec.ts';
+import { AUGMENTATIONS, augment, type Augmentation } from './rig-psb/augment.ts';
 import { readRiggedGlb, jointsInside, weightCheck, clipStretch, walkGround, loopGap } from './rig-psb/checks.ts';
 import { resolveGenerateRequest, type GenerateSpec } from '../src/domain/index.ts';
 import textEngine from '../src/engines/generate/text/index.ts';
@@ -281,21 +289,26 @@ async function rig(bytes: Uint8Array, s: RigSpec) {
   });
 }
 
+/** Where three-ray parity (the test before the winding number) disagrees, for comparison. */
+const parityNote = ({ outside, parityOutside }: { outside: string[]; parityOutside: string[] }) =>
+  parityOutside.join() === outside.join() ? '' : ` [parity out: ${parityOutside.join(',') || 'none'}]`;
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
 
-async function measureSet(name: string, entries: Entry[]) {
-  console.log(`\n## ${name}`);
+async function measureSet(name: string, entries: Entry[], augmentation?: Augmentation) {
+  console.log(`\n## ${name}${augmentation ? ` (${augmentation})` : ''}`);
   console.log('mesh | faces | type | joints inside | weights | worst clip p99 / max stretch | walk ground | s');
   let right = 0,
     allChecks = 0;
   const pick = option('--meshes')?.split(',');
-  for (const { name: meshName, file, expected } of entries.filter((e) => !pick || pick.includes(e.name))) {
+  entries = entries.filter((e) => !pick || pick.includes(e.name));
+  for (const { name: meshName, file, expected } of entries) {
     if (!existsSync(file)) {
       const fetch = FETCH_SCRIPT[name];
       console.log(`${meshName} | missing: ${file}${fetch ? ` (bash bench/rig-psb/${fetch})` : ''}`);
       continue;
     }
-    const mesh = parseOff(readFileSync(file));
+    const read = parseOff(readFileSync(file));
+    const mesh = augmentation ? await augment(read, augmentation, `${name}/${meshName}`) : read;
     const bytes = await writeGlb(sceneFromMesh(mesh));
     const t0 = performance.now();
     let line = `${meshName} | ${mesh.indices.length / 3}`;
@@ -317,15 +330,34 @@ async function measureSet(name: string, entries: Entry[]) {
       const ok = typeOk && inside.outside.length === 0 && weights.ok && stretchOk && groundOk && loopsOk;
       if (typeOk) right++;
       if (ok) allChecks++;
-      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
+      line += ` | ${notes.rig.type}${typeOk ? '' : ' ✗'}${args.includes('--why') ? ` (${notes.rig.decided})` : ''} | ${inside.inside}/${inside.total}${inside.outside.length ? ` (out: ${inside.outside.join(',')})` : ''}${parityNote(inside)} | ${weights.ok ? 'ok' : weights.problem} | ${worstP99.toFixed(2)} / ${worst.max.toFixed(2)} (${worst.clip})${stretchOk ? '' : ' ✗'} | ${pct(ground)}${groundOk ? '' : ' ✗'}${loopsOk ? '' : ' | a clip does not loop ✗'} | ${seconds.toFixed(1)}`;
     } catch (error) {
       line += ` | refused: ${(error as Error).message.slice(0, 140)}`;
     }
     console.log(line);
   }
   console.log(
-    `${name}: right type ${right}/${entries.length} (${pct(right / entries.length)}); right type with every check ${allChecks}/${entries.length} (${pct(allChecks / entries.length)})`,
+    `${name}${augmentation ? ` (${augmentation})` : ''}: right type ${right}/${entries.length} (${pct(right / entries.length)}); right type with every check ${allChecks}/${entries.length} (${pct(allChecks / entries.length)})`,
   );
+  return { right, allChecks, total: entries.length };
+}
+
+/** Every chosen set under each transformation, then the passes (right type with every check) per transformation and set. */
+async function measureAugmented(sets: string[], kinds: Augmentation[]) {
+  const table = new Map<Augmentation, Map<string, { allChecks: number; total: number }>>();
+  for (const kind of kinds) {
+    const row = new Map<string, { allChecks: number; total: number }>();
+    for (const set of sets) row.set(set, await measureSet(set, SETS[set as keyof typeof SETS], kind));
+    table.set(kind, row);
+  }
+  console.log(`\n## augmentation: right type with every check\ntransformation | ${sets.join(' | ')} | all`);
+  for (const [kind, row] of table) {
+    const cells = [...row.values()];
+    const sum = cells.reduce((a, c) => ({ allChecks: a.allChecks + c.allChecks, total: a.total + c.total }));
+    console.log(
+      `${kind} | ${cells.map((c) => `${c.allChecks}/${c.total}`).join(' | ')} | ${sum.allChecks}/${sum.total} (${pct(sum.allChecks / sum.total)})`,
+    );
+  }
 }
 
 async function negatives() {
@@ -467,7 +499,8 @@ function listSets(only: string | undefined) {
   }
 }
 
-const only = option('--set') as keyof typeof SETS | undefined;
+const chosen = option('--set')?.split(',');
+const only = chosen?.[0] as keyof typeof SETS | undefined;
 if (args.includes('--list')) {
   listSets(only);
   process.exit(0);
@@ -476,9 +509,15 @@ if (!existsSync(DATA)) {
   console.log(`no data at ${DATA}`);
   process.exit(0);
 }
-if (!args.includes('--timing-only')) {
+const augmentations = option('--augment');
+if (augmentations) {
+  const kinds = augmentations === 'all' ? [...AUGMENTATIONS] : (augmentations.split(',') as Augmentation[]);
+  const unknown = kinds.filter((k) => !AUGMENTATIONS.includes(k));
+  if (unknown.length > 0) throw new Error(`unknown augmentation ${unknown.join(', ')}: ${AUGMENTATIONS.join(', ')}`);
+  await measureAugmented(chosen ?? Object.keys(SETS).filter((name) => !ON_REQUEST.includes(name)), kinds);
+} else if (!args.includes('--timing-only')) {
   for (const [name, entries] of Object.entries(SETS)) {
-    if (only ? only === name : !ON_REQUEST.includes(name)) await measureSet(name, entries);
+    if (chosen ? chosen.includes(name) : !ON_REQUEST.includes(name)) await measureSet(name, entries);
   }
   if (args.includes('--negatives')) await negatives();
   if (args.includes('--text')) await textFamilies();

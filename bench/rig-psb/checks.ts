@@ -55,8 +55,21 @@ export async function readRiggedGlb(bytes: Uint8Array): Promise<RiggedFile> {
   };
 }
 
-/** Ray parity against the triangles: inside when a majority of three skew rays cross the surface an odd number of times. */
-export function jointsInside(file: RiggedFile): { inside: number; total: number; outside: string[] } {
+/**
+ * Joints against the surface by their generalised winding number (the solid angle of every triangle seen
+ * from the joint, summed, over 4π): 1 inside a closed surface, 0 outside, and in between where the
+ * surface is open, so a small hole or an open sheet moves it a little instead of flipping it. Inside
+ * when its magnitude is at least `WINDING_INSIDE` (the magnitude: a shell written with its winding
+ * turned reads −1). Ray parity, the test used before, flips whenever a ray leaves through a hole or
+ * crosses a lone sheet, and with three fixed directions that depends on how the file is turned: its
+ * verdict is kept beside (`parityOutside`) so the two can be compared.
+ */
+export function jointsInside(file: RiggedFile): {
+  inside: number;
+  total: number;
+  outside: string[];
+  parityOutside: string[];
+} {
   const { positions: p, indices } = file;
   const directions: Vec3[] = [
     [0.5, 0.6, 0.62],
@@ -64,6 +77,7 @@ export function jointsInside(file: RiggedFile): { inside: number; total: number;
     [0.0217, -0.9997, 0.0111],
   ];
   const outside: string[] = [];
+  const parityOutside: string[] = [];
   for (const joint of file.rig.skeleton.joints) {
     let votes = 0;
     for (const d of directions) {
@@ -73,9 +87,48 @@ export function jointsInside(file: RiggedFile): { inside: number; total: number;
       }
       if (crossings % 2 === 1) votes++;
     }
-    if (votes < 2) outside.push(joint.name);
+    if (votes < 2) parityOutside.push(joint.name);
+    if (Math.abs(windingNumber(joint.head, p, indices)) < WINDING_INSIDE) outside.push(joint.name);
   }
-  return { inside: file.rig.skeleton.joints.length - outside.length, total: file.rig.skeleton.joints.length, outside };
+  return {
+    inside: file.rig.skeleton.joints.length - outside.length,
+    total: file.rig.skeleton.joints.length,
+    outside,
+    parityOutside,
+  };
+}
+
+/** Half way between outside (0) and inside (1). */
+export const WINDING_INSIDE = 0.5;
+
+/** The generalised winding number of the triangles around a point (Van Oosterom and Strackee's solid angle per triangle). */
+export function windingNumber(o: Vec3, p: ArrayLike<number>, indices: ArrayLike<number>): number {
+  let sum = 0;
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = 3 * indices[t],
+      b = 3 * indices[t + 1],
+      c = 3 * indices[t + 2];
+    const ax = p[a] - o[0],
+      ay = p[a + 1] - o[1],
+      az = p[a + 2] - o[2];
+    const bx = p[b] - o[0],
+      by = p[b + 1] - o[1],
+      bz = p[b + 2] - o[2];
+    const cx = p[c] - o[0],
+      cy = p[c + 1] - o[1],
+      cz = p[c + 2] - o[2];
+    const la = Math.hypot(ax, ay, az),
+      lb = Math.hypot(bx, by, bz),
+      lc = Math.hypot(cx, cy, cz);
+    const det = ax * (by * cz - bz * cy) - ay * (bx * cz - bz * cx) + az * (bx * cy - by * cx);
+    const dot =
+      la * lb * lc +
+      (ax * bx + ay * by + az * bz) * lc +
+      (bx * cx + by * cy + bz * cz) * la +
+      (cx * ax + cy * ay + cz * az) * lb;
+    sum += 2 * Math.atan2(det, dot);
+  }
+  return sum / (4 * Math.PI);
 }
 
 function rayHits(o: Vec3, d: Vec3, p: Float32Array, a: number, b: number, c: number): boolean {
@@ -137,20 +190,24 @@ export function clipStretch(file: RiggedFile, clip: RigClip): { p99: number; max
   }
   const length = (q: Float32Array, a: number, b: number) =>
     Math.hypot(q[3 * a] - q[3 * b], q[3 * a + 1] - q[3 * b + 1], q[3 * a + 2] - q[3 * b + 2]);
-  const ratios: number[] = [];
+  const rests = new Float64Array(edges.length / 2);
+  for (let e = 0; e < edges.length; e += 2) rests[e / 2] = length(p, edges[e], edges[e + 1]);
+  // A typed array sorts numerically and without boxing: a refined 100k-face mesh has millions of ratios.
+  const ratios = new Float64Array(clip.times.length * rests.length);
+  let count = 0;
   let max = 0;
   for (let key = 0; key < clip.times.length; key++) {
     const posed = posePositions(p, file.rig, clip, key);
     for (let e = 0; e < edges.length; e += 2) {
-      const rest = length(p, edges[e], edges[e + 1]);
+      const rest = rests[e / 2];
       if (rest <= 0) continue;
       const ratio = length(posed, edges[e], edges[e + 1]) / rest;
-      ratios.push(ratio);
+      ratios[count++] = ratio;
       if (ratio > max) max = ratio;
     }
   }
-  ratios.sort((a, b) => a - b);
-  return { p99: ratios[Math.floor(0.99 * (ratios.length - 1))], max };
+  const sorted = ratios.subarray(0, count).sort();
+  return { p99: sorted[Math.floor(0.99 * (count - 1))], max };
 }
 
 /** The walk's lowest point against the rest ground, the largest gap over its keys as a share of the height. */

@@ -39,6 +39,12 @@ export interface BodyPlanOptions {
    * whose arms hang by its hips can span a plane that its legs run along, not one they stand on.
    */
   legsOffFloor: number;
+  /**
+   * A trunk (the tree between the two branching points) shorter than this share of the back legs' mean
+   * length is a figure's: its legs carry it. Read only where the pose is not level (legs above
+   * `levelLegs`), where it outweighs the floor test: a crouched figure's hands can reach its feet's floor.
+   */
+  shortTrunk: number;
   /** Where along a branch (share of its length from the tip) thickness is read to find the head. */
   thicknessAt: number;
 }
@@ -61,6 +67,10 @@ export const BODY_PLAN_DEFAULTS: BodyPlanOptions = {
   // by the hips) as two-legged figures with a tail; the quadrupeds standing on a floor 0.69–1.00. Those
   // below it otherwise (sh3d horse2 0.11, goat_male 0.42) lie level across their legs: typed by pose.
   legsOffFloor: 0.5,
+  // Over every set, the humanoids read 0.21–0.82 and the quadrupeds 0.45–1.50, those whose legs are not
+  // level (psb 398, fresh2's rabbit and Asian elephant) 0.64–1.03; the crouched armadillos read
+  // 0.36–0.46 once decimated, stretched or shaken, when a tail shows and the floor test took them for animals.
+  shortTrunk: 0.5,
   thicknessAt: 0.3,
 };
 
@@ -166,6 +176,9 @@ function tipPosition(graph: VertexGraph, fields: DistanceField[], b: Branch): Ve
   const v = fields[b.tip].source;
   return [graph.positions[3 * v], graph.positions[3 * v + 1], graph.positions[3 * v + 2]];
 }
+
+/** The trunk as a share of the back pair's mean length (shortTrunk). */
+const trunkOverLegs = (trunk: number, back: [Branch, Branch]) => trunk / ((back[0].length + back[1].length) / 2 || 1);
 
 const dot = (a: Vec3, b: Vec3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const cross = (a: Vec3, b: Vec3): Vec3 => [
@@ -299,7 +312,9 @@ export function readBodyPlan(
       undefined,
       options,
     );
-    const rigType: RigType = byPose ?? (floor ? 'quadruped' : 'humanoid');
+    const trunkShare = trunkOverLegs(body.trunk, back);
+    const short = trunkShare < options.shortTrunk;
+    const rigType: RigType = byPose ?? (floor && !short ? 'quadruped' : 'humanoid');
     const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk`;
     return {
       plan: {
@@ -310,7 +325,7 @@ export function readBodyPlan(
         trunk: body.trunk,
         evidence: byPose
           ? `five ends: ${poseNote} (${byPose === 'humanoid' ? 'upright: legs under the trunk' : 'level: a trunk across its legs'})`
-          : `five ends: ${poseNote}, ${below.toFixed(2)} below the four ends (${floor ? 'four feet on a floor' : 'a plane through the body: two feet and two hands'})`,
+          : `five ends: ${poseNote}, ${below.toFixed(2)} below the four ends, a trunk ${trunkShare.toFixed(2)} of the legs (${rigType === 'quadruped' ? 'four feet on a floor' : short ? 'a short trunk on two legs' : 'a plane through the body: two feet and two hands'})`,
       },
     };
   }
@@ -323,12 +338,15 @@ export function readBodyPlan(
     // stays with the hips: a humanoid skeleton has none. A crouched quadruped's folded hind legs can read
     // upright, but its four feet still make a floor, and its legs rise from it. A short-legged figure
     // whose hands hang by its hips can have its four limb ends on one side of the body too, but on a
-    // plane its legs run along (`legsOffFloor`): no floor.
+    // plane its legs run along (`legsOffFloor`): no floor. Legs not level under a trunk short beside
+    // them (`shortTrunk`) carry a figure whatever its hands reach: a crouched armadillo with a tail.
     const { cos: upright, legUp } = legsAlongTrunk(graph, fields, front.pair, back.pair, far, band);
     const ends = [...front.pair, ...back.pair].map((b) => tipPosition(graph, fields, b));
     const { floor, below, rise } = isFloor(graph, ends, legUp, options, options.legsOffFloor);
-    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends, rising at cos ${rise.toFixed(2)} from them`;
-    if (upright >= options.uprightLegs && !floor) {
+    const trunkShare = trunkOverLegs(body.trunk, back.pair);
+    const short = trunkShare < options.shortTrunk;
+    const poseNote = `legs at cos ${upright.toFixed(2)} to the trunk, ${below.toFixed(2)} below the four ends, rising at cos ${rise.toFixed(2)} from them, a trunk ${trunkShare.toFixed(2)} of the legs`;
+    if ((upright >= options.uprightLegs && !floor) || (upright > options.levelLegs && short)) {
       return {
         plan: {
           rigType: 'humanoid',
@@ -336,7 +354,7 @@ export function readBodyPlan(
           frontPair: front.pair,
           backPair: back.pair,
           trunk: body.trunk,
-          evidence: `six ends: ${poseNote} (upright: two legs under the trunk, arms, a head and a tail)`,
+          evidence: `six ends: ${poseNote} (${floor ? 'a short trunk on two legs' : 'upright: two legs under the trunk'}, arms, a head and a tail)`,
         },
       };
     }

@@ -88,8 +88,8 @@ test('a short-legged figure with a tail whose hands hang by its hips is a humano
   const plan = readPlan(shortLeggedWithTail);
   assert.match(plan.evidence, /^six ends/);
   assert.equal(plan.rigType, 'humanoid', plan.evidence);
-  // The same body read as before the legs' rise was asked: the four limb ends make a floor.
-  const floorOnly = readPlan(shortLeggedWithTail, { ...BODY_PLAN_DEFAULTS, legsOffFloor: 0 });
+  // The same body read as before the legs' rise and the trunk's length were asked: the four limb ends make a floor.
+  const floorOnly = readPlan(shortLeggedWithTail, { ...BODY_PLAN_DEFAULTS, legsOffFloor: 0, shortTrunk: 0 });
   assert.equal(floorOnly.rigType, 'quadruped', floorOnly.evidence);
 });
 
@@ -97,6 +97,27 @@ test('an animal on four legs that rise from the plane of its feet is a quadruped
   const plan = readPlan(standingAnimal);
   assert.match(plan.evidence, /^six ends/);
   assert.equal(plan.rigType, 'quadruped', plan.evidence);
+});
+
+/** Crouched on upright legs under a short trunk, arms reaching forward and down to its feet's floor, a tail. */
+const crouchedWithTail: Capsule[] = [
+  [[0, 0.6, 0], [0, 0.9, 0.1], 0.15],
+  [[0, 0.9, 0.1], [0, 1.02, 0.15], 0.08],
+  [[0, 1.14, 0.2], [0, 1.14, 0.2], 0.14],
+  [[0.12, 0.58, 0], [0.2, 0, 0.05], 0.07],
+  [[-0.12, 0.58, 0], [-0.2, 0, 0.05], 0.07],
+  [[0.16, 0.88, 0.1], [0.26, 0.02, 0.6], 0.06],
+  [[-0.16, 0.88, 0.1], [-0.26, 0.02, 0.6], 0.06],
+  [[0, 0.58, -0.12], [0, 0.35, -0.55], 0.045],
+];
+
+test('a crouched figure with a tail whose hands reach its feet is a humanoid: its trunk is short beside its legs', () => {
+  const plan = readPlan(crouchedWithTail);
+  assert.match(plan.evidence, /^six ends/);
+  assert.equal(plan.rigType, 'humanoid', plan.evidence);
+  // Without the trunk's length read, the four limb ends on one floor made it an animal.
+  const floorOnly = readPlan(crouchedWithTail, { ...BODY_PLAN_DEFAULTS, shortTrunk: 0 });
+  assert.equal(floorOnly.rigType, 'quadruped', floorOnly.evidence);
 });
 
 test('a joint ring of a handful of vertices on a coarse part is widened into a loop around it, its centroid inside', () => {
