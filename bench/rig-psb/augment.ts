@@ -5,7 +5,9 @@
  * Positions that coincide in the input (UV and normal seams) stay together: an exporter moves a
  * seam's copies as one.
  */
-import type { Mesh } from '../../src/geometry/mesh.ts';
+import type { Mesh, SceneNode } from '../../src/geometry/mesh.ts';
+import { nodeMatrix } from '../../src/geometry/transform.ts';
+import { mulberry32 } from '../../src/engines/generate/image/photo/random.ts';
 import { compactVertices, simplifyToBudget, subdivideToCount } from '../../src/geometry/ops/index.ts';
 import { canonicalVertices } from '../../src/geometry/ops/weld.ts';
 
@@ -35,18 +37,11 @@ export const AUGMENT_DEFAULTS: AugmentOptions = {
   holeShare: 0.015,
 };
 
-/** A small seeded generator (mulberry32) so each mesh gets the same transformation every run. */
+/** The photo engine's seeded generator (mulberry32) keyed by a string, so each mesh gets the same transformation every run. */
 export function seededRandom(seed: string): () => number {
   let h = 1779033703;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 function mapPositions(mesh: Mesh, f: (x: number, y: number, z: number) => [number, number, number]): Mesh {
@@ -78,21 +73,11 @@ function rotate(mesh: Mesh, random: () => number): Mesh {
     s2 * Math.sin(2 * Math.PI * u3),
     s2 * Math.cos(2 * Math.PI * u3),
   ];
-  const m = [
-    1 - 2 * (y * y + z * z),
-    2 * (x * y - z * w),
-    2 * (x * z + y * w),
-    2 * (x * y + z * w),
-    1 - 2 * (x * x + z * z),
-    2 * (y * z - x * w),
-    2 * (x * z - y * w),
-    2 * (y * z + x * w),
-    1 - 2 * (x * x + y * y),
-  ];
+  const m = nodeMatrix({ rotation: [x, y, z, w], scale: [1, 1, 1], translation: [0, 0, 0] } as SceneNode);
   return mapPositions(mesh, (px, py, pz) => [
-    m[0] * px + m[1] * py + m[2] * pz,
-    m[3] * px + m[4] * py + m[5] * pz,
-    m[6] * px + m[7] * py + m[8] * pz,
+    m[0] * px + m[4] * py + m[8] * pz,
+    m[1] * px + m[5] * py + m[9] * pz,
+    m[2] * px + m[6] * py + m[10] * pz,
   ]);
 }
 
