@@ -1,11 +1,13 @@
 /**
  * Body plans beyond the quadruped rig: primates (upright torso, long arms), amphibians (squat body,
  * folded hind legs, or a salamander's long one), reptiles (long body, short splayed legs, long tail)
- * and soft sea animals (octopus, squid, shells, jellyfish, starfish). One table row per profile.
+ * and soft sea animals (octopus, squid, shells, jellyfish, starfish, as rows of ../parts/sea-creatures.json).
+ * One table row per profile.
  */
 import { Type } from '@sinclair/typebox';
-import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import type { Vec3 } from 'manifold-3d';
+import type { GenContext, Generator, RGB } from '../kit.ts';
+import { partLists } from '../part-list.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
@@ -292,97 +294,5 @@ export function reptile(ctx: GenContext): void {
   );
 }
 
-export function mollusc(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const profile = ctx.interpretation.profile ?? 'octopus';
-  const colour: RGB =
-    profile === 'jellyfish'
-      ? [0.8, 0.6, 0.9]
-      : profile === 'starfish'
-        ? [0.95, 0.5, 0.25]
-        : profile === 'seashell'
-          ? [0.95, 0.85, 0.75]
-          : [0.8, 0.35, 0.3];
-  const skin = { colour };
-  if (profile === 'starfish') {
-    const star: Vec2[] = around(10, Math.PI / 2).map((a, k) => [
-      Math.cos(a) * (k % 2 ? 0.18 : 0.5),
-      Math.sin(a) * (k % 2 ? 0.18 : 0.5),
-    ]);
-    ctx.add(
-      ctx
-        .prism(star, 0.08 * s.tall)
-        .rotate([90, 0, 0])
-        .translate([0, 0.04 * s.tall, 0]),
-      'organic',
-      skin,
-    );
-    ctx.add(ctx.sphere(0.15, [0, 0.05, 0]).scale([1, 0.45, 1]), 'organic', skin);
-    return;
-  }
-  if (profile === 'seashell') {
-    // A conch lying on its side: a pointed spire turned on a lathe, ridged by whorls, with a flared lip.
-    const spire = ctx.lathe([
-      [0.04, 0],
-      [0.22, 0.1],
-      [0.3, 0.25],
-      [0.26, 0.42],
-      [0.17, 0.58],
-      [0.09, 0.72],
-      [0.01, 0.85 * s.long],
-    ]);
-    const whorls = [0.3, 0.45, 0.58, 0.7].map((y, k) => ctx.torus([0.27, 0.22, 0.15, 0.09][k], 0.03, [0, y, 0], 'y'));
-    const lip = ctx.ellipsoid([0.05, 0.28, 0.22], [0.2, 0.2, 0]);
-    ctx.add(
-      ctx
-        .union([spire, ...whorls, lip])
-        .rotate([0, 0, -80])
-        .translate([0, 0.3, 0]),
-      'ceramic',
-      skin,
-    );
-    return;
-  }
-  const dome = profile === 'jellyfish';
-  const mantle: Vec3 = profile === 'squid' ? [0.14, 0.42, 0.14] : dome ? [0.35, 0.22, 0.35] : [0.25, 0.3, 0.25];
-  const y = dome ? 0.55 : profile === 'squid' ? 0.55 : 0.25;
-  const body = ctx.ellipsoid(mantle, [0, y + mantle[1] * 0.6, 0]);
-  ctx.add(dome ? body.trimByPlane([0, 1, 0], y + mantle[1] * 0.4) : body, dome ? 'glass' : 'organic', skin);
-  const arms = dome ? 10 : profile === 'squid' ? 10 : ctx.count('tentacle', 8, 3, 12);
-  for (const a of around(arms, rng.range(0, 1))) {
-    const pts: Vec3[] = [];
-    for (let k = 0; k <= 5; k++) {
-      const t = k / 5;
-      const out = dome ? 0.2 + t * 0.05 : profile === 'squid' ? 0.08 + t * 0.1 : 0.15 + t * 0.45;
-      const yy = dome
-        ? y + 0.05 - t * y * 0.9
-        : profile === 'squid'
-          ? y + 0.05 - t * (y - 0.03)
-          : Math.max(0.03, y * (1 - t)) + (t > 0.7 ? (t - 0.7) * 0.4 : 0);
-      pts.push([Math.cos(a + t * 0.6) * out, yy, Math.sin(a + t * 0.6) * out]);
-    }
-    ctx.add(
-      ctx.union(
-        pts
-          .slice(1)
-          .map((q, k) =>
-            ctx.capsule(
-              pts[k],
-              q,
-              (dome ? 0.015 : 0.05) * (1 - k * 0.15),
-              (dome ? 0.015 : 0.05) * (1 - (k + 1) * 0.15),
-            ),
-          ),
-      ),
-      'organic',
-      { part: 'tentacle', ...skin },
-    );
-  }
-  if (!dome)
-    for (const side of [-1, 1])
-      ctx.add(ctx.sphere(0.04, [mantle[0] * 0.9, y + 0.05, side * mantle[2] * 0.5], 10), 'glass', {
-        part: 'eye',
-        primary: false,
-        colour: EYE,
-      });
-}
+/** The mollusc family's forms, rows of ../parts/sea-creatures.json (an octopus when no row names the noun). */
+export const MOLLUSCS: Record<string, Generator> = partLists('sea-creatures');

@@ -1,12 +1,12 @@
 /**
  * Body plans of sea animals the quadruped rig and the mollusc forms misdrew: marine mammals (a
  * streamlined body on flippers: seals and walruses with hind flippers, sea cows with a paddle tail),
- * worms (a soft segmented tube), and the echinoderms and polyps WordNet files beside the molluscs
- * (sea cucumber, sea urchin, sea anemone). One row per profile.
+ * worms (a soft segmented tube). One row per profile. The echinoderms and polyps WordNet files beside
+ * the molluscs (sea cucumber, sea urchin, sea anemone) are rows of ../parts/sea-creatures.json.
  */
 import { type Static, Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import type { GenContext, RGB } from '../kit.ts';
 import { DRAWN_TRAITS, baseRowOf, readAnimal } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
 import { EYE } from '../palette.ts';
@@ -161,98 +161,3 @@ export function worm(ctx: GenContext): void {
     );
   }
 }
-
-/** Echinoderms and polyps, added to the mollusc family's rows. */
-export const SEA_INVERTEBRATES: Record<string, (ctx: GenContext) => void> = {
-  'sea cucumber': (ctx) => {
-    // A sausage body lying along x, rows of tube-foot bumps, a crown of short tentacles at the mouth.
-    const { s } = ctx;
-    const len = 0.5 * s.long;
-    const r = 0.09 * s.wide;
-    const colour: RGB = [0.45, 0.25, 0.2];
-    ctx.add(ctx.capsule([-len / 2, r, 0], [len / 2, r, 0], r, r * 0.85), 'organic', { colour });
-    for (let k = 0; k < 6; k++)
-      for (const a of [-0.9, 0, 0.9]) {
-        ctx.add(
-          ctx.sphere(r * 0.2, [-len * 0.4 + k * len * 0.16, r + Math.cos(a) * r, Math.sin(a) * r], 8),
-          'organic',
-          { part: 'papilla', primary: false, colour: [0.6, 0.35, 0.25] },
-        );
-      }
-    for (const a of around(8))
-      ctx.add(
-        ctx.capsule(
-          [len / 2 + r * 0.6, r, 0],
-          [len / 2 + r * 1.3, r + Math.cos(a) * r * 0.7, Math.sin(a) * r * 0.7],
-          r * 0.1,
-          r * 0.05,
-        ),
-        'organic',
-        { part: 'tentacle', primary: false, colour: [0.9, 0.8, 0.7] },
-      );
-  },
-  'sea urchin': (ctx) => {
-    // A flattened globe covered in radiating spines.
-    const { s } = ctx;
-    const R = 0.18 * s.wide;
-    const colour: RGB = [0.35, 0.15, 0.4];
-    ctx.add(ctx.sphere(R, [0, R * 0.8, 0]).scale([1, 0.8, 1]), 'organic', { colour });
-    const spines: Vec3[] = [];
-    for (let ring = 0; ring < 5; ring++) {
-      const el = -0.2 + ring * 0.38;
-      for (const a of around(10 - ring, ring * 0.3))
-        spines.push([Math.cos(a) * Math.cos(el), Math.sin(el), Math.sin(a) * Math.cos(el)]);
-    }
-    for (const d of spines) {
-      const base: Vec3 = [d[0] * R * 0.9, R * 0.64 + d[1] * R * 0.7, d[2] * R * 0.9];
-      ctx.add(
-        ctx.capsule(
-          base,
-          [base[0] + d[0] * R * 0.9, base[1] + d[1] * R * 0.9, base[2] + d[2] * R * 0.9],
-          R * 0.06,
-          R * 0.015,
-        ),
-        'organic',
-        { part: 'spine', primary: false, colour: [0.25, 0.1, 0.3] },
-      );
-    }
-  },
-  'sea anemone': (ctx) => {
-    // A squat column on a foot disc, its oral disc ringed by curling tentacles.
-    const { s, rng } = ctx;
-    const R = 0.12 * s.wide;
-    const H = 0.22 * s.tall;
-    const colour: RGB = rng.pick([
-      [0.85, 0.35, 0.4],
-      [0.9, 0.55, 0.3],
-      [0.55, 0.75, 0.45],
-    ] as RGB[]);
-    ctx.add(
-      ctx.lathe([
-        [R * 1.1, 0],
-        [R * 1.15, R * 0.15],
-        [R * 0.85, H * 0.5],
-        [R, H],
-        [R * 0.9, H * 1.05],
-        [0.001, H * 1.05],
-      ]),
-      'organic',
-      { colour },
-    );
-    const count = ctx.count('tentacle', 16, 6, 30);
-    for (const a of around(count, rng.range(0, 1))) {
-      const base: Vec3 = [Math.cos(a) * R * 0.8, H, Math.sin(a) * R * 0.8];
-      const mid: Vec3 = [Math.cos(a) * R * 1.3, H + R * 0.6, Math.sin(a) * R * 1.3];
-      const tip: Vec3 = [Math.cos(a + 0.3) * R * 1.6, H + R * 0.9, Math.sin(a + 0.3) * R * 1.6];
-      ctx.add(
-        ctx.union([ctx.capsule(base, mid, R * 0.12, R * 0.09), ctx.capsule(mid, tip, R * 0.09, R * 0.05)]),
-        'organic',
-        {
-          part: 'tentacle',
-          primary: false,
-          colour: [Math.min(1, colour[0] + 0.1), Math.min(1, colour[1] + 0.15), Math.min(1, colour[2] + 0.15)],
-        },
-      );
-    }
-  },
-};
