@@ -218,13 +218,20 @@ const GroupSchema = Type.Recursive(
 
 /**
  * A legged form's skeleton (./joints.ts): its rig type, where it comes from, and each joint as
- * `[name, parent, head]`, root first, checked against the rig type's required joints when built.
+ * `[name, parent, head]` or `[name, parent, head, when]` (made only when the formula is not 0: a primate's
+ * tail joints when it has a tail), root first, checked against the rig type's required joints when built.
  */
 const SkeletonSchema = Type.Object(
   {
     rig: Type.Union([Type.Literal('humanoid'), Type.Literal('quadruped')]),
     source: Type.String({ minLength: 1 }),
-    joints: Type.Array(Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]), { minItems: 1 }),
+    joints: Type.Array(
+      Type.Union([
+        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]),
+        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec, FormulaSchema]),
+      ]),
+      { minItems: 1 },
+    ),
   },
   { additionalProperties: false },
 );
@@ -540,7 +547,8 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
   // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width).
-  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, evaluated(head, scope) as Vec3);
+  for (const [name, parent, head, when] of row.skeleton.joints)
+    if (!when || compileFormula(when)(scope)) joints.add(name, parent, evaluated(head, scope) as Vec3);
   ctx.skeleton = joints.finish();
 }
 

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, Generator, RGB } from '../kit.ts';
-import { partLists } from '../part-list.ts';
+import { buildPartList, type PartListRow, partLists, readPartListFile } from '../part-list.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { legJoints, trunkJoints } from './quadruped.ts';
@@ -25,81 +25,13 @@ const PRIMATES = bodyRows(
   ),
 );
 
+/** The body plans drawn from ../parts/body-plans.json, by id. */
+const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
+
+/** A primate upright on the humanoid rig (the primate row of ../parts/body-plans.json). */
 export function primate(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const { row: p } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  const H = p.h * s.tall * rng.range(0.94, 1.06);
-  const w = H * 0.22 * p.broad * s.wide;
-  const hip = H * 0.38;
-  const chest = H * 0.72;
-  const fur = { colour: p.colour };
-  ctx.add(ctx.ellipsoid([w * 0.8, (chest - hip) * 0.75, w * 0.65], [0, (hip + chest) / 2, 0]), 'fabric', fur);
-  const head: Vec3 = [0, chest + H * 0.14, w * 0.15];
-  // Upright on the humanoid rig, facing +Z (its face), so its left side is +X.
-  const joints = trunkJoints(
-    new JointList('humanoid', 'primate plan'),
-    [0, hip + (chest - hip) * 0.1, 0],
-    [0, (hip + chest) / 2, 0],
-    [0, chest - (chest - hip) * 0.1, 0],
-    [0, chest + H * 0.02, 0],
-    head,
-  );
-  const hr = H * 0.11 * (s.cartoon ? 1.3 : 1);
-  ctx.add(ctx.sphere(hr, head), 'fabric', { part: 'head', ...fur });
-  ctx.add(ctx.ellipsoid([hr * 0.7, hr * 0.55, hr * 0.5], [0, head[1] - hr * 0.3, head[2] + hr * 0.65]), 'organic', {
-    part: 'face',
-    primary: false,
-    colour: p.face,
-  });
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(hr * 0.3, [side * hr * 0.95, head[1] + hr * 0.1, head[2]]), 'organic', {
-      part: 'ear',
-      primary: false,
-      colour: p.face,
-    });
-    ctx.add(ctx.sphere(hr * 0.12, [side * hr * 0.35, head[1] + hr * 0.15, head[2] + hr * 0.85], 8), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: EYE,
-    });
-    const shoulder: Vec3 = [side * w * 0.85, chest - H * 0.02, 0];
-    const hand: Vec3 = [side * w * 1.1, Math.max(H * 0.05, chest - H * 0.62 * p.arm), w * 0.4];
-    const elbow: Vec3 = [side * w * 1.1, (shoulder[1] + hand[1]) / 2, w * 0.1];
-    ctx.add(
-      ctx.union([ctx.capsule(shoulder, elbow, w * 0.22), ctx.capsule(elbow, hand, w * 0.2, w * 0.18)]),
-      'fabric',
-      { part: 'arm', ...fur },
-    );
-    const legTop: Vec3 = [side * w * 0.45, hip, 0];
-    const knee: Vec3 = [side * w * 0.55, H * 0.2, w * 0.3];
-    const foot: Vec3 = [side * w * 0.55, w * 0.12, w * 0.2];
-    ctx.add(ctx.union([ctx.capsule(legTop, knee, w * 0.25), ctx.capsule(knee, foot, w * 0.2, w * 0.14)]), 'fabric', {
-      part: 'leg',
-      ...fur,
-    });
-    const name = side > 0 ? 'left' : 'right';
-    joints
-      .add(`${name}UpperArm`, 'chest', shoulder)
-      .add(`${name}LowerArm`, `${name}UpperArm`, elbow)
-      .add(`${name}Hand`, `${name}LowerArm`, hand)
-      .add(`${name}UpperLeg`, 'hips', legTop)
-      .add(`${name}LowerLeg`, `${name}UpperLeg`, knee)
-      .add(`${name}Foot`, `${name}LowerLeg`, foot);
-  }
-  if (p.tail > 0) {
-    const pts: Vec3[] = [
-      [0, hip, -w * 0.5],
-      [0, hip * 0.6, -w * 1.5],
-      [0, hip * 0.9, -w * 2.3],
-      [0, hip * 1.4, -w * 2.2],
-    ].map(([x, y, z]) => [x, y * p.tail + hip * (1 - p.tail) * 0.5, z * p.tail] as Vec3);
-    ctx.add(ctx.union(pts.slice(1).map((q, k) => ctx.capsule(pts[k], q, w * 0.08))), 'fabric', {
-      part: 'tail',
-      ...fur,
-    });
-    joints.add('tail1', 'hips', pts[0]).add('tail2', 'tail1', pts[2]);
-  }
-  ctx.skeleton = joints.finish();
+  const { row } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
+  buildPartList(ctx, PLANS.get('primate') as PartListRow, row);
 }
 
 /** The rows the amphibian and reptile forms draw by name (the others share a default). */
