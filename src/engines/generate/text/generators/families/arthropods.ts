@@ -11,6 +11,7 @@ import { JointList, along } from '../joints.ts';
 import { legJoints, legPlace, trunkJoints } from './quadruped.ts';
 import { EYE } from '../palette.ts';
 import { bodyRows } from '../bodies.ts';
+import { buildPartList, type PartListRow, readPartListFile } from '../part-list.ts';
 
 const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
@@ -201,104 +202,17 @@ const ARACHNIDS = bodyRows(
   ),
 );
 
+/** The body plans drawn from ../parts/body-plans.json, by id. */
+const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
+
+/** Two body parts on eight legs, or a scorpion (the arachnid row of ../parts/body-plans.json). */
 export function arachnid(ctx: GenContext): void {
-  const { s } = ctx;
   const { row: a } = ownRow(ctx, ARACHNIDS, 'arachnid', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  const thick = drawnRow(ctx, ARACHNIDS) === 'tarantula' ? 1.6 : 1;
-  const y = a.leg * 0.35 * s.tall;
-  ctx.add(ctx.ellipsoid([a.body * 1.2, a.body * 0.7, a.body], [0, y, 0]), 'organic', { colour: a.colour });
-  if (!a.scorpion)
-    ctx.add(
-      ctx.ellipsoid([a.abdomen * 1.2, a.abdomen, a.abdomen * s.wide], [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]),
-      'organic',
-      { part: 'abdomen', colour: a.colour },
-    );
-  // Eight legs on the quadruped rig (two middle pairs); the abdomen, or a scorpion's tail, is its tail.
-  const joints = trunkJoints(
-    new JointList('quadruped', 'arachnid plan'),
-    [-a.body * 0.6, y, 0],
-    [0, y, 0],
-    [a.body * 0.6, y, 0],
-    [a.body * 0.95, y, 0],
-    [a.body * 1.1, y, 0],
-  );
-  if (!a.scorpion) joints.add('tail1', 'hips', [-a.body - a.abdomen, y + a.abdomen * 0.3, 0]);
-  for (const side of [-1, 1]) {
-    for (let k = 0; k < 4; k++) {
-      const hip: Vec3 = [a.body * (0.7 - k * 0.45), y, side * a.body * 0.7];
-      const knee: Vec3 = [hip[0] + a.leg * (0.35 - k * 0.22), y + a.leg * 0.35, side * a.leg * 0.55];
-      const foot: Vec3 = [hip[0] + a.leg * (0.6 - k * 0.38), 0.01, side * a.leg * 0.95];
-      ctx.add(
-        ctx.union([ctx.capsule(hip, knee, 0.018 * thick), ctx.capsule(knee, foot, 0.018 * thick, 0.01 * thick)]),
-        'organic',
-        { part: 'leg', primary: false, colour: a.colour },
-      );
-      legJoints(joints, sideName(side), legPlace(3 - k, 4), hip, knee, foot);
-    }
-    ctx.add(ctx.sphere(a.body * 0.12, [a.body * 1.1, y + a.body * 0.4, side * a.body * 0.25], 8), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: EYE,
-    });
-    if (a.scorpion) {
-      const base: Vec3 = [a.body * 1.1, y, side * a.body * 0.5];
-      clawJoints(joints, side, base, claw(ctx, base, side, a.body * 1.2, a.colour));
-    }
-  }
-  if (a.scorpion) {
-    let p: Vec3 = [-a.body, y, 0];
-    const seg: Vec3[] = [p];
-    for (let k = 1; k <= 6; k++) {
-      const ang = (k / 6) * Math.PI * 0.95;
-      p = [-a.body - Math.sin(ang) * a.body * 2.2, y + (1 - Math.cos(ang)) * a.body * 2.2, 0];
-      seg.push(p);
-    }
-    ctx.add(ctx.union(seg.slice(1).map((q, k) => ctx.capsule(seg[k], q, a.body * (0.5 - k * 0.05)))), 'organic', {
-      part: 'tail',
-      colour: a.colour,
-    });
-    joints.add('tail1', 'hips', seg[1]).add('tail2', 'tail1', seg[3]).add('tail3', 'tail2', seg[5]);
-    ctx.add(
-      ctx
-        .cyl(a.body * 0.15, a.body * 0.6, [0, 0, 0], 0.002, 8)
-        .rotate([0, 0, 60])
-        .translate(p),
-      'bone',
-      { part: 'stinger', primary: false, colour: [0.2, 0.12, 0.05] },
-    );
-  }
-  ctx.skeleton = joints.finish();
-}
-
-/** A claw: an arm from the body and a pincer of two jaws; returns its elbow and hand. */
-function claw(ctx: GenContext, base: Vec3, side: number, size: number, colour: RGB): { elbow: Vec3; hand: Vec3 } {
-  const elbow: Vec3 = [base[0] + size * 0.5, base[1] + size * 0.15, base[2] + side * size * 0.5];
-  const hand: Vec3 = [elbow[0] + size * 0.5, elbow[1], elbow[2] + side * size * 0.1];
-  ctx.add(
-    ctx.union([ctx.capsule(base, elbow, size * 0.12), ctx.capsule(elbow, hand, size * 0.12, size * 0.2)]),
-    'organic',
-    { part: 'claw', colour },
-  );
-  ctx.add(
-    ctx.ellipsoid([size * 0.35, size * 0.16, size * 0.14], [hand[0] + size * 0.25, hand[1] + size * 0.08, hand[2]]),
-    'organic',
-    { part: 'claw', colour },
-  );
-  ctx.add(
-    ctx.ellipsoid([size * 0.28, size * 0.08, size * 0.1], [hand[0] + size * 0.22, hand[1] - size * 0.12, hand[2]]),
-    'organic',
-    { part: 'claw', colour },
-  );
-  return { elbow, hand };
-}
-
-/** A claw's arm as the rig's arm: upper at its base, lower at its elbow, hand at the pincer. */
-function clawJoints(joints: JointList, side: number, base: Vec3, arm: { elbow: Vec3; hand: Vec3 }): void {
-  const s = sideName(side);
-  joints
-    .add(`${s}UpperArm`, 'chest', base)
-    .add(`${s}LowerArm`, `${s}UpperArm`, arm.elbow)
-    .add(`${s}Hand`, `${s}LowerArm`, arm.hand);
+  buildPartList(ctx, PLANS.get('arachnid') as PartListRow, {
+    ...a,
+    scorpion: +Boolean(a.scorpion),
+    stout: drawnRow(ctx, ARACHNIDS) === 'tarantula' ? 1.6 : 1,
+  });
 }
 
 /** A crustacean's row (plan `crustacean`): carapace radii, tail length, claw size (0: none). */
@@ -315,68 +229,17 @@ const CRUSTACEANS = bodyRows(
   ),
 );
 
+/** A carapace on eight legs with claws or antennae (the crustacean row of ../parts/body-plans.json). */
 export function crustacean(ctx: GenContext): void {
-  const { s } = ctx;
   const { row: c } = ownRow(ctx, CRUSTACEANS, 'crustacean', (row, own) => ({
     ...row,
     colour: own.colour ?? row.colour,
   }));
-  const y = 0.16 * s.tall;
-  const [sx, sy, sz] = [c.shell[0] * s.long, c.shell[1], c.shell[2] * s.wide];
-  ctx.add(ctx.ellipsoid([sx, sy, sz], [0, y, 0]), 'organic', { colour: c.colour });
-  // Eight walking legs on the quadruped rig, the claws as its arms, the tail's segments as its tail.
-  const joints = trunkJoints(
-    new JointList('quadruped', 'crustacean plan'),
-    [-sx * 0.5, y, 0],
-    [0, y, 0],
-    [sx * 0.5, y, 0],
-    [sx * 0.75, y, 0],
-    [sx * 0.9, y, 0],
-  );
-  if (c.tail > 0) {
-    const segs = 6;
-    for (let k = 0; k < segs; k++) {
-      const ang = c.claw === 0 ? (k / segs) * 1.4 : 0;
-      const x = -sx - (k + 0.5) * (c.tail / segs) * Math.cos(ang);
-      ctx.add(
-        ctx.ellipsoid(
-          [(c.tail / segs) * 0.75, sy * (0.9 - k * 0.08), sz * (0.9 - k * 0.08)],
-          [x, y - Math.sin(ang) * k * 0.04, 0],
-        ),
-        'organic',
-        { part: 'tail', colour: c.colour },
-      );
-      if (k % 2 === 0)
-        joints.add(`tail${k / 2 + 1}`, k === 0 ? 'hips' : `tail${k / 2}`, [x, y - Math.sin(ang) * k * 0.04, 0]);
-    }
-    ctx.add(ctx.ellipsoid([0.06, 0.02, sz * 0.8], [-sx - c.tail - 0.03, y - (c.claw === 0 ? 0.2 : 0), 0]), 'organic', {
-      part: 'tail',
-      colour: c.colour,
-    });
-  }
-  for (const side of [-1, 1]) {
-    for (let k = 0; k < 4; k++) {
-      const hip: Vec3 = [sx * (0.4 - k * 0.35), y - sy * 0.3, side * sz * 0.7];
-      const { knee, foot } = jointedLeg(ctx, hip, side, 0.28, 0.1, 0.02, c.colour);
-      legJoints(joints, sideName(side), legPlace(3 - k, 4), hip, knee, foot);
-    }
-    ctx.add(
-      ctx.union([
-        ctx.capsule([sx * 0.8, y + sy * 0.5, side * sz * 0.25], [sx * 0.95, y + sy * 1.3, side * sz * 0.3], 0.012),
-        ctx.sphere(0.03, [sx * 0.95, y + sy * 1.35, side * sz * 0.3], 10),
-      ]),
-      'organic',
-      { part: 'eye', primary: false, colour: EYE },
-    );
-    if (c.claw > 0) {
-      const base: Vec3 = [sx * 0.7, y, side * sz * 0.6];
-      clawJoints(joints, side, base, claw(ctx, base, side, c.claw, c.colour));
-    } else
-      ctx.add(ctx.capsule([sx * 0.9, y, side * sz * 0.2], [sx + 0.35, y + 0.15, side * sz * 0.8], 0.006), 'organic', {
-        part: 'antenna',
-        primary: false,
-        colour: c.colour,
-      });
-  }
-  ctx.skeleton = joints.finish();
+  const { shell, ...rest } = c;
+  buildPartList(ctx, PLANS.get('crustacean') as PartListRow, {
+    ...rest,
+    shell0: shell[0],
+    shell1: shell[1],
+    shell2: shell[2],
+  });
 }
