@@ -11,6 +11,7 @@ import { ownRow } from './own-rows.ts';
 import { JointList, along } from '../joints.ts';
 import { trunkJoints } from './quadruped.ts';
 import { bodyRows } from '../bodies.ts';
+import { buildPartList, type PartListRow, readPartListFile } from '../part-list.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -191,101 +192,32 @@ type FishRow = Static<typeof FishSchema>;
 
 const FISH = bodyRows('fish', FishSchema);
 
+/** The body plans drawn from ../parts/body-plans.json, by id. */
+const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
+
+/** A fish, or a seahorse (the fish and seahorse rows of ../parts/body-plans.json), flags as 1 or 0. */
 export function fish(ctx: GenContext): void {
-  const { s, rng } = ctx;
   const { row: f, traits } = ownRow(ctx, FISH, 'fish', fishTraits);
-  const col: RGB =
+  const colour: RGB =
     f.colour ??
-    rng.pick([
+    ctx.rng.pick([
       [0.4, 0.55, 0.7],
       [0.95, 0.5, 0.1],
       [0.6, 0.65, 0.7],
     ] as RGB[]);
-  const skin = { colour: col };
-  if (f.seahorse) {
-    const pts: Vec3[] = [
-      [0.05, 0.02, 0],
-      [-0.05, 0.08, 0],
-      [0, 0.18, 0],
-      [0.06, 0.3, 0],
-      [0.03, 0.45, 0],
-    ];
-    ctx.add(
-      ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, 0.02 + k * 0.012, 0.02 + (k + 1) * 0.012))),
-      'organic',
-      skin,
-    );
-    ctx.add(ctx.capsule([0.03, 0.47, 0], [0.16, 0.44, 0], 0.045, 0.015), 'organic', { part: 'head', ...skin });
-    for (const side of [-1, 1])
-      ctx.add(ctx.sphere(0.012, [0.05, 0.5, side * 0.035], 8), 'glass', {
-        part: 'eye',
-        primary: false,
-        colour: [0.02, 0.02, 0.02],
-      });
-    return;
-  }
-  const L = f.len * s.long * rng.range(0.9, 1.1) * (traits?.size ?? 1);
-  const H = L * f.depth * s.tall;
-  ctx.add(ctx.ellipsoid([L / 2, H / 2, f.round ? H / 2 : L * 0.12 * s.wide], [0, H, 0]), 'organic', skin);
-  if (f.spots)
-    for (let k = 0; k < 8; k++) {
-      const x = L * rng.range(-0.3, 0.3);
-      const yy = H + (H / 2) * rng.range(-0.5, 0.6) * Math.sqrt(1 - ((2 * x) / L) ** 2);
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx.sphere(
-            L * 0.025,
-            [
-              x,
-              yy,
-              side *
-                (f.round ? H / 2 : L * 0.12 * s.wide) *
-                Math.sqrt(Math.max(0.05, 1 - ((2 * x) / L) ** 2 - ((yy - H) / (H / 2)) ** 2)) *
-                0.95,
-            ],
-            8,
-          ),
-          'organic',
-          { part: 'spot', primary: false, colour: f.spots },
-        );
-    }
-  if (f.stripes)
-    for (const x of [L * 0.2, -L * 0.1])
-      ctx.add(ctx.ellipsoid([L * 0.04, H * 0.5, L * 0.125], [x, H, 0]), 'organic', {
-        part: 'stripe',
-        primary: false,
-        colour: f.stripes,
-      });
-  const tail = f.flukes
-    ? ctx.ellipsoid([L * 0.1, L * 0.015, L * 0.22], [-L * 0.55, H, 0])
-    : ctx.prism(
-        [
-          [-L * 0.42, 0],
-          [-L * 0.7, H * 0.55],
-          [-L * 0.62, 0],
-          [-L * 0.7, -H * 0.55],
-        ],
-        L * 0.03,
-        [0, H, 0],
-      );
-  ctx.add(tail, 'organic', { part: 'tail', ...skin });
-  ctx.add(
-    ctx.prism(
-      [
-        [-L * 0.2, H * 0.4],
-        [L * 0.05, H * 0.45],
-        [-L * 0.15, H * (0.45 + f.dorsal * 0.4)],
-      ],
-      L * 0.02,
-      [0, H, 0],
-    ),
-    'organic',
-    { part: 'fin', ...skin },
-  );
-  for (const side of [-1, 1])
-    ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * (f.round ? H * 0.35 : L * 0.07)], 10), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: [0.02, 0.02, 0.02],
+  if (f.seahorse) buildPartList(ctx, PLANS.get('seahorse') as PartListRow, { colour });
+  else
+    buildPartList(ctx, PLANS.get('fish') as PartListRow, {
+      len: f.len,
+      depth: f.depth,
+      colour,
+      dorsal: f.dorsal,
+      size: traits?.size ?? 1,
+      flukes: +Boolean(f.flukes),
+      roundBody: +Boolean(f.round),
+      hasSpots: +Boolean(f.spots),
+      spotColour: f.spots ?? colour,
+      hasStripes: +Boolean(f.stripes),
+      stripeColour: f.stripes ?? colour,
     });
 }
