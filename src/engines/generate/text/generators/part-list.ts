@@ -567,3 +567,19 @@ export function partLists(name: string): Record<string, Generator> {
     readPartListFile(name).rows.map((row): [string, Generator] => [row.id, (ctx) => buildPartList(ctx, row)]),
   );
 }
+
+const rowsByFile = new Map<string, Map<string, PartListRow>>();
+
+/** Row `id` of `parts/<name>.json` (the file read and checked on first use), or undefined. */
+export function partListRow(name: string, id: string): PartListRow | undefined {
+  let rows = rowsByFile.get(name);
+  if (!rows) rowsByFile.set(name, (rows = new Map(readPartListFile(name).rows.map((row) => [row.id, row]))));
+  return rows.get(id);
+}
+
+/** Builds row `id` of `parts/<name>.json` with the caller's inputs (a body plan with its proportion row). */
+export function buildRow(ctx: GenContext, name: string, id: string, given: Scope = {}): void {
+  const row = partListRow(name, id);
+  if (!row) throw new Error(`parts/${name}.json has no row ${id}`);
+  buildPartList(ctx, row, given);
+}

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { GenContext } from '../kit.ts';
 import { drawnRow, ownRow } from './own-rows.ts';
 import { bodyRows } from '../bodies.ts';
-import { buildPartList, type PartListRow, readPartListFile } from '../part-list.ts';
+import { buildRow } from '../part-list.ts';
 
 const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
@@ -32,13 +32,10 @@ const InsectSchema = Type.Object(
 
 const INSECTS = bodyRows('insect', InsectSchema);
 
-/** The body plans drawn from ../parts/body-plans.json, by id. */
-const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
-
 /** Head, thorax and abdomen on six jointed legs (the insect row of ../parts/body-plans.json), flags as 1 or 0. */
 export function insect(ctx: GenContext): void {
   const { row: t } = ownRow(ctx, INSECTS, 'insect', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  buildPartList(ctx, PLANS.get('insect') as PartListRow, {
+  buildRow(ctx, 'body-plans', 'insect', {
     thorax: t.thorax,
     head: t.head,
     leg: t.leg,
@@ -75,7 +72,7 @@ const ARACHNIDS = bodyRows(
 /** Two body parts on eight legs, or a scorpion (the arachnid row of ../parts/body-plans.json). */
 export function arachnid(ctx: GenContext): void {
   const { row: a } = ownRow(ctx, ARACHNIDS, 'arachnid', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  buildPartList(ctx, PLANS.get('arachnid') as PartListRow, {
+  buildRow(ctx, 'body-plans', 'arachnid', {
     ...a,
     scorpion: +Boolean(a.scorpion),
     stout: drawnRow(ctx, ARACHNIDS) === 'tarantula' ? 1.6 : 1,
@@ -103,7 +100,7 @@ export function crustacean(ctx: GenContext): void {
     colour: own.colour ?? row.colour,
   }));
   const { shell, ...rest } = c;
-  buildPartList(ctx, PLANS.get('crustacean') as PartListRow, {
+  buildRow(ctx, 'body-plans', 'crustacean', {
     ...rest,
     shell0: shell[0],
     shell1: shell[1],

@@ -10,7 +10,7 @@ import type { GenContext, RGB } from '../kit.ts';
 import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
 import { bodyRows } from '../bodies.ts';
-import { buildPartList, type PartListRow, readPartListFile } from '../part-list.ts';
+import { buildRow } from '../part-list.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -56,16 +56,13 @@ type BirdRow = Static<typeof BirdSchema>;
 
 const BIRDS = bodyRows('bird', BirdSchema);
 
-/** The body plans drawn from ../parts/body-plans.json, by id. */
-const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
-
 /** A bird on the humanoid rig, its wings as arms (the bird row of ../parts/body-plans.json), flags as 1 or 0. */
 export function bird(ctx: GenContext): void {
   const { row: b, traits } = ownRow(ctx, BIRDS, 'bird', birdTraits);
   const rubber = /rubber/.test(ctx.interpretation.word ?? '');
   // A rubber duck is yellow, a row's colour is its own, else the row draws one of its colours.
   const given: RGB | undefined = rubber ? [0.98, 0.85, 0.1] : b.colour;
-  buildPartList(ctx, PLANS.get('bird') as PartListRow, {
+  buildRow(ctx, 'body-plans', 'bird', {
     b0: b.body[0],
     b1: b.body[1],
     b2: b.body[2],
@@ -117,9 +114,9 @@ export function fish(ctx: GenContext): void {
       [0.95, 0.5, 0.1],
       [0.6, 0.65, 0.7],
     ] as RGB[]);
-  if (f.seahorse) buildPartList(ctx, PLANS.get('seahorse') as PartListRow, { colour });
+  if (f.seahorse) buildRow(ctx, 'body-plans', 'seahorse', { colour });
   else
-    buildPartList(ctx, PLANS.get('fish') as PartListRow, {
+    buildRow(ctx, 'body-plans', 'fish', {
       len: f.len,
       depth: f.depth,
       colour,

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { GenContext, Generator, RGB } from '../kit.ts';
-import { buildPartList, type PartListRow, partLists, readPartListFile } from '../part-list.ts';
+import { buildRow, partLists } from '../part-list.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
 import { bodyRows } from '../bodies.ts';
 
@@ -21,13 +21,10 @@ const PRIMATES = bodyRows(
   ),
 );
 
-/** The body plans drawn from ../parts/body-plans.json, by id. */
-const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
-
 /** A primate upright on the humanoid rig (the primate row of ../parts/body-plans.json). */
 export function primate(ctx: GenContext): void {
   const { row } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  buildPartList(ctx, PLANS.get('primate') as PartListRow, row);
+  buildRow(ctx, 'body-plans', 'primate', row);
 }
 
 /** The rows the amphibian and reptile forms draw by name (the others share a default). */
@@ -39,7 +36,7 @@ const REPTILE_ROWS = { lizard: true, chameleon: true };
  * chameleon (its tail curled, a crest), a salamander (its gills); flags as 1 or 0.
  */
 function lizard(ctx: GenContext, l: { len: number; r: number; leg: number; tail: number; colour: RGB } & Flags): void {
-  buildPartList(ctx, PLANS.get('lizard') as PartListRow, { crest: 0, curl: 0, gills: 0, ...l });
+  buildRow(ctx, 'body-plans', 'lizard', { crest: 0, curl: 0, gills: 0, ...l });
 }
 type Flags = { crest?: number; curl?: number; gills?: number };
 
@@ -54,7 +51,7 @@ export function amphibian(ctx: GenContext): void {
       ] as RGB[]);
   const colour: RGB = ownTraits(ctx, AMPHIBIAN_ROWS)?.colour ?? picked;
   if (salamander) lizard(ctx, { len: 0.8, r: 0.07, leg: 0.09, tail: 0.5, colour, gills: 1 });
-  else buildPartList(ctx, PLANS.get('frog') as PartListRow, { colour });
+  else buildRow(ctx, 'body-plans', 'frog', { colour });
 }
 
 export function reptile(ctx: GenContext): void {

@@ -8,15 +8,10 @@
 import type { GenContext } from '../kit.ts';
 import { implementForm, type ImplementForm } from '../../implement-reading.ts';
 import { GRIP, WOOD } from '../palette.ts';
-import { buildPartList, readPartListFile } from '../part-list.ts';
+import { buildRow } from '../part-list.ts';
 
-/** The heads, rows of ../parts/implement-heads.json by the reading's head name, each placed at (x, y). */
-const HEADS = new Map(readPartListFile('implement-heads').rows.map((row) => [row.id, row]));
-const head = (ctx: GenContext, name: string, x: number, y: number) => {
-  const row = HEADS.get(name);
-  if (!row) throw new Error(`parts/implement-heads.json has no row ${name}`);
-  buildPartList(ctx, row, { x, y });
-};
+/** The head, a row of ../parts/implement-heads.json by the reading's head name, placed at (x, y). */
+const head = (ctx: GenContext, name: string, x: number, y: number) => buildRow(ctx, 'implement-heads', name, { x, y });
 
 /** Builds the prompt's implement from its description; false when its description names no head. */
 export function implement(ctx: GenContext): boolean {

@@ -9,7 +9,7 @@ import type { GenContext } from '../kit.ts';
 import { DRAWN_TRAITS, baseRowOf, readAnimal } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
 import { bodyRows } from '../bodies.ts';
-import { buildPartList, type PartListRow, readPartListFile } from '../part-list.ts';
+import { buildRow } from '../part-list.ts';
 
 const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
 
@@ -27,9 +27,6 @@ const MarineSchema = Type.Object(
 
 const MARINE = bodyRows('marine-mammal', MarineSchema);
 
-/** The body plans drawn from ../parts/body-plans.json, by id. */
-const PLANS = new Map(readPartListFile('body-plans').rows.map((row) => [row.id, row]));
-
 /** A seal, walrus or sea cow lying on its belly (the marine mammal row of ../parts/body-plans.json). */
 export function marineMammal(ctx: GenContext): void {
   const profile = ctx.interpretation.profile ?? '';
@@ -40,7 +37,7 @@ export function marineMammal(ctx: GenContext): void {
     MARINE[(traits && baseRowOf(profile, categoryById('marine-mammal')?.profiles ?? {})) ?? ''] ??
     MARINE.seal;
   const colour = traits?.colour ?? base.colour;
-  buildPartList(ctx, PLANS.get('marine mammal') as PartListRow, {
+  buildRow(ctx, 'body-plans', 'marine mammal', {
     len: base.len,
     girth: base.girth,
     colour,
@@ -66,5 +63,5 @@ const WORMS = bodyRows(
 /** A soft segmented tube in a loose S on the ground (the worm row of ../parts/body-plans.json). */
 export function worm(ctx: GenContext): void {
   const row = WORMS[ctx.interpretation.profile ?? ''] ?? WORMS.worm;
-  buildPartList(ctx, PLANS.get('worm') as PartListRow, { ...row, band: +row.band });
+  buildRow(ctx, 'body-plans', 'worm', { ...row, band: +row.band });
 }
