@@ -1,29 +1,9 @@
-import { addDetail, says, type Generator } from '../kit.ts';
-import { RED, STEEL, STONE } from '../palette.ts';
+import { says, type Generator } from '../kit.ts';
+import { STONE } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const OUTDOOR: Record<string, Generator> = {
   ...partLists('outdoor'),
-  'swing set': (ctx) => {
-    const seats = ctx.count('swing', 2, 1, 4);
-    const W = 0.6 * seats + 0.4;
-    for (const x of [-W / 2, W / 2])
-      for (const z of [-1, 1])
-        ctx.add(ctx.capsule([x, 1.5, 0], [x, 0.02, z * 0.5], 0.03), 'metal', {
-          part: 'leg',
-          colour: [0.2, 0.45, 0.75],
-        });
-    ctx.add(ctx.capsule([-W / 2, 1.5, 0], [W / 2, 1.5, 0], 0.035), 'metal', {
-      part: 'beam',
-      colour: [0.2, 0.45, 0.75],
-    });
-    for (let k = 0; k < seats; k++) {
-      const x = -W / 2 + 0.5 + k * 0.6;
-      for (const dx of [-0.13, 0.13])
-        ctx.add(ctx.cyl(0.006, 1.05, [x + dx, 0.45, 0]), 'metal', { part: 'chain', primary: false, colour: STEEL });
-      addDetail(ctx, ctx.box([0.32, 0.03, 0.14], [x, 0.44, 0]), 'rubber', 'seat', RED);
-    }
-  },
   fountain: (ctx) => {
     const bird = ctx.interpretation.profile === 'bird bath' || says(ctx, /\bbird ?bath\b/);
     ctx.add(ctx.cyl(bird ? 0.1 : 0.12, bird ? 0.75 : 0.45, [0, 0, 0], bird ? 0.08 : 0.1), 'stone', {
