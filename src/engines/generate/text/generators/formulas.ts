@@ -20,6 +20,7 @@ export const FORMULA_CONSTANTS = {
   min: Math.min,
   max: Math.max,
   sqrt: Math.sqrt,
+  pow: Math.pow,
   acos: Math.acos,
   atan2: Math.atan2,
   hypot: Math.hypot,

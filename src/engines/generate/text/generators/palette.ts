@@ -49,3 +49,10 @@ export const THATCH: RGB = [0.78, 0.66, 0.38];
 export const TINTED_GLASS: RGB = [0.2, 0.28, 0.32];
 export const WHITE: RGB = [0.92, 0.92, 0.9];
 export const WOOD: RGB = [0.6, 0.42, 0.25];
+/** The bright colours of toys, signs and bright-painted parts (a toy picks among them in turn). */
+export const BRIGHT_RED: RGB = [0.85, 0.15, 0.15];
+export const BRIGHT_BLUE: RGB = [0.15, 0.4, 0.85];
+export const BRIGHT_YELLOW: RGB = [0.95, 0.8, 0.1];
+export const BRIGHT_GREEN: RGB = [0.2, 0.65, 0.3];
+export const BRIGHT_ORANGE: RGB = [0.95, 0.5, 0.1];
+export const BRIGHT_PURPLE: RGB = [0.6, 0.3, 0.75];

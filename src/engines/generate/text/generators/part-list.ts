@@ -22,7 +22,8 @@
  * the prompt names else this one (or `{"pick": [...]}` of them), `{"says": pattern}` 1 when the prompt
  * matches it, else 0, `{"wordMatches": pattern}` the same of the prompt's noun, `{"materialIs": kind}` 1
  * when the prompt names that material, `{"random": [a, b]}` and `{"randomInt": [a, b]}` the seeded
- * randomness's `range` and `int`); a colour may be `=name` of such a value. A part may be a group
+ * randomness's `range` and `int`, `{"nth": [index, items]}` the item at the index counted round the
+ * list); a colour may be `=name` of such a value. A part may be a group
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
@@ -164,8 +165,13 @@ const PickSchema = Type.Object(
 );
 const RandomSchema = Type.Object({ random: Type.Tuple([Num, Num]) }, { additionalProperties: false });
 const RandomIntSchema = Type.Object({ randomInt: Type.Tuple([Num, Num]) }, { additionalProperties: false });
+/** `[index, items]`: the item at the index, counted round the list (a toy's k-th bright colour). */
+const NthSchema = Type.Object(
+  { nth: Type.Tuple([Num, Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 })]) },
+  { additionalProperties: false },
+);
 /** A number or colour, or one drawn from the seeded randomness: what either branch of an `if` may be. */
-const DrawnSchema = Type.Union([Num, ColourSchema, PickSchema, RandomSchema, RandomIntSchema]);
+const DrawnSchema = Type.Union([Num, ColourSchema, PickSchema, RandomSchema, RandomIntSchema, NthSchema]);
 
 /** A named value of a row or group, computed in order when the row is built. */
 const LetSchema = Type.Tuple([
@@ -188,6 +194,7 @@ const LetSchema = Type.Tuple([
     Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
     RandomSchema,
     RandomIntSchema,
+    NthSchema,
     // `[condition, then, else]`: only the branch taken draws (a sports car's cabin is not drawn, a sedan's is).
     Type.Object({ if: Type.Tuple([FormulaSchema, DrawnSchema, DrawnSchema]) }, { additionalProperties: false }),
     Type.Object({ shade: Type.Tuple([FormulaSchema, Num]) }, { additionalProperties: false }),
@@ -211,13 +218,20 @@ const GroupSchema = Type.Recursive(
 
 /**
  * A legged form's skeleton (./joints.ts): its rig type, where it comes from, and each joint as
- * `[name, parent, head]`, root first, checked against the rig type's required joints when built.
+ * `[name, parent, head]` or `[name, parent, head, when]` (made only when the formula is not 0: a primate's
+ * tail joints when it has a tail), root first, checked against the rig type's required joints when built.
  */
 const SkeletonSchema = Type.Object(
   {
     rig: Type.Union([Type.Literal('humanoid'), Type.Literal('quadruped')]),
     source: Type.String({ minLength: 1 }),
-    joints: Type.Array(Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]), { minItems: 1 }),
+    joints: Type.Array(
+      Type.Union([
+        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]),
+        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec, FormulaSchema]),
+      ]),
+      { minItems: 1 },
+    ),
   },
   { additionalProperties: false },
 );
@@ -453,6 +467,10 @@ function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, o
   if ('materialIs' in value) return +(ctx.interpretation.material === value.materialIs);
   if ('random' in value) return ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
   if ('randomInt' in value) return ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
+  if ('nth' in value) {
+    const items = value.nth[1];
+    return paletteColour(evaluated(items[(evaluated(value.nth[0], own) as number) % items.length], own)) as number;
+  }
   if ('if' in value) return letValue(ctx, compileFormula(value.if[0])(own) ? value.if[1] : value.if[2], own);
   if ('shade' in value) {
     // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
@@ -529,7 +547,8 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
   if (!row.skeleton) return;
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
   // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width).
-  for (const [name, parent, head] of row.skeleton.joints) joints.add(name, parent, evaluated(head, scope) as Vec3);
+  for (const [name, parent, head, when] of row.skeleton.joints)
+    if (!when || compileFormula(when)(scope)) joints.add(name, parent, evaluated(head, scope) as Vec3);
   ctx.skeleton = joints.finish();
 }
 
@@ -547,4 +566,20 @@ export function partLists(name: string): Record<string, Generator> {
   return Object.fromEntries(
     readPartListFile(name).rows.map((row): [string, Generator] => [row.id, (ctx) => buildPartList(ctx, row)]),
   );
+}
+
+const rowsByFile = new Map<string, Map<string, PartListRow>>();
+
+/** Row `id` of `parts/<name>.json` (the file read and checked on first use), or undefined. */
+export function partListRow(name: string, id: string): PartListRow | undefined {
+  let rows = rowsByFile.get(name);
+  if (!rows) rowsByFile.set(name, (rows = new Map(readPartListFile(name).rows.map((row) => [row.id, row]))));
+  return rows.get(id);
+}
+
+/** Builds row `id` of `parts/<name>.json` with the caller's inputs (a body plan with its proportion row). */
+export function buildRow(ctx: GenContext, name: string, id: string, given: Scope = {}): void {
+  const row = partListRow(name, id);
+  if (!row) throw new Error(`parts/${name}.json has no row ${id}`);
+  buildPartList(ctx, row, given);
 }

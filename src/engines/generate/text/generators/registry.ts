@@ -18,7 +18,7 @@ import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../own-forms.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
 import { myriapod } from './families/myriapods.ts';
-import { amphibian, mollusc, primate, reptile } from './families/creatures.ts';
+import { MOLLUSCS, amphibian, primate, reptile } from './families/creatures.ts';
 import {
   MACHINE_ROWS,
   balloon,
@@ -64,7 +64,7 @@ import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
 import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
 import { CORE_ROWS } from './families/core-rows.ts';
-import { SEA_INVERTEBRATES, marineMammal, worm } from './families/sea-life.ts';
+import { marineMammal, worm } from './families/sea-life.ts';
 
 export type { Generator };
 
@@ -273,7 +273,7 @@ const FAMILIES: Record<string, Family> = {
     base: MYTHICAL.griffin,
   },
   // Sea animals and worms (./families/sea-life.ts).
-  mollusc: { rows: SEA_INVERTEBRATES, base: mollusc },
+  mollusc: { rows: MOLLUSCS, base: MOLLUSCS.octopus },
   snake: { rows: { worm, leech: worm }, base: animals.snake },
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
   'teddy-bear': { base: FIGURES['teddy-bear'] },

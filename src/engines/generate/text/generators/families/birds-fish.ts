@@ -2,15 +2,15 @@
  * Birds and fish with a proportions table per profile: a bird's stance (an owl's and a penguin's
  * upright body), legs (a flamingo's), neck, beak, crest and tail fan; a fish's length and depth, its
  * dorsal fin, a whale's or dolphin's horizontal flukes, a pufferfish's roundness, a seahorse's curl.
+ * The plans are rows of ../parts/body-plans.json; here are their proportion rows' schemas and what an
+ * animal's own definition changes in them.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from '../kit.ts';
 import type { AnimalTraits } from '../../animal-reading.ts';
 import { ownRow } from './own-rows.ts';
-import { JointList, along } from '../joints.ts';
-import { trunkJoints } from './quadruped.ts';
 import { bodyRows } from '../bodies.ts';
+import { buildRow } from '../part-list.ts';
 
 const birdTraits = (b: BirdRow, t: AnimalTraits): BirdRow => ({
   ...b,
@@ -56,120 +56,33 @@ type BirdRow = Static<typeof BirdSchema>;
 
 const BIRDS = bodyRows('bird', BirdSchema);
 
+/** A bird on the humanoid rig, its wings as arms (the bird row of ../parts/body-plans.json), flags as 1 or 0. */
 export function bird(ctx: GenContext): void {
-  const { s, rng } = ctx;
   const { row: b, traits } = ownRow(ctx, BIRDS, 'bird', birdTraits);
-  const r = 0.1 * s.wide * rng.range(0.9, 1.1) * (traits?.size ?? 1);
   const rubber = /rubber/.test(ctx.interpretation.word ?? '');
-  const col: RGB = rubber
-    ? [0.98, 0.85, 0.1]
-    : (b.colour ??
-      rng.pick([
-        [0.3, 0.45, 0.75],
-        [0.85, 0.3, 0.2],
-        [0.95, 0.85, 0.2],
-        [0.5, 0.4, 0.3],
-      ] as RGB[]));
-  const legH = rubber ? 0 : r * b.leg * s.tall;
-  const y = legH + r * b.body[1] * 0.9;
-  // Upright birds are tall in the table's body row; `upright` moves the head from the front to the top.
-  ctx.add(ctx.ellipsoid([r * b.body[0], r * b.body[1], r * b.body[2]], [0, y, 0]), rubber ? 'rubber' : 'organic', {
-    colour: col,
+  // A rubber duck is yellow, a row's colour is its own, else the row draws one of its colours.
+  const given: RGB | undefined = rubber ? [0.98, 0.85, 0.1] : b.colour;
+  buildRow(ctx, 'body-plans', 'bird', {
+    b0: b.body[0],
+    b1: b.body[1],
+    b2: b.body[2],
+    leg: b.leg,
+    neck: b.neck,
+    beak: b.beak,
+    upright: b.upright,
+    head: b.head,
+    beakColour: b.beakColour,
+    hasCrest: +Boolean(b.crest),
+    crest: b.crest ?? b.beakColour,
+    fan: +Boolean(b.fan),
+    flatBeak: +Boolean(b.flatBeak),
+    tailK: b.tail ?? 1,
+    rubber: +rubber,
+    hasColour: +Boolean(given),
+    given: given ?? b.beakColour,
+    size: traits?.size ?? 1,
+    wingSaid: +Boolean(ctx.partSpec('wing')),
   });
-  const up = (b.upright * Math.PI) / 180;
-  const shoulder: Vec3 = [Math.cos(up) * r * b.body[0] * 0.6, y + r * b.body[1] * (0.45 + 0.4 * Math.sin(up)), 0];
-  const head: Vec3 = [shoulder[0] + r * b.neck * 0.3, shoulder[1] + r * b.neck + r * b.head * 0.5, 0];
-  if (b.neck > 0.15) ctx.add(ctx.capsule(shoulder, head, r * 0.22), 'organic', { part: 'neck', colour: col });
-  const hr = r * b.head * (s.cartoon ? 1.3 : 1);
-  ctx.add(ctx.sphere(hr, head), 'organic', { part: 'head', colour: col });
-  // A bird walks on the humanoid rig: two legs, its wings as arms, its body leaning as `upright` says.
-  // It faces +X, so its left side is -Z.
-  const [lean, rise] = [Math.cos(up) * r * b.body[0] * 0.4, Math.sin(up) * r * b.body[1] * 0.4];
-  const joints = trunkJoints(
-    new JointList('humanoid', 'bird plan'),
-    [-lean, y - rise, 0],
-    [0, y, 0],
-    [lean, y + rise, 0],
-    shoulder,
-    head,
-  ).add('tail1', 'hips', [-r * b.body[0] * 0.8, y + r * 0.1, 0]);
-  const beak = b.flatBeak
-    ? ctx.ellipsoid([r * b.beak * 0.5, r * 0.08, r * 0.2])
-    : ctx.cyl(r * 0.18, r * b.beak, [0, 0, 0], 0.002, 8).rotate([0, 0, -90]);
-  ctx.add(
-    beak.translate([head[0] + hr * 0.8 + (b.flatBeak ? r * b.beak * 0.3 : 0), head[1] - hr * 0.15, 0]),
-    'organic',
-    { part: 'beak', primary: false, colour: b.beakColour },
-  );
-  if (b.crest)
-    ctx.add(ctx.ellipsoid([hr * 0.35, hr * 0.45, hr * 0.08], [head[0], head[1] + hr, 0]), 'organic', {
-      part: 'crest',
-      primary: false,
-      colour: b.crest,
-    });
-  for (const side of [-1, 1]) {
-    ctx.add(
-      ctx.sphere(
-        hr * (b.upright > 60 && b.head > 0.7 ? 0.3 : 0.18),
-        [head[0] + hr * 0.6, head[1] + hr * 0.25, side * hr * 0.45],
-        10,
-      ),
-      'glass',
-      { part: 'eye', primary: false, colour: [0.02, 0.02, 0.02] },
-    );
-    const wingAt: Vec3 = [-r * 0.2, y + r * 0.15, side * r * b.body[2] * 0.85];
-    ctx.add(
-      ctx
-        .ellipsoid([r * b.body[0] * 0.7, r * 0.25, r * 0.5 * (ctx.partSpec('wing') ? 1.4 : 1)])
-        .rotate([side * 10, 0, b.upright * 0.6])
-        .translate(wingAt),
-      'organic',
-      { part: 'wing', colour: col },
-    );
-    // Along the wing's own long axis, turned as the wing is: its root forward, its tip back.
-    const tilt = (b.upright * 0.6 * Math.PI) / 180;
-    const alongWing = (f: number): Vec3 => [
-      wingAt[0] + f * r * b.body[0] * Math.cos(tilt),
-      wingAt[1] + f * r * b.body[0] * Math.sin(tilt),
-      wingAt[2],
-    ];
-    const name = side < 0 ? 'left' : 'right';
-    joints
-      .add(`${name}UpperArm`, 'chest', alongWing(0.45))
-      .add(`${name}LowerArm`, `${name}UpperArm`, wingAt)
-      .add(`${name}Hand`, `${name}LowerArm`, alongWing(-0.5));
-    if (legH > 0) {
-      const hip: Vec3 = [0, legH + r * 0.3, side * r * 0.3];
-      const ankle: Vec3 = [0.01, 0, side * r * 0.3];
-      ctx.add(ctx.capsule(hip, ankle, r * 0.07), 'organic', { part: 'leg', primary: false, colour: b.beakColour });
-      joints
-        .add(`${name}UpperLeg`, 'hips', hip)
-        .add(`${name}LowerLeg`, `${name}UpperLeg`, along(hip, ankle, 0.5))
-        .add(`${name}Foot`, `${name}LowerLeg`, along(hip, ankle, 0.95));
-    }
-  }
-  // A bird without legs (a rubber duck) is not the humanoid rig: finish() leaves it without a skeleton.
-  ctx.skeleton = joints.finish();
-  if (b.fan)
-    for (let k = 0; k < 7; k++)
-      ctx.add(
-        ctx
-          .ellipsoid([r * 0.3, r * 2.2, r * 0.05])
-          .translate([0, r * 2.2, 0])
-          .rotate([(k - 3) * 22, 0, 25])
-          .translate([-r * 1.1, y, 0]),
-        'organic',
-        { part: 'tail', colour: [0.15, 0.55, 0.45] },
-      );
-  else
-    ctx.add(
-      ctx.ellipsoid(
-        [r * 0.8 * (b.tail ?? 1), r * 0.12, r * 0.4],
-        [-r * b.body[0] * (1.15 + ((b.tail ?? 1) - 1) * 0.6), y + r * 0.2, 0],
-      ),
-      'organic',
-      { part: 'tail', colour: col },
-    );
 }
 
 /** A fish's row (../bodies.json, plan `fish`): length, depth against length, dorsal fin height. */
@@ -191,101 +104,29 @@ type FishRow = Static<typeof FishSchema>;
 
 const FISH = bodyRows('fish', FishSchema);
 
+/** A fish, or a seahorse (the fish and seahorse rows of ../parts/body-plans.json), flags as 1 or 0. */
 export function fish(ctx: GenContext): void {
-  const { s, rng } = ctx;
   const { row: f, traits } = ownRow(ctx, FISH, 'fish', fishTraits);
-  const col: RGB =
+  const colour: RGB =
     f.colour ??
-    rng.pick([
+    ctx.rng.pick([
       [0.4, 0.55, 0.7],
       [0.95, 0.5, 0.1],
       [0.6, 0.65, 0.7],
     ] as RGB[]);
-  const skin = { colour: col };
-  if (f.seahorse) {
-    const pts: Vec3[] = [
-      [0.05, 0.02, 0],
-      [-0.05, 0.08, 0],
-      [0, 0.18, 0],
-      [0.06, 0.3, 0],
-      [0.03, 0.45, 0],
-    ];
-    ctx.add(
-      ctx.union(pts.slice(1).map((p, k) => ctx.capsule(pts[k], p, 0.02 + k * 0.012, 0.02 + (k + 1) * 0.012))),
-      'organic',
-      skin,
-    );
-    ctx.add(ctx.capsule([0.03, 0.47, 0], [0.16, 0.44, 0], 0.045, 0.015), 'organic', { part: 'head', ...skin });
-    for (const side of [-1, 1])
-      ctx.add(ctx.sphere(0.012, [0.05, 0.5, side * 0.035], 8), 'glass', {
-        part: 'eye',
-        primary: false,
-        colour: [0.02, 0.02, 0.02],
-      });
-    return;
-  }
-  const L = f.len * s.long * rng.range(0.9, 1.1) * (traits?.size ?? 1);
-  const H = L * f.depth * s.tall;
-  ctx.add(ctx.ellipsoid([L / 2, H / 2, f.round ? H / 2 : L * 0.12 * s.wide], [0, H, 0]), 'organic', skin);
-  if (f.spots)
-    for (let k = 0; k < 8; k++) {
-      const x = L * rng.range(-0.3, 0.3);
-      const yy = H + (H / 2) * rng.range(-0.5, 0.6) * Math.sqrt(1 - ((2 * x) / L) ** 2);
-      for (const side of [-1, 1])
-        ctx.add(
-          ctx.sphere(
-            L * 0.025,
-            [
-              x,
-              yy,
-              side *
-                (f.round ? H / 2 : L * 0.12 * s.wide) *
-                Math.sqrt(Math.max(0.05, 1 - ((2 * x) / L) ** 2 - ((yy - H) / (H / 2)) ** 2)) *
-                0.95,
-            ],
-            8,
-          ),
-          'organic',
-          { part: 'spot', primary: false, colour: f.spots },
-        );
-    }
-  if (f.stripes)
-    for (const x of [L * 0.2, -L * 0.1])
-      ctx.add(ctx.ellipsoid([L * 0.04, H * 0.5, L * 0.125], [x, H, 0]), 'organic', {
-        part: 'stripe',
-        primary: false,
-        colour: f.stripes,
-      });
-  const tail = f.flukes
-    ? ctx.ellipsoid([L * 0.1, L * 0.015, L * 0.22], [-L * 0.55, H, 0])
-    : ctx.prism(
-        [
-          [-L * 0.42, 0],
-          [-L * 0.7, H * 0.55],
-          [-L * 0.62, 0],
-          [-L * 0.7, -H * 0.55],
-        ],
-        L * 0.03,
-        [0, H, 0],
-      );
-  ctx.add(tail, 'organic', { part: 'tail', ...skin });
-  ctx.add(
-    ctx.prism(
-      [
-        [-L * 0.2, H * 0.4],
-        [L * 0.05, H * 0.45],
-        [-L * 0.15, H * (0.45 + f.dorsal * 0.4)],
-      ],
-      L * 0.02,
-      [0, H, 0],
-    ),
-    'organic',
-    { part: 'fin', ...skin },
-  );
-  for (const side of [-1, 1])
-    ctx.add(ctx.sphere(L * 0.035, [L * 0.32, H * 1.08, side * (f.round ? H * 0.35 : L * 0.07)], 10), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: [0.02, 0.02, 0.02],
+  if (f.seahorse) buildRow(ctx, 'body-plans', 'seahorse', { colour });
+  else
+    buildRow(ctx, 'body-plans', 'fish', {
+      len: f.len,
+      depth: f.depth,
+      colour,
+      dorsal: f.dorsal,
+      size: traits?.size ?? 1,
+      flukes: +Boolean(f.flukes),
+      roundBody: +Boolean(f.round),
+      hasSpots: +Boolean(f.spots),
+      spotColour: f.spots ?? colour,
+      hasStripes: +Boolean(f.stripes),
+      stripeColour: f.stripes ?? colour,
     });
 }

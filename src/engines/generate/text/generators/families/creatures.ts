@@ -1,15 +1,13 @@
 /**
  * Body plans beyond the quadruped rig: primates (upright torso, long arms), amphibians (squat body,
  * folded hind legs, or a salamander's long one), reptiles (long body, short splayed legs, long tail)
- * and soft sea animals (octopus, squid, shells, jellyfish, starfish). One table row per profile.
+ * and soft sea animals (octopus, squid, shells, jellyfish, starfish, as rows of ../parts/sea-creatures.json).
+ * One table row per profile.
  */
 import { Type } from '@sinclair/typebox';
-import type { Vec2, Vec3 } from 'manifold-3d';
-import { around, type GenContext, type RGB } from '../kit.ts';
+import type { GenContext, Generator, RGB } from '../kit.ts';
+import { buildRow, partLists } from '../part-list.ts';
 import { drawnRow, ownRow, ownTraits } from './own-rows.ts';
-import { JointList, along } from '../joints.ts';
-import { legJoints, trunkJoints } from './quadruped.ts';
-import { EYE } from '../palette.ts';
 import { bodyRows } from '../bodies.ts';
 
 const Colour = Type.Tuple([Type.Number(), Type.Number(), Type.Number()]);
@@ -23,255 +21,37 @@ const PRIMATES = bodyRows(
   ),
 );
 
+/** A primate upright on the humanoid rig (the primate row of ../parts/body-plans.json). */
 export function primate(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const { row: p } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
-  const H = p.h * s.tall * rng.range(0.94, 1.06);
-  const w = H * 0.22 * p.broad * s.wide;
-  const hip = H * 0.38;
-  const chest = H * 0.72;
-  const fur = { colour: p.colour };
-  ctx.add(ctx.ellipsoid([w * 0.8, (chest - hip) * 0.75, w * 0.65], [0, (hip + chest) / 2, 0]), 'fabric', fur);
-  const head: Vec3 = [0, chest + H * 0.14, w * 0.15];
-  // Upright on the humanoid rig, facing +Z (its face), so its left side is +X.
-  const joints = trunkJoints(
-    new JointList('humanoid', 'primate plan'),
-    [0, hip + (chest - hip) * 0.1, 0],
-    [0, (hip + chest) / 2, 0],
-    [0, chest - (chest - hip) * 0.1, 0],
-    [0, chest + H * 0.02, 0],
-    head,
-  );
-  const hr = H * 0.11 * (s.cartoon ? 1.3 : 1);
-  ctx.add(ctx.sphere(hr, head), 'fabric', { part: 'head', ...fur });
-  ctx.add(ctx.ellipsoid([hr * 0.7, hr * 0.55, hr * 0.5], [0, head[1] - hr * 0.3, head[2] + hr * 0.65]), 'organic', {
-    part: 'face',
-    primary: false,
-    colour: p.face,
-  });
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(hr * 0.3, [side * hr * 0.95, head[1] + hr * 0.1, head[2]]), 'organic', {
-      part: 'ear',
-      primary: false,
-      colour: p.face,
-    });
-    ctx.add(ctx.sphere(hr * 0.12, [side * hr * 0.35, head[1] + hr * 0.15, head[2] + hr * 0.85], 8), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: EYE,
-    });
-    const shoulder: Vec3 = [side * w * 0.85, chest - H * 0.02, 0];
-    const hand: Vec3 = [side * w * 1.1, Math.max(H * 0.05, chest - H * 0.62 * p.arm), w * 0.4];
-    const elbow: Vec3 = [side * w * 1.1, (shoulder[1] + hand[1]) / 2, w * 0.1];
-    ctx.add(
-      ctx.union([ctx.capsule(shoulder, elbow, w * 0.22), ctx.capsule(elbow, hand, w * 0.2, w * 0.18)]),
-      'fabric',
-      { part: 'arm', ...fur },
-    );
-    const legTop: Vec3 = [side * w * 0.45, hip, 0];
-    const knee: Vec3 = [side * w * 0.55, H * 0.2, w * 0.3];
-    const foot: Vec3 = [side * w * 0.55, w * 0.12, w * 0.2];
-    ctx.add(ctx.union([ctx.capsule(legTop, knee, w * 0.25), ctx.capsule(knee, foot, w * 0.2, w * 0.14)]), 'fabric', {
-      part: 'leg',
-      ...fur,
-    });
-    const name = side > 0 ? 'left' : 'right';
-    joints
-      .add(`${name}UpperArm`, 'chest', shoulder)
-      .add(`${name}LowerArm`, `${name}UpperArm`, elbow)
-      .add(`${name}Hand`, `${name}LowerArm`, hand)
-      .add(`${name}UpperLeg`, 'hips', legTop)
-      .add(`${name}LowerLeg`, `${name}UpperLeg`, knee)
-      .add(`${name}Foot`, `${name}LowerLeg`, foot);
-  }
-  if (p.tail > 0) {
-    const pts: Vec3[] = [
-      [0, hip, -w * 0.5],
-      [0, hip * 0.6, -w * 1.5],
-      [0, hip * 0.9, -w * 2.3],
-      [0, hip * 1.4, -w * 2.2],
-    ].map(([x, y, z]) => [x, y * p.tail + hip * (1 - p.tail) * 0.5, z * p.tail] as Vec3);
-    ctx.add(ctx.union(pts.slice(1).map((q, k) => ctx.capsule(pts[k], q, w * 0.08))), 'fabric', {
-      part: 'tail',
-      ...fur,
-    });
-    joints.add('tail1', 'hips', pts[0]).add('tail2', 'tail1', pts[2]);
-  }
-  ctx.skeleton = joints.finish();
+  const { row } = ownRow(ctx, PRIMATES, 'primate', (row, own) => ({ ...row, colour: own.colour ?? row.colour }));
+  buildRow(ctx, 'body-plans', 'primate', row);
 }
 
 /** The rows the amphibian and reptile forms draw by name (the others share a default). */
 const AMPHIBIAN_ROWS = { frog: true, salamander: true };
 const REPTILE_ROWS = { lizard: true, chameleon: true };
 
+/**
+ * A long low body on short splayed legs (the lizard row of ../parts/body-plans.json): a lizard, a
+ * chameleon (its tail curled, a crest), a salamander (its gills); flags as 1 or 0.
+ */
+function lizard(ctx: GenContext, l: { len: number; r: number; leg: number; tail: number; colour: RGB } & Flags): void {
+  buildRow(ctx, 'body-plans', 'lizard', { crest: 0, curl: 0, gills: 0, ...l });
+}
+type Flags = { crest?: number; curl?: number; gills?: number };
+
 export function amphibian(ctx: GenContext): void {
-  const { s, rng } = ctx;
   const salamander = drawnRow(ctx, AMPHIBIAN_ROWS) === 'salamander';
   const picked: RGB = salamander
     ? [0.9, 0.45, 0.5]
-    : rng.pick([
+    : ctx.rng.pick([
         [0.3, 0.6, 0.2],
         [0.45, 0.55, 0.2],
         [0.35, 0.7, 0.3],
       ] as RGB[]);
   const colour: RGB = ownTraits(ctx, AMPHIBIAN_ROWS)?.colour ?? picked;
-  const skin = { colour };
-  if (salamander) {
-    lizardBody(ctx, { len: 0.8, r: 0.07, leg: 0.09, tail: 0.5, colour, crest: false });
-    const head: Vec3 = [0.42 * s.long, 0.1, 0];
-    for (const side of [-1, 1])
-      for (let k = 0; k < 3; k++)
-        ctx.add(
-          ctx.capsule(
-            [head[0] - 0.05, head[1] + 0.03, side * 0.06],
-            [head[0] - 0.12, head[1] + 0.09 + k * 0.03 - 0.03, side * (0.12 + k * 0.02)],
-            0.012,
-          ),
-          'organic',
-          { part: 'gill', primary: false, colour: [0.95, 0.4, 0.5] },
-        );
-    return;
-  }
-  const r = 0.25 * s.wide;
-  const y = r * 0.55;
-  ctx.add(ctx.ellipsoid([r * 1.1, r * 0.6 * s.tall, r * 0.9], [0, y, 0]).rotate([0, 0, 12]), 'organic', skin);
-  ctx.add(ctx.ellipsoid([r * 0.7, r * 0.4, r * 0.8], [r * 0.75, y + r * 0.3, 0]), 'organic', { part: 'head', ...skin });
-  // A frog crouches on the quadruped rig, facing +X (left side -Z); its body is turned 12° about the origin.
-  const turn = (12 * Math.PI) / 180;
-  const turned = (x: number): Vec3 => [
-    x * Math.cos(turn) - y * Math.sin(turn),
-    x * Math.sin(turn) + y * Math.cos(turn),
-    0,
-  ];
-  const joints = trunkJoints(
-    new JointList('quadruped', 'frog plan'),
-    turned(-r * 0.5),
-    turned(0),
-    turned(r * 0.5),
-    [r * 0.45, y + r * 0.3, 0],
-    [r * 0.75, y + r * 0.3, 0],
-  );
-  for (const side of [-1, 1]) {
-    const name = side < 0 ? 'left' : 'right';
-    const frontHip: Vec3 = [r * 0.55, y, side * r * 0.5];
-    const frontFoot: Vec3 = [r * 0.75, r * 0.07, side * r * 0.75];
-    legJoints(joints, name, 'Front', frontHip, along(frontHip, frontFoot, 0.5), frontFoot);
-    legJoints(
-      joints,
-      name,
-      'Back',
-      [-r * 0.6, y, side * r * 0.6],
-      [r * 0.1, y * 0.5, side * r * 1.05],
-      [-r * 0.7, r * 0.1, side * r * 1.1],
-    );
-  }
-  ctx.skeleton = joints.finish();
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(r * 0.22, [r * 0.85, y + r * 0.62, side * r * 0.42]), 'organic', { part: 'eye', ...skin });
-    ctx.add(ctx.sphere(r * 0.13, [r * 0.95, y + r * 0.7, side * r * 0.45], 10), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: EYE,
-    });
-    // Folded hind leg: thigh forward, shin back, long foot flat on the ground.
-    ctx.add(
-      ctx.union([
-        ctx.capsule([-r * 0.6, y, side * r * 0.6], [r * 0.1, y * 0.5, side * r * 1.05], r * 0.2),
-        ctx.capsule([r * 0.1, y * 0.5, side * r * 1.05], [-r * 0.7, r * 0.1, side * r * 1.1], r * 0.14),
-        ctx.ellipsoid([r * 0.4, r * 0.06, r * 0.2], [-r * 0.55, r * 0.06, side * r * 1.25]),
-      ]),
-      'organic',
-      { part: 'leg', ...skin },
-    );
-    ctx.add(
-      ctx.union([
-        ctx.capsule([r * 0.55, y, side * r * 0.5], [r * 0.75, r * 0.07, side * r * 0.75], r * 0.09),
-        ctx.ellipsoid([r * 0.15, r * 0.05, r * 0.15], [r * 0.85, r * 0.05, side * r * 0.8]),
-      ]),
-      'organic',
-      { part: 'leg', ...skin },
-    );
-  }
-}
-
-interface LizardSpec {
-  len: number;
-  r: number;
-  leg: number;
-  tail: number;
-  colour: RGB;
-  crest: boolean;
-  curl?: boolean;
-}
-
-function lizardBody(ctx: GenContext, l: LizardSpec): void {
-  const { s } = ctx;
-  const len = l.len * s.long;
-  const y = l.leg + l.r * 0.6;
-  const skin = { colour: l.colour };
-  ctx.add(ctx.ellipsoid([len * 0.25, l.r * s.tall, l.r * 1.1 * s.wide], [0, y, 0]), 'organic', skin);
-  ctx.add(ctx.ellipsoid([l.r * 1.4, l.r * 0.75, l.r * 0.9], [len * 0.25 + l.r, y + l.r * 0.2, 0]), 'organic', {
-    part: 'head',
-    ...skin,
-  });
-  const tail: Vec3[] = [];
-  for (let k = 0; k <= 6; k++) {
-    const t = k / 6;
-    tail.push(
-      l.curl
-        ? [
-            -len * 0.22 - Math.sin(t * Math.PI * 1.5) * len * 0.18,
-            y - t * y * 0.3 + (1 - Math.cos(t * Math.PI * 1.5)) * len * 0.1,
-            0,
-          ]
-        : [-len * 0.2 - t * len * l.tail, Math.max(l.r * 0.3, y - t * y * 0.8), Math.sin(t * 3) * len * 0.05],
-    );
-  }
-  ctx.add(
-    ctx.union(
-      tail.slice(1).map((q, k) => ctx.capsule(tail[k], q, l.r * (0.8 - k * 0.11), l.r * (0.8 - (k + 1) * 0.11))),
-    ),
-    'organic',
-    { part: 'tail', ...skin },
-  );
-  // A long low body on the quadruped rig, facing +X (left side -Z), its tail in three joints.
-  const joints = trunkJoints(
-    new JointList('quadruped', 'lizard plan'),
-    [-len * 0.15, y, 0],
-    [0, y, 0],
-    [len * 0.17, y, 0],
-    [len * 0.22, y, 0],
-    [len * 0.25 + l.r, y + l.r * 0.2, 0],
-  )
-    .add('tail1', 'hips', tail[0])
-    .add('tail2', 'tail1', tail[2])
-    .add('tail3', 'tail2', tail[4]);
-  for (const side of [-1, 1]) {
-    ctx.add(ctx.sphere(l.r * 0.22, [len * 0.25 + l.r * 1.6, y + l.r * 0.55, side * l.r * 0.55], 10), 'glass', {
-      part: 'eye',
-      primary: false,
-      colour: EYE,
-    });
-    for (const x of [len * 0.17, -len * 0.15]) {
-      const hip: Vec3 = [x, y, side * l.r * 0.8];
-      const knee: Vec3 = [x + l.leg * 0.3, l.leg * 0.7, side * (l.r + l.leg * 0.9)];
-      const foot: Vec3 = [x + l.leg * 0.5, l.r * 0.15, side * (l.r + l.leg * 1.1)];
-      ctx.add(
-        ctx.union([ctx.capsule(hip, knee, l.r * 0.28), ctx.capsule(knee, foot, l.r * 0.22, l.r * 0.15)]),
-        'organic',
-        { part: 'leg', ...skin },
-      );
-      legJoints(joints, side < 0 ? 'left' : 'right', x > 0 ? 'Front' : 'Back', hip, knee, foot);
-    }
-  }
-  ctx.skeleton = joints.finish();
-  if (l.crest)
-    for (let k = 0; k < 6; k++)
-      ctx.add(
-        ctx.cyl(l.r * 0.15, l.r * 0.5, [0, 0, 0], 0.002, 6).translate([len * 0.2 - k * len * 0.08, y + l.r * 0.85, 0]),
-        'organic',
-        { part: 'spike', primary: false, colour: l.colour },
-      );
+  if (salamander) lizard(ctx, { len: 0.8, r: 0.07, leg: 0.09, tail: 0.5, colour, gills: 1 });
+  else buildRow(ctx, 'body-plans', 'frog', { colour });
 }
 
 export function reptile(ctx: GenContext): void {
@@ -284,105 +64,13 @@ export function reptile(ctx: GenContext): void {
         [0.3, 0.6, 0.35],
       ] as RGB[]);
   const colour: RGB = ownTraits(ctx, REPTILE_ROWS)?.colour ?? picked;
-  lizardBody(
+  lizard(
     ctx,
     chameleon
-      ? { len: 0.7, r: 0.11, leg: 0.14, tail: 0.6, colour, crest: true, curl: true }
-      : { len: 0.9, r: 0.08, leg: 0.08, tail: 0.9, colour, crest: ctx.interpretation.word === 'iguana' },
+      ? { len: 0.7, r: 0.11, leg: 0.14, tail: 0.6, colour, crest: 1, curl: 1 }
+      : { len: 0.9, r: 0.08, leg: 0.08, tail: 0.9, colour, crest: +(ctx.interpretation.word === 'iguana') },
   );
 }
 
-export function mollusc(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const profile = ctx.interpretation.profile ?? 'octopus';
-  const colour: RGB =
-    profile === 'jellyfish'
-      ? [0.8, 0.6, 0.9]
-      : profile === 'starfish'
-        ? [0.95, 0.5, 0.25]
-        : profile === 'seashell'
-          ? [0.95, 0.85, 0.75]
-          : [0.8, 0.35, 0.3];
-  const skin = { colour };
-  if (profile === 'starfish') {
-    const star: Vec2[] = around(10, Math.PI / 2).map((a, k) => [
-      Math.cos(a) * (k % 2 ? 0.18 : 0.5),
-      Math.sin(a) * (k % 2 ? 0.18 : 0.5),
-    ]);
-    ctx.add(
-      ctx
-        .prism(star, 0.08 * s.tall)
-        .rotate([90, 0, 0])
-        .translate([0, 0.04 * s.tall, 0]),
-      'organic',
-      skin,
-    );
-    ctx.add(ctx.sphere(0.15, [0, 0.05, 0]).scale([1, 0.45, 1]), 'organic', skin);
-    return;
-  }
-  if (profile === 'seashell') {
-    // A conch lying on its side: a pointed spire turned on a lathe, ridged by whorls, with a flared lip.
-    const spire = ctx.lathe([
-      [0.04, 0],
-      [0.22, 0.1],
-      [0.3, 0.25],
-      [0.26, 0.42],
-      [0.17, 0.58],
-      [0.09, 0.72],
-      [0.01, 0.85 * s.long],
-    ]);
-    const whorls = [0.3, 0.45, 0.58, 0.7].map((y, k) => ctx.torus([0.27, 0.22, 0.15, 0.09][k], 0.03, [0, y, 0], 'y'));
-    const lip = ctx.ellipsoid([0.05, 0.28, 0.22], [0.2, 0.2, 0]);
-    ctx.add(
-      ctx
-        .union([spire, ...whorls, lip])
-        .rotate([0, 0, -80])
-        .translate([0, 0.3, 0]),
-      'ceramic',
-      skin,
-    );
-    return;
-  }
-  const dome = profile === 'jellyfish';
-  const mantle: Vec3 = profile === 'squid' ? [0.14, 0.42, 0.14] : dome ? [0.35, 0.22, 0.35] : [0.25, 0.3, 0.25];
-  const y = dome ? 0.55 : profile === 'squid' ? 0.55 : 0.25;
-  const body = ctx.ellipsoid(mantle, [0, y + mantle[1] * 0.6, 0]);
-  ctx.add(dome ? body.trimByPlane([0, 1, 0], y + mantle[1] * 0.4) : body, dome ? 'glass' : 'organic', skin);
-  const arms = dome ? 10 : profile === 'squid' ? 10 : ctx.count('tentacle', 8, 3, 12);
-  for (const a of around(arms, rng.range(0, 1))) {
-    const pts: Vec3[] = [];
-    for (let k = 0; k <= 5; k++) {
-      const t = k / 5;
-      const out = dome ? 0.2 + t * 0.05 : profile === 'squid' ? 0.08 + t * 0.1 : 0.15 + t * 0.45;
-      const yy = dome
-        ? y + 0.05 - t * y * 0.9
-        : profile === 'squid'
-          ? y + 0.05 - t * (y - 0.03)
-          : Math.max(0.03, y * (1 - t)) + (t > 0.7 ? (t - 0.7) * 0.4 : 0);
-      pts.push([Math.cos(a + t * 0.6) * out, yy, Math.sin(a + t * 0.6) * out]);
-    }
-    ctx.add(
-      ctx.union(
-        pts
-          .slice(1)
-          .map((q, k) =>
-            ctx.capsule(
-              pts[k],
-              q,
-              (dome ? 0.015 : 0.05) * (1 - k * 0.15),
-              (dome ? 0.015 : 0.05) * (1 - (k + 1) * 0.15),
-            ),
-          ),
-      ),
-      'organic',
-      { part: 'tentacle', ...skin },
-    );
-  }
-  if (!dome)
-    for (const side of [-1, 1])
-      ctx.add(ctx.sphere(0.04, [mantle[0] * 0.9, y + 0.05, side * mantle[2] * 0.5], 10), 'glass', {
-        part: 'eye',
-        primary: false,
-        colour: EYE,
-      });
-}
+/** The mollusc family's forms, rows of ../parts/sea-creatures.json (an octopus when no row names the noun). */
+export const MOLLUSCS: Record<string, Generator> = partLists('sea-creatures');

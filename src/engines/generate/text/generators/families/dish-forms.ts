@@ -17,7 +17,7 @@ import {
   type Vessel,
 } from '../../dish-reading.ts';
 import { GOLDEN } from '../palette.ts';
-import { buildPartList, readPartListFile } from '../part-list.ts';
+import { buildRow } from '../part-list.ts';
 
 /** Where the food sits: the surface height, the radius it may cover, and how deep a liquid may be. */
 interface Bed {
@@ -51,13 +51,10 @@ const BEDS: Record<Vessel, Bed> = {
   box: { y: 0.03, r: 0.28, depth: 0.1 },
   glass: { y: 0.05, r: 0.2, depth: 0.52 },
 };
-const VESSEL_ROWS = new Map(readPartListFile('dish-vessels').rows.map((row) => [row.id, row]));
 
 /** Builds the vessel and says where the food sits on it. */
 function vesselBed(ctx: GenContext, vessel: Vessel): Bed {
-  const row = VESSEL_ROWS.get(vessel);
-  if (!row) throw new Error(`parts/dish-vessels.json has no row ${vessel}`);
-  buildPartList(ctx, row);
+  buildRow(ctx, 'dish-vessels', vessel);
   return BEDS[vessel];
 }
 

@@ -4,7 +4,6 @@
  * prompt's style) and the fence (picket or rail by its words).
  */
 import { around, says, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 
 export const FIXTURES: Record<string, Generator> = {
@@ -34,35 +33,6 @@ export const FIXTURES: Record<string, Generator> = {
         part: 'stand',
         primary: false,
         colour: frame,
-      });
-  },
-  fence: (ctx) => {
-    const n = ctx.count('post', 7, 2, 16);
-    const picket = !says(ctx, /\b(rail|ranch|split)\b/);
-    for (let k = 0; k < n; k++) {
-      const x = (k - (n - 1) / 2) * 0.3;
-      ctx.add(
-        picket
-          ? ctx.prism(
-              [
-                [-0.05, 0],
-                [0.05, 0],
-                [0.05, 0.8],
-                [0, 0.88],
-                [-0.05, 0.8],
-              ],
-              0.025,
-              [x, 0, 0],
-            )
-          : ctx.box([0.08, 0.9, 0.08], [x, 0.45, 0]),
-        'wood',
-        { colour: picket ? [0.95, 0.95, 0.93] : WOOD },
-      );
-    }
-    for (const y of picket ? [0.2, 0.62] : [0.3, 0.7])
-      ctx.add(ctx.box([n * 0.3, 0.07, 0.03], [0, y, -0.03]), 'wood', {
-        part: 'rail',
-        colour: picket ? [0.95, 0.95, 0.93] : WOOD,
       });
   },
 };

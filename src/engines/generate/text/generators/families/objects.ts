@@ -9,31 +9,12 @@
  * an anvil, a piggy bank, a snow globe, a standing skeleton, a mace in ../parts/curios.json.
  */
 import { type GenContext, type Generator, around } from '../kit.ts';
-import { WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
 import type { Vec2 } from 'manifold-3d';
 
-export const TOOLS: Record<string, Generator> = {
-  ...partLists('tools'),
-};
+export const TOOLS: Record<string, Generator> = partLists('tools');
 
-export const OBJECTS: Record<string, Generator> = {
-  ...partLists('objects'),
-  ladder: (ctx) => {
-    const rungs = ctx.count('rung', 6, 2, 14);
-    for (const x of [-0.2, 0.2])
-      ctx.add(ctx.box([0.05, 1.6, 0.04], [x, 0.8, 0]), 'wood', { part: 'rail', colour: WOOD });
-    for (let k = 0; k < rungs; k++)
-      ctx.add(
-        ctx
-          .cyl(0.018, 0.4, [0, 0, 0])
-          .rotate([0, 0, 90])
-          .translate([0.2, 0.15 + (k * 1.35) / Math.max(1, rungs - 1), 0]),
-        'wood',
-        { part: 'rung', colour: WOOD },
-      );
-  },
-};
+export const OBJECTS: Record<string, Generator> = partLists('objects');
 
 export function handTool(ctx: GenContext): void {
   (TOOLS[ctx.interpretation.profile ?? ''] ?? TOOLS.wrench)(ctx);

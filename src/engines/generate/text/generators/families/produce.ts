@@ -8,7 +8,7 @@
 import type { Manifold, Vec3 } from 'manifold-3d';
 import { around, type GenContext, type RGB } from '../kit.ts';
 import { produceForm, type ProduceForm, type ProduceSize } from '../../produce-reading.ts';
-import { buildPartList, readPartListFile } from '../part-list.ts';
+import { buildPartList, partListRow } from '../part-list.ts';
 import { LEAF, STEM } from '../palette.ts';
 
 const SIZE: Record<ProduceSize, number> = { tiny: 0.12, small: 0.2, medium: 0.28, large: 0.38, huge: 0.48 };
@@ -37,9 +37,6 @@ function rounded(ctx: GenContext, f: ProduceForm, r: number): Body {
   flesh(ctx, ctx.ellipsoid(radii, centre), f.colour);
   return { radii, centre };
 }
-
-/** The forms that are not a rounded body (a crescent, a pear, a leafy head …): rows of ../parts/produce.json. */
-const ROWS = new Map(readPartListFile('produce').rows.map((row) => [row.id, row]));
 
 /** The rind laid over a rounded body: spines, ridges, scales or bumps, placed on its surface. */
 function rind(ctx: GenContext, f: ProduceForm, { radii, centre }: Body): void {
@@ -89,7 +86,8 @@ export function produce(ctx: GenContext): boolean {
   const f = produceForm(ctx.interpretation.profile ?? '');
   if (!f) return false;
   const r = SIZE[f.size] * ctx.s.wide;
-  const row = ROWS.get(f.shape);
+  // The forms that are not a rounded body (a crescent, a pear, a leafy head …) are rows of ../parts/produce.json.
+  const row = partListRow('produce', f.shape);
   if (row) {
     buildPartList(ctx, row, { r, stretch: f.stretch, colour: f.colour });
     return true;

@@ -6,6 +6,4 @@
 import type { Generator } from '../kit.ts';
 import { partLists } from '../part-list.ts';
 
-export const TAPES: Record<string, Generator> = {
-  ...partLists('tapes'),
-};
+export const TAPES: Record<string, Generator> = partLists('tapes');

@@ -6,9 +6,7 @@
 import type { GenContext, Generator } from '../kit.ts';
 import { partLists } from '../part-list.ts';
 
-export const WEAPONS: Record<string, Generator> = {
-  ...partLists('weapons'),
-};
+export const WEAPONS: Record<string, Generator> = partLists('weapons');
 
 export function weapon(ctx: GenContext): void {
   (WEAPONS[ctx.interpretation.profile ?? ''] ?? WEAPONS.gun)(ctx);
