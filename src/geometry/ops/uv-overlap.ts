@@ -94,6 +94,9 @@ export function overlappingTriangles(
           tMaxV = entryBox[i * 4 + 3];
         const tX0 = entryFirstCell[i * 2],
           tY0 = entryFirstCell[i * 2 + 1];
+        const t0 = indices[t * 3],
+          t1 = indices[t * 3 + 1],
+          t2 = indices[t * 3 + 2];
         for (let j = start[cell]; j < i; j++) {
           // Boxes must overlap with area, and the pair is handled only in the first shared cell.
           if (tMinU >= entryBox[j * 4 + 1] || entryBox[j * 4] >= tMaxU) continue;
@@ -101,7 +104,15 @@ export function overlappingTriangles(
           if (Math.max(tX0, entryFirstCell[j * 2]) !== cx || Math.max(tY0, entryFirstCell[j * 2 + 1]) !== cy) continue;
           const u = entries[j];
           if (flagged[u]) continue;
-          if (sharedCorners(indices, t, u) === 2 && signedArea(indices, uvs, t) * signedArea(indices, uvs, u) > 0) {
+          // sharedCorners(indices, t, u) with t's corners read once per triangle, not once per pair.
+          const u0 = indices[u * 3],
+            u1 = indices[u * 3 + 1],
+            u2 = indices[u * 3 + 2];
+          const shared =
+            (t0 === u0 || t0 === u1 || t0 === u2 ? 1 : 0) +
+            (t1 === u0 || t1 === u1 || t1 === u2 ? 1 : 0) +
+            (t2 === u0 || t2 === u1 || t2 === u2 ? 1 : 0);
+          if (shared === 2 && signedArea(indices, uvs, t) * signedArea(indices, uvs, u) > 0) {
             // Same winding across a shared edge (reversed in one of them) puts them on opposite sides.
             continue;
           }
