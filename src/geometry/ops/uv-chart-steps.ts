@@ -203,14 +203,14 @@ export function projectCharts(mesh: Mesh, sets: FaceSets, label: Uint8Array, fn:
   const { positions: P, indices: I } = mesh;
   const faces = label.length;
   const chartOf = new Int32Array(faces);
-  const chartId = new Map<number, number>();
+  // Chart ids by root face, numbered in order of first use (an array: roots are face indices).
+  const chartId = new Int32Array(faces).fill(-1);
+  let charts = 0;
   for (let t = 0; t < faces; t++) {
     const r = sets.find(t);
-    let id = chartId.get(r);
-    if (id === undefined) chartId.set(r, (id = chartId.size));
-    chartOf[t] = id;
+    if (chartId[r] < 0) chartId[r] = charts++;
+    chartOf[t] = chartId[r];
   }
-  const charts = chartId.size;
   const mean = new Float64Array(charts * 3);
   for (let t = 0; t < faces; t++) {
     const c = chartOf[t];
