@@ -16,8 +16,12 @@ export interface ComputeNormalsOptions {
   positionIds?: Uint32Array;
 }
 
-/** Unit normal of every triangle (zero for degenerate triangles). */
-export function faceNormals(mesh: Mesh): Float32Array {
+/**
+ * Unit normal of every triangle (zero for degenerate triangles). With `areas`, each triangle's area (half
+ * the cross product's length, the same double as computing it apart) is written there too, so a caller
+ * needing both pays for the one `Math.hypot`.
+ */
+export function faceNormals(mesh: Mesh, areas?: Float64Array): Float32Array {
   const { positions: p, indices: idx } = mesh;
   const count = idx.length / 3;
   const out = new Float32Array(count * 3);
@@ -35,6 +39,7 @@ export function faceNormals(mesh: Mesh): Float32Array {
       ny = uz * vx - ux * vz,
       nz = ux * vy - uy * vx;
     const len = Math.hypot(nx, ny, nz);
+    if (areas) areas[t] = len / 2;
     if (len > 0) {
       out[t * 3] = nx / len;
       out[t * 3 + 1] = ny / len;

@@ -41,13 +41,14 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   const pid = canonicalVertices(P, 0);
   const smooth = computeNormals({ ...mesh, normals: undefined }, { smoothAcrossSeams: true, positionIds: pid })
     .normals!;
-  const fn = faceNormals(mesh);
+  const area = new Float64Array(faces);
+  const fn = faceNormals(mesh, area);
 
   const neighbours = faceNeighbours(I, pid, faces);
   const label = axisLabels(mesh, smooth, fn, neighbours);
   const sets = connectedCharts(mesh, label, neighbours);
   mergeSmallCharts(sets, label, neighbours, fn, minChartFaces);
-  const projection = regroupFlippedFaces(mesh, projectCharts(mesh, sets, label, fn), sets, label, neighbours, fn);
+  const projection = regroupFlippedFaces(mesh, projectCharts(sets, label, fn, area), sets, label, neighbours, fn);
   const { chartOf } = projection;
   const { basis, charts: chartCount } = splitLongCharts(mesh, chartOf, projection.basis, projection.charts);
   let charts = chartCount;

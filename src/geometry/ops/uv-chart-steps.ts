@@ -198,26 +198,33 @@ export interface ChartProjection {
   charts: number;
 }
 
-/** Numbers the charts and projects each along its mean normal (or its axis if a face would flip). */
-export function projectCharts(mesh: Mesh, sets: FaceSets, label: Uint8Array, fn: Float32Array): ChartProjection {
-  const { positions: P, indices: I } = mesh;
+/**
+ * Numbers the charts and projects each along its mean normal (or its axis if a face would flip); `area`
+ * is each face's area (`faceNormals` writes it beside the normals).
+ */
+export function projectCharts(
+  sets: FaceSets,
+  label: Uint8Array,
+  fn: Float32Array,
+  area: Float64Array,
+): ChartProjection {
   const faces = label.length;
   const chartOf = new Int32Array(faces);
-  const chartId = new Map<number, number>();
+  // Chart ids by root face, numbered in order of first use (an array: roots are face indices).
+  const chartId = new Int32Array(faces).fill(-1);
+  let charts = 0;
   for (let t = 0; t < faces; t++) {
     const r = sets.find(t);
-    let id = chartId.get(r);
-    if (id === undefined) chartId.set(r, (id = chartId.size));
-    chartOf[t] = id;
+    if (chartId[r] < 0) chartId[r] = charts++;
+    chartOf[t] = chartId[r];
   }
-  const charts = chartId.size;
   const mean = new Float64Array(charts * 3);
   for (let t = 0; t < faces; t++) {
     const c = chartOf[t];
-    const area = triangleArea(P, I, t);
-    mean[c * 3] += fn[t * 3] * area;
-    mean[c * 3 + 1] += fn[t * 3 + 1] * area;
-    mean[c * 3 + 2] += fn[t * 3 + 2] * area;
+    const a = area[t];
+    mean[c * 3] += fn[t * 3] * a;
+    mean[c * 3 + 1] += fn[t * 3 + 1] * a;
+    mean[c * 3 + 2] += fn[t * 3 + 2] * a;
   }
   const minDot = new Float64Array(charts).fill(1);
   for (let c = 0; c < charts; c++) {
@@ -318,17 +325,4 @@ export function bestAxis(x: number, y: number, z: number): number {
   if (ax >= ay && ax >= az) return x >= 0 ? 0 : 1;
   if (ay >= az) return y >= 0 ? 2 : 3;
   return z >= 0 ? 4 : 5;
-}
-
-export function triangleArea(P: Float32Array, I: Uint32Array, t: number): number {
-  const a = I[t * 3] * 3,
-    b = I[t * 3 + 1] * 3,
-    c = I[t * 3 + 2] * 3;
-  const ux = P[b] - P[a],
-    uy = P[b + 1] - P[a + 1],
-    uz = P[b + 2] - P[a + 2];
-  const vx = P[c] - P[a],
-    vy = P[c + 1] - P[a + 1],
-    vz = P[c + 2] - P[a + 2];
-  return Math.hypot(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx) / 2;
 }

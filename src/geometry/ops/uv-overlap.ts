@@ -94,6 +94,9 @@ export function overlappingTriangles(
           tMaxV = entryBox[i * 4 + 3];
         const tX0 = entryFirstCell[i * 2],
           tY0 = entryFirstCell[i * 2 + 1];
+        const t0 = indices[t * 3],
+          t1 = indices[t * 3 + 1],
+          t2 = indices[t * 3 + 2];
         for (let j = start[cell]; j < i; j++) {
           // Boxes must overlap with area, and the pair is handled only in the first shared cell.
           if (tMinU >= entryBox[j * 4 + 1] || entryBox[j * 4] >= tMaxU) continue;
@@ -101,7 +104,15 @@ export function overlappingTriangles(
           if (Math.max(tX0, entryFirstCell[j * 2]) !== cx || Math.max(tY0, entryFirstCell[j * 2 + 1]) !== cy) continue;
           const u = entries[j];
           if (flagged[u]) continue;
-          if (sharedCorners(indices, t, u) === 2 && signedArea(indices, uvs, t) * signedArea(indices, uvs, u) > 0) {
+          // sharedCorners(indices, t, u) with t's corners read once per triangle, not once per pair.
+          const u0 = indices[u * 3],
+            u1 = indices[u * 3 + 1],
+            u2 = indices[u * 3 + 2];
+          const shared =
+            (t0 === u0 || t0 === u1 || t0 === u2 ? 1 : 0) +
+            (t1 === u0 || t1 === u1 || t1 === u2 ? 1 : 0) +
+            (t2 === u0 || t2 === u1 || t2 === u2 ? 1 : 0);
+          if (shared === 2 && signedArea(indices, uvs, t) * signedArea(indices, uvs, u) > 0) {
             // Same winding across a shared edge (reversed in one of them) puts them on opposite sides.
             continue;
           }
@@ -343,9 +354,6 @@ function signedArea(I: Uint32Array, uv: Float32Array, t: number): number {
   return (uv[b] - uv[a]) * (uv[c + 1] - uv[a + 1]) - (uv[b + 1] - uv[a + 1]) * (uv[c] - uv[a]);
 }
 
-const xs = new Float64Array(6),
-  ys = new Float64Array(6);
-
 /**
  * Separating-axis test: do the two UV triangles share interior area?
  *
@@ -355,46 +363,81 @@ const xs = new Float64Array(6),
  * part) is needed only on axes where they overlap. Same answers as normalising every axis.
  */
 function overlap(I: Uint32Array, uv: Float32Array, t: number, u: number): boolean {
-  for (let k = 0; k < 3; k++) {
-    xs[k] = uv[I[t * 3 + k] * 2];
-    ys[k] = uv[I[t * 3 + k] * 2 + 1];
-    xs[k + 3] = uv[I[u * 3 + k] * 2];
-    ys[k + 3] = uv[I[u * 3 + k] * 2 + 1];
-  }
-  const scale = Math.max(
-    Math.abs(xs[1] - xs[0]),
-    Math.abs(ys[1] - ys[0]),
-    Math.abs(xs[4] - xs[3]),
-    Math.abs(ys[4] - ys[3]),
+  const a = I[t * 3] * 2,
+    b = I[t * 3 + 1] * 2,
+    c = I[t * 3 + 2] * 2,
+    d = I[u * 3] * 2,
+    e = I[u * 3 + 1] * 2,
+    f = I[u * 3 + 2] * 2;
+  const ax = uv[a],
+    ay = uv[a + 1],
+    bx = uv[b],
+    by = uv[b + 1],
+    cx = uv[c],
+    cy = uv[c + 1],
+    dx = uv[d],
+    dy = uv[d + 1],
+    ex = uv[e],
+    ey = uv[e + 1],
+    fx = uv[f],
+    fy = uv[f + 1];
+  const eps = Math.max(Math.abs(bx - ax), Math.abs(by - ay), Math.abs(ex - dx), Math.abs(ey - dy)) * 1e-6;
+  // The six edges' normals (y_j − y_i, x_i − x_j), first triangle then second; locals, not arrays, so
+  // the corners stay in registers.
+  return (
+    !separates(by - ay, ax - bx, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps) &&
+    !separates(cy - by, bx - cx, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps) &&
+    !separates(ay - cy, cx - ax, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps) &&
+    !separates(ey - dy, dx - ex, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps) &&
+    !separates(fy - ey, ex - fx, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps) &&
+    !separates(dy - fy, fx - dx, ax, ay, bx, by, cx, cy, dx, dy, ex, ey, fx, fy, eps)
   );
-  const eps = scale * 1e-6;
-  for (let tri = 0; tri < 2; tri++)
-    for (let k = 0; k < 3; k++) {
-      const i = tri * 3 + k,
-        j = tri * 3 + ((k + 1) % 3);
-      const nx = ys[j] - ys[i],
-        ny = xs[i] - xs[j];
-      let minA = Infinity,
-        maxA = -Infinity,
-        minB = Infinity,
-        maxB = -Infinity;
-      for (let m = 0; m < 3; m++) {
-        const pa = xs[m] * nx + ys[m] * ny,
-          pb = xs[m + 3] * nx + ys[m + 3] * ny;
-        if (pa < minA) minA = pa;
-        if (pa > maxA) maxA = pa;
-        if (pb < minB) minB = pb;
-        if (pb > maxB) maxB = pb;
-      }
-      // Also covers a degenerate edge (a zero normal projects everything to 0): no area, no overlap.
-      if (maxA <= minB || maxB <= minA) return false;
-      const len = Math.hypot(nx, ny);
-      // Rounded division is monotone, so the extremes of the quotients are the quotients of the extremes.
-      const lowA = minA / len,
-        highA = maxA / len,
-        lowB = minB / len,
-        highB = maxB / len;
-      if (highA <= lowB + eps || highB <= lowA + eps) return false;
-    }
-  return true;
+}
+
+/** Whether axis (nx, ny) separates triangle abc from def (touching counts as separated; see `overlap`). */
+function separates(
+  nx: number,
+  ny: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+  ex: number,
+  ey: number,
+  fx: number,
+  fy: number,
+  eps: number,
+): boolean {
+  const pa = ax * nx + ay * ny,
+    pb = bx * nx + by * ny,
+    pc = cx * nx + cy * ny;
+  const pd = dx * nx + dy * ny,
+    pe = ex * nx + ey * ny,
+    pf = fx * nx + fy * ny;
+  // Comparisons rather than Math.min/max, so a NaN projection is skipped as before (not propagated).
+  let minA = Infinity,
+    maxA = -Infinity,
+    minB = Infinity,
+    maxB = -Infinity;
+  if (pa < minA) minA = pa;
+  if (pa > maxA) maxA = pa;
+  if (pb < minA) minA = pb;
+  if (pb > maxA) maxA = pb;
+  if (pc < minA) minA = pc;
+  if (pc > maxA) maxA = pc;
+  if (pd < minB) minB = pd;
+  if (pd > maxB) maxB = pd;
+  if (pe < minB) minB = pe;
+  if (pe > maxB) maxB = pe;
+  if (pf < minB) minB = pf;
+  if (pf > maxB) maxB = pf;
+  // Also covers a degenerate edge (a zero normal projects everything to 0): no area, no overlap.
+  if (maxA <= minB || maxB <= minA) return true;
+  const len = Math.hypot(nx, ny);
+  // Rounded division is monotone, so the extremes of the quotients are the quotients of the extremes.
+  return maxA / len <= minB / len + eps || maxB / len <= minA / len + eps;
 }
