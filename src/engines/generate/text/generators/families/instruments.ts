@@ -3,12 +3,11 @@
  * profile from ukulele to cello; a harp's frame), keyboards, drums and drum kits, and wind instruments
  * (a brass tube and bell, a sax's curve, a flute's straight tube, an accordion's bellows).
  *
- * The kinds other than the string instruments and the piano are rows of ../parts/instruments.json
- * (INSTRUMENT_ROWS): a gong, a theremin, a xylophone and a kalimba with the bars and tines the prompt
- * counts, a harp, drums, the wind instruments. The string instruments are one rig over a table of
- * proportions; the piano reads "upright" from the noun.
+ * The kinds other than the string instruments are rows of ../parts/instruments.json (INSTRUMENT_ROWS):
+ * a piano (upright when the noun says so), a gong, a theremin, a xylophone and a kalimba with the bars
+ * and tines the prompt counts, a harp, drums, the wind instruments. The string instruments are one rig
+ * over a table of proportions.
  */
-import type { Vec2 } from 'manifold-3d';
 import type { GenContext, Generator, RGB } from '../kit.ts';
 import { DARK_BROWN, MARBLE, WOOD } from '../palette.ts';
 import { partLists } from '../part-list.ts';
@@ -79,57 +78,12 @@ export function stringInstrument(ctx: GenContext): void {
     ctx.add(ctx.cyl(0.01, B * 0.3, [0, -B * 0.28, 0]), 'metal', { part: 'spike', primary: false });
 }
 
-export function piano(ctx: GenContext): void {
-  const { s } = ctx;
-  const upright = ctx.interpretation.word?.includes('upright') ?? false;
-  const black: RGB = [0.05, 0.05, 0.06];
-  const W = 1.5 * s.wide;
-  if (upright) {
-    ctx.add(ctx.box([W, 1.3 * s.tall, 0.6], [0, 0.65 * s.tall, 0]), 'wood', { colour: black });
-    ctx.add(ctx.box([W * 0.95, 0.05, 0.3], [0, 0.72, 0.45]), 'ceramic', {
-      part: 'keys',
-      primary: false,
-      colour: [0.95, 0.95, 0.92],
-    });
-    return;
-  }
-  const outline: Vec2[] = [
-    [-W / 2, 0],
-    [W / 2, 0],
-    [W / 2, 0.8],
-    [W * 0.3, 1.4],
-    [0, 1.9],
-    [-W / 2, 2.0],
-  ];
-  ctx.add(ctx.prism(outline, 0.35).rotate([-90, 0, 0]).translate([0, 0.85, 0]), 'wood', { colour: black });
-  ctx.add(ctx.prism(outline, 0.02).rotate([-90, 0, 0]).translate([0, 1.04, 0]), 'wood', { part: 'lid', colour: black });
-  ctx.add(ctx.capsule([W * 0.3, 1.04, -1.2], [W * 0.3, 1.6, -1.0], 0.015), 'wood', {
-    part: 'prop',
-    primary: false,
-    colour: black,
-  });
-  ctx.add(ctx.box([W * 0.95, 0.05, 0.25], [0, 0.88, 0.1]), 'ceramic', {
-    part: 'keys',
-    primary: false,
-    colour: [0.95, 0.95, 0.92],
-  });
-  for (const [x, z] of [
-    [-W * 0.42, -0.1],
-    [W * 0.42, -0.1],
-    [-W * 0.35, -1.8],
-  ])
-    ctx.add(ctx.cyl(0.06, 0.7, [x, 0, z]), 'wood', { part: 'leg', colour: black });
-  ctx.add(
-    ctx.roundBox([W * 0.5, 0.08, 0.35], 0.02, [0, 0.5, 0.6]).add(ctx.box([W * 0.45, 0.45, 0.3], [0, 0.25, 0.6])),
-    'wood',
-    { part: 'bench', primary: false, colour: black },
-  );
-}
-
 /** The kinds of ../parts/instruments.json, by profile. */
 export const INSTRUMENT_ROWS: Record<string, Generator> = partLists('instruments');
 
 export const drum: Generator = INSTRUMENT_ROWS.drum;
+/** A grand piano, or an upright one when the noun says so. */
+export const piano: Generator = INSTRUMENT_ROWS.piano;
 
 /** A wind instrument's row by profile; a brass one the row has no kind for is a trumpet. */
 export function windInstrument(ctx: GenContext): void {
