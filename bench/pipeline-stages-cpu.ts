@@ -176,12 +176,7 @@ async function stageRun(): Promise<() => Promise<Record<string, { ms: number; ha
     };
   }
   if (args.stage === 'repair') {
-    const { fakeModel } = (await import(
-      `${tree}/test/engines/remote/fake-hunyuan3d.ts`
-    )) as typeof import('../test/engines/remote/fake-hunyuan3d.ts');
-    const { importModel } = (await import(
-      `${tree}/src/geometry/import/index.ts`
-    )) as typeof import('../src/geometry/import/index.ts');
+    const { fakeModel, importModel } = await remoteModelModules();
     const mesh = ops.flattenScene(await importModel(await fakeModel()));
     return async () => {
       const t = cpuMs();
@@ -194,6 +189,17 @@ async function stageRun(): Promise<() => Promise<Record<string, { ms: number; ha
   throw new Error(`unknown stage ${args.stage}: uv, highpoly, repair or transfer`);
 }
 
+/** The stand-in model server's GLB maker and the importer, from the tree under test. */
+async function remoteModelModules() {
+  const { fakeModel } = (await import(
+    `${tree}/test/engines/remote/fake-hunyuan3d.ts`
+  )) as typeof import('../test/engines/remote/fake-hunyuan3d.ts');
+  const { importModel } = (await import(
+    `${tree}/src/geometry/import/index.ts`
+  )) as typeof import('../src/geometry/import/index.ts');
+  return { fakeModel, importModel };
+}
+
 /**
  * The remote finish up to its bake (placed, repaired when open, budgeted, atlas), then the transfer bake
  * per run on one thread. The placement repeats postprocess.ts's `place` (not exported).
@@ -204,12 +210,7 @@ async function transferStage() {
     size > 2048
       ? { tier: 'Gen-2.5-Extreme-High', texture_mode: 'extreme-high', addons: 'HighPack' }
       : { tier: 'Gen-2.5-Medium' };
-  const { fakeModel } = (await import(
-    `${tree}/test/engines/remote/fake-hunyuan3d.ts`
-  )) as typeof import('../test/engines/remote/fake-hunyuan3d.ts');
-  const { importModel } = (await import(
-    `${tree}/src/geometry/import/index.ts`
-  )) as typeof import('../src/geometry/import/index.ts');
+  const { fakeModel, importModel } = await remoteModelModules();
   const { textureImage } = (await import(
     `${tree}/src/geometry/texture.ts`
   )) as typeof import('../src/geometry/texture.ts');
