@@ -84,7 +84,6 @@ const princeton = (folder: string, models: number[]) =>
     file: `${DATA}${folder}/off/${n}.off`,
     expected: (n <= 20 ? 'humanoid' : 'quadruped') as BodyType,
   }));
-const UNSEEN_DIR = fileURLToPath(new URL('./out/rig-unseen/', import.meta.url));
 const UNSEEN: Record<string, BodyType> = {
   man: 'humanoid',
   homer: 'humanoid',
@@ -97,7 +96,6 @@ const UNSEEN: Record<string, BodyType> = {
   diplodocus: 'quadruped',
   triceratops: 'quadruped',
 };
-const FRESH_DIR = fileURLToPath(new URL('./out/rig-fresh/', import.meta.url));
 const FRESH: Record<string, BodyType> = {
   mrfixit: 'humanoid',
   sydney: 'humanoid',
@@ -115,7 +113,6 @@ const FRESH: Record<string, BodyType> = {
   tiger: 'quadruped',
   bear: 'quadruped',
 };
-const FRESH2_DIR = fileURLToPath(new URL('./out/rig-fresh2/', import.meta.url));
 /** Written from what each mesh is (fetch-fresh2.sh) before the rigger ever ran on it. */
 const FRESH2: Record<string, BodyType> = {
   frankie: 'humanoid',
@@ -140,7 +137,6 @@ const FRESH2: Record<string, BodyType> = {
   puka: 'quadruped',
   sheep: 'quadruped',
 };
-const FRESH3_DIR = fileURLToPath(new URL('./out/rig-fresh3/', import.meta.url));
 /**
  * Written from what each mesh is (fetch-fresh3.sh: source package and path) before anything ran on it; a
  * blind set: never rigged before the lead's run. The candidates the selection rule left out (a body in
@@ -172,7 +168,6 @@ const FRESH3: Record<string, BodyType> = {
   'flightgear-cow': 'quadruped',
   'flightgear-horse': 'quadruped',
 };
-const FRESH4_DIR = fileURLToPath(new URL('./out/rig-fresh4/', import.meta.url));
 /**
  * Written from what each mesh is (fetch-fresh4.sh: source package, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. The candidates were named and typed
@@ -194,7 +189,6 @@ const FRESH4: Record<string, BodyType> = {
   'sh3d-rabbit': 'quadruped',
   '0ad-sanga-cattle': 'quadruped',
 };
-const FRESH5_DIR = fileURLToPath(new URL('./out/rig-fresh5/', import.meta.url));
 /**
  * Written from what each mesh is (fetch-fresh5.sh: source repository, path and the source's own name) before
  * any was converted; a blind set: never rigged before the lead's run. Sources: alecjacobson/common-3d-test-models
@@ -238,26 +232,26 @@ const FRESH5: Record<string, BodyType> = {
   'quaternius-stag': 'quadruped',
   'quaternius-wolf': 'quadruped',
 };
+/** A set that bench/rig-psb/fetch-<set>.sh puts into bench/out/rig-<set>/, one OFF file per mesh. */
+function fetched(set: string, table: Record<string, BodyType>) {
+  const dir = fileURLToPath(new URL(`./out/rig-${set}/`, import.meta.url));
+  return Object.entries(table).map(([name, expected]) => ({ name, file: `${dir}${name}.off`, expected }));
+}
 const SETS = {
   dev: princeton('psb-dev', [1, 2, 11, 12, 381, 382, 391, 392]),
   'looked-at': princeton('psb-rig-dev', [4, 6, 8, 14, 16, 18, 384, 386, 388, 394, 396, 398]),
-  unseen: Object.entries(UNSEEN).map(([name, expected]) => ({ name, file: `${UNSEEN_DIR}${name}.off`, expected })),
-  fresh: Object.entries(FRESH).map(([name, expected]) => ({ name, file: `${FRESH_DIR}${name}.off`, expected })),
-  fresh2: Object.entries(FRESH2).map(([name, expected]) => ({ name, file: `${FRESH2_DIR}${name}.off`, expected })),
-  fresh3: Object.entries(FRESH3).map(([name, expected]) => ({ name, file: `${FRESH3_DIR}${name}.off`, expected })),
-  fresh4: Object.entries(FRESH4).map(([name, expected]) => ({ name, file: `${FRESH4_DIR}${name}.off`, expected })),
-  fresh5: Object.entries(FRESH5).map(([name, expected]) => ({ name, file: `${FRESH5_DIR}${name}.off`, expected })),
+  unseen: fetched('unseen', UNSEEN),
+  fresh: fetched('fresh', FRESH),
+  fresh2: fetched('fresh2', FRESH2),
+  fresh3: fetched('fresh3', FRESH3),
+  fresh4: fetched('fresh4', FRESH4),
+  fresh5: fetched('fresh5', FRESH5),
 };
 /** Sets that run only when asked for by name, so they are not looked at by habit. */
 const ON_REQUEST = ['unseen', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'];
-const FETCH_SCRIPT: Record<string, string> = {
-  unseen: 'fetch-unseen.sh',
-  fresh: 'fetch-fresh.sh',
-  fresh2: 'fetch-fresh2.sh',
-  fresh3: 'fetch-fresh3.sh',
-  fresh4: 'fetch-fresh4.sh',
-  fresh5: 'fetch-fresh5.sh',
-};
+/** A mesh file that is not there, with the script that fetches its set (sets on request; the others read ../shared/data). */
+const missing = (set: string, file: string) =>
+  `missing: ${file}${ON_REQUEST.includes(set) ? ` (bash bench/rig-psb/fetch-${set}.sh)` : ''}`;
 type Entry = (typeof SETS)['dev'][number];
 const NEGATIVES = [21, 101, 141, 361, 121, 81].map((n) => `${DATA}psb-dev/off/${n}.off`);
 const CLIPS = ['idle', 'walk', 'run', 'jump'];
@@ -303,8 +297,7 @@ async function measureSet(name: string, entries: Entry[], augmentation?: Augment
   entries = entries.filter((e) => !pick || pick.includes(e.name));
   for (const { name: meshName, file, expected } of entries) {
     if (!existsSync(file)) {
-      const fetch = FETCH_SCRIPT[name];
-      console.log(`${meshName} | missing: ${file}${fetch ? ` (bash bench/rig-psb/${fetch})` : ''}`);
+      console.log(`${meshName} | ${missing(name, file)}`);
       continue;
     }
     const read = parseOff(readFileSync(file));
@@ -482,27 +475,24 @@ async function textFamilies() {
 }
 
 /** Each set's meshes and expected types, with the face count of each file present; nothing is rigged. */
-function listSets(only: string | undefined) {
+function listSets(chosen: string[] | undefined) {
   for (const [name, entries] of Object.entries(SETS)) {
-    if (only && only !== name) continue;
+    if (chosen && !chosen.includes(name)) continue;
     const types = entries.map((e) => e.expected);
     console.log(
       `\n## ${name}: ${entries.length} meshes (${types.filter((t) => t === 'humanoid').length} humanoid, ${types.filter((t) => t === 'quadruped').length} quadruped)${ON_REQUEST.includes(name) ? ', runs on request only' : ''}`,
     );
     console.log('mesh | expected | faces');
     for (const { name: meshName, file, expected } of entries) {
-      const faces = existsSync(file)
-        ? String(parseOff(readFileSync(file)).indices.length / 3)
-        : `missing: ${file}${FETCH_SCRIPT[name] ? ` (bash bench/rig-psb/${FETCH_SCRIPT[name]})` : ''}`;
+      const faces = existsSync(file) ? String(parseOff(readFileSync(file)).indices.length / 3) : missing(name, file);
       console.log(`${meshName} | ${expected} | ${faces}`);
     }
   }
 }
 
 const chosen = option('--set')?.split(',');
-const only = chosen?.[0] as keyof typeof SETS | undefined;
 if (args.includes('--list')) {
-  listSets(only);
+  listSets(chosen);
   process.exit(0);
 }
 if (!existsSync(DATA)) {
