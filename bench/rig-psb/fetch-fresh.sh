@@ -20,13 +20,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="$root/bench/out/rig-fresh"
+source "$root/bench/rig-psb/fetch-common.sh"
 mkdir -p "$dir/download"
 cd "$dir/download"
-command -v assimp >/dev/null || apt-get install -y assimp-utils
-for package in assimp-testmodels 0ad-data; do
-  ls "${package}"_*.deb >/dev/null 2>&1 || apt-get download "$package"
-done
-to_off() { "$root/node_modules/.bin/tsx" "$root/bench/rig-psb/to-off.ts" "$1" "$dir/$2.off"; }
+fetch_debs assimp-testmodels 0ad-data
 
 rm -rf extract && mkdir extract
 dpkg-deb --fsys-tarfile assimp-testmodels_*.deb | tar x -C extract ./usr/share/assimp/models/IQM/mrfixit.iqm \

@@ -50,18 +50,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="$root/bench/out/rig-fresh2"
+source "$root/bench/rig-psb/fetch-common.sh"
 mkdir -p "$dir/download"
 cd "$dir/download"
-command -v assimp >/dev/null || apt-get install -y assimp-utils
-for package in assimp-testmodels 0ad-data cube2-data lugaru-data openclonk openclonk-data megaglest-data; do
-  if ! ls "${package}"_*.deb >/dev/null 2>&1; then
-    # The fresh set's download or apt's cache may hold the same package already.
-    cached=$(ls "$root/bench/out/rig-fresh/download/${package}"_*.deb /var/cache/apt/archives/"${package}"_*.deb \
-      2>/dev/null | head -1 || true)
-    if [ -n "$cached" ]; then cp "$cached" .; else apt-get download "$package"; fi
-  fi
-done
-to_off() { "$root/node_modules/.bin/tsx" "$root/bench/rig-psb/to-off.ts" "$1" "$dir/$2.off"; }
+fetch_debs assimp-testmodels 0ad-data cube2-data lugaru-data openclonk openclonk-data megaglest-data
 rm -rf extract && mkdir extract
 
 # 0 A.D.: the animals straight from the game's compiled meshes.

@@ -55,6 +55,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="$root/bench/out/rig-fresh3"
+source "$root/bench/rig-psb/fetch-common.sh"
 # psb-dev beside the checkout (../shared/data), or beside the worktrees' parent (../../shared/data).
 psb=""
 for candidate in "$root/../shared/data/psb-dev" "$root/../../shared/data/psb-dev"; do
@@ -63,16 +64,7 @@ done
 [ -n "$psb" ] || { echo "psb-dev not found beside $root" >&2; exit 1; }
 mkdir -p "$dir/download"
 cd "$dir/download"
-command -v assimp >/dev/null || apt-get install -y assimp-utils
-for package in 0ad-data nexuiz-data libirrlicht-doc megaglest-data flightgear-data-base; do
-  if ! ls "${package}"_*.deb >/dev/null 2>&1; then
-    # The earlier sets' downloads or apt's cache may hold the same package already.
-    cached=$(ls "$root"/bench/out/rig-fresh*/download/"${package}"_*.deb /var/cache/apt/archives/"${package}"_*.deb \
-      2>/dev/null | head -1 || true)
-    if [ -n "$cached" ]; then cp "$cached" .; else apt-get download "$package"; fi
-  fi
-done
-to_off() { "$root/node_modules/.bin/tsx" "$root/bench/rig-psb/to-off.ts" "$1" "$dir/$2.off"; }
+fetch_debs 0ad-data nexuiz-data libirrlicht-doc megaglest-data flightgear-data-base
 rm -rf extract && mkdir extract
 
 # Nexuiz: the players' Zymotic models read directly from the game's data.pk3.

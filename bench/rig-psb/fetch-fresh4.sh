@@ -62,18 +62,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="$root/bench/out/rig-fresh4"
+source "$root/bench/rig-psb/fetch-common.sh"
 mkdir -p "$dir/download"
 cd "$dir/download"
-command -v assimp >/dev/null || apt-get install -y assimp-utils
-for package in supertuxkart-data sweethome3d-furniture qt3d5-examples 0ad-data; do
-  if ! ls "${package}"_*.deb >/dev/null 2>&1; then
-    # The earlier sets' downloads or apt's cache may hold the same package already.
-    cached=$(ls "$root"/bench/out/rig-fresh*/download/"${package}"_*.deb /var/cache/apt/archives/"${package}"_*.deb \
-      2>/dev/null | head -1 || true)
-    if [ -n "$cached" ]; then cp "$cached" .; else apt-get download "$package"; fi
-  fi
-done
-to_off() { "$root/node_modules/.bin/tsx" "$root/bench/rig-psb/to-off.ts" "$1" "$dir/$2.off"; }
+fetch_debs supertuxkart-data sweethome3d-furniture qt3d5-examples 0ad-data
 rm -rf extract && mkdir extract
 
 # SuperTuxKart: the figures' SPM files read directly.

@@ -77,6 +77,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="$root/bench/out/rig-fresh5"
+source "$root/bench/rig-psb/fetch-common.sh"
 mirror=/work/.mirror
 ajc=${AJC_REPO:-$mirror/alecjacobson+common-3d-test-models/repo}
 libigl=${LIBIGL_REPO:-$mirror/libigl+libigl-tutorial-data/repo}
@@ -100,7 +101,6 @@ show() {
   git --git-dir="$git_dir" show "${commit[$1]}:$2"
 }
 mkdir -p "$dir"
-to_off() { "$root/node_modules/.bin/tsx" "$root/bench/rig-psb/to-off.ts" "$1" "$dir/$2.off"; }
 extract="$dir/extract"
 rm -rf "$extract" && mkdir -p "$extract"
 
