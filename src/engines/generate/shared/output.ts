@@ -114,16 +114,6 @@ export function unitByte(value: number): number {
   return Math.round(Math.min(1, Math.max(0, value)) * 255);
 }
 
-/** A size × size image of one value per channel (e.g. a uniform metallic-roughness map). */
-export function uniformImage(size: number, values: number[]): RasterImage {
-  const channels = values.length as RasterImage['channels'];
-  const data = new Uint8Array(size * size * channels);
-  for (let c = 0; c < channels; c++) data[c] = unitByte(values[c]);
-  // One texel, then the filled prefix copied onto the rest, doubling: a 12K map in a few memcpy calls.
-  for (let filled = channels; filled < data.length; filled *= 2) data.copyWithin(filled, 0, filled);
-  return { width: size, height: size, channels, data };
-}
-
 function assertSize(name: string, image: RasterImage | EncodedMap | undefined, size: number): void {
   if (image && (image.width !== size || image.height !== size)) {
     throw new Error(`The ${name} map is ${image.width}×${image.height}; the spec asks for exactly ${size}×${size}.`);

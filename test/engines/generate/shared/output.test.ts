@@ -1,3 +1,4 @@
+import type { RasterImage } from '../../../../src/geometry/mesh.ts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NodeIO } from '@gltf-transform/core';
@@ -5,7 +6,15 @@ import validator from 'gltf-validator';
 import sharp from 'sharp';
 import { resolveGenerateRequest, type GenerateSpec } from '../../../../src/domain/index.ts';
 import { meshFromGrid } from '../../../../src/geometry/ops/index.ts';
-import { uniformImage, writeGenerationOutputs } from '../../../../src/engines/generate/shared/output.ts';
+import { unitByte, writeGenerationOutputs } from '../../../../src/engines/generate/shared/output.ts';
+
+/** A size × size map of one value per channel, as the engines' uniform maps were made before they were encoded from their colour. */
+function uniformImage(size: number, values: number[]): RasterImage {
+  const channels = values.length as RasterImage['channels'];
+  const data = new Uint8Array(size * size * channels);
+  for (let i = 0; i < data.length; i++) data[i] = unitByte(values[i % channels]);
+  return { width: size, height: size, channels, data };
+}
 
 function specOf(fields: Record<string, string>): GenerateSpec {
   const raw = { fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), files: [] };
