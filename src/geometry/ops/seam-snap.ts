@@ -16,8 +16,8 @@ export const SEAM_SNAP_DEFAULTS = {
   /**
    * Positions closer than this × the bounding-box diagonal are one point: repairToSolid's own weld
    * tolerance, so a mesh this closes is one that repair's first step would have closed the same way.
-   * At a unit-sized model it is ~15 float32 ULPs, far below any real edge (a 40k-face sphere's shortest
-   * edge is ~5e-4 of its diagonal).
+   * At a model placed with its longest side 1 that is some tens of float32 ULPs of its coordinates, far
+   * below any real edge (the bench's 39.6k-face sphere's shortest edge is ~3e-4 of its diagonal).
    */
   relativeTolerance: WELD_DEFAULTS.relativeTolerance,
 } as const;
