@@ -14,8 +14,7 @@ export function bleedObjectColours(
   band = 6,
 ): RasterImage {
   const { width: W, height: H } = image;
-  // Copies by `slice` (a block copy; `Uint8Array.from` walks the source's iterator, ~4M steps at 1024²).
-  const data = image.data.slice();
+  const data = Uint8Array.from(image.data);
   const known = new Uint8Array(W * H);
   // The mask column of every picture column, computed once instead of per pixel (the same expression).
   const maskColumn = new Int32Array(W);
@@ -26,7 +25,7 @@ export function bleedObjectColours(
     for (let x = 0; x < W; x++) known[row + x] = mask[maskRow + maskColumn[x]];
   }
   // Object pixels on the mask's edge may already be mixed with the background: re-fill them too.
-  const edge = known.slice();
+  const edge = Uint8Array.from(known);
   for (let y = 1; y < H - 1; y++)
     for (let x = 1; x < W - 1; x++) {
       const p = y * W + x;
