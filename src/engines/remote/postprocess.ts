@@ -1,17 +1,18 @@
 /**
  * A remote model server's GLB → Kiln's download files, through the same output pipeline as the
  * built-in engines (src/engines/generate/shared/output.ts): placed like Kiln's own assets, repaired to
- * a closed solid when it is not one (KILN_REMOTE_REPAIR), then the exact face budget, Quad mode, a new
- * UV atlas with maps at exactly the spec's texture resolution (the server's texture carried over by
- * closest-point lookup), material variants, every format and the preview. A 40k-face model with a 1K
- * texture thus still honours the tier, budget and texture size the client asked for.
+ * a closed solid when it is not one (KILN_REMOTE_REPAIR; seams closed up to float noise are only snapped
+ * together), then the exact face budget, Quad mode, a new UV atlas with maps at exactly the spec's
+ * texture resolution (the server's texture carried over by closest-point lookup), material variants,
+ * every format and the preview. A 40k-face model with a 1K texture thus still honours the tier, budget
+ * and texture size the client asked for.
  */
 import type { GenerateSpec } from '../../domain/task-spec.ts';
 import type { EngineResult, ProgressReporter } from '../engine.ts';
 import { importModel, isGeometryInputError } from '../../geometry/import/index.ts';
 import { meshBounds, type Material, type Mesh, type RasterImage, type Scene } from '../../geometry/mesh.ts';
 import { sniffImageType } from '../../domain/image-type.ts';
-import { flattenScene, isWatertight, repairToSolid } from '../../geometry/ops/index.ts';
+import { flattenScene, isWatertight, repairToSolid, snapSeamsClosed } from '../../geometry/ops/index.ts';
 import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
 import { stageTimer } from '../generate/shared/stage-timer.ts';
@@ -89,6 +90,23 @@ async function triangleLooks(mesh: Mesh, materials: Material[]) {
   return { images, materialOf };
 }
 
+/**
+ * The closed solid the output steps start from. A mesh closed by position is used as it is; one closed
+ * only up to float noise (seam vertices a few ULPs apart, as model servers write them) is used with those
+ * vertices snapped together (geometry/ops/seam-snap.ts); anything else goes through the full repair.
+ */
+export async function closedSolid(
+  source: Mesh,
+  repair: boolean,
+  onRepair: () => void = () => undefined,
+): Promise<{ mesh: Mesh; repaired: boolean; snappedVertices?: number }> {
+  if (!repair || isWatertight(source)) return { mesh: source, repaired: false };
+  onRepair();
+  const snapped = snapSeamsClosed(source);
+  if (snapped) return { mesh: snapped.mesh, repaired: false, snappedVertices: snapped.snappedVertices };
+  return { mesh: (await repairToSolid(source)).mesh, repaired: true };
+}
+
 export async function finishRemoteModel(
   glb: Uint8Array,
   spec: GenerateSpec,
@@ -102,13 +120,11 @@ export async function finishRemoteModel(
   const separateTexture = adoptSeparateTexture(scene, options.baseColor, raw.uvs !== undefined);
   lap('import');
   const source = place(raw, spec.bboxCondition);
-  let solid: Mesh = source;
-  let repaired = false;
-  if (options.repair && !isWatertight(source)) {
-    progress('repair', from + (to - from) * 0.05);
-    solid = (await repairToSolid(source)).mesh;
-    repaired = true;
-  }
+  const {
+    mesh: solid,
+    repaired,
+    snappedVertices,
+  } = await closedSolid(source, options.repair, () => progress('repair', from + (to - from) * 0.05));
   lap('repair');
   const looks = await triangleLooks(source, scene.materials);
   lap('looks');
@@ -141,6 +157,7 @@ export async function finishRemoteModel(
         faces: raw.indices.length / 3,
         materials: scene.materials.length,
         repaired,
+        ...(snappedVertices ? { snappedVertices } : {}),
         ...(separateTexture ? { separateTexture: true } : {}),
       },
       ...stats,

@@ -11,7 +11,8 @@
  * padding }) → bakeTexture({ size: textureSize, padding, shade }) with the same size and padding.
  */
 export { computeNormals, faceNormals, type ComputeNormalsOptions } from './normals.ts';
-export { weld, canonicalVertices, type WeldOptions } from './weld.ts';
+export { weld, canonicalVertices, WELD_DEFAULTS, type WeldOptions } from './weld.ts';
+export { snapSeamsClosed, SEAM_SNAP_DEFAULTS, type SeamSnap } from './seam-snap.ts';
 export { meshVolume, surfaceArea, isWatertight, edgeReport, type EdgeReport } from './measure.ts';
 export { flattenScene, meshInstances } from './flatten.ts';
 export { meshFromGrid, type MeshFromGridOptions } from './mesh-from-grid.ts';

@@ -14,10 +14,10 @@ import { manifoldModule } from './manifold.ts';
 import { computeNormals } from './normals.ts';
 import { voxelRebuild } from './voxel-rebuild.ts';
 import { separatePinchedVertices } from './pinch.ts';
-import { canonicalVertices, weld } from './weld.ts';
+import { canonicalVertices, weld, WELD_DEFAULTS } from './weld.ts';
 
 export interface RepairOptions {
-  /** Vertices closer than this merge. Default 1e-6 × the bounding-box diagonal. */
+  /** Vertices closer than this merge. Default `WELD_DEFAULTS.relativeTolerance` (1e-6) × the bounding-box diagonal. */
   weldTolerance?: number;
   /** Holes bounded by at most this many edges are closed with a fan. Default 64. */
   maxHoleEdges?: number;
@@ -108,7 +108,7 @@ export async function repairToSolid(
   const steps: string[] = [];
   const bounds = meshBounds(mesh);
   const diagonal = Math.hypot(...[0, 1, 2].map((k) => bounds.max[k] - bounds.min[k]));
-  const tolerance = options.weldTolerance ?? diagonal * 1e-6;
+  const tolerance = options.weldTolerance ?? diagonal * WELD_DEFAULTS.relativeTolerance;
 
   // 1. Weld, keeping UV seams; snap seam vertices onto one position so topology sees them as one.
   const welded = weld(mesh, { tolerance, keepSeams: true, removeDegenerate: false });

@@ -16,29 +16,45 @@ export function upsampleTwice(image: RasterImage): RasterImage {
   const W = w * 2,
     H = h * 2;
   const out = new Uint8Array(W * H * channels);
-  const rowBytes = w * channels;
-  // One output row's mix of its two nearest input rows (3 × nearer + farther), per input texel.
-  const mix = new Uint16Array(rowBytes);
-  for (let Y = 0; Y < H; Y++) {
-    // Output row 2y lies ¼ above input row y's centre, 2y + 1 ¼ below it.
-    const y = Y >> 1;
-    const far = Y & 1 ? Math.min(h - 1, y + 1) : Math.max(0, y - 1);
+  const rowBytes = w * channels,
+    outRowBytes = W * channels;
+  // Each input row y makes output rows 2y (¼ above its centre: 3 × row y + row y − 1) and 2y + 1
+  // (¼ below: 3 × row y + row y + 1); along the row, output texel 2x lies ¼ left of input texel x's
+  // centre (3 × its column's mix + the left column's), 2x + 1 ¼ right of it. One channel at a time,
+  // the three columns' mixes carried along in locals: every input byte is read once per row it mixes
+  // into and no mix is stored (a row-sized mix buffer and a per-texel channel loop cost twice as much).
+  for (let y = 0; y < h; y++) {
     const near = y * rowBytes,
-      other = far * rowBytes;
-    for (let i = 0; i < rowBytes; i++) mix[i] = 3 * data[near + i] + data[other + i];
-    const o = Y * W * channels;
-    for (let x = 0; x < w; x++) {
-      const c = x * channels,
-        l = x > 0 ? c - channels : c,
-        r = x < w - 1 ? c + channels : c;
-      // Output texel 2x lies ¼ left of input texel x's centre, 2x + 1 ¼ right of it.
-      const o0 = o + 2 * c,
-        o1 = o0 + channels;
-      for (let k = 0; k < channels; k++) {
-        const m = 3 * mix[c + k];
-        out[o0 + k] = (m + mix[l + k] + 8) >> 4;
-        out[o1 + k] = (m + mix[r + k] + 8) >> 4;
+      above = Math.max(0, y - 1) * rowBytes,
+      below = Math.min(h - 1, y + 1) * rowBytes;
+    const top = 2 * y * outRowBytes,
+      bottom = top + outRowBytes;
+    for (let k = 0; k < channels; k++) {
+      const centre = 3 * data[near + k];
+      let topHere = centre + data[above + k],
+        bottomHere = centre + data[below + k];
+      // The edges repeat their texel: left of column 0 is column 0 itself.
+      let topLeft = topHere,
+        bottomLeft = bottomHere;
+      let o = k;
+      for (let i = channels + k; i < rowBytes; i += channels, o += 2 * channels) {
+        const next = 3 * data[near + i];
+        const topRight = next + data[above + i],
+          bottomRight = next + data[below + i];
+        out[top + o] = (3 * topHere + topLeft + 8) >> 4;
+        out[top + o + channels] = (3 * topHere + topRight + 8) >> 4;
+        out[bottom + o] = (3 * bottomHere + bottomLeft + 8) >> 4;
+        out[bottom + o + channels] = (3 * bottomHere + bottomRight + 8) >> 4;
+        topLeft = topHere;
+        topHere = topRight;
+        bottomLeft = bottomHere;
+        bottomHere = bottomRight;
       }
+      // The last column: right of it is itself.
+      out[top + o] = (3 * topHere + topLeft + 8) >> 4;
+      out[top + o + channels] = (4 * topHere + 8) >> 4;
+      out[bottom + o] = (3 * bottomHere + bottomLeft + 8) >> 4;
+      out[bottom + o + channels] = (4 * bottomHere + 8) >> 4;
     }
   }
   return { width: W, height: H, channels, data: out };

@@ -15,6 +15,14 @@ export interface WeldOptions {
   removeDegenerate?: boolean;
 }
 
+export const WELD_DEFAULTS = {
+  /**
+   * Where a caller welds by a tolerance of its own choosing (repairToSolid, seam-snap.ts): vertices
+   * closer than this × the mesh's bounding-box diagonal are one point.
+   */
+  relativeTolerance: 1e-6,
+} as const;
+
 const scratch = new Float32Array(1);
 const scratchBits = new Uint32Array(scratch.buffer);
 function bits(x: number): number {

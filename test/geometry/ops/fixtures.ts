@@ -173,3 +173,33 @@ export function concat(...meshes: Mesh[]): Mesh {
 export function area2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   return ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2;
 }
+
+/**
+ * A UV sphere as a model server writes one: the seam column (φ = 2π) and each pole's ring of vertices
+ * are separate vertices with their own UVs, written `gap` apart instead of at one position (the seam
+ * column moved by `gap` along z, the pole vertices by `gap` along x at every other column). With
+ * `gap` 0 it is closed by position.
+ */
+export function seamedSphere(gap: number, lat = 12, lon = 24): Mesh {
+  const positions: number[] = [];
+  const uvs: number[] = [];
+  for (let i = 0; i <= lat; i++) {
+    const theta = (Math.PI * i) / lat;
+    for (let j = 0; j <= lon; j++) {
+      const phi = (2 * Math.PI * j) / lon;
+      const pole = i === 0 || i === lat;
+      const x = pole ? gap * (j % 2) : Math.sin(theta) * Math.cos(phi);
+      const z = pole ? 0 : j === lon ? gap : -Math.sin(theta) * Math.sin(j === lon ? 0 : phi);
+      positions.push(x, Math.cos(theta), z);
+      uvs.push(j / lon, i / lat);
+    }
+  }
+  const indices: number[] = [];
+  const at = (i: number, j: number) => i * (lon + 1) + j;
+  for (let i = 0; i < lat; i++)
+    for (let j = 0; j < lon; j++) {
+      if (i > 0) indices.push(at(i, j), at(i + 1, j), at(i, j + 1));
+      if (i < lat - 1) indices.push(at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
+    }
+  return createMesh(Float32Array.from(positions), Uint32Array.from(indices), { uvs: Float32Array.from(uvs) });
+}

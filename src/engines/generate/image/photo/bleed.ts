@@ -16,12 +16,13 @@ export function bleedObjectColours(
   const { width: W, height: H } = image;
   const data = Uint8Array.from(image.data);
   const known = new Uint8Array(W * H);
+  // The mask column of every picture column, computed once instead of per pixel (the same expression).
+  const maskColumn = new Int32Array(W);
+  for (let x = 0; x < W; x++) maskColumn[x] = Math.min(maskWidth - 1, Math.floor(((x + 0.5) * maskWidth) / W));
   for (let y = 0; y < H; y++) {
-    const my = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / H));
-    for (let x = 0; x < W; x++) {
-      const mx = Math.min(maskWidth - 1, Math.floor(((x + 0.5) * maskWidth) / W));
-      known[y * W + x] = mask[my * maskWidth + mx];
-    }
+    const maskRow = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / H)) * maskWidth;
+    const row = y * W;
+    for (let x = 0; x < W; x++) known[row + x] = mask[maskRow + maskColumn[x]];
   }
   // Object pixels on the mask's edge may already be mixed with the background: re-fill them too.
   const edge = Uint8Array.from(known);
@@ -37,15 +38,14 @@ export function bleedObjectColours(
     y0 = H,
     x1 = -1,
     y1 = -1;
-  for (let p = 0; p < W * H; p++)
-    if (known[p]) {
-      const x = p % W,
-        y = (p - x) / W;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
+  for (let y = 0; y < H; y++)
+    for (let x = 0, p = y * W; x < W; x++, p++)
+      if (known[p]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
   if (x1 < 0) return { ...image, data };
   x0 = Math.max(0, x0 - rounds);
   y0 = Math.max(0, y0 - rounds);
@@ -76,7 +76,18 @@ export function bleedObjectColours(
     if (p >= W) enqueue(p - W);
     if (p < W * (H - 1)) enqueue(p + W);
   };
-  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (known[y * W + x]) enqueueNeighbours(y * W + x);
+  // The first frontier: beside the known pixels that have an unknown neighbour (the others would only
+  // offer known neighbours, which `enqueue` turns away, so the queue's order is the same).
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0, p = y * W + x0; x <= x1; x++, p++)
+      if (
+        known[p] &&
+        ((x > 0 && !known[p - 1]) ||
+          (x < W - 1 && !known[p + 1]) ||
+          (p >= W && !known[p - W]) ||
+          (p < W * (H - 1) && !known[p + W]))
+      )
+        enqueueNeighbours(p);
   for (let round = 0; round < rounds && size > 0; round++) {
     [frontier, next] = [next, frontier];
     const count = size;
