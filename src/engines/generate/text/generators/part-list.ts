@@ -21,7 +21,8 @@
  * [part, fallback, min, max]}` the prompt's count of a part, `{"colourSaid": colour}` the first colour
  * the prompt names else this one (or `{"pick": [...]}` of them), `{"says": pattern}` 1 when the prompt
  * matches it, else 0, `{"wordMatches": pattern}` the same of the prompt's noun, `{"materialIs": kind}` 1
- * when the prompt names that material, `{"random": [a, b]}` and `{"randomInt": [a, b]}` the seeded
+ * when the prompt names that material, `{"partSaid": part}` 1 when the prompt names that part (a chair's arms,
+ * counted or not), `{"coloursSaid": true}` how many colours the prompt names, `{"random": [a, b]}` and `{"randomInt": [a, b]}` the seeded
  * randomness's `range` and `int`, `{"nth": [index, items]}` the item at the index counted round the
  * list); a colour may be `=name` of such a value. A part may be a group
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
@@ -192,6 +193,8 @@ const LetSchema = Type.Tuple([
     Type.Object({ says: PatternSchema }, { additionalProperties: false }),
     Type.Object({ wordMatches: PatternSchema }, { additionalProperties: false }),
     Type.Object({ materialIs: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+    Type.Object({ partSaid: Type.String({ minLength: 1 }) }, { additionalProperties: false }),
+    Type.Object({ coloursSaid: Type.Literal(true) }, { additionalProperties: false }),
     RandomSchema,
     RandomIntSchema,
     NthSchema,
@@ -465,6 +468,7 @@ function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, o
   if ('says' in value) return +promptSays(ctx, value.says);
   if ('wordMatches' in value) return +patternOf(value.wordMatches).test(ctx.interpretation.word ?? '');
   if ('materialIs' in value) return +(ctx.interpretation.material === value.materialIs);
+  if ('partSaid' in value || 'coloursSaid' in value) return promptTells(ctx, value);
   if ('random' in value) return ctx.rng.range(...(evaluated(value.random, own) as [number, number]));
   if ('randomInt' in value) return ctx.rng.int(...(evaluated(value.randomInt, own) as [number, number]));
   if ('nth' in value) {
@@ -485,6 +489,11 @@ function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, o
       !Array.isArray(fallback) && typeof fallback === 'object' ? ctx.rng.pick(fallback.pick) : fallback,
     ) as RGB)
   );
+}
+
+/** What the prompt tells beside its words: 1 when it names the part (`partSaid`), else how many colours it names. */
+function promptTells(ctx: GenContext, value: { partSaid: string } | { coloursSaid: true }): number {
+  return 'partSaid' in value ? +Boolean(ctx.partSpec(value.partSaid)) : ctx.interpretation.colours.length;
 }
 
 /** The values a group's name takes in turn. */

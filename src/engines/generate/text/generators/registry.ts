@@ -79,6 +79,8 @@ const TREES = partLists('trees');
 const VEHICLES = partLists('vehicles');
 const FIGURES = partLists('figures');
 const CORE_BUILDINGS = partLists('core-buildings');
+const TERRAIN = partLists('terrain');
+const CORE_FURNITURE = partLists('core-furniture');
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -91,10 +93,10 @@ function ownProduce(category: string, ctx: GenContext): boolean {
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  stool: furniture.stool,
-  table: furniture.table,
+  stool: CORE_FURNITURE.stool,
+  table: CORE_FURNITURE.table,
   desk: FURNITURE.desk,
-  bench: furniture.bench,
+  bench: CORE_FURNITURE.bench,
   sofa: FURNITURE.sofa,
   bed: FURNITURE.bed,
   bookshelf: furniture.bookshelf,
@@ -165,9 +167,9 @@ const SINGLE: Record<string, Generator> = {
   crystal: terrain.crystal,
   mountain: terrain.mountain,
   island: terrain.island,
-  arch: terrain.arch,
-  log: terrain.log,
-  pillar: terrain.pillar,
+  arch: TERRAIN.arch,
+  log: TERRAIN.log,
+  pillar: TERRAIN.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
   // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
   quadruped: (ctx) => quadruped(ctx, 'quadruped'),
@@ -264,7 +266,7 @@ const FAMILIES: Record<string, Family> = {
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
   boat: { rows: CORE_ROWS, base: VEHICLES.boat },
-  chair: { rows: CORE_ROWS, base: furniture.chair },
+  chair: { rows: CORE_ROWS, base: CORE_FURNITURE.chair },
   robot: { rows: CORE_ROWS, base: FIGURES.robot },
   spear: { rows: CORE_ROWS, base: tools.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
@@ -278,7 +280,7 @@ const FAMILIES: Record<string, Family> = {
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
   'teddy-bear': { base: FIGURES['teddy-bear'] },
   crate: { base: VESSELS.crate },
-  cabinet: { base: furniture.cabinet },
+  cabinet: { base: CORE_FURNITURE.cabinet },
   'marine-mammal': { base: marineMammal },
   'human-skeleton': { base: CURIOS.skeleton },
 };

@@ -1,9 +1,10 @@
 /**
  * Rocks and terrain, and the generic sculpted form for unknown objects: noise-displaced spheres
  * (vertex warps of refined manifolds keep them closed), faceted crystal hulls, heightfield islands.
+ * The arch, log and pillar are rows of ./parts/terrain.json.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
-import { addDetail, around, type GenContext, type Rng } from './kit.ts';
+import { addDetail, type GenContext, type Rng } from './kit.ts';
 
 /** Smooth 3-D value noise from a seeded lattice, for displacement. */
 function noise3(rng: Rng): (x: number, y: number, z: number) => number {
@@ -118,102 +119,6 @@ export function island(ctx: GenContext): void {
       colour: [0.15, 0.4, 0.2],
     });
   }
-}
-
-export function arch(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const w = 1.6 * s.wide;
-  const h = 2 * s.tall;
-  const t = 0.35 * s.thick;
-  const outer = ctx
-    .box([w + t * 2, h, 0.5])
-    .translate([0, h / 2, 0])
-    .add(
-      ctx
-        .cyl(w / 2 + t, 0.5, [0, 0, 0])
-        .rotate([90, 0, 0])
-        .translate([0, h, -0.25]),
-    );
-  const inner = ctx
-    .box([w, h, 0.6])
-    .translate([0, h / 2 - 0.01, 0])
-    .add(
-      ctx
-        .cyl(w / 2, 0.6, [0, 0, 0])
-        .rotate([90, 0, 0])
-        .translate([0, h, -0.3]),
-    );
-  ctx.add(outer.subtract(inner).subtract(ctx.box([w * 4, 1, 1], [0, -0.5, 0])), 'stone');
-  if (!s.simple)
-    for (const a of around(9))
-      if (Math.sin(a) > 0.1)
-        ctx.add(
-          ctx
-            .box([0.05, t * 1.05, 0.55])
-            .rotate([0, 0, (a * 180) / Math.PI - 90])
-            .translate([Math.cos(a) * (w / 2 + t / 2), h + Math.sin(a) * (w / 2 + t / 2), 0]),
-          'stone',
-          { part: 'keystone', primary: false, colour: [0.45, 0.43, 0.4] },
-        );
-  void rng;
-}
-
-export function log(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const stump = ['stump', 'tree stump'].includes(ctx.interpretation.word ?? '');
-  const r = 0.2 * s.wide * rng.range(0.85, 1.15);
-  const L = (stump ? 0.4 : 1.4) * (stump ? s.tall : s.long);
-  const m = ctx.cyl(r, L, [0, 0, 0], r * 0.95);
-  ctx.add(stump ? m : m.rotate([0, 0, 90]).translate([L / 2, r, 0]), 'wood', { colour: [0.4, 0.27, 0.16] });
-  const ringPos: Vec3 = stump ? [0, L, 0] : [L / 2, r, 0];
-  ctx.add(
-    stump
-      ? ctx.cyl(r * 0.93, 0.01, ringPos)
-      : ctx
-          .cyl(r * 0.93, 0.01, [0, 0, 0])
-          .rotate([0, 0, -90])
-          .translate(ringPos),
-    'wood',
-    { part: 'rings', primary: false, colour: [0.8, 0.65, 0.45] },
-  );
-}
-
-export function pillar(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const h = 2.5 * s.tall;
-  const r = 0.25 * s.wide;
-  const word = ctx.interpretation.word ?? '';
-  if (word === 'obelisk' || word === 'monolith' || word === 'menhir') {
-    ctx.add(
-      ctx.hull([
-        ctx.box([r * 2, 0.01, r * 2], [0, 0, 0]),
-        ctx.box([r * 1.2, 0.01, r * 1.2], [0, h * 0.9, 0]),
-        ctx.box([0.01, 0.01, 0.01], [0, h, 0]),
-      ]),
-      'stone',
-    );
-    return;
-  }
-  const flutes = s.simple ? 0 : ctx.count('flute', 12, 0, 24);
-  let shaft = ctx.cyl(r, h, [0, r * 0.5, 0], r * 0.9);
-  if (flutes)
-    shaft = shaft.subtract(
-      ctx.union(
-        around(flutes).map((a) =>
-          ctx.cyl(r * 0.12, h * 0.9, [Math.cos(a) * r * 1.02, r * 0.5 + h * 0.05, Math.sin(a) * r * 1.02], r * 0.12, 8),
-        ),
-      ),
-    );
-  ctx.add(shaft, 'marble');
-  ctx.add(ctx.box([r * 2.6, r * 0.5, r * 2.6], [0, r * 0.25, 0]), 'marble', { part: 'base' });
-  ctx.add(
-    ctx
-      .box([r * 2.6, r * 0.4, r * 2.6], [0, h + r * 0.7, 0])
-      .add(ctx.cyl(r * 1.1, r * 0.2, [0, h + r * 0.3, 0], r * 1.25)),
-    'marble',
-    { part: 'capital' },
-  );
-  void rng;
 }
 
 /** Unknown objects: a sculpted, seeded organic form on a small plinth, so the task still completes. */
