@@ -389,3 +389,35 @@ test('an if draws from the seeded randomness only on the branch it takes, as the
     assert.deepEqual(byRow, byCode, `sporty ${sporty}`);
   }
 });
+
+test("a part's material may be chosen by a formula; a group's joints need the row's skeleton", async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a stool');
+  const file = {
+    about: 'a test row',
+    inputs: { hide: 1 },
+    rows: [
+      {
+        id: 'stool',
+        parts: [
+          {
+            each: [['side', [-1, 1]]],
+            parts: [{ shape: 'box', args: [[0.1, 0.1, 0.1]], material: ['=hide', ['fabric', 'leather']] }],
+            joints: [[[['=side>0', ['left', 'right']], 'Leg'], 'hips', [0, 0, '=side*0.2']]],
+          },
+        ],
+        skeleton: { rig: 'quadruped', source: 'test', joints: [['hips', null, [0, 0, 0]]] },
+      },
+    ],
+  } as PartListFile;
+  assert.deepEqual(partListProblems(file), []);
+  assert.match(partListProblems({ ...file, rows: [{ ...file.rows[0], skeleton: undefined }] }).join(), /no skeleton/);
+  const materials = (hide: number) =>
+    withArena(() => {
+      const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+      buildPartList(ctx, file.rows[0], { hide });
+      return ctx.parts.map((p) => p.material);
+    });
+  assert.deepEqual(materials(1), ['leather', 'leather']);
+  assert.deepEqual(materials(0), ['fabric', 'fabric']);
+});
