@@ -421,3 +421,35 @@ test("a part's material may be chosen by a formula; a group's joints need the ro
   assert.deepEqual(materials(1), ['leather', 'leather']);
   assert.deepEqual(materials(0), ['fabric', 'fabric']);
 });
+
+test("a group's running names take their next values from the turn before (carry, next)", async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a stack');
+  const row = {
+    id: 'stack',
+    parts: [
+      {
+        each: [['k', { below: 3 }]],
+        carry: [['x', 0]],
+        next: [['x', '=x+k+1']],
+        parts: [
+          {
+            shape: 'box',
+            args: [
+              [0.1, 0.1, 0.1],
+              ['=x', 0, 0],
+            ],
+            material: 'wood',
+          },
+        ],
+      },
+    ],
+  } as PartListFile['rows'][number];
+  assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
+  const centres = withArena(() => {
+    const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+    buildPartList(ctx, row);
+    return ctx.parts.map((p) => Math.round(p.manifold.boundingBox().max[0] * 100) / 100 - 0.05 + 0);
+  });
+  assert.deepEqual(centres, [0, 1, 3]);
+});

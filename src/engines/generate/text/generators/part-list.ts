@@ -99,8 +99,9 @@ const ShapeSchema = Type.Recursive(
             Type.Null(),
             Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
             Vec,
-            // A lathe's or prism's points, or the items a hull or union joins (a shape repeated for each
-            // value of its `each`, with names of its own, stands for its copies in turn).
+            // A lathe's or prism's points, or the items a hull or union joins (a shape or point repeated
+            // for each value of its `each`, with names of its own, stands for its copies in turn: a star's
+            // points).
             Type.Array(
               Type.Union([
                 Vec,
@@ -109,7 +110,7 @@ const ShapeSchema = Type.Recursive(
                   {
                     each: Type.Array(EachSchema, { minItems: 1 }),
                     let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
-                    repeat: Shape,
+                    repeat: Type.Union([Shape, Vec]),
                   },
                   { additionalProperties: false },
                 ),
@@ -225,6 +226,9 @@ const JointSchema = Type.Union([
 /**
  * Parts repeated for each value of its names, with names of its own and a condition; its `joints` are
  * added to the row's skeleton as it is made, in its own names (a leg's joints where its own drawn foot is).
+ * A running sum is `carry` and `next`: the `carry` names' first values, computed once before the first
+ * turn, and `next`, computed after each turn in its names, their values in the turn after (a pagoda's
+ * height as its tiers stack, a snowman's shrinking balls).
  */
 const GroupSchema = Type.Recursive(
   (Group) =>
@@ -233,6 +237,8 @@ const GroupSchema = Type.Recursive(
         each: Type.Optional(Type.Array(EachSchema, { minItems: 1 })),
         let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         when: Type.Optional(FormulaSchema),
+        carry: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
         joints: Type.Optional(Type.Array(JointSchema, { minItems: 1 })),
       },
@@ -316,8 +322,10 @@ function formulasIn(value: unknown): string[] {
 function namesDefined(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(namesDefined);
   if (typeof value !== 'object' || value === null) return [];
-  const { let: lets, each } = value as { let?: unknown; each?: unknown };
-  const own = [lets, each].flatMap((list) => (Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : []));
+  const { let: lets, each, carry, next } = value as Record<string, unknown>;
+  const own = [lets, each, carry, next].flatMap((list) =>
+    Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : [],
+  );
   return [...own, ...Object.values(value).flatMap(namesDefined)];
 }
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
@@ -370,7 +378,7 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
-type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape };
+type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape | unknown[] };
 const isRepeat = (value: unknown): value is Repeat =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
 
@@ -420,7 +428,9 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
         : Array.isArray(value)
           ? value.flatMap((item) =>
               isRepeat(item)
-                ? repeatScopes(item, scope).map((inner) => shapeOf(ctx, item.repeat, inner))
+                ? repeatScopes(item, scope).map((inner) =>
+                    isShape(item.repeat) ? shapeOf(ctx, item.repeat, inner) : evaluated(item.repeat, inner),
+                  )
                 : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
             )
           : evaluated(value, scope);
@@ -521,6 +531,20 @@ function groupJoints(group: Group): Joint[] {
   return [...(group.joints ?? []), ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : []))];
 }
 
+/** The first values of a group's running names (`carry`), none when it has none. */
+function carriedFirst(ctx: GenContext, group: Group, scope: Scope): Scope {
+  if (!group.carry) return {};
+  const own = withLets(ctx, group.carry, scope);
+  return Object.fromEntries(group.carry.map(([name]) => [name, own[name]]));
+}
+
+/** A group's running names for its next turn: `next` computed in the turn's names just made. */
+function carriedNext(ctx: GenContext, group: Group, carried: Scope, turn: Scope): Scope {
+  if (!group.next) return carried;
+  const own = withLets(ctx, group.next, turn);
+  return Object.fromEntries(Object.keys(carried).map((name) => [name, own[name]]));
+}
+
 /** A name whose pieces may be chosen by formulas (a joint's side and place), evaluated in `scope`. */
 function chosenName(name: Static<typeof JointNameSchema>, scope: Scope): string {
   if (typeof name === 'string') return name;
@@ -551,11 +575,13 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
     if (item.when && !compileFormula(item.when)(scope)) continue;
     if (isGroup(item)) {
       const loops = item.each ?? [];
+      let carried = carriedFirst(ctx, item, scope);
       const repeat = (depth: number, inner: Scope): void => {
         if (depth === loops.length) {
-          const own = withLets(ctx, item.let, inner);
+          const own = withLets(ctx, item.let, { ...inner, ...carried });
           buildItems(ctx, item.parts ?? [], own, joints);
           if (item.joints && joints) addJoints(joints, item.joints, own);
+          carried = carriedNext(ctx, item, carried, own);
           return;
         }
         for (const value of eachValues(loops[depth][1], inner))
