@@ -4,12 +4,10 @@
  * and the prompt: one generator for dogs, cats, horses, bears, camels, hedgehogs and every mammal WordNet
  * places here.
  */
-import type { Vec3 } from 'manifold-3d';
 import type { GenContext } from '../kit.ts';
 import { SPECIES, type Species } from './species.ts';
 import { DRAWN_TRAITS, baseRowOf, classTraits, readAnimal, type AnimalTraits } from '../../animal-reading.ts';
 import { categoryById } from '../../catalog.ts';
-import type { JointList } from '../joints.ts';
 import { buildRow } from '../part-list.ts';
 
 /**
@@ -135,33 +133,4 @@ export function quadruped(ctx: GenContext, key: string): void {
     ringed: +Boolean(sp.tailRings),
     rings: sp.tailRings ?? sp.colour,
   });
-}
-
-const LEG_PARENT: Record<string, string> = { Back: 'hips', Front: 'chest' };
-
-/** A leg's upper joint at the hip, lower at the knee, foot at the ground; front legs hang from the chest. */
-export function legJoints(
-  joints: JointList,
-  side: 'left' | 'right',
-  place: string,
-  hip: Vec3,
-  knee: Vec3,
-  foot: Vec3,
-): void {
-  const upper = `${side}${place}UpperLeg`;
-  const lower = `${side}${place}LowerLeg`;
-  joints
-    .add(upper, LEG_PARENT[place] ?? 'spine', hip)
-    .add(lower, upper, knee)
-    .add(`${side}${place}Foot`, lower, foot);
-}
-
-/** hips → spine → chest → neck → head along the points given, the body plans' shared trunk. */
-export function trunkJoints(rig: JointList, hips: Vec3, spine: Vec3, chest: Vec3, neck: Vec3, head: Vec3): JointList {
-  return rig
-    .add('hips', null, hips)
-    .add('spine', 'hips', spine)
-    .add('chest', 'spine', chest)
-    .add('neck', 'chest', neck)
-    .add('head', 'neck', head);
 }
