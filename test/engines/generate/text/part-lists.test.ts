@@ -389,3 +389,67 @@ test('an if draws from the seeded randomness only on the branch it takes, as the
     assert.deepEqual(byRow, byCode, `sporty ${sporty}`);
   }
 });
+
+test("a part's material may be chosen by a formula; a group's joints need the row's skeleton", async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a stool');
+  const file = {
+    about: 'a test row',
+    inputs: { hide: 1 },
+    rows: [
+      {
+        id: 'stool',
+        parts: [
+          {
+            each: [['side', [-1, 1]]],
+            parts: [{ shape: 'box', args: [[0.1, 0.1, 0.1]], material: ['=hide', ['fabric', 'leather']] }],
+            joints: [[[['=side>0', ['left', 'right']], 'Leg'], 'hips', [0, 0, '=side*0.2']]],
+          },
+        ],
+        skeleton: { rig: 'quadruped', source: 'test', joints: [['hips', null, [0, 0, 0]]] },
+      },
+    ],
+  } as PartListFile;
+  assert.deepEqual(partListProblems(file), []);
+  assert.match(partListProblems({ ...file, rows: [{ ...file.rows[0], skeleton: undefined }] }).join(), /no skeleton/);
+  const materials = (hide: number) =>
+    withArena(() => {
+      const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+      buildPartList(ctx, file.rows[0], { hide });
+      return ctx.parts.map((p) => p.material);
+    });
+  assert.deepEqual(materials(1), ['leather', 'leather']);
+  assert.deepEqual(materials(0), ['fabric', 'fabric']);
+});
+
+test("a group's running names take their next values from the turn before (carry, next)", async () => {
+  const M = await manifoldModule();
+  const i = interpretPrompt('a stack');
+  const row = {
+    id: 'stack',
+    parts: [
+      {
+        each: [['k', { below: 3 }]],
+        carry: [['x', 0]],
+        next: [['x', '=x+k+1']],
+        parts: [
+          {
+            shape: 'box',
+            args: [
+              [0.1, 0.1, 0.1],
+              ['=x', 0, 0],
+            ],
+            material: 'wood',
+          },
+        ],
+      },
+    ],
+  } as PartListFile['rows'][number];
+  assert.deepEqual(partListProblems({ about: 'a test row', rows: [row] }), []);
+  const centres = withArena(() => {
+    const ctx = createContext(M, createRng(1), shapeParams(i, false, createRng(1)), i);
+    buildPartList(ctx, row);
+    return ctx.parts.map((p) => Math.round(p.manifold.boundingBox().max[0] * 100) / 100 - 0.05 + 0);
+  });
+  assert.deepEqual(centres, [0, 1, 3]);
+});

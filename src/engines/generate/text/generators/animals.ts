@@ -6,9 +6,10 @@
 import type { Vec3 } from 'manifold-3d';
 import { addDetail, type GenContext, type RGB } from './kit.ts';
 import { addModifierParts, setting } from './modifiers.ts';
-import { legJoints, quadruped, trunkJoints } from './families/quadruped.ts';
+import { quadruped } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
 import { JointList, along } from './joints.ts';
+import { buildRow } from './part-list.ts';
 
 export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
 export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
@@ -51,62 +52,8 @@ export function snake(ctx: GenContext): void {
     });
 }
 
-export function turtle(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const R = 0.25 * s.wide * rng.range(0.9, 1.1);
-  const snail = ctx.interpretation.word === 'snail';
-  if (snail) {
-    ctx.add(ctx.capsule([-R, R * 0.15, 0], [R * 1.1, R * 0.3, 0], R * 0.18), 'organic', { colour: [0.75, 0.7, 0.55] });
-    ctx.add(ctx.torus(R * 0.35, R * 0.28, [0, R * 0.7, 0], 'z').add(ctx.sphere(R * 0.3, [0, R * 0.7, 0])), 'organic', {
-      part: 'shell',
-      colour: [0.55, 0.35, 0.2],
-    });
-    return;
-  }
-  ctx.add(
-    ctx
-      .sphere(R, [0, R * 0.15, 0])
-      .scale([1.15, 0.55 * s.tall, 1])
-      .trimByPlane([0, 1, 0], R * 0.08),
-    'organic',
-    { part: 'shell', colour: [0.35, 0.45, 0.2] },
-  );
-  const skin: RGB = [0.5, 0.6, 0.35];
-  ctx.add(ctx.sphere(R * 0.3, [R * 1.35, R * 0.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
-  for (const [x, z] of [
-    [0.7, 0.7],
-    [-0.7, 0.7],
-    [0.7, -0.7],
-    [-0.7, -0.7],
-  ])
-    addDetail(ctx, ctx.ellipsoid([R * 0.2, R * 0.12, R * 0.25], [x * R, R * 0.12, z * R]), 'organic', 'leg', skin);
-  // A turtle walks on the quadruped rig, facing +X (left side -Z): the trunk low inside the shell,
-  // the neck where the head meets the shell, each leg from under the shell into its flipper-foot.
-  const joints = trunkJoints(
-    new JointList('quadruped', 'turtle plan'),
-    [-R * 0.4, R * 0.25, 0],
-    [0, R * 0.25, 0],
-    [R * 0.4, R * 0.25, 0],
-    [R * 1.08, R * 0.3, 0],
-    [R * 1.35, R * 0.3, 0],
-  );
-  for (const [place, x] of [
-    ['Back', -1],
-    ['Front', 1],
-  ] as const)
-    for (const side of ['left', 'right'] as const) {
-      const z = side === 'left' ? -1 : 1;
-      legJoints(
-        joints,
-        side,
-        place,
-        [x * R * 0.6, R * 0.2, z * R * 0.55],
-        [x * R * 0.7, R * 0.12, z * R * 0.7],
-        [x * R * 0.75, R * 0.03, z * R * 0.8],
-      );
-    }
-  ctx.skeleton = joints.finish();
-}
+/** A turtle on the quadruped rig, or a snail when the noun is one: a row of ./parts/prompt-forms.json. */
+export const turtle = (ctx: GenContext) => buildRow(ctx, 'prompt-forms', 'turtle');
 
 /** How far into the wing (along its span, from its root edge) the wing joint sits. */
 const WING_ROOT_DEPTH = 0.05;
@@ -227,35 +174,5 @@ function limbJoints(joints: JointList, side: 'left' | 'right', legTop: Vec3, ank
     .add(`${side}Foot`, `${side}LowerLeg`, ankle);
 }
 
-export function snowman(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const balls = ctx.count('tier', 3, 2, 5);
-  let y = 0;
-  let r = 0.4 * s.wide;
-  for (let k = 0; k < balls; k++) {
-    ctx.add(ctx.sphere(r, [0, y + r * 0.9, 0]), 'ice', { colour: [0.97, 0.97, 1] });
-    y += r * 1.7;
-    r *= rng.range(0.65, 0.78);
-  }
-  const head: Vec3 = [0, y + (r * 0.3) / 0.7, 0];
-  const hr = r / 0.72;
-  ctx.add(
-    ctx
-      .cyl(hr * 0.15, hr * 0.9, [0, 0, 0], 0.002, 10)
-      .rotate([90, 0, 0])
-      .translate([0, head[1] - hr * 0.85, hr * 0.85]),
-    'organic',
-    { part: 'nose', primary: false, colour: [0.95, 0.45, 0.1] },
-  );
-  ctx.add(
-    ctx.cyl(hr * 0.75, hr * 0.12, [0, head[1] - hr * 0.05, 0]).add(ctx.cyl(hr * 0.5, hr * 0.8, [0, head[1], 0])),
-    'fabric',
-    { part: 'hat', primary: false, colour: [0.08, 0.08, 0.08] },
-  );
-  for (const side of [-1, 1])
-    ctx.add(ctx.sphere(hr * 0.09, [side * hr * 0.3, head[1] - hr * 0.6, hr * 0.85], 8), 'stone', {
-      part: 'eye',
-      primary: false,
-      colour: [0.05, 0.05, 0.05],
-    });
-}
+/** Balls stacked by a running height, each smaller: a row of ./parts/running-forms.json. */
+export const snowman = (ctx: GenContext) => buildRow(ctx, 'running-forms', 'snowman');

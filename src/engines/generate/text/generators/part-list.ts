@@ -38,7 +38,7 @@
  * The formulas are evaluated as JavaScript would evaluate the same text, so a builder written as code
  * and the same builder as a row make byte-identical parts.
  */
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { Manifold, Vec3 } from 'manifold-3d';
 import type { MaterialKind } from '../understand/index.ts';
 import { around, says, type GenContext, type Generator, type RGB } from './kit.ts';
@@ -100,8 +100,9 @@ const ShapeSchema = Type.Recursive(
             Type.Null(),
             Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
             Vec,
-            // A lathe's or prism's points, or the items a hull or union joins (a shape repeated for each
-            // value of its `each`, with names of its own, stands for its copies in turn).
+            // A lathe's or prism's points, or the items a hull or union joins (a shape or point repeated
+            // for each value of its `each`, with names of its own, stands for its copies in turn: a star's
+            // points).
             Type.Array(
               Type.Union([
                 Vec,
@@ -110,7 +111,7 @@ const ShapeSchema = Type.Recursive(
                   {
                     each: Type.Array(EachSchema, { minItems: 1 }),
                     let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
-                    repeat: Shape,
+                    repeat: Type.Union([Shape, Vec]),
                   },
                   { additionalProperties: false },
                 ),
@@ -139,15 +140,27 @@ const ShapeSchema = Type.Recursive(
   { $id: 'PartShape' },
 );
 
+/** `[formula, [names]]`: the name at the formula's index (a coat's material by the caller's number). */
+const ChoiceSchema = <T extends TSchema>(name: T) => Type.Tuple([FormulaSchema, Type.Array(name, { minItems: 1 })]);
+
+/** A joint's name: a string, or pieces joined, each a string or a choice (a leg's side and its place by the legs' count). */
+const JointNameSchema = Type.Union([
+  Type.String({ minLength: 1 }),
+  Type.Array(Type.Union([Type.String(), ChoiceSchema(Type.String())]), { minItems: 1 }),
+]);
+
 /** A regular expression's source, tested on the lower-cased prompt (as ./kit.ts `says` does). */
 const PatternSchema = Type.String({ minLength: 1 });
+
+const MaterialSchema = Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind)));
 
 const PartSchema = Type.Object(
   {
     shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
     args: Type.Array(Type.Unknown()),
     ops: Type.Optional(Type.Array(Type.Unknown())),
-    material: Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind))),
+    // A coat of fur or of hide, as the caller's number says (a quadruped's), is a choice of kinds.
+    material: Type.Union([MaterialSchema, ChoiceSchema(MaterialSchema)]),
     part: Type.Optional(Type.String({ minLength: 1 })),
     primary: Type.Optional(Type.Boolean()),
     colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
@@ -204,7 +217,22 @@ const LetSchema = Type.Tuple([
   ]),
 ]);
 
-/** Parts repeated for each value of its names, with names of its own and a condition. */
+/**
+ * A joint of a legged form's skeleton (./joints.ts): `[name, parent, head]` or `[name, parent, head, when]`
+ * (made only when the formula is not 0: a primate's tail joints when it has a tail).
+ */
+const JointSchema = Type.Union([
+  Type.Tuple([JointNameSchema, Type.Union([JointNameSchema, Type.Null()]), Vec]),
+  Type.Tuple([JointNameSchema, Type.Union([JointNameSchema, Type.Null()]), Vec, FormulaSchema]),
+]);
+
+/**
+ * Parts repeated for each value of its names, with names of its own and a condition; its `joints` are
+ * added to the row's skeleton as it is made, in its own names (a leg's joints where its own drawn foot is).
+ * A running sum is `carry` and `next`: the `carry` names' first values, computed once before the first
+ * turn, and `next`, computed after each turn in its names, their values in the turn after (a pagoda's
+ * height as its tiers stack, a snowman's shrinking balls).
+ */
 const GroupSchema = Type.Recursive(
   (Group) =>
     Type.Object(
@@ -212,7 +240,10 @@ const GroupSchema = Type.Recursive(
         each: Type.Optional(Type.Array(EachSchema, { minItems: 1 })),
         let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         when: Type.Optional(FormulaSchema),
-        parts: Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 }),
+        carry: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
+        joints: Type.Optional(Type.Array(JointSchema, { minItems: 1 })),
       },
       { additionalProperties: false },
     ),
@@ -220,21 +251,14 @@ const GroupSchema = Type.Recursive(
 );
 
 /**
- * A legged form's skeleton (./joints.ts): its rig type, where it comes from, and each joint as
- * `[name, parent, head]` or `[name, parent, head, when]` (made only when the formula is not 0: a primate's
- * tail joints when it has a tail), root first, checked against the rig type's required joints when built.
+ * A legged form's skeleton: its rig type, where it comes from, and its joints, root first, added before
+ * its groups' joints and checked against the rig type's required joints when the row is built.
  */
 const SkeletonSchema = Type.Object(
   {
     rig: Type.Union([Type.Literal('humanoid'), Type.Literal('quadruped')]),
     source: Type.String({ minLength: 1 }),
-    joints: Type.Array(
-      Type.Union([
-        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec]),
-        Type.Tuple([Type.String(), Type.Union([Type.String(), Type.Null()]), Vec, FormulaSchema]),
-      ]),
-      { minItems: 1 },
-    ),
+    joints: Type.Array(JointSchema, { minItems: 1 }),
   },
   { additionalProperties: false },
 );
@@ -280,12 +304,13 @@ export type PartListPart = Static<typeof PartSchema>;
 type Part = PartListPart;
 type Group = Static<typeof GroupSchema>;
 type Let = Static<typeof LetSchema>;
+type Joint = Static<typeof JointSchema>;
 
 const isGroup = (item: Part | Group): item is Group => !('shape' in item);
 
 /** Every part of a row, groups opened, in order. */
 export function partsOf(items: readonly (Part | Group)[]): Part[] {
-  return items.flatMap((item) => (isGroup(item) ? partsOf(item.parts) : [item]));
+  return items.flatMap((item) => (isGroup(item) ? partsOf(item.parts ?? []) : [item]));
 }
 
 /** Every formula written in a value (strings starting with `=`, at any depth). */
@@ -300,8 +325,10 @@ function formulasIn(value: unknown): string[] {
 function namesDefined(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(namesDefined);
   if (typeof value !== 'object' || value === null) return [];
-  const { let: lets, each } = value as { let?: unknown; each?: unknown };
-  const own = [lets, each].flatMap((list) => (Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : []));
+  const { let: lets, each, carry, next } = value as Record<string, unknown>;
+  const own = [lets, each, carry, next].flatMap((list) =>
+    Array.isArray(list) ? list.map((entry) => (entry as [string])[0]) : [],
+  );
   return [...own, ...Object.values(value).flatMap(namesDefined)];
 }
 export type PartListFile = Static<typeof PART_LIST_FILE_SCHEMA>;
@@ -328,6 +355,8 @@ export function partListProblems(file: unknown): string[] {
       } catch (error) {
         problems.push(`${row.id}: ${(error as Error).message}`);
       }
+    if (!row.skeleton && row.parts.some((item) => isGroup(item) && groupJoints(item).length))
+      problems.push(`${row.id}: a group lists joints but the row has no skeleton`);
     partsOf(row.parts).forEach((part, k) => {
       for (const source of [
         ...(part.ifSays ?? []),
@@ -352,7 +381,7 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
-type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape };
+type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape | unknown[] };
 const isRepeat = (value: unknown): value is Repeat =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
 
@@ -402,7 +431,9 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
         : Array.isArray(value)
           ? value.flatMap((item) =>
               isRepeat(item)
-                ? repeatScopes(item, scope).map((inner) => shapeOf(ctx, item.repeat, inner))
+                ? repeatScopes(item, scope).map((inner) =>
+                    isShape(item.repeat) ? shapeOf(ctx, item.repeat, inner) : evaluated(item.repeat, inner),
+                  )
                 : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
             )
           : evaluated(value, scope);
@@ -504,15 +535,62 @@ function eachValues(values: Static<typeof EachSchema>[1], scope: Scope): number[
   return around(n, offset);
 }
 
-/** Adds the items (parts and groups) the prompt asks for, in order, each in the colour the prompt picks. */
-function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Scope): void {
+/** Every joint a group and the groups inside it list. */
+function groupJoints(group: Group): Joint[] {
+  return [...(group.joints ?? []), ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : []))];
+}
+
+/** The first values of a group's running names (`carry`), none when it has none. */
+function carriedFirst(ctx: GenContext, group: Group, scope: Scope): Scope {
+  if (!group.carry) return {};
+  const own = withLets(ctx, group.carry, scope);
+  return Object.fromEntries(group.carry.map(([name]) => [name, own[name]]));
+}
+
+/** A group's running names for its next turn: `next` computed in the turn's names just made. */
+function carriedNext(ctx: GenContext, group: Group, carried: Scope, turn: Scope): Scope {
+  if (!group.next) return carried;
+  const own = withLets(ctx, group.next, turn);
+  return Object.fromEntries(Object.keys(carried).map((name) => [name, own[name]]));
+}
+
+/** A name whose pieces may be chosen by formulas (a joint's side and place), evaluated in `scope`. */
+function chosenName(name: Static<typeof JointNameSchema>, scope: Scope): string {
+  if (typeof name === 'string') return name;
+  return name.map((piece) => (typeof piece === 'string' ? piece : chosen(piece, scope))).join('');
+}
+
+/** The name at the formula's index. */
+const chosen = <T>([index, names]: readonly [string, readonly T[]], scope: Scope): T =>
+  names[compileFormula(index)(scope)];
+
+/** Adds the joints made in `scope` (those whose `when` is not 0) to the list. */
+function addJoints(joints: JointList, list: readonly Joint[], scope: Scope): void {
+  for (const [name, parent, head, when] of list)
+    if (!when || compileFormula(when)(scope))
+      joints.add(
+        chosenName(name, scope),
+        parent === null ? null : chosenName(parent, scope),
+        evaluated(head, scope) as Vec3,
+      );
+}
+
+/**
+ * Adds the items (parts and groups) the prompt asks for, in order, each in the colour the prompt picks,
+ * and the groups' joints to `joints` as they are made.
+ */
+function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Scope, joints?: JointList): void {
   for (const item of items) {
     if (item.when && !compileFormula(item.when)(scope)) continue;
     if (isGroup(item)) {
       const loops = item.each ?? [];
+      let carried = carriedFirst(ctx, item, scope);
       const repeat = (depth: number, inner: Scope): void => {
         if (depth === loops.length) {
-          buildItems(ctx, item.parts, withLets(ctx, item.let, inner));
+          const own = withLets(ctx, item.let, { ...inner, ...carried });
+          buildItems(ctx, item.parts ?? [], own, joints);
+          if (item.joints && joints) addJoints(joints, item.joints, own);
+          carried = carriedNext(ctx, item, carried, own);
           return;
         }
         for (const value of eachValues(loops[depth][1], inner))
@@ -528,7 +606,8 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
     const said = named ? undefined : part.colourIfSays?.find(([source]) => promptSays(ctx, source));
     const colour = named ?? said?.[1] ?? evaluated(part.colour, scope);
     const paint = partPaint({ ...part, colour: colour as RGB | string | undefined });
-    ctx.add(shapeOf(ctx, part as PartShape, scope), part.material as MaterialKind, paint);
+    const material = typeof part.material === 'string' ? part.material : chosen(part.material, scope);
+    ctx.add(shapeOf(ctx, part as PartShape, scope), material as MaterialKind, paint);
   }
 }
 
@@ -552,12 +631,15 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
     ...given,
   };
   const scope = withLets(ctx, row.let, shape);
-  buildItems(ctx, row.parts, scope);
-  if (!row.skeleton) return;
+  if (!row.skeleton) {
+    buildItems(ctx, row.parts, scope);
+    return;
+  }
+  // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width),
+  // or by a group's (a leg's at its own drawn foot).
   const joints = new JointList(row.skeleton.rig, row.skeleton.source);
-  // A joint may be placed by formulas over the row's own names (a robot's shoulder at its body's width).
-  for (const [name, parent, head, when] of row.skeleton.joints)
-    if (!when || compileFormula(when)(scope)) joints.add(name, parent, evaluated(head, scope) as Vec3);
+  addJoints(joints, row.skeleton.joints, scope);
+  buildItems(ctx, row.parts, scope, joints);
   ctx.skeleton = joints.finish();
 }
 

@@ -6,29 +6,16 @@
  * Famous landmarks (FAMOUS_LANDMARKS), each in the outline people know it by: Stonehenge, a torii, a
  * sphinx, a triumphal arch, a Greek temple, an opera house, a mosque, a colosseum …; the temple and the
  * mosque are also rows of the church category (WORSHIP_LANDMARKS). Forms are rows of
- * ../parts/structures.json and ../parts/landmarks.json (their counts and lengths as formulas); here are
- * the pagoda (its tiers stacked by a running height), the mosque (it takes its domes and minarets from
+ * ../parts/structures.json and ../parts/landmarks.json (their counts and lengths as formulas), the pagoda
+ * of ../parts/running-forms.json (its tiers stacked by a running height); here are the mosque (it takes its domes and minarets from
  * the prompt's companions), the skull and the bust.
  */
 import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
-import { partLists } from '../part-list.ts';
+import { buildRow, partLists } from '../part-list.ts';
 
 export const LANDMARKS: Record<string, Generator> = {
   ...partLists('structures'),
-  pagoda: (ctx) => {
-    const tiers = ctx.count('tier', 5, 2, 9);
-    let y = 0;
-    for (let k = 0; k < tiers; k++) {
-      const w = 0.7 * (1 - k * 0.12);
-      ctx.add(ctx.box([w, 0.22, w], [0, y + 0.11, 0]), 'wood', { colour: [0.7, 0.15, 0.1] });
-      ctx.add(ctx.cyl(w * 0.85, 0.12, [0, y + 0.22, 0], w * 0.35, 4).rotate([0, 45, 0]), 'wood', {
-        part: 'roof',
-        colour: [0.2, 0.22, 0.2],
-      });
-      y += 0.3;
-    }
-    ctx.add(ctx.cyl(0.02, 0.3, [0, y, 0], 0.005), 'gold', { part: 'spire', primary: false });
-  },
+  pagoda: (ctx) => buildRow(ctx, 'running-forms', 'pagoda'),
 };
 
 export function landmark(ctx: GenContext): void {
