@@ -9,6 +9,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { byWord, readDataFile } from './data-file.ts';
+import { oneOf } from './reading-kit.ts';
 import { COLOURS } from './understand/vocabulary.ts';
 import {
   LEX_FILE,
@@ -66,6 +67,8 @@ const ANIMAL_WORDS = Type.Object(
     small: Words,
     spotted: Words,
     striped: Words,
+    lengths: Type.Record(oneOf(['neck', 'legs', 'tail', 'snout'] as const), Type.Tuple([Type.Number(), Type.Number()])),
+    girths: Type.Record(Type.String(), Type.Number()),
     coatColours: Type.Record(Type.String(), RGB),
     plans: Type.Array(
       Type.Object(
@@ -92,8 +95,6 @@ const MODIFIERS = new Set([...LONG, ...SHORT, ...LARGE, ...SMALL, ...SPOTTED, ..
 const PRESENT_PARTS = ['horns', 'antlers', 'tusks', 'mane', 'hump', 'crest'] as const;
 const isPresentPart = (part = ''): part is (typeof PRESENT_PARTS)[number] =>
   (PRESENT_PARTS as readonly string[]).includes(part);
-/** A part's length against the base row's when a definition calls it long, and when it calls it short. */
-const PART_LENGTHS = { neck: [1.8, 0.35], legs: [1.5, 0.6], tail: [1.8, 0.3], snout: [2, 0.4] } as const;
 const NEGATIONS = new Set(['no', 'without', 'lacking']);
 /** Colour words the dictionary uses for animals, beyond the prompt vocabulary's. */
 const COAT_COLOURS: Record<string, RGB> = { ...COLOURS, ...WORDS.coatColours };
@@ -194,9 +195,9 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
     }
     if (LONG.has(w) || SHORT.has(w)) {
       const long = LONG.has(w);
-      if (part && Object.hasOwn(PART_LENGTHS, part)) {
-        const p = part as keyof typeof PART_LENGTHS;
-        traits[p] = PART_LENGTHS[p][long ? 0 : 1];
+      if (part && Object.hasOwn(WORDS.lengths, part)) {
+        const p = part as keyof typeof WORDS.lengths;
+        traits[p] = WORDS.lengths[p][long ? 0 : 1];
         note(`${long ? 'long' : 'short'} ${p}`, p);
       } else if (part === 'ears' && long) {
         traits.ears = 'long';
@@ -211,15 +212,9 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
         note('elongated', 'length');
       }
     }
-    if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) {
-      traits.girth = 0.8;
+    if (Object.hasOwn(WORDS.girths, w) && (!part || part === 'body')) {
+      traits.girth = WORDS.girths[w];
       note(w, 'girth');
-    }
-    if (w === 'stout' || w === 'stocky' || w === 'thickset' || w === 'chunky') {
-      if (!part || part === 'body') {
-        traits.girth = 1.2;
-        note(w, 'girth');
-      }
     }
     if (w === 'flat' && part === 'face') {
       traits.snout = 0.15;
