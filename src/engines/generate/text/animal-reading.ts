@@ -9,6 +9,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { byWord, readDataFile } from './data-file.ts';
+import { oneOf } from './reading-kit.ts';
 import { COLOURS } from './understand/vocabulary.ts';
 import {
   LEX_FILE,
@@ -66,6 +67,8 @@ const ANIMAL_WORDS = Type.Object(
     small: Words,
     spotted: Words,
     striped: Words,
+    lengths: Type.Record(oneOf(['neck', 'legs', 'tail', 'snout'] as const), Type.Tuple([Type.Number(), Type.Number()])),
+    girths: Type.Record(Type.String(), Type.Number()),
     coatColours: Type.Record(Type.String(), RGB),
     plans: Type.Array(
       Type.Object(
@@ -86,6 +89,13 @@ const LARGE = new Set(WORDS.large);
 const SMALL = new Set(WORDS.small);
 const SPOTTED = new Set(WORDS.spotted);
 const STRIPED = new Set(WORDS.striped);
+/** Words that may stand between a modifier and the part it qualifies ("large protruding tusks", "long bushy tail"). */
+const MODIFIERS = new Set([...LONG, ...SHORT, ...LARGE, ...SMALL, ...SPOTTED, ...STRIPED, 'and']);
+/** Parts whose presence a definition or WordNet's part list names: the body plan adds them. */
+const PRESENT_PARTS = ['horns', 'antlers', 'tusks', 'mane', 'hump', 'crest'] as const;
+const isPresentPart = (part = ''): part is (typeof PRESENT_PARTS)[number] =>
+  (PRESENT_PARTS as readonly string[]).includes(part);
+const NEGATIONS = new Set(['no', 'without', 'lacking']);
 /** Colour words the dictionary uses for animals, beyond the prompt vocabulary's. */
 const COAT_COLOURS: Record<string, RGB> = { ...COLOURS, ...WORDS.coatColours };
 const colourOf = (w: string): RGB | undefined =>
@@ -160,21 +170,7 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
   const qualified = (k: number): string | undefined => {
     for (let j = k + 1; j < Math.min(words.length, k + 4); j++) {
       if (partAt(j)) return partAt(j);
-      // Only modifiers may stand between ("large protruding tusks", "long bushy tail").
-      if (
-        !(
-          LONG.has(words[j]) ||
-          SHORT.has(words[j]) ||
-          LARGE.has(words[j]) ||
-          SMALL.has(words[j]) ||
-          colourOf(words[j]) ||
-          SPOTTED.has(words[j]) ||
-          STRIPED.has(words[j]) ||
-          words[j] === 'and' ||
-          isAdjective(words[j])
-        )
-      )
-        return undefined;
+      if (!(MODIFIERS.has(words[j]) || colourOf(words[j]) || isAdjective(words[j]))) return undefined;
     }
     return undefined;
   };
@@ -199,15 +195,11 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
     }
     if (LONG.has(w) || SHORT.has(w)) {
       const long = LONG.has(w);
-      const factor = (p: 'neck' | 'legs' | 'tail' | 'snout', l: number, s: number) => {
-        traits[p] = long ? l : s;
+      if (part && Object.hasOwn(WORDS.lengths, part)) {
+        const p = part as keyof typeof WORDS.lengths;
+        traits[p] = WORDS.lengths[p][long ? 0 : 1];
         note(`${long ? 'long' : 'short'} ${p}`, p);
-      };
-      if (part === 'neck') factor('neck', 1.8, 0.35);
-      else if (part === 'legs') factor('legs', 1.5, 0.6);
-      else if (part === 'tail') factor('tail', 1.8, 0.3);
-      else if (part === 'snout') factor('snout', 2, 0.4);
-      else if (part === 'ears' && long) {
+      } else if (part === 'ears' && long) {
         traits.ears = 'long';
         note('long ears', 'ears');
       } else if (part === 'horns' && (w === 'long' || SHORT.has(w))) {
@@ -220,15 +212,9 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
         note('elongated', 'length');
       }
     }
-    if ((w === 'slender' || w === 'slim') && (!part || part === 'body')) {
-      traits.girth = 0.8;
+    if (Object.hasOwn(WORDS.girths, w) && (!part || part === 'body')) {
+      traits.girth = WORDS.girths[w];
       note(w, 'girth');
-    }
-    if (w === 'stout' || w === 'stocky' || w === 'thickset' || w === 'chunky') {
-      if (!part || part === 'body') {
-        traits.girth = 1.2;
-        note(w, 'girth');
-      }
     }
     if (w === 'flat' && part === 'face') {
       traits.snout = 0.15;
@@ -257,7 +243,7 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
     const colour = colourOf(w);
     if (colour && !traits.colour && (!part || part === 'coat' || part === 'body')) {
       // A colour joined to a pattern word names the pattern's colour ("black-spotted"), not the coat's.
-      const joinedToPattern = SPOTTED.has(words[k + 1] ?? '') || STRIPED.has(words[k + 1] ?? '');
+      const joinedToPattern = qualifiedPattern(words, k);
       // "black-and-white striped": the second colour is the coat's, the first the pattern's.
       const pairedPattern = words[k + 1] === 'and' && colourOf(words[k + 2] ?? '') && qualifiedPattern(words, k + 2);
       if (pairedPattern) {
@@ -275,18 +261,8 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
       note('wings', 'wings');
     }
     const presence = PART_FORMS[w];
-    if (
-      presence === 'horns' ||
-      presence === 'antlers' ||
-      presence === 'tusks' ||
-      presence === 'mane' ||
-      presence === 'hump' ||
-      presence === 'crest'
-    ) {
-      const negated =
-        ['no', 'without', 'lacking'].includes(words[k - 1] ?? '') ||
-        ['no', 'without', 'lacking'].includes(words[k - 2] ?? '') ||
-        /less$/.test(w);
+    if (isPresentPart(presence)) {
+      const negated = NEGATIONS.has(words[k - 1]) || NEGATIONS.has(words[k - 2]) || /less$/.test(w);
       if (!negated && !traits[presence]) {
         traits[presence] = true;
         note(presence, presence);
@@ -297,7 +273,7 @@ function readAllTraits(noun: string): AnimalTraits | undefined {
   for (const p of synset.parts)
     for (const pw of readSynset(p).words) {
       const part = PART_FORMS[pw];
-      if (part === 'horns' || part === 'antlers' || part === 'tusks' || part === 'hump' || part === 'mane') {
+      if (isPresentPart(part) && part !== 'crest') {
         traits[part] = true;
         note(part, part);
       }
@@ -341,25 +317,30 @@ export function baseRowOf(noun: string, rows: Record<string, string[]>): string 
  * antelope: long legs and horns): what a stand-in borrows from the class it stands in for.
  */
 export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>, maxUp = 3): AnimalTraits | undefined {
-  const sense = animalSense(noun);
-  if (sense === undefined) return undefined;
-  let frontier = readSynset(sense).hypernyms;
   let merged: AnimalTraits | undefined;
-  for (let up = 0; up < maxUp && frontier.length; up++) {
-    for (const o of frontier) {
-      const traits = readAnimal(readSynset(o).words[0], drawn);
-      // A nearer class's word wins over a farther one's ("carnivorous bat: large ears", "bat: wings").
-      if (traits)
-        merged = {
-          ...traits,
-          ...merged,
-          words: [...(merged?.words ?? []), ...traits.words],
-          keys: [...(merged?.keys ?? []), ...traits.keys],
-        };
-    }
-    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+  for (const o of classesAbove(noun, maxUp)) {
+    const traits = readAnimal(readSynset(o).words[0], drawn);
+    // A nearer class's word wins over a farther one's ("carnivorous bat: large ears", "bat: wings").
+    if (traits)
+      merged = {
+        ...traits,
+        ...merged,
+        words: [...(merged?.words ?? []), ...traits.words],
+        keys: [...(merged?.keys ?? []), ...traits.keys],
+      };
   }
   return merged;
+}
+
+/** The classes above the noun's animal sense, level by level up to `maxUp` levels, the nearer first. */
+function* classesAbove(noun: string, maxUp: number): Generator<number> {
+  const sense = animalSense(noun);
+  if (sense === undefined) return;
+  let frontier = readSynset(sense).hypernyms;
+  for (let up = 0; up < maxUp && frontier.length; up++) {
+    yield* frontier;
+    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+  }
 }
 
 /**
@@ -367,17 +348,11 @@ export function classTraits(noun: string, drawn: ReadonlySet<keyof AnimalTraits>
  * (a vampire bat's "bat: … membranous wings"), by its first name; undefined when none does.
  */
 export function describedClass(noun: string, drawn: ReadonlySet<keyof AnimalTraits>, maxUp = 3): string | undefined {
-  const sense = animalSense(noun);
-  if (sense === undefined) return undefined;
-  let frontier = readSynset(sense).hypernyms;
-  for (let up = 0; up < maxUp && frontier.length; up++) {
-    for (const o of frontier) {
-      // Only a class in everyday use (its name counted in WordNet's tagged corpus: "bat", "antelope"), not
-      // a naturalist's grouping ("bovid", "carnivorous bat"), names what the animal is made as.
-      const name = readSynset(o).words[0];
-      if (taggedSenseCount(name) > 0 && animalSense(name) === o && tellsApart(readAnimal(name, drawn))) return name;
-    }
-    frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
+  for (const o of classesAbove(noun, maxUp)) {
+    // Only a class in everyday use (its name counted in WordNet's tagged corpus: "bat", "antelope"), not
+    // a naturalist's grouping ("bovid", "carnivorous bat"), names what the animal is made as.
+    const name = readSynset(o).words[0];
+    if (taggedSenseCount(name) > 0 && animalSense(name) === o && tellsApart(readAnimal(name, drawn))) return name;
   }
   return undefined;
 }

@@ -22,6 +22,25 @@ export interface BuildingForm {
   summary: string;
 }
 
+/**
+ * How each kind is built: its storeys (unless the description counts them; a `fixedFloors` kind keeps its
+ * own whatever it says), its roof (unless a dome is said), its size (else as "small" or "large" says) and
+ * the summary's name.
+ */
+const KINDS: Record<
+  BuildingKind,
+  { name: string; floors: number; fixedFloors?: true; roof: BuildingRoof; size?: number }
+> = {
+  shed: { name: 'single-storey shed', floors: 1, fixedFloors: true, roof: 'lean-to', size: 0.65 },
+  barn: { name: 'barn for animals', floors: 1, roof: 'gambrel', size: 1.4 },
+  coop: { name: 'small coop with a wire run', floors: 1, fixedFloors: true, roof: 'gable', size: 0.5 },
+  house: { name: 'building', floors: 1, roof: 'gable' },
+  tiered: { name: 'tiered mass', floors: 4, roof: 'flat' },
+  open: { name: 'open-sided roof on posts', floors: 1, fixedFloors: true, roof: 'gable' },
+  station: { name: 'hall with wide bay doors', floors: 1, fixedFloors: true, roof: 'flat', size: 1.4 },
+  public: { name: 'public building with an entrance portico', floors: 2, roof: 'flat', size: 1.4 },
+};
+
 function buildingGloss(word: string): string | undefined {
   for (const s of sensesOf(word, 3)) {
     const kinds = kindWords(s, 1).join(', ');
@@ -76,55 +95,16 @@ export function readBuilding(word: string): BuildingForm | undefined {
   const small = /\bsmall|\blittle|\btiny|\bcrude/.test(text);
   const large = /\blarge|\bbig\b|\bhuge|\bspacious|\bgrand\b/.test(text);
   if (!kind && !single && !two && !many && !dome && !thatched && !wooden) return undefined;
-  const floors =
-    single || kind === 'shed' || kind === 'coop' || kind === 'open' || kind === 'station'
-      ? 1
-      : two
-        ? 2
-        : many
-          ? 5
-          : kind === 'tiered'
-            ? 4
-            : kind === 'public'
-              ? 2
-              : 1;
-  const roof: BuildingRoof = dome
-    ? 'dome'
-    : kind === 'shed'
-      ? 'lean-to'
-      : kind === 'barn'
-        ? 'gambrel'
-        : kind === 'tiered' || kind === 'station' || kind === 'public'
-          ? 'flat'
-          : 'gable';
-  const size =
-    kind === 'coop'
-      ? 0.5
-      : kind === 'shed'
-        ? 0.65
-        : kind === 'barn' || kind === 'station' || kind === 'public'
-          ? 1.4
-          : small
-            ? 0.75
-            : large
-              ? 1.3
-              : 1;
-  const kindName: Record<BuildingKind, string> = {
-    shed: 'single-storey shed',
-    barn: 'barn for animals',
-    coop: 'small coop with a wire run',
-    house: 'building',
-    tiered: 'tiered mass',
-    open: 'open-sided roof on posts',
-    station: 'hall with wide bay doors',
-    public: 'public building with an entrance portico',
-  };
+  const k = KINDS[kind ?? 'house'];
+  const floors = single ? 1 : k.fixedFloors ? k.floors : two ? 2 : many ? 5 : k.floors;
+  const roof: BuildingRoof = dome ? 'dome' : k.roof;
+  const size = k.size ?? (small ? 0.75 : large ? 1.3 : 1);
   const words = [
     small && kind !== 'shed' && kind !== 'coop' ? 'small' : large ? 'large' : '',
     wooden ? 'wooden' : '',
     thatched ? 'thatched' : '',
     !kind && floors > 1 ? `${floors}-storey` : !kind && single ? 'single-storey' : '',
-    kindName[kind ?? 'house'],
+    k.name,
     dome ? 'with a dome' : '',
   ].filter(Boolean);
   return { kind: kind ?? 'house', floors, roof, size, thatched, wooden, summary: `building: ${words.join(' ')}` };

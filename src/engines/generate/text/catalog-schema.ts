@@ -66,14 +66,9 @@ export const SHARED_WORD_ROW = Type.Object(
 export type SharedWordRow = Static<typeof SHARED_WORD_ROW>;
 
 /** A category as the engine reads it: the row, with every word that names it gathered in `words`. */
-export interface CategoryEntry {
-  id: string;
-  family: Family;
+export type CategoryEntry = Omit<CategoryRow, 'words' | 'notVocabulary' | 'anchors'> & {
   /** Every word and compound (singular, lower case) that names the category directly, profiles' words included. */
   words: string[];
   /** WordNet sense keys of the synsets whose hyponyms resolve to this category (each resolves: checked at load). */
   anchors: string[];
-  label?: string;
-  profiles?: Record<string, string[]>;
-  examples?: string[];
-}
+};

@@ -115,16 +115,8 @@ if (problems.length) throw new Error(`The text engine's catalogue is not valid:\
 
 export const CATEGORIES: readonly CategoryEntry[] = Object.freeze(
   files.flatMap((file) =>
-    file.rows.map((row) =>
-      Object.freeze({
-        id: row.id,
-        family: row.family,
-        words: wordsOf(row),
-        anchors: row.anchors ?? [],
-        ...(row.label ? { label: row.label } : {}),
-        ...(row.profiles ? { profiles: row.profiles } : {}),
-        ...(row.examples ? { examples: row.examples } : {}),
-      }),
+    file.rows.map(({ notVocabulary, ...row }) =>
+      Object.freeze({ ...row, words: wordsOf({ ...row, notVocabulary }), anchors: row.anchors ?? [] }),
     ),
   ),
 );

@@ -71,16 +71,24 @@ export interface OwnForms {
 
 /**
  * A family whose nouns, all but its own rows (`isRow`), are made as `form` reads them when it reads them,
- * and labelled with the reading's summary.
+ * and labelled with the reading's summary (after `prefix`). With `lastWord`, a compound that is a kind of
+ * its own last noun ("kitchen knife", "garden rake") is made as that noun when it reads, 'before' or
+ * 'after' the compound itself is tried.
  */
 function readForms(
   form: (word: string) => { summary: string } | undefined,
   isRow: (word: string) => boolean = () => false,
-  kindsToo?: boolean,
+  { kindsToo, lastWord, prefix = '' }: { kindsToo?: boolean; lastWord?: 'before' | 'after'; prefix?: string } = {},
 ): OwnForms {
+  const own = (word: string) => (form(word) ? word : undefined);
+  const last = (word: string) => {
+    const noun = word.split(' ').at(-1)!;
+    return lastWord && kindOfLastWord(word) && !isRow(noun) && form(noun) ? noun : undefined;
+  };
   return {
-    name: (word) => (isRow(word) || !form(word) ? undefined : word),
-    label: (name) => (isRow(name) ? undefined : form(name)?.summary),
+    name: (word) =>
+      isRow(word) ? undefined : lastWord === 'before' ? (last(word) ?? own(word)) : (own(word) ?? last(word)),
+    label: (name) => (isRow(name) || !form(name) ? undefined : `${prefix}${form(name)!.summary}`),
     ...(kindsToo ? { kindsToo } : {}),
   };
 }
@@ -173,23 +181,14 @@ export const OWN_FORMS: Record<string, OwnForms> = {
     name: (word) => (word === 'house' ? undefined : buildingForm(word) ? word : SHAPE_FORMS.house.name(word)),
     label: (name) => (name === 'house' ? undefined : (buildingForm(name)?.summary ?? SHAPE_FORMS.house.label(name))),
   },
-  dagger: {
-    // A knife is made as its description says; a compound that is a kind of its last noun ("kitchen
-    // knife", "steak knife") is made as that noun.
-    name(word) {
-      if (word === 'dagger') return undefined;
-      const last = word.split(' ').at(-1)!;
-      if (knifeForm(word)) return word;
-      return kindOfLastWord(word) && last !== 'dagger' && knifeForm(last) ? last : undefined;
-    },
-    label: (name) => (name === 'dagger' ? undefined : knifeForm(name)?.summary),
-    kindsToo: true,
-  },
+  // A knife is made as its description says; else a compound that is a kind of its last noun ("kitchen
+  // knife", "steak knife") is made as that noun.
+  dagger: readForms(knifeForm, (word) => word === 'dagger', { kindsToo: true, lastWord: 'after' }),
   // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
   // is made as itself; a drum it says nothing of is the family's drum.
-  drum: readForms(percussionForm, (word) => DRUM_ROWS.has(word), true),
+  drum: readForms(percussionForm, (word) => DRUM_ROWS.has(word), { kindsToo: true }),
   // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
-  bicycle: readForms(cycleForm, (word) => ['bicycle', 'bike', 'cycle'].includes(word), true),
+  bicycle: readForms(cycleForm, (word) => ['bicycle', 'bike', 'cycle'].includes(word), { kindsToo: true }),
   // A grass (bamboo, wheat, pampas grass) the potted plant or the flower stood in for is made as its
   // description says: jointed canes, stalks with grain ears, plumes or blades.
   'potted-plant': readForms(grassForm),
@@ -201,20 +200,12 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   ring: readForms(jewelryForm, (word) => word === 'ring'),
   // An upper or full-length garment with no row of its own is cut as its description says.
   garment: readForms(garmentForm, (word) => Object.hasOwn(rowsOf('garment'), word)),
-  'hand-tool': {
-    // An implement with no row of its own is made from its description: its handle and its working head.
-    name(word) {
-      if (Object.hasOwn(HAND_TOOL_ROWS, word)) return undefined;
-      // A compound that is a kind of its own last noun ("wood chisel", "garden rake") is made as that noun.
-      const last = word.split(' ').at(-1)!;
-      if (kindOfLastWord(word) && !Object.hasOwn(HAND_TOOL_ROWS, last) && implementForm(last)) return last;
-      return implementForm(word) ? word : undefined;
-    },
-    label: (name) =>
-      Object.hasOwn(HAND_TOOL_ROWS, name)
-        ? undefined
-        : implementForm(name) && `hand tool: ${implementForm(name)!.summary}`,
-  },
+  // An implement with no row of its own is made from its description: its handle and its working head; a
+  // compound that is a kind of its own last noun ("wood chisel", "garden rake") is made as that noun.
+  'hand-tool': readForms(implementForm, (word) => Object.hasOwn(HAND_TOOL_ROWS, word), {
+    lastWord: 'before',
+    prefix: 'hand tool: ',
+  }),
   banana: produceForms('banana'),
   dish: {
     name(word) {

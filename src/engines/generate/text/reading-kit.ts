@@ -3,7 +3,15 @@
  * classes above a sense, the definition's text without its quoted examples, their pattern tables (rows
  * of ./readings/*.yaml), and remembering what a word was read as.
  */
-import { type Static, type TProperties, type TObject, type TSchema, type TString, Type } from '@sinclair/typebox';
+import {
+  type Static,
+  type TOptional,
+  type TProperties,
+  type TObject,
+  type TSchema,
+  type TString,
+  Type,
+} from '@sinclair/typebox';
 import { readDataFile } from './data-file.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
@@ -71,18 +79,18 @@ export const anyWord = (words: string[]): RegExp => new RegExp(`\\b(${words.join
 
 /**
  * ./readings/<file>.yaml, checked at load: `shapes`, the reader's pattern table of `values` (its rows in
- * order), `names`, how the summary names each value (one for every value; the value itself when the
- * file has none), and the file's other
- * fields as `fields` says.
+ * order), `names`, how the summary names a value (the value itself when the file names it not), and the
+ * file's other fields as `fields` says.
  */
 export function readFormWords<V extends string, F extends TProperties = Record<never, never>>(
   file: string,
   values: readonly V[],
   fields = {} as F,
 ): Static<TObject<F>> & { shapes: PatternTable<V>; names: Record<V, string> } {
-  const names = Type.Object(Object.fromEntries(values.map((v) => [v, Type.String()])) as Record<V, TString>, {
-    additionalProperties: false,
-  });
+  const names = Type.Object(
+    Object.fromEntries(values.map((v) => [v, Type.Optional(Type.String())])) as Record<V, TOptional<TString>>,
+    { additionalProperties: false },
+  );
   const schema = Type.Object(
     { shapes: PatternRows, names: Type.Optional(names), ...fields },
     { additionalProperties: false },
@@ -91,13 +99,13 @@ export function readFormWords<V extends string, F extends TProperties = Record<n
     TObject<F>
   > & {
     shapes: string[][];
-    names?: Record<V, string>;
+    names?: Partial<Record<V, string>>;
   };
   const shapes = patternTable(rows.shapes, values, `readings/${file}.yaml`);
   return {
     ...rows,
     shapes,
-    names: rows.names ?? (Object.fromEntries(values.map((v) => [v, v as string])) as Record<V, string>),
+    names: { ...(Object.fromEntries(values.map((v) => [v, v as string])) as Record<V, string>), ...rows.names },
   };
 }
 

@@ -6,7 +6,7 @@ import { createNode, type Material, type Mesh, type Scene } from '../../../geome
 import { computeNormals, generateUvAtlas } from '../../../geometry/ops/index.ts';
 import { mapTexture, type TextureMaps } from '../shared/output.ts';
 import type { BuiltAsset } from './generators/build.ts';
-import { bakeMaterials, bakeMaterialsTiled } from './materials/bake-materials.ts';
+import { bakeMaterials, bakeMaterialsTiled, triangleMaterials } from './materials/bake-materials.ts';
 import { partsByPosition } from './materials/part-lookup.ts';
 import type { ShaderStyle } from './materials/shaders.ts';
 
@@ -19,12 +19,6 @@ export interface TextureOptions {
 /** How many threads the pipeline's bake may use: takes them when the bake starts, gives them back after. */
 export type BakeThreads = () => { threads: number; release: () => void };
 
-function groupMaterials(mesh: Mesh): Uint16Array {
-  const out = new Uint16Array(mesh.indices.length / 3);
-  for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
-  return out;
-}
-
 /**
  * A `bake` for writeGenerationOutputs. `budgeted` is the mesh handed to the pipeline, with its part
  * groups; the pipeline keeps triangle order through the budget (already met) and the UV atlas, so
@@ -33,15 +27,13 @@ function groupMaterials(mesh: Mesh): Uint16Array {
 export function textBake(asset: BuiltAsset, budgeted: Mesh, options: TextureOptions, bakeThreads?: BakeThreads) {
   return async (atlas: Mesh, size: number): Promise<TextureMaps> => {
     const sameTriangles = atlas.indices.length === budgeted.indices.length;
-    const triangleMaterials = sameTriangles ? groupMaterials(budgeted) : partsByPosition(asset.mesh, atlas);
+    const materialOf = sameTriangles ? triangleMaterials(budgeted) : partsByPosition(asset.mesh, atlas);
     const taken = bakeThreads?.() ?? { threads: 1, release: () => {} };
     try {
       return await bakeMaterialsTiled(atlas, asset.materials, {
+        ...options,
         size,
-        seed: options.seed,
-        style: options.style,
-        normalMap: options.normalMap,
-        triangleMaterials,
+        triangleMaterials: materialOf,
         threads: taken.threads,
       });
     } finally {
@@ -66,12 +58,7 @@ export function assetMaterial(maps: TextureMaps | undefined, name = 'asset'): Ma
 /** The coarse solid with UVs and baked maps as a one-node scene (gallery, quick previews). */
 export function texturedScene(asset: BuiltAsset, size: number, options: TextureOptions): Scene {
   const atlas = computeNormals(generateUvAtlas(asset.mesh, { textureSize: size }));
-  const maps = bakeMaterials(atlas, asset.materials, {
-    size,
-    seed: options.seed,
-    style: options.style,
-    normalMap: options.normalMap,
-  });
+  const maps = bakeMaterials(atlas, asset.materials, { ...options, size });
   const mesh = { ...atlas, groups: [{ start: 0, count: atlas.indices.length / 3, material: 0 }] };
   return { materials: [assetMaterial(maps)], roots: [createNode('asset', mesh)] };
 }

@@ -42,7 +42,8 @@ export interface BakeMaterialOptions {
   triangleMaterials?: Uint16Array;
 }
 
-function triangleMaterials(mesh: Mesh): Uint16Array {
+/** The material of each triangle, as the mesh's groups give it. */
+export function triangleMaterials(mesh: Mesh): Uint16Array {
   const out = new Uint16Array(mesh.indices.length / 3);
   for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
   return out;

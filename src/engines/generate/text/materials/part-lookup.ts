@@ -6,6 +6,7 @@
  * to a few candidates.
  */
 import type { Mesh } from '../../../../geometry/mesh.ts';
+import { triangleMaterials } from './bake-materials.ts';
 
 /** Squared distance from p to triangle abc (closest-point regions, as in Ericson's RTCD 5.1.5). */
 function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: number, ic: number): number {
@@ -68,8 +69,7 @@ export function partsByPosition(source: Mesh, target: Mesh): Uint16Array {
   const S = source.positions,
     SI = source.indices;
   const sourceTris = SI.length / 3;
-  const sourceGroup = new Uint16Array(sourceTris);
-  for (const g of source.groups) sourceGroup.fill(g.material, g.start, g.start + g.count);
+  const sourceGroup = triangleMaterials(source);
   const out = new Uint16Array(target.indices.length / 3);
   if (source.groups.length <= 1 || new Set(source.groups.map((g) => g.material)).size <= 1) {
     out.fill(source.groups[0]?.material ?? 0);
