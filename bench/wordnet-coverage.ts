@@ -30,7 +30,7 @@ import {
   taggedSenseCount,
 } from '../src/engines/generate/text/understand/wordnet.ts';
 import { mulberry32 } from '../src/engines/generate/image/photo/random.ts';
-import { hypernymClosure } from '../src/engines/generate/text/understand/senses.ts';
+import { hypernymClosure } from '../src/engines/generate/text/understand/wordnet.ts';
 
 const FILES: Record<number, string> = {
   [LEX_FILE.animal]: 'noun.animal',

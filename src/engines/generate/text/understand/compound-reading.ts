@@ -6,13 +6,7 @@
 import { compoundKind, compoundSense, rarelySomeone } from './compound-kind.ts';
 import { knownNoun, resolveByWordNet, type WordNetResolution } from './lexicon.ts';
 import { has, type Token } from './tokens.ts';
-import { LEX_FILE, nounSenses, readSynset } from './wordnet.ts';
-
-/** Kind (lexicographer file) of the noun's first sense. */
-const firstSenseKind = (noun: string) => {
-  const first = nounSenses(noun)[0];
-  return first === undefined ? undefined : readSynset(first).lexFile;
-};
+import { firstSenseFile, LEX_FILE, nounSenses, readSynset, THING_FILES } from './wordnet.ts';
 
 const hasSenseOf = (noun: string, kind: number) => nounSenses(noun).some((o) => readSynset(o).lexFile === kind);
 
@@ -59,12 +53,9 @@ export function readAsCompound(
     compoundKind(head.noun, modifier) === LEX_FILE.person
   )
     return undefined;
-  const thing = resolveByWordNet(head.noun, context, (s) => THING_KINDS.has(s.lexFile));
+  const thing = resolveByWordNet(head.noun, context, (s) => THING_FILES.has(s.lexFile));
   return thing && !thing.broad ? { resolution: thing } : undefined;
 }
-
-/** Kinds of thing a noun read as someone may be read as instead. */
-const THING_KINDS = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 function readByHeadCompounds(
   head: Token,
@@ -77,7 +68,7 @@ function readByHeadCompounds(
   // A compound WordNet lists ("water tower") is read as itself elsewhere.
   if (!noun || !modifier || noun.includes('_') || !byItself) return undefined;
   // "a falafel wrap", "a toffee pudding": a food before a noun that can be a food names a food.
-  const modifierKind = firstSenseKind(modifier);
+  const modifierKind = firstSenseFile(modifier);
   if (modifierKind === LEX_FILE.food && hasSenseOf(noun, LEX_FILE.food)) {
     if (byItself.kind === LEX_FILE.food) return undefined;
     const food = resolveByWordNet(noun, context, (s) => s.lexFile === LEX_FILE.food);

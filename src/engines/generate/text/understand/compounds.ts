@@ -5,32 +5,12 @@
  * cannot be taken for another object ("shepard" the playwright, "fruit" the apple).
  */
 import { editDistance, toleranceFor } from './typo.ts';
-import { CONCRETE_FILES, isNoun, nounLemmas, nounSenses, readSynset } from './wordnet.ts';
+import { compoundsEndingIn, compoundsStartingWith } from './compound-kind.ts';
+import { hasConcreteSense } from './lexicon.ts';
+import { isNoun } from './wordnet.ts';
 
-interface TwoWordIndex {
-  byFirst: Map<string, string[]>;
-  byLast: Map<string, string[]>;
-}
-
-let twoWords: TwoWordIndex | undefined;
-
-/** WordNet's two-word nouns of a concrete kind, by first and by last word. */
-function twoWordIndex(): TwoWordIndex {
-  if (twoWords) return twoWords;
-  const out: TwoWordIndex = { byFirst: new Map(), byLast: new Map() };
-  for (const lemma of nounLemmas()) {
-    const words = lemma.split(' ');
-    if (words.length !== 2 || !concrete(lemma)) continue;
-    (out.byFirst.get(words[0]) ?? out.byFirst.set(words[0], []).get(words[0])!).push(lemma);
-    (out.byLast.get(words[1]) ?? out.byLast.set(words[1], []).get(words[1])!).push(lemma);
-  }
-  twoWords = out;
-  return out;
-}
-
-function concrete(lemma: string): boolean {
-  return nounSenses(lemma).some((o) => CONCRETE_FILES.has(readSynset(o).lexFile));
-}
+/** WordNet's two-word nouns of a concrete kind among `lemmas`. */
+const twoWordThings = (lemmas: string[]) => lemmas.filter((l) => l.split(' ').length === 2 && hasConcreteSense(l));
 
 /** Shortest word corrected inside a compound: shorter words have too many neighbours. */
 const MIN_TYPO_LENGTH = 5;
@@ -44,13 +24,14 @@ export function compoundByTypo(
   second: string,
   unsure: (w: string) => boolean,
 ): { noun: string; from: string; to: string } | undefined {
-  const index = twoWordIndex();
   const found = new Set<string>();
   // The typo tolerance of single words: one edit up to six letters, two beyond ("shepard" → shepherd).
   const near = (a: string, b: string) =>
     a.length >= MIN_TYPO_LENGTH && a !== b && editDistance(a, b, toleranceFor(a)) <= toleranceFor(a);
-  if (unsure(second)) for (const l of index.byFirst.get(first) ?? []) if (near(second, l.split(' ')[1])) found.add(l);
-  if (unsure(first)) for (const l of index.byLast.get(second) ?? []) if (near(first, l.split(' ')[0])) found.add(l);
+  if (unsure(second))
+    for (const l of twoWordThings(compoundsStartingWith(first))) if (near(second, l.split(' ')[1])) found.add(l);
+  if (unsure(first))
+    for (const l of twoWordThings(compoundsEndingIn(second))) if (near(first, l.split(' ')[0])) found.add(l);
   if (found.size !== 1) return undefined;
   const noun = [...found][0];
   const [a, b] = noun.split(' ');
@@ -64,7 +45,7 @@ export function compoundByTypo(
 export function spacedCompound(word: string): string | undefined {
   for (let k = 3; k <= word.length - 3; k++) {
     const lemma = `${word.slice(0, k)}_${word.slice(k)}`;
-    if (isNoun(lemma) && concrete(lemma)) return lemma;
+    if (isNoun(lemma) && hasConcreteSense(lemma)) return lemma;
   }
   return undefined;
 }

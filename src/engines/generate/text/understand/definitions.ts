@@ -5,9 +5,9 @@
  */
 import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
-import { hypernymClosure, nearestAnchor, partsOf, rankedSenses } from './senses.ts';
+import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { LEX_FILE, isAdjective, isNoun, nounSenses, readSynset, type Synset } from './wordnet.ts';
+import { LEX_FILE, hypernymClosure, isAdjective, isNoun, nounSenses, readSynset, type Synset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it

@@ -8,8 +8,15 @@ import { familyOf } from '../catalog.ts';
 import { FORM_NOUNS } from './subject.ts';
 import { hasConcreteSense, namesYoung, resolveByWordNet } from './lexicon.ts';
 import { partOf } from './definitions.ts';
-import { CONCRETE_FILES, LEX_FILE, isAdjective, nounSenses, readSynset, type Synset } from './wordnet.ts';
-import { hypernymClosure } from './senses.ts';
+import {
+  CONCRETE_FILES,
+  LEX_FILE,
+  hypernymClosure,
+  isAdjective,
+  nounSenses,
+  readSynset,
+  type Synset,
+} from './wordnet.ts';
 import { type ResolvedBy, resolveNoun } from './resolution.ts';
 import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 

@@ -17,7 +17,7 @@ import {
   nounsOneEditFrom,
   type Synset,
 } from './wordnet.ts';
-import { ancestorsOf, anchorMap, contextSynsets, resolveLemma } from './senses.ts';
+import { ancestorsOf, anchorMap, contextSynsets, resolveLemma, type SenseResolution } from './senses.ts';
 import { compoundKind } from './compound-kind.ts';
 export { namesYoung } from './senses.ts';
 import {
@@ -130,17 +130,8 @@ export function knownNoun(word: string): string | undefined {
   return baseForms(word).find((f) => isNoun(f));
 }
 
-export interface WordNetResolution {
-  category: string;
-  /** The path walked, e.g. ['poodle', 'dog']: the noun, then the anchor synset's first lemma. */
-  chain: string[];
-  /** True when only a broad anchor was reached (see ../catalog/broad.yaml). */
-  broad: boolean;
-  /** The chosen sense's WordNet lexicographer file (5 animal, 6 artifact, 18 person, …). */
-  kind: number;
-  /** The chosen sense. */
-  synset: Synset;
-}
+/** A noun placed by its hypernyms: the category, the path walked, the chosen sense (see ./senses.ts). */
+export type WordNetResolution = SenseResolution;
 
 /**
  * Which senses of a compound's last word the compound means: those WordNet lists among the compound's
@@ -168,14 +159,7 @@ export function resolveByWordNet(
   const synsets = context.length ? contextSynsets(context.flatMap((w) => baseForms(w.replace(/ /g, '_')))) : undefined;
   for (const form of baseForms(word)) {
     const found = resolveLemma(form, synsets, allowed);
-    if (found)
-      return {
-        category: found.category,
-        chain: found.chain,
-        broad: found.broad,
-        kind: found.kind,
-        synset: found.synset,
-      };
+    if (found) return found;
   }
   return undefined;
 }

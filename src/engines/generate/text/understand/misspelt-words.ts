@@ -7,19 +7,17 @@ import { closestWord, commonSlip, editDistance, slipRank } from './typo.ts';
 import { readUnknownWord } from './unknown-word.ts';
 import { ancestorsOf } from './senses.ts';
 import {
-  LEX_FILE,
+  firstSenseIn,
   isAdjective,
   isVerb,
   nounSenses,
   nounsOneEditFrom,
   readSynset,
   taggedSenseCount,
+  THING_FILES,
 } from './wordnet.ts';
 import { compoundHead, hasConcreteSense, knownNoun, lookupPhrase } from './lexicon.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-
-/** Kinds of thing a misspelt word is read as before a farther vocabulary word: animal, artifact, food, plant (not someone). */
-const NEARER_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
 
 /**
  * True when the unknown word is one edit from exactly one WordNet noun naming a kind of thing
@@ -29,8 +27,8 @@ const NEARER_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FI
 export function nearerNoun(word: string, head?: string): boolean {
   const reading = readUnknownWord(word);
   if (reading?.how !== 'typo') return false;
-  const first = nounSenses(reading.noun)[0];
-  if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) return false;
+  // Read as a kind of thing (animal, artifact, food, plant), not someone.
+  if (!firstSenseIn(reading.noun, THING_FILES)) return false;
   const headNoun = head ? knownNoun(head) : undefined;
   return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
 }
@@ -47,8 +45,7 @@ export function nounBySlip(word: string): string | undefined {
   let best: string[] = [];
   let bestRank = OTHER_SLIP;
   for (const n of nounsOneEditFrom(word, { minLength: 4 })) {
-    const first = nounSenses(n)[0];
-    if (first === undefined || !NEARER_FILES.has(readSynset(first).lexFile)) continue;
+    if (!firstSenseIn(n, THING_FILES)) continue;
     const rank = slipRank(word, n);
     if (rank >= OTHER_SLIP) continue;
     if (rank < bestRank) [best, bestRank] = [[n], rank];
@@ -100,8 +97,7 @@ export function misspeltObject(word: string): ReturnType<typeof readUnknownWord>
   if (word.length < MIN_MISSPELT_MODIFIER || isAdjective(word) || isVerb(word)) return undefined;
   const reading = readUnknownWord(word);
   if (reading?.how !== 'typo') return undefined;
-  const first = nounSenses(reading.noun)[0];
-  return first !== undefined && NEARER_FILES.has(readSynset(first).lexFile) ? reading : undefined;
+  return firstSenseIn(reading.noun, THING_FILES) ? reading : undefined;
 }
 
 /**

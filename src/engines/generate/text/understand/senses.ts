@@ -11,6 +11,7 @@
  */
 import { BROAD_ANCHORS, CATEGORIES } from '../catalog.ts';
 import {
+  climb,
   hypernymClosure,
   LEX_FILE,
   nounSenses,
@@ -18,9 +19,8 @@ import {
   type Synset,
   senseKeySynset,
   taggedSenseCount,
+  THING_FILES,
 } from './wordnet.ts';
-// One hypernym closure for the text engine; it lives with WordNet so readers that need no catalogue can use it.
-export { hypernymClosure };
 
 const {
   animal: ANIMAL,
@@ -40,8 +40,6 @@ const KIND_COST: Record<number, number> = {
   [PERSON]: 1.5,
 };
 const NAMED_PERSON_COST = 3;
-/** Kinds of thing a prompt names as the object itself (a most frequent sense of these is never a person). */
-const THING_FILES = new Set<number>([ANIMAL, ARTIFACT, FOOD, PLANT]);
 const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';
 const NAMED_STRUCTURE = 'landmark';
@@ -147,26 +145,17 @@ export interface AnchorHit {
 /** Breadth-first up the hypernyms of one sense to the nearest anchor. */
 export function nearestAnchor(root: Synset): AnchorHit | undefined {
   const map = anchorMap();
-  const seen = new Set<number>();
-  let frontier = [root.offset];
   let broadHit: AnchorHit | undefined;
-  for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
-    const next: number[] = [];
-    for (const off of frontier) {
-      if (seen.has(off)) continue;
-      seen.add(off);
-      const found = map.get(off);
-      const anchor = found?.exact && depth > 0 ? undefined : found;
-      if (anchor && !anchor.broad)
-        return { category: anchor.category, via: readSynset(off).words[0], depth, broad: false };
-      // A broad anchor on one branch does not hide a specific one on another branch further up.
-      if (anchor && !broadHit)
-        broadHit = { category: anchor.category, via: readSynset(off).words[0], depth, broad: true };
-      next.push(...readSynset(off).hypernyms);
-    }
-    frontier = next;
-  }
-  return broadHit;
+  let hit: AnchorHit | undefined;
+  climb([root.offset], MAX_DEPTH, (s, depth) => {
+    const found = map.get(s.offset);
+    const anchor = found?.exact && depth > 0 ? undefined : found;
+    if (anchor && !anchor.broad) hit = { category: anchor.category, via: s.words[0], depth, broad: false };
+    // A broad anchor on one branch does not hide a specific one on another branch further up.
+    else if (anchor && !broadHit) broadHit = { category: anchor.category, via: s.words[0], depth, broad: true };
+    return hit !== undefined;
+  });
+  return hit ?? broadHit;
 }
 
 /**
@@ -175,15 +164,10 @@ export function nearestAnchor(root: Synset): AnchorHit | undefined {
  * tools) or has one among its parts ("a bat with wings") is the one meant.
  */
 export function contextSynsets(words: string[]): Set<number> {
-  const out = new Set<number>();
-  for (const w of words) {
-    let frontier = nounSenses(w);
-    for (let up = 0; up <= CONTEXT_UP && frontier.length; up++) {
-      for (const o of frontier) out.add(o);
-      frontier = frontier.flatMap((o) => readSynset(o).hypernyms);
-    }
-  }
-  return out;
+  return hypernymClosure(
+    words.flatMap((w) => nounSenses(w)),
+    CONTEXT_UP + 1,
+  );
 }
 
 /** How far up from a context noun its synsets count as context (power tool → tool). */
@@ -194,22 +178,14 @@ const CONTEXT_DEPTH = 8;
 
 /** True when a context synset is among the sense's hypernyms, or the parts of it or of its hypernyms. */
 function fitsContext(root: Synset, context: Set<number>): boolean {
-  if (context.size === 0) return false;
-  const seen = new Set<number>();
-  let frontier = [root.offset];
-  for (let depth = 0; depth < CONTEXT_DEPTH && frontier.length; depth++) {
-    const next: number[] = [];
-    for (const off of frontier) {
-      if (seen.has(off)) continue;
-      seen.add(off);
-      const s = readSynset(off);
-      if (depth > 0 && context.has(off)) return true;
-      if (s.parts.some((p) => context.has(p))) return true;
-      next.push(...s.hypernyms);
-    }
-    frontier = next;
-  }
-  return false;
+  return (
+    context.size > 0 &&
+    climb(
+      [root.offset],
+      CONTEXT_DEPTH,
+      (s, depth) => (depth > 0 && context.has(s.offset)) || s.parts.some((p) => context.has(p)),
+    )
+  );
 }
 
 export interface SenseResolution {

@@ -8,8 +8,16 @@
  */
 import { hasConcreteSense } from './lexicon.ts';
 import { commonSlip } from './typo.ts';
-import { hypernymClosure } from './senses.ts';
-import { LEX_FILE, isNoun, nounSenses, nounsEndingIn, nounsOneEditFrom, readSynset } from './wordnet.ts';
+import {
+  firstSenseIn,
+  hypernymClosure,
+  isNoun,
+  nounSenses,
+  nounsEndingIn,
+  nounsOneEditFrom,
+  readSynset,
+  THING_FILES,
+} from './wordnet.ts';
 
 export interface UnknownWordReading {
   /** The WordNet noun the word is read as. */
@@ -38,9 +46,6 @@ export const UNKNOWN_WORD_OPTIONS = {
   minShare: 0.6,
 };
 
-// Concrete lexicographer files a family of alike-spelt nouns may share: animal, artifact, food, plant.
-const FAMILY_FILES = new Set<number>([LEX_FILE.animal, LEX_FILE.artifact, LEX_FILE.food, LEX_FILE.plant]);
-
 export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): UnknownWordReading | undefined {
   // "cloown", "gupppy": a letter typed once too often is the likeliest slip of all, whatever the length.
   const undoubled = undoubledNouns(word);
@@ -54,14 +59,14 @@ export function readUnknownWord(word: string, options = UNKNOWN_WORD_OPTIONS): U
   if (word.length >= options.minDroppedLength && word.length < options.minTypoLength) {
     const all = nounsOneEditFrom(word, { minLength: options.minDroppedLength }).filter((n) => hasConcreteSense(n));
     // Someone is never read so ("cotta" is no cottar).
-    if (all.length === 1 && commonSlip(word, all[0]) && FAMILY_FILES.has(readSynset(nounSenses(all[0])[0]).lexFile))
+    if (all.length === 1 && commonSlip(word, all[0]) && firstSenseIn(all[0], THING_FILES))
       return { noun: all[0], how: 'typo' };
   }
   for (let len = word.length - options.minStem; len >= options.minEnding; len--) {
     // Genus names ("ophisaurus") and other kinds of word ("thesaurus") share spellings without being members.
     const family = nounsEndingIn(word.slice(-len))
       .map((n) => nounSenses(n)[0])
-      .filter((o) => FAMILY_FILES.has(readSynset(o).lexFile) && !isTaxon(o));
+      .filter((o) => THING_FILES.has(readSynset(o).lexFile) && !isTaxon(o));
     if (family.length < (len >= options.longEnding ? options.minLongFamily : options.minFamily)) continue;
     // The longest ending shared by enough nouns decides: a shorter one would only be broader.
     const common = commonClass(family.slice(0, 40), options.minShare);

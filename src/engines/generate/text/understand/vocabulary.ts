@@ -65,8 +65,8 @@ const VOCABULARY = Type.Object(
     materials: wordsOf(MATERIAL_KINDS),
     sizes: wordsOf(SIZE_KINDS),
     styles: wordsOf(STYLE_KINDS),
-    countedSuffixes: Type.Record(Word, Word),
-    parts: Type.Record(Word, Word),
+    countedSuffixes: Type.Record(Word, Type.Array(Word, { minItems: 1 })),
+    parts: Type.Record(Word, Type.Array(Word, { minItems: 1 })),
     numbers: Type.Record(Word, Type.Integer({ minimum: 1 })),
     relations: wordsOf(['on', 'with', 'in', 'beside', 'wearing', 'of']),
     /** Words separated by spaces. */
@@ -91,12 +91,12 @@ export const SIZE_WORDS = byWord(vocabulary.sizes as Record<SizeWord, string[]>,
 export const STYLE_WORDS = byWord(vocabulary.styles as Record<StyleWord, string[]>, 'vocabulary.yaml');
 
 /** Part names (singular) the generators know how to vary. */
-export const PART_WORDS: Record<string, string> = vocabulary.parts;
+export const PART_WORDS = byWord(vocabulary.parts, 'vocabulary.yaml');
 
 export const NUMBER_WORDS: Record<string, number> = vocabulary.numbers;
 
 /** "three-legged", "four-wheeled", "two-storey", "single-handled": hyphenated count + part. */
-export const COUNTED_SUFFIXES: Record<string, string> = vocabulary.countedSuffixes;
+export const COUNTED_SUFFIXES = byWord(vocabulary.countedSuffixes, 'vocabulary.yaml');
 
 /** Words that open a new clause (longest first when matching). */
 export const RELATION_WORDS = Object.entries(vocabulary.relations).flatMap(([relation, phrases]) =>

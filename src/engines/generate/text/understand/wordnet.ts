@@ -28,6 +28,13 @@ export const CONCRETE_FILES: ReadonlySet<number> = new Set([
   LEX_FILE.person,
   LEX_FILE.plant,
 ]);
+/** Kinds of thing a prompt names as the object itself: animal, artifact, food, plant (not someone, not a landform). */
+export const THING_FILES: ReadonlySet<number> = new Set([
+  LEX_FILE.animal,
+  LEX_FILE.artifact,
+  LEX_FILE.food,
+  LEX_FILE.plant,
+]);
 
 export interface Synset {
   offset: number;
@@ -149,6 +156,15 @@ export function isNoun(lemma: string): boolean {
   return noun(lemma) !== undefined;
 }
 
+/** The lexicographer file of the noun's most frequent sense (undefined when WordNet does not know it). */
+export function firstSenseFile(lemma: string): number | undefined {
+  const first = nounSenses(lemma)[0];
+  return first === undefined ? undefined : readSynset(first).lexFile;
+}
+
+/** True when the noun's most frequent sense is of one of these kinds (lexicographer files). */
+export const firstSenseIn = (lemma: string, files: ReadonlySet<number>) => files.has(firstSenseFile(lemma) ?? -1);
+
 let senseIndex: string | undefined;
 
 /**
@@ -232,31 +248,39 @@ export function readSynset(offset: number): Synset {
 }
 
 /**
- * Breadth-first walk up the hypernym tree from each sense (at most `maxSenses`, most frequent first).
- * `visit` returns true to stop; it receives the synset, its depth and the sense rank it came from.
+ * Breadth-first up the hypernyms from `start`, each synset once, over at most `levels` levels (the start
+ * is level 0). `visit` returns true (or anything truthy) to stop; the walk then returns true. Every hypernym walk of the text
+ * engine is this one.
+ */
+export function climb(start: number[], levels: number, visit: (synset: Synset, depth: number) => unknown): boolean {
+  const seen = new Set<number>();
+  let frontier = start;
+  for (let depth = 0; depth < levels && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const off of frontier) {
+      if (seen.has(off)) continue;
+      seen.add(off);
+      const s = readSynset(off);
+      if (visit(s, depth)) return true;
+      next.push(...s.hypernyms);
+    }
+    frontier = next;
+  }
+  return false;
+}
+
+/**
+ * {@link climb} from each sense of the noun in turn (at most `maxSenses`, most frequent first, `maxDepth`
+ * levels above it); `visit` also receives the rank of the sense it came from.
  */
 export function walkHypernyms(
   lemma: string,
   visit: (synset: Synset, depth: number, senseRank: number) => boolean,
   { maxSenses = 3, maxDepth = 14 }: { maxSenses?: number; maxDepth?: number } = {},
 ): boolean {
-  const senses = nounSenses(lemma).slice(0, maxSenses);
-  for (let rank = 0; rank < senses.length; rank++) {
-    let frontier = [senses[rank]];
-    const seen = new Set<number>();
-    for (let depth = 0; depth <= maxDepth && frontier.length > 0; depth++) {
-      const next: number[] = [];
-      for (const off of frontier) {
-        if (seen.has(off)) continue;
-        seen.add(off);
-        const s = readSynset(off);
-        if (visit(s, depth, rank)) return true;
-        next.push(...s.hypernyms);
-      }
-      frontier = next;
-    }
-  }
-  return false;
+  return nounSenses(lemma)
+    .slice(0, maxSenses)
+    .some((sense, rank) => climb([sense], maxDepth + 1, (s, depth) => visit(s, depth, rank)));
 }
 
 /** Single-word noun lemmas by length, built on first use (only unknown words ever need it). */
@@ -329,15 +353,8 @@ export function nounsEndingIn(ending: string): string[] {
 /** The synsets `start` and all their hypernyms, up to `maxDepth` levels. */
 export function hypernymClosure(start: number[], maxDepth: number): Set<number> {
   const out = new Set<number>();
-  let frontier = start;
-  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
-    const next: number[] = [];
-    for (const o of frontier)
-      if (!out.has(o)) {
-        out.add(o);
-        next.push(...readSynset(o).hypernyms);
-      }
-    frontier = next;
-  }
+  climb(start, maxDepth, (s) => {
+    out.add(s.offset);
+  });
   return out;
 }
