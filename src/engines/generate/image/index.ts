@@ -90,9 +90,10 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const transform = outputTransform(mesh, spec.bboxCondition);
   const finish = finishFromPrompt(spec.prompt) ?? estimateFinish(foregrounds[0]);
 
-  // A second thread works for the bake only while a core is free of other runs (cpu-slots.ts). Taken
+  // A second thread works for this run only while a core is free of other runs (cpu-slots.ts). Taken
   // from here, it first makes the parts of the bake's set-up known before the atlas (texture-bake.ts
-  // `ImageBakeAhead`) while this thread takes the face budget and the atlas, then bakes tiles.
+  // `ImageBakeAhead`) while this thread takes the face budget and the atlas, shares the atlas's overlap
+  // check (uv-overlap.ts), then bakes tiles.
   const textured = spec.material !== 'None' && settings.bakeHelper;
   let spare = textured ? takeSpare(run.cpu) : { helpers: 0, release: () => {} };
   const ahead: ImageBakeAhead = {};
@@ -105,6 +106,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
       afterBudget: (budgeted) => {
         if (spare.helpers > 0) ahead.depths = depthsAhead(views, budgeted, transform);
       },
+      atlasHelper: spare.helpers > 0,
       bake: async (atlas, size) => {
         // A core taken by another run earlier may be free by now.
         if (textured && spare.helpers === 0) spare = takeSpare(run.cpu);
