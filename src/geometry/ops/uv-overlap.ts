@@ -145,8 +145,11 @@ export function overlappingTriangles(
 /** Rows of cells per chunk of the walk on two threads. */
 export const OVERLAP_ROWS_PER_CHUNK = 8;
 
-/** How long the walk waits for a chunk the helper took before walking it here instead (a stuck helper). */
-const HELPER_CHUNK_TIMEOUT_MS = 10_000;
+/**
+ * How long this thread waits for a chunk the helper took, in multiples of its own mean time per chunk,
+ * before walking the chunk itself (a helper the machine's scheduler holds back costs one chunk at most).
+ */
+const HELPER_CHUNK_PATIENCE = 2;
 
 /** A chunk's state: not yet marked, walked here, taken by the helper, its pairs written, given up. */
 const FREE = 0,
@@ -290,13 +293,16 @@ export function takeOverlapChunks(w: OverlapWalk): void {
  * This thread's part of a two-thread walk, then the flags: chunks taken from the shared counter (the
  * helper takes others meanwhile), then every chunk's pairs in chunk order, flagged as the walk flags
  * them (a pair flags its later triangle when neither is flagged yet). A chunk the helper took and has
- * not finished is waited for (synchronously: this thread has nothing else to do), and walked here if
- * the helper gave it up or did not finish in time.
+ * not finished is waited for (synchronously: this thread has nothing else to do) for about two of this
+ * thread's chunks, then walked here (the helper's answer, the same pairs, is then left unread); so is
+ * a chunk the helper gave up.
  */
 function flagFromChunks(w: OverlapWalk, flagged: Uint8Array): void {
   const chunks = w.state.length;
   const mine = new GrowableUint32(1024);
   const mineAt = new Uint32Array(chunks * 2);
+  const began = performance.now();
+  let walked = 0;
   for (;;) {
     const c = Atomics.add(w.next, 0, 1);
     if (c >= chunks) break;
@@ -304,14 +310,16 @@ function flagFromChunks(w: OverlapWalk, flagged: Uint8Array): void {
     mineAt[c * 2] = mine.length;
     walkRows(w, c * OVERLAP_ROWS_PER_CHUNK, Math.min(w.grid, (c + 1) * OVERLAP_ROWS_PER_CHUNK), mine);
     mineAt[c * 2 + 1] = mine.length - mineAt[c * 2];
+    walked++;
   }
-  const deadline = performance.now() + HELPER_CHUNK_TIMEOUT_MS;
+  const patience = Math.max(1, (HELPER_CHUNK_PATIENCE * (performance.now() - began)) / Math.max(1, walked));
   const late = new GrowableUint32(256);
   for (let c = 0; c < chunks; c++) {
     let state = Atomics.load(w.state, c);
     // Free: the helper took it from the counter and is about to mark it.
+    const deadline = performance.now() + patience;
     while ((state === FREE || state === HELPER) && performance.now() < deadline) {
-      Atomics.wait(w.state, c, state, Math.max(1, deadline - performance.now()));
+      Atomics.wait(w.state, c, state, Math.max(0.1, deadline - performance.now()));
       state = Atomics.load(w.state, c);
     }
     let pairs: Uint32Array;
