@@ -169,10 +169,28 @@ export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job:
 export type HelperMessage =
   | { type: 'start'; id: number; mesh: BandMesh; size: number; bandRows: number; shader: BakeShaderRef }
   | { type: 'layer'; id: number; layer: number; job: LayerJob }
-  | { type: 'end'; id: number };
+  | { type: 'end'; id: number }
+  | { type: 'call'; id: number; fn: HelperFunctionRef };
 
 /** Messages from the helper thread. */
-export type HelperReply = { type: 'ready' } | { type: 'failed'; id: number; error: string };
+export type HelperReply =
+  | { type: 'ready' }
+  | { type: 'failed'; id: number; error: string }
+  | { type: 'result'; id: number; value: unknown }
+  | { type: 'call-failed'; id: number; error: string };
+
+/**
+ * A function the helper thread may run for a bake's set-up before the bake (`callOnHelper`): a module's
+ * export called with one structured-cloneable input, its result structured-cloneable too (results on
+ * SharedArrayBuffers come back without a copy).
+ */
+export interface HelperFunctionRef<I = unknown> {
+  /** URL (href) of the module, importable from a worker thread. */
+  module: string;
+  /** Name of the exported function. */
+  name: string;
+  input: I;
+}
 
 /** The helper thread of this thread, kept (unref'd) for later bakes once started. */
 interface Helper {
@@ -184,6 +202,18 @@ interface Helper {
   failure?: Error;
   /** Wakes the layer waiting on the helper when it fails. */
   onFailure?: () => void;
+  /** Calls sent and not yet answered (callOnHelper), by job id. */
+  calls: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
+  /** Bakes and calls under way: while any is, the thread keeps the process up (someone awaits it). */
+  holds: number;
+}
+
+function hold(state: Helper): void {
+  if (state.holds++ === 0) state.worker.ref();
+}
+
+function letGo(state: Helper): void {
+  if (--state.holds === 0) state.worker.unref();
 }
 let helper: Helper | undefined;
 let nextJob = 1;
@@ -204,6 +234,8 @@ export function warmBakeHelper(): Promise<void> {
       started = resolve;
       refused = reject;
     }),
+    calls: new Map(),
+    holds: 0,
   };
   // Nobody need wait for the start: a failed one only means bakes go on alone.
   state.started.catch(() => {});
@@ -212,11 +244,21 @@ export function warmBakeHelper(): Promise<void> {
     refused(error);
     if (helper === state) helper = undefined;
     state.onFailure?.();
+    for (const call of state.calls.values()) call.reject(error);
+    state.calls.clear();
   };
   worker.on('message', (reply: HelperReply) => {
     if (reply.type === 'ready') {
       state.ready = true;
       started();
+    } else if (reply.type === 'result' || reply.type === 'call-failed') {
+      const call = state.calls.get(reply.id);
+      if (call) {
+        state.calls.delete(reply.id);
+        letGo(state);
+      }
+      if (reply.type === 'result') call?.resolve(reply.value);
+      else call?.reject(new Error(reply.error));
     } else {
       fail(new Error(reply.error));
       void worker.terminate();
@@ -226,11 +268,33 @@ export function warmBakeHelper(): Promise<void> {
   worker.on('exit', (code) => fail(new Error(`bake helper thread exited (code ${code})`)));
   // Held until it is ready (someone may wait for that), then never keeps the process up by itself.
   void state.started.then(
-    () => worker.unref(),
+    () => {
+      if (state.holds === 0) worker.unref();
+    },
     () => {},
   );
   helper = state;
   return state.started;
+}
+
+/**
+ * Runs `fn` on the helper thread if one is ready, else returns undefined (the caller then does the
+ * work itself, when it needs it). For work a bake's set-up needs that is known before the bake (its
+ * inputs ready while this thread is still busy with the steps before): the caller must hold a spare
+ * cpu slot for the helper meanwhile (cpu-slots.ts), as for the bake itself. Calls run in the order
+ * sent, each before any bake sent after it.
+ */
+export function callOnHelper<T>(fn: HelperFunctionRef): Promise<T> | undefined {
+  const state = helper?.ready && !helper.failure ? helper : undefined;
+  if (!state) return undefined;
+  const id = nextJob++;
+  const result = new Promise<T>((resolve, reject) => {
+    state.calls.set(id, { resolve: resolve as (value: unknown) => void, reject });
+  });
+  // Held while a call is out: its caller awaits the answer.
+  hold(state);
+  state.worker.postMessage({ type: 'call', id, fn } satisfies HelperMessage);
+  return result;
 }
 
 /** Ends the helper thread (and with it every reference it holds); the next bake may start another. */
@@ -296,7 +360,7 @@ export async function bakeTiled<I>(
   const id = nextJob++;
   // The helper is told first, so that it builds its shading and bands while this thread builds its own.
   if (state) {
-    state.worker.ref();
+    hold(state);
     state.worker.postMessage({
       type: 'start',
       id,
@@ -335,7 +399,7 @@ export async function bakeTiled<I>(
   } finally {
     if (state && !state.failure) {
       state.worker.postMessage({ type: 'end', id } satisfies HelperMessage);
-      state.worker.unref();
+      letGo(state);
       if (size > (options.keepHelperUpTo ?? TILED_BAKE_DEFAULTS.keepHelperUpTo)) retireHelper(state);
     }
   }

@@ -28,6 +28,11 @@ export interface UvAtlasOptions {
   padding?: number;
   /** Charts with fewer faces merge into a neighbour when its projection suits them. Default 16. */
   minChartFaces?: number;
+  /**
+   * The layout's overlap check may share its walk with the bake helper thread when it is ready
+   * (uv-overlap.ts; same answer). Only for a caller that holds a spare cpu slot for it (cpu-slots.ts).
+   */
+  helper?: boolean;
 }
 
 /**
@@ -35,7 +40,7 @@ export interface UvAtlasOptions {
  * triangle order, material groups and quad pairs are kept. Charts never overlap each other.
  */
 export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh & { uvs: Float32Array } {
-  const { textureSize = 2048, padding = 4, minChartFaces = 16 } = options;
+  const { textureSize = 2048, padding = 4, minChartFaces = 16, helper = false } = options;
   const { positions: P, indices: I } = mesh;
   const faces = I.length / 3;
   const pid = canonicalVertices(P, 0);
@@ -57,7 +62,7 @@ export function generateUvAtlas(mesh: Mesh, options: UvAtlasOptions = {}): Mesh 
   // Charts are locally one-to-one; one that wraps around (a ramp, a ring) can still fold onto itself.
   // Such triangles move to charts of their own, projected along their own normal, and the atlas is
   // packed again.
-  const flagged = overlappingTriangles(layout.indices, layout.uvs);
+  const flagged = overlappingTriangles(layout.indices, layout.uvs, undefined, helper);
   if (mesh.quads)
     for (let t = 0; t + 1 < faces; t++)
       if (mesh.quads[t] && (flagged[t] || flagged[t + 1])) flagged[t] = flagged[t + 1] = 1;

@@ -1,4 +1,5 @@
 /** Finding triangles whose UV images overlap (with positive area) inside a UV layout. */
+import { callOnHelper } from './bake-tiles.ts';
 import { GrowableUint32 } from './pair-table.ts';
 
 /**
@@ -30,6 +31,7 @@ export function overlappingTriangles(
   indices: Uint32Array,
   uvs: Float32Array,
   treeMinPairsPerFace = OVERLAP_TREE_MIN_PAIRS_PER_FACE,
+  withHelper = false,
 ): Uint8Array {
   const faces = indices.length / 3;
   const flagged = new Uint8Array(faces);
@@ -38,7 +40,9 @@ export function overlappingTriangles(
   const box = new Float32Array(faces * 4); // minU, maxU, minV, maxV
   const cells = new Uint16Array(faces * 4); // x0, x1, y0, y1
   const cellOf = (x: number): number => Math.min(grid - 1, Math.max(0, Math.floor(x * grid)));
-  const start = new Uint32Array(grid * grid + 1);
+  // With a helper, what the cell walk reads lives on SharedArrayBuffers (both threads walk it).
+  const split = withHelper && grid >= 2 * OVERLAP_ROWS_PER_CHUNK;
+  const start = split ? shared(Uint32Array, grid * grid + 1) : new Uint32Array(grid * grid + 1);
   for (let t = 0; t < faces; t++) {
     const a = indices[t * 3] * 2,
       b = indices[t * 3 + 1] * 2,
@@ -66,9 +70,11 @@ export function overlappingTriangles(
   if (candidates > treeMinPairsPerFace * faces && box.every(Number.isFinite))
     return overlapsFromPairs(indices, uvs, box, cells, grid);
   for (let i = 0; i < grid * grid; i++) start[i + 1] += start[i];
-  const entries = new Uint32Array(start[grid * grid]);
-  const entryBox = new Float32Array(entries.length * 4);
-  const entryFirstCell = new Uint16Array(entries.length * 2); // x0, y0 of the entry's triangle
+  const total = start[grid * grid];
+  const entries = split ? shared(Uint32Array, total) : new Uint32Array(total);
+  const entryBox = split ? shared(Float32Array, total * 4) : new Float32Array(total * 4);
+  // x0, y0 of the entry's triangle
+  const entryFirstCell = split ? shared(Uint16Array, total * 2) : new Uint16Array(total * 2);
   const cursor = start.slice(0, grid * grid);
   for (let t = 0; t < faces; t++)
     for (let y = cells[t * 4 + 2]; y <= cells[t * 4 + 3]; y++)
@@ -82,6 +88,16 @@ export function overlappingTriangles(
         entryFirstCell[e * 2] = cells[t * 4];
         entryFirstCell[e * 2 + 1] = cells[t * 4 + 2];
       }
+  if (split) {
+    const walk = overlapWalk(indices, uvs, grid, start, entries, entryBox, entryFirstCell);
+    const helping = callOnHelper({ module: import.meta.url, name: 'takeOverlapChunks', input: walk });
+    if (helping) {
+      // A helper that fails takes no chunk (or gives up one): what it does not do is walked here.
+      helping.catch(() => {});
+      flagFromChunks(walk, flagged);
+      return flagged;
+    }
+  }
   for (let cy = 0; cy < grid; cy++)
     for (let cx = 0; cx < grid; cx++) {
       const cell = cy * grid + cx;
@@ -124,6 +140,202 @@ export function overlappingTriangles(
       }
     }
   return flagged;
+}
+
+/** Rows of cells per chunk of the walk on two threads. */
+export const OVERLAP_ROWS_PER_CHUNK = 8;
+
+/**
+ * How long this thread waits for a chunk the helper took, in multiples of its own mean time per chunk,
+ * before walking the chunk itself (a helper the machine's scheduler holds back costs one chunk at most).
+ */
+const HELPER_CHUNK_PATIENCE = 2;
+
+/** A chunk's state: not yet marked, walked here, taken by the helper, its pairs written, given up. */
+const FREE = 0,
+  HERE = 1,
+  HELPER = 2,
+  HELPER_DONE = 3,
+  HELPER_GAVE_UP = 4;
+
+/**
+ * The cell walk shared with the helper thread: the bins (on SharedArrayBuffers), a counter both threads
+ * take chunks of OVERLAP_ROWS_PER_CHUNK cell rows from, each chunk's state, and the helper's pairs.
+ */
+export interface OverlapWalk {
+  indices: Uint32Array;
+  uvs: Float32Array;
+  grid: number;
+  start: Uint32Array;
+  entries: Uint32Array;
+  entryBox: Float32Array;
+  entryFirstCell: Uint16Array;
+  /** [next chunk to take]. */
+  next: Int32Array;
+  /** Per chunk: FREE, HERE, HELPER, HELPER_DONE or HELPER_GAVE_UP. */
+  state: Int32Array;
+  /** Per chunk the helper walked: where its pairs start in `found` and how many words they take. */
+  placed: Uint32Array;
+  /** The helper's pairs (later triangle, earlier triangle), chunk after chunk. */
+  found: Uint32Array;
+}
+
+function shared<T extends Uint32Array | Float32Array | Uint16Array | Int32Array>(
+  kind: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number },
+  length: number,
+): T {
+  return new kind(new SharedArrayBuffer(Math.max(1, length) * kind.BYTES_PER_ELEMENT));
+}
+
+function overlapWalk(
+  indices: Uint32Array,
+  uvs: Float32Array,
+  grid: number,
+  start: Uint32Array,
+  entries: Uint32Array,
+  entryBox: Float32Array,
+  entryFirstCell: Uint16Array,
+): OverlapWalk {
+  const chunks = Math.ceil(grid / OVERLAP_ROWS_PER_CHUNK);
+  const sharedIndices = shared(Uint32Array, indices.length);
+  sharedIndices.set(indices);
+  const sharedUvs = shared(Float32Array, uvs.length);
+  sharedUvs.set(uvs);
+  return {
+    indices: sharedIndices.subarray(0, indices.length),
+    uvs: sharedUvs.subarray(0, uvs.length),
+    grid,
+    start,
+    entries,
+    entryBox,
+    entryFirstCell,
+    next: shared(Int32Array, 1),
+    state: shared(Int32Array, chunks),
+    placed: shared(Uint32Array, chunks * 2),
+    // Room for as many pairs as there are triangles: a layout with more overlaps is walked here.
+    found: shared(Uint32Array, Math.max(1024, indices.length / 3) * 2),
+  };
+}
+
+/**
+ * Every overlapping pair of the cell walk in `rows`, in the walk's order (cell, later triangle, earlier
+ * triangle), pushed as (later, earlier): the walk's tests without its skipping of flagged triangles,
+ * which depends on earlier chunks and is replayed from the pairs (`flagFromChunks`).
+ */
+function walkRows(w: OverlapWalk, rowFrom: number, rowTo: number, out: GrowableUint32): void {
+  const { indices, uvs, grid, start, entries, entryBox, entryFirstCell } = w;
+  for (let cy = rowFrom; cy < rowTo; cy++)
+    for (let cx = 0; cx < grid; cx++) {
+      const cell = cy * grid + cx;
+      for (let i = start[cell] + 1; i < start[cell + 1]; i++) {
+        const t = entries[i];
+        const tMinU = entryBox[i * 4],
+          tMaxU = entryBox[i * 4 + 1],
+          tMinV = entryBox[i * 4 + 2],
+          tMaxV = entryBox[i * 4 + 3];
+        const tX0 = entryFirstCell[i * 2],
+          tY0 = entryFirstCell[i * 2 + 1];
+        const t0 = indices[t * 3],
+          t1 = indices[t * 3 + 1],
+          t2 = indices[t * 3 + 2];
+        for (let j = start[cell]; j < i; j++) {
+          if (tMinU >= entryBox[j * 4 + 1] || entryBox[j * 4] >= tMaxU) continue;
+          if (tMinV >= entryBox[j * 4 + 3] || entryBox[j * 4 + 2] >= tMaxV) continue;
+          if (Math.max(tX0, entryFirstCell[j * 2]) !== cx || Math.max(tY0, entryFirstCell[j * 2 + 1]) !== cy) continue;
+          const u = entries[j];
+          const u0 = indices[u * 3],
+            u1 = indices[u * 3 + 1],
+            u2 = indices[u * 3 + 2];
+          const sharedCount =
+            (t0 === u0 || t0 === u1 || t0 === u2 ? 1 : 0) +
+            (t1 === u0 || t1 === u1 || t1 === u2 ? 1 : 0) +
+            (t2 === u0 || t2 === u1 || t2 === u2 ? 1 : 0);
+          if (sharedCount === 2 && signedArea(indices, uvs, t) * signedArea(indices, uvs, u) > 0) continue;
+          if (overlap(indices, uvs, t, u)) {
+            out.push(t);
+            out.push(u);
+          }
+        }
+      }
+    }
+}
+
+/**
+ * The helper thread's part of a two-thread walk (run through `callOnHelper`): takes chunks from the
+ * shared counter until none is left, writing each one's pairs into `found`. If they no longer fit it
+ * gives that chunk up (the walking thread walks it) and takes no more.
+ */
+export function takeOverlapChunks(w: OverlapWalk): void {
+  const chunks = w.state.length;
+  const local = new GrowableUint32(256);
+  let used = 0;
+  for (;;) {
+    const c = Atomics.add(w.next, 0, 1);
+    if (c >= chunks) return;
+    Atomics.store(w.state, c, HELPER);
+    local.length = 0;
+    walkRows(w, c * OVERLAP_ROWS_PER_CHUNK, Math.min(w.grid, (c + 1) * OVERLAP_ROWS_PER_CHUNK), local);
+    if (used + local.length > w.found.length) {
+      Atomics.store(w.state, c, HELPER_GAVE_UP);
+      Atomics.notify(w.state, c);
+      return;
+    }
+    w.found.set(local.data.subarray(0, local.length), used);
+    w.placed[c * 2] = used;
+    w.placed[c * 2 + 1] = local.length;
+    used += local.length;
+    Atomics.store(w.state, c, HELPER_DONE);
+    Atomics.notify(w.state, c);
+  }
+}
+
+/**
+ * This thread's part of a two-thread walk, then the flags: chunks taken from the shared counter (the
+ * helper takes others meanwhile), then every chunk's pairs in chunk order, flagged as the walk flags
+ * them (a pair flags its later triangle when neither is flagged yet). A chunk the helper took and has
+ * not finished is waited for (synchronously: this thread has nothing else to do) for about two of this
+ * thread's chunks, then walked here (the helper's answer, the same pairs, is then left unread); so is
+ * a chunk the helper gave up.
+ */
+function flagFromChunks(w: OverlapWalk, flagged: Uint8Array): void {
+  const chunks = w.state.length;
+  const mine = new GrowableUint32(1024);
+  const mineAt = new Uint32Array(chunks * 2);
+  const began = performance.now();
+  let walked = 0;
+  for (;;) {
+    const c = Atomics.add(w.next, 0, 1);
+    if (c >= chunks) break;
+    Atomics.store(w.state, c, HERE);
+    mineAt[c * 2] = mine.length;
+    walkRows(w, c * OVERLAP_ROWS_PER_CHUNK, Math.min(w.grid, (c + 1) * OVERLAP_ROWS_PER_CHUNK), mine);
+    mineAt[c * 2 + 1] = mine.length - mineAt[c * 2];
+    walked++;
+  }
+  const patience = Math.max(1, (HELPER_CHUNK_PATIENCE * (performance.now() - began)) / Math.max(1, walked));
+  const late = new GrowableUint32(256);
+  for (let c = 0; c < chunks; c++) {
+    let state = Atomics.load(w.state, c);
+    // Free: the helper took it from the counter and is about to mark it.
+    const deadline = performance.now() + patience;
+    while ((state === FREE || state === HELPER) && performance.now() < deadline) {
+      Atomics.wait(w.state, c, state, Math.max(0.1, deadline - performance.now()));
+      state = Atomics.load(w.state, c);
+    }
+    let pairs: Uint32Array;
+    if (state === HERE) pairs = mine.data.subarray(mineAt[c * 2], mineAt[c * 2] + mineAt[c * 2 + 1]);
+    else if (state === HELPER_DONE) pairs = w.found.subarray(w.placed[c * 2], w.placed[c * 2] + w.placed[c * 2 + 1]);
+    else {
+      late.length = 0;
+      walkRows(w, c * OVERLAP_ROWS_PER_CHUNK, Math.min(w.grid, (c + 1) * OVERLAP_ROWS_PER_CHUNK), late);
+      pairs = late.data.subarray(0, late.length);
+    }
+    for (let p = 0; p < pairs.length; p += 2) {
+      const t = pairs[p],
+        u = pairs[p + 1];
+      if (!flagged[t] && !flagged[u]) flagged[t] = 1;
+    }
+  }
 }
 
 /** The cell walk's answer from its overlapping pairs alone, found through the box tree. */

@@ -33,3 +33,14 @@ export const testLayers: BakeShaderFactory<TestShaderInput> = (_mesh, input) => 
   };
   return [colour, weights];
 };
+
+/** For callOnHelper: the input's values doubled on a SharedArrayBuffer, and which thread did it. */
+export async function doubledShared(input: { values: number[]; fail?: boolean }) {
+  if (input.fail) throw new Error('asked to fail');
+  const { isMainThread } = await import('node:worker_threads');
+  const out = new Float32Array(new SharedArrayBuffer(input.values.length * 4));
+  input.values.forEach((v, i) => {
+    out[i] = v * 2;
+  });
+  return { out, onHelper: !isMainThread };
+}

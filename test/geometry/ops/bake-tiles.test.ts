@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMesh, type Mesh } from '../../../src/geometry/mesh.ts';
 import { bakeTexture } from '../../../src/geometry/ops/index.ts';
-import { bakeTiled, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
+import { bakeTiled, callOnHelper, warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
 import { testLayers } from './bake-tiles-shader.ts';
 
 const SHADER = { module: new URL('./bake-tiles-shader.ts', import.meta.url).href, name: 'testLayers' };
@@ -144,4 +144,26 @@ test('a missing shader export is refused', async () => {
     bakeTiled(mesh, { module: SHADER.module, name: 'nothing', input: {} }, { size: 32 }),
     /has no export nothing/,
   );
+});
+
+test('callOnHelper runs a module export on the ready helper; a failing call rejects and the helper stays', async () => {
+  const fn = { module: SHADER.module, name: 'doubledShared' };
+  await warmBakeHelper();
+  const answer = await callOnHelper<{ out: Float32Array; onHelper: boolean }>({ ...fn, input: { values: [1, 2.5] } });
+  assert.ok(answer, 'a ready helper takes the call');
+  assert.equal(answer.onHelper, true);
+  assert.ok(answer.out.buffer instanceof SharedArrayBuffer);
+  assert.deepEqual([...answer.out], [2, 5]);
+  await assert.rejects(callOnHelper({ ...fn, input: { values: [], fail: true } })!, /asked to fail/);
+  // Still the same thread, and a bake after the calls still shares its bands with it.
+  const ready = warmBakeHelper();
+  const again = await callOnHelper<{ out: Float32Array }>({ ...fn, input: { values: [3] } });
+  assert.deepEqual([...again!.out], [6]);
+  assert.equal(warmBakeHelper(), ready);
+  const reports: Array<{ bandsHelper: number }> = [];
+  const logger = { debug: (fields: { bandsHelper: number }) => reports.push(fields), warn() {} };
+  const mesh = scatter(64, 2);
+  const options = { size: 64, threads: 2, bandRows: 2, minSizeForHelper: 1, logger: logger as never };
+  await bakeTiled(mesh, { ...SHADER, input: { red: 0, slow: 200 } }, options);
+  assert.equal(reports.length, 1);
 });

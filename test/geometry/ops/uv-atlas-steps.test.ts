@@ -14,6 +14,7 @@ import {
   overlappingTriangles,
 } from '../../../src/geometry/ops/uv-overlap.ts';
 import { canonicalVertices } from '../../../src/geometry/ops/weld.ts';
+import { warmBakeHelper } from '../../../src/geometry/ops/bake-tiles.ts';
 import { icosphere } from './fixtures.ts';
 
 /** Deterministic pseudo-random numbers in [0, 1). */
@@ -138,6 +139,9 @@ function overlapsNormalised(I: Uint32Array, uvs: Float32Array): Uint8Array {
   return flagged;
 }
 
+/** The overlapping soups of the first test, for the walk on two threads. */
+const soups: Array<[Uint32Array, Float32Array, Uint8Array]> = [];
+
 test('the overlap check flags the same triangles as normalising every axis, overlaps or none', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     const next = random(seed);
@@ -168,6 +172,7 @@ test('the overlap check flags the same triangles as normalising every axis, over
     // Crowded enough for the box tree by default; the cell walk gives the same answer.
     assert.ok(gridPairsPerFace(I, U) > OVERLAP_TREE_MIN_PAIRS_PER_FACE);
     assert.deepEqual(overlappingTriangles(I, U, Infinity), expected, `seed ${seed}, cell walk`);
+    soups.push([I, U, expected]);
   }
   // A closed surface laid out flat per triangle without overlap: nothing flagged by either.
   const sphere = icosphere(2);
@@ -183,6 +188,17 @@ test('the overlap check flags the same triangles as normalising every axis, over
   assert.deepEqual(overlappingTriangles(indices, uvs), overlapsNormalised(indices, uvs));
   assert.ok(!overlappingTriangles(indices, uvs).some(Boolean));
   assert.ok(!overlappingTriangles(indices, uvs, 0).some(Boolean), 'box tree');
+});
+
+test('the cell walk shared with the bake helper thread flags the same triangles, chunk for chunk', async () => {
+  assert.ok(soups.length > 0);
+  await warmBakeHelper();
+  for (const [I, U, expected] of soups) {
+    assert.deepEqual(overlappingTriangles(I, U, Infinity, true), expected);
+    // Slivers across many cells and chunks.
+    const stretched = U.map((x, i) => (i % 2 === 0 ? x : x * 0.1 + (i % 6) * 0.15));
+    assert.deepEqual(overlappingTriangles(I, stretched, Infinity, true), overlapsNormalised(I, stretched));
+  }
 });
 
 /** Pairs of triangles sharing a cell of the check's grid, as the choice between its two paths counts them. */

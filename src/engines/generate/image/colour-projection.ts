@@ -86,13 +86,23 @@ function viewProjector(view: View, k: number): Projector {
   };
 }
 
-/** `mesh` in output units; `transform` maps the views' world to output units. */
-export function createColourProjector(
+/** Mask pixels per depth-map pixel of `createColourProjector` (its default). */
+export const PROJECTOR_DEPTH_SCALE = 2;
+
+/**
+ * The depth map of `mesh` (output units) from every view, `depthScale` pixels per mask pixel: what a
+ * colour projector's depth test reads. It depends on the triangles' corner positions alone, not on
+ * how vertices are numbered, so a mesh and its UV atlas (vertices split at seams, triangles and their
+ * corners in the same order) give the same maps. With `shared`, the maps live on SharedArrayBuffers
+ * (computed on one thread, read by both bake threads without a copy).
+ */
+export function projectorDepths(
   views: View[],
-  mesh: Mesh,
+  mesh: Pick<Mesh, 'positions' | 'indices'>,
   transform: OutputTransform,
-  depthScale = 2,
-): ColourProjector {
+  depthScale = PROJECTOR_DEPTH_SCALE,
+  shared = false,
+): Float32Array[] {
   const [sx, sy, sz] = transform.scale;
   const [ox, oy, oz] = transform.offset;
   const local = new Float32Array(mesh.positions.length);
@@ -101,9 +111,33 @@ export function createColourProjector(
     local[i + 1] = (mesh.positions[i + 1] - oy) / sy;
     local[i + 2] = (mesh.positions[i + 2] - oz) / sz;
   }
-  const samplers: ViewSampler[] = views.map((view) => {
+  return views.map((view) => {
     const projector = viewProjector(view, depthScale);
-    const depth = rasterize(local, mesh.indices, projector, emptyBuffers(projector.width, projector.height));
+    const buffers = emptyBuffers(projector.width, projector.height);
+    if (shared) {
+      buffers.depth = new Float32Array(new SharedArrayBuffer(buffers.depth.byteLength));
+      buffers.depth.fill(Infinity);
+    }
+    return rasterize(local, mesh.indices, projector, buffers).depth;
+  });
+}
+
+/**
+ * `mesh` in output units; `transform` maps the views' world to output units. `depths`: the views'
+ * depth maps of this mesh at `depthScale` when already made (`projectorDepths`), else they are made here.
+ */
+export function createColourProjector(
+  views: View[],
+  mesh: Mesh,
+  transform: OutputTransform,
+  depthScale = PROJECTOR_DEPTH_SCALE,
+  depths: Float32Array[] = projectorDepths(views, mesh, transform, depthScale),
+): ColourProjector {
+  const [sx, sy, sz] = transform.scale;
+  const [ox, oy, oz] = transform.offset;
+  const samplers: ViewSampler[] = views.map((view, vi) => {
+    const projector = viewProjector(view, depthScale);
+    const depth = { depth: depths[vi], width: projector.width };
     const edgePixels = new Float32Array(view.sdf.length);
     for (let p = 0; p < edgePixels.length; p++) edgePixels[p] = view.sdf[p] / view.pixelSize;
     const image = view.foreground.image;

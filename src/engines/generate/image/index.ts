@@ -26,7 +26,7 @@ import { estimateFinish, finishFromPrompt } from './materials.ts';
 import { settleOnField } from './refine.ts';
 import { settingsFor } from './settings.ts';
 import { reconstructShape } from './shape.ts';
-import { bakeImageMaps } from './texture-bake.ts';
+import { bakeImageMaps, depthsAhead, gradientAhead, type ImageBakeAhead } from './texture-bake.ts';
 import { buildViews } from './views.ts';
 import { emptyPictureMessage, emptyPictureReasonOf } from './photo/emptiness.ts';
 import { stageTimer } from '../shared/stage-timer.ts';
@@ -90,34 +90,53 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
   const transform = outputTransform(mesh, spec.bboxCondition);
   const finish = finishFromPrompt(spec.prompt) ?? estimateFinish(foregrounds[0]);
 
-  const { files, stats } = await writeGenerationOutputs({
-    spec,
-    mesh: applyTransform(mesh, transform),
-    bake: async (atlas, size) => {
-      // A second thread bakes tiles only while a core is free of other runs (cpu-slots.ts).
-      const spare = settings.bakeHelper ? takeSpare(run.cpu) : { helpers: 0, release: () => {} };
-      try {
-        return await bakeImageMaps(atlas, size, {
-          views,
-          field,
-          transform,
-          metallic: finish.metallic,
-          roughness: finish.roughness,
-          normalMap: settings.normalMap,
-          halfSize: settings.halfSizeMaps,
-          threads: 1 + spare.helpers,
-        });
-      } finally {
-        spare.release();
-      }
-    },
-    metallic: finish.metallic,
-    roughness: finish.roughness,
-    refineHighPoly: (dense) => settleOnField(dense, field, transform),
-    progress,
-    signal,
-    span: [35, 99],
-  });
+  // A second thread works for this run only while a core is free of other runs (cpu-slots.ts). Taken
+  // from here, it first makes the parts of the bake's set-up known before the atlas (texture-bake.ts
+  // `ImageBakeAhead`) while this thread takes the face budget and the atlas, shares the atlas's overlap
+  // check (uv-overlap.ts), then bakes tiles.
+  const textured = spec.material !== 'None' && settings.bakeHelper;
+  let spare = textured ? takeSpare(run.cpu) : { helpers: 0, release: () => {} };
+  const ahead: ImageBakeAhead = {};
+  if (spare.helpers > 0 && settings.normalMap) ahead.gradient = gradientAhead(field);
+  let output: Awaited<ReturnType<typeof writeGenerationOutputs>>;
+  try {
+    output = await writeGenerationOutputs({
+      spec,
+      mesh: applyTransform(mesh, transform),
+      afterBudget: (budgeted) => {
+        if (spare.helpers > 0) ahead.depths = depthsAhead(views, budgeted, transform);
+      },
+      atlasHelper: spare.helpers > 0,
+      bake: async (atlas, size) => {
+        // A core taken by another run earlier may be free by now.
+        if (textured && spare.helpers === 0) spare = takeSpare(run.cpu);
+        try {
+          return await bakeImageMaps(atlas, size, {
+            views,
+            field,
+            transform,
+            metallic: finish.metallic,
+            roughness: finish.roughness,
+            normalMap: settings.normalMap,
+            halfSize: settings.halfSizeMaps,
+            threads: 1 + spare.helpers,
+            ahead,
+          });
+        } finally {
+          spare.release();
+        }
+      },
+      metallic: finish.metallic,
+      roughness: finish.roughness,
+      refineHighPoly: (dense) => settleOnField(dense, field, transform),
+      progress,
+      signal,
+      span: [35, 99],
+    });
+  } finally {
+    spare.release();
+  }
+  const { files, stats } = output;
   progress('done', 100);
   return {
     files,

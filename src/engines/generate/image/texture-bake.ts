@@ -4,7 +4,7 @@
  * map from the fine reconstruction field onto the budgeted mesh, and a uniform metallic-roughness map.
  */
 import { bakeTexture, canonicalVertices } from '../../../geometry/ops/index.ts';
-import { bakeTiled, type BakeLayer, type BakeShaderFactory } from '../../../geometry/ops/bake-tiles.ts';
+import { bakeTiled, callOnHelper, type BakeLayer, type BakeShaderFactory } from '../../../geometry/ops/bake-tiles.ts';
 import { upsampleTwice } from '../../../geometry/ops/upsample.ts';
 import type { Logger } from '../../../logger.ts';
 import { GrowableUint32 } from '../../../geometry/ops/pair-table.ts';
@@ -13,7 +13,13 @@ import { unitByte, type TextureMaps, type UvMesh } from '../shared/output.ts';
 import { encodeUniformPng } from '../../../geometry/texture.ts';
 import { vertexNeighbours } from '../shared/smooth.ts';
 import { encodeTangentNormal, triangleTangents } from '../shared/tangents.ts';
-import { createColourProjector, type ColourProjector, type OutputTransform } from './colour-projection.ts';
+import {
+  createColourProjector,
+  PROJECTOR_DEPTH_SCALE,
+  projectorDepths,
+  type ColourProjector,
+  type OutputTransform,
+} from './colour-projection.ts';
 import type { Mesh, RasterImage } from '../../../geometry/mesh.ts';
 import type { ShapeField } from './shape.ts';
 import type { View } from './views.ts';
@@ -33,7 +39,64 @@ export interface ImageBakeOptions {
   halfSize?: boolean;
   /** Threads baking the maps' bands (bake-tiles.ts; default 1: this thread only). */
   threads?: number;
+  /** Set-up computed ahead on the helper thread (`gradientAhead`, `depthsAhead`); what is missing is made here. */
+  ahead?: ImageBakeAhead;
   logger?: Logger;
+}
+
+/**
+ * The parts of the bake's set-up whose inputs are known before the atlas: the field's gradient (after
+ * the shape) and the views' depth maps of the mesh (after the face budget, which the atlas only splits
+ * at seams). Computed once on the helper thread while this thread works through the budget and the
+ * atlas, on SharedArrayBuffers both bake threads then read, instead of by each bake thread before its
+ * first band. A promise that fails (the helper ended) is made here instead: same values either way.
+ */
+export interface ImageBakeAhead {
+  gradient?: Promise<Float32Array>;
+  depths?: Promise<Float32Array[]>;
+}
+
+/** `fieldGradient` on a SharedArrayBuffer: the helper thread's `gradientAhead` work. */
+export function sharedFieldGradient(field: ShapeField): Float32Array {
+  return fieldGradient(field, true);
+}
+
+/** The views' depth maps of a mesh on SharedArrayBuffers: the helper thread's `depthsAhead` work. */
+export function sharedProjectorDepths(input: {
+  views: View[];
+  mesh: Pick<Mesh, 'positions' | 'indices'>;
+  transform: OutputTransform;
+}): Float32Array[] {
+  return projectorDepths(input.views, input.mesh, input.transform, PROJECTOR_DEPTH_SCALE, true);
+}
+
+/** The field's gradient, made on the helper thread if one is ready (else undefined: the bake makes it). */
+export function gradientAhead(field: ShapeField): Promise<Float32Array> | undefined {
+  return heard(callOnHelper<Float32Array>({ module: import.meta.url, name: 'sharedFieldGradient', input: field }));
+}
+
+/** A promise whose failure is not a crash if the run ends before the bake reads it (the bake handles it). */
+function heard<T>(promise: Promise<T> | undefined): Promise<T> | undefined {
+  promise?.catch(() => {});
+  return promise;
+}
+
+/**
+ * The views' depth maps of the budgeted mesh (output units; the atlas will split its vertices, not
+ * move them), made on the helper thread if one is ready (else undefined: the bake makes them).
+ */
+export function depthsAhead(
+  views: View[],
+  mesh: Pick<Mesh, 'positions' | 'indices'>,
+  transform: OutputTransform,
+): Promise<Float32Array[]> | undefined {
+  return heard(
+    callOnHelper<Float32Array[]>({
+      module: import.meta.url,
+      name: 'sharedProjectorDepths',
+      input: { views, mesh: { positions: mesh.positions, indices: mesh.indices }, transform },
+    }),
+  );
 }
 
 /**
@@ -121,10 +184,13 @@ function vertexColours(mesh: UvMesh, colourAt: ColourProjector): Float32Array {
  * The fine field's gradient by central differences at every grid point (computed once); the normal
  * map's shading interpolates it trilinearly between grid points so the normals vary smoothly.
  */
-function fieldGradient(field: ShapeField): Float32Array {
+function fieldGradient(field: ShapeField, shared = false): Float32Array {
   const { values, dims } = field;
   const [nx, ny, nz] = dims;
-  const gradient = new Float32Array(values.length * 3);
+  const length = values.length * 3;
+  const gradient = shared
+    ? new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT))
+    : new Float32Array(length);
   for (let k = 0; k < nz; k++)
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
@@ -159,11 +225,15 @@ function projectedColourShade(mesh: Mesh, colourAt: ColourProjector, fallback: F
  * is sampled inside the shade itself (no helper call with the point's coordinates: a call that is not
  * inlined boxes each floating-point argument, per texel).
  */
-function fieldNormalShade(mesh: Mesh & { uvs: Float32Array }, field: ShapeField, transform: OutputTransform) {
+function fieldNormalShade(
+  mesh: Mesh & { uvs: Float32Array },
+  field: ShapeField,
+  transform: OutputTransform,
+  gradient: Float32Array = fieldGradient(field),
+) {
   const tangents = triangleTangents(mesh);
   const { scale, offset } = transform;
   const fine = new Float32Array(3);
-  const gradient = fieldGradient(field);
   const { origin, spacing } = field;
   const [nx, ny, nz] = field.dims;
   const shade: BakeLayer['shade'] = (out, position, normal, triangle) => {
@@ -235,8 +305,15 @@ export interface ImageMapShaderInput {
    * it lives on a SharedArrayBuffer and is filled while the normal map bakes, before the colour's turn.
    */
   fallback: Float32Array;
-  /** The fine field, when the normal map is baked. */
+  /**
+   * The fine field, when the normal map is baked (its values left out, empty, when `gradient` is given:
+   * the shading reads only the gradient then).
+   */
   field?: ShapeField;
+  /** `fieldGradient(field)` when made ahead (on a SharedArrayBuffer). */
+  gradient?: Float32Array;
+  /** The views' depth maps of the mesh when made ahead (`projectorDepths`, on SharedArrayBuffers). */
+  depths?: Float32Array[];
 }
 
 /**
@@ -252,10 +329,12 @@ const fallbackProjectors = new WeakMap<ImageMapShaderInput, ColourProjector>();
  */
 export const imageMapLayers: BakeShaderFactory<ImageMapShaderInput> = (mesh, input) => {
   const uvMesh = mesh as UvMesh;
-  const colourAt = fallbackProjectors.get(input) ?? createColourProjector(input.views, mesh, input.transform);
+  const colourAt =
+    fallbackProjectors.get(input) ??
+    createColourProjector(input.views, mesh, input.transform, PROJECTOR_DEPTH_SCALE, input.depths);
   const colour: BakeLayer = { channels: 3, shade: projectedColourShade(mesh, colourAt, input.fallback) };
   if (!input.field) return [colour];
-  return [{ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform) }, colour];
+  return [{ channels: 3, shade: fieldNormalShade(uvMesh, input.field, input.transform, input.gradient) }, colour];
 };
 
 export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBakeOptions): Promise<TextureMaps> {
@@ -268,8 +347,13 @@ export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBa
   ]);
   // Awaited after the bake: a failure meanwhile must not go unheard.
   metallicRoughness.catch(() => {});
-  const colourAt = createColourProjector(options.views, mesh, options.transform);
   const withNormalMap = options.normalMap !== false;
+  // Made ahead on the helper where it could; a failed or missing one is made here (the same values).
+  const [depths, gradient] = await Promise.all([
+    options.ahead?.depths?.catch(() => undefined),
+    withNormalMap ? options.ahead?.gradient?.catch(() => undefined) : undefined,
+  ]);
+  const colourAt = createColourProjector(options.views, mesh, options.transform, PROJECTOR_DEPTH_SCALE, depths);
   // With a normal map the fallback colours are computed while it bakes (on the helper, when there is
   // one), into a buffer both threads share; without one they are needed first.
   const fallback = withNormalMap
@@ -279,7 +363,9 @@ export async function bakeImageMaps(mesh: UvMesh, size: number, options: ImageBa
     views: options.views,
     transform: options.transform,
     fallback,
-    field: withNormalMap ? options.field : undefined,
+    field: withNormalMap ? (gradient ? { ...options.field, values: new Float32Array(0) } : options.field) : undefined,
+    gradient,
+    depths,
   };
   fallbackProjectors.set(input, colourAt);
   const bakeSize = options.halfSize && size % 2 === 0 ? size / 2 : size;

@@ -66,6 +66,13 @@ export interface GenerationOutputRequest {
   spec: GenerateSpec;
   /** The closed solid, in output units and axes (+Y up, front +Z). */
   mesh: Mesh;
+  /**
+   * Called with the budgeted mesh before its UV atlas is made (which splits its vertices at seams and
+   * keeps its triangles and positions): work the bake will need that can start on another thread meanwhile.
+   */
+  afterBudget?(mesh: Mesh): void;
+  /** The caller holds a spare cpu slot: the UV atlas may share work with the bake helper thread. */
+  atlasHelper?: boolean;
   /** Bakes the maps over the final mesh's UVs at `size` texels. Not called for material None. */
   bake(mesh: UvMesh, size: number): Promise<TextureMaps> | TextureMaps;
   /** Material factors used where a map is absent (defaults: metallic 0, roughness 0.6). */
@@ -165,9 +172,13 @@ export async function writeGenerationOutputs(
 
   let maps: TextureMaps | undefined;
   if (textured) {
+    request.afterBudget?.(mesh);
     progress('uv atlas', at(0.1));
     const atlas = computeNormals(
-      generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: size }),
+      generateUvAtlas(
+        { ...mesh, normals: undefined, uvs: undefined },
+        { textureSize: size, helper: request.atlasHelper },
+      ),
     ) as UvMesh;
     mesh = atlas;
     lap('uv');
