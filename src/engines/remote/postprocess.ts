@@ -12,7 +12,13 @@ import type { EngineResult, ProgressReporter } from '../engine.ts';
 import { importModel, isGeometryInputError } from '../../geometry/import/index.ts';
 import { meshBounds, type Material, type Mesh, type RasterImage, type Scene } from '../../geometry/mesh.ts';
 import { sniffImageType } from '../../domain/image-type.ts';
-import { flattenScene, isWatertight, repairToSolid, snapSeamsClosed } from '../../geometry/ops/index.ts';
+import {
+  computeNormals,
+  flattenScene,
+  isWatertight,
+  repairToSolid,
+  snapSeamsClosed,
+} from '../../geometry/ops/index.ts';
 import { textureImage } from '../../geometry/texture.ts';
 import { writeGenerationOutputs, type UvMesh } from '../generate/shared/output.ts';
 import { stageTimer } from '../generate/shared/stage-timer.ts';
@@ -93,7 +99,9 @@ async function triangleLooks(mesh: Mesh, materials: Material[]) {
 /**
  * The closed solid the output steps start from. A mesh closed by position is used as it is; one closed
  * only up to float noise (seam vertices a few ULPs apart, as model servers write them) is used with those
- * vertices snapped together (geometry/ops/seam-snap.ts); anything else goes through the full repair.
+ * vertices snapped together (geometry/ops/seam-snap.ts) and the smooth normals the full repair would have
+ * given it (the face budget's simplifier weighs them: without them a budget below the model's faces
+ * simplified such a model differently than before); anything else goes through the full repair.
  */
 export async function closedSolid(
   source: Mesh,
@@ -103,7 +111,12 @@ export async function closedSolid(
   if (!repair || isWatertight(source)) return { mesh: source, repaired: false };
   onRepair();
   const snapped = snapSeamsClosed(source);
-  if (snapped) return { mesh: snapped.mesh, repaired: false, snappedVertices: snapped.snappedVertices };
+  if (snapped)
+    return {
+      mesh: computeNormals(snapped.mesh, { smoothAcrossSeams: true }),
+      repaired: false,
+      snappedVertices: snapped.snappedVertices,
+    };
   return { mesh: (await repairToSolid(source)).mesh, repaired: true };
 }
 
