@@ -22,6 +22,9 @@ import { nounSenses, readSynset, senseKeyLemma } from './understand/wordnet.ts';
 /** The profiles (rows) of a category, empty when it has none. */
 const rowsOf = (category: string): Record<string, string[]> => categoryById(category)?.profiles ?? {};
 
+/** Whether a word is one of the category's hand-built rows (a drum kit, a wrench), which keep their own form. */
+const rowOf = (category: string) => (word: string) => Object.hasOwn(rowsOf(category), word);
+
 /**
  * True when a compound is a kind of its own last word: its first sense has that word among its direct
  * hypernyms' lemmas, or WordNet does not know the compound at all ("kitchen knife", "chef knife": a
@@ -38,12 +41,6 @@ function kindOfLastWord(word: string): boolean {
     readSynset(sense).hypernyms.some((h) => readSynset(h).words.some((w) => w === last || w === parts.at(-1)))
   );
 }
-
-/** The drum family's hand-built rows (the drum, a drum kit, a gong, a xylophone). */
-const DRUM_ROWS = new Set(Object.keys(rowsOf('drum')));
-
-/** The hand-tool family's hand-built rows (a wrench, a saw). */
-const HAND_TOOL_ROWS = rowsOf('hand-tool');
 
 /**
  * Dishes with a hand-built form (generators/families/dishes.ts): the dish family's rows that
@@ -107,8 +104,7 @@ function oneWordSynonyms(word: string): string[] {
  * the category's is made as itself when its description says how it looks ("papaya: large yellow oval fruit").
  */
 function produceForms(category: string): OwnForms {
-  // The category's hand-built rows (an orange, a pumpkin) keep their own form.
-  const isRow = (word: string) => Object.hasOwn(rowsOf(category), word);
+  const isRow = rowOf(category);
   return {
     name(word) {
       if (isRow(word)) return undefined;
@@ -186,7 +182,7 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   dagger: readForms(knifeForm, (word) => word === 'dagger', { kindsToo: true, lastWord: 'after' }),
   // A percussion instrument whose description says how it looks (a tall narrow drum, a gourd shaker)
   // is made as itself; a drum it says nothing of is the family's drum.
-  drum: readForms(percussionForm, (word) => DRUM_ROWS.has(word), { kindsToo: true }),
+  drum: readForms(percussionForm, rowOf('drum'), { kindsToo: true }),
   // A cycle whose description gives its wheels or seats (a unicycle, a tandem) is made as itself.
   bicycle: readForms(cycleForm, (word) => ['bicycle', 'bike', 'cycle'].includes(word), { kindsToo: true }),
   // A grass (bamboo, wheat, pampas grass) the potted plant or the flower stood in for is made as its
@@ -199,10 +195,10 @@ export const OWN_FORMS: Record<string, OwnForms> = {
   // Jewellery that is no ring (a necklace, a brooch, earrings) is made as its description says.
   ring: readForms(jewelryForm, (word) => word === 'ring'),
   // An upper or full-length garment with no row of its own is cut as its description says.
-  garment: readForms(garmentForm, (word) => Object.hasOwn(rowsOf('garment'), word)),
+  garment: readForms(garmentForm, rowOf('garment')),
   // An implement with no row of its own is made from its description: its handle and its working head; a
   // compound that is a kind of its own last noun ("wood chisel", "garden rake") is made as that noun.
-  'hand-tool': readForms(implementForm, (word) => Object.hasOwn(HAND_TOOL_ROWS, word), {
+  'hand-tool': readForms(implementForm, rowOf('hand-tool'), {
     lastWord: 'before',
     prefix: 'hand tool: ',
   }),
