@@ -124,6 +124,9 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
           });
         } finally {
           spare.release();
+          // The gradient (48 MB at Extreme-High) and depth maps are not needed past the bake: not held
+          // through the high-poly mesh and the export, where a 12K run peaks.
+          ahead.gradient = ahead.depths = undefined;
         }
       },
       metallic: finish.metallic,
