@@ -109,9 +109,13 @@ export function edgeReport(mesh: Mesh, options: EdgeReportOptions = {}): EdgeRep
  * one unless `byPosition` is false.
  */
 export function isWatertight(mesh: Mesh, options: EdgeReportOptions = {}): boolean {
-  const idx = mesh.indices;
-  if (idx.length === 0) return false;
   const key = options.byPosition === false ? null : (options.positionIds ?? canonicalVertices(mesh.positions, 0));
+  return watertightCorners(mesh.indices, key);
+}
+
+/** `isWatertight` of triangles given by their corners' vertex ids (`key`: position id per vertex, or none). */
+export function watertightCorners(idx: Uint32Array, key: Uint32Array | null): boolean {
+  if (idx.length === 0) return false;
   // The same test as edgeReport's counts (every edge used once in each direction, nothing degenerate),
   // counted without a hash table (half-edge-counts.ts): about a quarter of the face budget's bookkeeping on
   // a 283k-face shape went to the hash table.

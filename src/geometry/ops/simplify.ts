@@ -9,7 +9,8 @@ import { compactVertices, groupsFromMaterials, triangleMaterials } from './mesh-
 import { canonicalVertices, weld } from './weld.ts';
 import { subdivideToCount } from './subdivide.ts';
 import { removeDuplicateFaces, type Topology } from './clean.ts';
-import { isWatertight } from './measure.ts';
+import { isWatertight, watertightCorners } from './measure.ts';
+import { callOnHelper } from './bake-tiles.ts';
 import { halfEdgeCounts } from './half-edge-counts.ts';
 
 export interface SimplifyOptions {
@@ -21,7 +22,17 @@ export interface SimplifyOptions {
   normalWeight?: number;
   /** Never move vertices on open borders (keeps the outline of open meshes exactly). Default false. */
   lockBorder?: boolean;
+  /**
+   * The caller holds a spare cpu slot: the input's closedness check may run on the bake helper thread
+   * while this thread simplifies (same answer; made here if the helper is not ready or fails).
+   */
+  helper?: boolean;
   logger?: Logger;
+}
+
+/** `isWatertight` by position ids, as one structured-cloneable input: the helper thread's part. */
+export function watertightByIds(input: { indices: Uint32Array; positionIds: Uint32Array }): boolean {
+  return watertightCorners(input.indices, input.positionIds);
 }
 
 // 'Permissive' (collapse across seams when nothing else is left) exists at run time since 0.25 but is missing from the typings.
@@ -50,7 +61,16 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
     // check below (folded pairs, non-manifold edges) without hashing positions again per attempt.
     // Without UVs the weld already merged every shared position: each vertex is its own id.
     const pidOf = input.uvs ? canonicalVertices(input.positions, 0) : identityIds(input.positions.length / 3);
-    const closed = isWatertight(input, { positionIds: pidOf });
+    // Needed only once the simplifier has answered: on the helper meanwhile, when there is one.
+    const closedAhead = options.helper
+      ? callOnHelper<boolean>({
+          module: import.meta.url,
+          name: 'watertightByIds',
+          input: { indices: input.indices, positionIds: pidOf },
+        })
+      : undefined;
+    closedAhead?.catch(() => {});
+    let closed = closedAhead ? undefined : isWatertight(input, { positionIds: pidOf });
     // meshoptimizer does not check the link condition everywhere: near thin necks a collapse can leave
     // an edge with four triangles. Freeze the neighbourhood of such edges and simplify again.
     let frozen: Uint8Array | null = null;
@@ -67,6 +87,7 @@ export async function simplifyToBudget(mesh: Mesh, faces: number, options: Simpl
         indices: reduced.corners,
         groups: groupsFromMaterials(reduced.materials),
       });
+      closed ??= await closedAhead!.catch(() => isWatertight(input, { positionIds: pidOf }));
       if (!closed) break;
       const bad = nonManifoldPositionIds(reduced.pid);
       if (bad.length === 0) break;

@@ -96,3 +96,18 @@ test('UV seams and material groups survive simplification', async () => {
         assert.equal(u > 0.5, group.material === 1, `triangle ${t} mixes UV islands`);
       }
 });
+
+test('with the helper thread checking closedness beside the simplifier, the same triangles come back', async () => {
+  const { warmBakeHelper } = await import('../../../src/geometry/ops/bake-tiles.ts');
+  await warmBakeHelper();
+  const sphere = icosphere(4);
+  // An open one too: the helper's answer (not closed) ends the attempts as the plain check does.
+  const open = createMesh(sphere.positions, sphere.indices.slice(3));
+  for (const mesh of [sphere, open]) {
+    const plain = await simplifyToBudget(mesh, 1200);
+    const helped = await simplifyToBudget(mesh, 1200, { helper: true });
+    assert.deepEqual(helped.indices, plain.indices);
+    assert.deepEqual(helped.positions, plain.positions);
+  }
+  assert.equal(isWatertight(await simplifyToBudget(sphere, 1200, { helper: true })), true);
+});

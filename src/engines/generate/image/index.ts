@@ -92,8 +92,8 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
 
   // A second thread works for this run only while a core is free of other runs (cpu-slots.ts). Taken
   // from here, it first makes the parts of the bake's set-up known before the atlas (texture-bake.ts
-  // `ImageBakeAhead`) while this thread takes the face budget and the atlas, shares the atlas's overlap
-  // check (uv-overlap.ts), then bakes tiles.
+  // `ImageBakeAhead`) while this thread takes the face budget and the atlas, checks the budget's input
+  // is closed (simplify.ts) and shares the atlas's overlap check (uv-overlap.ts), then bakes tiles.
   const textured = spec.material !== 'None' && settings.bakeHelper;
   let spare = textured ? takeSpare(run.cpu) : { helpers: 0, release: () => {} };
   const ahead: ImageBakeAhead = {};
@@ -106,7 +106,7 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
       afterBudget: (budgeted) => {
         if (spare.helpers > 0) ahead.depths = depthsAhead(views, budgeted, transform);
       },
-      atlasHelper: spare.helpers > 0,
+      helper: spare.helpers > 0,
       bake: async (atlas, size) => {
         // A core taken by another run earlier may be free by now.
         if (textured && spare.helpers === 0) spare = takeSpare(run.cpu);
@@ -124,6 +124,9 @@ export async function runImageEngine(run: EngineRun<GenerateSpec>): Promise<Engi
           });
         } finally {
           spare.release();
+          // The gradient (48 MB at Extreme-High) and depth maps are not needed past the bake: not held
+          // through the high-poly mesh and the export, where a 12K run peaks.
+          ahead.gradient = ahead.depths = undefined;
         }
       },
       metallic: finish.metallic,

@@ -71,8 +71,11 @@ export interface GenerationOutputRequest {
    * keeps its triangles and positions): work the bake will need that can start on another thread meanwhile.
    */
   afterBudget?(mesh: Mesh): void;
-  /** The caller holds a spare cpu slot: the UV atlas may share work with the bake helper thread. */
-  atlasHelper?: boolean;
+  /**
+   * The caller holds a spare cpu slot: the face budget and the UV atlas may share work with the bake
+   * helper thread (same results).
+   */
+  helper?: boolean;
   /** Bakes the maps over the final mesh's UVs at `size` texels. Not called for material None. */
   bake(mesh: UvMesh, size: number): Promise<TextureMaps> | TextureMaps;
   /** Material factors used where a map is absent (defaults: metallic 0, roughness 0.6). */
@@ -166,7 +169,7 @@ export async function writeGenerationOutputs(
   const name = request.nodeName ?? 'asset';
 
   progress('face budget', at(0));
-  let mesh = singleGroup(await simplifyToBudget(request.mesh, spec.faceBudget, { logger }));
+  let mesh = singleGroup(await simplifyToBudget(request.mesh, spec.faceBudget, { logger, helper: request.helper }));
   lap('budget');
   checkAbort(signal);
 
@@ -175,10 +178,7 @@ export async function writeGenerationOutputs(
     request.afterBudget?.(mesh);
     progress('uv atlas', at(0.1));
     const atlas = computeNormals(
-      generateUvAtlas(
-        { ...mesh, normals: undefined, uvs: undefined },
-        { textureSize: size, helper: request.atlasHelper },
-      ),
+      generateUvAtlas({ ...mesh, normals: undefined, uvs: undefined }, { textureSize: size, helper: request.helper }),
     ) as UvMesh;
     mesh = atlas;
     lap('uv');
