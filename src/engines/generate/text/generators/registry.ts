@@ -91,6 +91,7 @@ const CORE_FILES = [
   'core-plants',
   'towers',
   'shields',
+  'core-food',
 ];
 const FORMS: Record<string, Generator> = {};
 for (const file of CORE_FILES)
@@ -135,7 +136,7 @@ const SINGLE: Record<string, Generator> = {
   dragon: animals.dragon,
   person: animals.person,
   snowman: animals.snowman,
-  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx),
+  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || FORMS.apple(ctx),
   pear: (ctx) => ownProduce('pear', ctx) || FORMS.pear(ctx),
   banana: (ctx) => ownProduce('banana', ctx) || FORMS.banana(ctx),
   cheese: food.cheese,
