@@ -70,16 +70,21 @@ function materialFor(record: PartRecord, i: Pick<Interpretation, 'colours' | 'ma
   return { kind, colour: colour ?? DEFAULT_COLOURS[kind], part: record.part ?? 'body' };
 }
 
+/** How one build runs every generator in it: the style, the face budget, the attempt's contact salt. */
+interface RunSettings {
+  creative: boolean;
+  fast?: boolean;
+  maxFaces?: number;
+  salt: number;
+  coarse: boolean;
+}
+
 function runGenerator(
   M: ManifoldToplevel,
   category: string,
   i: Interpretation,
   seed: number,
-  creative: boolean,
-  fast = false,
-  maxFaces = Infinity,
-  salt = 0,
-  coarse = false,
+  { creative, fast = false, maxFaces = Infinity, salt, coarse }: RunSettings,
 ): GenContext {
   const rng = createRng(hashString(`${category}|${i.prompt.toLowerCase().trim()}`, seed));
   const ctx = createContext(M, rng, shapeParams(i, creative, rng, fast, maxFaces, coarse), i, salt);
@@ -102,8 +107,9 @@ function companionInterpretation(base: Interpretation, c: Companion): Interpreta
   };
 }
 
-function bounds(ms: Manifold[], M: ManifoldToplevel) {
-  const u = M.Manifold.union(ms);
+/** The union of the parts and its bounding box. */
+function bounds(M: ManifoldToplevel, parts: PartRecord[]) {
+  const u = M.Manifold.union(parts.map((p) => p.manifold));
   return { solid: u, box: u.boundingBox() };
 }
 
@@ -114,14 +120,8 @@ function placeCompanion(
   comp: GenContext,
   relation: Companion['relation'],
 ): void {
-  const s = bounds(
-    subject.parts.map((p) => p.manifold),
-    M,
-  );
-  const c = bounds(
-    comp.parts.map((p) => p.manifold),
-    M,
-  );
+  const s = bounds(M, subject.parts);
+  const c = bounds(M, comp.parts);
   const sSize = [s.box.max[0] - s.box.min[0], s.box.max[1] - s.box.min[1], s.box.max[2] - s.box.min[2]];
   const cSize = [c.box.max[0] - c.box.min[0], c.box.max[1] - c.box.min[1], c.box.max[2] - c.box.min[2]];
   const cx = (c.box.min[0] + c.box.max[0]) / 2;
@@ -338,17 +338,14 @@ function buildOnce(
 ): BuiltAsset {
   const maxFaces = options.maxFaces === undefined ? undefined : Math.floor(options.maxFaces * (1 - 0.04 * attempt));
   return withArena(() => {
-    const subject = runGenerator(
-      M,
-      i.category,
-      i,
-      options.seed,
-      options.creative ?? false,
-      options.fast,
+    const run: RunSettings = {
+      creative: options.creative ?? false,
+      fast: options.fast,
       maxFaces,
-      attempt,
+      salt: attempt,
       coarse,
-    );
+    };
+    const subject = runGenerator(M, i.category, i, options.seed, run);
     const records: PartRecord[] = [...subject.parts];
     const materials: PartMaterial[] = subject.parts.map((p) => materialFor(p, i));
     for (const c of i.companions.slice(0, 1)) {
@@ -361,17 +358,7 @@ function buildOnce(
       )
         continue;
       const ci = companionInterpretation(i, c);
-      const comp = runGenerator(
-        M,
-        c.category,
-        ci,
-        options.seed + 1,
-        options.creative ?? false,
-        options.fast,
-        maxFaces,
-        attempt,
-        coarse,
-      );
+      const comp = runGenerator(M, c.category, ci, options.seed + 1, run);
       placeCompanion(M, subject, comp, c.relation);
       records.push(...comp.parts);
       materials.push(...comp.parts.map((p) => materialFor(p, ci)));

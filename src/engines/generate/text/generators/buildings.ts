@@ -1,7 +1,7 @@
 /**
  * Buildings by a small shape grammar: footprint → storeys (each split into bays holding windows) →
  * roof (gable, hip, flat with parapet, cone, dome), plus doors, chimneys and turrets. The tower, church,
- * windmill and tent are rows of ./parts/core-buildings.json.
+ * windmill and tent are rows of ./parts/core-buildings.json, the lighthouse of ./parts/towers.json.
  */
 import type { Manifold } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
@@ -141,25 +141,4 @@ export function skyscraper(ctx: GenContext): void {
     width *= rng.range(0.65, 0.85);
   }
   if (rng.chance(0.6)) ctx.add(ctx.cyl(0.04, 2, [0, y, 0], 0.01), 'metal', { part: 'spike', primary: false });
-}
-
-export function lighthouse(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const h = 5 * s.tall * rng.range(0.85, 1.15);
-  const r = 0.8 * s.wide;
-  const bands = ctx.count('stripe', rng.int(3, 5), 2, 8);
-  for (let k = 0; k < bands; k++) {
-    const y0 = (h * k) / bands;
-    const rr = (t: number) => r * (1 - 0.35 * t);
-    ctx.add(ctx.cyl(rr(k / bands), h / bands, [0, y0, 0], rr((k + 1) / bands)), 'stone', {
-      primary: k % 2 === 0,
-      colour: k % 2 ? [0.95, 0.95, 0.95] : undefined,
-    });
-  }
-  const top = r * 0.65;
-  addDetail(ctx, ctx.cyl(top * 1.3, 0.12, [0, h, 0]), 'metal', 'balcony', [0.15, 0.15, 0.15]);
-  ctx.add(ctx.cyl(top * 0.8, 0.7, [0, h + 0.12, 0]), 'glass', { part: 'lamp', primary: false, colour: [1, 0.92, 0.5] });
-  addDetail(ctx, ctx.cyl(top * 0.95, 0.5, [0, h + 0.82, 0], 0.02), 'metal', 'roof', [0.7, 0.1, 0.1]);
-  if (ctx.interpretation.colours.length === 0)
-    for (const p of ctx.parts.filter((part) => part.primary)) p.colour = [0.8, 0.1, 0.1];
 }

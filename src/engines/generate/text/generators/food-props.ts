@@ -1,50 +1,12 @@
 /**
- * The food and props that read a modifier, the prompt's companions or a seeded count in a loop: an apple
- * by its word, a cake (its tiers), bread, a cheese wedge and a ring. The others are rows of
- * ./parts/props.json.
+ * The food and props that read a modifier, the prompt's companions or a seeded count in a loop: a cake
+ * (its tiers), bread, a cheese wedge and a ring. The apple is a row of ./parts/core-food.json, the others
+ * of ./parts/props.json.
  */
 import type { Manifold } from 'manifold-3d';
 import { addDetail, around, type GenContext, type RGB } from './kit.ts';
 import { setting } from './modifiers.ts';
 import { COLOURS } from '../understand/vocabulary.ts';
-
-function fruit(ctx: GenContext, r: number, colour: RGB, squash = 1): void {
-  const { s } = ctx;
-  const body = ctx.sphere(r * s.wide, [0, r * squash * s.tall, 0]).scale([1, squash * s.tall, 1]);
-  ctx.add(body.subtract(ctx.sphere(r * 0.25, [0, r * squash * s.tall * 2 + r * 0.12, 0])), 'organic', { colour });
-  ctx.add(
-    ctx.capsule([0, r * squash * s.tall * 2 - r * 0.2, 0], [r * 0.1, r * squash * s.tall * 2 + r * 0.25, 0], r * 0.06),
-    'wood',
-    { part: 'stem', primary: false, colour: [0.35, 0.22, 0.1] },
-  );
-}
-
-export function apple(ctx: GenContext): void {
-  const w = ctx.interpretation.word ?? '';
-  const colours: Record<string, RGB> = {
-    orange: [0.95, 0.5, 0.05],
-    lemon: [0.95, 0.9, 0.2],
-    lime: [0.4, 0.75, 0.2],
-    peach: [1, 0.65, 0.45],
-    plum: [0.45, 0.15, 0.4],
-    cherry: [0.7, 0.05, 0.1],
-    tomato: [0.9, 0.15, 0.1],
-    pumpkin: [0.95, 0.5, 0.1],
-    melon: [0.5, 0.7, 0.3],
-    watermelon: [0.2, 0.5, 0.2],
-  };
-  const r = w === 'watermelon' || w === 'pumpkin' || w === 'melon' ? 0.15 : w === 'cherry' ? 0.012 : 0.04;
-  fruit(
-    ctx,
-    r * ctx.rng.range(0.9, 1.1),
-    colours[w] ??
-      ctx.rng.pick([
-        [0.8, 0.1, 0.1],
-        [0.5, 0.75, 0.2],
-      ] as RGB[]),
-    w === 'pumpkin' ? 0.7 : 0.9,
-  );
-}
 
 export function cake(ctx: GenContext): void {
   const { s, rng } = ctx;

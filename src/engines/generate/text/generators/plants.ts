@@ -1,11 +1,11 @@
 /**
- * Plants: trees grown by a stochastic L-system (F → F[+F][-F]F-like branching, seeded turtle with
- * random roll), leaf clusters as blobs at the tips; bushes, flowers, cacti and mushrooms from lathes and
- * capsules (pine and palm trees and potted plants are rows of ./parts/trees.json).
+ * Plants grown by seeded draws: trees by a stochastic L-system (F → F[+F][-F]F-like branching, seeded
+ * turtle with random roll), leaf clusters as blobs at the tips; bushes and cacti as seeded unions of
+ * spheres and capsules. Flowers and mushrooms are rows of ./parts/core-plants.json; pine and palm trees
+ * and potted plants of ./parts/trees.json.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
-import { addDetail, around, type GenContext } from './kit.ts';
-import { ORANGE, YELLOW } from './palette.ts';
+import { addDetail, type GenContext } from './kit.ts';
 
 const GREEN: [number, number, number] = [0.22, 0.5, 0.18];
 const BARK: [number, number, number] = [0.4, 0.27, 0.16];
@@ -141,64 +141,6 @@ export function bush(ctx: GenContext): void {
     }
 }
 
-export function flower(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 0.5 * s.tall * rng.range(0.8, 1.2);
-  ctx.add(ctx.capsule([0, 0, 0], [rng.range(-0.03, 0.03), H, 0], 0.008 * s.thick), 'organic', {
-    part: 'stem',
-    primary: false,
-    colour: [0.25, 0.55, 0.2],
-  });
-  for (let k = 0; k < 2; k++)
-    ctx.add(
-      ctx
-        .ellipsoid([0.05, 0.008, 0.02])
-        .rotate([0, 0, k ? -25 : 25])
-        .translate([0.045 * (k ? -1 : 1), H * (0.3 + 0.2 * k), 0]),
-      'organic',
-      { part: 'leaf', primary: false, colour: [0.25, 0.55, 0.2] },
-    );
-  const word = ctx.interpretation.word ?? '';
-  const petals = ctx.count('petal', word === 'tulip' ? 6 : word === 'sunflower' ? 18 : rng.int(5, 9), 3, 30);
-  const pr = (word === 'sunflower' ? 0.09 : 0.04) * s.wide;
-  const top: Vec3 = [0, H, 0];
-  const colour: [number, number, number] =
-    word === 'sunflower'
-      ? [0.98, 0.8, 0.1]
-      : word === 'rose'
-        ? [0.8, 0.05, 0.12]
-        : rng.pick([[0.9, 0.2, 0.4], [0.95, 0.85, 0.95], [0.6, 0.3, 0.85], ORANGE]);
-  if (word === 'tulip' || word === 'rose') {
-    for (const a of around(petals))
-      ctx.add(
-        ctx
-          .ellipsoid([0.025, 0.05, 0.012], [0, 0.04, 0.018])
-          .rotate([0, (a * 180) / Math.PI, 0])
-          .translate(top),
-        'organic',
-        { part: 'petal', colour },
-      );
-  } else {
-    for (const a of around(petals))
-      ctx.add(
-        ctx
-          .ellipsoid([pr, 0.008, pr * 0.35], [pr * 0.9, 0, 0])
-          .rotate([0, (a * 180) / Math.PI, 10])
-          .translate(top),
-        'organic',
-        { part: 'petal', colour },
-      );
-    ctx.add(
-      ctx
-        .sphere(pr * 0.45)
-        .scale([1, 0.5, 1])
-        .translate([0, H + 0.006, 0]),
-      'organic',
-      { part: 'centre', primary: false, colour: YELLOW },
-    );
-  }
-}
-
 export function cactus(ctx: GenContext): void {
   const { s, rng } = ctx;
   const H = 1.2 * s.tall * rng.range(0.8, 1.2);
@@ -221,39 +163,4 @@ export function cactus(ctx: GenContext): void {
   ctx.add(ctx.union(body), 'organic', { colour: [0.3, 0.55, 0.3] });
   if (rng.chance(0.5) || ctx.partSpec('flower'))
     addDetail(ctx, ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', 'flower', [0.95, 0.4, 0.6]);
-}
-
-export function mushroom(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 0.2 * s.tall * rng.range(0.8, 1.3);
-  const capR = 0.12 * s.wide * rng.range(0.8, 1.3);
-  ctx.add(
-    ctx.lathe([
-      [capR * 0.3, 0],
-      [capR * 0.22, H * 0.6],
-      [capR * 0.25, H],
-    ]),
-    'organic',
-    { part: 'stem', primary: false, colour: [0.95, 0.92, 0.85] },
-  );
-  const k = rng.range(0.5, 0.8);
-  const cap = ctx
-    .sphere(capR)
-    .scale([1, k, 1])
-    .translate([0, H * 0.95, 0]);
-  ctx.add(cap.trimByPlane([0, 1, 0], H * 0.6), 'organic', { colour: [0.8, 0.1, 0.08] });
-  if (ctx.interpretation.colours.length === 0)
-    for (let n = 0; n < 7; n++) {
-      const a = rng.range(0, 6.28);
-      const e = rng.range(0.2, 1.0);
-      ctx.add(
-        ctx.sphere(
-          capR * 0.1,
-          [Math.cos(a) * Math.sin(e) * capR, H * 0.95 + Math.cos(e) * capR * k, Math.sin(a) * Math.sin(e) * capR],
-          10,
-        ),
-        'organic',
-        { part: 'spot', primary: false, colour: [0.97, 0.97, 0.95] },
-      );
-    }
 }

@@ -1,6 +1,7 @@
 /**
  * Category id → generator. Every catalogue category has one; unknown objects get the sculpted blob.
- * Declared once: SINGLE for one-function categories, FAMILIES for those built by readers, rows and a base.
+ * Declared once: a category's own row of the core part lists (FORMS), else SINGLE for one-function
+ * categories, FAMILIES for those built by readers, rows and a base.
  */
 import type { GenContext, Generator } from './kit.ts';
 import { partLists } from './part-list.ts';
@@ -13,7 +14,7 @@ import * as vehicles from './vehicles.ts';
 import * as animals from './animals.ts';
 import * as food from './food-props.ts';
 import * as terrain from './terrain.ts';
-import { GENERIC_CATEGORY } from '../catalog.ts';
+import { CATEGORIES, GENERIC_CATEGORY } from '../catalog.ts';
 import { OWN_FORMS, SHAPE_READ_CATEGORIES } from '../own-forms.ts';
 import { quadruped } from './families/quadruped.ts';
 import { arachnid, crustacean, insect } from './families/arthropods.ts';
@@ -71,16 +72,33 @@ export type { Generator };
 /** Families whose rows are all part lists (./parts/*.json). */
 const COOKWARE = partLists('cookware');
 const BUILDINGS = partLists('buildings');
-const VESSELS = partLists('vessels');
-const PROPS = partLists('props');
-const TOOL_HEADS = partLists('tool-heads');
-const FURNITURE = partLists('furniture');
-const TREES = partLists('trees');
-const VEHICLES = partLists('vehicles');
 const FIGURES = partLists('figures');
-const CORE_BUILDINGS = partLists('core-buildings');
-const TERRAIN = partLists('terrain');
-const CORE_FURNITURE = partLists('core-furniture');
+
+/**
+ * The core catalogue's fixed forms, by row id (no id in two files): a category with a row of its own id
+ * here is built by that row unless SINGLE or FAMILIES below name its generator (see GENERATORS).
+ */
+const CORE_FILES = [
+  'furniture',
+  'core-furniture',
+  'vessels',
+  'tool-heads',
+  'core-buildings',
+  'trees',
+  'vehicles',
+  'props',
+  'terrain',
+  'core-plants',
+  'towers',
+  'shields',
+  'core-food',
+];
+const FORMS: Record<string, Generator> = {};
+for (const file of CORE_FILES)
+  for (const [id, generator] of Object.entries(partLists(file))) {
+    if (FORMS[id]) throw new Error(`${id} is a row of two core part-list files`);
+    FORMS[id] = generator;
+  }
 
 /** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
 function ownProduce(category: string, ctx: GenContext): boolean {
@@ -93,46 +111,17 @@ function ownProduce(category: string, ctx: GenContext): boolean {
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  stool: CORE_FURNITURE.stool,
-  table: CORE_FURNITURE.table,
-  desk: FURNITURE.desk,
-  bench: CORE_FURNITURE.bench,
-  sofa: FURNITURE.sofa,
-  bed: FURNITURE.bed,
   bookshelf: furniture.bookshelf,
-  lamp: FURNITURE.lamp,
   vase: vessels.vase,
-  mug: VESSELS.mug,
-  bottle: VESSELS.bottle,
-  teapot: VESSELS.teapot,
-  barrel: VESSELS.barrel,
-  bucket: VESSELS.bucket,
-  chest: VESSELS.chest,
-  hammer: TOOL_HEADS.hammer,
-  axe: TOOL_HEADS.axe,
   sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
   dagger: (ctx) =>
-    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || TOOL_HEADS.dagger(ctx),
-  shield: tools.shield,
-  shovel: TOOL_HEADS.shovel,
-  pickaxe: TOOL_HEADS.pickaxe,
-  tower: CORE_BUILDINGS.tower,
+    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || FORMS.dagger(ctx),
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
-  lighthouse: buildings.lighthouse,
-  tent: CORE_BUILDINGS.tent,
-  windmill: CORE_BUILDINGS.windmill,
   tree: plants.tree,
-  'pine-tree': TREES['pine-tree'],
-  'palm-tree': TREES['palm-tree'],
   bush: plants.bush,
   cactus: plants.cactus,
-  mushroom: plants.mushroom,
-  car: VEHICLES.car,
-  truck: VEHICLES.truck,
   bus: vehicles.bus,
-  rocket: VEHICLES.rocket,
-  train: VEHICLES.train,
   bicycle: vehicles.bicycle,
   dog: animals.dog,
   cat: animals.cat,
@@ -147,29 +136,17 @@ const SINGLE: Record<string, Generator> = {
   dragon: animals.dragon,
   person: animals.person,
   snowman: animals.snowman,
-  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || food.apple(ctx),
-  pear: (ctx) => ownProduce('pear', ctx) || PROPS.pear(ctx),
-  banana: (ctx) => ownProduce('banana', ctx) || PROPS.banana(ctx),
+  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || FORMS.apple(ctx),
+  pear: (ctx) => ownProduce('pear', ctx) || FORMS.pear(ctx),
+  banana: (ctx) => ownProduce('banana', ctx) || FORMS.banana(ctx),
   cheese: food.cheese,
-  'ice-cream': PROPS['ice cream'],
-  carrot: (ctx) => ownProduce('carrot', ctx) || PROPS.carrot(ctx),
+  'ice-cream': FORMS['ice cream'],
+  carrot: (ctx) => ownProduce('carrot', ctx) || FORMS.carrot(ctx),
   ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
-  crown: PROPS.crown,
-  gem: PROPS.gem,
-  coin: PROPS.coin,
-  trophy: PROPS.trophy,
-  candle: PROPS.candle,
-  book: PROPS.book,
-  clock: PROPS.clock,
-  lantern: PROPS.lantern,
-  ball: PROPS.ball,
   rock: terrain.rock,
   crystal: terrain.crystal,
   mountain: terrain.mountain,
   island: terrain.island,
-  arch: TERRAIN.arch,
-  log: TERRAIN.log,
-  pillar: TERRAIN.pillar,
   [GENERIC_CATEGORY]: terrain.blob,
   // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
   quadruped: (ctx) => quadruped(ctx, 'quadruped'),
@@ -223,36 +200,33 @@ const FAMILIES: Record<string, Family> = {
     base: buildings.house,
   },
   // A grass read from its description, before the potted plant's and the flower's forms.
-  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: TREES['potted-plant'] },
-  flower: { readers: [ownForm('flower', describedGrass)], base: plants.flower },
+  'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: FORMS['potted-plant'] },
+  flower: { readers: [ownForm('flower', describedGrass)], base: FORMS.flower },
   // A percussion instrument read from its description, before the family's rows.
   drum: { readers: [ownForm('drum', describedPercussion)], rows: INSTRUMENT_ROWS, base: drum },
   garment: { readers: [ownForm('garment', describedGarment)], rows: GARMENTS, base: GARMENTS['t-shirt'] },
   // Rows ../catalog/made.yaml adds to families and categories of the core catalogue.
   landmark: { rows: FAMOUS_LANDMARKS, base: landmark },
-  church: { rows: WORSHIP_LANDMARKS, base: CORE_BUILDINGS.church },
+  church: { rows: WORSHIP_LANDMARKS, base: FORMS.church },
   piano: { rows: INSTRUMENT_ROWS, base: piano },
   'wind-instrument': { rows: INSTRUMENT_ROWS, base: windInstrument },
-  jar: { rows: { can: VESSELS.can, 'jerry can': VESSELS['jerry can'], churn: VESSELS.churn }, base: VESSELS.jar },
+  jar: { rows: { can: FORMS.can, 'jerry can': FORMS['jerry can'], churn: FORMS.churn }, base: FORMS.jar },
   object: { rows: CURIOS, base: object },
   bowl: {
     rows: { cauldron: COOKWARE.cauldron, plate: (ctx: GenContext) => emptyVessel(ctx, 'plate') },
-    base: VESSELS.bowl,
+    base: FORMS.bowl,
   },
   appliance: { rows: { ...partLists('appliances'), ...DEVICES, ...TAPES }, base: appliance },
   helicopter: { rows: { drone, autogyro: GLIDERS.autogyro }, base: helicopter },
-  airplane: {
-    rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider },
-    base: VEHICLES.airplane,
-  },
+  airplane: { rows: { 'hang glider': GLIDERS['hang glider'], paraglider: GLIDERS.paraglider }, base: FORMS.airplane },
   tractor: { rows: MACHINE_ROWS, base: tractor },
   'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
   hat: { rows: partLists('hats'), base: hat },
   cake: { rows: BAKED, base: food.cake },
-  donut: { rows: BAKED, base: PROPS.donut },
-  pizza: { rows: BAKED, base: PROPS.pizza },
+  donut: { rows: BAKED, base: FORMS.donut },
+  pizza: { rows: BAKED, base: FORMS.pizza },
   bread: { rows: BAKED, base: food.bread },
-  burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: PROPS.burger },
+  burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: FORMS.burger },
   cookware: { rows: COOKWARE, base: COOKWARE.skillet },
   outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
   // Families of ../catalog/play.yaml.
@@ -261,12 +235,12 @@ const FAMILIES: Record<string, Family> = {
   'desk-thing': { rows: DESK, base: DESK.pencil },
   'street-sign': { rows: SIGNS, base: SIGNS['road sign'] },
   'mask-armour': { rows: MASKS, base: MASKS.mask },
-  'household-thing': { rows: { ...HOUSEHOLD, coffin: VESSELS.coffin }, base: HOUSEHOLD['trash can'] },
+  'household-thing': { rows: { ...HOUSEHOLD, coffin: FORMS.coffin }, base: HOUSEHOLD['trash can'] },
   'shop-tool': { rows: { ...SHOP_TOOLS, ...SCALES }, base: SHOP_TOOLS.flashlight },
   'plant-thing': { rows: PLANT_FORMS, base: PLANT_FORMS.bouquet },
   'building-more': { rows: BUILDINGS, base: BUILDINGS.factory },
-  boat: { rows: CORE_ROWS, base: VEHICLES.boat },
-  chair: { rows: CORE_ROWS, base: CORE_FURNITURE.chair },
+  boat: { rows: CORE_ROWS, base: FORMS.boat },
+  chair: { rows: CORE_ROWS, base: FORMS.chair },
   robot: { rows: CORE_ROWS, base: FIGURES.robot },
   spear: { rows: CORE_ROWS, base: tools.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
@@ -279,8 +253,8 @@ const FAMILIES: Record<string, Family> = {
   snake: { rows: { worm, leech: worm }, base: animals.snake },
   // Broad categories with no rows of their own, where a noun may still be read as a plain solid.
   'teddy-bear': { base: FIGURES['teddy-bear'] },
-  crate: { base: VESSELS.crate },
-  cabinet: { base: CORE_FURNITURE.cabinet },
+  crate: { base: FORMS.crate },
+  cabinet: { base: FORMS.cabinet },
   'marine-mammal': { base: marineMammal },
   'human-skeleton': { base: CURIOS.skeleton },
 };
@@ -302,8 +276,12 @@ for (const category of SHAPE_READ_CATEGORIES)
 for (const category of Object.keys(FAMILIES))
   if (SINGLE[category]) throw new Error(`${category} is listed both as a single generator and as a family`);
 
+/** The catalogue's categories built by their own row of FORMS: those SINGLE and FAMILIES do not name. */
+const OWN_ROW_CATEGORIES = CATEGORIES.map((c) => c.id).filter((id) => FORMS[id] && !SINGLE[id] && !FAMILIES[id]);
+
 /** Built once, frozen: nothing changes a category's generator after this module has loaded. */
 const GENERATORS: Readonly<Record<string, Generator>> = Object.freeze({
+  ...Object.fromEntries(OWN_ROW_CATEGORIES.map((id) => [id, FORMS[id]])),
   ...SINGLE,
   ...Object.fromEntries(
     Object.entries(FAMILIES).map(([category, family]) => [category, familyGenerator(category, family)]),

@@ -1,8 +1,8 @@
 /**
- * Tools and weapons whose form reads a modifier (a sword's curve, a trident's tines), a chance that decides
- * a later draw (a round shield) or seeded points each shared by two hulls (a staff's bends: a row's repeated
- * shape would draw each point twice): a handle along +Y with a head, blade or point. The others (the
- * pickaxe's arc too) are rows of ./parts/tool-heads.json.
+ * Tools and weapons whose form reads a modifier (a sword's curve, a trident's tines) or seeded points each
+ * shared by two hulls (a staff's bends: a row's repeated shape would draw each point twice): a handle along
+ * +Y with a head, blade or point. The others (the pickaxe's arc too) are rows of ./parts/tool-heads.json,
+ * the shield of ./parts/shields.json.
  */
 import type { Vec2 } from 'manifold-3d';
 import { addDetail, around, type GenContext } from './kit.ts';
@@ -32,52 +32,6 @@ export function sword(ctx: GenContext): void {
   ctx.add(ctx.prism(blade, 0.008 * s.thick).translate([0, grip + 0.01, 0]), 'metal', { part: 'blade' });
   if (s.ornate)
     ctx.add(ctx.sphere(0.018, [0, grip, 0.012]), 'gold', { part: 'gem', primary: false, colour: [0.8, 0.05, 0.1] });
-}
-
-export function shield(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.35 * s.wide * rng.range(0.85, 1.15);
-  const round = s.round === 1 || ctx.interpretation.word === 'buckler' || (s.round === 0.5 && rng.chance(0.5));
-  const t = 0.03 * s.thick;
-  if (round) {
-    ctx.add(
-      ctx
-        .cyl(r, t, [0, 0, 0])
-        .rotate([90, 0, 0])
-        .translate([0, r, t / 2]),
-      'wood',
-    );
-    ctx.add(ctx.torus(r, t * 0.6, [0, r, 0], 'z'), 'metal', { part: 'rim', primary: false });
-    ctx.add(
-      ctx
-        .sphere(r * 0.2, [0, r, 0])
-        .scale([1, 1, 0.6])
-        .translate([0, r * 0.4, 0]),
-      'metal',
-      { part: 'boss', primary: false },
-    );
-  } else {
-    const h = r * 2.4 * s.tall;
-    const outline: Vec2[] = [
-      [-r, h],
-      [r, h],
-      [r, h * 0.45],
-      [r * 0.5, h * 0.12],
-      [0, 0],
-      [-r * 0.5, h * 0.12],
-      [-r, h * 0.45],
-    ];
-    ctx.add(ctx.prism(outline, t), 'metal');
-    ctx.add(
-      ctx.prism(
-        outline.map(([x, y]) => [x * 0.85, y * 0.9 + h * 0.06] as Vec2),
-        t * 0.6,
-        [0, 0, t * 0.6],
-      ),
-      'metal',
-      { part: 'face', primary: false, colour: [0.7, 0.1, 0.12] },
-    );
-  }
 }
 
 export function spear(ctx: GenContext): void {
