@@ -123,7 +123,8 @@ function collectModifiers(
     const colour = get(t, 'colour');
     const material = get(t, 'material');
     if (material) out.material = material.name as MaterialKind;
-    if (colour && !(material && ['gold', 'silver', 'bronze', 'copper'].includes(material.name))) {
+    // "gold", "silver": a material named like a colour is the material, not a paint.
+    if (colour && !(material && material.name in COLOURS)) {
       let rgb = COLOURS[colour.name];
       if (pendingMod) rgb = applyColourModifier(rgb, pendingMod);
       out.colours.push({

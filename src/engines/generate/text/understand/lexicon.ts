@@ -194,7 +194,7 @@ export function warmLexicon(): void {
   isAdjective('red');
   // The index of WordNet's compounds by last word, read for compounds it does not list (./compound-kind.ts).
   compoundKind('seal', 'monk');
-  // The spelling indexes unknown words are read through (./unknown-word.ts).
+  // The spelling indexes unknown words are read through (./misspelt-words.ts).
   nounsOneEditFrom('warmingup');
   nounsEndingIn('ingup');
   // compromise builds its lexicon on first use: pay that here, not in the first submission.

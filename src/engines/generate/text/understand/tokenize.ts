@@ -4,7 +4,6 @@
  */
 import nlp from 'compromise';
 import { closestWord, commonSlip, editDistance } from './typo.ts';
-import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import {
   CONCRETE_FILES,
@@ -24,6 +23,8 @@ import {
   notAWordHere,
   nounBySlip,
   phraseBySlip,
+  readUnknownWord,
+  UNKNOWN_WORD_OPTIONS,
 } from './misspelt-words.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
