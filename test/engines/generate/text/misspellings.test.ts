@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interpretPrompt, madeObject, warmLexicon } from '../../../../src/engines/generate/text/understand/index.ts';
-import { readUnknownWord } from '../../../../src/engines/generate/text/understand/unknown-word.ts';
+import { readUnknownWord } from '../../../../src/engines/generate/text/understand/misspelt-words.ts';
 import { rarelySomeone } from '../../../../src/engines/generate/text/understand/compound-kind.ts';
 
 warmLexicon();

@@ -5,7 +5,7 @@
  */
 import { compoundKind, compoundSense, rarelySomeone } from './compound-kind.ts';
 import { knownNoun, resolveByWordNet, type WordNetResolution } from './lexicon.ts';
-import { has, type Token } from './tokens.ts';
+import { has, hasAny, type Token } from './tokens.ts';
 import { firstSenseFile, LEX_FILE, nounSenses, readSynset, THING_FILES } from './wordnet.ts';
 
 const hasSenseOf = (noun: string, kind: number) => nounSenses(noun).some((o) => readSynset(o).lexFile === kind);
@@ -23,14 +23,7 @@ export interface CompoundReading {
 /** The modifier's WordNet noun, when the token before the head is a noun naming a thing (not a colour, size or material). */
 function modifierNoun(before: Token | undefined): string | undefined {
   if (!before || before.relation || before.unread) return undefined;
-  if (
-    has(before, 'colour') ||
-    has(before, 'material') ||
-    has(before, 'size') ||
-    has(before, 'number') ||
-    has(before, 'style')
-  )
-    return undefined;
+  if (hasAny(before, 'colour', 'material', 'size', 'number', 'style')) return undefined;
   if (before.noun) return before.noun;
   return has(before, 'category') ? knownNoun(before.text.replace(/ /g, '_')) : undefined;
 }

@@ -18,7 +18,7 @@ import {
   type Synset,
 } from './wordnet.ts';
 import { type ResolvedBy, resolveNoun } from './resolution.ts';
-import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
+import { get, has, hasAny, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 
 export interface Head {
   token: Token;
@@ -123,7 +123,7 @@ export function findHead(
     // A part Kiln can make by itself ("a ship anchor") stays the subject.
     const wholeBefore = () =>
       candidates.slice(0, k).some((c) => {
-        if (!isObject(c) || has(c, 'colour') || has(c, 'material')) return false;
+        if (!isObject(c) || hasAny(c, 'colour', 'material')) return false;
         const whole = c.noun ?? c.text;
         // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
         if (namesYoung(t.noun ?? t.text))
@@ -162,7 +162,7 @@ export function findHead(
       !namesItsPart()
     )
       continue;
-    const isModifierWord = has(t, 'colour') || has(t, 'material');
+    const isModifierWord = hasAny(t, 'colour', 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
     if (isModifierWord && k < candidates.length - 1) continue;
     if (part && (preferPart || !cat)) return { token: t, kind: 'part', part: part.name };
@@ -190,12 +190,12 @@ export function findHead(
     }
   }
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
-  const modifierWord = (t: Token) => has(t, 'colour') || has(t, 'material');
+  const modifierWord = (t: Token) => hasAny(t, 'colour', 'material');
   // Only as the subject: after it, "painted red" colours the subject.
   // "a silver arowana": nor when it qualifies a word Kiln could not read.
   if (!subject || candidates.some((t) => !modifierWord(t)) || clause.tokens.some((t) => t.unread)) return undefined;
   for (const t of [...clause.tokens].reverse()) {
-    if (!(has(t, 'colour') || has(t, 'material')) || !hasConcreteSense(t.text)) continue;
+    if (!modifierWord(t) || !hasConcreteSense(t.text)) continue;
     const res = resolveByWordNet(t.text);
     if (res)
       return {

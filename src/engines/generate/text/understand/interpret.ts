@@ -7,7 +7,7 @@ import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
 import { profileFor } from './profile.ts';
 import type { ResolvedBy } from './resolution.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
-import { get, has, type Clause, type Correction, type Token, type Via } from './tokens.ts';
+import { get, has, hasAny, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
 import { NAMED_STRUCTURE, namedStructure } from './named-structure.ts';
@@ -96,10 +96,7 @@ function splitClauses(tokens: Token[]): Clause[] {
       const next = tokens[i + 1];
       const modifierNext =
         next &&
-        (has(next, 'colour') ||
-          has(next, 'colour-modifier') ||
-          has(next, 'size') ||
-          has(next, 'style') ||
+        (hasAny(next, 'colour', 'colour-modifier', 'size', 'style') ||
           (has(next, 'material') && !has(next, 'category')));
       if (
         t.text === 'and' &&
@@ -126,7 +123,8 @@ function collectModifiers(
     const colour = get(t, 'colour');
     const material = get(t, 'material');
     if (material) out.material = material.name as MaterialKind;
-    if (colour && !(material && ['gold', 'silver', 'bronze', 'copper'].includes(material.name))) {
+    // "gold", "silver": a material named like a colour is the material, not a paint.
+    if (colour && !(material && material.name in COLOURS)) {
       let rgb = COLOURS[colour.name];
       if (pendingMod) rgb = applyColourModifier(rgb, pendingMod);
       out.colours.push({
@@ -144,6 +142,10 @@ function collectModifiers(
   }
   return out;
 }
+
+/** True when the clause's last noun, in a noun's place, is a word Kiln could not read. */
+const endsUnread = (c: Clause) =>
+  c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
 
 /** Possessive words: the noun after one is the subject's (or someone's) own part or belonging. */
 const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'my', 'our', 'your']);
@@ -179,8 +181,7 @@ export function interpretPrompt(prompt: string): Interpretation {
     // "a stack of pancakes", "a pile of rocks": when the subject's noun is no object, the of-clause names it.
     // "a scallop shell cast in silver": what the subject is made of is never the subject.
     // "an arowana in an aquarium": where an unread subject is, is not the subject either.
-    const unreadSubject =
-      clauses[0].tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
+    const unreadSubject = endsUnread(clauses[0]);
     // "a chocolate labrador with a stick in its mouth": what "its" names belongs to the subject, and is not it.
     const possessed = index > 0 && POSSESSIVES.has(clause.tokens[0]?.text ?? '');
     let subject =
@@ -194,12 +195,7 @@ export function interpretPrompt(prompt: string): Interpretation {
     // Clauses after a comma, and of-phrases, only describe a subject already found.
     // "a fiat 500, pastel blue", "a parasaurolophus, museum reconstruction": after a comma, words
     // describe a subject named before it that Kiln could not read (an unread word in its noun's place).
-    const unreadBefore =
-      index > 0 &&
-      clause.relation === 'aside' &&
-      clauses
-        .slice(0, index)
-        .some((c) => c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true);
+    const unreadBefore = index > 0 && clause.relation === 'aside' && clauses.slice(0, index).some(endsUnread);
     const head =
       (clause.relation === 'of' || clause.relation === 'aside') && !subject
         ? undefined

@@ -109,6 +109,10 @@ export function lookupPhrase(phrase: string): { meanings: Meaning[]; form: strin
   return undefined;
 }
 
+/** True when the phrase is a catalogue word (or one's plural): it names an object Kiln makes. */
+export const namesObject = (phrase: string) =>
+  lookupPhrase(phrase)?.meanings.some((m) => m.type === 'category') === true;
+
 /** True when some sense of the noun is a concrete thing (animal, artifact, food, object, person, plant). */
 export function hasConcreteSense(lemma: string): boolean {
   return nounSenses(lemma).some((o) => CONCRETE_FILES.has(readSynset(o).lexFile));
@@ -190,7 +194,7 @@ export function warmLexicon(): void {
   isAdjective('red');
   // The index of WordNet's compounds by last word, read for compounds it does not list (./compound-kind.ts).
   compoundKind('seal', 'monk');
-  // The spelling indexes unknown words are read through (./unknown-word.ts).
+  // The spelling indexes unknown words are read through (./misspelt-words.ts).
   nounsOneEditFrom('warmingup');
   nounsEndingIn('ingup');
   // compromise builds its lexicon on first use: pay that here, not in the first submission.

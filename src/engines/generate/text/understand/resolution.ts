@@ -12,7 +12,7 @@ import { readAsCompound } from './compound-reading.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows } from './definitions.ts';
 import { compoundHead, firstSenseConcrete, headSenseFilter, lookupPhrase, resolveByWordNet } from './lexicon.ts';
 import type { Clause, Token, Via } from './tokens.ts';
-import { has } from './tokens.ts';
+import { hasAny } from './tokens.ts';
 import { LEX_FILE } from './wordnet.ts';
 
 /** Why a noun resolved to its category: the strategy that answered. */
@@ -79,7 +79,7 @@ function madeThingSense(
 ): ReturnType<typeof resolveByWordNet> {
   if (!res || res.kind !== LEX_FILE.object) return undefined;
   const before = q.clause.tokens.slice(0, q.clause.tokens.indexOf(q.token));
-  if (!before.some((x) => has(x, 'colour') || has(x, 'material'))) return undefined;
+  if (!before.some((x) => hasAny(x, 'colour', 'material'))) return undefined;
   return resolveByWordNet(q.noun, q.context, (s) => s.lexFile === LEX_FILE.artifact);
 }
 

@@ -22,22 +22,14 @@ import {
   THING_FILES,
 } from './wordnet.ts';
 
-const {
-  animal: ANIMAL,
-  artifact: ARTIFACT,
-  food: FOOD,
-  object: NATURAL_OBJECT,
-  person: PERSON,
-  plant: PLANT,
-} = LEX_FILE;
 /** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
 const KIND_COST: Record<number, number> = {
-  [ANIMAL]: 0,
-  [ARTIFACT]: 0,
-  [PLANT]: 0.3,
-  [NATURAL_OBJECT]: 0.3,
-  [FOOD]: 0.2,
-  [PERSON]: 1.5,
+  [LEX_FILE.animal]: 0,
+  [LEX_FILE.artifact]: 0,
+  [LEX_FILE.plant]: 0.3,
+  [LEX_FILE.object]: 0.3,
+  [LEX_FILE.food]: 0.2,
+  [LEX_FILE.person]: 1.5,
 };
 const NAMED_PERSON_COST = 3;
 const GROWER_COST = 1;
@@ -85,7 +77,7 @@ export function senseCost(synset: Synset, rank: number, tagged: number): number 
   const kind = KIND_COST[synset.lexFile];
   if (kind === undefined) return undefined;
   const order = Math.min(rank, tagged) * RANK_COST;
-  const named = synset.instance && synset.lexFile === PERSON ? NAMED_PERSON_COST : 0;
+  const named = synset.instance && synset.lexFile === LEX_FILE.person ? NAMED_PERSON_COST : 0;
   // Where the corpus counted the senses, their frequency says more than the kind of thing.
   return order + (rank < tagged ? kind / 2 : kind) + named;
 }
@@ -126,10 +118,11 @@ export function rankedSenses(lemma: string): RankedSense[] {
   const synsets = offsets.map((o) => readSynset(o));
   // A noun naming both a food and the plant it grows on ("bell pepper", "mango") means the food: a
   // prompt for the plant says so ("a mango tree", and the context bonus below picks the plant).
-  const edible = synsets.some((s) => s.lexFile === FOOD);
+  const edible = synsets.some((s) => s.lexFile === LEX_FILE.food);
   synsets.forEach((synset, rank) => {
     const cost = senseCost(synset, rank, tagged);
-    if (cost !== undefined) out.push({ synset, cost: cost + (edible && synset.lexFile === PLANT ? GROWER_COST : 0) });
+    if (cost !== undefined)
+      out.push({ synset, cost: cost + (edible && synset.lexFile === LEX_FILE.plant ? GROWER_COST : 0) });
   });
   return out.sort((a, b) => a.cost - b.cost);
 }
@@ -214,14 +207,14 @@ export function resolveLemma(
   // Where WordNet's first sense is a person reaching the person, a sense reaching only a broad anchor
   // does not win ("a lumberjack" is also a jacket, which only the broad "clothing" places).
   const personOverBroad = (person: { kind: number; broad: boolean; synset: Synset }, other: { broad: boolean }) =>
-    person.kind === PERSON && !person.broad && other.broad && person.synset.offset === first;
+    person.kind === LEX_FILE.person && !person.broad && other.broad && person.synset.offset === first;
   for (const { synset, cost } of rankedSenses(form)) {
     if (allowed && !allowed(synset)) continue;
     if (best && cost - CONTEXT_BONUS >= best.cost) break;
     const hit = nearestAnchor(synset);
     if (!hit) continue;
     // A named structure WordNet places only as "structure" (the Taj Mahal, the Colosseum) is a landmark.
-    if (hit.broad && synset.instance && synset.lexFile === ARTIFACT && hit.category === BROAD_STRUCTURE)
+    if (hit.broad && synset.instance && synset.lexFile === LEX_FILE.artifact && hit.category === BROAD_STRUCTURE)
       hit.category = NAMED_STRUCTURE;
     const bonus = fitsContext(synset, context) ? CONTEXT_BONUS : 0;
     const total = cost - bonus + hit.depth * DEPTH_COST + (hit.broad ? BROAD_COST : 0);
@@ -240,17 +233,22 @@ export function resolveLemma(
   // "the moon", "a sun": a noun whose first sense is a concrete thing is not read as someone named after it
   // ("zeus", first a god, still is); nor is a name first of a place ("the london eye": not Jack London).
   const firstKind = first === undefined ? undefined : readSynset(first).lexFile;
-  const firstNamesAPlace = first !== undefined && readSynset(first).instance && firstKind !== PERSON;
+  const firstNamesAPlace = first !== undefined && readSynset(first).instance && firstKind !== LEX_FILE.person;
   if (
     best?.synset.instance &&
-    best.kind === PERSON &&
-    firstKind !== PERSON &&
+    best.kind === LEX_FILE.person &&
+    firstKind !== LEX_FILE.person &&
     (KIND_COST[firstKind ?? -1] !== undefined || firstNamesAPlace)
   )
     return undefined;
   // "a seed", "a root", "a nut": a noun the corpus counts first as a plant, food, animal or artifact is
   // that thing even where Kiln has no form for it; a rarer person sense (a "nut", a crank) is not meant.
-  if (best?.kind === PERSON && taggedSenseCount(form) > 0 && firstKind !== undefined && THING_FILES.has(firstKind))
+  if (
+    best?.kind === LEX_FILE.person &&
+    taggedSenseCount(form) > 0 &&
+    firstKind !== undefined &&
+    THING_FILES.has(firstKind)
+  )
     return undefined;
   return best;
 }

@@ -5,6 +5,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import { readDataFile } from '../data-file.ts';
+import { plainText } from './tokens.ts';
 import { STOP_WORDS, STYLE_KINDS, type StyleWord } from './vocabulary.ts';
 
 /** Lists of phrases by the style they set (`framing` and `picture`: none), checked at load. */
@@ -37,12 +38,7 @@ export interface SetAside {
 
 /** Removes photography/style phrases (whole words only); commas mark where they stood. */
 export function setAsideStylePhrases(prompt: string): SetAside {
-  // Accents dropped as in the tokenizer ("crème brûlée" stays two words).
-  let text = ` ${prompt
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']s\b/g, '')
+  let text = ` ${plainText(prompt)
     .replace(/[?!:]+/g, ';')
     .replace(/[^a-z0-9,;.\- ]+/g, ' ')
     .replace(/([,;.])/g, ' $1 ')

@@ -71,23 +71,19 @@ export function isPhraseEndingVerb(word: string, taggedNotNoun: boolean, afterNo
   return taggedNotNoun || isVerbForm(word);
 }
 
-/** True when an `-ed` word is a form of a verb WordNet knows ("dressed" → dress, "planted" → plant, "carved" → carve). */
-function isParticiple(word: string): boolean {
-  const stem = word.slice(0, -2);
-  const candidates = [stem, `${stem}e`, word.slice(0, -1)];
+/** True when the stem left by a verb ending, or a spelling of it (`more`), is a verb WordNet knows. */
+function verbStem(stem: string, more: string[] = []): boolean {
+  const candidates = [stem, `${stem}e`, ...more];
   if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
-  if (stem.endsWith('i')) candidates.push(`${stem.slice(0, -1)}y`);
   return candidates.some((c) => c.length > 1 && isVerb(c));
 }
 
+/** True when an `-ed` word is a form of a verb WordNet knows ("dressed" → dress, "planted" → plant, "carved" → carve). */
+const isParticiple = (word: string) =>
+  verbStem(word.slice(0, -2), [word.slice(0, -1), ...(word.endsWith('ied') ? [`${word.slice(0, -3)}y`] : [])]);
+
 /** True when an `-ing` word is a form of a verb WordNet knows ("drinking" → drink, "digging" → dig, "breathing" → breathe). */
-export function isVerbForm(word: string): boolean {
-  if (!word.endsWith('ing')) return false;
-  const stem = word.slice(0, -3);
-  const candidates = [stem, `${stem}e`];
-  if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
-  return candidates.some((c) => c.length > 1 && isVerb(c));
-}
+export const isVerbForm = (word: string) => word.endsWith('ing') && verbStem(word.slice(0, -3));
 
 /** Words that follow a verb and not a noun ("cut open", "cut in half", "split apart"). */
 const PARTICLES = new Set(['open', 'apart', 'up', 'off', 'in', 'into', 'down']);

@@ -4,7 +4,6 @@
  */
 import nlp from 'compromise';
 import { closestWord, commonSlip, editDistance } from './typo.ts';
-import { UNKNOWN_WORD_OPTIONS, readUnknownWord } from './unknown-word.ts';
 import { compoundByTypo, spacedCompound } from './compounds.ts';
 import {
   CONCRETE_FILES,
@@ -16,7 +15,7 @@ import {
   readSynset,
   taggedSenseCount,
 } from './wordnet.ts';
-import { has, type Correction, type Token } from './tokens.ts';
+import { hasAny, plainText, type Correction, type Token } from './tokens.ts';
 import {
   closedCompoundBeatsTypo,
   misspeltObject,
@@ -24,6 +23,8 @@ import {
   notAWordHere,
   nounBySlip,
   phraseBySlip,
+  readUnknownWord,
+  UNKNOWN_WORD_OPTIONS,
 } from './misspelt-words.ts';
 import { DETERMINERS, FORM_NOUNS, MEASURE_WORDS, VERB_RELATIONS, isPhraseEndingVerb, isVerbForm } from './subject.ts';
 import {
@@ -34,6 +35,7 @@ import {
   knownNoun,
   longestPhrase,
   lookupPhrase,
+  namesObject,
   resolveByWordNet,
   vocabularyWords,
 } from './lexicon.ts';
@@ -91,12 +93,7 @@ export function tokenize(
   unknown: string[],
   cut: { words: number },
 ): Token[] {
-  // "crème brûlée", "piñata": accents are dropped, not read as word breaks (WordNet spells them plain).
-  const all = prompt
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[’']s\b/g, '')
+  const all = plainText(prompt)
     .replace(/[,;.?!:]+/g, ' , ')
     .replace(/[^a-z0-9\-, ]+/g, ' ')
     .split(/\s+/)
@@ -128,15 +125,19 @@ export function tokenize(
   const maxWords = longestPhrase();
   // Nouns read as modifiers and kept out of the tokens, by the index of the token they come before.
   const modifiers = new Map<number, string>();
-  for (let i = 0; i < words.length; ) {
+  let i = 0;
+  /** Adds the token the next `n` words are read as. */
+  const take = (token: Token, n = 1) => {
+    tokens.push(token);
+    i += n;
+  };
+  while (i < words.length) {
     if (counted.has(i)) {
-      tokens.push({ text: words[i], meanings: [], countedPart: counted.get(i) });
-      i++;
+      take({ text: words[i], meanings: [], countedPart: counted.get(i) });
       continue;
     }
     if (words[i] === ',') {
-      tokens.push({ text: ',', meanings: [], relation: 'aside' });
-      i++;
+      take({ text: ',', meanings: [], relation: 'aside' });
       continue;
     }
     // "a plate of fries", "a pair of boots": the of-phrase is the subject.
@@ -154,8 +155,7 @@ export function tokenize(
     const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
     // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
     if (!rel && followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
-      tokens.push({ text: words[i], meanings: [], relation: 'with' });
-      i++;
+      take({ text: words[i], meanings: [], relation: 'with' });
       continue;
     }
     let matched = false;
@@ -165,8 +165,7 @@ export function tokenize(
         if (n === 1 && rel && rel[0] === phrase) break;
         const found = lookupPhrase(phrase);
         if (found && (!rel || n > rel[0].split(' ').length)) {
-          tokens.push({ text: found.form, meanings: found.meanings });
-          i += n;
+          take({ text: found.form, meanings: found.meanings }, n);
           matched = true;
         }
       }
@@ -186,8 +185,7 @@ export function tokenize(
       const closed = closedCompound(words[i], words[i + 1]);
       if (closed) {
         corrections.push({ from: `${words[i]} ${words[i + 1]}`, to: closed.text });
-        tokens.push(closed);
-        i += 2;
+        take(closed, 2);
         continue;
       }
       // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
@@ -208,15 +206,11 @@ export function tokenize(
         // from replacing it, one as a modifier does not when the compound is the kind of thing its last
         // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
         const vocabularyWord =
-          lookupPhrase(words[i + n - 1])?.meanings.some((m) => m.type === 'category') ||
-          (words.slice(i, i + n - 1).some((w) => lookupPhrase(w)?.meanings.some((m) => m.type === 'category')) &&
-            !sameKindAsHead(noun, words[i + n - 1]));
+          namesObject(words[i + n - 1]) ||
+          (words.slice(i, i + n - 1).some(namesObject) && !sameKindAsHead(noun, words[i + n - 1]));
         // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
         // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
-        const wordsNameNoThing = () =>
-          words
-            .slice(i, i + n)
-            .every((w) => !lookupPhrase(w)?.meanings.some((m) => m.type === 'category') && !namesAKindOfThing(w));
+        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !namesObject(w) && !namesAKindOfThing(w));
         // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
         const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun ?? '');
         if (
@@ -224,13 +218,9 @@ export function tokenize(
           !endsInRelation &&
           (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))
         ) {
-          tokens.push({
-            text:
-              knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of '),
-            meanings: [],
-            noun,
-          });
-          i += n;
+          const text =
+            knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of ');
+          take({ text, meanings: [], noun }, n);
           matched = true;
         }
       }
@@ -249,22 +239,19 @@ export function tokenize(
         const at = words[i] === fixed.from ? i : i + 1;
         words[at] = fixed.to;
         if (knownNoun(fixed.to) || lookupPhrase(fixed.to)) continue;
-        tokens.push({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun });
-        i += 2;
+        take({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun }, 2);
         continue;
       }
     }
     vocabularyPhrase(1);
     if (matched) continue;
     if (rel) {
-      tokens.push({ text: rel[0], meanings: [], relation: rel[1] });
-      i += rel[0].split(' ').length;
+      take({ text: rel[0], meanings: [], relation: rel[1] }, rel[0].split(' ').length);
       continue;
     }
     const w = words[i];
     if (HYPHENATED_ADJECTIVE.test(w)) {
-      tokens.push({ text: w, meanings: [] });
-      i++;
+      take({ text: w, meanings: [] });
       continue;
     }
     if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens, { adjectives: false }), words[i + 1])) {
@@ -282,18 +269,15 @@ export function tokenize(
         next !== ',' &&
         !DETERMINERS.has(next) &&
         !RELATION_FIRST_WORDS.has(next) &&
-        !has(prev, 'colour') &&
-        !has(prev, 'material') &&
+        !hasAny(prev, 'colour', 'material') &&
         !firstSenseConcrete(prevNoun) &&
         knownNoun(next)
       ) {
         tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
-        tokens.push({ text: w, meanings: [] });
-        i++;
+        take({ text: w, meanings: [] });
         continue;
       }
-      tokens.push({ text: w, meanings: [], relation: 'with' });
-      i++;
+      take({ text: w, meanings: [], relation: 'with' });
       continue;
     }
     const count = parseCount(w);

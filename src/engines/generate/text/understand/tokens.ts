@@ -16,8 +16,20 @@ export interface Token {
 }
 
 export const has = (t: Token, type: Meaning['type']) => t.meanings.some((m) => m.type === type);
+export const hasAny = (t: Token, ...types: Meaning['type'][]) => t.meanings.some((m) => types.includes(m.type));
 export const get = <T extends Meaning['type']>(t: Token, type: T) =>
   t.meanings.find((m) => m.type === type) as Extract<Meaning, { type: T }> | undefined;
+
+/**
+ * The prompt in lower case without accents or possessive "'s", as both the tokenizer and the picture words
+ * read it ("crème brûlée", "piñata": accents are dropped, not read as word breaks; WordNet spells them plain).
+ */
+export const plainText = (prompt: string) =>
+  prompt
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']s\b/g, '');
 
 export interface Clause {
   relation?: Relation | 'of' | 'aside';

@@ -67,7 +67,7 @@ const VOCABULARY = Type.Object(
     styles: wordsOf(STYLE_KINDS),
     countedSuffixes: Type.Record(Word, Type.Array(Word, { minItems: 1 })),
     parts: Type.Record(Word, Type.Array(Word, { minItems: 1 })),
-    numbers: Type.Record(Word, Type.Integer({ minimum: 1 })),
+    numbers: Type.Record(Type.String({ pattern: '^[1-9][0-9]*$' }), Type.Array(Word, { minItems: 1 })),
     relations: wordsOf(['on', 'with', 'in', 'beside', 'wearing', 'of']),
     /** Words separated by spaces. */
     stopWords: Type.String(),
@@ -93,7 +93,9 @@ export const STYLE_WORDS = byWord(vocabulary.styles as Record<StyleWord, string[
 /** Part names (singular) the generators know how to vary. */
 export const PART_WORDS = byWord(vocabulary.parts, 'vocabulary.yaml');
 
-export const NUMBER_WORDS: Record<string, number> = vocabulary.numbers;
+export const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
+  Object.entries(byWord(vocabulary.numbers, 'vocabulary.yaml')).map(([word, count]) => [word, Number(count)]),
+);
 
 /** "three-legged", "four-wheeled", "two-storey", "single-handled": hyphenated count + part. */
 export const COUNTED_SUFFIXES = byWord(vocabulary.countedSuffixes, 'vocabulary.yaml');
