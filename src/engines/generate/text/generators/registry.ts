@@ -33,7 +33,6 @@ import { INSTRUMENT_ROWS, drum, piano, stringInstrument, windInstrument } from '
 import { DEVICES, appliance, drone } from './families/appliances.ts';
 import { bag, hat, shoe } from './families/wearables.ts';
 import { CURIOS, handTool, object } from './families/objects.ts';
-import { weapon } from './families/weapons.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
 import { implement } from './families/implement.ts';
@@ -49,22 +48,29 @@ import { buildingForm } from '../building-reading.ts';
 import { FAMOUS_LANDMARKS, WORSHIP_LANDMARKS, bust, landmark, skull } from './families/landmarks.ts';
 import { bird, fish } from './families/birds-fish.ts';
 import { fixture } from './families/fixtures.ts';
-import { smallVehicle, spacecraft } from './families/craft.ts';
 import { BAKED } from './families/baked.ts';
-import { OUTDOOR } from './families/outdoor.ts';
-import { RIDES } from './families/rides.ts';
-import { SCALES } from './families/scales.ts';
-import { TAPES } from './families/tapes.ts';
-import { GLIDERS } from './families/gliders.ts';
 import { GARMENTS } from './families/garments.ts';
 import { describedDish, emptyVessel } from './families/dish-forms.ts';
-import { TOYS } from './families/toys.ts';
-import { SPORTS } from './families/sports.ts';
-import { MYTHICAL } from './families/mythical.ts';
-import { DESK, MASKS, SIGNS } from './families/desk-street.ts';
-import { HOUSEHOLD, SHOP_TOOLS } from './families/household.ts';
 import { PLANT_FORMS } from './families/plant-forms.ts';
-import { CORE_ROWS } from './families/core-rows.ts';
+import {
+  CORE_ROWS,
+  DESK,
+  GLIDERS,
+  HOUSEHOLD,
+  MASKS,
+  MYTHICAL,
+  OUTDOOR,
+  RIDES,
+  SCALES,
+  SHOP_TOOLS,
+  SIGNS,
+  SPORTS,
+  TAPES,
+  TOYS,
+  smallVehicle,
+  spacecraft,
+  weapon,
+} from './families/row-families.ts';
 import { marineMammal, worm } from './families/sea-life.ts';
 
 export type { Generator };

@@ -7,10 +7,11 @@
  * sphinx, a triumphal arch, a Greek temple, an opera house, a mosque, a colosseum …; the temple and the
  * mosque are also rows of the church category (WORSHIP_LANDMARKS). Forms are rows of
  * ../parts/structures.json and ../parts/landmarks.json (their counts and lengths as formulas), the pagoda
- * of ../parts/running-forms.json (its tiers stacked by a running height); here are the mosque (it takes its domes and minarets from
- * the prompt's companions), the skull and the bust.
+ * of ../parts/running-forms.json (its tiers stacked by a running height) and the mosque of
+ * ../parts/prompt-forms.json (it takes its domes and minarets from the prompt's companions); here are
+ * the skull and the bust.
  */
-import { around, type GenContext, type RGB, type Generator } from '../kit.ts';
+import type { GenContext, RGB, Generator } from '../kit.ts';
 import { buildRow, partLists } from '../part-list.ts';
 
 export const LANDMARKS: Record<string, Generator> = {
@@ -87,44 +88,15 @@ export function bust(ctx: GenContext): void {
     part: 'hair',
     colour: marble,
   });
-  void around;
 }
 
 export const FAMOUS_LANDMARKS: Record<string, Generator> = {
   ...partLists('landmarks'),
+  // "with a blue dome and minarets": parts of the mosque, not objects beside it.
   mosque: (ctx) => {
-    const sand: RGB = [0.93, 0.9, 0.82];
-    // "with a blue dome and minarets": parts of the mosque, not objects beside it.
     for (const c of ctx.interpretation.companions)
       if (/\b(dome|minaret|tower|spire|arch)/.test(c.word)) ctx.carried.add(c.word);
-    ctx.add(ctx.box([1.6, 0.7, 1.6], [0, 0.35, 0]), 'stone', { colour: sand });
-    ctx.add(ctx.cyl(0.55, 0.25, [0, 0.7, 0]), 'stone', { part: 'drum', colour: sand });
-    ctx.add(
-      ctx
-        .sphere(0.55, [0, 0.95, 0])
-        .trimByPlane([0, 1, 0], 0.95)
-        .add(ctx.cyl(0.02, 0.2, [0, 1.48, 0])),
-      'ceramic',
-      { part: 'dome', colour: [0.2, 0.45, 0.7] },
-    );
-    for (const a of around(4, Math.PI / 4)) {
-      const at = [Math.cos(a) * 1.05, 0, Math.sin(a) * 1.05] as [number, number, number];
-      ctx.add(
-        ctx
-          .cyl(0.08, 1.7, at, 0.07)
-          .add(ctx.cyl(0.12, 0.06, [at[0], 1.3, at[2]]))
-          .add(ctx.cyl(0.07, 0.25, [at[0], 1.7, at[2]], 0.005)),
-        'stone',
-        { part: 'minaret', colour: sand },
-      );
-    }
-    ctx.add(
-      ctx
-        .box([0.4, 0.5, 0.1], [0, 0.25, 0.8])
-        .subtract(ctx.cyl(0.14, 0.4, [0, 0, 0]).rotate([90, 0, 0]).translate([0, 0.3, 0.65])),
-      'stone',
-      { part: 'portal', colour: [0.85, 0.8, 0.7] },
-    );
+    buildRow(ctx, 'prompt-forms', 'mosque');
   },
 };
 
