@@ -1,6 +1,6 @@
 /**
  * Bakes texture maps in bands of rows on this thread and, when asked, one helper thread at the same
- * time, into shared buffers; then dilates each map once. The result is texel for texel the same as
+ * time, into shared buffers (without a helper, every row in one pass); then dilates each map once. The result is texel for texel the same as
  * `bakeTexture` with the same shading (bake.ts `bakeRows`), whatever the number of threads.
  *
  * The helper cannot be handed a closure, so the shading comes from a module both threads import: a
