@@ -1,6 +1,6 @@
 /**
  * Bakes texture maps in bands of rows on this thread and, when asked, one helper thread at the same
- * time, into shared buffers; then dilates each map once. The result is texel for texel the same as
+ * time, into shared buffers (without a helper, every row in one pass); then dilates each map once. The result is texel for texel the same as
  * `bakeTexture` with the same shading (bake.ts `bakeRows`), whatever the number of threads.
  *
  * The helper cannot be handed a closure, so the shading comes from a module both threads import: a
@@ -163,6 +163,12 @@ export function bakeBands(mesh: BandMesh, bands: Banding, layer: BakeLayer, job:
       if (helper && Atomics.sub(counter, 1, 1) === 1) Atomics.notify(counter, 1);
     }
   }
+}
+
+/** Every row of one layer on this thread, in one pass; returns the bands it stands for (for the log). */
+function bakeAllRows(mesh: BandMesh, layer: BakeLayer, target: BakeTarget, bandRows: number): number {
+  bakeRows(mesh as Mesh, layer, target, 0, target.size);
+  return Math.ceil(target.size / bandRows);
 }
 
 /** Messages to the helper thread. */
@@ -374,7 +380,10 @@ export async function bakeTiled<I>(
   const baked = { here: 0, helper: 0 };
   try {
     const layers = factory(withNormals, shader.input);
-    const bands = banding(bandMesh, size, bandRows);
+    // Bands are for sharing the rows with the helper: alone, this thread bakes every row in one pass
+    // (the same texels: bakeRows over all rows and all triangles in index order is what the bands split),
+    // without listing each band's triangles or setting up a triangle again in every band it crosses.
+    const bands = state ? banding(bandMesh, size, bandRows) : undefined;
     for (let i = 0; i < layers.length; i++) {
       const layer = layers[i];
       let job: LayerJob = {
@@ -383,8 +392,8 @@ export async function bakeTiled<I>(
       };
       if (state) state.worker.postMessage({ type: 'layer', id, layer: i, job } satisfies HelperMessage);
       options.beforeBands?.(i);
-      const here = bakeBands(bandMesh, bands, layer, job);
-      if (state && !(await helperDone(state, job.counter))) {
+      const here = bands ? bakeBands(bandMesh, bands, layer, job) : bakeAllRows(bandMesh, layer, job.target, bandRows);
+      if (state && bands && !(await helperDone(state, job.counter))) {
         // The helper may have ended inside a band it took: bake this layer again here.
         logger.warn({ err: state.failure }, 'bake helper thread failed; baking on this thread alone');
         job = { target: createBakeTarget(size, layer.channels, layer.background), counter: new Int32Array(2) };

@@ -19,15 +19,39 @@ export function bleedObjectColours(
   // The mask column of every picture column, computed once instead of per pixel (the same expression).
   const maskColumn = new Int32Array(W);
   for (let x = 0; x < W; x++) maskColumn[x] = Math.min(maskWidth - 1, Math.floor(((x + 0.5) * maskWidth) / W));
-  for (let y = 0; y < H; y++) {
-    const maskRow = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / H)) * maskWidth;
+  const maskRowOf = (y: number) => Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / H));
+  // Only the picture rows and columns that sample the mask's box can be known (mask rows and columns
+  // grow with the picture's), so the whole-picture passes below visit just those.
+  let mx0 = maskWidth,
+    my0 = maskHeight,
+    mx1 = -1,
+    my1 = -1;
+  for (let my = 0; my < maskHeight; my++)
+    for (let mx = 0, q = my * maskWidth; mx < maskWidth; mx++, q++)
+      if (mask[q]) {
+        if (mx < mx0) mx0 = mx;
+        if (mx > mx1) mx1 = mx;
+        if (my < my0) my0 = my;
+        if (my > my1) my1 = my;
+      }
+  if (mx1 < 0) return { ...image, data };
+  let px0 = 0,
+    px1 = W - 1,
+    py0 = 0,
+    py1 = H - 1;
+  while (maskColumn[px0] < mx0) px0++;
+  while (maskColumn[px1] > mx1) px1--;
+  while (maskRowOf(py0) < my0) py0++;
+  while (maskRowOf(py1) > my1) py1--;
+  for (let y = py0; y <= py1; y++) {
+    const maskRow = maskRowOf(y) * maskWidth;
     const row = y * W;
-    for (let x = 0; x < W; x++) known[row + x] = mask[maskRow + maskColumn[x]];
+    for (let x = px0; x <= px1; x++) known[row + x] = mask[maskRow + maskColumn[x]];
   }
   // Object pixels on the mask's edge may already be mixed with the background: re-fill them too.
   const edge = Uint8Array.from(known);
-  for (let y = 1; y < H - 1; y++)
-    for (let x = 1; x < W - 1; x++) {
+  for (let y = Math.max(1, py0); y <= Math.min(H - 2, py1); y++)
+    for (let x = Math.max(1, px0); x <= Math.min(W - 2, px1); x++) {
       const p = y * W + x;
       if (known[p] && (!known[p - 1] || !known[p + 1] || !known[p - W] || !known[p + W])) edge[p] = 0;
     }
@@ -38,8 +62,8 @@ export function bleedObjectColours(
     y0 = H,
     x1 = -1,
     y1 = -1;
-  for (let y = 0; y < H; y++)
-    for (let x = 0, p = y * W; x < W; x++, p++)
+  for (let y = py0; y <= py1; y++)
+    for (let x = px0, p = y * W + px0; x <= px1; x++, p++)
       if (known[p]) {
         if (x < x0) x0 = x;
         if (x > x1) x1 = x;
@@ -53,31 +77,37 @@ export function bleedObjectColours(
   y1 = Math.min(H - 1, y1 + rounds);
   // Each round fills the unknown pixels beside known ones: a round reads only pixels known before it
   // and writes only pixels unknown before it, so visiting just that frontier (instead of scanning the
-  // box every round) gives the same picture.
-  const inBox = (p: number) => {
-    const x = p % W,
-      y = (p - x) / W;
-    return x >= x0 && x <= x1 && y >= y0 && y <= y1;
-  };
+  // box every round) gives the same picture. Every queued pixel lies in the box and is queued once, so
+  // the box's area bounds a frontier. A pixel's neighbours are queued in the order left, right, up,
+  // down when unknown, not yet queued and inside the box; the box's test is on the pixel's own column
+  // and row (a neighbour of a pixel in the box leaves it only across the side it steps over).
   const queued = new Uint8Array(W * H);
-  let frontier = new Int32Array(W * H);
-  let next = new Int32Array(W * H);
+  const boxArea = (x1 - x0 + 1) * (y1 - y0 + 1);
+  let frontier = new Int32Array(boxArea);
+  let next = new Int32Array(boxArea);
   let size = 0;
-  const enqueue = (q: number) => {
-    if (!known[q] && !queued[q] && inBox(q)) {
-      queued[q] = 1;
-      next[size++] = q;
-    }
-  };
   const enqueueNeighbours = (p: number) => {
     const x = p % W;
-    if (x > 0) enqueue(p - 1);
-    if (x < W - 1) enqueue(p + 1);
-    if (p >= W) enqueue(p - W);
-    if (p < W * (H - 1)) enqueue(p + W);
+    const y = (p - x) / W;
+    if (x > x0 && !known[p - 1] && !queued[p - 1]) {
+      queued[p - 1] = 1;
+      next[size++] = p - 1;
+    }
+    if (x < x1 && !known[p + 1] && !queued[p + 1]) {
+      queued[p + 1] = 1;
+      next[size++] = p + 1;
+    }
+    if (y > y0 && !known[p - W] && !queued[p - W]) {
+      queued[p - W] = 1;
+      next[size++] = p - W;
+    }
+    if (y < y1 && !known[p + W] && !queued[p + W]) {
+      queued[p + W] = 1;
+      next[size++] = p + W;
+    }
   };
   // The first frontier: beside the known pixels that have an unknown neighbour (the others would only
-  // offer known neighbours, which `enqueue` turns away, so the queue's order is the same).
+  // offer known neighbours, which are never queued, so the queue's order is the same).
   for (let y = y0; y <= y1; y++)
     for (let x = x0, p = y * W + x0; x <= x1; x++, p++)
       if (
