@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { writeGlb } from '../../../src/geometry/export/index.ts';
 import { createNode, type Material, type Mesh } from '../../../src/geometry/mesh.ts';
+import { uvSphereGrid } from '../../geometry/ops/fixtures.ts';
 
 export type FakeMode =
   /** Every stage takes `stepMs`. */
@@ -35,23 +36,11 @@ const CHECKER = 1024;
 
 /** A UV sphere of 2·lat·lon − 2·lon triangles and a checker texture (red and white squares). */
 export function sphereScene(lat = 100, lon = 200) {
-  const positions: number[] = [];
-  const uvs: number[] = [];
-  for (let i = 0; i <= lat; i++) {
-    const theta = (Math.PI * i) / lat;
-    for (let j = 0; j <= lon; j++) {
-      const phi = (2 * Math.PI * j) / lon;
-      positions.push(Math.sin(theta) * Math.cos(phi), Math.cos(theta), -Math.sin(theta) * Math.sin(phi));
-      uvs.push(j / lon, i / lat);
-    }
-  }
-  const indices: number[] = [];
-  const at = (i: number, j: number) => i * (lon + 1) + j;
-  for (let i = 0; i < lat; i++)
-    for (let j = 0; j < lon; j++) {
-      if (i > 0) indices.push(at(i, j), at(i + 1, j), at(i, j + 1));
-      if (i < lat - 1) indices.push(at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
-    }
+  const { positions, uvs, indices } = uvSphereGrid(lat, lon, (_i, _j, theta, phi) => [
+    Math.sin(theta) * Math.cos(phi),
+    Math.cos(theta),
+    -Math.sin(theta) * Math.sin(phi),
+  ]);
   const data = new Uint8Array(CHECKER * CHECKER * 3);
   for (let y = 0; y < CHECKER; y++)
     for (let x = 0; x < CHECKER; x++) {
@@ -59,9 +48,9 @@ export function sphereScene(lat = 100, lon = 200) {
       data.set(white ? [240, 240, 240] : [200, 20, 20], (y * CHECKER + x) * 3);
     }
   const mesh: Mesh = {
-    positions: Float32Array.from(positions),
-    indices: Uint32Array.from(indices),
-    uvs: Float32Array.from(uvs),
+    positions,
+    indices,
+    uvs,
     groups: [{ start: 0, count: indices.length / 3, material: 0 }],
   };
   const material: Material = {

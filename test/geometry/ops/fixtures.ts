@@ -181,16 +181,31 @@ export function area2(ax: number, ay: number, bx: number, by: number, cx: number
  * `gap` 0 it is closed by position.
  */
 export function seamedSphere(gap: number, lat = 12, lon = 24): Mesh {
+  const { positions, uvs, indices } = uvSphereGrid(lat, lon, (i, j, theta, phi) => {
+    const pole = i === 0 || i === lat;
+    const x = pole ? gap * (j % 2) : Math.sin(theta) * Math.cos(phi);
+    const z = pole ? 0 : j === lon ? gap : -Math.sin(theta) * Math.sin(j === lon ? 0 : phi);
+    return [x, Math.cos(theta), z];
+  });
+  return createMesh(positions, indices, { uvs });
+}
+
+/**
+ * A UV sphere's latitude × longitude grid: (lat + 1)·(lon + 1) vertices placed by `vertex` (θ from the
+ * +Y pole, φ round it), UVs (j / lon, i / lat), and its 2·lat·lon − 2·lon triangles (none degenerate at
+ * the poles).
+ */
+export function uvSphereGrid(
+  lat: number,
+  lon: number,
+  vertex: (i: number, j: number, theta: number, phi: number) => [number, number, number],
+): { positions: Float32Array; uvs: Float32Array; indices: Uint32Array } {
   const positions: number[] = [];
   const uvs: number[] = [];
   for (let i = 0; i <= lat; i++) {
     const theta = (Math.PI * i) / lat;
     for (let j = 0; j <= lon; j++) {
-      const phi = (2 * Math.PI * j) / lon;
-      const pole = i === 0 || i === lat;
-      const x = pole ? gap * (j % 2) : Math.sin(theta) * Math.cos(phi);
-      const z = pole ? 0 : j === lon ? gap : -Math.sin(theta) * Math.sin(j === lon ? 0 : phi);
-      positions.push(x, Math.cos(theta), z);
+      positions.push(...vertex(i, j, theta, (2 * Math.PI * j) / lon));
       uvs.push(j / lon, i / lat);
     }
   }
@@ -201,5 +216,5 @@ export function seamedSphere(gap: number, lat = 12, lon = 24): Mesh {
       if (i > 0) indices.push(at(i, j), at(i + 1, j), at(i, j + 1));
       if (i < lat - 1) indices.push(at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
     }
-  return createMesh(Float32Array.from(positions), Uint32Array.from(indices), { uvs: Float32Array.from(uvs) });
+  return { positions: Float32Array.from(positions), uvs: Float32Array.from(uvs), indices: Uint32Array.from(indices) };
 }
