@@ -1,23 +1,14 @@
 /**
- * Animals and characters, articulated from primitives: a quadruped rig (torso, neck, head, four
- * legs, tail, ears) whose species profile sets proportions, plus birds, fish, snakes, turtles,
- * dragons, people and snowmen (the robot and the teddy bear are rows of ./parts/figures.json).
+ * Animals and characters still code, or rows handed what only code reads: snakes, turtles, dragons (the
+ * quadruped plan with wings), people and snowmen (the person, the robot and the teddy bear are rows of
+ * ./parts/figures.json; the quadruped species are ./families/quadruped.ts, named in ./registry.ts).
  */
 import type { Vec3 } from 'manifold-3d';
-import { addDetail, type GenContext, type RGB } from './kit.ts';
-import { addModifierParts, setting } from './modifiers.ts';
+import type { GenContext, RGB } from './kit.ts';
+import { setting } from './modifiers.ts';
 import { quadruped } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
-import { JointList, along } from './joints.ts';
 import { buildRow } from './part-list.ts';
-
-export const dog = (ctx: GenContext) => quadruped(ctx, 'dog');
-export const cat = (ctx: GenContext) => quadruped(ctx, 'cat');
-export const horse = (ctx: GenContext) => quadruped(ctx, 'horse');
-export const cow = (ctx: GenContext) => quadruped(ctx, 'cow');
-export const pig = (ctx: GenContext) => quadruped(ctx, 'pig');
-export const elephant = (ctx: GenContext) => quadruped(ctx, 'elephant');
-export const rabbit = (ctx: GenContext) => quadruped(ctx, 'rabbit');
 
 export function snake(ctx: GenContext): void {
   const { s, rng } = ctx;
@@ -102,77 +93,12 @@ export function dragon(ctx: GenContext): void {
   void rng;
 }
 
-function limb(
-  ctx: GenContext,
-  a: Vec3,
-  b: Vec3,
-  r: number,
-  material: 'fabric' | 'metal' | 'organic',
-  part: string,
-  colour?: RGB,
-): void {
-  ctx.add(ctx.capsule(a, b, r, r * 0.85), material, { part, colour, primary: false });
-}
-
-export function person(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 1.75 * s.tall * rng.range(0.92, 1.08) * (setting(ctx, 'figure', 'height') ?? 1);
-  const headR = H * (s.cartoon ? 0.11 : 0.065);
-  const hip = H * 0.5;
-  const shoulder = H * 0.8;
-  const w = H * 0.12 * s.wide;
-  const skin: RGB = rng.pick([
-    [0.95, 0.8, 0.68],
-    [0.78, 0.57, 0.42],
-    [0.45, 0.3, 0.2],
-  ]);
-  ctx.add(ctx.roundBox([w * 1.6, shoulder - hip + 0.05, w], w * 0.35, [0, (hip + shoulder) / 2, 0]), 'fabric', {
-    part: 'body',
-    colour: [0.3, 0.4, 0.7],
-  });
-  ctx.add(ctx.sphere(headR, [0, shoulder + headR * 1.3, 0]), 'organic', { part: 'head', primary: false, colour: skin });
-  // The figure faces +Z, so its left side is +X.
-  const joints = humanoidTrunk(hip, shoulder, shoulder + headR * 0.5);
-  for (const side of [-1, 1]) {
-    const legTop: Vec3 = [side * w * 0.4, hip, 0];
-    const ankle: Vec3 = [side * w * 0.45, H * 0.04, 0];
-    const armTop: Vec3 = [side * w * 0.85, shoulder - 0.02, 0];
-    const wrist: Vec3 = [side * w * 1.1, hip - H * 0.02, 0];
-    limbJoints(joints, side > 0 ? 'left' : 'right', legTop, ankle, armTop, wrist);
-    limb(ctx, legTop, ankle, w * 0.3 * s.thick, 'fabric', 'leg', [0.2, 0.2, 0.3]);
-    ctx.add(ctx.roundBox([w * 0.4, H * 0.04, w * 0.8], H * 0.015, [side * w * 0.45, H * 0.02, w * 0.15]), 'leather', {
-      part: 'foot',
-      primary: false,
-    });
-    limb(ctx, armTop, wrist, w * 0.22 * s.thick, 'fabric', 'arm', [0.3, 0.4, 0.7]);
-    addDetail(ctx, ctx.sphere(w * 0.22, [side * w * 1.12, hip - H * 0.05, 0], 12), 'organic', 'hand', skin);
-  }
-  // A wizard's hat, a king's crown, a knight's helmet: ./modifiers.json.
-  addModifierParts(ctx, 'figure', { head: { at: [0, shoulder + headR * 1.3, 0], size: headR } });
-  ctx.skeleton = joints.finish();
-}
-
-/** A humanoid's hips, spine, chest, neck (at the shoulders' height) and head, up the +Y axis. */
-function humanoidTrunk(hip: number, shoulder: number, head: number): JointList {
-  const up = (y: number): Vec3 => [0, y, 0];
-  return new JointList('humanoid', 'figure plan')
-    .add('hips', null, up(hip))
-    .add('spine', 'hips', up(hip + (shoulder - hip) * 0.35))
-    .add('chest', 'spine', up(hip + (shoulder - hip) * 0.7))
-    .add('neck', 'chest', up(shoulder))
-    .add('head', 'neck', up(head));
-}
-
-/** One side's arm (shoulder to wrist, elbow halfway) and leg (hip to ankle, knee halfway). */
-function limbJoints(joints: JointList, side: 'left' | 'right', legTop: Vec3, ankle: Vec3, armTop: Vec3, wrist: Vec3) {
-  joints
-    .add(`${side}UpperArm`, 'chest', armTop)
-    .add(`${side}LowerArm`, `${side}UpperArm`, along(armTop, wrist, 0.5))
-    .add(`${side}Hand`, `${side}LowerArm`, wrist)
-    .add(`${side}UpperLeg`, 'hips', legTop)
-    .add(`${side}LowerLeg`, `${side}UpperLeg`, along(legTop, ankle, 0.5))
-    .add(`${side}Foot`, `${side}LowerLeg`, ankle);
-}
+/**
+ * A person, as tall as its noun's figure height setting says (a child's, ./modifiers.json), wearing its
+ * noun's headgear (a wizard's hat, a king's crown, a knight's helmet): a row of ./parts/figures.json.
+ */
+export const person = (ctx: GenContext) =>
+  buildRow(ctx, 'figures', 'person', { height: setting(ctx, 'figure', 'height') ?? 1 });
 
 /** Balls stacked by a running height, each smaller: a row of ./parts/running-forms.json. */
 export const snowman = (ctx: GenContext) => buildRow(ctx, 'running-forms', 'snowman');

@@ -1,21 +1,16 @@
 /**
  * Modifiers: what a word the prompt's noun is changes in a generator's form, as data (./modifiers.json)
  * instead of `word === '…'` checks in the generators. A row names its generator (`plan`), the words it
- * applies to, and either parts to add at one of the plan's anchors (a wizard's cone hat on the figure's
- * head) or settings the plan reads in place of its own default (a wedding cake's three tiers). Parts are
- * part-list shapes (./part-list.ts) in the anchor's units: scaled by its size and moved to its point.
+ * applies to, and settings the plan reads in place of its own default (a wedding cake's three tiers, a
+ * child's height). This module reads no part list, so ./part-list.ts may read settings without a cycle;
+ * headgear a noun wears is part of its row (the person's in ./parts/figures.json).
  * Rows are checked against MODIFIER_FILE_SCHEMA when the file loads and by
  * test/engines/generate/text/modifiers.test.ts, which refuses a word given one setting twice.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import type { Vec3 } from 'manifold-3d';
-import type { MaterialKind } from '../understand/index.ts';
 import type { GenContext, RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
 import { firstSchemaError, PALETTE_NAMES, readRowFile } from './row-files.ts';
-import { PART_SCHEMA, partListProblems, partPaint, shapeOf, type PartShape } from './part-list.ts';
-
-const PartSchema = PART_SCHEMA;
 
 const ModifierSchema = Type.Object(
   {
@@ -24,13 +19,8 @@ const ModifierSchema = Type.Object(
     plan: Type.String({ minLength: 1 }),
     /** The prompt's noun (`Interpretation.word`) it applies to. */
     words: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
-    /** Parts added at `anchor`, in its units. */
-    anchor: Type.Optional(Type.String({ minLength: 1 })),
-    parts: Type.Optional(Type.Array(PartSchema, { minItems: 1 })),
     /** Settings the plan reads instead of its default: a number, or a colour named in ./palette.ts. */
-    set: Type.Optional(
-      Type.Record(Type.String(), Type.Union([Type.Number(), ...PALETTE_NAMES.map((name) => Type.Literal(name))])),
-    ),
+    set: Type.Record(Type.String(), Type.Union([Type.Number(), ...PALETTE_NAMES.map((name) => Type.Literal(name))])),
   },
   { additionalProperties: false },
 );
@@ -43,7 +33,7 @@ export const MODIFIER_FILE_SCHEMA = Type.Object(
 export type ModifierRow = Static<typeof ModifierSchema>;
 export type ModifierFile = Static<typeof MODIFIER_FILE_SCHEMA>;
 
-/** Every problem of a parsed modifier file: schema, a row with neither parts nor settings, a setting given twice. */
+/** Every problem of a parsed modifier file: schema, an id listed twice, a setting given twice. */
 export function modifierProblems(file: unknown): string[] {
   const error = firstSchemaError(MODIFIER_FILE_SCHEMA, file);
   if (error) return [error];
@@ -53,12 +43,8 @@ export function modifierProblems(file: unknown): string[] {
   for (const row of (file as ModifierFile).rows) {
     if (ids.has(row.id)) problems.push(`${row.id}: listed twice`);
     ids.add(row.id);
-    if (!row.parts === !row.set)
-      problems.push(`${row.id}: give parts (with an anchor) or settings, not both or neither`);
-    if (row.parts && !row.anchor) problems.push(`${row.id}: parts need an anchor`);
-    if (row.parts) problems.push(...partListProblems({ about: row.id, rows: [{ id: row.id, parts: row.parts }] }));
     for (const word of row.words)
-      for (const key of Object.keys(row.set ?? {})) {
+      for (const key of Object.keys(row.set)) {
         const setting = `${row.plan}/${word}/${key}`;
         if (settings.has(setting)) problems.push(`${row.id}: ${setting} is set twice`);
         settings.add(setting);
@@ -82,33 +68,12 @@ export function modifiersOf(ctx: GenContext, plan: string): ModifierRow[] {
 
 /** The number a modifier sets for `key` of `plan`, else undefined (the plan keeps its default). */
 export function setting(ctx: GenContext, plan: string, key: string): number | undefined {
-  const value = modifiersOf(ctx, plan).find((row) => row.set?.[key] !== undefined)?.set?.[key];
+  const value = modifiersOf(ctx, plan).find((row) => row.set[key] !== undefined)?.set[key];
   return typeof value === 'number' ? value : undefined;
 }
 
 /** The colour a modifier sets for `key` of `plan` (a palette name), else undefined. */
 export function colourSetting(ctx: GenContext, plan: string, key: string): RGB | undefined {
-  const value = modifiersOf(ctx, plan).find((row) => row.set?.[key] !== undefined)?.set?.[key];
+  const value = modifiersOf(ctx, plan).find((row) => row.set[key] !== undefined)?.set[key];
   return typeof value === 'string' ? (PALETTE as Record<string, RGB>)[value] : undefined;
-}
-
-/** Where a plan lets modifiers put parts: a point and the size one unit of the row's parts is there. */
-export interface Anchor {
-  at: Vec3;
-  size: number;
-}
-
-/** Adds the parts of every modifier of `plan` that applies to the prompt's noun, each at its anchor. */
-export function addModifierParts(ctx: GenContext, plan: string, anchors: Record<string, Anchor>): void {
-  for (const row of modifiersOf(ctx, plan)) {
-    const anchor = anchors[row.anchor ?? ''];
-    if (!row.parts || !anchor) continue;
-    for (const part of row.parts) {
-      const options = partPaint(part);
-      const shape = shapeOf(ctx, part as PartShape)
-        .scale(anchor.size)
-        .translate(anchor.at);
-      ctx.add(shape, part.material as MaterialKind, options);
-    }
-  }
 }

@@ -106,11 +106,8 @@ for (const file of CORE_FILES)
     FORMS[id] = generator;
   }
 
-/** A fruit or vegetable with no row of its category's, built from its own description (see ../own-forms.ts OWN_FORMS). */
-function ownProduce(category: string, ctx: GenContext): boolean {
-  const profile = ctx.interpretation.profile;
-  return Boolean(profile && OWN_FORMS[category]?.label(profile)) && produce(ctx);
-}
+/** The categories built by the quadruped plan, each as the species (or the family's profile) of its name. */
+const QUADRUPEDS = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', 'quadruped'];
 
 /**
  * The categories whose generator is one function. Those with rows added elsewhere or forms read from
@@ -119,9 +116,6 @@ function ownProduce(category: string, ctx: GenContext): boolean {
 const SINGLE: Record<string, Generator> = {
   bookshelf: furniture.bookshelf,
   vase: vessels.vase,
-  sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
-  dagger: (ctx) =>
-    (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || FORMS.dagger(ctx),
   castle: buildings.castle,
   skyscraper: buildings.skyscraper,
   tree: plants.tree,
@@ -129,33 +123,22 @@ const SINGLE: Record<string, Generator> = {
   cactus: plants.cactus,
   bus: vehicles.bus,
   bicycle: vehicles.bicycle,
-  dog: animals.dog,
-  cat: animals.cat,
-  horse: animals.horse,
-  cow: animals.cow,
-  pig: animals.pig,
-  elephant: animals.elephant,
-  rabbit: animals.rabbit,
   bird,
   fish,
   turtle: animals.turtle,
   dragon: animals.dragon,
   person: animals.person,
   snowman: animals.snowman,
-  apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || FORMS.apple(ctx),
-  pear: (ctx) => ownProduce('pear', ctx) || FORMS.pear(ctx),
-  banana: (ctx) => ownProduce('banana', ctx) || FORMS.banana(ctx),
   cheese: food.cheese,
   'ice-cream': FORMS['ice cream'],
-  carrot: (ctx) => ownProduce('carrot', ctx) || FORMS.carrot(ctx),
-  ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
   rock: terrain.rock,
   crystal: terrain.crystal,
   mountain: terrain.mountain,
   island: terrain.island,
   [GENERIC_CATEGORY]: terrain.blob,
+  // The quadruped plan's species that are categories of their own, and its family (../catalog/families.yaml).
+  ...Object.fromEntries(QUADRUPEDS.map((id) => [id, (ctx: GenContext) => quadruped(ctx, id)])),
   // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
-  quadruped: (ctx) => quadruped(ctx, 'quadruped'),
   primate,
   amphibian,
   reptile,
@@ -169,8 +152,6 @@ const SINGLE: Record<string, Generator> = {
   'string-instrument': stringInstrument,
   shoe,
   bag,
-  'hand-tool': (ctx) =>
-    (OWN_FORMS['hand-tool'].label(ctx.interpretation.profile ?? '') && implement(ctx)) || handTool(ctx),
   weapon,
   dish,
   skull,
@@ -200,6 +181,16 @@ const ownForm =
     Boolean(OWN_FORMS[category].label(profileOf(ctx))) && build(ctx);
 
 const FAMILIES: Record<string, Family> = {
+  // A noun whose own description says how it looks is made that way before the category's own form.
+  sword: { readers: [ownForm('sword', describedWeapon)], base: tools.sword },
+  dagger: { readers: [ownForm('dagger', describedKnife)], base: FORMS.dagger },
+  ring: { readers: [ownForm('ring', describedJewelry)], base: food.ring },
+  'hand-tool': { readers: [ownForm('hand-tool', implement)], base: handTool },
+  // A fruit or vegetable with no row of its category's, built from its own description.
+  apple: { readers: [fruit, ownForm('apple', produce)], base: FORMS.apple },
+  pear: { readers: [ownForm('pear', produce)], base: FORMS.pear },
+  banana: { readers: [ownForm('banana', produce)], base: FORMS.banana },
+  carrot: { readers: [ownForm('carrot', produce)], base: FORMS.carrot },
   // A building whose description says how it is built is made that way before any plain-solid reading.
   house: {
     readers: [(ctx) => profileOf(ctx) !== 'house' && Boolean(buildingForm(profileOf(ctx))) && describedBuilding(ctx)],
