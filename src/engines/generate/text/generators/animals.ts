@@ -49,15 +49,16 @@ export const turtle = (ctx: GenContext) => buildRow(ctx, 'prompt-forms', 'turtle
 /** How far into the wing (along its span, from its root edge) the wing joint sits. */
 const WING_ROOT_DEPTH = 0.05;
 
+/** The quadruped plan's dragon row, with wings when it flies or the prompt names them, and spikes: ./parts/prompt-forms.json. */
 export function dragon(ctx: GenContext): void {
   quadruped(ctx, 'dragon');
-  const { s, rng } = ctx;
   const dino =
     ['dinosaur', 'crocodile'].includes(ctx.interpretation.profile ?? '') ||
     ['lizard'].includes(ctx.interpretation.word ?? '');
   // A real animal on the dragon's row has wings only when WordNet says it flies (a pterodactyl, not an ichthyosaur).
   const grounded = !dino && ctx.interpretation.profile !== 'dragon' && !flies(ctx.interpretation.word ?? '');
-  if ((!dino && !grounded) || ctx.partSpec('wing'))
+  const wings = (!dino && !grounded) || Boolean(ctx.partSpec('wing'));
+  if (wings)
     for (const side of [-1, 1]) {
       const wing = side < 0 ? 'leftWing' : 'rightWing';
       // The joint sits in the wing's own slab a little past its root edge (the root edge is the wing's
@@ -70,27 +71,8 @@ export function dragon(ctx: GenContext): void {
           parent: 'chest',
           head: [0, 0.62 + root * Math.cos(turn), side * 0.1 + root * Math.sin(turn)],
         });
-      ctx.add(
-        ctx
-          .prism(
-            [
-              [0.3, 0],
-              [-0.25, 0],
-              [-0.55, 0.6 * s.wide],
-              [-0.1, 0.75 * s.wide],
-              [0.25, 0.5 * s.wide],
-            ],
-            0.02,
-          )
-          .rotate([-side * 55, 0, 0])
-          .translate([0, 0.62, side * 0.1]),
-        'leather',
-        { part: 'wing', colour: [0.55, 0.15, 0.12] },
-      );
     }
-  for (let k = 0; k < 7; k++)
-    ctx.add(ctx.cyl(0.035, 0.12, [-0.45 + k * 0.15, 0.64, 0], 0.001, 6), 'bone', { part: 'spike', primary: false });
-  void rng;
+  buildRow(ctx, 'prompt-forms', 'dragon', { wings: +wings });
 }
 
 /**
