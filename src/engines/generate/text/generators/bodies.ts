@@ -9,7 +9,7 @@ import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
-import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
+import { ColourSchema, firstSchemaError, listedTwice, readRowFile } from './row-files.ts';
 
 /** The plans that read rows here, each from its own module (families/*.ts). */
 export const BODY_PLANS = [
@@ -58,14 +58,7 @@ function merged(row: BodyRow): Record<string, unknown> {
 export function bodyFileProblems(file: unknown): string[] {
   const error = firstSchemaError(BODY_FILE_SCHEMA, file);
   if (error) return [error];
-  const seen = new Set<string>();
-  const problems: string[] = [];
-  for (const row of (file as BodyFile).rows) {
-    const key = `${row.plan}/${row.id}`;
-    if (seen.has(key)) problems.push(`${key}: listed twice`);
-    seen.add(key);
-  }
-  return problems;
+  return listedTwice((file as BodyFile).rows.map((row) => `${row.plan}/${row.id}`));
 }
 
 /** The problems of one plan's rows against its schema, each naming the row. */

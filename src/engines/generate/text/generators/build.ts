@@ -107,10 +107,12 @@ function companionInterpretation(base: Interpretation, c: Companion): Interpreta
   };
 }
 
-/** The union of the parts and its bounding box. */
+/** The union of the parts, its bounding box, and the box's size and centre. */
 function bounds(M: ManifoldToplevel, parts: PartRecord[]) {
-  const u = M.Manifold.union(parts.map((p) => p.manifold));
-  return { solid: u, box: u.boundingBox() };
+  const solid = M.Manifold.union(parts.map((p) => p.manifold));
+  const box = solid.boundingBox();
+  const size = [0, 1, 2].map((k) => box.max[k] - box.min[k]);
+  return { solid, box, size, centre: [0, 1, 2].map((k) => (box.min[k] + box.max[k]) / 2) };
 }
 
 /** Places the companion's parts relative to the subject: on top, inside (sunk in) or beside. */
@@ -122,22 +124,18 @@ function placeCompanion(
 ): void {
   const s = bounds(M, subject.parts);
   const c = bounds(M, comp.parts);
-  const sSize = [s.box.max[0] - s.box.min[0], s.box.max[1] - s.box.min[1], s.box.max[2] - s.box.min[2]];
-  const cSize = [c.box.max[0] - c.box.min[0], c.box.max[1] - c.box.min[1], c.box.max[2] - c.box.min[2]];
-  const cx = (c.box.min[0] + c.box.max[0]) / 2;
-  const cz = (c.box.min[2] + c.box.max[2]) / 2;
+  const [cx, , cz] = c.centre;
   let scale = 1;
   let offset: [number, number, number];
   if (relation === 'on' || relation === 'in') {
     // "X on Y": the subject X rests on the companion Y; keep X within Y's footprint.
-    const footprint = Math.min(cSize[0], cSize[2]);
-    const sFoot = Math.max(sSize[0], sSize[2]);
+    const footprint = Math.min(c.size[0], c.size[2]);
+    const sFoot = Math.max(s.size[0], s.size[2]);
     scale = Math.min(1, Math.max(0.15 * footprint, Math.min(sFoot, 0.85 * footprint)) / sFoot);
-    const scx = (s.box.min[0] + s.box.max[0]) / 2;
-    const scz = (s.box.min[2] + s.box.max[2]) / 2;
+    const [scx, , scz] = s.centre;
     const hits = c.solid.rayCast([cx, c.box.max[1] + 1, cz], [cx, c.box.min[1] - 1, cz]);
     const top = hits.length ? Math.max(...hits.map((h) => h.position[1])) : c.box.max[1];
-    const sink = relation === 'in' ? 0.3 * sSize[1] * scale : 0.002;
+    const sink = relation === 'in' ? 0.3 * s.size[1] * scale : 0.002;
     // Move the subject above the companion (the companion stays put), its joints with it.
     for (const p of subject.parts)
       p.manifold = p.manifold
@@ -160,17 +158,17 @@ function placeCompanion(
       if (mesh.vertProperties[v + 1] > top[1])
         top = [mesh.vertProperties[v], mesh.vertProperties[v + 1], mesh.vertProperties[v + 2]];
     }
-    scale = (0.22 * Math.max(...sSize)) / Math.max(cSize[0], cSize[2]);
-    offset = [top[0] - cx * scale, top[1] - c.box.min[1] * scale - 0.15 * cSize[1] * scale, top[2] - cz * scale];
+    scale = (0.22 * Math.max(...s.size)) / Math.max(c.size[0], c.size[2]);
+    offset = [top[0] - cx * scale, top[1] - c.box.min[1] * scale - 0.15 * c.size[1] * scale, top[2] - cz * scale];
     for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
     return;
   }
   // "X with Y" / "X beside Y": the companion stands to the subject's right, scaled to at most its height.
-  scale = Math.min(1, (sSize[1] * 0.9) / cSize[1]);
+  scale = Math.min(1, (s.size[1] * 0.9) / c.size[1]);
   offset = [
-    s.box.max[0] + (cSize[0] * scale) / 2 + 0.02 * Math.max(...sSize) - cx * scale,
+    s.box.max[0] + (c.size[0] * scale) / 2 + 0.02 * Math.max(...s.size) - cx * scale,
     s.box.min[1] - c.box.min[1] * scale,
-    (s.box.min[2] + s.box.max[2]) / 2 - cz * scale,
+    s.centre[2] - cz * scale,
   ];
   for (const p of comp.parts) p.manifold = p.manifold.scale(scale).translate(offset);
 }

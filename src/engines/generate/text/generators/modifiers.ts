@@ -10,7 +10,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { GenContext, RGB } from './kit.ts';
 import * as PALETTE from './palette.ts';
-import { firstSchemaError, PALETTE_NAMES, readRowFile } from './row-files.ts';
+import { firstSchemaError, listedTwice, PALETTE_NAMES, readRowFile } from './row-files.ts';
 
 const ModifierSchema = Type.Object(
   {
@@ -37,19 +37,16 @@ export type ModifierFile = Static<typeof MODIFIER_FILE_SCHEMA>;
 export function modifierProblems(file: unknown): string[] {
   const error = firstSchemaError(MODIFIER_FILE_SCHEMA, file);
   if (error) return [error];
-  const problems: string[] = [];
-  const ids = new Set<string>();
+  const rows = (file as ModifierFile).rows;
+  const problems = listedTwice(rows.map((row) => row.id));
   const settings = new Set<string>();
-  for (const row of (file as ModifierFile).rows) {
-    if (ids.has(row.id)) problems.push(`${row.id}: listed twice`);
-    ids.add(row.id);
+  for (const row of rows)
     for (const word of row.words)
       for (const key of Object.keys(row.set)) {
         const setting = `${row.plan}/${word}/${key}`;
         if (settings.has(setting)) problems.push(`${row.id}: ${setting} is set twice`);
         settings.add(setting);
       }
-  }
   return problems;
 }
 

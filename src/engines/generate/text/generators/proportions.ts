@@ -6,7 +6,7 @@
  * and refuses an id listed twice, so a typo fails at start-up naming the file and the row.
  */
 import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { firstSchemaError, readRowFile } from './row-files.ts';
+import { firstSchemaError, listedTwice, readRowFile } from './row-files.ts';
 
 const RowSchema = Type.Object({ id: Type.String({ minLength: 1 }) });
 
@@ -18,12 +18,9 @@ type ProportionFile = { about: string; rows: { id: string }[] };
 export function proportionProblems(file: unknown, schema: TObject): string[] {
   const error = firstSchemaError(FileSchema, file);
   if (error) return [error];
-  const seen = new Set<string>();
-  const problems: string[] = [];
-  for (const row of (file as ProportionFile).rows) {
-    if (seen.has(row.id)) problems.push(`${row.id}: listed twice`);
-    seen.add(row.id);
-    const { id, ...params } = row;
+  const rows = (file as ProportionFile).rows;
+  const problems = listedTwice(rows.map((row) => row.id));
+  for (const { id, ...params } of rows) {
     const rowError = firstSchemaError(schema, params);
     if (rowError) problems.push(`${id}${rowError}`);
   }

@@ -23,6 +23,11 @@ export function firstSchemaError(schema: TSchema, value: unknown): string | unde
   return error ? `${error.path || '/'}: ${error.message}` : undefined;
 }
 
+/** `<key>: listed twice` for every key listed before it: a row file's ids, which must differ. */
+export function listedTwice(keys: readonly string[]): string[] {
+  return keys.filter((key, k) => keys.indexOf(key) < k).map((key) => `${key}: listed twice`);
+}
+
 /** The parsed JSON file at `url`; throws naming `label` and the first five problems `problemsOf` finds. */
 export function readRowFile(url: URL, label: string, problemsOf: (file: unknown) => string[]): unknown {
   const file: unknown = JSON.parse(readFileSync(url, 'utf8'));
