@@ -33,10 +33,6 @@ export class JointList {
     return this;
   }
 
-  has(name: string): boolean {
-    return this.joints.some((j) => j.name === name);
-  }
-
   /**
    * The skeleton when every joint its rig type requires is there: a body the prompt changed past its
    * rig ("a dog with three legs") has none, so the rigging step fits one instead of animating a wrong one.
@@ -51,9 +47,4 @@ export class JointList {
 /** The same skeleton with every joint moved by `move` (the transform the build applied to the mesh). */
 export function movedSkeleton(skeleton: BodySkeleton, move: (p: Vec3) => Vec3): BodySkeleton {
   return { ...skeleton, joints: skeleton.joints.map((j) => ({ ...j, head: move(j.head) })) };
-}
-
-/** A point part of the way from `a` to `b` (0 = a, 1 = b): knees and elbows along a limb. */
-export function along(a: Vec3, b: Vec3, t: number): Vec3 {
-  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 }
