@@ -3,10 +3,10 @@
  * pipeline (src/engines/generate/shared/output.ts), and on the coarse solid for the gallery.
  */
 import { createNode, type Material, type Mesh, type Scene } from '../../../geometry/mesh.ts';
-import { computeNormals, generateUvAtlas } from '../../../geometry/ops/index.ts';
+import { computeNormals, generateUvAtlas, triangleMaterials } from '../../../geometry/ops/index.ts';
 import { mapTexture, type TextureMaps } from '../shared/output.ts';
 import type { BuiltAsset } from './generators/build.ts';
-import { bakeMaterials, bakeMaterialsTiled, triangleMaterials } from './materials/bake-materials.ts';
+import { bakeMaterials, bakeMaterialsTiled } from './materials/bake-materials.ts';
 import { partsByPosition } from './materials/part-lookup.ts';
 import type { ShaderStyle } from './materials/shaders.ts';
 

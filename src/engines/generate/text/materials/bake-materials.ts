@@ -9,7 +9,7 @@
  * `bakeMaterialsTiled` bakes the same maps in bands on two threads when a core is free (bake-tiles.ts).
  */
 import type { Mesh, RasterImage } from '../../../../geometry/mesh.ts';
-import { bakeTexture } from '../../../../geometry/ops/index.ts';
+import { bakeTexture, triangleMaterials } from '../../../../geometry/ops/index.ts';
 import { roundHalfUp } from '../../../../geometry/rounding.ts';
 import {
   bakeTiled,
@@ -39,14 +39,7 @@ export interface BakeMaterialOptions {
   /** Relief strength of the normal map. Default 1. */
   bumpStrength?: number;
   /** Material index per triangle when the mesh's groups no longer carry the parts (see partsByPosition). */
-  triangleMaterials?: Uint16Array;
-}
-
-/** The material of each triangle, as the mesh's groups give it. */
-export function triangleMaterials(mesh: Mesh): Uint16Array {
-  const out = new Uint16Array(mesh.indices.length / 3);
-  for (const g of mesh.groups) out.fill(g.material, g.start, g.start + g.count);
-  return out;
+  triangleMaterials?: Uint16Array | Uint32Array;
 }
 
 /**
@@ -113,7 +106,7 @@ export interface MaterialShaderInput {
   style: ShaderStyle;
   size: number;
   padding: number;
-  triangleMaterials: Uint16Array;
+  triangleMaterials: Uint16Array | Uint32Array;
   sides: SideBuffers;
 }
 

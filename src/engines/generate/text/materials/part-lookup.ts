@@ -6,7 +6,7 @@
  * to a few candidates.
  */
 import type { Mesh } from '../../../../geometry/mesh.ts';
-import { triangleMaterials } from './bake-materials.ts';
+import { triangleMaterials } from '../../../../geometry/ops/index.ts';
 
 /** Squared distance from p to triangle abc (closest-point regions, as in Ericson's RTCD 5.1.5). */
 function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: number, ic: number): number {
@@ -65,12 +65,12 @@ function pointTriangleDistance2(p: number[], P: Float32Array, ia: number, ib: nu
 }
 
 /** Per-triangle group material of `target`, taken from the nearest triangle of `source`. */
-export function partsByPosition(source: Mesh, target: Mesh): Uint16Array {
+export function partsByPosition(source: Mesh, target: Mesh): Uint32Array {
   const S = source.positions,
     SI = source.indices;
   const sourceTris = SI.length / 3;
   const sourceGroup = triangleMaterials(source);
-  const out = new Uint16Array(target.indices.length / 3);
+  const out = new Uint32Array(target.indices.length / 3);
   if (source.groups.length <= 1 || new Set(source.groups.map((g) => g.material)).size <= 1) {
     out.fill(source.groups[0]?.material ?? 0);
     return out;
