@@ -71,8 +71,6 @@ interface Reading {
   counted: Map<number, Token['countedPart']>;
   /** Indexes of the words the tagger reads as no noun. */
   notNoun: Set<number>;
-  /** The vocabulary's single words, which typos are corrected against. */
-  vocab: string[];
   /** Nouns read as modifiers and kept out of the tokens, by the index of the token they come before. */
   modifiers: Map<number, string>;
   /** The relation phrase opening at the word, if any. */
@@ -87,8 +85,9 @@ type Step = (r: Reading) => boolean;
 
 /** How a word is read: the first step that takes it, in this order. The last takes any word. */
 const STEPS: Step[] = [
-  countedPart,
-  comma,
+  // "three-legged", "two-storey": a count of parts.
+  (r) => r.counted.has(r.i) && take(r, { text: r.words[r.i], meanings: [], countedPart: r.counted.get(r.i) }),
+  (r) => r.words[r.i] === ',' && take(r, { text: ',', meanings: [], relation: 'aside' }),
   measureOf,
   verbBeforeObject,
   (r) => vocabularyPhrase(r, 2),
@@ -97,11 +96,12 @@ const STEPS: Step[] = [
   wordNetCompound,
   compoundWithTypo,
   (r) => vocabularyPhrase(r, 1),
-  relation,
-  hyphenatedAdjective,
+  (r) =>
+    r.rel !== undefined && take(r, { text: r.rel[0], meanings: [], relation: r.rel[1] }, r.rel[0].split(' ').length),
+  (r) => HYPHENATED_ADJECTIVE.test(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] }),
   phraseEndingVerb,
   numberWord,
-  stopWord,
+  (r) => STOP_WORDS.has(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] }),
   knownNounWord,
   closedSpelling,
   closedCompoundWord,
@@ -118,20 +118,9 @@ export function tokenize(
   unknown: string[],
   cut: { words: number },
 ): Token[] {
-  const { words, counted } = promptWords(prompt, cut);
-  const r: Reading = {
-    words,
-    i: 0,
-    tokens: [],
-    corrections,
-    unknown,
-    counted,
-    notNoun: nonNounTags(words),
-    vocab: vocabularyWords(),
-    modifiers: new Map(),
-  };
-  while (r.i < words.length) {
-    r.rel = RELATIONS.find(([p]) => words.slice(r.i, r.i + p.split(' ').length).join(' ') === p);
+  const r: Reading = { ...promptWords(prompt, cut), i: 0, tokens: [], corrections, unknown, modifiers: new Map() };
+  while (r.i < r.words.length) {
+    r.rel = RELATIONS.find(([p]) => r.words.slice(r.i, r.i + p.split(' ').length).join(' ') === p);
     STEPS.find((step) => step(r));
   }
   for (const [index, noun] of r.modifiers)
@@ -141,7 +130,7 @@ export function tokenize(
 
 /**
  * The prompt's first MAX_PROMPT_WORDS words (commas kept as words of their own), hyphenated words split
- * but for counted parts and modifiers, and the counted parts by index.
+ * but for counted parts and modifiers; the counted parts and the words the tagger reads as no noun by index.
  */
 function promptWords(prompt: string, cut: { words: number }) {
   const all = plainText(prompt)
@@ -167,7 +156,7 @@ function promptWords(prompt: string, cut: { words: number }) {
       words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
-  return { words, counted };
+  return { words, counted, notNoun: nonNounTags(words) };
 }
 
 function parseCount(word: string): number | undefined {
@@ -217,15 +206,6 @@ const mayNameObject = (r: Reading) => !r.notNoun.has(r.i) && !isVerbForm(r.words
 const isContentWord = (w: string | undefined) =>
   w !== undefined && w !== ',' && !RELATION_FIRST_WORDS.has(w) && !STOP_WORDS.has(w);
 
-/** "three-legged", "two-storey": a count of parts. */
-function countedPart(r: Reading): boolean {
-  return r.counted.has(r.i) && take(r, { text: r.words[r.i], meanings: [], countedPart: r.counted.get(r.i) });
-}
-
-function comma(r: Reading): boolean {
-  return r.words[r.i] === ',' && take(r, { text: ',', meanings: [], relation: 'aside' });
-}
-
 /**
  * "a plate of fries", "a pair of boots": the of-phrase is the subject; plurals too ("three slices of
  * pizza"). "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion
@@ -268,7 +248,7 @@ function vocabularyPhrase(r: Reading, minWords: number): boolean {
  * The pair is then read again, spelt right, as any phrase is.
  */
 function phraseSlip(r: Reading): boolean {
-  const slipped = r.rel ? undefined : phraseBySlip(r.words[r.i], r.words[r.i + 1], r.vocab);
+  const slipped = r.rel ? undefined : phraseBySlip(r.words[r.i], r.words[r.i + 1], vocabularyWords());
   if (slipped) respell(r, slipped);
   return slipped !== undefined;
 }
@@ -351,16 +331,6 @@ function compoundWithTypo(r: Reading): boolean {
   return take(r, { text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun }, 2);
 }
 
-function relation(r: Reading): boolean {
-  return (
-    r.rel !== undefined && take(r, { text: r.rel[0], meanings: [], relation: r.rel[1] }, r.rel[0].split(' ').length)
-  );
-}
-
-function hyphenatedAdjective(r: Reading): boolean {
-  return HYPHENATED_ADJECTIVE.test(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] });
-}
-
 /** "a dolphin jumping", "a pomegranate cut open": a verb that ends the subject's phrase opens a `with` clause. */
 function phraseEndingVerb(r: Reading): boolean {
   const [w, next] = [r.words[r.i], r.words[r.i + 1]];
@@ -393,10 +363,6 @@ function numberWord(r: Reading): boolean {
   return count !== undefined && take(r, { text: r.words[r.i], meanings: [{ type: 'number', value: count }] });
 }
 
-function stopWord(r: Reading): boolean {
-  return STOP_WORDS.has(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] });
-}
-
 /** A word WordNet knows as a noun: that noun, a typo of a vocabulary word, or a modifier of the next token. */
 function knownNounWord(r: Reading): boolean {
   const w = r.words[r.i];
@@ -411,7 +377,7 @@ function knownNounWord(r: Reading): boolean {
     nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
   const fix =
     mayNameObject(r) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !modifiesNext
-      ? closestWord(w, r.vocab)
+      ? closestWord(w, vocabularyWords())
       : undefined;
   const fixed = fix ? lookupPhrase(fix) : undefined;
   if (fix && fixed) {
@@ -441,7 +407,7 @@ function closedSpelling(r: Reading): boolean {
 function closedCompoundWord(r: Reading): boolean {
   const w = r.words[r.i];
   const head = mayNameObject(r) ? compoundHead(w) : undefined;
-  if (!head || !closedCompoundBeatsTypo(w, closestWord(w, r.vocab, { allowShort: true }))) return false;
+  if (!head || !closedCompoundBeatsTypo(w, closestWord(w, vocabularyWords(), { allowShort: true }))) return false;
   r.corrections.push({ from: w, to: head.form });
   return take(
     r,
@@ -454,7 +420,7 @@ function unlistedWord(r: Reading): boolean {
   const w = r.words[r.i];
   const next = r.words[r.i + 1];
   // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-  const vocabularyFix = mayNameObject(r) ? closestWord(w, r.vocab, { allowShort: true }) : undefined;
+  const vocabularyFix = mayNameObject(r) ? closestWord(w, vocabularyWords(), { allowShort: true }) : undefined;
   // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
   // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
   const beforeWord = isContentWord(next);
