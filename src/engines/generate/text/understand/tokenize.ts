@@ -89,7 +89,13 @@ const STEPS: Step[] = [
   (r) => r.counted.has(r.i) && take(r, { text: r.words[r.i], meanings: [], countedPart: r.counted.get(r.i) }),
   (r) => r.words[r.i] === ',' && take(r, { text: ',', meanings: [], relation: 'aside' }),
   measureOf,
-  verbBeforeObject,
+  // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
+  (r) =>
+    !r.rel &&
+    followsNoun(r.tokens) &&
+    DETERMINERS.has(r.words[r.i + 1]) &&
+    isVerbForm(r.words[r.i]) &&
+    take(r, { text: r.words[r.i], meanings: [], relation: 'with' }),
   (r) => vocabularyPhrase(r, 2),
   phraseSlip,
   closedPair,
@@ -164,6 +170,9 @@ function parseCount(word: string): number | undefined {
   return NUMBER_WORDS[word];
 }
 
+/** The tags by which compromise reads a word as no thing. */
+const NOT_NOUN_TAGS = ['Verb', 'Adverb', 'Adjective', 'Preposition'];
+
 function nonNounTags(words: string[]): Set<number> {
   // compromise's tagger says which unknown words are verbs/adjectives/adverbs, not things.
   const out = new Set<number>();
@@ -175,12 +184,7 @@ function nonNounTags(words: string[]): Set<number> {
     if (i >= words.length) break;
     const tags = new Set(term.tags);
     // The tagger guesses at words it does not know ("horsefly" as a verb); a word WordNet knows only as a noun is one.
-    if (
-      !tags.has('Noun') &&
-      (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition')) &&
-      !onlyANoun(words[i])
-    )
-      out.add(i);
+    if (!tags.has('Noun') && NOT_NOUN_TAGS.some((tag) => tags.has(tag)) && !onlyANoun(words[i])) out.add(i);
     i++;
   }
   return out;
@@ -219,18 +223,6 @@ function measureOf(r: Reading): boolean {
   if (!measure && !formOf && !onlyAUnit(w)) return false;
   r.i += 2;
   return true;
-}
-
-/** "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb. */
-function verbBeforeObject(r: Reading): boolean {
-  const w = r.words[r.i];
-  return (
-    !r.rel &&
-    followsNoun(r.tokens) &&
-    DETERMINERS.has(r.words[r.i + 1]) &&
-    isVerbForm(w) &&
-    take(r, { text: w, meanings: [], relation: 'with' })
-  );
 }
 
 /** The longest vocabulary phrase of `minWords` words or more opening here, unless a relation phrase as long does. */
@@ -295,7 +287,7 @@ function wordNetCompound(r: Reading): boolean {
     // An unplaced compound ("record player") still keeps its words from being read apart, but a
     // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
     const res = resolveByWordNet(noun);
-    const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
+    const beatsVocabulary = res !== undefined && !res.broad && res.kind !== LEX_FILE.person;
     // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
     // from replacing it, one as a modifier does not when the compound is the kind of thing its last
     // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
@@ -510,16 +502,12 @@ function namesAKindOfThing(word: string): boolean {
   );
 }
 
-/** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
-const QUANTITY = LEX_FILE.quantity;
-
 /** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
 function onlyAUnit(word: string): boolean {
   const senses = nounSenses(word);
-  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
+  // WordNet files quantities and units ("pint", "gallon", "ounce") together.
+  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === LEX_FILE.quantity);
 }
-
-const PERSON = LEX_FILE.person;
 
 function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);
