@@ -67,6 +67,9 @@ function hasAnimalSense(noun: string): boolean {
   return nounSenses(noun).some((o) => isAnimalSense(readSynset(o)));
 }
 
+/** A colour or material word: before another noun it is that noun's modifier. */
+const modifierWord = (t: Token) => hasAny(t, 'colour', 'material');
+
 function categoryOfToken(t: Token): string | undefined {
   return get(t, 'category')?.id ?? (t.noun ? resolveByWordNet(t.noun)?.category : undefined);
 }
@@ -123,7 +126,7 @@ export function findHead(
     // A part Kiln can make by itself ("a ship anchor") stays the subject.
     const wholeBefore = () =>
       candidates.slice(0, k).some((c) => {
-        if (!isObject(c) || hasAny(c, 'colour', 'material')) return false;
+        if (!isObject(c) || modifierWord(c)) return false;
         const whole = c.noun ?? c.text;
         // Only an animal has young: "a newborn calf" is a calf (a newborn is a person, filed with the animals' family).
         if (namesYoung(t.noun ?? t.text))
@@ -162,9 +165,8 @@ export function findHead(
       !namesItsPart()
     )
       continue;
-    const isModifierWord = hasAny(t, 'colour', 'material');
     // A colour/material word followed by another noun is a modifier ("orange cat", "glass bottle").
-    if (isModifierWord && k < candidates.length - 1) continue;
+    if (modifierWord(t) && k < candidates.length - 1) continue;
     if (part && (preferPart || !cat)) return { token: t, kind: 'part', part: part.name };
     if (cat) {
       const narrower = narrowerNounBefore(clause, t, cat.id);
@@ -190,7 +192,6 @@ export function findHead(
     }
   }
   // "a coral", "an amber": a colour or material word in a clause naming nothing else is the thing it names.
-  const modifierWord = (t: Token) => hasAny(t, 'colour', 'material');
   // Only as the subject: after it, "painted red" colours the subject.
   // "a silver arowana": nor when it qualifies a word Kiln could not read.
   if (!subject || candidates.some((t) => !modifierWord(t)) || clause.tokens.some((t) => t.unread)) return undefined;

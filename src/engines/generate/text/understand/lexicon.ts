@@ -23,6 +23,7 @@ export { namesYoung } from './senses.ts';
 import {
   COLOURS,
   COLOUR_MODIFIERS,
+  IRREGULAR_PLURALS,
   MATERIAL_WORDS,
   NUMBER_WORDS,
   PART_WORDS,
@@ -72,9 +73,12 @@ export function longestPhrase(): number {
   return maxPhraseWords;
 }
 
+let singleWords: string[] | undefined;
+
 /** Single words of the phrase table, the vocabulary typos are corrected against. */
 export function vocabularyWords(): string[] {
-  return [...phraseTable().keys()].filter((k) => !k.includes(' '));
+  singleWords ??= [...phraseTable().keys()].filter((k) => !k.includes(' '));
+  return singleWords;
 }
 
 /** Candidate base forms of a word: itself, compromise's singular, then suffix rules. */
@@ -88,11 +92,7 @@ export function baseForms(word: string): string[] {
     if (word.endsWith('es')) out.push(word.slice(0, -2));
     out.push(word.slice(0, -1));
   }
-  if (word === 'mice') out.push('mouse');
-  if (word === 'geese') out.push('goose');
-  if (word === 'feet') out.push('foot');
-  if (word === 'teeth') out.push('tooth');
-  if (word === 'people' || word === 'men') out.push('person');
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) out.push(IRREGULAR_PLURALS[word]);
   return [...new Set(out)];
 }
 

@@ -9,7 +9,7 @@
  *    tyrannosaurus… are all dinosaurs, so it is read as a dinosaur). WordNet names many genera by a
  *    shared ending; their common hypernym is the class a new member most likely belongs to.
  */
-import { closestWord, commonSlip, editDistance, slipRank } from './typo.ts';
+import { closestWord, commonSlip, editDistance, OTHER_EDIT, slipRank } from './typo.ts';
 import { ancestorsOf } from './senses.ts';
 import {
   firstSenseIn,
@@ -152,9 +152,6 @@ export function nearerNoun(word: string, head?: string): boolean {
   return !headNoun || !nounSenses(headNoun).some((o) => ancestorsOf(reading.noun, 10).has(o));
 }
 
-/** {@link slipRank} of an edit that is none of the common slips. */
-const OTHER_SLIP = 4;
-
 /**
  * The one WordNet animal, artifact, food or plant the word is the likeliest slip of (its commonest
  * kind of slip, {@link slipRank}, shared by no other such noun), if any.
@@ -162,11 +159,11 @@ const OTHER_SLIP = 4;
 export function nounBySlip(word: string): string | undefined {
   if (word.length < 4) return undefined;
   let best: string[] = [];
-  let bestRank = OTHER_SLIP;
+  let bestRank = OTHER_EDIT;
   for (const n of nounsOneEditFrom(word, { minLength: 4 })) {
     if (!firstSenseIn(n, THING_FILES)) continue;
     const rank = slipRank(word, n);
-    if (rank >= OTHER_SLIP) continue;
+    if (rank >= OTHER_EDIT) continue;
     if (rank < bestRank) [best, bestRank] = [[n], rank];
     else if (rank === bestRank) best.push(n);
   }

@@ -1,6 +1,7 @@
 /**
  * The tokenizer of ./interpret.ts: a prompt's words as tokens, with phrases looked up whole, typos
  * corrected, measure and collective words, relation words and unknown words read through WordNet.
+ * Each word is read by the first of an ordered list of steps ({@link STEPS}) that takes it.
  */
 import nlp from 'compromise';
 import { closestWord, commonSlip, editDistance } from './typo.ts';
@@ -49,31 +50,6 @@ const RELATIONS = [...RELATION_WORDS, ...VERB_RELATIONS].sort(
 );
 const RELATION_PARTS = new Set(RELATIONS.map(([p]) => p).filter((p) => !p.includes(' ')));
 
-function parseCount(word: string): number | undefined {
-  if (/^\d+$/.test(word)) return Number(word);
-  return NUMBER_WORDS[word];
-}
-
-function nonNounTags(words: string[]): Set<number> {
-  // compromise's tagger says which unknown words are verbs/adjectives/adverbs, not things.
-  const out = new Set<number>();
-  const terms = nlp(words.join(' ')).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
-  let i = 0;
-  for (const t of terms) {
-    const term = t.terms[0];
-    while (i < words.length && words[i] !== term.normal) i++;
-    if (i >= words.length) break;
-    const tags = new Set(term.tags);
-    if (
-      !tags.has('Noun') &&
-      (tags.has('Verb') || tags.has('Adverb') || tags.has('Adjective') || tags.has('Preposition'))
-    )
-      out.add(i);
-    i++;
-  }
-  return out;
-}
-
 /** First words of the relation phrases: a word after an -ing word that opens a clause is no object of it. */
 const RELATION_FIRST_WORDS = new Set(RELATIONS.map(([p]) => p.split(' ')[0]));
 
@@ -82,6 +58,61 @@ const NAMING_NOUNS = new Set(['animal', 'creature', 'character']);
 
 /** Words read per prompt: a description longer than this is cut (and the summary says so). */
 export const MAX_PROMPT_WORDS = 60;
+
+/** A prompt being read: its words, the one being read, and what has been read so far. */
+interface Reading {
+  words: string[];
+  /** Index of the word being read. */
+  i: number;
+  tokens: Token[];
+  corrections: Correction[];
+  unknown: string[];
+  /** Hyphenated counts of a part ("three-legged"), by word index. */
+  counted: Map<number, Token['countedPart']>;
+  /** Indexes of the words the tagger reads as no noun. */
+  notNoun: Set<number>;
+  /** Nouns read as modifiers and kept out of the tokens, by the index of the token they come before. */
+  modifiers: Map<number, string>;
+  /** The relation phrase opening at the word, if any. */
+  rel?: (typeof RELATIONS)[number];
+}
+
+/**
+ * A step reads the word at `r.i` (advancing past what it read, or respelling words to be read again) and
+ * returns true, or returns false and leaves the word to the next step.
+ */
+type Step = (r: Reading) => boolean;
+
+/** How a word is read: the first step that takes it, in this order. The last takes any word. */
+const STEPS: Step[] = [
+  // "three-legged", "two-storey": a count of parts.
+  (r) => r.counted.has(r.i) && take(r, { text: r.words[r.i], meanings: [], countedPart: r.counted.get(r.i) }),
+  (r) => r.words[r.i] === ',' && take(r, { text: ',', meanings: [], relation: 'aside' }),
+  measureOf,
+  // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
+  (r) =>
+    !r.rel &&
+    followsNoun(r.tokens) &&
+    DETERMINERS.has(r.words[r.i + 1]) &&
+    isVerbForm(r.words[r.i]) &&
+    take(r, { text: r.words[r.i], meanings: [], relation: 'with' }),
+  (r) => vocabularyPhrase(r, 2),
+  phraseSlip,
+  closedPair,
+  wordNetCompound,
+  compoundWithTypo,
+  (r) => vocabularyPhrase(r, 1),
+  (r) =>
+    r.rel !== undefined && take(r, { text: r.rel[0], meanings: [], relation: r.rel[1] }, r.rel[0].split(' ').length),
+  (r) => HYPHENATED_ADJECTIVE.test(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] }),
+  phraseEndingVerb,
+  numberWord,
+  (r) => STOP_WORDS.has(r.words[r.i]) && take(r, { text: r.words[r.i], meanings: [] }),
+  knownNounWord,
+  closedSpelling,
+  closedCompoundWord,
+  unlistedWord,
+];
 
 /**
  * The prompt's words as tokens: phrases looked up whole, typos corrected, unknown words read through
@@ -93,6 +124,21 @@ export function tokenize(
   unknown: string[],
   cut: { words: number },
 ): Token[] {
+  const r: Reading = { ...promptWords(prompt, cut), i: 0, tokens: [], corrections, unknown, modifiers: new Map() };
+  while (r.i < r.words.length) {
+    r.rel = RELATIONS.find(([p]) => r.words.slice(r.i, r.i + p.split(' ').length).join(' ') === p);
+    STEPS.find((step) => step(r));
+  }
+  for (const [index, noun] of r.modifiers)
+    if (r.tokens[index] && !r.tokens[index].relation) r.tokens[index].modifiedBy = noun;
+  return r.tokens;
+}
+
+/**
+ * The prompt's first MAX_PROMPT_WORDS words (commas kept as words of their own), hyphenated words split
+ * but for counted parts and modifiers; the counted parts and the words the tagger reads as no noun by index.
+ */
+function promptWords(prompt: string, cut: { words: number }) {
   const all = plainText(prompt)
     .replace(/[,;.?!:]+/g, ' , ')
     .replace(/[^a-z0-9\-, ]+/g, ' ')
@@ -100,11 +146,10 @@ export function tokenize(
     .filter(Boolean);
   let end = 0;
   for (let n = 0; end < all.length && n < MAX_PROMPT_WORDS; end++) if (all[end] !== ',') n++;
-  const raw = all.slice(0, end);
   cut.words = all.slice(end).filter((w) => w !== ',').length;
   const words: string[] = [];
   const counted = new Map<number, Token['countedPart']>();
-  for (const w of raw) {
+  for (const w of all.slice(0, end)) {
     const m = /^([a-z0-9]+)-([a-z]+)$/.exec(w);
     if (m && COUNTED_SUFFIXES[m[2]] && parseCount(m[1]) !== undefined) {
       counted.set(words.length, { part: COUNTED_SUFFIXES[m[2]], count: parseCount(m[1])! });
@@ -117,311 +162,312 @@ export function tokenize(
       words.push(w);
     } else words.push(...w.split('-').filter(Boolean));
   }
-  const notNoun = nonNounTags(words);
-  // The tagger guesses at words it does not know ("horsefly" as a verb); a word WordNet knows only as a noun is one.
-  for (const i of [...notNoun]) if (onlyANoun(words[i])) notNoun.delete(i);
-  const vocab = vocabularyWords();
-  const tokens: Token[] = [];
-  const maxWords = longestPhrase();
-  // Nouns read as modifiers and kept out of the tokens, by the index of the token they come before.
-  const modifiers = new Map<number, string>();
+  return { words, counted, notNoun: nonNounTags(words) };
+}
+
+function parseCount(word: string): number | undefined {
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word];
+}
+
+/** The tags by which compromise reads a word as no thing. */
+const NOT_NOUN_TAGS = ['Verb', 'Adverb', 'Adjective', 'Preposition'];
+
+function nonNounTags(words: string[]): Set<number> {
+  // compromise's tagger says which unknown words are verbs/adjectives/adverbs, not things.
+  const out = new Set<number>();
+  const terms = nlp(words.join(' ')).terms().json() as { terms: { normal: string; tags: string[] }[] }[];
   let i = 0;
-  /** Adds the token the next `n` words are read as. */
-  const take = (token: Token, n = 1) => {
-    tokens.push(token);
-    i += n;
-  };
-  while (i < words.length) {
-    if (counted.has(i)) {
-      take({ text: words[i], meanings: [], countedPart: counted.get(i) });
-      continue;
-    }
-    if (words[i] === ',') {
-      take({ text: ',', meanings: [], relation: 'aside' });
-      continue;
-    }
-    // "a plate of fries", "a pair of boots": the of-phrase is the subject.
-    // "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion statue".
-    // A named compound ("the statue of liberty") stays one noun.
-    const formOf =
-      FORM_NOUNS.has(words[i]) && !NAMING_NOUNS.has(words[i]) && !knownNoun(words.slice(i, i + 3).join('_'));
-    // Plurals too: "three slices of pizza", "two pairs of boots".
-    const measure =
-      MEASURE_WORDS.has(words[i]) || (words[i].endsWith('s') && baseForms(words[i]).some((f) => MEASURE_WORDS.has(f)));
-    if ((measure || formOf || onlyAUnit(words[i])) && words[i + 1] === 'of' && i + 2 < words.length) {
-      i += 2;
-      continue;
-    }
-    const rel = RELATIONS.find(([p]) => words.slice(i, i + p.split(' ').length).join(' ') === p);
-    // "a beaver building a dam": a known noun in -ing form after a noun and before a determiner is a verb.
-    if (!rel && followsNoun(tokens) && DETERMINERS.has(words[i + 1]) && isVerbForm(words[i])) {
-      take({ text: words[i], meanings: [], relation: 'with' });
-      continue;
-    }
-    let matched = false;
-    const vocabularyPhrase = (minWords: number) => {
-      for (let n = Math.min(maxWords, words.length - i); n >= minWords && !matched; n--) {
-        const phrase = words.slice(i, i + n).join(' ');
-        if (n === 1 && rel && rel[0] === phrase) break;
-        const found = lookupPhrase(phrase);
-        if (found && (!rel || n > rel[0].split(' ').length)) {
-          take({ text: found.form, meanings: found.meanings }, n);
-          matched = true;
-        }
-      }
-    };
-    vocabularyPhrase(2);
-    if (matched) continue;
-    // "a cendy cane", "a black penther": a two-word vocabulary phrase with one word a common slip of its own.
-    // The pair is then read again, spelt right, as any phrase is.
-    const slipped = rel ? undefined : phraseBySlip(words[i], words[i + 1], vocab);
-    if (slipped) {
-      corrections.push({ from: slipped.from, to: slipped.to });
-      words[words[i] === slipped.from ? i : i + 1] = slipped.to;
-      continue;
-    }
-    if (!rel) {
-      // "an ant eater", "a tool box": two words WordNet writes as one are that one noun.
-      const closed = closedCompound(words[i], words[i + 1]);
-      if (closed) {
-        corrections.push({ from: `${words[i]} ${words[i + 1]}`, to: closed.text });
-        take(closed, 2);
-        continue;
-      }
-      // WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read
-      // alone ("red" a colour, "panda" a teddy bear).
-      for (let n = Math.min(4, words.length - i); n >= 2 && !matched; n--) {
-        const phrase = words.slice(i, i + n).join(' ');
-        // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
-        // "man o' war": WordNet spells out the elided "of" (man-of-war).
-        const noun =
-          knownNoun(phrase.replace(/ /g, '_')) ??
-          knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
-          (phrase.includes(' o ') ? knownNoun(phrase.replace(/ o /g, ' of ').replace(/ /g, '_')) : undefined);
-        // An unplaced compound ("record player") still keeps its words from being read apart, but a
-        // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
-        const res = noun ? resolveByWordNet(noun) : undefined;
-        const beatsVocabulary = res !== undefined && !res.broad && res.kind !== PERSON;
-        // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
-        // from replacing it, one as a modifier does not when the compound is the kind of thing its last
-        // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
-        const vocabularyWord =
-          namesObject(words[i + n - 1]) ||
-          (words.slice(i, i + n - 1).some(namesObject) && !sameKindAsHead(noun, words[i + n - 1]));
-        // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
-        // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
-        const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !namesObject(w) && !namesAKindOfThing(w));
-        // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
-        const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun ?? '');
-        if (
-          noun &&
-          !endsInRelation &&
-          (beatsVocabulary || (!vocabularyWord && (res || hasConcreteSense(noun) || wordsNameNoThing())))
-        ) {
-          const text =
-            knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of ');
-          take({ text, meanings: [], noun }, n);
-          matched = true;
-        }
-      }
-      if (matched) continue;
-      // "a german shepard", "a pocket calculater": a compound with one word misspelt is read whole.
-      const fixed =
-        i + 1 < words.length &&
-        !RELATION_FIRST_WORDS.has(words[i + 1]) &&
-        !STOP_WORDS.has(words[i]) &&
-        !STOP_WORDS.has(words[i + 1])
-          ? compoundByTypo(words[i], words[i + 1], notAWordHere)
-          : undefined;
-      if (fixed) {
-        corrections.push({ from: fixed.from, to: fixed.to });
-        // Read again spelt right, as the compound would be ("a cendy cane" as "a candy cane": a cane).
-        const at = words[i] === fixed.from ? i : i + 1;
-        words[at] = fixed.to;
-        if (knownNoun(fixed.to) || lookupPhrase(fixed.to)) continue;
-        take({ text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun }, 2);
-        continue;
-      }
-    }
-    vocabularyPhrase(1);
-    if (matched) continue;
-    if (rel) {
-      take({ text: rel[0], meanings: [], relation: rel[1] }, rel[0].split(' ').length);
-      continue;
-    }
-    const w = words[i];
-    if (HYPHENATED_ADJECTIVE.test(w)) {
-      take({ text: w, meanings: [] });
-      continue;
-    }
-    if (isPhraseEndingVerb(w, notNoun.has(i), followsNoun(tokens, { adjectives: false }), words[i + 1])) {
-      // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
-      // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
-      // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
-      const prev = tokens.at(-1);
-      const next = words[i + 1];
-      const prevNoun = prev && !prev.relation ? (prev.noun ?? knownNoun(prev.text)) : undefined;
-      if (
-        prev &&
-        prevNoun &&
-        w.endsWith('ing') &&
-        next &&
-        next !== ',' &&
-        !DETERMINERS.has(next) &&
-        !RELATION_FIRST_WORDS.has(next) &&
-        !hasAny(prev, 'colour', 'material') &&
-        !firstSenseConcrete(prevNoun) &&
-        knownNoun(next)
-      ) {
-        tokens[tokens.length - 1] = { text: prev.text, meanings: [] };
-        take({ text: w, meanings: [] });
-        continue;
-      }
-      take({ text: w, meanings: [], relation: 'with' });
-      continue;
-    }
-    const count = parseCount(w);
-    if (count !== undefined) tokens.push({ text: w, meanings: [{ type: 'number', value: count }] });
-    else if (STOP_WORDS.has(w)) tokens.push({ text: w, meanings: [] });
-    else {
-      const noun = knownNoun(w);
-      // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
-      // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
-      // A verb form ("rocking", "carved") is no misspelt object.
-      // "an archery target": a word naming an activity before another noun is that noun's modifier, no typo.
-      const modifiesNext =
-        noun !== undefined &&
-        knownNoun(words[i + 1] ?? '') !== undefined &&
-        nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
-      const fix =
-        noun &&
-        !notNoun.has(i) &&
-        !isVerbForm(w) &&
-        !hasConcreteSense(noun) &&
-        taggedSenseCount(noun) === 0 &&
-        !modifiesNext
-          ? closestWord(w, vocab)
-          : undefined;
-      if (fix && lookupPhrase(fix)) {
-        corrections.push({ from: w, to: fix });
-        tokens.push({ text: fix, meanings: lookupPhrase(fix)!.meanings });
-      } else if (noun && !notNoun.has(i)) tokens.push({ text: w, meanings: [], noun });
-      else if (noun && endsFirstPhrase(tokens, words[i + 1]) && firstSenseConcrete(noun)) {
-        // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
-        // first phrase ends with no noun before it, is that phrase's noun.
-        tokens.push({ text: w, meanings: [], noun });
-      } else if (noun) {
-        unknown.push(w);
-        modifiers.set(tokens.length, noun);
-      } else if (spacedCompound(w)) {
-        // "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone.
-        const spaced = spacedCompound(w)!;
-        corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
-        tokens.push({ text: w, meanings: [], noun: spaced });
-      } else if (
-        !notNoun.has(i) &&
-        !isVerbForm(w) &&
-        compoundHead(w) &&
-        closedCompoundBeatsTypo(w, closestWord(w, vocab, { allowShort: true }))
-      ) {
-        // "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun.
-        const head = compoundHead(w)!;
-        corrections.push({ from: w, to: head.form });
-        tokens.push(
-          head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form },
-        );
-      } else {
-        // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
-        const vocabularyFix = notNoun.has(i) || isVerbForm(w) ? undefined : closestWord(w, vocab, { allowShort: true });
-        // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
-        // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
-        const next = words[i + 1];
-        const beforeWord =
-          next !== undefined && next !== ',' && !RELATION_FIRST_WORDS.has(next) && !STOP_WORDS.has(next);
-        const shortSlips = !beforeWord && !followsNoun(tokens);
-        // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
-        // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
-        // "drll": a WordNet thing a common slip away (the drill) is a nearer reading than a vocabulary
-        // word reached by another edit (the doll).
-        const slipNoun = vocabularyFix && !commonSlip(w, vocabularyFix) ? nounBySlip(w) : undefined;
-        // "a tiki statue", "a sony walkman": before another word, a word no common slip away from the
-        // vocabulary is likelier a name of its own than a misspelling (no tipi, no pony).
-        const nameBeforeWord = vocabularyFix !== undefined && beforeWord && !commonSlip(w, vocabularyFix);
-        const fix =
-          slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w))
-            ? undefined
-            : vocabularyFix;
-        const fixed = fix ? lookupPhrase(fix) : undefined;
-        // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
-        const headPlace = notNoun.has(i) && endsFirstPhrase(tokens, words[i + 1]);
-        // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
-        // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
-        const reading = slipNoun
-          ? { noun: slipNoun, how: 'typo' as const }
-          : fix || isVerbForm(w)
-            ? undefined
-            : notNoun.has(i) && !headPlace
-              ? misspeltObject(w)
-              : readUnknownWord(
-                  w,
-                  shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity },
-                );
-        if (fix && fixed) {
-          corrections.push({ from: w, to: fix });
-          tokens.push({ text: fix, meanings: fixed.meanings });
-        } else if (!reading && !notNoun.has(i) && !isVerbForm(w) && vocabularySuffix(w)) {
-          // "cybertruck", "hoverbike": a coined word ending in an object's name is a kind of that object.
-          const suffix = vocabularySuffix(w)!;
-          corrections.push({ from: w, to: suffix });
-          tokens.push({ text: suffix, meanings: lookupPhrase(suffix)!.meanings });
-        } else if (reading) {
-          // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
-          corrections.push({ from: w, to: reading.noun });
-          // "quaail" → quail: a misspelt vocabulary word is read as the vocabulary reads it (the bird, not the meat).
-          const listed = reading.how === 'typo' ? lookupPhrase(reading.noun) : undefined;
-          if (listed?.meanings.some((m) => m.type === 'category'))
-            tokens.push({ text: listed.form, meanings: listed.meanings });
-          else tokens.push({ text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
-        } else {
-          unknown.push(w);
-          // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
-          if (!notNoun.has(i)) tokens.push({ text: w, meanings: [], unread: true });
-        }
-      }
-    }
+  for (const t of terms) {
+    const term = t.terms[0];
+    while (i < words.length && words[i] !== term.normal) i++;
+    if (i >= words.length) break;
+    const tags = new Set(term.tags);
+    // The tagger guesses at words it does not know ("horsefly" as a verb); a word WordNet knows only as a noun is one.
+    if (!tags.has('Noun') && NOT_NOUN_TAGS.some((tag) => tags.has(tag)) && !onlyANoun(words[i])) out.add(i);
     i++;
   }
-  for (const [index, noun] of modifiers) if (tokens[index] && !tokens[index].relation) tokens[index].modifiedBy = noun;
-  return tokens;
+  return out;
+}
+
+/** Adds the token the next `n` words are read as. */
+function take(r: Reading, token: Token, n = 1): true {
+  r.tokens.push(token);
+  r.i += n;
+  return true;
+}
+
+/** Records a correction of the word at `r.i` or the next one, and respells it there to be read again. */
+function respell(r: Reading, { from, to }: Correction): void {
+  r.corrections.push({ from, to });
+  r.words[r.words[r.i] === from ? r.i : r.i + 1] = to;
+}
+
+/** True when neither the tagger nor WordNet's verb forms rule the word out as an object's name. */
+const mayNameObject = (r: Reading) => !r.notNoun.has(r.i) && !isVerbForm(r.words[r.i]);
+
+/** True for a word of content: no comma, function word or relation phrase's first word. */
+const isContentWord = (w: string | undefined) =>
+  w !== undefined && w !== ',' && !RELATION_FIRST_WORDS.has(w) && !STOP_WORDS.has(w);
+
+/**
+ * "a plate of fries", "a pair of boots": the of-phrase is the subject; plurals too ("three slices of
+ * pizza"). "a statue of a lion", "a plush toy of a whale": the form the subject is made as, like "a lion
+ * statue". A named compound ("the statue of liberty") stays one noun.
+ */
+function measureOf(r: Reading): boolean {
+  const w = r.words[r.i];
+  if (r.words[r.i + 1] !== 'of' || r.i + 2 >= r.words.length) return false;
+  const formOf = FORM_NOUNS.has(w) && !NAMING_NOUNS.has(w) && !knownNoun(r.words.slice(r.i, r.i + 3).join('_'));
+  const measure = MEASURE_WORDS.has(w) || (w.endsWith('s') && baseForms(w).some((f) => MEASURE_WORDS.has(f)));
+  if (!measure && !formOf && !onlyAUnit(w)) return false;
+  r.i += 2;
+  return true;
+}
+
+/** The longest vocabulary phrase of `minWords` words or more opening here, unless a relation phrase as long does. */
+function vocabularyPhrase(r: Reading, minWords: number): boolean {
+  const relationWords = r.rel?.[0].split(' ').length ?? 0;
+  for (let n = Math.min(longestPhrase(), r.words.length - r.i); n >= minWords; n--) {
+    const found = lookupPhrase(r.words.slice(r.i, r.i + n).join(' '));
+    if (found && n > relationWords) return take(r, { text: found.form, meanings: found.meanings }, n);
+  }
+  return false;
+}
+
+/**
+ * "a cendy cane", "a black penther": a two-word vocabulary phrase with one word a common slip of its own.
+ * The pair is then read again, spelt right, as any phrase is.
+ */
+function phraseSlip(r: Reading): boolean {
+  const slipped = r.rel ? undefined : phraseBySlip(r.words[r.i], r.words[r.i + 1], vocabularyWords());
+  if (slipped) respell(r, slipped);
+  return slipped !== undefined;
 }
 
 /** Meanings that make a word a modifier: "a green house" is a house painted green, not a greenhouse. */
 const MODIFIER_MEANINGS = new Set(['colour', 'colour-modifier', 'material', 'size', 'style', 'number']);
 
 /**
- * The token for two words WordNet writes closed as one concrete noun ("ant eater" → anteater, "tool
- * box" → toolbox), unless the first is a modifier word or either a function word.
+ * "an ant eater", "a tool box": two words WordNet writes closed as one concrete noun are that noun,
+ * unless the first is a modifier word or either a function word.
  */
-function closedCompound(first: string, second: string | undefined): Token | undefined {
-  if (
-    !second ||
-    second === ',' ||
-    STOP_WORDS.has(first) ||
-    STOP_WORDS.has(second) ||
-    RELATION_FIRST_WORDS.has(first) ||
-    RELATION_FIRST_WORDS.has(second)
-  )
-    return undefined;
-  if (first.length < 3 || second.length < 3 || /\d/.test(first + second)) return undefined;
-  if (lookupPhrase(first)?.meanings.some((m) => MODIFIER_MEANINGS.has(m.type))) return undefined;
+function closedPair(r: Reading): boolean {
+  const [first, second] = [r.words[r.i], r.words[r.i + 1]];
+  if (r.rel || !isContentWord(first) || !isContentWord(second)) return false;
+  if (first.length < 3 || second.length < 3 || /\d/.test(first + second)) return false;
+  if (lookupPhrase(first)?.meanings.some((m) => MODIFIER_MEANINGS.has(m.type))) return false;
   // "a snake head", "a shower head": a part after a noun is that thing's part (a snakehead is a fish).
-  if (lookupPhrase(second)?.meanings.some((m) => m.type === 'part')) return undefined;
+  if (lookupPhrase(second)?.meanings.some((m) => m.type === 'part')) return false;
   // A compound WordNet also lists spaced ("dog sled", "weather vane") is read as the prompt spells it.
-  if (knownNoun(`${first}_${second}`)) return undefined;
+  if (knownNoun(`${first}_${second}`)) return false;
   const joined = first + second;
   const noun = knownNoun(joined);
-  if (!noun || !hasConcreteSense(noun) || nounSenses(noun).every((o) => readSynset(o).instance)) return undefined;
-  return { text: joined, meanings: [], noun };
+  if (!noun || !hasConcreteSense(noun) || nounSenses(noun).every((o) => readSynset(o).instance)) return false;
+  r.corrections.push({ from: `${first} ${second}`, to: joined });
+  return take(r, { text: joined, meanings: [], noun }, 2);
+}
+
+/**
+ * WordNet compounds ("german shepherd", "red panda") are one noun, before their words are read alone
+ * ("red" a colour, "panda" a teddy bear).
+ */
+function wordNetCompound(r: Reading): boolean {
+  if (r.rel) return false;
+  const { words, i } = r;
+  for (let n = Math.min(4, words.length - i); n >= 2; n--) {
+    const phrase = words.slice(i, i + n).join(' ');
+    // "venus flytrap": WordNet lists some compounds with a possessive the prompt left out ("venus's flytrap").
+    // "man o' war": WordNet spells out the elided "of" (man-of-war).
+    const noun =
+      knownNoun(phrase.replace(/ /g, '_')) ??
+      knownNoun(phrase.replace(' ', "'s_").replace(/ /g, '_')) ??
+      (phrase.includes(' o ') ? knownNoun(phrase.replace(/ o /g, ' of ').replace(/ /g, '_')) : undefined);
+    if (!noun) continue;
+    // An unplaced compound ("record player") still keeps its words from being read apart, but a
+    // compound placed only broadly or as a person ("black panther") does not split a vocabulary phrase.
+    const res = resolveByWordNet(noun);
+    const beatsVocabulary = res !== undefined && !res.broad && res.kind !== LEX_FILE.person;
+    // Compounds are head-final: a vocabulary word as the last word ("black panther") keeps the compound
+    // from replacing it, one as a modifier does not when the compound is the kind of thing its last
+    // word is ("coat rack", an artifact like a rack: no coat); "elephant tusk", a plant, names no tusk.
+    const vocabularyWord =
+      namesObject(words[i + n - 1]) ||
+      (words.slice(i, i + n - 1).some(namesObject) && !sameKindAsHead(noun, words[i + n - 1]));
+    // A compound naming no thing ("ping pong", an activity) still keeps its words from being read
+    // apart ("pong" as a typo for pony), unless one of them names a thing by itself ("greyhound racing").
+    const wordsNameNoThing = () => words.slice(i, i + n).every((w) => !namesObject(w) && !namesAKindOfThing(w));
+    // "lying in the ferns": a compound ending in a relation word that names no thing ("lying-in", childbirth) is the relation.
+    const endsInRelation = RELATION_FIRST_WORDS.has(words[i + n - 1]) && !firstSenseConcrete(noun);
+    if (
+      endsInRelation ||
+      (!beatsVocabulary && (vocabularyWord || (!res && !hasConcreteSense(noun) && !wordsNameNoThing())))
+    )
+      continue;
+    const text =
+      knownNoun(phrase.replace(/ /g, '_')) || !phrase.includes(' o ') ? phrase : phrase.replace(/ o /g, ' of ');
+    return take(r, { text, meanings: [], noun }, n);
+  }
+  return false;
+}
+
+/** "a german shepard", "a pocket calculater": a compound with one word misspelt is read whole. */
+function compoundWithTypo(r: Reading): boolean {
+  const [first, second] = [r.words[r.i], r.words[r.i + 1]];
+  const fixed =
+    !r.rel && isContentWord(second) && !STOP_WORDS.has(first) ? compoundByTypo(first, second, notAWordHere) : undefined;
+  if (!fixed) return false;
+  respell(r, fixed);
+  // Read again spelt right, as the compound would be ("a cendy cane" as "a candy cane": a cane).
+  if (knownNoun(fixed.to) || lookupPhrase(fixed.to)) return true;
+  return take(r, { text: fixed.noun.replace(/_/g, ' '), meanings: [], noun: fixed.noun }, 2);
+}
+
+/** "a dolphin jumping", "a pomegranate cut open": a verb that ends the subject's phrase opens a `with` clause. */
+function phraseEndingVerb(r: Reading): boolean {
+  const [w, next] = [r.words[r.i], r.words[r.i + 1]];
+  if (!isPhraseEndingVerb(w, r.notNoun.has(r.i), followsNoun(r.tokens, { adjectives: false }), next)) return false;
+  // "a fire breathing dragon", "a front loading washing machine": a noun that is no thing (a
+  // phenomenon, a substance, a place) before an -ing word and straight before another noun is that
+  // verb's object in a compound modifier ("fire-breathing"); the object is the noun after it.
+  const prev = r.tokens.at(-1);
+  const prevNoun = prev && !prev.relation ? (prev.noun ?? knownNoun(prev.text)) : undefined;
+  if (
+    prev &&
+    prevNoun &&
+    w.endsWith('ing') &&
+    next &&
+    next !== ',' &&
+    !DETERMINERS.has(next) &&
+    !RELATION_FIRST_WORDS.has(next) &&
+    !hasAny(prev, 'colour', 'material') &&
+    !firstSenseConcrete(prevNoun) &&
+    knownNoun(next)
+  ) {
+    r.tokens[r.tokens.length - 1] = { text: prev.text, meanings: [] };
+    return take(r, { text: w, meanings: [] });
+  }
+  return take(r, { text: w, meanings: [], relation: 'with' });
+}
+
+function numberWord(r: Reading): boolean {
+  const count = parseCount(r.words[r.i]);
+  return count !== undefined && take(r, { text: r.words[r.i], meanings: [{ type: 'number', value: count }] });
+}
+
+/** A word WordNet knows as a noun: that noun, a typo of a vocabulary word, or a modifier of the next token. */
+function knownNounWord(r: Reading): boolean {
+  const w = r.words[r.i];
+  const noun = knownNoun(w);
+  if (!noun) return false;
+  // A rare real word one typo away from the vocabulary ("woden", "chai") is read as the typo.
+  // A word WordNet's tagged corpus counted ("ballet") is common, so no typo.
+  // A verb form ("rocking", "carved") is no misspelt object.
+  // "an archery target": a word naming an activity before another noun is that noun's modifier, no typo.
+  const modifiesNext =
+    knownNoun(r.words[r.i + 1] ?? '') !== undefined &&
+    nounSenses(noun).some((o) => readSynset(o).lexFile === LEX_FILE.act);
+  const fix =
+    mayNameObject(r) && !hasConcreteSense(noun) && taggedSenseCount(noun) === 0 && !modifiesNext
+      ? closestWord(w, vocabularyWords())
+      : undefined;
+  const fixed = fix ? lookupPhrase(fix) : undefined;
+  if (fix && fixed) {
+    r.corrections.push({ from: w, to: fix });
+    return take(r, { text: fix, meanings: fixed.meanings });
+  }
+  // "a northern cardinal in the snow": a word the tagger reads as an adjective, last before the
+  // first phrase ends with no noun before it, is that phrase's noun.
+  if (!r.notNoun.has(r.i) || (endsFirstPhrase(r.tokens, r.words[r.i + 1]) && firstSenseConcrete(noun)))
+    return take(r, { text: w, meanings: [], noun });
+  r.unknown.push(w);
+  r.modifiers.set(r.tokens.length, noun);
+  r.i++;
+  return true;
+}
+
+/** "starfruit": a closed spelling of a WordNet compound is that compound, not its last word alone. */
+function closedSpelling(r: Reading): boolean {
+  const w = r.words[r.i];
+  const spaced = spacedCompound(w);
+  if (!spaced) return false;
+  r.corrections.push({ from: w, to: spaced.replace(/_/g, ' ') });
+  return take(r, { text: w, meanings: [], noun: spaced });
+}
+
+/** "treehouse", "horsefly", "lunchbox": a closed compound WordNet lacks is a kind of its last noun. */
+function closedCompoundWord(r: Reading): boolean {
+  const w = r.words[r.i];
+  const head = mayNameObject(r) ? compoundHead(w) : undefined;
+  if (!head || !closedCompoundBeatsTypo(w, closestWord(w, vocabularyWords(), { allowShort: true }))) return false;
+  r.corrections.push({ from: w, to: head.form });
+  return take(
+    r,
+    head.meanings ? { text: head.form, meanings: head.meanings } : { text: w, meanings: [], noun: head.form },
+  );
+}
+
+/** A word neither WordNet nor the vocabulary lists: a typo, a coined word, a family member, or unread. */
+function unlistedWord(r: Reading): boolean {
+  const w = r.words[r.i];
+  const next = r.words[r.i + 1];
+  // A word the tagger reads as a verb or adjective ("stuck") is no misspelt object.
+  const vocabularyFix = mayNameObject(r) ? closestWord(w, vocabularyWords(), { allowShort: true }) : undefined;
+  // A short word before another word ("a masala dosa") is likelier a name of its own than a slip of
+  // the pen, and one after the phrase's noun ("a hammock strung between…") likelier a verb.
+  const beforeWord = isContentWord(next);
+  const shortSlips = !beforeWord && !followsNoun(r.tokens);
+  // "persimon", "mangostein": a WordNet noun one letter away is a nearer reading than a vocabulary
+  // word two letters away ("person", "stein"); at equal distance the vocabulary is read.
+  // "drll": a WordNet thing a common slip away (the drill) is a nearer reading than a vocabulary
+  // word reached by another edit (the doll).
+  const slipNoun = vocabularyFix && !commonSlip(w, vocabularyFix) ? nounBySlip(w) : undefined;
+  // "a tiki statue", "a sony walkman": before another word, a word no common slip away from the
+  // vocabulary is likelier a name of its own than a misspelling (no tipi, no pony).
+  const nameBeforeWord = vocabularyFix !== undefined && beforeWord && !commonSlip(w, vocabularyFix);
+  const fix =
+    slipNoun || nameBeforeWord || (vocabularyFix && editDistance(w, vocabularyFix, 1) > 1 && nearerNoun(w))
+      ? undefined
+      : vocabularyFix;
+  const fixed = fix ? lookupPhrase(fix) : undefined;
+  // A word in the first phrase's head place is read as a noun whatever the tagger says ("a northern cardnial").
+  const headPlace = r.notNoun.has(r.i) && endsFirstPhrase(r.tokens, next);
+  // "a pachycephalosaurous head-butting": the tagger guesses an adjective from the ending alone; a word
+  // WordNet knows as no adjective or verb, one letter from exactly one object's name, is that name misspelt.
+  const reading = slipNoun
+    ? { noun: slipNoun, how: 'typo' as const }
+    : fix || isVerbForm(w)
+      ? undefined
+      : r.notNoun.has(r.i) && !headPlace
+        ? misspeltObject(w)
+        : readUnknownWord(
+            w,
+            shortSlips ? UNKNOWN_WORD_OPTIONS : { ...UNKNOWN_WORD_OPTIONS, minDroppedLength: Infinity },
+          );
+  if (fix && fixed) {
+    r.corrections.push({ from: w, to: fix });
+    return take(r, { text: fix, meanings: fixed.meanings });
+  }
+  // "cybertruck", "hoverbike": a coined word ending in an object's name is a kind of that object.
+  const suffix = !reading && mayNameObject(r) ? vocabularySuffix(w) : undefined;
+  if (suffix) {
+    r.corrections.push({ from: w, to: suffix });
+    return take(r, { text: suffix, meanings: lookupPhrase(suffix)!.meanings });
+  }
+  if (reading) {
+    // "velocirapter" → velociraptor; "spinosaurus" → dinosaur (read as the class its spelling family shares).
+    r.corrections.push({ from: w, to: reading.noun });
+    // "quaail" → quail: a misspelt vocabulary word is read as the vocabulary reads it (the bird, not the meat).
+    const listed = reading.how === 'typo' ? lookupPhrase(reading.noun) : undefined;
+    if (listed?.meanings.some((m) => m.type === 'category'))
+      return take(r, { text: listed.form, meanings: listed.meanings });
+    return take(r, { text: reading.how === 'typo' ? reading.noun : w, meanings: [], noun: reading.noun });
+  }
+  r.unknown.push(w);
+  // Kept as a token so head finding sees what a modifier before it qualifies ("a japanese naginata").
+  if (!r.notNoun.has(r.i)) r.tokens.push({ text: w, meanings: [], unread: true });
+  r.i++;
+  return true;
 }
 
 /** Shortest object name a coined word may end in: shorter endings are too often plain letters ("pan" in "handpan"). */
@@ -456,16 +502,12 @@ function namesAKindOfThing(word: string): boolean {
   );
 }
 
-/** WordNet's lexicographer file of quantities and units ("pint", "gallon", "ounce"). */
-const QUANTITY = LEX_FILE.quantity;
-
 /** True when every noun sense of the word is a unit of measure: "a pint of beer" is beer, a "cup" (also a vessel) stays. */
 function onlyAUnit(word: string): boolean {
   const senses = nounSenses(word);
-  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === QUANTITY);
+  // WordNet files quantities and units ("pint", "gallon", "ounce") together.
+  return senses.length > 0 && senses.every((o) => readSynset(o).lexFile === LEX_FILE.quantity);
 }
-
-const PERSON = LEX_FILE.person;
 
 function onlyANoun(word: string): boolean {
   const noun = knownNoun(word);

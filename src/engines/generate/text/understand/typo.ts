@@ -39,7 +39,8 @@ export function commonSlip(word: string, target: string): boolean {
   return slipRank(word, target) < OTHER_EDIT;
 }
 
-const OTHER_EDIT = 4;
+/** {@link slipRank} of an edit that is none of the common slips. */
+export const OTHER_EDIT = 4;
 
 /**
  * How common the one-edit slip from `target` to `word` is: 0 a letter left out, 1 two neighbours

@@ -6,47 +6,19 @@
 import { Type } from '@sinclair/typebox';
 import { byWord, readDataFile } from '../data-file.ts';
 
-export const MATERIAL_KINDS = [
-  'wood',
-  'metal',
-  'gold',
-  'silver',
-  'bronze',
-  'copper',
-  'stone',
-  'marble',
-  'glass',
-  'ceramic',
-  'fabric',
-  'leather',
-  'plastic',
-  'rubber',
-  'ice',
-  'wax',
-  'paper',
-  'bone',
-  'clay',
-  'organic',
-] as const;
+/** The words of a space-separated string literal type, as a union: the kinds below are written as one line each. */
+type WordsOf<S extends string> = S extends `${infer Word} ${infer Rest}` ? Word | WordsOf<Rest> : S;
+const kindsOf = <S extends string>(words: S) => words.split(' ') as WordsOf<S>[];
+
+export const MATERIAL_KINDS = kindsOf(
+  'wood metal gold silver bronze copper stone marble glass ceramic fabric leather plastic rubber ice wax paper bone clay organic',
+);
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
 
-export const SIZE_KINDS = [
-  'tall',
-  'short',
-  'wide',
-  'narrow',
-  'tiny',
-  'big',
-  'long',
-  'round',
-  'square',
-  'thin',
-  'thick',
-  'flat',
-] as const;
+export const SIZE_KINDS = kindsOf('tall short wide narrow tiny big long round square thin thick flat');
 export type SizeWord = (typeof SIZE_KINDS)[number];
 
-export const STYLE_KINDS = ['low-poly', 'cartoon', 'ornate', 'simple', 'weathered', 'futuristic', 'realistic'] as const;
+export const STYLE_KINDS = kindsOf('low-poly cartoon ornate simple weathered futuristic realistic');
 export type StyleWord = (typeof STYLE_KINDS)[number];
 
 /** How a second object is placed: `wearing` puts it on the subject's top (a hat on a head). */
@@ -69,6 +41,7 @@ const VOCABULARY = Type.Object(
     parts: Type.Record(Word, Type.Array(Word, { minItems: 1 })),
     numbers: Type.Record(Type.String({ pattern: '^[1-9][0-9]*$' }), Type.Array(Word, { minItems: 1 })),
     relations: wordsOf(['on', 'with', 'in', 'beside', 'wearing', 'of']),
+    irregularPlurals: Type.Record(Word, Word),
     /** Words separated by spaces. */
     stopWords: Type.String(),
   },
@@ -99,6 +72,9 @@ export const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
 
 /** "three-legged", "four-wheeled", "two-storey", "single-handled": hyphenated count + part. */
 export const COUNTED_SUFFIXES = byWord(vocabulary.countedSuffixes, 'vocabulary.yaml');
+
+/** Plurals no suffix rule undoes ("mice", "people") → the singular a lookup tries. */
+export const IRREGULAR_PLURALS: Record<string, string> = vocabulary.irregularPlurals;
 
 /** Words that open a new clause (longest first when matching). */
 export const RELATION_WORDS = Object.entries(vocabulary.relations).flatMap(([relation, phrases]) =>
