@@ -5,12 +5,14 @@
  *   exact word → compound reading → kind of its last word → imaginary being → row by sense →
  *   flower read from the definition → form read from the definition → family default
  *
- * and, when none answers for any noun of the prompt, the sculpted form (./interpret.ts). Which token is the
- * head noun (past form nouns, parts, modifiers) is ./head.ts's question; this file only resolves it.
+ * and, when none answers for any noun of the prompt, the sculpted form (./interpret.ts). Once the category
+ * is known, the last step picks the row of its family the noun is made as (`rowOf`, ./profile.ts). Which
+ * token is the head noun (past form nouns, parts, modifiers) is ./head.ts's question; this file only resolves it.
  */
 import { readAsCompound } from './compound-reading.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows } from './definitions.ts';
 import { compoundHead, firstSenseConcrete, headSenseFilter, lookupPhrase, resolveByWordNet } from './lexicon.ts';
+import { profileFor } from './profile.ts';
 import type { Clause, Token, Via } from './tokens.ts';
 import { hasAny } from './tokens.ts';
 import { LEX_FILE } from './wordnet.ts';
@@ -175,4 +177,15 @@ export function resolveNoun(q: NounQuestion): Resolution | undefined {
     if (found) return { ...found, via: 'wordnet', by: strategy.by };
   }
   return undefined;
+}
+
+/**
+ * The last step, once the noun has its category: the row of the family's proportions table it is made as
+ * ("tree frog" → frog), or undefined for the family's default form. Where the walk or the definition landed
+ * can name the row ("ice skate" → boot): its senses are asked first, and the class it landed on names a row
+ * when the noun names none, never an own form ("equine" is not the hinny).
+ */
+export function rowOf(category: string, noun: string, chain?: string[]): string | undefined {
+  const through = chain && chain.length > 1 ? chain.at(-1) : undefined;
+  return profileFor(category, noun, through) ?? profileFor(category, chain?.at(-1), undefined, { own: false });
 }
