@@ -52,16 +52,6 @@ export interface NounQuestion {
   modifier?: Token;
 }
 
-/** The answers the strategies share: the noun by itself, as a compound, and its last word. */
-interface NounFacts {
-  byItself: ReturnType<typeof resolveByWordNet>;
-  asCompound: ReturnType<typeof readAsCompound>;
-  /** The reading the strategies weigh: a compound's, a made thing's ("a red cape"), or the noun's by itself. */
-  res: ReturnType<typeof resolveByWordNet>;
-  /** The last word of a multi-word or closed compound ("water tower" → tower). */
-  lastWord?: string;
-}
-
 /** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
 function compoundHeadWord(noun: string): string | undefined {
   const words = noun.split(/[_ ]/);
@@ -85,14 +75,19 @@ function madeThingSense(
   return resolveByWordNet(q.noun, q.context, (s) => s.lexFile === LEX_FILE.artifact);
 }
 
-function factsOf(q: NounQuestion): NounFacts {
+/**
+ * The answers the strategies share: the noun read as a compound; the reading they weigh (a compound's, a
+ * made thing's ("a red cape"), or the noun's by itself); the last word of a compound ("water tower" → tower).
+ */
+function factsOf(q: NounQuestion) {
   const byItself = resolveByWordNet(q.noun, q.context, q.allowed);
   // "a monk seal", "a pizza cutter": after a modifier noun, the head is the kind of thing WordNet's
   // compounds ending in it are, not its likeliest sense alone.
   const asCompound = q.allowed ? undefined : readAsCompound(q.token, q.modifier, byItself, q.context);
   const res = asCompound?.resolution ?? madeThingSense(q, byItself) ?? byItself;
-  return { byItself, asCompound, res, lastWord: compoundHeadWord(q.noun) };
+  return { asCompound, res, lastWord: compoundHeadWord(q.noun) };
 }
+type NounFacts = ReturnType<typeof factsOf>;
 
 const spaced = (noun: string) => noun.replace(/_/g, ' ');
 const placedBroadlyOrNot = (f: NounFacts) => !f.res || f.res.broad;
