@@ -199,18 +199,15 @@ function foundUnderBroadAnchor(i: { category: string; chain?: string[] }): boole
   return Boolean(i.chain && i.chain.length > 1 && BROAD_ANCHOR_PAIRS.has(`${i.chain.at(-1)} ${i.category}`));
 }
 
-export function madeObject(i: {
-  category: string;
-  profile?: string;
-  word?: string;
-  prompt?: string;
-  chain?: string[];
-}): MadeObject {
+/** What the reading found: the category, the row the noun picks, the noun and the path to its category. */
+type Found = { category: string; profile?: string; word?: string; chain?: string[] };
+
+export function madeObject(i: Found & { prompt?: string }): MadeObject {
   const made = madeObjectAsRead(i);
   return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
 }
 
-function madeObjectAsRead(i: { category: string; profile?: string; word?: string; chain?: string[] }): MadeObject {
+function madeObjectAsRead(i: Found): MadeObject {
   const entry = categoryById(i.category);
   const standIn = (Boolean(entry?.label) || foundUnderBroadAnchor(i)) && !i.profile;
   // A family that builds the noun from its own description makes the noun itself, under its own label.
