@@ -31,7 +31,7 @@ export const CATEGORY_ROW = Type.Object(
     family: Type.Union(FAMILIES.map((f) => Type.Literal(f))),
     /** How the summary names a family of many nouns ("amphibian body plan"). */
     label: Type.Optional(Type.String({ minLength: 1 })),
-    /** Words and compounds that name the category directly, besides its profiles' words. */
+    /** Words and compounds that name the category directly, besides its profiles' words; absent: its id as words. */
     words: Type.Optional(Words),
     /** Profile words that are no vocabulary word (reached only through WordNet: a bare "seal" is first a stamp). */
     notVocabulary: Type.Optional(Words),

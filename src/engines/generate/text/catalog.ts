@@ -57,11 +57,21 @@ export function readCatalogFile<Row>(name: string, schema: TSchema, text?: strin
   return { name, rows: rows as Row[], lines };
 }
 
+/**
+ * The row's own words: as listed, else its id read as words ("marine-mammal" → marine mammal) unless a
+ * profile already names it ("dog", "balloon").
+ */
+function ownWords(row: CategoryRow): string[] {
+  const id = row.id.replace(/-/g, ' ');
+  const inProfiles = Object.entries(row.profiles ?? {}).some(([p, ws]) => p === id || ws.includes(id));
+  return row.words ?? (inProfiles ? [] : [id]);
+}
+
 /** Every word that names the row's category: its own words, then its profiles' names and words, less notVocabulary. */
 export function wordsOf(row: CategoryRow): string[] {
   const fromProfiles = Object.entries(row.profiles ?? {}).flatMap(([p, ws]) => [p, ...ws]);
   const hidden = new Set(row.notVocabulary ?? []);
-  return [...new Set([...(row.words ?? []), ...fromProfiles])].filter((w) => !hidden.has(w));
+  return [...new Set([...ownWords(row), ...fromProfiles])].filter((w) => !hidden.has(w));
 }
 
 /**
@@ -78,7 +88,7 @@ export function catalogProblems(files: CatalogFile<CategoryRow>[], shared: Share
       const first = idAt.get(row.id);
       if (first) problems.push(`${at}: id ${row.id} is listed twice (first at ${first})`);
       else idAt.set(row.id, at);
-      const listed = [...(row.words ?? []), ...Object.entries(row.profiles ?? {}).flatMap(([p, ws]) => [p, ...ws])];
+      const listed = [...ownWords(row), ...Object.entries(row.profiles ?? {}).flatMap(([p, ws]) => [p, ...ws])];
       const twice = listed.filter((w, k) => listed.indexOf(w) !== k);
       if (twice.length) problems.push(`${at}: ${[...new Set(twice)].join(', ')} listed twice in the row`);
       for (const w of new Set(listed)) rowsOfWord.set(w, [...(rowsOfWord.get(w) ?? []), row.id]);

@@ -7,7 +7,9 @@ import { familyOf } from '../catalog.ts';
 import { baseForms, lookupPhrase } from './lexicon.ts';
 import { nearestAnchor, partsOf, rankedSenses } from './senses.ts';
 import { STOP_WORDS } from './vocabulary.ts';
-import { LEX_FILE, hypernymClosure, isAdjective, isNoun, nounSenses, readSynset, type Synset } from './wordnet.ts';
+import { CLAUSE_WORDS, FIGURES, SHAPE_WORDS } from './meaning.ts';
+import { LEX_FILE, THING_FILES, hypernymClosure, isAdjective, isNoun, nounSenses, readSynset } from './wordnet.ts';
+import type { Synset } from './wordnet.ts';
 
 /**
  * How `part` is a part WordNet gives `whole` or its hypernyms ("claw" of "lobster"): undefined when it
@@ -22,23 +24,21 @@ export function partOf(part: string, whole: string): 'part' | 'object' | undefin
   return senses.some((o) => nearestAnchor(readSynset(o))?.broad === false) ? 'object' : 'part';
 }
 
+/** The first phrase of a sense's definition, lower case, without domain labels ("(computer science) an output device…"). */
+const firstPhrase = (synset: Synset) =>
+  synset.gloss
+    .split(';')[0]
+    .replace(/\([^)]*\)/g, ' ')
+    .toLowerCase();
+
+/** The noun's likeliest sense of one kind (lexicographer file), over its base forms. */
+const likeliestSense = (noun: string, lexFile: number) =>
+  baseForms(noun)
+    .flatMap((f) => rankedSenses(f))
+    .find((s) => s.synset.lexFile === lexFile);
+
 /** Words of a WordNet definition read for its genus: the kind of thing is named early ("a shoe with rollers"). */
 const GLOSS_WORDS = 8;
-const CLAUSE_WORDS = new Set(['that', 'which', 'who', 'whose', 'where', 'used', 'for', 'when']);
-const SHAPE_WORDS = new Set([
-  'consisting',
-  'consists',
-  'shape',
-  'form',
-  'likeness',
-  'image',
-  'figure',
-  'replica',
-  'model',
-  'representation',
-  'statue',
-  'effigy',
-]);
 
 /**
  * The category a noun's definition names ("roller skate: a shoe with pairs of rollers…" → shoe,
@@ -53,13 +53,8 @@ export function glossCategory(noun: string, chosen?: Synset): { category: string
         .map((f) => rankedSenses(f)[0])
         .find(Boolean);
   if (!sense) return undefined;
-  // "(computer science) an output device…": the domain label is no genus.
   // "a child's coin bank": a possessive says whose the thing is, not what it is.
-  const definition = sense.synset.gloss
-    .split(';')[0]
-    .replace(/\([^)]*\)/g, ' ')
-    .toLowerCase()
-    .replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
+  const definition = firstPhrase(sense.synset).replace(/\b[a-z]+'s?\b(?=\s)/g, ' ');
   const split = definition.split(/[^a-z]+/).filter(Boolean);
   // The genus is in the definition's first phrase: a relative or purpose clause, or an of-phrase after
   // anything but a form word, is about something else ("bedding that keeps a person warm", "beaklike
@@ -96,19 +91,10 @@ export function glossCategory(noun: string, chosen?: Synset): { category: string
   return undefined;
 }
 
-/** Categories of the animal family that are made things: a scarecrow (an effigy) may be made as a figure. */
-const FIGURES = new Set(['person', 'robot', 'teddy-bear', 'snowman']);
-
 /** Words after which a definition says what an artifact looks like, not what it is for. */
 const LIKENESS_WORDS = new Set([...SHAPE_WORDS].filter((w) => !w.startsWith('consist')));
 // Concrete lexicographer files whose senses bound what a noun may be made as.
-const BOUNDING_FILES = new Set<number>([
-  LEX_FILE.animal,
-  LEX_FILE.artifact,
-  LEX_FILE.food,
-  LEX_FILE.person,
-  LEX_FILE.plant,
-]);
+const BOUNDING_FILES = new Set([...THING_FILES, LEX_FILE.person]);
 
 /**
  * True when some concrete sense of the noun may be made as the category ("sawhorse", "clotheshorse" are
@@ -143,14 +129,9 @@ let imaginaryBeing: number | undefined;
 export function imaginaryBody(noun: string): { category: string; word: string } | undefined {
   imaginaryBeing ??= nounSenses('imaginary_being')[0];
   // The caller read the noun as a person: its likeliest sense filed with people is the one meant.
-  const sense = baseForms(noun)
-    .flatMap((f) => rankedSenses(f))
-    .find((s) => s.synset.lexFile === LEX_FILE.person);
+  const sense = likeliestSense(noun, LEX_FILE.person);
   if (!sense || !hypernymsOf(sense.synset.offset).has(imaginaryBeing)) return undefined;
-  const definition = sense.synset.gloss
-    .split(';')[0]
-    .replace(/\([^)]*\)/g, ' ')
-    .toLowerCase();
+  const definition = firstPhrase(sense.synset);
   const body = /\bbody of an? ([a-z]+)/.exec(definition)?.[1];
   const words = body ? [body] : definition.split(/[^a-z]+/).filter((w) => w && !STOP_WORDS.has(w));
   for (const w of words) {
@@ -173,8 +154,6 @@ function hypernymsOf(offset: number): Set<number> {
  * is then made as a flower, not as a bush. Shrubs and trees are placed before this is asked.
  */
 export function definedByFlowers(noun: string): boolean {
-  const sense = baseForms(noun)
-    .flatMap((f) => rankedSenses(f))
-    .find((s) => s.synset.lexFile === LEX_FILE.plant);
+  const sense = likeliestSense(noun, LEX_FILE.plant);
   return sense !== undefined && /\b(flowers?|flowering|blooms?|blossoms?)\b/.test(sense.synset.gloss.split(';')[0]);
 }

@@ -4,12 +4,12 @@
  * ("X on Y", "X with Y") and the words it could not use.
  */
 import { GENERIC_CATEGORY, familyOf, type Family } from '../catalog.ts';
-import { profileFor } from './profile.ts';
-import type { ResolvedBy } from './resolution.ts';
+import { type ResolvedBy, rowOf } from './resolution.ts';
 import { setAsideStylePhrases } from './style-phrases.ts';
 import { get, has, hasAny, type Clause, type Correction, type Token, type Via } from './tokens.ts';
 import { findHead } from './head.ts';
 import { partOf } from './definitions.ts';
+import { POSSESSIVES } from './meaning.ts';
 import { NAMED_STRUCTURE, namedStructure } from './named-structure.ts';
 import { namesYoung } from './senses.ts';
 import { tokenize } from './tokenize.ts';
@@ -46,7 +46,7 @@ export interface Companion extends Modifiers {
   relation: Relation;
   category: string;
   word: string;
-  /** The row of the family's proportions table the word picks (see ./profile.ts). */
+  /** The row of the family's proportions table the word picks (`rowOf`, ./resolution.ts). */
   profile?: string;
 }
 
@@ -147,9 +147,6 @@ function collectModifiers(
 const endsUnread = (c: Clause) =>
   c.tokens.filter((t) => t.noun || t.unread || has(t, 'category')).at(-1)?.unread === true;
 
-/** Possessive words: the noun after one is the subject's (or someone's) own part or belonging. */
-const POSSESSIVES = new Set(['its', 'his', 'her', 'their', 'my', 'our', 'your']);
-
 export function interpretPrompt(prompt: string): Interpretation {
   const corrections: Interpretation['corrections'] = [];
   const unknown: string[] = [];
@@ -232,12 +229,7 @@ export function interpretPrompt(prompt: string): Interpretation {
       result.category = head.category!;
       result.family = familyOf(head.category!);
       result.word = head.token.text;
-      // Where the walk or the definition landed can name the profile ("ice skate" → boot).
-      const through = head.chain && head.chain.length > 1 ? head.chain.at(-1) : undefined;
-      // The class the walk landed on names a row, never an own form: "equine" is not the hinny.
-      result.profile =
-        profileFor(head.category!, head.token.text, through) ??
-        profileFor(head.category!, head.chain?.at(-1), undefined, { own: false });
+      result.profile = rowOf(head.category!, head.token.text, head.chain);
       result.via = head.via!;
       result.resolvedBy = head.by!;
       result.chain = head.chain;
@@ -273,7 +265,7 @@ export function interpretPrompt(prompt: string): Interpretation {
         relation: rel,
         category: head.category!,
         word: head.token.text,
-        profile: profileFor(head.category!, head.token.text),
+        profile: rowOf(head.category!, head.token.text),
         colours: [],
         sizes: [],
       };

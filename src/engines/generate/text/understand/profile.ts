@@ -4,9 +4,10 @@
  */
 import { BROAD_ANCHORS, categoryById } from '../catalog.ts';
 import { OWN_FORMS } from '../own-forms.ts';
+import { BODY_PLANS, PLAN_CATEGORIES } from './meaning.ts';
 import { namesYoung } from './senses.ts';
 import { spacedNoun, spelledAsPrompt } from '../spelling.ts';
-import { isNoun, LEX_FILE, nounSenses, readSynset, senseKeyLemma, senseKeySynset, walkHypernyms } from './wordnet.ts';
+import { isNoun, lexFiles, nounSenses, readSynset, senseKeyLemma, senseKeySynset, walkHypernyms } from './wordnet.ts';
 
 const wordIndex = new Map<string, Map<string, string>>();
 
@@ -23,11 +24,11 @@ function profileWords(category: string): Map<string, string> | undefined {
 }
 
 /** WordNet lexicographer files of the senses a family's nouns are read in (artifacts otherwise). */
-const ARTIFACT_FILES = new Set<number>([LEX_FILE.artifact]);
-const KIND_FILES: Record<string, Set<number>> = {
-  animal: new Set([LEX_FILE.animal]),
-  food: new Set([LEX_FILE.food, LEX_FILE.plant]),
-  plant: new Set([LEX_FILE.plant]),
+const ARTIFACT_FILES = lexFiles('artifact');
+const KIND_FILES: Record<string, ReadonlySet<number>> = {
+  animal: lexFiles('animal'),
+  food: lexFiles('food', 'plant'),
+  plant: lexFiles('plant'),
 };
 
 /**
@@ -105,44 +106,6 @@ function underOwnAnchor(category: string, word: string): boolean {
 }
 
 /**
- * The body plan a catalogue animal's generator draws, by the WordNet class the noun is a kind of (first
- * match): the quadruped rig's categories are one body plan, so a noun that only resembles one of their
- * species ("yak", "spotted hyena") is said to be a quadruped, not that species. Families of
- * ../catalog/families.yaml are their own body plan (their id is the family's name).
- */
-const BODY_PLANS: [wordnetClass: string, plan: string][] = [
-  ['primate', 'primate'],
-  ['mammal', 'quadruped'],
-  ['bird', 'bird'],
-  ['fish', 'fish'],
-  ['amphibian', 'amphibian'],
-  ['reptile', 'reptile'],
-  ['mollusk', 'mollusc'],
-  ['insect', 'insect'],
-  ['arachnid', 'arachnid'],
-  ['crustacean', 'crustacean'],
-  ['edible fruit', 'fruit'],
-];
-/** Catalogue categories that stand for a body plan of many nouns (their generator varies by profile). */
-const PLAN_CATEGORIES = new Set([
-  'dog',
-  'cat',
-  'horse',
-  'cow',
-  'pig',
-  'elephant',
-  'rabbit',
-  'dragon',
-  'turtle',
-  'bird',
-  'fish',
-  'snake',
-  'apple',
-]);
-
-const FRUIT_FILES = new Set<number>([LEX_FILE.food, LEX_FILE.plant]);
-
-/**
  * The body plan of the noun's first sense of the category's kind that reaches one (a kiwi read as a
  * fruit is no bird; a worm is an animal before it is an insect's larva).
  */
@@ -154,7 +117,7 @@ function bodyPlan(word: string, category: string): string | undefined {
   walkHypernyms(
     word,
     (s, depth) => {
-      if (depth === 0) kindOk = fruit ? FRUIT_FILES.has(s.lexFile) : s.lexFile === LEX_FILE.animal;
+      if (depth === 0) kindOk = (fruit ? KIND_FILES.food : KIND_FILES.animal).has(s.lexFile);
       if (!kindOk) return false;
       found = plans.find(([cls]) => s.words.includes(cls))?.[1];
       return found !== undefined;
@@ -236,18 +199,15 @@ function foundUnderBroadAnchor(i: { category: string; chain?: string[] }): boole
   return Boolean(i.chain && i.chain.length > 1 && BROAD_ANCHOR_PAIRS.has(`${i.chain.at(-1)} ${i.category}`));
 }
 
-export function madeObject(i: {
-  category: string;
-  profile?: string;
-  word?: string;
-  prompt?: string;
-  chain?: string[];
-}): MadeObject {
+/** What the reading found: the category, the row the noun picks, the noun and the path to its category. */
+type Found = { category: string; profile?: string; word?: string; chain?: string[] };
+
+export function madeObject(i: Found & { prompt?: string }): MadeObject {
   const made = madeObjectAsRead(i);
   return { ...made, makes: spelledAsPrompt(made.makes, i.prompt) };
 }
 
-function madeObjectAsRead(i: { category: string; profile?: string; word?: string; chain?: string[] }): MadeObject {
+function madeObjectAsRead(i: Found): MadeObject {
   const entry = categoryById(i.category);
   const standIn = (Boolean(entry?.label) || foundUnderBroadAnchor(i)) && !i.profile;
   // A family that builds the noun from its own description makes the noun itself, under its own label.

@@ -5,12 +5,14 @@
  *   exact word → compound reading → kind of its last word → imaginary being → row by sense →
  *   flower read from the definition → form read from the definition → family default
  *
- * and, when none answers for any noun of the prompt, the sculpted form (./interpret.ts). Which token is the
- * head noun (past form nouns, parts, modifiers) is ./head.ts's question; this file only resolves it.
+ * and, when none answers for any noun of the prompt, the sculpted form (./interpret.ts). Once the category
+ * is known, the last step picks the row of its family the noun is made as (`rowOf`, ./profile.ts). Which
+ * token is the head noun (past form nouns, parts, modifiers) is ./head.ts's question; this file only resolves it.
  */
 import { readAsCompound } from './compound-reading.ts';
 import { definedByFlowers, glossCategory, imaginaryBody, kindAllows } from './definitions.ts';
 import { compoundHead, firstSenseConcrete, headSenseFilter, lookupPhrase, resolveByWordNet } from './lexicon.ts';
+import { profileFor } from './profile.ts';
 import type { Clause, Token, Via } from './tokens.ts';
 import { hasAny } from './tokens.ts';
 import { LEX_FILE } from './wordnet.ts';
@@ -50,16 +52,6 @@ export interface NounQuestion {
   modifier?: Token;
 }
 
-/** The answers the strategies share: the noun by itself, as a compound, and its last word. */
-interface NounFacts {
-  byItself: ReturnType<typeof resolveByWordNet>;
-  asCompound: ReturnType<typeof readAsCompound>;
-  /** The reading the strategies weigh: a compound's, a made thing's ("a red cape"), or the noun's by itself. */
-  res: ReturnType<typeof resolveByWordNet>;
-  /** The last word of a multi-word or closed compound ("water tower" → tower). */
-  lastWord?: string;
-}
-
 /** The last word of a multi-word noun ("water_tower" → tower) or of a closed compound ("birdhouse" → house). */
 function compoundHeadWord(noun: string): string | undefined {
   const words = noun.split(/[_ ]/);
@@ -83,14 +75,19 @@ function madeThingSense(
   return resolveByWordNet(q.noun, q.context, (s) => s.lexFile === LEX_FILE.artifact);
 }
 
-function factsOf(q: NounQuestion): NounFacts {
+/**
+ * The answers the strategies share: the noun read as a compound; the reading they weigh (a compound's, a
+ * made thing's ("a red cape"), or the noun's by itself); the last word of a compound ("water tower" → tower).
+ */
+function factsOf(q: NounQuestion) {
   const byItself = resolveByWordNet(q.noun, q.context, q.allowed);
   // "a monk seal", "a pizza cutter": after a modifier noun, the head is the kind of thing WordNet's
   // compounds ending in it are, not its likeliest sense alone.
   const asCompound = q.allowed ? undefined : readAsCompound(q.token, q.modifier, byItself, q.context);
   const res = asCompound?.resolution ?? madeThingSense(q, byItself) ?? byItself;
-  return { byItself, asCompound, res, lastWord: compoundHeadWord(q.noun) };
+  return { asCompound, res, lastWord: compoundHeadWord(q.noun) };
 }
+type NounFacts = ReturnType<typeof factsOf>;
 
 const spaced = (noun: string) => noun.replace(/_/g, ' ');
 const placedBroadlyOrNot = (f: NounFacts) => !f.res || f.res.broad;
@@ -175,4 +172,15 @@ export function resolveNoun(q: NounQuestion): Resolution | undefined {
     if (found) return { ...found, via: 'wordnet', by: strategy.by };
   }
   return undefined;
+}
+
+/**
+ * The last step, once the noun has its category: the row of the family's proportions table it is made as
+ * ("tree frog" → frog), or undefined for the family's default form. Where the walk or the definition landed
+ * can name the row ("ice skate" → boot): its senses are asked first, and the class it landed on names a row
+ * when the noun names none, never an own form ("equine" is not the hinny).
+ */
+export function rowOf(category: string, noun: string, chain?: string[]): string | undefined {
+  const through = chain && chain.length > 1 ? chain.at(-1) : undefined;
+  return profileFor(category, noun, through) ?? profileFor(category, chain?.at(-1), undefined, { own: false });
 }

@@ -10,6 +10,7 @@
  * so a specific anchor a little further away wins over "food" or "device" close by.
  */
 import { BROAD_ANCHORS, CATEGORIES } from '../catalog.ts';
+import { KIND_COST } from './meaning.ts';
 import {
   climb,
   hypernymClosure,
@@ -22,15 +23,6 @@ import {
   THING_FILES,
 } from './wordnet.ts';
 
-/** What choosing each kind of sense costs (lexicographer file → cost); kinds not listed are not things. */
-const KIND_COST: Record<number, number> = {
-  [LEX_FILE.animal]: 0,
-  [LEX_FILE.artifact]: 0,
-  [LEX_FILE.plant]: 0.3,
-  [LEX_FILE.object]: 0.3,
-  [LEX_FILE.food]: 0.2,
-  [LEX_FILE.person]: 1.5,
-};
 const NAMED_PERSON_COST = 3;
 const GROWER_COST = 1;
 const BROAD_STRUCTURE = 'house';

@@ -19,22 +19,13 @@ export const LEX_FILE = {
   plant: 20,
   quantity: 23,
 } as const;
+/** The lexicographer files of these kinds of noun, as a set (`lexFiles('animal', 'plant')`). */
+export const lexFiles = (...kinds: (keyof typeof LEX_FILE)[]): ReadonlySet<number> =>
+  new Set(kinds.map((kind) => LEX_FILE[kind]));
 /** Lexicographer files of concrete things: animal, artifact, food, natural object, person, plant. */
-export const CONCRETE_FILES: ReadonlySet<number> = new Set([
-  LEX_FILE.animal,
-  LEX_FILE.artifact,
-  LEX_FILE.food,
-  LEX_FILE.object,
-  LEX_FILE.person,
-  LEX_FILE.plant,
-]);
+export const CONCRETE_FILES = lexFiles('animal', 'artifact', 'food', 'object', 'person', 'plant');
 /** Kinds of thing a prompt names as the object itself: animal, artifact, food, plant (not someone, not a landform). */
-export const THING_FILES: ReadonlySet<number> = new Set([
-  LEX_FILE.animal,
-  LEX_FILE.artifact,
-  LEX_FILE.food,
-  LEX_FILE.plant,
-]);
+export const THING_FILES = lexFiles('animal', 'artifact', 'food', 'plant');
 
 export interface Synset {
   offset: number;
