@@ -13,7 +13,8 @@ export function describedJewelry(ctx: GenContext): boolean {
   if (!f) return false;
   // Pearls strung about the neck are a string of beads ("a pearl necklace").
   const pearls = f.shape === 'necklace' && /\bpearls?\b|\bbeads?\b/.test(ctx.interpretation.prompt.toLowerCase());
-  const gems = f.gems || Boolean(ctx.partSpec('gem')) || ctx.interpretation.companions.some((c) => c.category === 'gem');
+  const gems =
+    f.gems || Boolean(ctx.partSpec('gem')) || ctx.interpretation.companions.some((c) => c.category === 'gem');
   buildRow(ctx, 'jewelry', pearls ? 'beads' : f.shape, { gems: +gems });
   return true;
 }
