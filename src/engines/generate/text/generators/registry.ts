@@ -31,7 +31,6 @@ import {
 } from './families/machines.ts';
 import { INSTRUMENT_ROWS, drum, piano, stringInstrument, windInstrument } from './families/instruments.ts';
 import { DEVICES, appliance, drone } from './families/appliances.ts';
-import { bag, hat, shoe } from './families/wearables.ts';
 import { CURIOS, handTool, object } from './families/objects.ts';
 import { dish, fruit } from './families/dishes.ts';
 import { produce } from './families/produce.ts';
@@ -67,6 +66,9 @@ import {
   SPORTS,
   TAPES,
   TOYS,
+  bag,
+  hat,
+  shoe,
   smallVehicle,
   spacecraft,
   weapon,

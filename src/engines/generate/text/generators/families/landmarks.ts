@@ -8,8 +8,8 @@
  * mosque are also rows of the church category (WORSHIP_LANDMARKS). Forms are rows of
  * ../parts/structures.json and ../parts/landmarks.json (their counts and lengths as formulas), the pagoda
  * of ../parts/running-forms.json (its tiers stacked by a running height) and the mosque of
- * ../parts/prompt-forms.json (it takes its domes and minarets from the prompt's companions); here are
- * the skull and the bust.
+ * ../parts/prompt-forms.json (it takes its domes and minarets from the prompt's companions), the skull
+ * of ../parts/sculpture.json; here is the bust.
  */
 import type { GenContext, RGB, Generator } from '../kit.ts';
 import { buildRow, partLists } from '../part-list.ts';
@@ -23,44 +23,8 @@ export function landmark(ctx: GenContext): void {
   (LANDMARKS[ctx.interpretation.profile ?? ''] ?? LANDMARKS.pyramid)(ctx);
 }
 
-export function skull(ctx: GenContext): void {
-  const { s } = ctx;
-  const animal = /\b(cow|bull|ox|goat|ram|deer|horse|dragon|dinosaur|wolf|dog|cat)\b/.exec(
-    ctx.interpretation.prompt.toLowerCase(),
-  );
-  const bone: RGB = [0.92, 0.88, 0.78];
-  const long = animal ? 1.8 : 1;
-  const add = (m: ReturnType<GenContext['box']>, part?: string) => ctx.add(m, 'bone', { colour: bone, part });
-  // Deep, wide eye sockets and a nasal hole: what makes a skull read as one from any side.
-  const socket = (x: number) => ctx.ellipsoid([0.085, 0.075, 0.12], [x, 0.36, 0.27 * long]);
-  const cranium = ctx
-    .ellipsoid([0.3 * s.wide, 0.3, 0.32], [0, 0.45, -0.03])
-    .add(ctx.ellipsoid([0.23, 0.17, 0.2 * long], [0, 0.3, 0.12 * long]));
-  add(
-    cranium
-      .subtract(socket(-0.1))
-      .subtract(socket(0.1))
-      .subtract(
-        ctx
-          .cyl(0.05, 0.2, [0, 0, 0], 0.001, 3)
-          .rotate([90, 0, 0])
-          .translate([0, 0.23, 0.22 * long]),
-      )
-      .subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [0.29, 0.32, 0.08]))
-      .subtract(ctx.ellipsoid([0.06, 0.07, 0.1], [-0.29, 0.32, 0.08])),
-  );
-  add(ctx.roundBox([0.26, 0.1, 0.22 * long], 0.04, [0, 0.07, 0.13 * long]), 'jaw');
-  for (let k = 0; k < 6; k++) add(ctx.box([0.035, 0.06, 0.03], [-0.09 + k * 0.036, 0.14, 0.24 * long]), 'tooth');
-  if (animal && /cow|bull|ox|goat|ram|deer/.test(animal[1]))
-    for (const side of [-1, 1])
-      add(
-        ctx.union([
-          ctx.capsule([side * 0.25, 0.55, 0], [side * 0.55, 0.62, 0.05], 0.06, 0.04),
-          ctx.capsule([side * 0.55, 0.62, 0.05], [side * 0.65, 0.85, 0.1], 0.04, 0.01),
-        ]),
-        'horn',
-      );
-}
+/** A skull, a row of ../parts/sculpture.json (an animal's longer, a cow's horned). */
+export const skull: Generator = partLists('sculpture').skull;
 
 export function bust(ctx: GenContext): void {
   const { s } = ctx;

@@ -38,3 +38,7 @@ export const CORE_ROWS: Record<string, Generator> = { ...POLES, glaive: POLES.na
 export const weapon = byProfile(partLists('weapons'), 'gun');
 export const spacecraft = byProfile(partLists('spacecraft'), 'satellite');
 export const smallVehicle = byProfile(partLists('small-vehicles'), 'tuk-tuk');
+/** Footwear and bags by profile; a hat with no row of its own is the plain `hat` row. */
+export const shoe = byProfile(partLists('shoes'), 'shoe');
+export const bag = byProfile(partLists('bags'), 'handbag');
+export const hat = partLists('hats').hat;
