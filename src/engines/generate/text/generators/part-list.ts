@@ -48,6 +48,7 @@ import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
 import { hollowLathe, sideHandle } from './vessel-shapes.ts';
+import { copiesOf, isRepeat, type RepeatKit, repeatSchema } from './part-repeats.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -85,93 +86,8 @@ const EachSchema = Type.Tuple([
   ]),
 ]);
 
-/** A formula naming a value of a shape made once for each value of `each` (a list a union or hull joins). */
-const RepeatLetSchema = Type.Tuple([Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), FormulaSchema]);
-
-const ShapeSchema = Type.Recursive(
-  (Shape) =>
-    Type.Object(
-      {
-        shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
-        /** In the order of the kit method's parameters; null leaves an optional one at its default. */
-        args: Type.Array(
-          Type.Union([
-            Num,
-            Type.Null(),
-            Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
-            Vec,
-            // A lathe's or prism's points, or the items a hull or union joins (a shape or point repeated
-            // for each value of its `each`, with names of its own, stands for its copies in turn: a star's
-            // points).
-            Type.Array(
-              Type.Union([
-                Vec,
-                Shape,
-                Type.Object(
-                  {
-                    each: Type.Array(EachSchema, { minItems: 1 }),
-                    let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
-                    repeat: Type.Union([Shape, Vec]),
-                  },
-                  { additionalProperties: false },
-                ),
-              ]),
-            ),
-          ]),
-        ),
-        ops: Type.Optional(
-          Type.Array(
-            Type.Union([
-              Type.Tuple([Type.Literal('rotate'), Vec]),
-              Type.Tuple([Type.Literal('translate'), Vec]),
-              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Num])]),
-              Type.Tuple([Type.Literal('mirror'), Vec]),
-              Type.Tuple([Type.Literal('trimByPlane'), Vec, Num]),
-              Type.Tuple([Type.Literal('refine'), Num]),
-              Type.Tuple([Type.Literal('add'), Shape]),
-              Type.Tuple([Type.Literal('subtract'), Shape]),
-              Type.Tuple([Type.Literal('intersect'), Shape]),
-            ]),
-          ),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  { $id: 'PartShape' },
-);
-
-/** `[formula, [names]]`: the name at the formula's index (a coat's material by the caller's number). */
-const ChoiceSchema = <T extends TSchema>(name: T) => Type.Tuple([FormulaSchema, Type.Array(name, { minItems: 1 })]);
-
-/** A joint's name: a string, or pieces joined, each a string or a choice (a leg's side and its place by the legs' count). */
-const JointNameSchema = Type.Union([
-  Type.String({ minLength: 1 }),
-  Type.Array(Type.Union([Type.String(), ChoiceSchema(Type.String())]), { minItems: 1 }),
-]);
-
 /** A regular expression's source, tested on the lower-cased prompt (as ./kit.ts `says` does). */
 const PatternSchema = Type.String({ minLength: 1 });
-
-const MaterialSchema = Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind)));
-
-const PartSchema = Type.Object(
-  {
-    shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
-    args: Type.Array(Type.Unknown()),
-    ops: Type.Optional(Type.Array(Type.Unknown())),
-    // A coat of fur or of hide, as the caller's number says (a quadruped's), is a choice of kinds.
-    material: Type.Union([MaterialSchema, ChoiceSchema(MaterialSchema)]),
-    part: Type.Optional(Type.String({ minLength: 1 })),
-    primary: Type.Optional(Type.Boolean()),
-    colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
-    when: Type.Optional(FormulaSchema),
-    ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
-    unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
-    colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
-    promptColour: Type.Optional(Type.Literal(true)),
-  },
-  { additionalProperties: false },
-);
 
 const PickSchema = Type.Object(
   { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
@@ -217,6 +133,76 @@ const LetSchema = Type.Tuple([
   ]),
 ]);
 
+const ShapeSchema = Type.Recursive(
+  (Shape) => {
+    const repeat = repeatSchema(Shape, Vec, EachSchema, LetSchema);
+    return Type.Object(
+      {
+        shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
+        /** In the order of the kit method's parameters; null leaves an optional one at its default. */
+        args: Type.Array(
+          Type.Union([
+            Num,
+            Type.Null(),
+            Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
+            Vec,
+            // A lathe's or prism's points, or the items a hull or union joins (a repeat, ./part-repeats.ts,
+            // stands for its copies in turn: a star's points).
+            Type.Array(Type.Union([Vec, Shape, repeat])),
+          ]),
+        ),
+        ops: Type.Optional(
+          Type.Array(
+            Type.Union([
+              Type.Tuple([Type.Literal('rotate'), Vec]),
+              Type.Tuple([Type.Literal('translate'), Vec]),
+              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Num])]),
+              Type.Tuple([Type.Literal('mirror'), Vec]),
+              Type.Tuple([Type.Literal('trimByPlane'), Vec, Num]),
+              Type.Tuple([Type.Literal('refine'), Num]),
+              Type.Tuple([Type.Literal('add'), Type.Union([Shape, repeat])]),
+              Type.Tuple([Type.Literal('subtract'), Type.Union([Shape, repeat])]),
+              Type.Tuple([Type.Literal('intersect'), Type.Union([Shape, repeat])]),
+            ]),
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    );
+  },
+  { $id: 'PartShape' },
+);
+
+/** `[formula, [names]]`: the name at the formula's index (a coat's material by the caller's number). */
+const ChoiceSchema = <T extends TSchema>(name: T) => Type.Tuple([FormulaSchema, Type.Array(name, { minItems: 1 })]);
+
+/** A joint's name: a string, or pieces joined, each a string or a choice (a leg's side and its place by the legs' count). */
+const JointNameSchema = Type.Union([
+  Type.String({ minLength: 1 }),
+  Type.Array(Type.Union([Type.String(), ChoiceSchema(Type.String())]), { minItems: 1 }),
+]);
+
+const MaterialSchema = Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind)));
+
+const PartSchema = Type.Object(
+  {
+    shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
+    args: Type.Array(Type.Unknown()),
+    ops: Type.Optional(Type.Array(Type.Unknown())),
+    // A coat of fur or of hide, as the caller's number says (a quadruped's), is a choice of kinds.
+    material: Type.Union([MaterialSchema, ChoiceSchema(MaterialSchema)]),
+    part: Type.Optional(Type.String({ minLength: 1 })),
+    primary: Type.Optional(Type.Boolean()),
+    colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
+    when: Type.Optional(FormulaSchema),
+    ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
+    promptColour: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * A joint of a legged form's skeleton (./joints.ts): `[name, parent, head]` or `[name, parent, head, when]`
  * (made only when the formula is not 0: a primate's tail joints when it has a tail).
@@ -231,7 +217,9 @@ const JointSchema = Type.Union([
  * added to the row's skeleton as it is made, in its own names (a leg's joints where its own drawn foot is).
  * A running sum is `carry` and `next`: the `carry` names' first values, computed once before the first
  * turn, and `next`, computed after each turn in its names, their values in the turn after (a pagoda's
- * height as its tiers stack, a snowman's shrinking balls).
+ * height as its tiers stack, a snowman's shrinking balls). A group's `use` is `[file, id]`: that row of
+ * another parts file, built in each turn before the group's own parts, each of its file's `inputs` taking
+ * the turn's value of the same name (one the row reads must be named) (a house's storeys and roof, which every building shares).
  */
 const GroupSchema = Type.Recursive(
   (Group) =>
@@ -243,6 +231,7 @@ const GroupSchema = Type.Recursive(
         carry: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
+        use: Type.Optional(Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 })])),
         joints: Type.Optional(Type.Array(JointSchema, { minItems: 1 })),
       },
       { additionalProperties: false },
@@ -381,21 +370,11 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
-type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape | unknown[] };
-const isRepeat = (value: unknown): value is Repeat =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
-
-/** The scopes of a repeat's copies: every value of each `each` name in turn (nested in order), then its `let`. */
-function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
-  let scopes = [scope];
-  for (const [name, values] of repeat.each)
-    scopes = scopes.flatMap((inner) => eachValues(values, inner).map((value) => ({ ...inner, [name]: value })));
-  return scopes.map((inner) => {
-    const named = { ...inner };
-    for (const [name, formula] of repeat.let ?? []) named[name] = compileFormula(formula)(named);
-    return named;
-  });
-}
+/** The row language's names and loops, lent to ./part-repeats.ts. */
+const repeatKit = (ctx: GenContext): RepeatKit => ({
+  withLets: (lets, scope) => withLets(ctx, lets as Let[] | undefined, scope),
+  eachValues: (values, scope) => eachValues(values as Static<typeof EachSchema>[1], scope),
+});
 
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
 const SHAPE_NAMES = [
@@ -431,8 +410,8 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
         : Array.isArray(value)
           ? value.flatMap((item) =>
               isRepeat(item)
-                ? repeatScopes(item, scope).map((inner) =>
-                    isShape(item.repeat) ? shapeOf(ctx, item.repeat, inner) : evaluated(item.repeat, inner),
+                ? copiesOf(item, scope, repeatKit(ctx), (copy, inner) =>
+                    isShape(copy) ? shapeOf(ctx, copy, inner) : evaluated(copy, inner),
                   )
                 : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
             )
@@ -446,7 +425,13 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
   let m = make(...row.args.map(arg));
   for (const [op, ...args] of row.ops ?? []) {
     const method = (m as unknown as Record<string, (...a: unknown[]) => Manifold>)[op];
-    m = method.apply(m, args.map(arg));
+    // A repeated operand is applied one copy at a time (a cheese's holes, each subtracted in turn).
+    if (isRepeat(args[0]))
+      for (const copy of copiesOf(args[0], scope, repeatKit(ctx), (item, inner) =>
+        shapeOf(ctx, item as PartShape, inner),
+      ))
+        m = method.call(m, copy);
+    else m = method.apply(m, args.map(arg));
   }
   return m;
 }
@@ -588,6 +573,7 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
       const repeat = (depth: number, inner: Scope): void => {
         if (depth === loops.length) {
           const own = withLets(ctx, item.let, { ...inner, ...carried });
+          if (item.use) buildUsed(ctx, item.use, own);
           buildItems(ctx, item.parts ?? [], own, joints);
           if (item.joints && joints) addJoints(joints, item.joints, own);
           carried = carriedNext(ctx, item, carried, own);
@@ -659,13 +645,29 @@ export function partLists(name: string): Record<string, Generator> {
   );
 }
 
-const rowsByFile = new Map<string, Map<string, PartListRow>>();
+const filesRead = new Map<string, { file: PartListFile; rows: Map<string, PartListRow> }>();
+
+/** `parts/<name>.json` and its rows by id, read and checked on first use. */
+function fileRead(name: string): { file: PartListFile; rows: Map<string, PartListRow> } {
+  let read = filesRead.get(name);
+  if (!read) {
+    const file = readPartListFile(name);
+    filesRead.set(name, (read = { file, rows: new Map(file.rows.map((row) => [row.id, row])) }));
+  }
+  return read;
+}
 
 /** Row `id` of `parts/<name>.json` (the file read and checked on first use), or undefined. */
 export function partListRow(name: string, id: string): PartListRow | undefined {
-  let rows = rowsByFile.get(name);
-  if (!rows) rowsByFile.set(name, (rows = new Map(readPartListFile(name).rows.map((row) => [row.id, row]))));
-  return rows.get(id);
+  return fileRead(name).rows.get(id);
+}
+
+/** A group's `use`: row `id` of `parts/<name>.json` built with its inputs taken from `scope` by name. */
+function buildUsed(ctx: GenContext, [name, id]: readonly [string, string], scope: Scope): void {
+  const given: Scope = {};
+  // An input the row does not read need not be named (a roof's kind, where only storeys are used).
+  for (const input of Object.keys(fileRead(name).file.inputs ?? {})) if (input in scope) given[input] = scope[input];
+  buildRow(ctx, name, id, given);
 }
 
 /** Builds row `id` of `parts/<name>.json` with the caller's inputs (a body plan with its proportion row). */

@@ -5,7 +5,6 @@
  */
 import type { GenContext, Generator } from './kit.ts';
 import { partLists } from './part-list.ts';
-import * as furniture from './furniture.ts';
 import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
 import * as buildings from './buildings.ts';
@@ -117,16 +116,12 @@ function ownProduce(category: string, ctx: GenContext): boolean {
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  bookshelf: furniture.bookshelf,
   vase: vessels.vase,
   sword: (ctx) => (OWN_FORMS.sword.label(ctx.interpretation.profile ?? '') && describedWeapon(ctx)) || tools.sword(ctx),
   dagger: (ctx) =>
     (OWN_FORMS.dagger.label(ctx.interpretation.profile ?? '') && describedKnife(ctx)) || FORMS.dagger(ctx),
   castle: buildings.castle,
-  skyscraper: buildings.skyscraper,
   tree: plants.tree,
-  bush: plants.bush,
-  cactus: plants.cactus,
   bus: vehicles.bus,
   bicycle: vehicles.bicycle,
   dog: animals.dog,
@@ -145,7 +140,6 @@ const SINGLE: Record<string, Generator> = {
   apple: (ctx) => fruit(ctx) || ownProduce('apple', ctx) || FORMS.apple(ctx),
   pear: (ctx) => ownProduce('pear', ctx) || FORMS.pear(ctx),
   banana: (ctx) => ownProduce('banana', ctx) || FORMS.banana(ctx),
-  cheese: food.cheese,
   'ice-cream': FORMS['ice cream'],
   carrot: (ctx) => ownProduce('carrot', ctx) || FORMS.carrot(ctx),
   ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
@@ -203,7 +197,7 @@ const FAMILIES: Record<string, Family> = {
   // A building whose description says how it is built is made that way before any plain-solid reading.
   house: {
     readers: [(ctx) => profileOf(ctx) !== 'house' && Boolean(buildingForm(profileOf(ctx))) && describedBuilding(ctx)],
-    base: buildings.house,
+    base: FORMS.house,
   },
   // A grass read from its description, before the potted plant's and the flower's forms.
   'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: FORMS['potted-plant'] },
