@@ -3,7 +3,7 @@
  * each row of `parts/*.json` is `{id, parts}`, each part one primitive of ./kit.ts (`shape` and its
  * `args` in the order of the `GenContext` method of that name), the operations applied to it in order
  * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …; `hollowLathe` and
- * `sideHandle` of ./vessel-shapes.ts are shapes too), and how it is painted
+ * `sideHandle` of ./vessel-shapes.ts and `lumpy` of ./terrain.ts are shapes too), and how it is painted
  * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own).
  * What the prompt says may choose among a row's parts and colours, as data rather than word checks in
  * code: `ifSays` / `unlessSays` (patterns, each tested on the lower-cased prompt: the part is made only
@@ -48,7 +48,8 @@ import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
 import { hollowLathe, sideHandle } from './vessel-shapes.ts';
-import { copiesOf, isRepeat, type RepeatKit, repeatSchema } from './part-repeats.ts';
+import { lumpy } from './terrain.ts';
+import { copiesOf, forEachCopy, isRepeat, type RepeatKit, repeatSchema, whileSchema } from './part-repeats.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -65,6 +66,7 @@ export const PRIMITIVE_ARITY = {
   union: [1, 1],
   hollowLathe: [2, 2],
   sideHandle: [4, 5],
+  lumpy: [3, 4],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export type PrimitiveName = keyof typeof PRIMITIVE_ARITY;
@@ -217,9 +219,11 @@ const JointSchema = Type.Union([
  * added to the row's skeleton as it is made, in its own names (a leg's joints where its own drawn foot is).
  * A running sum is `carry` and `next`: the `carry` names' first values, computed once before the first
  * turn, and `next`, computed after each turn in its names, their values in the turn after (a pagoda's
- * height as its tiers stack, a snowman's shrinking balls). A group's `use` is `[file, id]`: that row of
- * another parts file, built in each turn before the group's own parts, each of its file's `inputs` taking
- * the turn's value of the same name (one the row reads must be named) (a house's storeys and roof, which every building shares).
+ * height as its tiers stack, a snowman's shrinking balls); `while` repeats the turns as long as its test
+ * holds, as a repeat's does (./part-repeats.ts: an island's trees, as many as a bound drawn each turn).
+ * A group's `use` is `[file, id]`: that row of another parts file, built in each turn before the group's
+ * own parts, each of its file's `inputs` taking the turn's value of the same name (a house's storeys and
+ * roof, which every building shares; an input the row reads must be named).
  */
 const GroupSchema = Type.Recursive(
   (Group) =>
@@ -229,6 +233,7 @@ const GroupSchema = Type.Recursive(
         let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         when: Type.Optional(FormulaSchema),
         carry: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        while: Type.Optional(whileSchema(LetSchema)),
         next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
         use: Type.Optional(Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 })])),
@@ -391,7 +396,7 @@ const SHAPE_NAMES = [
 ] as const;
 
 /** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
-const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
+const COMPOUND_SHAPES = { hollowLathe, sideHandle, lumpy } as const;
 
 /** A value with its formulas evaluated in `scope` (numbers, vectors, lists of points). */
 function evaluated(value: unknown, scope: Scope): unknown {
@@ -525,20 +530,6 @@ function groupJoints(group: Group): Joint[] {
   return [...(group.joints ?? []), ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : []))];
 }
 
-/** The first values of a group's running names (`carry`), none when it has none. */
-function carriedFirst(ctx: GenContext, group: Group, scope: Scope): Scope {
-  if (!group.carry) return {};
-  const own = withLets(ctx, group.carry, scope);
-  return Object.fromEntries(group.carry.map(([name]) => [name, own[name]]));
-}
-
-/** A group's running names for its next turn: `next` computed in the turn's names just made. */
-function carriedNext(ctx: GenContext, group: Group, carried: Scope, turn: Scope): Scope {
-  if (!group.next) return carried;
-  const own = withLets(ctx, group.next, turn);
-  return Object.fromEntries(Object.keys(carried).map((name) => [name, own[name]]));
-}
-
 /** A name whose pieces may be chosen by formulas (a joint's side and place), evaluated in `scope`. */
 function chosenName(name: Static<typeof JointNameSchema>, scope: Scope): string {
   if (typeof name === 'string') return name;
@@ -568,21 +559,11 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
   for (const item of items) {
     if (item.when && !compileFormula(item.when)(scope)) continue;
     if (isGroup(item)) {
-      const loops = item.each ?? [];
-      let carried = carriedFirst(ctx, item, scope);
-      const repeat = (depth: number, inner: Scope): void => {
-        if (depth === loops.length) {
-          const own = withLets(ctx, item.let, { ...inner, ...carried });
-          if (item.use) buildUsed(ctx, item.use, own);
-          buildItems(ctx, item.parts ?? [], own, joints);
-          if (item.joints && joints) addJoints(joints, item.joints, own);
-          carried = carriedNext(ctx, item, carried, own);
-          return;
-        }
-        for (const value of eachValues(loops[depth][1], inner))
-          repeat(depth + 1, { ...inner, [loops[depth][0]]: value });
-      };
-      repeat(0, scope);
+      forEachCopy({ ...item, when: undefined }, scope, repeatKit(ctx), (own) => {
+        if (item.use) buildUsed(ctx, item.use, own);
+        buildItems(ctx, item.parts ?? [], own, joints);
+        if (item.joints && joints) addJoints(joints, item.joints, own);
+      });
       continue;
     }
     const part = item;

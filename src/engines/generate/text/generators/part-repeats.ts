@@ -16,6 +16,14 @@ import { compileFormula, type Scope } from './formulas.ts';
 /** A loop that never ends is a row's mistake, not a form: it fails after this many turns. */
 const MOST_TURNS = 10_000;
 
+/** `while`: its `let` computed before each test (the turn's own bound), copies made while the test is not 0. */
+export function whileSchema<L extends TSchema>(named: L) {
+  return Type.Object(
+    { let: Type.Optional(Type.Array(named, { minItems: 1 })), test: Type.String({ pattern: '^=' }) },
+    { additionalProperties: false },
+  );
+}
+
 /** The schema of a repeat over the row language's own schemas (a shape, a point, `each`, `let`, a formula). */
 export function repeatSchema<S extends TSchema, V extends TSchema, E extends TSchema, L extends TSchema>(
   shape: S,
@@ -30,12 +38,7 @@ export function repeatSchema<S extends TSchema, V extends TSchema, E extends TSc
         {
           each: Type.Optional(Type.Array(each, { minItems: 1 })),
           carry: Type.Optional(Type.Array(named, { minItems: 1 })),
-          while: Type.Optional(
-            Type.Object(
-              { let: Type.Optional(Type.Array(named, { minItems: 1 })), test: formula },
-              { additionalProperties: false },
-            ),
-          ),
+          while: Type.Optional(whileSchema(named)),
           let: Type.Optional(Type.Array(named, { minItems: 1 })),
           when: Type.Optional(formula),
           next: Type.Optional(Type.Array(named, { minItems: 1 })),
@@ -50,14 +53,18 @@ export function repeatSchema<S extends TSchema, V extends TSchema, E extends TSc
 type Named = [string, unknown];
 type EachValues = unknown;
 
-/** A repeat as rows write it (./part-list.ts checks it against `repeatSchema`). */
-export interface Repeat {
+/** The turns of a repeat or of a part-list group: its loops, running names, own names and condition. */
+export interface Turns {
   each?: [string, EachValues][];
   carry?: Named[];
   while?: { let?: Named[]; test: string };
   let?: Named[];
   when?: string;
   next?: Named[];
+}
+
+/** A repeat as rows write it (./part-list.ts checks it against `repeatSchema`). */
+export interface Repeat extends Turns {
   repeat: unknown;
 }
 
@@ -72,8 +79,11 @@ export interface RepeatKit {
   eachValues(values: EachValues, scope: Scope): number[];
 }
 
-/** Calls `make` with the scope of every copy of the repeat in turn, each copy's draws made just before it. */
-export function forEachCopy(repeat: Repeat, scope: Scope, kit: RepeatKit, make: (copy: Scope) => void): void {
+/**
+ * Calls `make` with the scope of every turn in order, each turn's draws made just before it (a part-list
+ * group's turns are a repeat's without its `when`, which the group tests once before them).
+ */
+export function forEachCopy(repeat: Turns, scope: Scope, kit: RepeatKit, make: (copy: Scope) => void): void {
   const loops = repeat.each ?? [];
   let carried: Scope = {};
   if (repeat.carry) {

@@ -143,11 +143,8 @@ const SINGLE: Record<string, Generator> = {
   'ice-cream': FORMS['ice cream'],
   carrot: (ctx) => ownProduce('carrot', ctx) || FORMS.carrot(ctx),
   ring: (ctx) => (OWN_FORMS.ring.label(ctx.interpretation.profile ?? '') && describedJewelry(ctx)) || food.ring(ctx),
-  rock: terrain.rock,
-  crystal: terrain.crystal,
   mountain: terrain.mountain,
-  island: terrain.island,
-  [GENERIC_CATEGORY]: terrain.blob,
+  [GENERIC_CATEGORY]: FORMS.blob,
   // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
   quadruped: (ctx) => quadruped(ctx, 'quadruped'),
   primate,
