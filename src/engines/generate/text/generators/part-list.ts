@@ -31,7 +31,9 @@
  * A `let` may be `{"if": [condition, then, else]}`, so a draw is made only on the branch taken (a sports
  * car's cabin length is fixed, a sedan's drawn), or `{"shade": [colour, k]}` (a colour times k, kept within
  * 0…1). A union's or hull's list may hold `{each, let, repeat}`: the shape `repeat` once for every value of
- * its names (a banana's arc, a palm's leaning trunk). A file's `inputs` are names its caller gives every
+ * its names (a banana's arc, a palm's leaning trunk), each copy with draws of its own, looping `while` a
+ * test holds, or subtracted one copy at a time (./part-repeats.ts: a bush's blobs, a cheese's holes, a
+ * shelf filled with books until full); a group's `use` builds another file's row (a building's storeys). A file's `inputs` are names its caller gives every
  * row (a fruit's size and colour: `buildPartList(ctx, row, given)`), and `formsOf` says when its rows are
  * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`,
  * `segments` the style's round-part tessellation.
