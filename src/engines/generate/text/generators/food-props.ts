@@ -1,9 +1,7 @@
 /**
- * The food and props that read a modifier, the prompt's companions or a seeded count in a loop: a cake
- * (its tiers), bread, a cheese wedge and a ring. The apple is a row of ./parts/core-food.json, the others
- * of ./parts/props.json.
+ * The food and props that read a modifier or the prompt's companions: a cake (its tiers), bread and a
+ * ring. The apple is a row of ./parts/core-food.json, the others (the cheese wedge too) of ./parts/props.json.
  */
-import type { Manifold } from 'manifold-3d';
 import { addDetail, around, type GenContext, type RGB } from './kit.ts';
 import { setting } from './modifiers.ts';
 import { COLOURS } from '../understand/vocabulary.ts';
@@ -51,28 +49,6 @@ export function bread(ctx: GenContext): void {
       'organic',
       { part: 'crust', primary: false, colour: [0.6, 0.38, 0.15] },
     );
-}
-
-export function cheese(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const r = 0.12 * s.wide;
-  const h = 0.07 * s.tall;
-  let wedge: Manifold = ctx
-    .prism(
-      [
-        [0, 0],
-        [r, -r * 0.35],
-        [r, r * 0.35],
-      ],
-      h,
-    )
-    .rotate([90, 0, 0])
-    .translate([0, h, 0]);
-  for (let k = 0; k < rng.int(3, 6); k++)
-    wedge = wedge.subtract(
-      ctx.sphere(rng.range(0.008, 0.018), [rng.range(0.2, 0.9) * r, rng.range(0, 1) * h, rng.range(-0.2, 0.2) * r], 12),
-    );
-  ctx.add(wedge, 'organic', { colour: [0.98, 0.8, 0.3] });
 }
 
 export function ring(ctx: GenContext): void {

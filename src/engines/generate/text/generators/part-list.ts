@@ -3,7 +3,7 @@
  * each row of `parts/*.json` is `{id, parts}`, each part one primitive of ./kit.ts (`shape` and its
  * `args` in the order of the `GenContext` method of that name), the operations applied to it in order
  * (`ops`: rotate, translate, scale, add/subtract/intersect another shape …; `hollowLathe` and
- * `sideHandle` of ./vessel-shapes.ts are shapes too), and how it is painted
+ * `sideHandle` of ./vessel-shapes.ts and `lumpy` of ./terrain.ts are shapes too), and how it is painted
  * (`material`, `part`, `primary`, `colour` — a name of ./palette.ts or an sRGB triple of the row's own).
  * What the prompt says may choose among a row's parts and colours, as data rather than word checks in
  * code: `ifSays` / `unlessSays` (patterns, each tested on the lower-cased prompt: the part is made only
@@ -31,7 +31,9 @@
  * A `let` may be `{"if": [condition, then, else]}`, so a draw is made only on the branch taken (a sports
  * car's cabin length is fixed, a sedan's drawn), or `{"shade": [colour, k]}` (a colour times k, kept within
  * 0…1). A union's or hull's list may hold `{each, let, repeat}`: the shape `repeat` once for every value of
- * its names (a banana's arc, a palm's leaning trunk). A file's `inputs` are names its caller gives every
+ * its names (a banana's arc, a palm's leaning trunk), each copy with draws of its own, looping `while` a
+ * test holds, or subtracted one copy at a time (./part-repeats.ts: a bush's blobs, a cheese's holes, a
+ * shelf filled with books until full); a group's `use` builds another file's row (a building's storeys). A file's `inputs` are names its caller gives every
  * row (a fruit's size and colour: `buildPartList(ctx, row, given)`), and `formsOf` says when its rows are
  * one generator's forms rather than a category's profiles. `cartoon` is a 0/1 shape name beside `ornate`,
  * `segments` the style's round-part tessellation.
@@ -48,6 +50,8 @@ import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
 import { hollowLathe, sideHandle } from './vessel-shapes.ts';
+import { lumpy } from './terrain.ts';
+import { copiesOf, forEachCopy, isRepeat, type RepeatKit, repeatSchema, whileSchema } from './part-repeats.ts';
 
 /** The primitives a part may start from, with how many arguments each takes (the rest are optional). */
 export const PRIMITIVE_ARITY = {
@@ -64,6 +68,7 @@ export const PRIMITIVE_ARITY = {
   union: [1, 1],
   hollowLathe: [2, 2],
   sideHandle: [4, 5],
+  lumpy: [3, 4],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export type PrimitiveName = keyof typeof PRIMITIVE_ARITY;
@@ -85,93 +90,8 @@ const EachSchema = Type.Tuple([
   ]),
 ]);
 
-/** A formula naming a value of a shape made once for each value of `each` (a list a union or hull joins). */
-const RepeatLetSchema = Type.Tuple([Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), FormulaSchema]);
-
-const ShapeSchema = Type.Recursive(
-  (Shape) =>
-    Type.Object(
-      {
-        shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
-        /** In the order of the kit method's parameters; null leaves an optional one at its default. */
-        args: Type.Array(
-          Type.Union([
-            Num,
-            Type.Null(),
-            Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
-            Vec,
-            // A lathe's or prism's points, or the items a hull or union joins (a shape or point repeated
-            // for each value of its `each`, with names of its own, stands for its copies in turn: a star's
-            // points).
-            Type.Array(
-              Type.Union([
-                Vec,
-                Shape,
-                Type.Object(
-                  {
-                    each: Type.Array(EachSchema, { minItems: 1 }),
-                    let: Type.Optional(Type.Array(RepeatLetSchema, { minItems: 1 })),
-                    repeat: Type.Union([Shape, Vec]),
-                  },
-                  { additionalProperties: false },
-                ),
-              ]),
-            ),
-          ]),
-        ),
-        ops: Type.Optional(
-          Type.Array(
-            Type.Union([
-              Type.Tuple([Type.Literal('rotate'), Vec]),
-              Type.Tuple([Type.Literal('translate'), Vec]),
-              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Num])]),
-              Type.Tuple([Type.Literal('mirror'), Vec]),
-              Type.Tuple([Type.Literal('trimByPlane'), Vec, Num]),
-              Type.Tuple([Type.Literal('refine'), Num]),
-              Type.Tuple([Type.Literal('add'), Shape]),
-              Type.Tuple([Type.Literal('subtract'), Shape]),
-              Type.Tuple([Type.Literal('intersect'), Shape]),
-            ]),
-          ),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  { $id: 'PartShape' },
-);
-
-/** `[formula, [names]]`: the name at the formula's index (a coat's material by the caller's number). */
-const ChoiceSchema = <T extends TSchema>(name: T) => Type.Tuple([FormulaSchema, Type.Array(name, { minItems: 1 })]);
-
-/** A joint's name: a string, or pieces joined, each a string or a choice (a leg's side and its place by the legs' count). */
-const JointNameSchema = Type.Union([
-  Type.String({ minLength: 1 }),
-  Type.Array(Type.Union([Type.String(), ChoiceSchema(Type.String())]), { minItems: 1 }),
-]);
-
 /** A regular expression's source, tested on the lower-cased prompt (as ./kit.ts `says` does). */
 const PatternSchema = Type.String({ minLength: 1 });
-
-const MaterialSchema = Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind)));
-
-const PartSchema = Type.Object(
-  {
-    shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
-    args: Type.Array(Type.Unknown()),
-    ops: Type.Optional(Type.Array(Type.Unknown())),
-    // A coat of fur or of hide, as the caller's number says (a quadruped's), is a choice of kinds.
-    material: Type.Union([MaterialSchema, ChoiceSchema(MaterialSchema)]),
-    part: Type.Optional(Type.String({ minLength: 1 })),
-    primary: Type.Optional(Type.Boolean()),
-    colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
-    when: Type.Optional(FormulaSchema),
-    ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
-    unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
-    colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
-    promptColour: Type.Optional(Type.Literal(true)),
-  },
-  { additionalProperties: false },
-);
 
 const PickSchema = Type.Object(
   { pick: Type.Array(Type.Union([Num, ColourSchema]), { minItems: 1 }) },
@@ -217,6 +137,76 @@ const LetSchema = Type.Tuple([
   ]),
 ]);
 
+const ShapeSchema = Type.Recursive(
+  (Shape) => {
+    const repeat = repeatSchema(Shape, Vec, EachSchema, LetSchema);
+    return Type.Object(
+      {
+        shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
+        /** In the order of the kit method's parameters; null leaves an optional one at its default. */
+        args: Type.Array(
+          Type.Union([
+            Num,
+            Type.Null(),
+            Type.Union([Type.Literal('x'), Type.Literal('y'), Type.Literal('z')]),
+            Vec,
+            // A lathe's or prism's points, or the items a hull or union joins (a repeat, ./part-repeats.ts,
+            // stands for its copies in turn: a star's points).
+            Type.Array(Type.Union([Vec, Shape, repeat])),
+          ]),
+        ),
+        ops: Type.Optional(
+          Type.Array(
+            Type.Union([
+              Type.Tuple([Type.Literal('rotate'), Vec]),
+              Type.Tuple([Type.Literal('translate'), Vec]),
+              Type.Tuple([Type.Literal('scale'), Type.Union([Vec, Num])]),
+              Type.Tuple([Type.Literal('mirror'), Vec]),
+              Type.Tuple([Type.Literal('trimByPlane'), Vec, Num]),
+              Type.Tuple([Type.Literal('refine'), Num]),
+              Type.Tuple([Type.Literal('add'), Type.Union([Shape, repeat])]),
+              Type.Tuple([Type.Literal('subtract'), Type.Union([Shape, repeat])]),
+              Type.Tuple([Type.Literal('intersect'), Type.Union([Shape, repeat])]),
+            ]),
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    );
+  },
+  { $id: 'PartShape' },
+);
+
+/** `[formula, [names]]`: the name at the formula's index (a coat's material by the caller's number). */
+const ChoiceSchema = <T extends TSchema>(name: T) => Type.Tuple([FormulaSchema, Type.Array(name, { minItems: 1 })]);
+
+/** A joint's name: a string, or pieces joined, each a string or a choice (a leg's side and its place by the legs' count). */
+const JointNameSchema = Type.Union([
+  Type.String({ minLength: 1 }),
+  Type.Array(Type.Union([Type.String(), ChoiceSchema(Type.String())]), { minItems: 1 }),
+]);
+
+const MaterialSchema = Type.Union(Object.keys(DEFAULT_COLOURS).map((kind) => Type.Literal(kind)));
+
+const PartSchema = Type.Object(
+  {
+    shape: Type.Union(Object.keys(PRIMITIVE_ARITY).map((name) => Type.Literal(name))),
+    args: Type.Array(Type.Unknown()),
+    ops: Type.Optional(Type.Array(Type.Unknown())),
+    // A coat of fur or of hide, as the caller's number says (a quadruped's), is a choice of kinds.
+    material: Type.Union([MaterialSchema, ChoiceSchema(MaterialSchema)]),
+    part: Type.Optional(Type.String({ minLength: 1 })),
+    primary: Type.Optional(Type.Boolean()),
+    colour: Type.Optional(Type.Union([ColourSchema, FormulaSchema])),
+    when: Type.Optional(FormulaSchema),
+    ifSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    unlessSays: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    colourIfSays: Type.Optional(Type.Array(Type.Tuple([PatternSchema, ColourSchema]), { minItems: 1 })),
+    promptColour: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+
 /**
  * A joint of a legged form's skeleton (./joints.ts): `[name, parent, head]` or `[name, parent, head, when]`
  * (made only when the formula is not 0: a primate's tail joints when it has a tail).
@@ -231,7 +221,11 @@ const JointSchema = Type.Union([
  * added to the row's skeleton as it is made, in its own names (a leg's joints where its own drawn foot is).
  * A running sum is `carry` and `next`: the `carry` names' first values, computed once before the first
  * turn, and `next`, computed after each turn in its names, their values in the turn after (a pagoda's
- * height as its tiers stack, a snowman's shrinking balls).
+ * height as its tiers stack, a snowman's shrinking balls); `while` repeats the turns as long as its test
+ * holds, as a repeat's does (./part-repeats.ts: an island's trees, as many as a bound drawn each turn).
+ * A group's `use` is `[file, id]`: that row of another parts file, built in each turn before the group's
+ * own parts, each of its file's `inputs` taking the turn's value of the same name (a house's storeys and
+ * roof, which every building shares; an input the row reads must be named).
  */
 const GroupSchema = Type.Recursive(
   (Group) =>
@@ -241,8 +235,10 @@ const GroupSchema = Type.Recursive(
         let: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         when: Type.Optional(FormulaSchema),
         carry: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
+        while: Type.Optional(whileSchema(LetSchema)),
         next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
+        use: Type.Optional(Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 })])),
         joints: Type.Optional(Type.Array(JointSchema, { minItems: 1 })),
       },
       { additionalProperties: false },
@@ -381,21 +377,11 @@ export function partListProblems(file: unknown): string[] {
 const isShape = (value: unknown): value is PartShape =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && 'shape' in value;
 
-type Repeat = { each: Static<typeof EachSchema>[]; let?: [string, string][]; repeat: PartShape | unknown[] };
-const isRepeat = (value: unknown): value is Repeat =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && 'repeat' in value;
-
-/** The scopes of a repeat's copies: every value of each `each` name in turn (nested in order), then its `let`. */
-function repeatScopes(repeat: Repeat, scope: Scope): Scope[] {
-  let scopes = [scope];
-  for (const [name, values] of repeat.each)
-    scopes = scopes.flatMap((inner) => eachValues(values, inner).map((value) => ({ ...inner, [name]: value })));
-  return scopes.map((inner) => {
-    const named = { ...inner };
-    for (const [name, formula] of repeat.let ?? []) named[name] = compileFormula(formula)(named);
-    return named;
-  });
-}
+/** The row language's names and loops, lent to ./part-repeats.ts. */
+const repeatKit = (ctx: GenContext): RepeatKit => ({
+  withLets: (lets, scope) => withLets(ctx, lets as Let[] | undefined, scope),
+  eachValues: (values, scope) => eachValues(values as Static<typeof EachSchema>[1], scope),
+});
 
 /** The shape parameters a formula may name (./kit.ts ShapeParams; a flag counts as 1 or 0). */
 const SHAPE_NAMES = [
@@ -412,7 +398,7 @@ const SHAPE_NAMES = [
 ] as const;
 
 /** Shapes made of several primitives (./vessel-shapes.ts), named in rows as the primitives are. */
-const COMPOUND_SHAPES = { hollowLathe, sideHandle } as const;
+const COMPOUND_SHAPES = { hollowLathe, sideHandle, lumpy } as const;
 
 /** A value with its formulas evaluated in `scope` (numbers, vectors, lists of points). */
 function evaluated(value: unknown, scope: Scope): unknown {
@@ -431,8 +417,8 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
         : Array.isArray(value)
           ? value.flatMap((item) =>
               isRepeat(item)
-                ? repeatScopes(item, scope).map((inner) =>
-                    isShape(item.repeat) ? shapeOf(ctx, item.repeat, inner) : evaluated(item.repeat, inner),
+                ? copiesOf(item, scope, repeatKit(ctx), (copy, inner) =>
+                    isShape(copy) ? shapeOf(ctx, copy, inner) : evaluated(copy, inner),
                   )
                 : [isShape(item) ? shapeOf(ctx, item, scope) : evaluated(item, scope)],
             )
@@ -446,7 +432,13 @@ export function shapeOf(ctx: GenContext, row: PartShape, scope: Scope = {}): Man
   let m = make(...row.args.map(arg));
   for (const [op, ...args] of row.ops ?? []) {
     const method = (m as unknown as Record<string, (...a: unknown[]) => Manifold>)[op];
-    m = method.apply(m, args.map(arg));
+    // A repeated operand is applied one copy at a time (a cheese's holes, each subtracted in turn).
+    if (isRepeat(args[0]))
+      for (const copy of copiesOf(args[0], scope, repeatKit(ctx), (item, inner) =>
+        shapeOf(ctx, item as PartShape, inner),
+      ))
+        m = method.call(m, copy);
+    else m = method.apply(m, args.map(arg));
   }
   return m;
 }
@@ -540,20 +532,6 @@ function groupJoints(group: Group): Joint[] {
   return [...(group.joints ?? []), ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : []))];
 }
 
-/** The first values of a group's running names (`carry`), none when it has none. */
-function carriedFirst(ctx: GenContext, group: Group, scope: Scope): Scope {
-  if (!group.carry) return {};
-  const own = withLets(ctx, group.carry, scope);
-  return Object.fromEntries(group.carry.map(([name]) => [name, own[name]]));
-}
-
-/** A group's running names for its next turn: `next` computed in the turn's names just made. */
-function carriedNext(ctx: GenContext, group: Group, carried: Scope, turn: Scope): Scope {
-  if (!group.next) return carried;
-  const own = withLets(ctx, group.next, turn);
-  return Object.fromEntries(Object.keys(carried).map((name) => [name, own[name]]));
-}
-
 /** A name whose pieces may be chosen by formulas (a joint's side and place), evaluated in `scope`. */
 function chosenName(name: Static<typeof JointNameSchema>, scope: Scope): string {
   if (typeof name === 'string') return name;
@@ -583,20 +561,11 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
   for (const item of items) {
     if (item.when && !compileFormula(item.when)(scope)) continue;
     if (isGroup(item)) {
-      const loops = item.each ?? [];
-      let carried = carriedFirst(ctx, item, scope);
-      const repeat = (depth: number, inner: Scope): void => {
-        if (depth === loops.length) {
-          const own = withLets(ctx, item.let, { ...inner, ...carried });
-          buildItems(ctx, item.parts ?? [], own, joints);
-          if (item.joints && joints) addJoints(joints, item.joints, own);
-          carried = carriedNext(ctx, item, carried, own);
-          return;
-        }
-        for (const value of eachValues(loops[depth][1], inner))
-          repeat(depth + 1, { ...inner, [loops[depth][0]]: value });
-      };
-      repeat(0, scope);
+      forEachCopy({ ...item, when: undefined }, scope, repeatKit(ctx), (own) => {
+        if (item.use) buildUsed(ctx, item.use, own);
+        buildItems(ctx, item.parts ?? [], own, joints);
+        if (item.joints && joints) addJoints(joints, item.joints, own);
+      });
       continue;
     }
     const part = item;
@@ -659,13 +628,29 @@ export function partLists(name: string): Record<string, Generator> {
   );
 }
 
-const rowsByFile = new Map<string, Map<string, PartListRow>>();
+const filesRead = new Map<string, { file: PartListFile; rows: Map<string, PartListRow> }>();
+
+/** `parts/<name>.json` and its rows by id, read and checked on first use. */
+function fileRead(name: string): { file: PartListFile; rows: Map<string, PartListRow> } {
+  let read = filesRead.get(name);
+  if (!read) {
+    const file = readPartListFile(name);
+    filesRead.set(name, (read = { file, rows: new Map(file.rows.map((row) => [row.id, row])) }));
+  }
+  return read;
+}
 
 /** Row `id` of `parts/<name>.json` (the file read and checked on first use), or undefined. */
 export function partListRow(name: string, id: string): PartListRow | undefined {
-  let rows = rowsByFile.get(name);
-  if (!rows) rowsByFile.set(name, (rows = new Map(readPartListFile(name).rows.map((row) => [row.id, row]))));
-  return rows.get(id);
+  return fileRead(name).rows.get(id);
+}
+
+/** A group's `use`: row `id` of `parts/<name>.json` built with its inputs taken from `scope` by name. */
+function buildUsed(ctx: GenContext, [name, id]: readonly [string, string], scope: Scope): void {
+  const given: Scope = {};
+  // An input the row does not read need not be named (a roof's kind, where only storeys are used).
+  for (const input of Object.keys(fileRead(name).file.inputs ?? {})) if (input in scope) given[input] = scope[input];
+  buildRow(ctx, name, id, given);
 }
 
 /** Builds row `id` of `parts/<name>.json` with the caller's inputs (a body plan with its proportion row). */

@@ -1,11 +1,10 @@
 /**
  * Plants grown by seeded draws: trees by a stochastic L-system (F → F[+F][-F]F-like branching, seeded
- * turtle with random roll), leaf clusters as blobs at the tips; bushes and cacti as seeded unions of
- * spheres and capsules. Flowers and mushrooms are rows of ./parts/core-plants.json; pine and palm trees
- * and potted plants of ./parts/trees.json.
+ * turtle with random roll), leaf clusters as blobs at the tips. Flowers, mushrooms, bushes and cacti are
+ * rows of ./parts/core-plants.json; pine and palm trees and potted plants of ./parts/trees.json.
  */
 import type { Manifold, Vec3 } from 'manifold-3d';
-import { addDetail, type GenContext } from './kit.ts';
+import type { GenContext } from './kit.ts';
 
 const GREEN: [number, number, number] = [0.22, 0.5, 0.18];
 const BARK: [number, number, number] = [0.4, 0.27, 0.16];
@@ -111,56 +110,4 @@ export function tree(ctx: GenContext): void {
       ),
     );
   ctx.add(ctx.union(canopy), 'organic', { part: 'leaf', colour: GREEN });
-}
-
-export function bush(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const R = 0.6 * s.wide;
-  const blobs = rng.int(6, 11);
-  const parts: Manifold[] = [];
-  for (let k = 0; k < blobs; k++) {
-    const a = rng.range(0, 6.28);
-    const d = rng.range(0, R * 0.6);
-    parts.push(
-      ctx.sphere(R * rng.range(0.45, 0.7), [
-        Math.cos(a) * d,
-        R * 0.55 * s.tall + rng.range(-0.1, 0.25),
-        Math.sin(a) * d,
-      ]),
-    );
-  }
-  ctx.add(ctx.union(parts).trimByPlane([0, 1, 0], 0), 'organic', { colour: GREEN });
-  if (ctx.partSpec('flower') || s.ornate || rng.chance(0.3))
-    for (let k = 0; k < 8; k++) {
-      const a = rng.range(0, 6.28);
-      ctx.add(
-        ctx.sphere(0.07, [Math.cos(a) * R * 0.75, R * rng.range(0.6, 1.2), Math.sin(a) * R * 0.75], 10),
-        'organic',
-        { part: 'petal', primary: false, colour: [0.9, 0.3, 0.5] },
-      );
-    }
-}
-
-export function cactus(ctx: GenContext): void {
-  const { s, rng } = ctx;
-  const H = 1.2 * s.tall * rng.range(0.8, 1.2);
-  const r = 0.14 * s.wide * s.thick;
-  const body = [ctx.capsule([0, 0, 0], [0, H, 0], r, r * 0.9)];
-  const arms = ctx.count('arm', rng.int(1, 3), 0, 5);
-  for (let k = 0; k < arms; k++) {
-    const side = k % 2 ? -1 : 1;
-    const y = H * rng.range(0.3, 0.6);
-    const out = r * rng.range(2, 3);
-    const up = H * rng.range(0.2, 0.35);
-    const a = rng.range(-0.5, 0.5);
-    const ox = Math.cos(a) * out * side;
-    const oz = Math.sin(a) * out;
-    body.push(
-      ctx.capsule([0, y, 0], [ox, y, oz], r * 0.6),
-      ctx.capsule([ox, y, oz], [ox, y + up, oz], r * 0.6, r * 0.55),
-    );
-  }
-  ctx.add(ctx.union(body), 'organic', { colour: [0.3, 0.55, 0.3] });
-  if (rng.chance(0.5) || ctx.partSpec('flower'))
-    addDetail(ctx, ctx.sphere(r * 0.35, [0, H + r * 0.8, 0]), 'organic', 'flower', [0.95, 0.4, 0.6]);
 }

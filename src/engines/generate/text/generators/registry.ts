@@ -5,7 +5,6 @@
  */
 import type { GenContext, Generator } from './kit.ts';
 import { partLists } from './part-list.ts';
-import * as furniture from './furniture.ts';
 import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
 import * as buildings from './buildings.ts';
@@ -116,13 +115,9 @@ const QUADRUPEDS = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', '
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  bookshelf: furniture.bookshelf,
   vase: vessels.vase,
   castle: buildings.castle,
-  skyscraper: buildings.skyscraper,
   tree: plants.tree,
-  bush: plants.bush,
-  cactus: plants.cactus,
   bus: vehicles.bus,
   bicycle: vehicles.bicycle,
   bird,
@@ -131,13 +126,9 @@ const SINGLE: Record<string, Generator> = {
   dragon: animals.dragon,
   person: animals.person,
   snowman: animals.snowman,
-  cheese: food.cheese,
   'ice-cream': FORMS['ice cream'],
-  rock: terrain.rock,
-  crystal: terrain.crystal,
   mountain: terrain.mountain,
-  island: terrain.island,
-  [GENERIC_CATEGORY]: terrain.blob,
+  [GENERIC_CATEGORY]: FORMS.blob,
   // The quadruped plan's species that are categories of their own, and its family (../catalog/families.yaml).
   ...Object.fromEntries(QUADRUPEDS.map((id) => [id, (ctx: GenContext) => quadruped(ctx, id)])),
   // Families with parameters (../catalog/families.yaml): the interpretation's profile picks the row.
@@ -196,7 +187,7 @@ const FAMILIES: Record<string, Family> = {
   // A building whose description says how it is built is made that way before any plain-solid reading.
   house: {
     readers: [(ctx) => profileOf(ctx) !== 'house' && Boolean(buildingForm(profileOf(ctx))) && describedBuilding(ctx)],
-    base: buildings.house,
+    base: FORMS.house,
   },
   // A grass read from its description, before the potted plant's and the flower's forms.
   'potted-plant': { readers: [ownForm('potted-plant', describedGrass)], base: FORMS['potted-plant'] },
