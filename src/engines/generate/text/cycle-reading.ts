@@ -15,9 +15,8 @@ const COUNTS: [RegExp, 1 | 2 | 3][] = [
 ];
 
 /** The form a cycle's description gives, or undefined when it says nothing beyond "a bicycle". */
-export function readCycle(word: string) {
-  const key = word.toLowerCase().trim();
-  const sense = [...sensesOf(key)].find((s) =>
+export const cycleForm = rememberedByWord((word: string) => {
+  const sense = [...sensesOf(word)].find((s) =>
     /\b(bicycle|bike|cycle|wheeled vehicle|pedals?|exercise device)\b/.test(`${s.gloss} ${kindWords(s, 1).join(' ')}`),
   );
   if (!sense) return undefined;
@@ -51,7 +50,4 @@ export function readCycle(word: string) {
     stationary,
     summary: `pedal cycle: ${what}${extras.length ? `, ${extras.join(', ')}` : ''}`,
   };
-}
-
-/** readCycle, remembered: the catalogue and the generator both ask. */
-export const cycleForm = rememberedByWord(readCycle);
+});

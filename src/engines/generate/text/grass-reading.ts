@@ -35,11 +35,10 @@ function grassGloss(word: string): string | undefined {
 }
 
 /** The form a grass's description gives, or undefined when the noun is no grass. */
-export function readGrass(word: string): { shape: (typeof GRASS_SHAPES)[number]; summary: string } | undefined {
-  const text = grassGloss(word.toLowerCase().trim());
-  const shape = text === undefined ? undefined : firstMatch(WORDS.shapes, text);
-  return shape && { shape, summary: `grass: ${WORDS.names[shape]}` };
-}
-
-/** readGrass, remembered: the catalogue and the generator both ask. */
-export const grassForm = rememberedByWord(readGrass);
+export const grassForm = rememberedByWord(
+  (word: string): { shape: (typeof GRASS_SHAPES)[number]; summary: string } | undefined => {
+    const text = grassGloss(word);
+    const shape = text === undefined ? undefined : firstMatch(WORDS.shapes, text);
+    return shape && { shape, summary: `grass: ${WORDS.names[shape]}` };
+  },
+);

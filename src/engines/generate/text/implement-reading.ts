@@ -10,28 +10,8 @@
 import { firstMatch, plainGloss, readFormWords, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, hypernymClosure, nounSenses, readSynset, senseKeySynset } from './understand/wordnet.ts';
 
-const IMPLEMENT_HEADS = [
-  'wires',
-  'bristles',
-  'strands',
-  'suction cup',
-  'perforated bowl',
-  'perforated plate',
-  'bowl',
-  'teeth',
-  'jaws',
-  'spiral',
-  'wheel',
-  'roller',
-  'cone',
-  'hook',
-  'curved blade',
-  'blade',
-  'point',
-  'club',
-  'bar',
-] as const;
-export type ImplementHead = (typeof IMPLEMENT_HEADS)[number];
+/** A working head of ./readings/implement.yaml's `forms` (a row of ./generators/parts/implement-heads.json). */
+export type ImplementHead = string;
 export type ImplementHandle = 'long' | 'short' | 'both ends';
 
 export interface ImplementForm {
@@ -43,7 +23,7 @@ export interface ImplementForm {
   summary: string;
 }
 
-const WORDS = readFormWords('implement', IMPLEMENT_HEADS);
+const WORDS = readFormWords('implement', undefined);
 
 /** The kinds of thing an implement is (the first sense under one of them is read). */
 const IMPLEMENT_ROOTS = [
@@ -68,8 +48,8 @@ function glossOf(word: string): string | undefined {
 }
 
 /** The form an implement's description gives, or undefined when it names no head this builder makes. */
-export function readImplement(word: string): ImplementForm | undefined {
-  const gloss = glossOf(word.toLowerCase().trim());
+export const implementForm = rememberedByWord((word: string): ImplementForm | undefined => {
+  const gloss = glossOf(word);
   if (!gloss) return undefined;
   const head = firstMatch(WORDS.shapes, gloss);
   if (!head) return undefined;
@@ -81,7 +61,4 @@ export function readImplement(word: string): ImplementForm | undefined {
   const wooden = /\bwood|\bwooden|\bbamboo/.test(gloss);
   const handleName = handle === 'both ends' ? 'a handle at each end' : `a ${handle} handle`;
   return { head, handle, wooden, summary: `${WORDS.names[head]} on ${handleName}` };
-}
-
-/** readImplement, remembered: the catalogue and the generator both ask. */
-export const implementForm = rememberedByWord(readImplement);
+});

@@ -35,14 +35,13 @@ function jewelryGloss(word: string): string | undefined {
 }
 
 /** The form a piece of jewellery's description gives; undefined for a ring (the category's own form) or no reading. */
-export function readJewelry(word: string): { shape: JewelryShape; gems: boolean; summary: string } | undefined {
-  const text = jewelryGloss(word.toLowerCase().trim());
-  if (!text || /^(an? )?(\w+ )?ring\b/.test(text)) return undefined;
-  const shape = earliest(WORDS.shapes, text);
-  if (!shape) return undefined;
-  const gems = GEMS.test(text);
-  return { shape, gems, summary: `jewellery: ${WORDS.names[shape]}${gems ? ' set with gems' : ''}` };
-}
-
-/** readJewelry, remembered: the catalogue and the generator both ask. */
-export const jewelryForm = rememberedByWord(readJewelry);
+export const jewelryForm = rememberedByWord(
+  (word: string): { shape: JewelryShape; gems: boolean; summary: string } | undefined => {
+    const text = jewelryGloss(word);
+    if (!text || /^(an? )?(\w+ )?ring\b/.test(text)) return undefined;
+    const shape = earliest(WORDS.shapes, text);
+    if (!shape) return undefined;
+    const gems = GEMS.test(text);
+    return { shape, gems, summary: `jewellery: ${WORDS.names[shape]}${gems ? ' set with gems' : ''}` };
+  },
+);

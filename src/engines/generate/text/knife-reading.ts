@@ -20,8 +20,8 @@ function knifeGloss(word: string): string | undefined {
 }
 
 /** The form a knife's description gives, or undefined when it is no knife or says nothing of its blade. */
-export function readKnife(word: string) {
-  const text = knifeGloss(word.toLowerCase().trim());
+export const knifeForm = rememberedByWord((word: string) => {
+  const text = knifeGloss(word);
   if (!text) return undefined;
   const gloss = text.split(' | ')[0];
   const long = /\blarge|\blong\b|\bbig\b|\brelatively long/.test(gloss);
@@ -55,7 +55,4 @@ export function readKnife(word: string) {
     weapon,
     summary: `knife: ${words.join(' ')}${words.length ? ' ' : ''}blade${folding ? ' folding into its handle' : ''}${weapon ? ' with a guard' : ''}`,
   };
-}
-
-/** readKnife, remembered: the catalogue and the generator both ask. */
-export const knifeForm = rememberedByWord(readKnife);
+});

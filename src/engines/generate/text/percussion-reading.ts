@@ -45,8 +45,8 @@ function percussionGloss(word: string): string | undefined {
 }
 
 /** The form a percussion instrument's description gives, or undefined when it says nothing of its look. */
-export function readPercussion(word: string): PercussionForm | undefined {
-  const text = percussionGloss(word.toLowerCase().trim());
+export const percussionForm = rememberedByWord((word: string): PercussionForm | undefined => {
+  const text = percussionGloss(word);
   if (!text) return undefined;
   // The noun's own name says what it is where its description does not ("bell: a hollow device … struck").
   const gloss = `${word}: ${text.split(' | ')[0]}`;
@@ -74,7 +74,4 @@ export function readPercussion(word: string): PercussionForm | undefined {
     pair: pair && shape !== 'clappers',
     summary: `percussion: ${pair && shape !== 'clappers' ? `pair of ${what}s` : what}${jingles ? ' with jingles' : ''}`,
   };
-}
-
-/** readPercussion, remembered: the catalogue and the generator both ask. */
-export const percussionForm = rememberedByWord(readPercussion);
+});

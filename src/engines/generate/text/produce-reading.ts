@@ -13,26 +13,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { PatternRows, Words, firstMatch, oneOf, patternTable, readFormWords, rememberedByWord } from './reading-kit.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
-const PRODUCE_SHAPES = [
-  'round',
-  'oval',
-  'long',
-  'crescent',
-  'pear',
-  'flat',
-  'bulb',
-  'tuber',
-  'root',
-  'head',
-  'flower head',
-  'florets',
-  'pod',
-  'seeds',
-  'stalks',
-  'leaves',
-  'ear',
-] as const;
-export type ProduceShape = (typeof PRODUCE_SHAPES)[number];
+/** A shape of ./readings/produce.yaml's `forms`. */
+export type ProduceShape = string;
 const SURFACES = ['smooth', 'spiny', 'ridged', 'scaly', 'bumpy'] as const;
 const SIZES = ['tiny', 'small', 'medium', 'large', 'huge'] as const;
 export type ProduceSize = (typeof SIZES)[number];
@@ -41,7 +23,7 @@ type RGB = [number, number, number];
 /** What a known fruit or vegetable looks like (a row of `likenesses`). */
 const Likeness = Type.Object(
   {
-    shape: Type.Optional(oneOf(PRODUCE_SHAPES)),
+    shape: Type.Optional(Type.String()),
     size: Type.Optional(oneOf(SIZES)),
     colour: Type.Optional(Type.String()),
     surface: Type.Optional(oneOf(SURFACES)),
@@ -51,7 +33,7 @@ const Likeness = Type.Object(
 );
 type Likeness = Static<typeof Likeness>;
 
-const WORDS = readFormWords('produce', PRODUCE_SHAPES, {
+const WORDS = readFormWords('produce', undefined, {
   surfaces: PatternRows,
   sizes: PatternRows,
   colours: Type.Record(Type.String(), Type.Tuple([Type.Number(), Type.Number(), Type.Number()])),
@@ -67,9 +49,12 @@ const COLOURS: Record<string, RGB> = WORDS.colours;
  * of (its hypernyms: a boysenberry is a berry, a casaba a melon): what each looks like.
  */
 const LIKENESSES: Record<string, Likeness> = WORDS.likenesses;
-for (const [name, like] of Object.entries(LIKENESSES))
+for (const [name, like] of Object.entries(LIKENESSES)) {
   if (like.colour && !Object.hasOwn(COLOURS, like.colour))
     throw new Error(`readings/produce.yaml: likeness ${name}: colour "${like.colour}" is not one of its colours`);
+  if (like.shape && !WORDS.forms.includes(like.shape))
+    throw new Error(`readings/produce.yaml: likeness ${name}: shape "${like.shape}" is not one of its forms`);
+}
 /** Nouns that name the whole class rather than one kind: a bare "fruit" is the family's stand-in. */
 const CLASS_WORDS = new Set(WORDS.classWords);
 
@@ -162,10 +147,9 @@ function likenessIn(text: string): Likeness | undefined {
 const OUTLINES = new Set<ProduceShape>(['round', 'oval', 'long', 'flat', 'leaves']);
 
 /** The form a fruit or vegetable's description gives, or undefined when the description says nothing of its look. */
-export function readProduce(word: string): ProduceForm | undefined {
-  const key = word.toLowerCase().trim();
-  if (CLASS_WORDS.has(key)) return undefined;
-  const sense = senseOf(key);
+export const produceForm = rememberedByWord((word: string): ProduceForm | undefined => {
+  if (CLASS_WORDS.has(word)) return undefined;
+  const sense = senseOf(word);
   if (!sense) return undefined;
   const gloss = [sense.food && plain(sense.food.gloss), sense.plant && eatenPart(plain(sense.plant.gloss))]
     .filter(Boolean)
@@ -230,7 +214,4 @@ export function readProduce(word: string): ProduceForm | undefined {
     stretch,
     summary: `${kindName}: ${words.join(' ')}${tail}${rind}${tuft ? ' and a leafy crown' : ''}`,
   };
-}
-
-/** readProduce, remembered: the catalogue and the generator both ask. */
-export const produceForm = rememberedByWord(readProduce);
+});

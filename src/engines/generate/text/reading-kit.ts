@@ -3,15 +3,7 @@
  * classes above a sense, the definition's text without its quoted examples, their pattern tables (rows
  * of ./readings/*.yaml), and remembering what a word was read as.
  */
-import {
-  type Static,
-  type TOptional,
-  type TProperties,
-  type TObject,
-  type TSchema,
-  type TString,
-  Type,
-} from '@sinclair/typebox';
+import { type Static, type TProperties, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { readDataFile } from './data-file.ts';
 import { LEX_FILE, nounSenses, readSynset, type Synset } from './understand/wordnet.ts';
 
@@ -77,35 +69,105 @@ export const Words = Type.Array(Type.String());
 /** A list of words (or phrases) as one pattern that matches any of them whole: `\\b(a|b|c)\\b`. */
 export const anyWord = (words: string[]): RegExp => new RegExp(`\\b(${words.join('|')})\\b`);
 
+/** What a definition says, by the text it is said in and a name: `{gloss: {long: [alternative, …]}}`. */
+const SaysRows = Type.Record(Type.String(), Type.Record(Type.String(), Type.Array(Type.String(), { minItems: 1 })));
+
+/**
+ * A reader's fields, each an ordered list of rows `[value, condition, …]`: the first row whose conditions all
+ * hold gives the field's value, a row with none is the fallback. A condition names a `says` row or a field
+ * read before it (true when said or truthy), `!name` its opposite, `name=value` a field read as that value;
+ * `a|b` holds when either does.
+ */
+const FieldRows = Type.Record(
+  Type.String(),
+  Type.Array(Type.Array(Type.Union([Type.String(), Type.Number(), Type.Boolean()]), { minItems: 1 })),
+);
+
+/** What a reading reads: each `says` row (true when its text matches) and each field's value. */
+export type Facts = Record<string, string | number | boolean | undefined>;
+
+/** A condition of a field's row as a test of the facts; throws naming it when it names nothing `known`. */
+function conditionOf(condition: string, known: Set<string>, where: string): (facts: Facts) => boolean {
+  const tests = condition.split('|').map((part) => {
+    const [, not, name, wanted] = /^(!?)([^=]+)(?:=(.*))?$/.exec(part) ?? [];
+    if (!known.has(name)) throw new Error(`${where}: "${condition}" names nothing said or read before`);
+    return (facts: Facts) => (wanted === undefined ? Boolean(facts[name]) : String(facts[name]) === wanted) !== !!not;
+  });
+  return (facts) => tests.some((test) => test(facts));
+}
+
+/**
+ * `says` and `fields` rows as one reading of a definition's texts, by name (`{gloss, text}`); a text not given
+ * is not read.
+ */
+function readingOf(
+  says: Record<string, Record<string, string[]>>,
+  fields: Record<string, (string | number | boolean)[][]>,
+  file: string,
+): (texts: Record<string, string>) => Facts {
+  const patterns = Object.entries(says).map(
+    ([text, rows]) =>
+      [text, Object.entries(rows).map(([name, alts]) => [name, new RegExp(alts.join('|'))] as const)] as const,
+  );
+  const known = new Set(Object.values(says).flatMap((rows) => Object.keys(rows)));
+  const tables = Object.entries(fields).map(([field, rows]) => {
+    const table = rows.map(([value, ...conditions]) => {
+      const tests = conditions.map((c) => conditionOf(String(c), known, `${file}: ${field}`));
+      return { value, holds: (facts: Facts) => tests.every((test) => test(facts)) };
+    });
+    known.add(field);
+    return [field, table] as const;
+  });
+  return (texts) => {
+    const facts: Facts = {};
+    for (const [text, rows] of patterns)
+      if (texts[text] !== undefined) for (const [name, pattern] of rows) facts[name] = pattern.test(texts[text]);
+    for (const [field, table] of tables) facts[field] = table.find((row) => row.holds(facts))?.value;
+    return facts;
+  };
+}
+
+/** The fields every reading file may have (see `readFormWords`). */
+const FORM_FILE = {
+  forms: Type.Optional(Words),
+  shapes: Type.Optional(PatternRows),
+  names: Type.Optional(Type.Record(Type.String(), Type.String())),
+  says: Type.Optional(SaysRows),
+  fields: Type.Optional(FieldRows),
+  form: Type.Optional(Words),
+};
+
 /**
  * ./readings/<file>.yaml, checked at load: `shapes`, the reader's pattern table of `values` (its rows in
- * order), `names`, how the summary names a value (the value itself when the file names it not), and the
- * file's other fields as `fields` says.
+ * order; `values` are the file's `forms` when the reader names none), `names`, how the summary names a value
+ * (the value itself when the file names it not), `says` and `fields` as one `read` (see `readingOf`),
+ * `form`, the facts of a reading the reader's form keeps (`formOf`), and the file's other fields as `extra` says.
  */
 export function readFormWords<V extends string, F extends TProperties = Record<never, never>>(
   file: string,
-  values: readonly V[],
-  fields = {} as F,
-): Static<TObject<F>> & { shapes: PatternTable<V>; names: Record<V, string> } {
-  const names = Type.Object(
-    Object.fromEntries(values.map((v) => [v, Type.Optional(Type.String())])) as Record<V, TOptional<TString>>,
-    { additionalProperties: false },
-  );
-  const schema = Type.Object(
-    { shapes: PatternRows, names: Type.Optional(names), ...fields },
-    { additionalProperties: false },
-  );
-  const rows = readDataFile(new URL(`./readings/${file}.yaml`, import.meta.url), schema as TSchema) as Static<
-    TObject<F>
-  > & {
-    shapes: string[][];
-    names?: Partial<Record<V, string>>;
-  };
-  const shapes = patternTable(rows.shapes, values, `readings/${file}.yaml`);
+  values: readonly V[] | undefined,
+  extra = {} as F,
+): Static<TObject<F>> & {
+  forms: V[];
+  shapes: PatternTable<V>;
+  names: Record<V, string>;
+  read: ReturnType<typeof readingOf>;
+  formOf: (facts: Facts) => Facts;
+} {
+  const schema = Type.Object({ ...FORM_FILE, ...extra }, { additionalProperties: false });
+  const path = `readings/${file}.yaml`;
+  const rows = readDataFile(new URL(`./${path}`, import.meta.url), schema as TSchema) as Static<TObject<F>> &
+    Static<TObject<typeof FORM_FILE>>;
+  const forms = [...(values ?? (rows.forms as V[] | undefined) ?? [])];
+  for (const name of Object.keys(rows.names ?? {}))
+    if (!forms.includes(name as V)) throw new Error(`${path}: names: "${name}" is not one of ${forms}`);
   return {
     ...rows,
-    shapes,
-    names: { ...(Object.fromEntries(values.map((v) => [v, v as string])) as Record<V, string>), ...rows.names },
+    forms,
+    shapes: patternTable(rows.shapes ?? [], forms, path),
+    names: { ...(Object.fromEntries(forms.map((v) => [v, v as string])) as Record<V, string>), ...rows.names },
+    read: readingOf(rows.says ?? {}, rows.fields ?? {}, path),
+    formOf: (facts) => Object.fromEntries((rows.form ?? []).map((name) => [name, facts[name]])),
   };
 }
 

@@ -56,8 +56,8 @@ const MATERIAL_WORDS = patternTable(WORDS.materials, MATERIALS, 'readings/shape.
 const headOf = (gloss: string) => gloss.split(/;|\b(used|for|that|which|where|when|to|in which|on which|so)\b/)[0];
 
 /** The plain solid an artifact's description gives, or undefined when it names no shape. */
-export function readShape(word: string): ShapeForm | undefined {
-  const [sense] = sensesOf(word.toLowerCase().trim());
+export const shapeForm = rememberedByWord((word: string): ShapeForm | undefined => {
+  const [sense] = sensesOf(word);
   if (!sense) return undefined;
   const gloss = plainGloss(sense);
   const head = headOf(gloss);
@@ -76,7 +76,4 @@ export function readShape(word: string): ShapeForm | undefined {
     .filter(Boolean)
     .join(' ');
   return { shape, material, proportions, summary: described };
-}
-
-/** readShape, remembered: the catalogue and the generator both ask. */
-export const shapeForm = rememberedByWord(readShape);
+});

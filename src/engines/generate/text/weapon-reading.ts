@@ -38,8 +38,8 @@ function weaponGloss(word: string): string | undefined {
 }
 
 /** The form a weapon's description gives, or undefined when it names none of these. */
-export function readWeapon(word: string): { shape: WeaponShape; summary: string } | undefined {
-  const text = weaponGloss(word.toLowerCase().trim());
+export const weaponForm = rememberedByWord((word: string): { shape: WeaponShape; summary: string } | undefined => {
+  const text = weaponGloss(word);
   if (!text) return undefined;
   let shape = earliest(WORDS.shapes, text);
   // A mine is flat and buried, whatever explosive it is ("an explosive mine hidden underground").
@@ -47,7 +47,4 @@ export function readWeapon(word: string): { shape: WeaponShape; summary: string 
   // A long self-propelled explosive (a torpedo, a missile) is no round bomb.
   if (shape === 'bomb' && /\blong\b|\bcylindrical\b|\bself-propelled\b/.test(text)) return undefined;
   return shape && { shape, summary: `weapon: ${WORDS.names[shape]}` };
-}
-
-/** readWeapon, remembered: the catalogue and the generator both ask. */
-export const weaponForm = rememberedByWord(readWeapon);
+});

@@ -7,15 +7,15 @@ import {
   summarizeInterpretation,
   warmLexicon,
 } from '../../../../src/engines/generate/text/understand/index.ts';
-import { readProduce } from '../../../../src/engines/generate/text/produce-reading.ts';
-import { readImplement } from '../../../../src/engines/generate/text/implement-reading.ts';
-import { readShape } from '../../../../src/engines/generate/text/shape-reading.ts';
-import { readGarment } from '../../../../src/engines/generate/text/garment-reading.ts';
-import { readJewelry } from '../../../../src/engines/generate/text/jewelry-reading.ts';
-import { readBuilding } from '../../../../src/engines/generate/text/building-reading.ts';
-import { readKnife } from '../../../../src/engines/generate/text/knife-reading.ts';
-import { readCycle } from '../../../../src/engines/generate/text/cycle-reading.ts';
-import { readPercussion } from '../../../../src/engines/generate/text/percussion-reading.ts';
+import { produceForm } from '../../../../src/engines/generate/text/produce-reading.ts';
+import { implementForm } from '../../../../src/engines/generate/text/implement-reading.ts';
+import { shapeForm } from '../../../../src/engines/generate/text/shape-reading.ts';
+import { garmentForm } from '../../../../src/engines/generate/text/garment-reading.ts';
+import { jewelryForm } from '../../../../src/engines/generate/text/jewelry-reading.ts';
+import { buildingForm } from '../../../../src/engines/generate/text/building-reading.ts';
+import { knifeForm } from '../../../../src/engines/generate/text/knife-reading.ts';
+import { cycleForm } from '../../../../src/engines/generate/text/cycle-reading.ts';
+import { percussionForm } from '../../../../src/engines/generate/text/percussion-reading.ts';
 import { assertClosedWithinBudget } from './solid-checks.ts';
 import { meshBounds } from '../../../../src/geometry/mesh.ts';
 
@@ -24,25 +24,25 @@ warmLexicon();
 const made = (prompt: string) => madeObject(interpretPrompt(prompt));
 
 test('a fruit or vegetable is read from its own description: shape, rind, colour, size', () => {
-  assert.equal(readProduce('fig')!.shape, 'pear');
-  assert.equal(readProduce('banana')!.shape, 'crescent');
-  assert.equal(readProduce('durian')!.surface, 'spiny');
-  assert.equal(readProduce('durian')!.size, 'huge');
-  assert.equal(readProduce('carambola')!.surface, 'ridged');
-  assert.equal(readProduce('potato')!.shape, 'tuber');
-  assert.equal(readProduce('kohlrabi')!.shape, 'bulb');
-  assert.equal(readProduce('parsnip')!.shape, 'root');
-  assert.equal(readProduce('celery')!.shape, 'stalks');
-  assert.equal(readProduce('okra')!.shape, 'pod');
+  assert.equal(produceForm('fig')!.shape, 'pear');
+  assert.equal(produceForm('banana')!.shape, 'crescent');
+  assert.equal(produceForm('durian')!.surface, 'spiny');
+  assert.equal(produceForm('durian')!.size, 'huge');
+  assert.equal(produceForm('carambola')!.surface, 'ridged');
+  assert.equal(produceForm('potato')!.shape, 'tuber');
+  assert.equal(produceForm('kohlrabi')!.shape, 'bulb');
+  assert.equal(produceForm('parsnip')!.shape, 'root');
+  assert.equal(produceForm('celery')!.shape, 'stalks');
+  assert.equal(produceForm('okra')!.shape, 'pod');
   // A plain outline ("flat mild onion") gives the proportion of the kind's own form (a bulb), not a new form.
-  assert.equal(readProduce('red onion')!.shape, 'bulb');
-  assert.ok(readProduce('red onion')!.stretch < 1);
+  assert.equal(produceForm('red onion')!.shape, 'bulb');
+  assert.ok(produceForm('red onion')!.stretch < 1);
   // A hypernym fills what the gloss leaves out: a cabbage's leaves make a leafy head.
-  assert.equal(readProduce('cabbage')!.shape, 'head');
+  assert.equal(produceForm('cabbage')!.shape, 'head');
   // The skin's colour, not the flesh's.
-  assert.match(readProduce('cantaloupe')!.summary, /tan/);
+  assert.match(produceForm('cantaloupe')!.summary, /tan/);
   // A class word is no kind of its own.
-  assert.equal(readProduce('fruit'), undefined);
+  assert.equal(produceForm('fruit'), undefined);
 });
 
 test('a fruit or vegetable with no row of its own is made as itself, and the summary says how it was read', () => {
@@ -67,16 +67,16 @@ test('a fruit or vegetable with no row of its own is made as itself, and the sum
 });
 
 test('a hand implement is read from its own description: its handle and its working head', () => {
-  assert.equal(readImplement('whisk')!.head, 'wires');
-  assert.equal(readImplement('colander')!.head, 'perforated bowl');
-  assert.equal(readImplement('plunger')!.head, 'suction cup');
-  assert.equal(readImplement('pitchfork')!.head, 'teeth');
-  assert.equal(readImplement('pitchfork')!.handle, 'long');
-  assert.equal(readImplement('scythe')!.head, 'curved blade');
-  assert.equal(readImplement('rolling pin')!.handle, 'both ends');
-  assert.equal(readImplement('corkscrew')!.head, 'spiral');
+  assert.equal(implementForm('whisk')!.head, 'wires');
+  assert.equal(implementForm('colander')!.head, 'perforated bowl');
+  assert.equal(implementForm('plunger')!.head, 'suction cup');
+  assert.equal(implementForm('pitchfork')!.head, 'teeth');
+  assert.equal(implementForm('pitchfork')!.handle, 'long');
+  assert.equal(implementForm('scythe')!.head, 'curved blade');
+  assert.equal(implementForm('rolling pin')!.handle, 'both ends');
+  assert.equal(implementForm('corkscrew')!.head, 'spiral');
   // "between the teeth" is what a toothpick is used on, not a row of teeth.
-  assert.notEqual(readImplement('toothpick')?.head, 'teeth');
+  assert.notEqual(implementForm('toothpick')?.head, 'teeth');
 });
 
 test('an implement is made as itself; a compound that is a kind of its last noun is made as that noun', () => {
@@ -130,14 +130,14 @@ test('fruit, vegetables and implements read from their description build closed 
 });
 
 test('an artifact met only by a broad stand-in is made as the plain solid its description names', () => {
-  assert.equal(readShape('frisbee')!.shape, 'disk');
-  assert.equal(readShape('hula hoop')!.shape, 'hoop');
-  assert.equal(readShape('kaleidoscope')!.shape, 'tube');
-  assert.equal(readShape('carabiner')!.shape, 'hoop');
-  assert.equal(readShape('ironing board')!.shape, 'board');
-  assert.ok(readShape('ironing board')!.proportions.includes('narrow'));
+  assert.equal(shapeForm('frisbee')!.shape, 'disk');
+  assert.equal(shapeForm('hula hoop')!.shape, 'hoop');
+  assert.equal(shapeForm('kaleidoscope')!.shape, 'tube');
+  assert.equal(shapeForm('carabiner')!.shape, 'hoop');
+  assert.equal(shapeForm('ironing board')!.shape, 'board');
+  assert.ok(shapeForm('ironing board')!.proportions.includes('narrow'));
   // "pocket-size case" is a case, not a pocket.
-  assert.equal(readShape('wallet')!.shape, 'box');
+  assert.equal(shapeForm('wallet')!.shape, 'box');
   for (const [prompt, noun] of [
     ['a frisbee', 'frisbee'],
     ['a hockey puck', 'hockey puck'],
@@ -161,13 +161,13 @@ test('plain solids read from a description build closed within budget', async ()
 });
 
 test('an upper or full-length garment is cut as its description says; legwear is left to its rows', () => {
-  assert.equal(readGarment('poncho')!.cloak, true);
-  assert.equal(readGarment('vest')!.sleeves, 'none');
-  assert.equal(readGarment('cardigan')!.openFront, true);
-  assert.equal(readGarment('cardigan')!.knitted, true);
-  assert.ok(readGarment('kimono')!.length >= 1.4);
-  assert.equal(readGarment('hooded cloak')!.hood, true);
-  assert.equal(readGarment('trousers'), undefined);
+  assert.equal(garmentForm('poncho')!.cloak, true);
+  assert.equal(garmentForm('vest')!.sleeves, 'none');
+  assert.equal(garmentForm('cardigan')!.openFront, true);
+  assert.equal(garmentForm('cardigan')!.knitted, true);
+  assert.ok(garmentForm('kimono')!.length >= 1.4);
+  assert.equal(garmentForm('hooded cloak')!.hood, true);
+  assert.equal(garmentForm('trousers'), undefined);
   // A noun listed on a row only for its proportions is made as itself when its description can be read.
   for (const [prompt, noun] of [
     ['a mexican poncho', 'poncho'],
@@ -194,12 +194,12 @@ test('garments cut from a description build closed within budget', async () => {
 });
 
 test('jewellery that is no ring is made as its description says: necklace, pin, earrings, pendant, band', () => {
-  assert.equal(readJewelry('necklace')!.shape, 'necklace');
-  assert.equal(readJewelry('brooch')!.shape, 'brooch');
-  assert.equal(readJewelry('earring')!.shape, 'earrings');
-  assert.equal(readJewelry('drop earring')!.shape, 'earrings');
-  assert.equal(readJewelry('cufflink')!.shape, 'cufflinks');
-  assert.equal(readJewelry('wedding ring'), undefined);
+  assert.equal(jewelryForm('necklace')!.shape, 'necklace');
+  assert.equal(jewelryForm('brooch')!.shape, 'brooch');
+  assert.equal(jewelryForm('earring')!.shape, 'earrings');
+  assert.equal(jewelryForm('drop earring')!.shape, 'earrings');
+  assert.equal(jewelryForm('cufflink')!.shape, 'cufflinks');
+  assert.equal(jewelryForm('wedding ring'), undefined);
   for (const [prompt, noun] of [
     ['a pearl necklace', 'necklace'],
     ['a vintage brooch', 'brooch'],
@@ -227,13 +227,13 @@ test('jewellery read from a description builds closed within budget', async () =
 });
 
 test('a building whose description says how it is built is made that way: shed, barn, coop, tiered', () => {
-  assert.equal(readBuilding('shed')!.kind, 'shed');
-  assert.equal(readBuilding('chicken coop')!.kind, 'coop');
-  assert.equal(readBuilding('barn')!.kind, 'barn');
-  assert.equal(readBuilding('ziggurat')!.kind, 'tiered');
-  assert.equal(readBuilding('bungalow')!.floors, 1);
+  assert.equal(buildingForm('shed')!.kind, 'shed');
+  assert.equal(buildingForm('chicken coop')!.kind, 'coop');
+  assert.equal(buildingForm('barn')!.kind, 'barn');
+  assert.equal(buildingForm('ziggurat')!.kind, 'tiered');
+  assert.equal(buildingForm('bungalow')!.floors, 1);
   // A gloss that says only what the building is for gives no build.
-  assert.equal(readBuilding('warehouse'), undefined);
+  assert.equal(buildingForm('warehouse'), undefined);
   for (const [prompt, noun] of [
     ['a garden shed', 'shed'],
     ['a chicken coop', 'chicken coop'],
@@ -254,10 +254,10 @@ test('buildings read from a description build closed within budget', async () =>
 });
 
 test('a knife is made as its description says; a compound knife WordNet lacks is a knife', () => {
-  assert.equal(readKnife('cleaver')!.square, true);
-  assert.equal(readKnife('pocketknife')!.folding, true);
-  assert.ok(readKnife('machete')!.length > 1);
-  assert.equal(readKnife('machete')!.heavy, true);
+  assert.equal(knifeForm('cleaver')!.square, true);
+  assert.equal(knifeForm('pocketknife')!.folding, true);
+  assert.ok(knifeForm('machete')!.length > 1);
+  assert.equal(knifeForm('machete')!.heavy, true);
   for (const [prompt, noun] of [
     ['a machete', 'machete'],
     ['a meat cleaver', 'meat cleaver'],
@@ -278,10 +278,10 @@ test('knives read from a description build closed within budget', async () => {
 });
 
 test('a cycle whose description gives its wheels or seats is made as itself, even a kind of bicycle', () => {
-  assert.equal(readCycle('unicycle')!.wheels, 1);
-  assert.equal(readCycle('tricycle')!.wheels, 3);
-  assert.equal(readCycle('tandem')!.tandem, true);
-  assert.equal(readCycle('bicycle'), undefined);
+  assert.equal(cycleForm('unicycle')!.wheels, 1);
+  assert.equal(cycleForm('tricycle')!.wheels, 3);
+  assert.equal(cycleForm('tandem')!.tandem, true);
+  assert.equal(cycleForm('bicycle'), undefined);
   for (const [prompt, noun] of [
     ['a circus unicycle', 'unicycle'],
     ["a child's tricycle", 'tricycle'],
@@ -308,12 +308,12 @@ test('cycles read from a description build closed within budget, with their whee
 });
 
 test('a percussion instrument is made as its description says: a shaker, clappers, a shallow drum with jingles', () => {
-  assert.equal(readPercussion('maraca')!.shape, 'shaker');
-  assert.equal(readPercussion('maraca')!.pair, true);
-  assert.equal(readPercussion('castanets')!.shape, 'clappers');
-  assert.equal(readPercussion('tambourine')!.jingles, true);
-  assert.equal(readPercussion('kettledrum')!.shape, 'kettle');
-  assert.equal(readPercussion('drum'), undefined);
+  assert.equal(percussionForm('maraca')!.shape, 'shaker');
+  assert.equal(percussionForm('maraca')!.pair, true);
+  assert.equal(percussionForm('castanets')!.shape, 'clappers');
+  assert.equal(percussionForm('tambourine')!.jingles, true);
+  assert.equal(percussionForm('kettledrum')!.shape, 'kettle');
+  assert.equal(percussionForm('drum'), undefined);
   for (const [prompt, noun] of [
     ['a pair of maracas', 'maracas'],
     ['a tambourine', 'tambourine'],
