@@ -118,7 +118,6 @@ const SINGLE: Record<string, Generator> = {
   vase: vessels.vase,
   castle: buildings.castle,
   tree: plants.tree,
-  bus: vehicles.bus,
   bicycle: vehicles.bicycle,
   bird,
   fish,
