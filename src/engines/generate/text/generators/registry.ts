@@ -5,7 +5,6 @@
  */
 import type { GenContext, Generator } from './kit.ts';
 import { partLists } from './part-list.ts';
-import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
 import * as buildings from './buildings.ts';
 import * as plants from './plants.ts';
@@ -115,7 +114,6 @@ const QUADRUPEDS = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', '
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  vase: vessels.vase,
   castle: buildings.castle,
   tree: plants.tree,
   bicycle: vehicles.bicycle,
