@@ -172,7 +172,7 @@ const ownForm =
 
 const FAMILIES: Record<string, Family> = {
   // A noun whose own description says how it looks is made that way before the category's own form.
-  sword: { readers: [ownForm('sword', describedWeapon)], base: tools.sword },
+  sword: { readers: [ownForm('sword', describedWeapon)], base: FORMS.sword },
   dagger: { readers: [ownForm('dagger', describedKnife)], base: FORMS.dagger },
   ring: { readers: [ownForm('ring', describedJewelry)], base: food.ring },
   'hand-tool': { readers: [ownForm('hand-tool', implement)], base: handTool },
@@ -229,7 +229,7 @@ const FAMILIES: Record<string, Family> = {
   boat: { rows: CORE_ROWS, base: FORMS.boat },
   chair: { rows: CORE_ROWS, base: FORMS.chair },
   robot: { rows: CORE_ROWS, base: FIGURES.robot },
-  spear: { rows: CORE_ROWS, base: tools.spear },
+  spear: { rows: CORE_ROWS, base: FORMS.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
   mythical: {
     rows: { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
