@@ -121,7 +121,7 @@ const SINGLE: Record<string, Generator> = {
   fish,
   turtle: animals.turtle,
   dragon: animals.dragon,
-  person: animals.person,
+  person: FIGURES.person,
   snowman: animals.snowman,
   'ice-cream': FORMS['ice cream'],
   mountain: terrain.mountain,
