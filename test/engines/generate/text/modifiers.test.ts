@@ -5,12 +5,11 @@ import { buildAsset } from '../../../../src/engines/generate/text/generators/bui
 import type { GenContext } from '../../../../src/engines/generate/text/generators/kit.ts';
 import {
   MODIFIERS,
-  colourSetting,
   modifierProblems,
   setting,
+  settingOf,
   type ModifierFile,
 } from '../../../../src/engines/generate/text/generators/modifiers.ts';
-import { YELLOW } from '../../../../src/engines/generate/text/generators/palette.ts';
 import { interpretPrompt } from '../../../../src/engines/generate/text/understand/index.ts';
 
 const saying = (word: string) => ({ interpretation: { word } }) as unknown as GenContext;
@@ -35,7 +34,7 @@ test('a setting applies to its plan and words only', () => {
   assert.equal(setting(saying('wedding cake'), 'bread', 'tiers'), undefined);
   assert.equal(setting(saying('katana'), 'sword', 'curve'), 0.06);
   assert.equal(setting(saying('katana'), 'sword', 'bladeWidth'), 0.6);
-  assert.deepEqual(colourSetting(saying('school bus'), 'bus', 'colour'), YELLOW);
+  assert.equal(settingOf(saying('school bus'), 'bus', 'colour'), 'YELLOW');
 });
 
 test('a wizard wears the hat, a king the crown, a knight the helmet; a plain person none of them', async () => {

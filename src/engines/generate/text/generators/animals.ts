@@ -1,11 +1,10 @@
 /**
  * Animals and characters still code, or rows handed what only code reads: snakes, turtles, dragons (the
- * quadruped plan with wings), people and snowmen (the person, the robot and the teddy bear are rows of
+ * quadruped plan with wings) and snowmen (the person, the robot and the teddy bear are rows of
  * ./parts/figures.json; the quadruped species are ./families/quadruped.ts, named in ./registry.ts).
  */
 import type { Vec3 } from 'manifold-3d';
 import type { GenContext, RGB } from './kit.ts';
-import { setting } from './modifiers.ts';
 import { quadruped } from './families/quadruped.ts';
 import { flies } from '../animal-reading.ts';
 import { buildRow } from './part-list.ts';
@@ -74,13 +73,6 @@ export function dragon(ctx: GenContext): void {
     }
   buildRow(ctx, 'prompt-forms', 'dragon', { wings: +wings });
 }
-
-/**
- * A person, as tall as its noun's figure height setting says (a child's, ./modifiers.json), wearing its
- * noun's headgear (a wizard's hat, a king's crown, a knight's helmet): a row of ./parts/figures.json.
- */
-export const person = (ctx: GenContext) =>
-  buildRow(ctx, 'figures', 'person', { height: setting(ctx, 'figure', 'height') ?? 1 });
 
 /** Balls stacked by a running height, each smaller: a row of ./parts/running-forms.json. */
 export const snowman = (ctx: GenContext) => buildRow(ctx, 'running-forms', 'snowman');

@@ -2,14 +2,13 @@
  * Modifiers: what a word the prompt's noun is changes in a generator's form, as data (./modifiers.json)
  * instead of `word === '…'` checks in the generators. A row names its generator (`plan`), the words it
  * applies to, and settings the plan reads in place of its own default (a wedding cake's three tiers, a
- * child's height). This module reads no part list, so ./part-list.ts may read settings without a cycle;
- * headgear a noun wears is part of its row (the person's in ./parts/figures.json).
+ * child's height). This module reads no part list, so a part-list row reads settings by its `setting`
+ * let (./part-list.ts) without a cycle; headgear a noun wears is part of its row (./parts/figures.json).
  * Rows are checked against MODIFIER_FILE_SCHEMA when the file loads and by
  * test/engines/generate/text/modifiers.test.ts, which refuses a word given one setting twice.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import type { GenContext, RGB } from './kit.ts';
-import * as PALETTE from './palette.ts';
+import type { GenContext } from './kit.ts';
 import { firstSchemaError, listedTwice, PALETTE_NAMES, readRowFile } from './row-files.ts';
 
 const ModifierSchema = Type.Object(
@@ -63,14 +62,13 @@ export function modifiersOf(ctx: GenContext, plan: string): ModifierRow[] {
   return MODIFIERS.filter((row) => row.plan === plan && row.words.includes(word));
 }
 
-/** The number a modifier sets for `key` of `plan`, else undefined (the plan keeps its default). */
-export function setting(ctx: GenContext, plan: string, key: string): number | undefined {
-  const value = modifiersOf(ctx, plan).find((row) => row.set[key] !== undefined)?.set[key];
-  return typeof value === 'number' ? value : undefined;
+/** What a modifier sets for `key` of `plan` (a number or a palette name), else undefined (the plan keeps its default). */
+export function settingOf(ctx: GenContext, plan: string, key: string): number | string | undefined {
+  return modifiersOf(ctx, plan).find((row) => row.set[key] !== undefined)?.set[key];
 }
 
-/** The colour a modifier sets for `key` of `plan` (a palette name), else undefined. */
-export function colourSetting(ctx: GenContext, plan: string, key: string): RGB | undefined {
-  const value = modifiersOf(ctx, plan).find((row) => row.set[key] !== undefined)?.set[key];
-  return typeof value === 'string' ? (PALETTE as Record<string, RGB>)[value] : undefined;
+/** The number a modifier sets for `key` of `plan`, else undefined. */
+export function setting(ctx: GenContext, plan: string, key: string): number | undefined {
+  const value = settingOf(ctx, plan, key);
+  return typeof value === 'number' ? value : undefined;
 }

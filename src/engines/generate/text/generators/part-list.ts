@@ -24,7 +24,8 @@
  * when the prompt names that material, `{"partSaid": part}` 1 when the prompt names that part (a chair's arms,
  * counted or not), `{"coloursSaid": true}` how many colours the prompt names, `{"random": [a, b]}` and `{"randomInt": [a, b]}` the seeded
  * randomness's `range` and `int`, `{"nth": [index, items]}` the item at the index counted round the
- * list); a colour may be `=name` of such a value. A part may be a group
+ * list), `{"setting": [plan, key, else]}` the noun's setting of ./modifiers.json (a wedding cake's tiers)
+ * or else the fallback; a colour may be `=name` of such a value. A part may be a group
  * `{each, let, when, parts}`: its parts made for every value of each `each` name in turn (a list,
  * `{"below": n}` for 0 … n-1, `{"around": [n, offset]}` for ./kit.ts `around`), nested in the order
  * listed; a part or group with `when` is made only when its formula is not 0 (comparisons give 1 or 0).
@@ -46,6 +47,7 @@ import type { MaterialKind } from '../understand/index.ts';
 import { around, says, type GenContext, type Generator, type RGB } from './kit.ts';
 import { DEFAULT_COLOURS } from './default-colours.ts';
 import { JointList } from './joints.ts';
+import { settingOf } from './modifiers.ts';
 import * as PALETTE from './palette.ts';
 import { ColourSchema, firstSchemaError, readRowFile } from './row-files.ts';
 import { compileFormula, FORMULA_CONSTANTS, formulaNames, type Scope } from './formulas.ts';
@@ -134,6 +136,11 @@ const LetSchema = Type.Tuple([
     // `[condition, then, else]`: only the branch taken draws (a sports car's cabin is not drawn, a sedan's is).
     Type.Object({ if: Type.Tuple([FormulaSchema, DrawnSchema, DrawnSchema]) }, { additionalProperties: false }),
     Type.Object({ shade: Type.Tuple([FormulaSchema, Num]) }, { additionalProperties: false }),
+    // `[plan, key, else]`: the noun's setting (./modifiers.json), else the fallback, drawn only then.
+    Type.Object(
+      { setting: Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 }), DrawnSchema]) },
+      { additionalProperties: false },
+    ),
   ]),
 ]);
 
@@ -499,6 +506,10 @@ function letValue(ctx: GenContext, value: Let[1] | Static<typeof DrawnSchema>, o
     return paletteColour(evaluated(items[(evaluated(value.nth[0], own) as number) % items.length], own)) as number;
   }
   if ('if' in value) return letValue(ctx, compileFormula(value.if[0])(own) ? value.if[1] : value.if[2], own);
+  if ('setting' in value) {
+    const set = settingOf(ctx, value.setting[0], value.setting[1]);
+    return set === undefined ? letValue(ctx, value.setting[2], own) : (paletteColour(set) as number | RGB);
+  }
   if ('shade' in value) {
     // A colour darkened or lightened by a factor, each channel kept within 0…1 (a fruit's stem, its bracts).
     const [colour, k] = evaluated(value.shade, own) as [RGB, number];

@@ -5,7 +5,6 @@
  */
 import type { GenContext, Generator } from './kit.ts';
 import { partLists } from './part-list.ts';
-import * as vessels from './vessels.ts';
 import * as tools from './tools.ts';
 import * as buildings from './buildings.ts';
 import * as plants from './plants.ts';
@@ -115,16 +114,14 @@ const QUADRUPEDS = ['dog', 'cat', 'horse', 'cow', 'pig', 'elephant', 'rabbit', '
  * the noun's own description are in FAMILIES below; a category is in exactly one of the two.
  */
 const SINGLE: Record<string, Generator> = {
-  vase: vessels.vase,
   castle: buildings.castle,
   tree: plants.tree,
-  bus: vehicles.bus,
   bicycle: vehicles.bicycle,
   bird,
   fish,
   turtle: animals.turtle,
   dragon: animals.dragon,
-  person: animals.person,
+  person: FIGURES.person,
   snowman: animals.snowman,
   'ice-cream': FORMS['ice cream'],
   mountain: terrain.mountain,
@@ -175,7 +172,7 @@ const ownForm =
 
 const FAMILIES: Record<string, Family> = {
   // A noun whose own description says how it looks is made that way before the category's own form.
-  sword: { readers: [ownForm('sword', describedWeapon)], base: tools.sword },
+  sword: { readers: [ownForm('sword', describedWeapon)], base: FORMS.sword },
   dagger: { readers: [ownForm('dagger', describedKnife)], base: FORMS.dagger },
   ring: { readers: [ownForm('ring', describedJewelry)], base: food.ring },
   'hand-tool': { readers: [ownForm('hand-tool', implement)], base: handTool },
@@ -212,10 +209,10 @@ const FAMILIES: Record<string, Family> = {
   tractor: { rows: MACHINE_ROWS, base: tractor },
   'construction-machine': { rows: MACHINE_ROWS, base: constructionMachine },
   hat: { rows: partLists('hats'), base: hat },
-  cake: { rows: BAKED, base: food.cake },
+  cake: { rows: BAKED, base: FORMS.cake },
   donut: { rows: BAKED, base: FORMS.donut },
   pizza: { rows: BAKED, base: FORMS.pizza },
-  bread: { rows: BAKED, base: food.bread },
+  bread: { rows: BAKED, base: FORMS.bread },
   burger: { rows: { sandwich: (ctx: GenContext) => void describedDish(ctx, 'sandwich') }, base: FORMS.burger },
   cookware: { rows: COOKWARE, base: COOKWARE.skillet },
   outdoor: { rows: { ...OUTDOOR, ...RIDES }, base: OUTDOOR.gazebo },
@@ -232,7 +229,7 @@ const FAMILIES: Record<string, Family> = {
   boat: { rows: CORE_ROWS, base: FORMS.boat },
   chair: { rows: CORE_ROWS, base: FORMS.chair },
   robot: { rows: CORE_ROWS, base: FIGURES.robot },
-  spear: { rows: CORE_ROWS, base: tools.spear },
+  spear: { rows: CORE_ROWS, base: FORMS.spear },
   staff: { rows: CORE_ROWS, base: tools.staff },
   mythical: {
     rows: { ...MYTHICAL, 'loch ness monster': MYTHICAL['sea serpent'], yeti: MYTHICAL.bigfoot },
