@@ -246,7 +246,8 @@ const GroupSchema = Type.Recursive(
         next: Type.Optional(Type.Array(LetSchema, { minItems: 1 })),
         parts: Type.Optional(Type.Array(Type.Union([PartSchema, Group]), { minItems: 1 })),
         use: Type.Optional(Type.Tuple([Type.String({ minLength: 1 }), Type.String({ minLength: 1 })])),
-        joints: Type.Optional(Type.Array(JointSchema, { minItems: 1 })),
+        // A name of the file's `jointLists`: a joint list's shape several rows share (a leg's three joints).
+        joints: Type.Optional(Type.Union([Type.Array(JointSchema, { minItems: 1 }), Type.String({ minLength: 1 })])),
       },
       { additionalProperties: false },
     ),
@@ -292,6 +293,8 @@ export const PART_LIST_FILE_SCHEMA = Type.Object(
     inputs: Type.Optional(
       Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.Union([Type.Number(), ColourSchema])),
     ),
+    /** Joint lists several rows' groups share by name, placed by the names each group gives (a leg's `ux` …). */
+    jointLists: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.Array(JointSchema, { minItems: 1 }))),
     rows: Type.Array(RowSchema),
   },
   { additionalProperties: false },
@@ -540,7 +543,10 @@ function eachValues(values: Static<typeof EachSchema>[1], scope: Scope): number[
 
 /** Every joint a group and the groups inside it list. */
 function groupJoints(group: Group): Joint[] {
-  return [...(group.joints ?? []), ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : []))];
+  return [
+    ...(typeof group.joints === 'object' ? group.joints : []),
+    ...(group.parts ?? []).flatMap((item) => (isGroup(item) ? groupJoints(item) : [])),
+  ];
 }
 
 /** A name whose pieces may be chosen by formulas (a joint's side and place), evaluated in `scope`. */
@@ -575,7 +581,7 @@ function buildItems(ctx: GenContext, items: readonly (Part | Group)[], scope: Sc
       forEachCopy({ ...item, when: undefined }, scope, repeatKit(ctx), (own) => {
         if (item.use) buildUsed(ctx, item.use, own);
         buildItems(ctx, item.parts ?? [], own, joints);
-        if (item.joints && joints) addJoints(joints, item.joints, own);
+        if (typeof item.joints === 'object' && joints) addJoints(joints, item.joints, own);
       });
       continue;
     }
@@ -625,11 +631,24 @@ export function buildPartList(ctx: GenContext, row: PartListRow, given: Scope = 
 
 /** The parsed, checked rows of `parts/<name>.json`; throws on the file's first problems. */
 export function readPartListFile(name: string): PartListFile {
-  return readRowFile(
-    new URL(`./parts/${name}.json`, import.meta.url),
-    `parts/${name}.json`,
-    partListProblems,
-  ) as PartListFile;
+  const file = readRowFile(new URL(`./parts/${name}.json`, import.meta.url), `parts/${name}.json`, partListProblems);
+  return withJointListsNamed(file as PartListFile, `parts/${name}.json`);
+}
+
+/** The file with every group's `joints` that names one of its `jointLists` given that list. */
+function withJointListsNamed(file: PartListFile, label: string): PartListFile {
+  const named = (items: readonly (Part | Group)[]): void => {
+    for (const item of items.filter(isGroup)) {
+      if (typeof item.joints === 'string') {
+        const list = file.jointLists?.[item.joints];
+        if (!list) throw new Error(`${label}: no joint list ${item.joints}`);
+        item.joints = list;
+      }
+      named(item.parts ?? []);
+    }
+  };
+  for (const row of file.rows) named(row.parts);
+  return file;
 }
 
 /** The generators of the rows of `parts/<name>.json`, by id (a family spreads them into its rows). */
