@@ -80,19 +80,25 @@ export function fillHoles(mask: Uint8Array, width: number, height: number): Uint
   return out;
 }
 
-/** Bounding box of set pixels, or null when none is set. */
+export type PixelBox = { x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * Bounding box of set pixels, or null when none is set; `within` (inclusive) limits the scan to a window
+ * already known to hold every set pixel that matters (default: the whole mask).
+ */
 export function maskBox(
   mask: Uint8Array,
   width: number,
   height: number,
-): { x0: number; y0: number; x1: number; y1: number } | null {
+  within: PixelBox = { x0: 0, y0: 0, x1: width - 1, y1: height - 1 },
+): PixelBox | null {
   let x0 = width,
     y0 = height,
     x1 = -1,
     y1 = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!mask[y * width + x]) continue;
+  for (let y = within.y0; y <= within.y1; y++) {
+    for (let x = within.x0, p = y * width + within.x0; x <= within.x1; x++, p++) {
+      if (!mask[p]) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

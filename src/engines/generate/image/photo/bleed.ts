@@ -4,6 +4,7 @@
  * that straddles the silhouette never mixes in the background.
  */
 import type { RasterImage } from '../../../../geometry/mesh.ts';
+import { maskBox } from '../mask-ops.ts';
 
 /** `mask` at maskWidth × maskHeight (1 = object); returns a copy of `image` with the band beyond the object filled. */
 export function bleedObjectColours(
@@ -22,19 +23,9 @@ export function bleedObjectColours(
   const maskRowOf = (y: number) => Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / H));
   // Only the picture rows and columns that sample the mask's box can be known (mask rows and columns
   // grow with the picture's), so the whole-picture passes below visit just those.
-  let mx0 = maskWidth,
-    my0 = maskHeight,
-    mx1 = -1,
-    my1 = -1;
-  for (let my = 0; my < maskHeight; my++)
-    for (let mx = 0, q = my * maskWidth; mx < maskWidth; mx++, q++)
-      if (mask[q]) {
-        if (mx < mx0) mx0 = mx;
-        if (mx > mx1) mx1 = mx;
-        if (my < my0) my0 = my;
-        if (my > my1) my1 = my;
-      }
-  if (mx1 < 0) return { ...image, data };
+  const maskBounds = maskBox(mask, maskWidth, maskHeight);
+  if (!maskBounds) return { ...image, data };
+  const { x0: mx0, y0: my0, x1: mx1, y1: my1 } = maskBounds;
   let px0 = 0,
     px1 = W - 1,
     py0 = 0,
@@ -58,19 +49,9 @@ export function bleedObjectColours(
   known.set(edge);
   const rounds = band * Math.max(1, Math.round(W / maskWidth));
   // Only the object's box grown by the band can change.
-  let x0 = W,
-    y0 = H,
-    x1 = -1,
-    y1 = -1;
-  for (let y = py0; y <= py1; y++)
-    for (let x = px0, p = y * W + px0; x <= px1; x++, p++)
-      if (known[p]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  if (x1 < 0) return { ...image, data };
+  const knownBounds = maskBox(known, W, H, { x0: px0, y0: py0, x1: px1, y1: py1 });
+  if (!knownBounds) return { ...image, data };
+  let { x0, y0, x1, y1 } = knownBounds;
   x0 = Math.max(0, x0 - rounds);
   y0 = Math.max(0, y0 - rounds);
   x1 = Math.min(W - 1, x1 + rounds);
